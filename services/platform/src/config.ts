@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalUrl = (protocols: readonly string[]) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => protocols.some((p) => v.startsWith(p)), { message: `must start with ${protocols.join(' or ')}` })
+      .optional(),
+  );
+
+/**
+ * Everything the processes read from the environment. Nothing set gives the embedded default:
+ * PGlite under DATA_DIR, the PostgreSQL-table event store, in-process jobs, local adapters.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
+  EVENTSTORE_URL: optionalUrl(['esdb://', 'esdb+discover://', 'kurrentdb://']),
+  REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
+  MAIL_FROM: z.string().default('ROAR+ <no-reply@roarplus.local>'),
+  JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
+  STAFF_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+  STAFF_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Milliseconds a command waits for projections to pass its events before answering 202. */
+  PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  /** Milliseconds any call to the event store, Redis or the database may take. */
+  CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /** Which processes this one runs: all (embedded), or one role of the scaled-out topology. */
+  ROLE: z.enum(['all', 'api', 'projector', 'worker']).default('all'),
+  /** Serve the built web apps from the API process. */
+  SERVE_WEB: z.preprocess((v) => (v === undefined ? undefined : v === 'true' || v === '1'), z.boolean().default(true)),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,3 @@
+export * from './sql';
+export { createPgSql, type PgOptions } from './pg';
+export { createPgliteSql } from './pglite';

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import {
+  InvalidEventError,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type SubscriptionHandle,
+} from './types';
+
+export const actorSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('member'), id: z.string().min(1) }).strict(),
+  z.object({ type: z.literal('staff'), id: z.string().min(1), role: z.string().optional() }).strict(),
+  z.object({ type: z.literal('system'), id: z.string().min(1) }).strict(),
+]);
+
+export const metadataSchema = z
+  .object({
+    correlationId: z.string().min(1),
+    causationId: z.string().min(1).nullable(),
+    actor: actorSchema,
+    occurredAt: z.iso.datetime({ offset: true }),
+    schemaVersion: z.number().int().positive(),
+    reason: z.string().min(1).max(1000).optional(),
+  })
+  .strict();
+
+/**
+ * One event type: its current schema and version, and how to lift older versions to it.
+ * `upcasters[n]` turns a version-n payload into a version-(n+1) payload.
+ */
+export interface EventDefinition<Type extends string = string, Schema extends z.ZodType = z.ZodType> {
+  readonly type: Type;
+  readonly schemaVersion: number;
+  readonly schema: Schema;
+  readonly upcasters?: Readonly<Record<number, (old: unknown) => unknown>>;
+}
+
+export function defineEvent<Type extends string, Schema extends z.ZodType>(
+  type: Type,
+  schema: Schema,
+  options: { schemaVersion?: number; upcasters?: Record<number, (old: unknown) => unknown> } = {},
+): EventDefinition<Type, Schema> {
+  return { type, schema, schemaVersion: options.schemaVersion ?? 1, upcasters: options.upcasters };
+}
+
+function issuesOf(error: z.ZodError): string[] {
+  return error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+}
+
+export class EventRegistry {
+  private readonly definitions = new Map<string, EventDefinition>();
+
+  register(...definitions: readonly EventDefinition[]): this {
+    for (const d of definitions) {
+      const existing = this.definitions.get(d.type);
+      if (existing && existing !== d) throw new Error(`event type ${d.type} registered twice`);
+      this.definitions.set(d.type, d);
+    }
+    return this;
+  }
+
+  has(type: string): boolean {
+    return this.definitions.has(type);
+  }
+
+  types(): string[] {
+    return [...this.definitions.keys()].sort();
+  }
+
+  /** Refuses an event before it reaches the store: unknown type, bad payload or bad envelope. */
+  validateNew(event: NewEvent): NewEvent {
+    const def = this.definitions.get(event.type);
+    if (!def) throw new InvalidEventError(event.type, ['event type is not registered']);
+    const meta = metadataSchema.safeParse(event.metadata);
+    if (!meta.success) throw new InvalidEventError(event.type, issuesOf(meta.error).map((m) => `metadata.${m}`));
+    if (meta.data.schemaVersion !== def.schemaVersion) {
+      throw new InvalidEventError(event.type, [`metadata.schemaVersion must be ${def.schemaVersion}`]);
+    }
+    const data = def.schema.safeParse(event.data);
+    if (!data.success) throw new InvalidEventError(event.type, issuesOf(data.error));
+    return { ...event, data: data.data, metadata: meta.data as EventMetadata };
+  }
+
+  /** Upcasts an old payload to the current version and checks it. Unknown types pass through. */
+  decode<E extends RecordedEvent>(event: E): E {
+    const def = this.definitions.get(event.type);
+    if (!def) return event;
+    let data = event.data;
+    let version = event.metadata.schemaVersion;
+    while (version < def.schemaVersion) {
+      const up = def.upcasters?.[version];
+      if (!up) throw new InvalidEventError(event.type, [`no upcaster from version ${version}`]);
+      data = up(data);
+      version += 1;
+    }
+    const parsed = def.schema.safeParse(data);
+    if (!parsed.success) throw new InvalidEventError(event.type, issuesOf(parsed.error));
+    return { ...event, data: parsed.data, metadata: { ...event.metadata, schemaVersion: version } };
+  }
+}
+
+/** Wraps a store so that every append is validated and every read is upcast and checked. */
+export function validatingStore(inner: EventStore, registry: EventRegistry): EventStore {
+  return {
+    name: inner.name,
+    append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+      let checked: NewEvent[];
+      try {
+        checked = events.map((e) => registry.validateNew(e));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return inner.append(streamId, checked, expected);
+    },
+    async readStream(streamId: string, fromRevision?: bigint) {
+      return (await inner.readStream(streamId, fromRevision)).map((e) => registry.decode(e));
+    },
+    // Global reads hand events over as stored: projectors decode per event so that one odd
+    // event is skipped and logged instead of stopping the daemon.
+    readAll: (after: Position, maxCount: number) => inner.readAll(after, maxCount),
+    subscribe: (after: Position, onBatch: (events: RecordedEvent[]) => Promise<void>, options?: SubscribeOptions): SubscriptionHandle =>
+      inner.subscribe(after, onBatch, options),
+    headPosition: () => inner.headPosition(),
+    ping: () => inner.ping(),
+    close: () => inner.close(),
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * The event store port. Two adapters implement it: PostgreSQL tables (pg or embedded PGlite)
+ * and EventStoreDB. Positions are pairs of unsigned integers ordered lexicographically:
+ * (transaction id, global position) on PostgreSQL, (commit, prepare) on EventStoreDB.
+ */
+export interface Position {
+  readonly commit: bigint;
+  readonly prepare: bigint;
+}
+
+export const START: Position = Object.freeze({ commit: -1n, prepare: -1n });
+
+export function comparePositions(a: Position, b: Position): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+export function positionToString(p: Position): string {
+  return `${p.commit}/${p.prepare}`;
+}
+
+export function positionFromString(s: string): Position {
+  const match = /^(-?\d+)\/(-?\d+)$/.exec(s);
+  if (!match) throw new Error(`not a position: ${s}`);
+  return { commit: BigInt(match[1]!), prepare: BigInt(match[2]!) };
+}
+
+export type Actor =
+  | { readonly type: 'member'; readonly id: string }
+  | { readonly type: 'staff'; readonly id: string; readonly role?: string }
+  | { readonly type: 'system'; readonly id: string };
+
+/** The envelope every event carries: what an auditor needs to know who caused what, when. */
+export interface EventMetadata {
+  readonly correlationId: string;
+  readonly causationId: string | null;
+  readonly actor: Actor;
+  /** ISO-8601 instant, given by the command's caller (deciders never read the clock). */
+  readonly occurredAt: string;
+  readonly schemaVersion: number;
+  /** Free text a staff member gives for a correction or adjustment. */
+  readonly reason?: string;
+}
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  readonly id: string;
+  readonly type: Type;
+  readonly data: Data;
+  readonly metadata: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> extends NewEvent<Type, Data> {
+  readonly streamId: string;
+  /** 0-based revision of the event within its stream. */
+  readonly revision: bigint;
+  readonly position: Position;
+  /** When the store recorded it (ISO-8601). */
+  readonly recordedAt: string;
+}
+
+/** A stream's revision is the revision of its last event; a stream with no events is `no_stream`. */
+export type ExpectedRevision = bigint | 'no_stream' | 'stream_exists' | 'any';
+
+export interface AppendResult {
+  /** Revision of the last event appended. */
+  readonly nextExpectedRevision: bigint;
+  /** Position of the last event appended: projections have caught up once they pass it. */
+  readonly position: Position;
+}
+
+export interface SubscriptionHandle {
+  stop(): Promise<void>;
+  /** Settles when the subscription ends (stop or unrecoverable error). */
+  readonly done: Promise<void>;
+}
+
+export interface SubscribeOptions {
+  /** Most events handed over in one batch. */
+  readonly batchSize?: number;
+  /** Called when the subscription drops and is about to resubscribe from its last position. */
+  readonly onDrop?: (error: unknown) => void;
+}
+
+export interface EventStore {
+  readonly name: 'postgres' | 'pglite' | 'eventstoredb';
+  append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** Events of one stream in revision order; [] when the stream does not exist. */
+  readStream(streamId: string, fromRevision?: bigint): Promise<RecordedEvent[]>;
+  /** Up to `maxCount` events after `after` (exclusive) in global order, excluding system events. */
+  readAll(after: Position, maxCount: number): Promise<RecordedEvent[]>;
+  /**
+   * Catch-up then live delivery of every event after `after`, in global order, each exactly once
+   * per subscription while it runs. `onBatch` is awaited before the next batch is delivered.
+   * After a drop the adapter resubscribes from the last position it handed over.
+   */
+  subscribe(after: Position, onBatch: (events: RecordedEvent[]) => Promise<void>, options?: SubscribeOptions): SubscriptionHandle;
+  /** Position of the newest event, or START for an empty store. */
+  headPosition(): Promise<Position>;
+  /** Resolves when the store answers; rejects (within its own timeout) when it does not. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  override readonly name = 'WrongExpectedRevisionError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+  }
+}
+
+/** The store did not answer in time or could not be reached: callers answer 503. */
+export class EventStoreUnavailableError extends Error {
+  override readonly name = 'EventStoreUnavailableError';
+  constructor(message: string, override readonly cause?: unknown) {
+    super(message);
+  }
+}
+
+/** An event whose payload fails its schema, or whose type is not registered. */
+export class InvalidEventError extends Error {
+  override readonly name = 'InvalidEventError';
+  constructor(
+    readonly eventType: string,
+    readonly issues: readonly string[],
+  ) {
+    super(`invalid ${eventType} event: ${issues.join('; ')}`);
+  }
+}

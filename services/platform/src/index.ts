@@ -1,0 +1,4 @@
+export * from './db';
+export * from './eventstore';
+export * from './config';
+export * from './logger';
