@@ -2,3 +2,4 @@ export * from './db';
 export * from './eventstore';
 export * from './config';
 export * from './logger';
+export * from './command';

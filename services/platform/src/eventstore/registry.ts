@@ -68,6 +68,13 @@ export class EventRegistry {
     return this.definitions.has(type);
   }
 
+  /** Current schema version of a type; new events are written at this version. */
+  versionOf(type: string): number {
+    const def = this.definitions.get(type);
+    if (!def) throw new Error(`event type ${type} is not registered`);
+    return def.schemaVersion;
+  }
+
   types(): string[] {
     return [...this.definitions.keys()].sort();
   }

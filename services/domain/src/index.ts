@@ -1,0 +1,2 @@
+export * from './membership-catalogue';
+export { createEventRegistry } from './registry';
