@@ -1,0 +1,29 @@
+import type { Config, EventRegistry, EventStore, Logger, Position, Sql } from '@roar/platform';
+
+/** What the jobs runtime offers the API: readiness and the staff view of failed jobs. */
+export interface JobsPort {
+  readonly mode: 'bullmq' | 'in-process';
+  ping(): Promise<void>;
+  listFailed(): Promise<unknown[]>;
+  retryFailed(id: string): Promise<boolean>;
+}
+
+export interface ProjectionsPort {
+  /** True once every projector has passed `position`; false when `timeoutMs` ran out first. */
+  waitFor(position: Position, timeoutMs: number): Promise<boolean>;
+}
+
+/** Everything a route needs, built once at start-up (see infrastructure.ts). */
+export interface AppContext {
+  readonly config: Config;
+  readonly logger: Logger;
+  /** Read models, auth tables and checkpoints. */
+  readonly sql: Sql;
+  /** The validated event store (every append checked against the registry). */
+  readonly store: EventStore;
+  readonly registry: EventRegistry;
+  readonly projections: ProjectionsPort;
+  readonly jobs: JobsPort | null;
+  readonly jwtSecret: string;
+  readonly now: () => Date;
+}

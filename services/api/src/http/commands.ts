@@ -1,0 +1,40 @@
+import type { Response } from 'express';
+import { handleCommand, positionToString, type CommandContext, type CommandOutcome, type Decider, type DomainEvent, type HandleOptions } from '@roar/platform';
+import type { AppContext } from '../context';
+
+export interface ExecutedCommand<State> extends CommandOutcome<State> {
+  /** False when projections had not passed the appended position within the wait. */
+  readonly caughtUp: boolean;
+}
+
+/**
+ * Runs a command through the generic handler, then waits (bounded) for the projections to pass
+ * the appended position, so the console reading a read model right after sees its own write.
+ */
+export async function executeCommand<Command, Event extends DomainEvent, State>(
+  app: AppContext,
+  streamId: string,
+  decider: Decider<Command, Event, State>,
+  command: Command,
+  ctx: CommandContext,
+  options?: HandleOptions,
+): Promise<ExecutedCommand<State>> {
+  const outcome = await handleCommand(app.store, app.registry, streamId, decider, command, ctx, options);
+  if (!outcome.appended) return { ...outcome, caughtUp: true };
+  const caughtUp = await app.projections.waitFor(outcome.appended.position, app.config.PROJECTION_WAIT_MS);
+  return { ...outcome, caughtUp };
+}
+
+/**
+ * Answers a command: `status` (200/201) when projections caught up, otherwise 202 with the same
+ * body and the appended position in `X-Pending-Position`, so a client knows the read models are
+ * still behind. The write itself is durable either way.
+ */
+export function sendCommandResult<State>(res: Response, result: ExecutedCommand<State>, status: 200 | 201, body: unknown): void {
+  if (!result.caughtUp && result.appended) {
+    res.setHeader('X-Pending-Position', positionToString(result.appended.position));
+    res.status(202).json(body);
+    return;
+  }
+  res.status(status).json(body);
+}
