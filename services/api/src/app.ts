@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import { createAdminRouter } from './admin';
+import { createContentRouter } from './content/routes';
+import './content/docs';
+import type { AppContext } from './context';
+import { createHealthRouter } from './health';
+import { errorHandler, notFoundHandler } from './http/errors';
+import { requestLogger } from './http/logging';
+import { buildOpenApi } from './http/openapi';
+import { spaRouter } from './static';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface AppOptions {
+  /** Serve the built member (/) and staff (/admin) consoles from this process. */
+  readonly serveWeb?: boolean;
+  readonly memberDist?: string;
+  readonly adminDist?: string;
+}
+
+export function createApp(ctx: AppContext, options: AppOptions = {}): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'extended');
+  app.set('trust proxy', 'loopback');
+  app.use(requestLogger(ctx.logger.child({ module: 'http' })));
+  app.use(express.json({ limit: '64kb', strict: true }));
+
+  app.use(createHealthRouter(ctx));
+  app.get('/api/openapi.json', (_req, res) => {
+    res.json(buildOpenApi(process.env.npm_package_version ?? '0.1.0'));
+  });
+  app.use('/items', createContentRouter(ctx));
+  app.use('/api/admin', createAdminRouter(ctx));
+  app.use(['/api', '/items', '/auth'], notFoundHandler);
+
+  if (options.serveWeb ?? true) {
+    app.use('/admin', spaRouter(options.adminDist ?? `${root}web-admin/dist`, 'staff console'));
+    app.use('/', spaRouter(options.memberDist ?? `${root}web-member/dist`, 'member console'));
+  }
+  app.use(notFoundHandler);
+  app.use(errorHandler(ctx.logger.child({ module: 'http' })));
+  return app;
+}

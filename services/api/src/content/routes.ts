@@ -1,0 +1,48 @@
+import { Router } from 'express';
+import { listMemberships, toMembershipResource } from '@roar/projections';
+import type { AppContext } from '../context';
+import { HttpError } from '../http/errors';
+import { applySortAndLimit, matches, parseItemsQuery, type FieldFilter } from './query';
+import { findFaqs, findPages } from './store';
+
+/** What the public may see: drafts never leave the building. */
+const PUBLIC_STATUSES = ['published', 'archived'] as const;
+
+function statusesFrom(filter: FieldFilter | undefined, allowedDefault: readonly string[]): string[] {
+  const wanted = filter?._in ?? (filter?._eq !== undefined ? [filter._eq] : [...allowedDefault]);
+  return wanted.filter((s) => (PUBLIC_STATUSES as readonly string[]).includes(s));
+}
+
+/** The spec's content API (`/items/*`): `{data: ...}` bodies, `{errors:[{message}]}` on failure. */
+export function createContentRouter(app: AppContext): Router {
+  const router = Router();
+
+  router.get('/membership', async (req, res) => {
+    const q = parseItemsQuery(req.query, {
+      filter: ['status', 'id', 'code', 'type', 'visible'],
+      sort: ['sort', 'id', 'price', 'tier', 'code'],
+    });
+    const rows = await listMemberships(app.sql, { statuses: statusesFrom(q.filter.status, PUBLIC_STATUSES) });
+    const resources = rows
+      .map(toMembershipResource)
+      .filter((m) => matches(m.id, q.filter.id) && matches(m.code, q.filter.code) && matches(m.type, q.filter.type) && matches(m.visible, q.filter.visible));
+    const sorted = applySortAndLimit(resources as unknown as Record<string, unknown>[], q.sort.length ? q : { ...q, sort: [{ field: 'sort', desc: false }] });
+    res.json({ data: sorted });
+  });
+
+  router.get('/pages', async (req, res) => {
+    const q = parseItemsQuery(req.query, { filter: ['status', 'path'], sort: ['path', 'title'] });
+    const path = q.filter.path?._eq;
+    if (q.filter.path && path === undefined) throw new HttpError(400, 'filter pages by path with _eq', 'INVALID_QUERY');
+    const pages = await findPages(app.sql, { path, statuses: statusesFrom(q.filter.status, ['published']) });
+    res.json({ data: applySortAndLimit(pages as unknown as Record<string, unknown>[], q) });
+  });
+
+  router.get('/faqs', async (req, res) => {
+    const q = parseItemsQuery(req.query, { filter: ['status'], sort: ['sort', 'id'] });
+    const faqs = await findFaqs(app.sql, statusesFrom(q.filter.status, ['published']));
+    res.json({ data: applySortAndLimit(faqs as unknown as Record<string, unknown>[], q.sort.length ? q : { ...q, sort: [{ field: 'sort', desc: false }] }) });
+  });
+
+  return router;
+}

@@ -1,0 +1,53 @@
+import type { Sql } from '@roar/platform';
+import { FAQS, PAGES } from './seed';
+
+export interface PageRow {
+  path: string;
+  status: string;
+  title: string;
+  content: string;
+}
+
+export interface FaqRow {
+  id: number;
+  sort: number;
+  status: string;
+  question: string;
+  answer: string;
+}
+
+/** Creates the content tables and adds launch copy that is not there yet (never overwrites edits). */
+export async function migrateContent(sql: Sql): Promise<void> {
+  await sql.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(7321002)');
+    await tx.exec(`
+      create schema if not exists content;
+      create table if not exists content.pages (
+        path text primary key, status text not null default 'published', title text not null, content text not null
+      );
+      create table if not exists content.faqs (
+        id serial primary key, sort int not null, status text not null default 'published',
+        question text not null unique, answer text not null
+      );`);
+    for (const p of PAGES) {
+      await tx.query('insert into content.pages (path, title, content) values ($1, $2, $3) on conflict do nothing', [p.path, p.title, p.content]);
+    }
+    for (const f of FAQS) {
+      await tx.query('insert into content.faqs (sort, question, answer) values ($1, $2, $3) on conflict do nothing', [f.sort, f.question, f.answer]);
+    }
+  });
+}
+
+export async function findPages(sql: Sql, filter: { path?: string; statuses: readonly string[] }): Promise<PageRow[]> {
+  const r = await sql.query<PageRow>(
+    `select path, status, title, content from content.pages
+     where status = any($1::text[]) and ($2::text is null or path = $2) order by path`,
+    [filter.statuses, filter.path ?? null],
+  );
+  return r.rows;
+}
+
+export async function findFaqs(sql: Sql, statuses: readonly string[]): Promise<FaqRow[]> {
+  const r = await sql.query<FaqRow>('select id, sort, status, question, answer from content.faqs where status = any($1::text[]) order by sort, id', [statuses]);
+  return r.rows;
+}

@@ -1,0 +1,78 @@
+import { join, resolve } from 'node:path';
+import {
+  createPgliteSql,
+  createPgSql,
+  createPostgresEventStore,
+  validatingStore,
+  withTimeout,
+  type Config,
+  type EventRegistry,
+  type EventStore,
+  type Logger,
+  type Sql,
+} from '@roar/platform';
+import { createEventRegistry } from '@roar/domain';
+import { createEventStoreDbAdapter } from '@roar/platform';
+import { allProjectors, createProjectionDaemon, type ProjectionDaemon } from '@roar/projections';
+import { createJobRuntime, type JobRuntime } from '@roar/workers';
+import { migrateContent } from './content/store';
+import { resolveJwtSecret } from './secrets';
+
+export interface Infrastructure {
+  readonly sql: Sql;
+  readonly store: EventStore;
+  readonly registry: EventRegistry;
+  readonly projections: ProjectionDaemon;
+  readonly jobs: JobRuntime;
+  readonly jwtSecret: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the components the configuration names. Nothing set: PGlite under DATA_DIR holding both
+ * the event store tables and the read models, in-process jobs. DATABASE_URL, EVENTSTORE_URL and
+ * REDIS_URL swap in PostgreSQL, EventStoreDB and BullMQ.
+ */
+export async function openInfrastructure(config: Config, logger: Logger): Promise<Infrastructure> {
+  const sql = config.DATABASE_URL
+    ? createPgSql({ connectionString: config.DATABASE_URL, connectTimeoutMs: config.CALL_TIMEOUT_MS, applicationName: `roar-${config.ROLE}` })
+    : await createPgliteSql(resolve(join(config.DATA_DIR, 'pglite')));
+  try {
+    await withTimeout('database', config.CALL_TIMEOUT_MS, () => sql.query('select 1'));
+    const registry = createEventRegistry();
+    const baseStore = config.EVENTSTORE_URL
+      ? createEventStoreDbAdapter(config.EVENTSTORE_URL, { callTimeoutMs: config.CALL_TIMEOUT_MS })
+      : await createPostgresEventStore(sql, { callTimeoutMs: config.CALL_TIMEOUT_MS });
+    const store = validatingStore(baseStore, registry);
+    await migrateContent(sql);
+    const projections = createProjectionDaemon({ sql, store, projectors: allProjectors, logger: logger.child({ module: 'projections' }) });
+    const jobs = await createJobRuntime({
+      sql,
+      store,
+      logger: logger.child({ module: 'jobs' }),
+      redisUrl: config.REDIS_URL,
+      smtpUrl: config.SMTP_URL,
+      dataDir: resolve(config.DATA_DIR),
+      mailFrom: config.MAIL_FROM,
+      staffMailbox: config.STAFF_EMAIL,
+      callTimeoutMs: config.CALL_TIMEOUT_MS,
+    });
+    return {
+      sql,
+      store,
+      registry,
+      projections,
+      jobs,
+      jwtSecret: resolveJwtSecret(config),
+      async close() {
+        await jobs.stop().catch((err: unknown) => logger.warn({ err }, 'jobs stop failed'));
+        await projections.stop().catch((err: unknown) => logger.warn({ err }, 'projections stop failed'));
+        await store.close().catch(() => undefined);
+        await sql.close().catch(() => undefined);
+      },
+    };
+  } catch (error) {
+    await sql.close().catch(() => undefined);
+    throw error;
+  }
+}

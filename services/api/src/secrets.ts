@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '@roar/platform';
+
+/**
+ * The JWT signing secret: JWT_SECRET when set (real deployments, shared by every api replica),
+ * otherwise one generated on first start and kept in the data folder so sessions survive restarts.
+ */
+export function resolveJwtSecret(config: Config): string {
+  if (config.JWT_SECRET) return config.JWT_SECRET;
+  if (config.NODE_ENV === 'production') throw new Error('JWT_SECRET must be set in production');
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const file = join(config.DATA_DIR, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
