@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  readonly url: string;
+  readonly dataDir: string;
+  /** Everything the process printed so far (for assertions and failure messages). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real product process (`services/api/src/main.ts`, role all unless env says otherwise)
+ * on a free port with a fresh temporary data folder (PGlite), serving the built web apps, and
+ * resolves once /ready answers 200. The web apps must have been built (`npm run build`).
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  for (const app of ['web-member', 'web-admin']) {
+    if (!existsSync(join(root, app, 'dist', 'index.html'))) throw new Error(`${app} is not built: run \`npm run build\` first`);
+  }
+  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'roar-e2e-'));
+  const ownsDataDir = env.DATA_DIR === undefined;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'services/api/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      STAFF_EMAIL: 'admin@roarplus.test',
+      STAFF_PASSWORD: 'staff-password-1',
+      PROJECTION_WAIT_MS: '5000',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      EVENTSTORE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}:\n${output}`);
+    try {
+      const r = await fetch(`${url}/ready`);
+      if (r.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > 60_000) {
+      child.kill('SIGKILL');
+      throw new Error(`the app did not become ready within 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
