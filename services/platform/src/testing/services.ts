@@ -87,7 +87,7 @@ export async function findEventStoreDb(): Promise<string | null> {
   if (process.env.EVENTSTORE_URL) return process.env.EVENTSTORE_URL;
   if (!(await dockerAnswers())) return null;
   const { GenericContainer, Wait } = await import('testcontainers');
-  const container = await new GenericContainer('eventstore/eventstore:24.10')
+  const container = await new GenericContainer('eventstore/eventstore:23.10.1-bookworm-slim')
     .withExposedPorts(2113)
     .withEnvironment({ EVENTSTORE_INSECURE: 'true', EVENTSTORE_RUN_PROJECTIONS: 'None', EVENTSTORE_MEM_DB: 'true' })
     .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
