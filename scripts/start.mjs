@@ -3,36 +3,15 @@
 // whole product in one process on the embedded defaults (PGlite under DATA_DIR, in-process jobs).
 // `npm run start:services`: the docker-compose topology on this machine's own PostgreSQL and Redis,
 // as three processes (api, projector, worker) sharing them, exactly as the compose file runs them.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWebApps } from './build-web.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const services = process.argv.includes('--services');
 
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = 0;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    max = Math.max(max, newest(join(path, entry)));
-  }
-  return max;
-}
-
-for (const app of ['web-member', 'web-admin']) {
-  const dir = join(root, app);
-  const built = join(dir, 'dist', 'index.html');
-  const stale = !existsSync(built) || newest(dir) > statSync(built).mtimeMs;
-  if (stale) {
-    process.stdout.write(`Building ${app}...\n`);
-    const r = spawnSync('npm', ['run', 'build', '--workspace', app], { cwd: root, stdio: 'inherit' });
-    if (r.status !== 0) process.exit(r.status ?? 1);
-  }
-}
+buildWebApps();
 
 const entry = join(root, 'services/api/src/main.ts');
 const children = [];

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// Builds web-member and web-admin when their sources are newer than their last build.
+// Used by `npm start` and before `npm test` (the browser tests open the built apps).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist' || entry === 'dist-types') continue;
+    max = Math.max(max, newest(join(path, entry)));
+  }
+  return max;
+}
+
+export function buildWebApps() {
+  for (const app of ['web-member', 'web-admin']) {
+    const dir = join(root, app);
+    const built = join(dir, 'dist', 'index.html');
+    if (existsSync(built) && newest(dir) <= statSync(built).mtimeMs) continue;
+    process.stdout.write(`Building ${app}...\n`);
+    const r = spawnSync('npm', ['run', 'build', '--workspace', app], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) buildWebApps();
