@@ -1,0 +1,24 @@
+import { Admin, Resource } from 'react-admin';
+import { authProvider } from './auth/authProvider';
+import { LoginPage } from './auth/LoginPage';
+import { dataProvider } from './dataProvider';
+import events from './events';
+import memberships from './memberships';
+
+/** The staff console, served by the API at /admin. Who may edit what is decided in authProvider.canAccess. */
+export function App() {
+  return (
+    <Admin
+      basename="/admin"
+      title="ROAR+ staff"
+      disableTelemetry
+      requireAuth
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      loginPage={LoginPage}
+    >
+      <Resource name="memberships" {...memberships} />
+      <Resource name="events" options={{ label: 'Event log' }} {...events} />
+    </Admin>
+  );
+}

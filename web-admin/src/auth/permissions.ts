@@ -1,0 +1,19 @@
+import type { StaffRole } from './session';
+
+const READ_ACTIONS = new Set(['list', 'show', 'export']);
+
+/**
+ * What each role may do in the console; the API enforces the same rules (this only hides what
+ * would be refused). Auditors read everything and change nothing; only admins create tiers; the
+ * event log is read-only for everyone.
+ */
+export function canRole(role: StaffRole, resource: string, action: string): boolean {
+  if (READ_ACTIONS.has(action)) return true;
+  if (role === 'auditor' || resource === 'events') return false;
+  if (resource === 'memberships') {
+    if (action === 'edit') return true;
+    if (action === 'create') return role === 'admin';
+    return false;
+  }
+  return role === 'admin';
+}
