@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, findRedis, servicesRequired, type TestDatabase } from '@roar/platform/testing';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The docker-compose topology on this machine: api, projector and worker as three processes
+ * (ROLE=...) sharing one PostgreSQL database and Redis, exactly as the compose file runs them.
+ */
+describe('scaled-out topology: api, projector and worker processes on PostgreSQL and Redis', () => {
+  let db: TestDatabase | null = null;
+  let redisUrl: string | null = null;
+  const procs: ChildProcess[] = [];
+  let output = '';
+  let url = '';
+
+  beforeAll(async () => {
+    db = await createTestDatabase('roar_topology');
+    redisUrl = await findRedis();
+    if (!db || !redisUrl) {
+      if (servicesRequired()) throw new Error('PostgreSQL and Redis are required');
+      return;
+    }
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    const env = {
+      ...process.env,
+      DATABASE_URL: db.url,
+      REDIS_URL: redisUrl,
+      EVENTSTORE_URL: '',
+      DATA_DIR: `${root}.tmp/topology-${port}`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'topology-test-secret-that-is-long-enough-123',
+      STAFF_EMAIL: 'admin@roarplus.test',
+      STAFF_PASSWORD: 'staff-password-1',
+      SERVE_WEB: 'false',
+    };
+    for (const role of ['projector', 'worker', 'api']) {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], { cwd: root, env: { ...env, ROLE: role }, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout?.on('data', (c: Buffer) => (output += `[${role}] ${c.toString()}`));
+      child.stderr?.on('data', (c: Buffer) => (output += `[${role}] ${c.toString()}`));
+      procs.push(child);
+    }
+    const started = Date.now();
+    for (;;) {
+      const ok = await fetch(`${url}/ready`).then((r) => r.status === 200, () => false);
+      if (ok) break;
+      if (Date.now() - started > 60_000) throw new Error(`api not ready:\n${output}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  });
+
+  afterAll(async () => {
+    await Promise.all(
+      procs.map(
+        (p) =>
+          new Promise<void>((resolve) => {
+            if (p.exitCode !== null) return resolve();
+            p.once('exit', () => resolve());
+            p.kill('SIGTERM');
+            setTimeout(() => {
+              p.kill('SIGKILL');
+              resolve();
+            }, 10_000).unref();
+          }),
+      ),
+    );
+    await db?.drop();
+  });
+
+  it('reports every component ready, Redis included', async (t) => {
+    if (!db || !redisUrl) return t.skip();
+    const body = (await (await fetch(`${url}/ready`)).json()) as { checks: Record<string, string> };
+    expect(body.checks).toEqual({ database: 'up', eventStore: 'up', redis: 'up' });
+  });
+
+  it('serves the catalogue that the separate projector process built from the seeded events', async (t) => {
+    if (!db || !redisUrl) return t.skip();
+    let codes: string[] = [];
+    const started = Date.now();
+    while (codes.length < 4 && Date.now() - started < 20_000) {
+      const body = (await (await fetch(`${url}/items/membership?filter[status][_in]=published,archived&sort=sort`)).json()) as { data: Array<{ code: string }> };
+      codes = body.data.map((m) => m.code);
+      if (codes.length < 4) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(codes).toEqual(['free', 'single-entry', 'platinum', 'platinum-member']);
+  });
+
+  it('a staff edit through the api is projected by the projector process before the api answers', async (t) => {
+    if (!db || !redisUrl) return t.skip();
+    const login = await fetch(`${url}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@roarplus.test', password: 'staff-password-1' }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const current = (await (await fetch(`${url}/api/admin/memberships/3`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
+    const put = await fetch(`${url}/api/admin/memberships/3`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ ...current, price_cents: 3199, reason: 'Price review for summer' }),
+    });
+    expect(put.status, output).toBe(200);
+    const listed = (await (await fetch(`${url}/items/membership?filter[code][_eq]=platinum`)).json()) as { data: Array<{ price: number }> };
+    expect(listed.data[0]!.price).toBe(31.99);
+  });
+});

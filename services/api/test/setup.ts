@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer, type Server } from 'node:http';
+import { createLogger, loadConfig } from '@roar/platform';
+import { createTestDatabase, type TestDatabase } from '@roar/platform/testing';
+import { createApp } from '../src/app';
+import type { AppContext } from '../src/context';
+import { openInfrastructure, type Infrastructure } from '../src/infrastructure';
+import { seedCatalogue } from '../src/seed';
+
+export interface TestApi {
+  readonly url: string;
+  readonly ctx: AppContext;
+  readonly infra: Infrastructure;
+  close(): Promise<void>;
+}
+
+/**
+ * The real API over real infrastructure: PGlite in a temp folder, or a fresh PostgreSQL database
+ * (null when none can be had outside CI), with projections and in-process jobs running.
+ */
+export async function startTestApi(options: { database: 'pglite' | 'postgres'; env?: Record<string, string> }): Promise<TestApi | null> {
+  let db: TestDatabase | null = null;
+  if (options.database === 'postgres') {
+    db = await createTestDatabase('roar_api');
+    if (!db) return null;
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'roar-api-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    PROJECTION_WAIT_MS: '5000',
+    ...(db ? { DATABASE_URL: db.url } : {}),
+    ...options.env,
+  });
+  const logger = createLogger('silent');
+  const infra = await openInfrastructure(config, logger);
+  await seedCatalogue(infra.store, infra.registry, logger, new Date('2026-11-01T00:00:00Z'));
+  await infra.projections.start();
+  await infra.jobs.start({ reactors: true, workers: true });
+  const ctx: AppContext = {
+    config,
+    logger,
+    sql: infra.sql,
+    store: infra.store,
+    registry: infra.registry,
+    projections: infra.projections,
+    jobs: infra.jobs,
+    jwtSecret: infra.jwtSecret,
+    now: () => new Date(),
+  };
+  const server: Server = createServer(createApp(ctx, { serveWeb: false }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    ctx,
+    infra,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await infra.close();
+      await db?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
