@@ -61,6 +61,8 @@ interface EventRow {
   recorded_at: unknown;
 }
 
+// Queries alias the table as `e` and ORDER BY e.<column>: an unqualified name in ORDER BY binds to
+// these ::text output columns first, and text order puts 10000 before 9996.
 const SELECT_COLUMNS = `global_position::text as global_position, transaction_id::text as transaction_id, stream_id,
   stream_position::text as stream_position, event_id::text as event_id, event_type, data, metadata, recorded_at`;
 
@@ -76,6 +78,36 @@ function toRecorded(row: EventRow): RecordedEvent {
     position: { commit: toBigInt(row.transaction_id), prepare: toBigInt(row.global_position) },
     recordedAt,
   };
+}
+
+/**
+ * The stream's revision is claimed and its events inserted by ONE statement: one round trip and
+ * an implicit transaction. Two writers at the same expected revision queue on the stream row's
+ * lock; when the first commits, the second's WHERE is re-checked and no longer matches, so its
+ * claim returns no row and it inserts nothing. $1 stream, $2 event count, $3 events (jsonb
+ * array), $4 expected revision.
+ */
+function appendStatement(expected: ExpectedRevision): string {
+  const claim =
+    expected === 'no_stream'
+      ? `insert into es.streams (stream_id, revision) values ($1::text, $2::bigint - 1) on conflict do nothing returning revision`
+      : expected === 'any'
+        ? `insert into es.streams (stream_id, revision) values ($1::text, $2::bigint - 1)
+           on conflict (stream_id) do update set revision = es.streams.revision + $2::bigint returning revision`
+        : expected === 'stream_exists'
+          ? `update es.streams set revision = revision + $2::bigint where stream_id = $1::text returning revision`
+          : `update es.streams set revision = revision + $2::bigint where stream_id = $1::text and revision = $4::bigint returning revision`;
+  return `with claim as (${claim}),
+  input as (select value as e, n from jsonb_array_elements($3::jsonb) with ordinality as t(value, n)),
+  written as (
+    insert into es.events (stream_id, stream_position, event_id, event_type, data, metadata)
+    select $1::text, claim.revision - $2::bigint + input.n, (input.e->>'id')::uuid, input.e->>'type', input.e->'data', input.e->'metadata'
+    from claim cross join input
+    order by input.n
+    returning global_position, transaction_id, stream_position
+  )
+  select w.global_position::text as global_position, w.transaction_id::text as transaction_id, w.stream_position::text as last_revision
+  from written w order by w.global_position desc limit 1`;
 }
 
 export interface PostgresEventStoreOptions {
@@ -100,77 +132,36 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
   appended.setMaxListeners(0);
   await withTimeout('event store migration', callTimeoutMs * 3, () => migrateEventStore(sql));
 
-  async function claimRevisions(tx: Sql, streamId: string, count: number, expected: ExpectedRevision): Promise<bigint> {
-    const n = BigInt(count);
-    const actual = async (): Promise<bigint | 'no_stream'> => {
-      const r = await tx.query<{ revision: unknown }>('select revision::text as revision from es.streams where stream_id = $1', [streamId]);
-      return r.rows[0] ? toBigInt(r.rows[0].revision) : 'no_stream';
-    };
-    if (expected === 'no_stream') {
-      const r = await tx.query('insert into es.streams (stream_id, revision) values ($1, $2) on conflict do nothing', [streamId, String(n - 1n)]);
-      if (r.affectedRows !== 1) throw new WrongExpectedRevisionError(streamId, expected, await actual());
-      return 0n;
-    }
-    if (expected === 'any') {
-      const r = await tx.query<{ revision: unknown }>(
-        `insert into es.streams (stream_id, revision) values ($1, $2)
-         on conflict (stream_id) do update set revision = es.streams.revision + $3
-         returning revision::text as revision`,
-        [streamId, String(n - 1n), String(n)],
-      );
-      return toBigInt(r.rows[0]!.revision) - n + 1n;
-    }
-    if (expected === 'stream_exists') {
-      const r = await tx.query<{ revision: unknown }>(
-        'update es.streams set revision = revision + $2 where stream_id = $1 returning revision::text as revision',
-        [streamId, String(n)],
-      );
-      if (!r.rows[0]) throw new WrongExpectedRevisionError(streamId, expected, 'no_stream');
-      return toBigInt(r.rows[0].revision) - n + 1n;
-    }
-    // A concurrent writer holding the row lock makes this wait; once it commits the WHERE no
-    // longer matches, so exactly one of two writers at the same revision succeeds.
-    const r = await tx.query('update es.streams set revision = revision + $3 where stream_id = $1 and revision = $2', [
-      streamId,
-      String(expected),
-      String(n),
-    ]);
-    if (r.affectedRows !== 1) throw new WrongExpectedRevisionError(streamId, expected, await actual());
-    return expected + 1n;
+  async function currentRevision(streamId: string): Promise<bigint | 'no_stream'> {
+    const r = await sql.query<{ revision: unknown }>('select revision::text as revision from es.streams where stream_id = $1', [streamId]);
+    return r.rows[0] ? toBigInt(r.rows[0].revision) : 'no_stream';
   }
 
   async function append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const result = await withTimeout(`append to ${streamId}`, callTimeoutMs, () =>
-      sql.transaction(async (tx) => {
-        const first = await claimRevisions(tx, streamId, events.length, expected);
-        const params: unknown[] = [];
-        const values = events.map((e, i) => {
-          params.push(streamId, String(first + BigInt(i)), e.id, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
-          const b = i * 6;
-          return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}::jsonb, $${b + 6}::jsonb)`;
-        });
-        const inserted = await tx.query<{ global_position: unknown; transaction_id: unknown }>(
-          `insert into es.events (stream_id, stream_position, event_id, event_type, data, metadata)
-           values ${values.join(', ')}
-           returning global_position::text as global_position, transaction_id::text as transaction_id`,
-          params,
-        );
-        const last = inserted.rows[inserted.rows.length - 1]!;
-        return {
-          nextExpectedRevision: first + BigInt(events.length) - 1n,
-          position: { commit: toBigInt(last.transaction_id), prepare: toBigInt(last.global_position) },
-        };
-      }),
+    const payload = JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })));
+    const r = await withTimeout(`append to ${streamId}`, callTimeoutMs, () =>
+      sql.query<{ global_position: unknown; transaction_id: unknown; last_revision: unknown }>(appendStatement(expected), [
+        streamId,
+        String(events.length),
+        payload,
+        ...(typeof expected === 'bigint' ? [String(expected)] : []),
+      ]),
     );
+    const row = r.rows[0];
+    // No row: the claim matched nothing, so nothing was written (one statement, one transaction).
+    if (!row) throw new WrongExpectedRevisionError(streamId, expected, await currentRevision(streamId));
     appended.emit('appended');
-    return result;
+    return {
+      nextExpectedRevision: toBigInt(row.last_revision),
+      position: { commit: toBigInt(row.transaction_id), prepare: toBigInt(row.global_position) },
+    };
   }
 
   async function readStream(streamId: string, fromRevision = 0n): Promise<RecordedEvent[]> {
     const r = await withTimeout(`read ${streamId}`, callTimeoutMs, () =>
       sql.query<EventRow>(
-        `select ${SELECT_COLUMNS} from es.events where stream_id = $1 and stream_position >= $2 order by stream_position`,
+        `select ${SELECT_COLUMNS} from es.events e where e.stream_id = $1 and e.stream_position >= $2 order by e.stream_position`,
         [streamId, String(fromRevision)],
       ),
     );
@@ -181,10 +172,10 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     const fromStart = comparePositions(after, START) <= 0;
     const r = await withTimeout('read $all', callTimeoutMs, () =>
       sql.query<EventRow>(
-        `select ${SELECT_COLUMNS} from es.events
-         where ${fromStart ? 'true' : '(transaction_id, global_position) > ($2::text::xid8, $3::bigint)'}
-           and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         order by transaction_id, global_position
+        `select ${SELECT_COLUMNS} from es.events e
+         where ${fromStart ? 'true' : '(e.transaction_id, e.global_position) > ($2::text::xid8, $3::bigint)'}
+           and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         order by e.transaction_id, e.global_position
          limit $1`,
         fromStart ? [maxCount] : [maxCount, String(after.commit), String(after.prepare)],
       ),
@@ -244,7 +235,7 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     const r = await withTimeout('head position', callTimeoutMs, () =>
       sql.query<{ transaction_id: unknown; global_position: unknown }>(
         `select transaction_id::text as transaction_id, global_position::text as global_position
-         from es.events order by transaction_id desc, global_position desc limit 1`,
+         from es.events e order by e.transaction_id desc, e.global_position desc limit 1`,
       ),
     );
     const row = r.rows[0];
