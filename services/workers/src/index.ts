@@ -1,0 +1,19 @@
+export { createJobRuntime, DEFAULT_STAFF_MAILBOX, uniqueQueuePrefix, type JobRuntime, type JobRuntimeOptions } from './runtime';
+export {
+  DEFAULT_RETRY,
+  JobQueueUnavailableError,
+  PermanentJobError,
+  QUEUE_NAMES,
+  type FailedJob,
+  type JobHandler,
+  type JobRequest,
+  type QueueName,
+  type RetryPolicy,
+} from './jobs/types';
+export { listSentMail, mailDir, type SentMail, type OutgoingMail } from './mail/mailer';
+export { escapeHtml, formatDollars, tierChangedEmail, type RenderedEmail, type TierChangeNotice } from './mail/templates';
+export { emailJobSchema, type EmailJob } from './mail/email-job';
+export { TRACKED_EVENTS, adPlatformEventName, type TrackedEvent } from './tracking/events';
+export { trackingJobSchema, conversionsApiBody, type TrackingJob, type FacebookConfig } from './tracking/tracking-job';
+export { REACTORS, catalogueNotifications, jobIdFor, runReactor, type Reactor, type ReactorContext } from './reactors';
+export { migrateJobs, JOBS_SCHEMA_SQL } from './schema';

@@ -1,0 +1,10 @@
+import { catalogueNotifications } from './catalogue-notifications';
+import type { Reactor } from './reactor';
+
+/** Every reactor the worker runs. A new side effect is a new entry here. */
+export const REACTORS: readonly Reactor[] = [catalogueNotifications];
+
+export { catalogueNotifications };
+export { jobIdFor, type Reactor, type ReactorContext } from './reactor';
+export { runReactor, type RunningReactor, type ReactorRunnerDeps } from './runner';
+export { loadCheckpoint, saveCheckpoint } from './checkpoints';

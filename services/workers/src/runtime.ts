@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import type { EventStore, Logger, Sql } from '@roar/platform';
+import { createBullMqBackend } from './jobs/bullmq';
+import { createInProcessBackend } from './jobs/in-process';
+import { DEFAULT_RETRY, type FailedJob, type JobBackend, type JobHandler, type QueueName, type RetryPolicy } from './jobs/types';
+import { createEmailHandler } from './mail/email-job';
+import { createMailer } from './mail/mailer';
+import { REACTORS, runReactor, type Reactor, type RunningReactor } from './reactors';
+import { migrateJobs } from './schema';
+import { createTrackingHandler, type FacebookConfig } from './tracking/tracking-job';
+
+export interface JobRuntimeOptions {
+  sql: Sql;
+  store: EventStore;
+  logger: Logger;
+  /** BullMQ over this Redis; without it the handlers run in this process. */
+  redisUrl?: string;
+  /** SMTP; without it mail is written under `<dataDir>/mail/`. */
+  smtpUrl?: string;
+  dataDir: string;
+  mailFrom: string;
+  /** Where catalogue notices go; default staff@roarplus.local. */
+  staffMailbox?: string;
+  facebook?: FacebookConfig;
+  /** Most milliseconds any call to Redis, SMTP or the Conversions API may take. */
+  callTimeoutMs?: number;
+  /** Attempts and backoff of every job (default 5 attempts, 1000 ms doubling). Tests shorten it. */
+  retry?: RetryPolicy;
+  /** BullMQ key prefix (default `roar`); tests use a unique one. */
+  queuePrefix?: string;
+  /** Which reactors run on start (default REACTORS). */
+  reactors?: readonly Reactor[];
+}
+
+export interface JobRuntime {
+  readonly mode: 'bullmq' | 'in-process';
+  /** Starts the reactors and/or the workers of this process (both by default). */
+  start(opts?: { reactors?: boolean; workers?: boolean }): Promise<void>;
+  stop(): Promise<void>;
+  /** Rejects within the call timeout when Redis does not answer; resolves at once in-process. */
+  ping(): Promise<void>;
+  /** Idempotent on `jobId`. In-process it resolves once the job succeeded or was recorded as failed. */
+  enqueue(queue: QueueName, jobId: string, data: unknown): Promise<void>;
+  listFailed(): Promise<FailedJob[]>;
+  /** Re-runs a failed job (id from listFailed) with a fresh set of attempts; false when no such failed job. */
+  retryFailed(id: string): Promise<boolean>;
+}
+
+export const DEFAULT_STAFF_MAILBOX = 'staff@roarplus.local';
+
+export async function createJobRuntime(options: JobRuntimeOptions): Promise<JobRuntime> {
+  const { sql, store, logger } = options;
+  const callTimeoutMs = options.callTimeoutMs ?? 5000;
+  const policy = options.retry ?? DEFAULT_RETRY;
+  await migrateJobs(sql);
+  const mailer = createMailer({ smtpUrl: options.smtpUrl, dataDir: options.dataDir, from: options.mailFrom, timeoutMs: callTimeoutMs });
+  const handlers = new Map<QueueName, JobHandler>([
+    ['email', createEmailHandler(sql, mailer, logger) as JobHandler],
+    ['tracking', createTrackingHandler(options.facebook, callTimeoutMs) as JobHandler],
+  ]);
+  const backend: JobBackend = options.redisUrl
+    ? createBullMqBackend({ redisUrl: options.redisUrl, prefix: options.queuePrefix ?? 'roar', handlers, policy, logger, callTimeoutMs })
+    : createInProcessBackend(sql, handlers, policy, logger);
+  logger.info({ mode: backend.mode, mail: mailer.kind, tracking: options.facebook ? 'conversions-api' : 'log' }, 'job runtime ready');
+
+  const running: RunningReactor[] = [];
+  const context = { store, staffMailbox: options.staffMailbox ?? DEFAULT_STAFF_MAILBOX, logger };
+  let started = false;
+
+  return {
+    mode: backend.mode,
+    async start(opts = {}) {
+      if (started) return;
+      started = true;
+      if (opts.workers ?? true) await backend.startWorkers();
+      if (opts.reactors ?? true) {
+        for (const reactor of options.reactors ?? REACTORS) {
+          running.push(runReactor(reactor, { sql, store, logger, context, enqueue: (job) => backend.enqueue(job.queue, job.jobId, job.data) }));
+        }
+      }
+    },
+    async stop() {
+      // Reactors first, so nothing new is enqueued while the backend drains.
+      await Promise.allSettled(running.map((r) => r.stop()));
+      running.length = 0;
+      await backend.stop();
+      mailer.close();
+      started = false;
+    },
+    ping: () => backend.ping(),
+    enqueue: (queue, jobId, data) => backend.enqueue(queue, jobId, data),
+    listFailed: () => backend.listFailed(),
+    retryFailed: (id) => backend.retryFailed(id),
+  };
+}
+
+/** A BullMQ prefix unique to one test run, so suites sharing a Redis never see each other's jobs. */
+export const uniqueQueuePrefix = (label = 'test'): string => `roar-${label}-${randomBytes(4).toString('hex')}`;
