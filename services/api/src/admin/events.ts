@@ -1,0 +1,88 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { getEvent, listEvents, type EventLogRow } from '@roar/projections';
+import type { AppContext } from '../context';
+import { requireStaff } from '../auth/staff-tokens';
+import { HttpError } from '../http/errors';
+import { oneOrMany, pageOf, parseListQuery, sendList } from './simple-rest';
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+function describeActor(row: EventLogRow): string {
+  if (!row.actor_type) return 'unknown';
+  const role = str((row.metadata.actor as Record<string, unknown> | undefined)?.role);
+  return `${row.actor_type}:${row.actor_id ?? '?'}${role ? ` (${role})` : ''}`;
+}
+
+/** One event as the console shows it: the payload, and the envelope an auditor reads. */
+export function toAdminEvent(row: EventLogRow) {
+  const meta = row.metadata;
+  return {
+    id: row.id,
+    position: row.position,
+    stream_id: row.stream_id,
+    revision: row.stream_revision,
+    event_type: row.event_type,
+    occurred_at: row.occurred_at,
+    recorded_at: row.recorded_at,
+    actor: describeActor(row),
+    actor_type: row.actor_type,
+    actor_id: row.actor_id,
+    reason: str(meta.reason),
+    correlation_id: row.correlation_id,
+    causation_id: str(meta.causationId),
+    schema_version: typeof meta.schemaVersion === 'number' ? meta.schemaVersion : null,
+    payload: row.data,
+    metadata: meta,
+  };
+}
+
+const instant = z
+  .string()
+  .max(40)
+  .refine((v) => !Number.isNaN(new Date(v).getTime()), 'not a date and time')
+  .transform((v) => new Date(v).toISOString());
+
+const filterSchema = z
+  .object({
+    id: oneOrMany(z.string().max(40)).optional(),
+    stream_id: z.string().trim().min(1).max(200).optional(),
+    event_type: oneOrMany(z.string().trim().min(1).max(100)).optional(),
+    occurred_after: instant.optional(),
+    occurred_before: instant.optional(),
+  })
+  .strict();
+
+const SORT_FIELDS = ['position', 'occurred_at', 'recorded_at', 'event_type', 'stream_id', 'id'] as const;
+
+/** The event log (read.event_log): read-only for every staff role, newest first by default. */
+export function eventsRouter(app: AppContext): Router {
+  const router = Router();
+  router.use(requireStaff(app));
+
+  router.get('/', async (req, res) => {
+    const query = parseListQuery(req, { sortFields: SORT_FIELDS, defaultSort: { field: 'position', order: 'DESC' }, filter: filterSchema });
+    const f = query.filter;
+    const { offset, limit } = pageOf(query.range, 500);
+    const { rows, total } = await listEvents(app.sql, {
+      ...(f.stream_id ? { stream: f.stream_id } : {}),
+      ...(f.event_type ? { type: f.event_type } : {}),
+      ...(f.occurred_after ? { from: f.occurred_after } : {}),
+      ...(f.occurred_before ? { to: f.occurred_before } : {}),
+      ...(f.id ? { ids: f.id } : {}),
+      sort: query.sort.field,
+      order: query.sort.order,
+      offset,
+      limit,
+    });
+    sendList(res, 'events', rows.map(toAdminEvent), offset, total);
+  });
+
+  router.get('/:id', async (req, res) => {
+    const row = await getEvent(app.sql, String(req.params.id));
+    if (!row) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
+    res.json(toAdminEvent(row));
+  });
+
+  return router;
+}

@@ -1,0 +1,29 @@
+import express, { Router } from 'express';
+import type { AppContext } from '../context';
+import { createStaffAuthRouter, type LoginLimiterOptions } from '../auth/staff-routes';
+import { eventsRouter } from './events';
+import { jobsRouter } from './jobs';
+import { membershipsRouter } from './memberships';
+
+export interface AdminRouterOptions {
+  /** Sign-in attempts allowed per email and client address in a window (tests lower it). */
+  readonly loginLimits?: LoginLimiterOptions;
+}
+
+/**
+ * The staff API, mounted at `/api/admin`: sign-in (`/auth/*`) and the resources the console
+ * reads in ra-data-simple-rest conventions. Every resource route checks the staff token; edits
+ * are commands carrying the staff actor and a reason, never row updates.
+ */
+export function createAdminRouter(app: AppContext, options: AdminRouterOptions = {}): Router {
+  const router = Router();
+  router.use(express.json({ limit: '100kb' }));
+  router.use(createStaffAuthRouter(app, options.loginLimits));
+  router.use('/memberships', membershipsRouter(app));
+  router.use('/events', eventsRouter(app));
+  if (app.jobs) router.use('/jobs-failed', jobsRouter(app, app.jobs));
+  return router;
+}
+
+export { toAdminMembership, type AdminMembership } from './memberships';
+export { toAdminEvent } from './events';
