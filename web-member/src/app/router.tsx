@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { PublicLayout } from '../components/layouts/public-layout';
+import { PrivateLayout } from '../components/layouts/private-layout';
+import { LandingLayout } from '../components/layouts/landing-layout';
+import { SettingsLayout } from '../components/layouts/settings-layout';
+import { LoadingScreen } from '../components/ui/feedback';
+import { paths } from '../config/paths';
+import type { PlaceholderName } from '../features/placeholders/pages';
+
+/** Page modules load on first visit (each route is its own chunk). */
+const placeholder = (name: PlaceholderName): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const { PlaceholderRoute } = await import('./routes/placeholder');
+    return { element: <PlaceholderRoute name={name} /> };
+  },
+});
+
+const information = (path: string, title: string): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const { InformationRoute } = await import('./routes/information');
+    return { element: <InformationRoute path={path} title={title} /> };
+  },
+});
+
+const INFORMATION_PAGES = [
+  [paths.aboutUs.path, 'About Us'],
+  [paths.howItWorks.path, 'How It Works'],
+  [paths.benefits.path, 'Benefits'],
+  [paths.teamPrizes.path, 'Team Prizes'],
+  [paths.rewards.path, 'Rewards'],
+  [paths.supportCenter.path, 'Support Center'],
+  [paths.contactUs.path, 'Contact Us'],
+  [paths.termsAndConditions.path, 'Terms and Conditions'],
+  [paths.privacyPolicy.path, 'Privacy Policy'],
+] as const;
+
+export const routes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    hydrateFallbackElement: <LoadingScreen />,
+    children: [
+      { index: true, lazy: () => import('./routes/home').then((m) => ({ Component: m.HomeRoute })) },
+      { path: paths.membership.path, lazy: () => import('./routes/membership').then((m) => ({ Component: m.MembershipRoute })) },
+      { path: paths.faq.path, lazy: () => import('./routes/faq').then((m) => ({ Component: m.FaqRoute })) },
+      ...INFORMATION_PAGES.map(([path, title]) => ({ path, ...information(path, title) })),
+      { path: paths.memberDraws.path, ...placeholder('memberDraws') },
+      { path: paths.upcomingGiveaways.path, ...placeholder('upcomingGiveaways') },
+      { path: paths.events.path, ...placeholder('events') },
+      { path: paths.event.path, ...placeholder('event') },
+      { path: paths.winners.path, ...placeholder('winners') },
+      { path: paths.proShop.path, ...placeholder('proShop') },
+      { path: paths.product.path, ...placeholder('product') },
+      { path: paths.cart.path, ...placeholder('cart') },
+      { path: paths.checkout.path, ...placeholder('checkout') },
+      { path: paths.checkoutFailed.path, ...placeholder('checkoutFailed') },
+      { path: paths.checkoutSuccess.path, ...placeholder('checkoutSuccess') },
+      { path: paths.logout.path, lazy: () => import('./routes/auth').then((m) => ({ Component: m.LogoutRoute })) },
+      {
+        // The carousel library is only needed here; keep it out of the first load.
+        lazy: () => import('../components/layouts/form-layout').then((m) => ({ Component: m.FormLayout })),
+        children: [
+          { path: paths.login.path, lazy: () => import('./routes/auth').then((m) => ({ Component: m.LoginRoute })) },
+          { path: paths.signUp.path, lazy: () => import('./routes/auth').then((m) => ({ Component: m.SignUpRoute })) },
+        ],
+      },
+      {
+        element: <LandingLayout />,
+        children: [
+          { path: paths.forgotPassword.path, ...placeholder('forgotPassword') },
+          { path: paths.changePassword.path, ...placeholder('changePassword') },
+          { path: paths.refer.path, ...placeholder('refer') },
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/placeholder').then((m) => ({ Component: m.NotFoundRoute })) },
+    ],
+  },
+  {
+    element: <PrivateLayout />,
+    hydrateFallbackElement: <LoadingScreen />,
+    children: [
+      { path: paths.dashboard.path, ...placeholder('dashboard') },
+      { path: paths.myDraws.path, ...placeholder('myDraws') },
+      { path: paths.totalEntries.path, ...placeholder('totalEntries') },
+      { path: paths.oneOffEntries.path, ...placeholder('oneOffEntries') },
+      { path: paths.singleEntries.path, ...placeholder('singleEntries') },
+      { path: paths.orders.path, ...placeholder('orders') },
+      { path: paths.order.path, ...placeholder('order') },
+      { path: paths.clubhouse.path, ...placeholder('clubhouse') },
+      { path: paths.clubhouseRequest.path, ...placeholder('clubhouseRequest') },
+      { path: paths.clubhouseTransfer.path, ...placeholder('clubhouseTransfer') },
+      { path: paths.scorecards.path, ...placeholder('scorecards') },
+      { path: paths.scorecardSubmit.path, ...placeholder('scorecardSubmit') },
+      { path: paths.cashback.path, ...placeholder('cashback') },
+      {
+        path: paths.settings.path,
+        element: <SettingsLayout />,
+        children: [
+          { index: true, ...placeholder('profile') },
+          { path: paths.passwordAndSecurity.path, ...placeholder('passwordAndSecurity') },
+          { path: paths.paymentMethod.path, ...placeholder('paymentMethod') },
+          { path: paths.membershipPlan.path, ...placeholder('membershipPlan') },
+          { path: paths.handicapInfo.path, ...placeholder('handicapInfo') },
+        ],
+      },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

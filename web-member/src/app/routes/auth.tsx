@@ -1,0 +1,3 @@
+export { LoginPage as LoginRoute } from '../../features/auth/login-page';
+export { SignUpPage as SignUpRoute } from '../../features/auth/sign-up-page';
+export { LogoutPage as LogoutRoute } from '../../features/auth/logout-page';

@@ -1,0 +1,3 @@
+import { FaqPage } from '../../features/faq/faq-page';
+
+export const FaqRoute = FaqPage;

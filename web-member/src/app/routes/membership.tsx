@@ -1,0 +1,3 @@
+import { MembershipPage } from '../../features/memberships/membership-page';
+
+export const MembershipRoute = MembershipPage;

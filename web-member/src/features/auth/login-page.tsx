@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { currentUser, login } from './api';
+import { Head } from '../../components/ui/head';
+import { ErrorNote } from '../../components/ui/feedback';
+import { paths } from '../../config/paths';
+import { useAuth } from '../../lib/auth';
+import { session } from '../../lib/session';
+
+/** Only same-site paths may be a post-login destination (no open redirect). */
+const safeRedirect = (value: string | null): string => (value && value.startsWith('/') && !value.startsWith('//') ? value : paths.dashboard.getHref());
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { reload } = useAuth();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    const tokens = await login(String(form.get('email') ?? ''), String(form.get('password') ?? ''));
+    const user = tokens.ok ? await currentUser(tokens.data.access_token) : null;
+    setBusy(false);
+    if (!tokens.ok) return setError(tokens.error);
+    if (!user?.ok) return setError(user?.error ?? 'Unknown error');
+    session.saveTokens(tokens.data, Date.now());
+    session.saveUser(user.data);
+    reload();
+    void navigate(safeRedirect(params.get('redirectTo')), { replace: true });
+  };
+
+  return (
+    <>
+      <Head title="Login" />
+      <h1 className="form-card__title">Welcome back</h1>
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+        <label className="field">
+          <span>Email</span>
+          <input className="input" name="email" type="email" autoComplete="email" required />
+        </label>
+        <label className="field">
+          <span>Password</span>
+          <input className="input" name="password" type="password" autoComplete="current-password" required />
+        </label>
+        {error && <ErrorNote message={error} />}
+        <button type="submit" className="btn btn--gold btn--block" disabled={busy}>
+          {busy ? 'Signing in...' : 'Login'}
+        </button>
+      </form>
+      <p className="form-card__links">
+        <Link to={paths.forgotPassword.getHref()}>Forgot password?</Link>
+        <span>
+          New here? <Link to={paths.membership.getHref()}>Join Now</Link>
+        </span>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import { Accordion } from '../../components/ui/accordion';
+import { Empty, ErrorNote, Spinner } from '../../components/ui/feedback';
+import { Head } from '../../components/ui/head';
+import { apiRequest } from '../../lib/api-client';
+import { dataOf } from '../../types/api';
+
+const faqSchema = z.object({ id: z.union([z.number(), z.string()]), question: z.string(), answer: z.string() });
+type Faq = z.infer<typeof faqSchema>;
+type State = { status: 'loading' } | { status: 'error'; error: string } | { status: 'loaded'; faqs: Faq[] };
+
+/** FAQ: the published questions from `GET /items/faqs`, each an accordion row. */
+export function FaqPage() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    void apiRequest('/items/faqs', { schema: dataOf(z.array(faqSchema)), query: { 'filter[status][_eq]': 'published' }, serverMessage: true }).then((r) => {
+      if (live) setState(r.ok ? { status: 'loaded', faqs: r.data.data } : { status: 'error', error: r.error });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <section className="info-page container">
+      <Head title="FAQ" />
+      <h1 className="info-page__title">Frequently asked questions</h1>
+      {state.status === 'loading' && <Spinner />}
+      {state.status === 'error' && <ErrorNote message={state.error} />}
+      {state.status === 'loaded' &&
+        (state.faqs.length === 0 ? <Empty /> : state.faqs.map((f) => <Accordion key={f.id} title={f.question}>{<p>{f.answer}</p>}</Accordion>))}
+    </section>
+  );
+}

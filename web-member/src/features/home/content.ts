@@ -1,0 +1,57 @@
+/**
+ * Home copy from spec section 1. Kept as data so the page components stay layout-only.
+ */
+export interface HowItWorksCard {
+  readonly title: string;
+  readonly subtitle: string;
+  readonly copy: string;
+}
+
+export const HOW_IT_WORKS: readonly HowItWorksCard[] = [
+  { title: 'Choose your membership', subtitle: 'Step 1', copy: 'Pick free, a single entry or a monthly membership. No obligation. Cancel anytime.' },
+  { title: 'Unlock discounts', subtitle: 'Step 2', copy: 'Save 5% to 30% with our partners on golf gear, tickets, groceries and fuel.' },
+  { title: 'Win prizes', subtitle: 'Step 3', copy: 'Your tickets stack every month into team, bonus, weekly and event draws.' },
+  { title: 'Receive your official handicap', subtitle: 'Step 4', copy: 'Request or transfer an official handicap and log your scorecards.' },
+];
+
+export interface Benefit {
+  readonly icon: 'ticket' | 'flag' | 'trophy';
+  readonly title: string;
+  readonly copy: string;
+  readonly colour: string;
+}
+
+export const FEATURES: readonly Benefit[] = [
+  { icon: 'ticket', title: 'Tickets that stack', copy: 'Monthly members collect entries every month and keep them. One-off entries are there when you want them.', colour: '#f5b82e' },
+  { icon: 'flag', title: 'Cashback on your round', copy: 'Claim up to $20 cashback on green fees, once a month, at the course you choose.', colour: '#38bdf8' },
+  { icon: 'trophy', title: 'Real prizes, drawn fairly', copy: 'Cash, gear, events and money-can’t-buy experiences, with every winner published.', colour: '#a78bfa' },
+];
+
+// Partner wordmarks are placeholders until partner artwork and agreements are supplied.
+export interface PartnerCategory {
+  readonly title: string;
+  readonly saving: string;
+  readonly logos: readonly string[];
+}
+
+export const PARTNER_CATEGORIES: readonly PartnerCategory[] = [
+  { title: 'Sports and music tickets and gear', saving: 'Save 20-30%', logos: ['StadiumPass', 'Fairway Gear', 'Encore Tickets', 'Pro Tee'] },
+  { title: 'Groceries, fuel and booze', saving: 'Save up to 5%', logos: ['FreshCart', 'FuelUp', 'Cellar Door', 'Corner Market'] },
+  { title: 'Green fees', saving: 'Up to $20 cashback', logos: ['Links Club', 'Tee Time Co', 'Greenside'] },
+];
+
+export interface Testimonial {
+  readonly quote: string;
+  readonly name: string;
+  readonly image: string;
+}
+
+// Six static testimonials, as the spec asks; `image` is empty until photos are supplied.
+export const TESTIMONIALS: readonly Testimonial[] = [
+  { quote: 'Won a set of irons in my second month. Still can’t quite believe it.', name: 'Jake M., Geelong', image: '' },
+  { quote: 'The green-fee cashback alone pays for the membership.', name: 'Priya S., Parramatta', image: '' },
+  { quote: 'Took my three mates to the grand final off the team draw. Legends forever.', name: 'Tom R., Brisbane', image: '' },
+  { quote: 'Easy to join, easy to cancel, and I actually use the discounts.', name: 'Mel K., Adelaide', image: '' },
+  { quote: 'Got my official handicap sorted without joining a club first.', name: 'Daniel W., Perth', image: '' },
+  { quote: 'The weekly draws make Friday nights a bit more interesting.', name: 'Sarah L., Hobart', image: '' },
+];

@@ -1,0 +1,28 @@
+import { Features, Hero, HowItWorks, IntroVideo, Partners, Testimonials } from './sections';
+import { MembershipTiers } from '../../components/membership-tiers';
+import { Head } from '../../components/ui/head';
+import { useAuth } from '../../lib/auth';
+
+export function HomePage() {
+  const { loggedIn } = useAuth();
+  return (
+    <>
+      <Head title="Home" />
+      <Hero loggedIn={loggedIn} />
+      <HowItWorks />
+      <Features />
+      <section className="section section--tiers" aria-labelledby="tiers-title">
+        <div className="container">
+          <h2 id="tiers-title" className="section__title">
+            Pick your membership
+          </h2>
+          <p className="section__lead">Tickets stack monthly. One-off entries are possible. No obligation. Cancel anytime.</p>
+          <MembershipTiers />
+        </div>
+      </section>
+      <Partners />
+      <IntroVideo loggedIn={loggedIn} />
+      <Testimonials />
+    </>
+  );
+}

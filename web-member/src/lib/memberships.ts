@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import { apiRequest, type ApiResult } from './api-client';
+import { dataOf, membershipSchema, type Membership } from '../types/api';
+
+const membershipsAnswer = dataOf(z.array(membershipSchema));
+
+/** `GET /items/membership` with the spec's filter (published and archived) sorted by `sort`. */
+export async function fetchMemberships(baseUrl = ''): Promise<ApiResult<Membership[]>> {
+  const result = await apiRequest('/items/membership', {
+    schema: membershipsAnswer,
+    query: { 'filter[status][_in]': 'published,archived', sort: 'sort' },
+    baseUrl,
+  });
+  return result.ok ? { ok: true, data: result.data.data } : result;
+}
+
+export type MembershipsState =
+  | { status: 'loading' }
+  | { status: 'error'; error: string }
+  | { status: 'loaded'; memberships: Membership[] };
+
+// The catalogue changes rarely; the header and the pages share one request per page load.
+let pending: Promise<ApiResult<Membership[]>> | null = null;
+
+export function useMemberships(): MembershipsState {
+  const [state, setState] = useState<MembershipsState>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    pending ??= fetchMemberships();
+    void pending.then((result) => {
+      if (!result.ok) pending = null; // let the next screen try again
+      if (!live) return;
+      setState(result.ok ? { status: 'loaded', memberships: result.data } : { status: 'error', error: result.error });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
