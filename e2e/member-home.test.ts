@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, startApp, type RunningApp } from './harness';
+
+/**
+ * The member console as a visitor and a member see it: the built app served by the real API
+ * process (PGlite, seeded catalogue), driven by Debian's Chromium. Needs `npm run build` first.
+ */
+interface Tier {
+  id: number;
+  tier: string;
+  price: number;
+  status: string;
+  visible: boolean;
+}
+
+let app: RunningApp;
+let browser: Browser;
+let tiers: Tier[] = [];
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  const res = await fetch(`${app.url}/items/membership?filter[status][_in]=published,archived&sort=sort`);
+  tiers = ((await res.json()) as { data: Tier[] }).data;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function open(path: string, width = 1280, height = 900): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height } });
+  await page.goto(`${app.url}${path}`);
+  return page;
+}
+
+const dollars = (n: number) => (n === 0 ? 'Free' : `$${n.toFixed(2).replace(/\.00$/, '')}`);
+const headerBackground = (page: Page) =>
+  page.getByTestId('site-header').evaluate((el) => getComputedStyle(el).backgroundColor);
+
+const member = {
+  id: 'u-1',
+  email: 'jane@example.com',
+  firstname: 'Jane',
+  lastname: 'Citizen',
+  status: 'active',
+  membership_id: 3,
+  membership_end_date: null,
+  referral_code: 'jane-ref',
+};
+
+describe('member home page', () => {
+  it('shows the taglines, Join Now and Login, and a page title', async () => {
+    const page = await open('/');
+    const hero = page.getByRole('heading', { level: 1 });
+    await expect.poll(() => hero.textContent()).toContain('Win big. No B.S');
+    expect(await hero.textContent()).toContain('Just Glory');
+    expect(await page.title()).toBe('ROAR+ | Home');
+    const header = page.getByTestId('site-header');
+    expect(await header.getByRole('link', { name: 'Join Now' }).getAttribute('href')).toBe('/membership');
+    expect(await header.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    for (const name of ['Member Draws', 'Rewards', 'Membership', 'Winners', 'About Us']) {
+      expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+    }
+    expect(await page.getByText('Trusted by subscribers').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'What is Roar+?' }).isVisible()).toBe(true);
+    expect(await page.locator('.testimonial').count()).toBe(6);
+    await page.close();
+  });
+
+  it('lists the visible published tiers read from the API, with prices and join links', async () => {
+    const visible = tiers.filter((t) => t.status === 'published' && t.visible);
+    const hidden = tiers.filter((t) => !(t.status === 'published' && t.visible));
+    expect(visible.length).toBeGreaterThan(0);
+    expect(hidden.length).toBeGreaterThan(0); // the seed has an archived tier: it must not show
+    const page = await open('/');
+    const cards = page.getByTestId('membership-tiers').getByRole('article');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(visible.length);
+    for (const tier of visible) {
+      const card = page.getByRole('article', { name: tier.tier, exact: true });
+      expect(await card.textContent()).toContain(dollars(tier.price));
+      expect(await card.getByRole('link', { name: `Join ${tier.tier}` }).getAttribute('href')).toBe(`/sign-up?membership=${tier.id}`);
+    }
+    for (const tier of hidden) expect(await page.getByRole('article', { name: tier.tier, exact: true }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('turns the header dark once the page has scrolled 10px', async () => {
+    const page = await open('/');
+    await page.getByTestId('membership-tiers').waitFor();
+    expect(await headerBackground(page)).toBe('rgba(0, 0, 0, 0)');
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(() => headerBackground(page)).toBe('rgb(11, 26, 58)');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => headerBackground(page)).toBe('rgba(0, 0, 0, 0)');
+    await page.close();
+  });
+
+  it('opens the slide-in menu on a 390px phone', async () => {
+    const page = await open('/', 390, 844);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    const menu = page.getByRole('navigation', { name: 'Mobile menu' });
+    expect(await menu.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Membership', exact: true }).waitFor({ state: 'visible' });
+    expect(await menu.getByRole('link', { name: 'Login' }).isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: 'Join Now' }).isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: 'Instagram' }).isVisible()).toBe(true);
+    await menu.getByRole('button', { name: 'Close menu' }).click();
+    await menu.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+});
+
+describe('private routes and the signed-in header', () => {
+  it('sends a visitor from a private route to login and clears a half-written session', async () => {
+    const page = await open('/');
+    await page.evaluate(() => localStorage.setItem('roar.access_token', 'orphan-token'));
+    await page.goto(`${app.url}/dashboard/orders`);
+    await page.waitForURL(/\/login\?redirectTo=%2Fdashboard%2Forders$/);
+    expect(await page.getByRole('button', { name: 'Login' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('roar.access_token'))).toBeNull();
+    expect(await page.title()).toBe('ROAR+ | Login');
+    await page.close();
+  });
+
+  it('gives a member the dashboard, store and avatar menu, and logs out to home', async () => {
+    const page = await open('/');
+    await page.evaluate((user) => {
+      localStorage.setItem('roar.access_token', 'token');
+      localStorage.setItem('roar.user', JSON.stringify(user));
+    }, member);
+    await page.goto(`${app.url}/dashboard`);
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
+    const header = page.getByTestId('site-header');
+    expect(await header.getByRole('link', { name: 'Login' }).count()).toBe(0);
+    await header.getByRole('link', { name: 'ROAR Store' }).waitFor(); // platinum: active with shop access
+    await header.getByRole('button', { name: 'Account menu for Jane Citizen' }).hover();
+    const menu = page.getByRole('menu', { name: 'Account' });
+    await menu.waitFor();
+    for (const name of ['Refer Friends', 'Orders', 'Settings', 'Get Support', 'Logout']) {
+      expect(await menu.getByText(name, { exact: true }).isVisible()).toBe(true);
+    }
+    expect(await menu.getByRole('link', { name: 'Get Support' }).getAttribute('href')).toMatch(/^mailto:/);
+    await menu.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await header.getByRole('link', { name: 'Login' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('roar.user'))).toBeNull();
+    await page.close();
+  });
+});
+
+describe('information pages', () => {
+  it('loads a content page by its path', async () => {
+    const page = await open('/about-us');
+    await page.getByRole('heading', { name: 'About Us', level: 1 }).waitFor();
+    expect(await page.locator('.info-page__content').textContent()).toContain("Australia's sports rewards club");
+    expect(await page.title()).toBe('ROAR+ | About Us');
+    await page.close();
+  });
+});
