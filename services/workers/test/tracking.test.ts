@@ -3,7 +3,9 @@ import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteSql, createPostgresEventStore, type EventStore, type Sql } from '@roar/platform';
 import { adPlatformEventName, createJobRuntime, TRACKED_EVENTS, type JobRuntime } from '../src';
+import { createTrackingHandler, trackingJobSchema } from '../src/tracking/tracking-job';
 import { quietLogger, waitFor } from './helpers';
+import pino from 'pino';
 
 interface Received {
   url: string;
@@ -107,5 +109,18 @@ describe('tracking jobs (Meta Conversions API)', () => {
     expect(received.length).toBe(3);
     expect(statuses).toEqual([]);
     expect((await runtime.listFailed()).find((f) => f.jobId === 'evt-3:view')).toBeUndefined();
+  });
+});
+
+describe('tracking without a configured pixel', () => {
+  it('logs what it would send, without the token, and succeeds', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const handler = createTrackingHandler(undefined, 1000);
+    await handler.run(trackingJobSchema.parse({ event: 'subscribed', eventId: 'evt-9', eventTime: 1_790_000_009 }), { jobId: 'evt-9', attempt: 1, logger });
+    const logged = lines.map((l) => JSON.parse(l) as { msg: string; wouldSend?: { data: { event_name: string }[]; access_token?: string } });
+    const entry = logged.find((l) => l.msg.startsWith('tracking not configured'));
+    expect(entry?.wouldSend?.data[0]?.event_name).toBe('Subscribe');
+    expect(entry?.wouldSend).not.toHaveProperty('access_token');
   });
 });
