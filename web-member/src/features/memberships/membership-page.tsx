@@ -3,11 +3,13 @@ import { Head } from '../../components/ui/head';
 
 export function MembershipPage() {
   return (
-    <section className="section container">
-      <Head title="Membership" />
-      <h1 className="section__title">Pick your membership</h1>
-      <p className="section__lead">Tickets stack monthly. One-off entries are possible. No obligation. Cancel anytime.</p>
-      <MembershipTiers />
+    <section className="section">
+      <div className="container">
+        <Head title="Membership" />
+        <h1 className="section__title">Pick your membership</h1>
+        <p className="section__lead">Tickets stack monthly. One-off entries are possible. No obligation. Cancel anytime.</p>
+        <MembershipTiers />
+      </div>
     </section>
   );
 }
