@@ -47,7 +47,50 @@ create table if not exists es.events (
 );
 create index if not exists events_global_order on es.events (transaction_id, global_position);
 create index if not exists events_type on es.events (event_type);
+
+-- One call claims the stream's revision and writes its events: one round trip, one implicit
+-- transaction, and plans that PL/pgSQL caches per session (planning the equivalent ad hoc
+-- statement on every append cost more than the insert itself). Two writers at the same expected
+-- revision queue on the stream row's lock; once the first commits, the second's WHERE is
+-- re-checked, matches nothing, and it writes nothing: no row comes back, which is the conflict.
+create or replace function es.append_events(p_stream text, p_mode text, p_expected bigint, p_events jsonb)
+returns table (out_position bigint, out_transaction xid8, out_revision bigint)
+language plpgsql as $$
+declare
+  v_count bigint := jsonb_array_length(p_events);
+  v_revision bigint;
+begin
+  if p_mode = 'no_stream' then
+    insert into es.streams as s (stream_id, revision) values (p_stream, v_count - 1)
+      on conflict do nothing returning s.revision into v_revision;
+  elsif p_mode = 'any' then
+    insert into es.streams as s (stream_id, revision) values (p_stream, v_count - 1)
+      on conflict (stream_id) do update set revision = s.revision + v_count returning s.revision into v_revision;
+  elsif p_mode = 'stream_exists' then
+    update es.streams as s set revision = s.revision + v_count where s.stream_id = p_stream
+      returning s.revision into v_revision;
+  else
+    update es.streams as s set revision = s.revision + v_count where s.stream_id = p_stream and s.revision = p_expected
+      returning s.revision into v_revision;
+  end if;
+  if v_revision is null then
+    return;
+  end if;
+  return query
+    with written as (
+      insert into es.events as ev (stream_id, stream_position, event_id, event_type, data, metadata)
+      select p_stream, v_revision - v_count + t.n, (t.value->>'id')::uuid, t.value->>'type', t.value->'data', t.value->'metadata'
+      from jsonb_array_elements(p_events) with ordinality as t(value, n)
+      order by t.n
+      returning ev.global_position, ev.transaction_id, ev.stream_position
+    )
+    select w.global_position, w.transaction_id, w.stream_position from written w order by w.global_position desc limit 1;
+end
+$$;
 `;
+
+const APPEND_SQL = `select out_position::text as global_position, out_transaction::text as transaction_id,
+  out_revision::text as last_revision from es.append_events($1, $2, $3, $4::jsonb)`;
 
 interface EventRow {
   global_position: unknown;
@@ -78,36 +121,6 @@ function toRecorded(row: EventRow): RecordedEvent {
     position: { commit: toBigInt(row.transaction_id), prepare: toBigInt(row.global_position) },
     recordedAt,
   };
-}
-
-/**
- * The stream's revision is claimed and its events inserted by ONE statement: one round trip and
- * an implicit transaction. Two writers at the same expected revision queue on the stream row's
- * lock; when the first commits, the second's WHERE is re-checked and no longer matches, so its
- * claim returns no row and it inserts nothing. $1 stream, $2 event count, $3 events (jsonb
- * array), $4 expected revision.
- */
-function appendStatement(expected: ExpectedRevision): string {
-  const claim =
-    expected === 'no_stream'
-      ? `insert into es.streams (stream_id, revision) values ($1::text, $2::bigint - 1) on conflict do nothing returning revision`
-      : expected === 'any'
-        ? `insert into es.streams (stream_id, revision) values ($1::text, $2::bigint - 1)
-           on conflict (stream_id) do update set revision = es.streams.revision + $2::bigint returning revision`
-        : expected === 'stream_exists'
-          ? `update es.streams set revision = revision + $2::bigint where stream_id = $1::text returning revision`
-          : `update es.streams set revision = revision + $2::bigint where stream_id = $1::text and revision = $4::bigint returning revision`;
-  return `with claim as (${claim}),
-  input as (select value as e, n from jsonb_array_elements($3::jsonb) with ordinality as t(value, n)),
-  written as (
-    insert into es.events (stream_id, stream_position, event_id, event_type, data, metadata)
-    select $1::text, claim.revision - $2::bigint + input.n, (input.e->>'id')::uuid, input.e->>'type', input.e->'data', input.e->'metadata'
-    from claim cross join input
-    order by input.n
-    returning global_position, transaction_id, stream_position
-  )
-  select w.global_position::text as global_position, w.transaction_id::text as transaction_id, w.stream_position::text as last_revision
-  from written w order by w.global_position desc limit 1`;
 }
 
 export interface PostgresEventStoreOptions {
@@ -141,15 +154,15 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     if (events.length === 0) throw new Error('append needs at least one event');
     const payload = JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })));
     const r = await withTimeout(`append to ${streamId}`, callTimeoutMs, () =>
-      sql.query<{ global_position: unknown; transaction_id: unknown; last_revision: unknown }>(appendStatement(expected), [
+      sql.query<{ global_position: unknown; transaction_id: unknown; last_revision: unknown }>(APPEND_SQL, [
         streamId,
-        String(events.length),
+        typeof expected === 'bigint' ? 'expected' : expected,
+        typeof expected === 'bigint' ? String(expected) : null,
         payload,
-        ...(typeof expected === 'bigint' ? [String(expected)] : []),
       ]),
     );
     const row = r.rows[0];
-    // No row: the claim matched nothing, so nothing was written (one statement, one transaction).
+    // No row: the claim matched nothing, so nothing was written (one call, one transaction).
     if (!row) throw new WrongExpectedRevisionError(streamId, expected, await currentRevision(streamId));
     appended.emit('appended');
     return {
