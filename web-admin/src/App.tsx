@@ -12,7 +12,6 @@ export function App() {
       basename="/admin"
       title="ROAR+ staff"
       disableTelemetry
-      requireAuth
       dataProvider={dataProvider}
       authProvider={authProvider}
       loginPage={LoginPage}

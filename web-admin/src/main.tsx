@@ -1,11 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { App } from './App';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('the page has no #root element');
+// Clean URLs under /admin (react-admin's documented sub-path setup): the API serves index.html
+// for every /admin/* path, and <Admin basename="/admin"> builds its links below it.
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <BrowserRouter>
+      <Routes>
+        <Route path="/admin/*" element={<App />} />
+      </Routes>
+    </BrowserRouter>
   </StrictMode>,
 );

@@ -3,14 +3,14 @@ import jwt from 'jsonwebtoken';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
-import { findStaffById, type StaffRole, type StaffUser } from './staff-users';
+import { findStaffById, staffRoleSchema, type StaffRole, type StaffUser } from './staff-users';
 
 /** Member tokens share the secret; the audience keeps one from ever passing as the other. */
 export const STAFF_AUDIENCE = 'roar-staff';
 export const STAFF_ISSUER = 'roar-plus';
 export const STAFF_TOKEN_TTL_SECONDS = 8 * 60 * 60;
 
-export const ALL_STAFF_ROLES: readonly StaffRole[] = ['admin', 'staff'];
+export const ALL_STAFF_ROLES: readonly StaffRole[] = staffRoleSchema.options;
 /** Roles that may change data; auditors only read. */
 export const WRITER_ROLES: readonly StaffRole[] = ['admin', 'staff'];
 

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, startApp, type RunningApp } from './harness';
+
+const STAFF_EMAIL = 'admin@roarplus.test';
+const STAFF_PASSWORD = 'staff-password-1';
+
+/**
+ * The staff console as a staff member uses it: the built web-admin served by the real process
+ * at /admin, on the embedded default (PGlite, in-process projections).
+ */
+describe('staff console in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    app = await startApp({ STAFF_EMAIL, STAFF_PASSWORD });
+    browser = await launchBrowser();
+    page = await browser.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('refuses a wrong password with the API message', async () => {
+    await page.goto(`${app.url}/admin/`);
+    await page.getByRole('heading', { name: 'ROAR+ staff sign-in' }).waitFor();
+    await page.getByLabel('Email').fill(STAFF_EMAIL);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Invalid email or password.').waitFor();
+    expect(page.url()).toContain('/admin/login');
+  });
+
+  it('signs in and lists the four membership tiers', async () => {
+    await page.getByLabel('Email').fill(STAFF_EMAIL);
+    await page.getByLabel('Password').fill(STAFF_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin\/memberships/);
+    const rows = page.locator('table tbody tr');
+    await rows.first().waitFor();
+    // The status filter starts empty: every tier, archived included, sorted by `sort`.
+    await expect.poll(() => rows.count()).toBe(4);
+    const tiers = await rows.locator('td.column-tier').allTextContents();
+    expect(tiers).toEqual(['Free', 'Single Entry', 'Platinum', 'Platinum Member']);
+    expect(await rows.nth(2).locator('td.column-price_cents').textContent()).toBe('$29.99');
+  });
+
+  it('edits a price with a reason and shows the change and its event', async () => {
+    await page.locator('table tbody tr', { hasText: 'Platinum' }).first().click();
+    await page.waitForURL(/\/admin\/memberships\/3\/show/);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(/\/admin\/memberships\/3$/);
+
+    const price = page.getByLabel('Price (AUD)');
+    await price.waitFor();
+    expect(await price.inputValue()).toBe('29.99');
+    await price.fill('24.99');
+    // Without a reason the form refuses to send anything.
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Required').first().waitFor();
+    expect(page.url()).toMatch(/\/admin\/memberships\/3$/);
+
+    await page.getByLabel('Reason').fill('Spring promotion');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/admin\/memberships\/3\/show/);
+    await page.getByText('$24.99').waitFor();
+
+    await page.getByRole('menuitem', { name: 'Event log' }).click();
+    await page.waitForURL(/\/admin\/events/);
+    const newest = page.locator('table tbody tr').first();
+    await newest.waitFor();
+    expect(await newest.locator('td.column-event_type').textContent()).toBe('MembershipTierRevised');
+    expect(await newest.locator('td.column-reason').textContent()).toBe('Spring promotion');
+    expect(await newest.locator('td.column-stream_id').textContent()).toBe('membership-3');
+
+    await newest.click();
+    await page.waitForURL(/\/admin\/events\/[0-9a-f-]{36}\/show/);
+    const payload = page.locator('pre').first();
+    await payload.waitFor();
+    expect(JSON.parse((await payload.textContent()) ?? 'null')).toEqual({ membershipId: 3, changes: { price_cents: 2499 } });
+    const metadata = JSON.parse((await page.locator('pre').nth(1).textContent()) ?? 'null') as Record<string, unknown>;
+    expect(metadata).toMatchObject({ reason: 'Spring promotion', actor: { type: 'staff', role: 'admin' }, schemaVersion: 1 });
+  });
+
+  it('filters the event log by stream', async () => {
+    await page.goto(`${app.url}/admin/events`);
+    await page.getByLabel('Stream').fill('membership-1');
+    await expect.poll(() => page.locator('table tbody tr td.column-stream_id').allTextContents(), { timeout: 10_000 }).toEqual(['membership-1']);
+  });
+});
