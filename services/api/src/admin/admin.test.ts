@@ -212,4 +212,15 @@ describe.each(['postgres', 'pglite'] as const)('staff API on %s', (database) => 
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ errors: [{ message: 'Membership 7 already exists.' }] });
   });
+
+  it('lists failed jobs for every role and lets only writers retry one', async (t) => {
+    if (!api) return t.skip();
+    const list = await call('/jobs-failed?range=[0,24]', { token: staff.auditor.token });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('content-range')).toMatch(/^jobs-failed (\*|\d+-\d+)\/\d+$/);
+    expect(Array.isArray(await list.json())).toBe(true);
+    const id = encodeURIComponent('email/no-such-job');
+    expect((await call(`/jobs-failed/${id}/retry`, { method: 'POST', token: staff.auditor.token })).status).toBe(403);
+    expect((await call(`/jobs-failed/${id}/retry`, { method: 'POST', token: staff.staff.token })).status).toBe(404);
+  });
 });
