@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import {
   createPgliteSql,
   createPgSql,
+  createEventStoreDbAdapter,
   createPostgresEventStore,
   validatingStore,
   withTimeout,
@@ -12,7 +13,6 @@ import {
   type Sql,
 } from '@roar/platform';
 import { createEventRegistry } from '@roar/domain';
-import { createEventStoreDbAdapter } from '@roar/platform';
 import { allProjectors, createProjectionDaemon, type ProjectionDaemon } from '@roar/projections';
 import { createJobRuntime, type JobRuntime } from '@roar/workers';
 import { migrateContent } from './content/store';
@@ -54,7 +54,11 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       smtpUrl: config.SMTP_URL,
       dataDir: resolve(config.DATA_DIR),
       mailFrom: config.MAIL_FROM,
-      staffMailbox: config.STAFF_EMAIL,
+      staffMailbox: config.STAFF_MAILBOX,
+      facebook:
+        config.FACEBOOK_PIXEL_ID && config.FACEBOOK_ACCESS_TOKEN
+          ? { pixelId: config.FACEBOOK_PIXEL_ID, accessToken: config.FACEBOOK_ACCESS_TOKEN, testEventCode: config.FACEBOOK_TEST_EVENT_CODE }
+          : undefined,
       callTimeoutMs: config.CALL_TIMEOUT_MS,
     });
     return {

@@ -32,7 +32,9 @@ async function main(): Promise<void> {
     await bootstrapStaff(infra.sql, { email: config.STAFF_EMAIL, password: config.STAFF_PASSWORD, dataDir: config.DATA_DIR, logger });
   }
   if (role === 'all' || role === 'projector') await infra.projections.start();
+  // An api-only replica enqueues (through reactors elsewhere) but runs no workers or reactors.
   if (role === 'all' || role === 'worker') await infra.jobs.start({ reactors: true, workers: true });
+  else await infra.jobs.start({ reactors: false, workers: false });
 
   let server: ReturnType<typeof createServer> | null = null;
   if (runsApi) {

@@ -28,6 +28,12 @@ export const configSchema = z.object({
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
   STAFF_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   STAFF_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
+  /** Where staff notices (catalogue changes, failed jobs) are emailed. */
+  STAFF_MAILBOX: z.preprocess(emptyToUndefined, z.email().optional()),
+  /** The ad platform's Conversions API; without both, tracking jobs only log what they would send. */
+  FACEBOOK_PIXEL_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d+$/, 'FACEBOOK_PIXEL_ID is digits').optional()),
+  FACEBOOK_ACCESS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(10).optional()),
+  FACEBOOK_TEST_EVENT_CODE: z.preprocess(emptyToUndefined, z.string().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Milliseconds a command waits for projections to pass its events before answering 202. */
   PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
