@@ -64,6 +64,20 @@ export async function readAllAfter(store: EventStore, from: Position, page = 500
 }
 
 /**
+ * $all is eventually visible: on PostgreSQL an event shows once every transaction older than its
+ * own has ended, anywhere on the server (another suite's open transaction delays it). So a reader
+ * waits for the events it expects instead of assuming they are there the moment append returns.
+ */
+export async function readAllUntil(store: EventStore, from: Position, count: number, page = 500): Promise<RecordedEvent[]> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const events = await readAllAfter(store, from, page);
+    if (events.length >= count || Date.now() > deadline) return events;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
  * The behaviour every EventStore adapter must have. `open` returns null when the adapter cannot
  * start here; callers decide beforehand whether that is allowed (CI requires its services).
  */
@@ -144,7 +158,7 @@ export function eventStoreContract(label: string, open: () => Promise<OpenedStor
         written.push(e);
         await store.append(streams[i % 3]!, [e], 'any');
       }
-      const all = await readAllAfter(store, head);
+      const all = await readAllUntil(store, head, written.length);
       expect(all.map((e) => e.id)).toEqual(written.map((e) => e.id));
       expectStrictlyIncreasing(all);
       const paged = await readAllAfter(store, head, 2);
@@ -215,7 +229,7 @@ export function eventStoreContract(label: string, open: () => Promise<OpenedStor
       expect(new Set(mine.map((e) => e.id))).toEqual(new Set(appended.map((e) => e.id)));
       expectStrictlyIncreasing(received);
       // The live order is the order a later reader of $all sees.
-      const replay = await readAllAfter(store, head);
+      const replay = await readAllUntil(store, head, received.length);
       expect(received.map((e) => e.id)).toEqual(replay.slice(0, received.length).map((e) => e.id));
     });
   });
