@@ -40,6 +40,8 @@ export async function startTestApi(options: { database: 'pglite' | 'postgres'; e
   const infra = await openInfrastructure(config, logger);
   await seedCatalogue(infra.store, infra.registry, logger, new Date('2026-11-01T00:00:00Z'));
   await infra.projections.start();
+  // Read models are eventually consistent: tests start once the seed is projected.
+  if (!(await infra.projections.waitFor(await infra.store.headPosition(), 20_000))) throw new Error('projections did not catch up with the seed');
   await infra.jobs.start({ reactors: true, workers: true });
   const ctx: AppContext = {
     config,
