@@ -1,0 +1,2 @@
+export { eventLogProjector } from './projector';
+export { listEvents, getEvent, type EventLogRow, type EventLogSort, type ListEventsOptions } from './queries';

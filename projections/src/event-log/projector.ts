@@ -1,0 +1,58 @@
+import { ident, type RecordedEvent, type Sql } from '@roar/platform';
+import type { ApplyContext, Projector } from '../runner/projector';
+import { EVENT_LOG_COLUMNS, migrateEventLog } from './migration';
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
+
+function instant(v: unknown): string | null {
+  if (typeof v !== 'string') return null;
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/**
+ * Copies the envelope as stored, without decoding the payload: the auditor's view must show every
+ * event, including one whose payload no longer fits its schema. Missing envelope fields become
+ * nulls instead of errors.
+ */
+function toRow(e: RecordedEvent): Record<string, unknown> {
+  const meta: Record<string, unknown> = typeof e.metadata === 'object' && e.metadata !== null ? { ...e.metadata } : {};
+  const actor = typeof meta.actor === 'object' && meta.actor !== null ? (meta.actor as Record<string, unknown>) : {};
+  return {
+    event_id: e.id,
+    stream_id: e.streamId,
+    stream_revision: String(e.revision),
+    event_type: e.type,
+    position_commit: String(e.position.commit),
+    position_prepare: String(e.position.prepare),
+    data: e.data ?? null,
+    metadata: meta,
+    actor_type: text(actor.type),
+    actor_id: text(actor.id),
+    correlation_id: text(meta.correlationId),
+    occurred_at: instant(meta.occurredAt),
+    recorded_at: instant(e.recordedAt) ?? new Date(0).toISOString(),
+  };
+}
+
+async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContext): Promise<void> {
+  const names = EVENT_LOG_COLUMNS.map(([n]) => ident(n)).join(', ');
+  // A JSON null payload comes out of jsonb_to_recordset as SQL NULL; keep it as JSON null.
+  const values = EVENT_LOG_COLUMNS.map(([n, t]) => (t === 'jsonb' ? `coalesce(${ident(n)}, 'null'::jsonb)` : ident(n))).join(', ');
+  const recordType = EVENT_LOG_COLUMNS.map(([n, t]) => `${ident(n)} ${t}`).join(', ');
+  await tx.query(
+    `insert into ${ident(ctx.schema)}.event_log (${names})
+     select ${values} from jsonb_to_recordset($1::jsonb) as x(${recordType})
+     on conflict (event_id) do nothing`,
+    [JSON.stringify(events.map(toRow))],
+  );
+}
+
+export const eventLogProjector: Projector = {
+  name: 'event_log',
+  version: 1,
+  tables: [{ name: 'event_log', primaryKey: ['event_id'] }],
+  handles: 'all',
+  migrate: migrateEventLog,
+  apply,
+};

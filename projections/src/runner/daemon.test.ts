@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgSql, createPostgresEventStore, START, type Position } from '@roar/platform';
+import { countedEvents, countingProjector, event, openBackend, silent, testDatabase, type Backend } from '../../test/helpers';
+import { readCheckpoint } from './checkpoints';
+import { createProjectionDaemon } from './daemon';
+import { ProjectorBusyError } from './lock';
+import { rebuildProjector } from './rebuild';
+
+const db = await testDatabase();
+
+async function appendMany(backend: Backend, stream: string, n: number): Promise<Position> {
+  let last: Position = START;
+  for (let i = 0; i < n; i += 50) {
+    const events = Array.from({ length: Math.min(50, n - i) }, (_, j) => event('Ping', { i: i + j }));
+    last = (await backend.store.append(stream, events, 'any')).position;
+  }
+  return last;
+}
+
+describe.skipIf(!db)('projection daemon on PostgreSQL', () => {
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await openBackend('postgres', db);
+  });
+  afterAll(async () => {
+    await backend?.close();
+    await db?.drop();
+  });
+
+  it('stores the checkpoint with the batch and resumes after a restart without applying twice', async () => {
+    const head = await appendMany(backend, 'ping-1', 230);
+    const first = createProjectionDaemon({ sql: backend.sql, store: backend.store, projectors: [countingProjector], logger: silent, batchSize: 40 });
+    await first.start();
+    expect(await first.waitFor(head, 10_000)).toBe(true);
+    expect((await readCheckpoint(backend.sql, 'event_count'))?.position).toEqual(head);
+    expect(await countedEvents(backend.sql)).toBe(230);
+    await first.stop();
+
+    const more = await appendMany(backend, 'ping-1', 70);
+    const second = createProjectionDaemon({ sql: backend.sql, store: backend.store, projectors: [countingProjector], logger: silent, batchSize: 40 });
+    await second.start();
+    expect(await second.waitFor(more, 10_000)).toBe(true);
+    expect(await countedEvents(backend.sql)).toBe(300);
+    await second.stop();
+  });
+
+  it('waitFor answers false at its timeout when a position is not reached', async () => {
+    const daemon = createProjectionDaemon({ sql: backend.sql, store: backend.store, projectors: [countingProjector], logger: silent });
+    const started = Date.now();
+    expect(await daemon.waitFor({ commit: 10n ** 15n, prepare: 0n }, 300)).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it('keeps one active instance per projector across processes; the standby takes over and waitFor sees the other process', async () => {
+    const otherPool = createPgSql({ connectionString: db!.url, max: 4 });
+    const otherStore = await createPostgresEventStore(otherPool, { pollIntervalMs: 20 });
+    const a = createProjectionDaemon({ sql: backend.sql, store: backend.store, projectors: [countingProjector], logger: silent, lockRetryMs: 100 });
+    const b = createProjectionDaemon({ sql: otherPool, store: otherStore, projectors: [countingProjector], logger: silent, lockRetryMs: 100 });
+    try {
+      await a.start();
+      await new Promise((r) => setTimeout(r, 200));
+      await b.start();
+      const head = await appendMany(backend, 'ping-2', 120);
+      // b applies nothing itself, yet sees a's checkpoint through the table.
+      expect(await b.waitFor(head, 10_000)).toBe(true);
+      const states = [(await a.status())[0]!.state, (await b.status())[0]!.state];
+      expect(states).toEqual(['active', 'standby']);
+      await expect(rebuildProjector({ sql: otherPool, store: otherStore, projector: countingProjector, logger: silent })).rejects.toBeInstanceOf(ProjectorBusyError);
+      await expect(b.rebuild('event_count')).rejects.toBeInstanceOf(ProjectorBusyError);
+
+      await a.stop();
+      const later = await appendMany(backend, 'ping-2', 60);
+      expect(await b.waitFor(later, 10_000)).toBe(true);
+      expect((await b.status())[0]!.state).toBe('active');
+      expect(await countedEvents(backend.sql)).toBe(480);
+    } finally {
+      await a.stop();
+      await b.stop();
+      await otherPool.close();
+    }
+  });
+
+  it('rebuilds a projector whose version changed, on start', async () => {
+    await backend.sql.query('update read.event_count set n = 1 where id = 1');
+    const v2 = { ...countingProjector, version: 2 };
+    const daemon = createProjectionDaemon({ sql: backend.sql, store: backend.store, projectors: [v2], logger: silent });
+    await daemon.start();
+    try {
+      expect(await daemon.waitFor(await backend.store.headPosition(), 10_000)).toBe(true);
+      expect(await countedEvents(backend.sql)).toBe(480);
+      expect((await daemon.status())[0]).toMatchObject({ storedVersion: 2, version: 2, state: 'active' });
+      const rebuilt = await daemon.rebuild('event_count');
+      expect(rebuilt.events).toBe(480);
+      expect(await countedEvents(backend.sql)).toBe(480);
+    } finally {
+      await daemon.stop();
+    }
+  });
+});

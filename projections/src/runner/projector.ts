@@ -1,0 +1,39 @@
+import type { Logger, RecordedEvent, Sql } from '@roar/platform';
+
+/** A table a projector owns, with its primary key: verify diffs row by row on that key. */
+export interface OwnedTable {
+  readonly name: string;
+  readonly primaryKey: readonly string[];
+}
+
+export interface ApplyContext {
+  /** `read` for the live read models; a scratch schema while verifying. */
+  readonly schema: string;
+  readonly logger: Logger;
+}
+
+/**
+ * One read model. The runner hands `apply` a whole batch (only the types in `handles`) inside the
+ * transaction that also moves the checkpoint, so a projector can write one multi-row statement per
+ * batch. Every SQL statement takes the schema through `ident()`: verify replays into a scratch one.
+ * Odd events are skipped and logged, never thrown: one bad event must not stop the daemon.
+ */
+export interface Projector {
+  /** Lower-case identifier: names the checkpoint, the advisory lock and the scratch schema. */
+  readonly name: string;
+  /** Bump it when the tables or the handlers change meaning: the daemon rebuilds on start. */
+  readonly version: number;
+  readonly tables: readonly OwnedTable[];
+  /** Event types applied; 'all' for every event. The checkpoint moves over the others too. */
+  readonly handles: readonly string[] | 'all';
+  /** Creates the tables (if absent) in `schema`, which already exists. */
+  migrate(tx: Sql, schema: string): Promise<void>;
+  apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContext): Promise<void>;
+}
+
+export function handlesType(projector: Projector, type: string): boolean {
+  return projector.handles === 'all' || projector.handles.includes(type);
+}
+
+/** The read-model schema every query reads. */
+export const READ_SCHEMA = 'read';

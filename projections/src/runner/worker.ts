@@ -1,0 +1,183 @@
+import type { EventStore, Logger, Position, Sql } from '@roar/platform';
+import { applyBatchWithCheckpoint } from './apply';
+import { readCheckpoint } from './checkpoints';
+import { ProjectorBusyError, releaseProjectorLock, tryProjectorLock } from './lock';
+import type { Projector } from './projector';
+import { rebuildLocked, resetProjector, type RebuildResult } from './rebuild';
+import type { ReplayOptions } from './replay';
+
+export type WorkerState = 'starting' | 'standby' | 'active' | 'rebuilding' | 'failing' | 'stopped';
+
+interface RebuildRequest {
+  readonly options: ReplayOptions;
+  resolve(result: RebuildResult): void;
+  reject(error: unknown): void;
+}
+
+export interface WorkerEnv {
+  readonly sql: Sql;
+  readonly store: EventStore;
+  readonly logger: Logger;
+  readonly batchSize: number;
+  readonly lockRetryMs: number;
+  /** Called after every committed batch (the in-process fast path of waitFor). */
+  readonly onProgress: () => void;
+}
+
+/**
+ * Runs one projector for the daemon: takes its advisory lock on a dedicated session (standby and
+ * retry while another process holds it), rebuilds when the version changed, then subscribes from
+ * the checkpoint and applies every batch on that same session, so losing the connection loses the
+ * lock and the writes together. Any failure ends the subscription; it restarts from the stored
+ * checkpoint after a back-off.
+ */
+export class ProjectorWorker {
+  state: WorkerState = 'starting';
+  position: Position | null = null;
+  lastError: string | null = null;
+  private stopping = false;
+  private interrupt: () => void = () => undefined;
+  private wake: () => void = () => undefined;
+  private rebuildRequest: RebuildRequest | null = null;
+  private loop: Promise<void> | null = null;
+
+  constructor(
+    readonly projector: Projector,
+    private readonly env: WorkerEnv,
+  ) {}
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.interrupt();
+    this.wake();
+    await this.loop;
+    this.rebuildRequest?.reject(new Error(`projector ${this.projector.name} stopped`));
+    this.rebuildRequest = null;
+    this.state = 'stopped';
+  }
+
+  /** Rebuilds on this worker's locked session; ProjectorBusyError while another process is active. */
+  rebuild(options: ReplayOptions): Promise<RebuildResult> {
+    if (this.stopping || !this.loop) return Promise.reject(new Error(`projector ${this.projector.name} is not running`));
+    if (this.rebuildRequest) return Promise.reject(new Error(`projector ${this.projector.name} is already rebuilding`));
+    return new Promise((resolve, reject) => {
+      this.rebuildRequest = { options, resolve, reject };
+      this.interrupt();
+      this.wake();
+    });
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.wake = () => undefined;
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  private async run(): Promise<void> {
+    const { logger } = this.env;
+    let failures = 0;
+    while (!this.stopping) {
+      try {
+        const held = await this.env.sql.session((s) => this.whileLocked(s));
+        if (!held) await this.sleep(this.env.lockRetryMs);
+        failures = 0;
+      } catch (error) {
+        failures += 1;
+        this.state = 'failing';
+        this.lastError = error instanceof Error ? error.message : String(error);
+        logger.error({ err: error, projector: this.projector.name }, 'projector failed; restarting from its checkpoint');
+        if (!this.stopping) await this.sleep(Math.min(30_000, 250 * 2 ** Math.min(failures, 7)));
+      }
+    }
+  }
+
+  /** False when another process holds the lock. */
+  private async whileLocked(s: Sql): Promise<boolean> {
+    const name = this.projector.name;
+    if (!(await tryProjectorLock(s, name))) {
+      this.state = 'standby';
+      const request = this.rebuildRequest;
+      this.rebuildRequest = null;
+      request?.reject(new ProjectorBusyError(name));
+      return false;
+    }
+    try {
+      while (!this.stopping) {
+        const request = this.rebuildRequest;
+        if (request) {
+          this.rebuildRequest = null;
+          this.state = 'rebuilding';
+          try {
+            request.resolve(await rebuildLocked(s, this.env.store, this.projector, this.env.logger, request.options));
+          } catch (error) {
+            request.reject(error);
+            throw error;
+          }
+        }
+        const stored = await readCheckpoint(s, name);
+        if (!stored || stored.version !== this.projector.version) {
+          this.env.logger.info({ projector: name, from: stored?.version ?? null, to: this.projector.version }, 'new projector version: rebuilding from START');
+          await resetProjector(s, this.projector);
+        }
+        const from = (await readCheckpoint(s, name))?.position;
+        if (!from) throw new Error(`checkpoint of ${name} missing after reset`);
+        this.position = from;
+        this.state = 'active';
+        this.lastError = null;
+        await this.follow(s, from);
+      }
+      return true;
+    } finally {
+      await releaseProjectorLock(s, name).catch((err: unknown) => this.env.logger.warn({ err, projector: name }, 'could not release the projector lock'));
+    }
+  }
+
+  /** Subscribes from `from` until interrupted (resolves) or a batch fails (rejects). */
+  private follow(s: Sql, from: Position): Promise<void> {
+    const { store, logger } = this.env;
+    return new Promise<void>((resolve, reject) => {
+      let expected = from;
+      let finished = false;
+      const finish = (error: unknown) => {
+        if (finished) return;
+        finished = true;
+        this.interrupt = () => undefined;
+        logger.debug({ projector: this.projector.name, err: error }, 'unfollowing');
+        sub.stop().then(() => (error ? reject(error) : resolve()), reject);
+      };
+      const sub = store.subscribe(
+        from,
+        async (batch) => {
+          if (finished) return;
+          try {
+            expected = await s.transaction((tx) => applyBatchWithCheckpoint(tx, this.projector, batch, expected, logger));
+            this.position = expected;
+            this.env.onProgress();
+          } catch (error) {
+            finish(error);
+          }
+        },
+        { batchSize: this.env.batchSize, onDrop: (err) => logger.warn({ err, projector: this.projector.name }, 'subscription dropped; resubscribing') },
+      );
+      this.interrupt = () => finish(null);
+      logger.debug({ projector: this.projector.name, from: String(from.commit) + '/' + String(from.prepare) }, 'following');
+      // stop() or rebuild() may have come while the subscription was being set up.
+      if (this.stopping || this.rebuildRequest) finish(null);
+      sub.done.then(
+        () => finish(finished ? null : new Error('subscription ended')),
+        (err: unknown) => finish(err ?? new Error('subscription failed')),
+      );
+    });
+  }
+}
