@@ -60,7 +60,7 @@ async function diffTable(tx: Sql, table: OwnedTable, scratch: string, limit: num
     if (!r.expected) return { table: table.name, key, kind: 'extra', columns: [], expected: null, actual: r.live };
     const live = r.live;
     const exp = r.expected;
-    const columns = [...new Set([...Object.keys(live), ...Object.keys(exp)])].filter((c) => JSON.stringify(live[c]) !== JSON.stringify(exp[c]));
+    const columns = [...new Set([...Object.keys(live), ...Object.keys(exp)])].filter((c) => JSON.stringify(live[c]) !== JSON.stringify(exp[c])).sort();
     return { table: table.name, key, kind: 'different', columns, expected: exp, actual: live };
   });
   const c = counts.rows[0];
