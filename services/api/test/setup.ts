@@ -21,7 +21,7 @@ export interface TestApi {
  * The real API over real infrastructure: PGlite in a temp folder, or a fresh PostgreSQL database
  * (null when none can be had outside CI), with projections and in-process jobs running.
  */
-export async function startTestApi(options: { database: 'pglite' | 'postgres'; env?: Record<string, string> }): Promise<TestApi | null> {
+export async function startTestApi(options: { database: 'pglite' | 'postgres'; env?: Record<string, string>; seed?: boolean }): Promise<TestApi | null> {
   let db: TestDatabase | null = null;
   if (options.database === 'postgres') {
     db = await createTestDatabase('roar_api');
@@ -38,10 +38,14 @@ export async function startTestApi(options: { database: 'pglite' | 'postgres'; e
   });
   const logger = createLogger('silent');
   const infra = await openInfrastructure(config, logger);
-  await seedCatalogue(infra.store, infra.registry, logger, new Date('2026-11-01T00:00:00Z'));
+  if (options.seed ?? true) {
+    await seedCatalogue(infra.store, infra.registry, logger, new Date('2026-11-01T00:00:00Z'));
+  }
   await infra.projections.start();
   // Read models are eventually consistent: tests start once the seed is projected.
-  if (!(await infra.projections.waitFor(await infra.store.headPosition(), 20_000))) throw new Error('projections did not catch up with the seed');
+  if ((options.seed ?? true) && !(await infra.projections.waitFor(await infra.store.headPosition(), 20_000))) {
+    throw new Error('projections did not catch up with the seed');
+  }
   await infra.jobs.start({ reactors: true, workers: true });
   const ctx: AppContext = {
     config,
