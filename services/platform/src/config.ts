@@ -28,6 +28,12 @@ export const configSchema = z.object({
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
   STAFF_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   STAFF_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
+  /** Stripe (production payments). Without a secret key the local test-mode provider is used. */
+  STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('sk_').optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(10).optional()),
+  /** Google reCAPTCHA secret; without it the local verifier behaves like Google's test keys. */
+  RECAPTCHA_SECRET: z.preprocess(emptyToUndefined, z.string().min(10).optional()),
+  RECAPTCHA_SITE_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Where staff notices (catalogue changes, failed jobs) are emailed. */
   STAFF_MAILBOX: z.preprocess(emptyToUndefined, z.email().optional()),
   /** The ad platform's Conversions API; without both, tracking jobs only log what they would send. */
