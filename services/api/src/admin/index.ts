@@ -1,13 +1,18 @@
 import express, { Router } from 'express';
 import type { AppContext } from '../context';
 import { createStaffAuthRouter, type LoginLimiterOptions } from '../auth/staff-routes';
+import './docs';
 import { eventsRouter } from './events';
 import { jobsRouter } from './jobs';
 import { membershipsRouter } from './memberships';
+import { projectionAdminOf, type ProjectionAdminPort } from './projection-admin';
+import { projectionsRouter } from './projections';
 
 export interface AdminRouterOptions {
   /** Sign-in attempts allowed per email and client address in a window (tests lower it). */
   readonly loginLimits?: LoginLimiterOptions;
+  /** The projection daemon's admin side; defaults to `app.projections` when it offers it. */
+  readonly projections?: ProjectionAdminPort;
 }
 
 /**
@@ -22,8 +27,12 @@ export function createAdminRouter(app: AppContext, options: AdminRouterOptions =
   router.use('/memberships', membershipsRouter(app));
   router.use('/events', eventsRouter(app));
   if (app.jobs) router.use('/jobs-failed', jobsRouter(app, app.jobs));
+  const projections = projectionAdminOf(options.projections, app.projections);
+  if (projections) router.use('/projections', projectionsRouter(app, projections));
   return router;
 }
 
 export { toAdminMembership, type AdminMembership } from './memberships';
 export { toAdminEvent } from './events';
+export { toAdminProjection, toAdminVerification } from './projections';
+export type { ProjectionAdminPort } from './projection-admin';

@@ -11,7 +11,7 @@ const dollars = z
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'at most two decimals');
 
 /** What an edit may carry: any tier field, the status, money in dollars (spec shape) or cents. */
-const editSchema = tierFieldsSchema
+export const membershipEditSchema = tierFieldsSchema
   .partial()
   .extend({ status: membershipStatusSchema.optional(), price: dollars.optional(), cashback_maximum_value: dollars.optional(), reason: reasonSchema });
 
@@ -22,14 +22,14 @@ const editSchema = tierFieldsSchema
  */
 export function parseMembershipEdit(body: unknown, current: Record<string, unknown>) {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'The request body must be a JSON object.', 'INVALID_PAYLOAD');
-  const unknownKeys = Object.keys(body).filter((k) => !(k in editSchema.shape) && !(k in current));
+  const unknownKeys = Object.keys(body).filter((k) => !(k in membershipEditSchema.shape) && !(k in current));
   if (unknownKeys.length > 0) {
     throw new HttpError(400, 'Invalid request body', 'INVALID_PAYLOAD', unknownKeys.map((k) => ({ message: `${k}: unknown field`, extensions: { code: 'INVALID_PAYLOAD', field: k } })));
   }
-  return editSchema.strip().parse(body);
+  return membershipEditSchema.strip().parse(body);
 }
 
-export type MembershipEdit = z.infer<typeof editSchema>;
+export type MembershipEdit = z.infer<typeof membershipEditSchema>;
 
 /** Cents wins when it was changed; otherwise the dollar field (what the console edits) is used. */
 function money(cents: number | undefined, value: number | undefined, currentCents: number): number | undefined {
