@@ -1,2 +1,7 @@
 export * from './membership-catalogue';
+export * from './member';
+export * from './entries';
+export * from './checkout';
+export * from './email-reservation';
+export * from './access';
 export { createEventRegistry } from './registry';

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { defineEvent, type DomainEvent } from '@roar/platform';
+import { tierSnapshotSchema } from './tier-snapshot';
+
+const id = z.string().min(1).max(200);
+const instant = z.iso.datetime({ offset: true });
+export const checkoutPurposeSchema = z.enum(['join', 'upgrade', 'single-entry']);
+export type CheckoutPurpose = z.infer<typeof checkoutPurposeSchema>;
+
+export const profileChangesSchema = z
+  .object({
+    firstname: z.string().min(1).max(100),
+    lastname: z.string().min(1).max(100),
+    mobile: z.string().max(40).nullable(),
+    dob: z.string().max(20).nullable(),
+    address: z.string().max(500).nullable(),
+  })
+  .partial()
+  .strict();
+export type ProfileChanges = z.infer<typeof profileChangesSchema>;
+
+export const MemberRegistered = defineEvent(
+  'MemberRegistered',
+  z
+    .object({
+      memberId: id,
+      email: z.email().max(254),
+      firstname: z.string().min(1).max(100),
+      lastname: z.string().min(1).max(100),
+      referralCode: z.string().min(1).max(40),
+      chosenMembershipId: z.number().int().positive().nullable(),
+    })
+    .strict(),
+);
+export const MemberProfileUpdated = defineEvent('MemberProfileUpdated', z.object({ memberId: id, changes: profileChangesSchema }).strict());
+export const MembershipCheckoutStarted = defineEvent(
+  'MembershipCheckoutStarted',
+  z.object({ memberId: id, checkoutId: id, purpose: checkoutPurposeSchema, tier: tierSnapshotSchema, amount_cents: z.number().int().min(0) }).strict(),
+);
+export const MembershipActivated = defineEvent(
+  'MembershipActivated',
+  z
+    .object({
+      memberId: id,
+      checkoutId: id.nullable(),
+      paymentId: id.nullable(),
+      subscriptionId: id.nullable(),
+      tier: tierSnapshotSchema,
+      previousMembershipId: z.number().int().positive().nullable(),
+      periodStart: instant,
+      /** null for a free membership: it has no end. */
+      periodEnd: instant.nullable(),
+      source: z.enum(['join', 'upgrade']),
+    })
+    .strict(),
+);
+export const MembershipRenewed = defineEvent(
+  'MembershipRenewed',
+  z.object({ memberId: id, subscriptionId: id, paymentId: id, tier: tierSnapshotSchema, periodStart: instant, periodEnd: instant }).strict(),
+);
+export const MembershipPaymentFailed = defineEvent(
+  'MembershipPaymentFailed',
+  z.object({ memberId: id, checkoutId: id.nullable(), subscriptionId: id.nullable(), reason: z.string().min(1).max(500) }).strict(),
+);
+export const MembershipCancelled = defineEvent(
+  'MembershipCancelled',
+  z.object({ memberId: id, membershipId: z.number().int().positive(), endsAt: instant, reason: z.string().max(1000).nullable() }).strict(),
+);
+export const SingleEntryPurchased = defineEvent(
+  'SingleEntryPurchased',
+  z
+    .object({
+      memberId: id,
+      singleEntryId: id,
+      checkoutId: id,
+      paymentId: id,
+      tier: tierSnapshotSchema,
+      prizeId: id.nullable(),
+      validUntil: instant,
+    })
+    .strict(),
+);
+
+export const memberEvents = [
+  MemberRegistered,
+  MemberProfileUpdated,
+  MembershipCheckoutStarted,
+  MembershipActivated,
+  MembershipRenewed,
+  MembershipPaymentFailed,
+  MembershipCancelled,
+  SingleEntryPurchased,
+] as const;
+
+type Ev<D extends { type: string; schema: z.ZodType }> = DomainEvent<D['type'], z.infer<D['schema']>>;
+export type MemberRegisteredEvent = Ev<typeof MemberRegistered>;
+export type MemberProfileUpdatedEvent = Ev<typeof MemberProfileUpdated>;
+export type MembershipCheckoutStartedEvent = Ev<typeof MembershipCheckoutStarted>;
+export type MembershipActivatedEvent = Ev<typeof MembershipActivated>;
+export type MembershipRenewedEvent = Ev<typeof MembershipRenewed>;
+export type MembershipPaymentFailedEvent = Ev<typeof MembershipPaymentFailed>;
+export type MembershipCancelledEvent = Ev<typeof MembershipCancelled>;
+export type SingleEntryPurchasedEvent = Ev<typeof SingleEntryPurchased>;
+
+export type MemberEvent =
+  | MemberRegisteredEvent
+  | MemberProfileUpdatedEvent
+  | MembershipCheckoutStartedEvent
+  | MembershipActivatedEvent
+  | MembershipRenewedEvent
+  | MembershipPaymentFailedEvent
+  | MembershipCancelledEvent
+  | SingleEntryPurchasedEvent;
+
+export const memberStreamId = (memberId: string): string => `member-${memberId}`;

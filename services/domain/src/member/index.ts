@@ -1,0 +1,4 @@
+export * from './tier-snapshot';
+export * from './events';
+export * from './state';
+export * from './decider';
