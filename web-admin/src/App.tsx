@@ -3,7 +3,9 @@ import { authProvider } from './auth/authProvider';
 import { LoginPage } from './auth/LoginPage';
 import { dataProvider } from './dataProvider';
 import events from './events';
+import jobs from './jobs';
 import memberships from './memberships';
+import projections from './projections';
 
 /** The staff console, served by the API at /admin. Who may edit what is decided in authProvider.canAccess. */
 export function App() {
@@ -18,6 +20,8 @@ export function App() {
     >
       <Resource name="memberships" {...memberships} />
       <Resource name="events" options={{ label: 'Event log' }} {...events} />
+      <Resource name="projections" options={{ label: 'Read models' }} {...projections} />
+      <Resource name="jobs-failed" options={{ label: 'Failed jobs' }} {...jobs} />
     </Admin>
   );
 }

@@ -4,7 +4,7 @@ import { session } from './auth/session';
 import { fieldErrors, firstErrorMessage } from './httpErrors';
 
 /** Adds the staff bearer token and turns the API's error list into react-admin's HttpError. */
-async function httpClient(url: string, options: fetchUtils.Options = {}) {
+export async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
   const token = session.token();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -19,3 +19,9 @@ async function httpClient(url: string, options: fetchUtils.Options = {}) {
 }
 
 export const dataProvider = simpleRestProvider('/api/admin', httpClient);
+
+/** A staff action that is not CRUD (verify, rebuild, retry, adjustments): POST JSON, answer JSON. */
+export async function postAction<T>(path: string, body: unknown = {}): Promise<T> {
+  const { json } = await httpClient(`/api/admin${path}`, { method: 'POST', body: JSON.stringify(body) });
+  return json as T;
+}

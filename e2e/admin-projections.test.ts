@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, startApp, type RunningApp } from './harness';
+
+const STAFF_EMAIL = 'admin@roarplus.test';
+const STAFF_PASSWORD = 'staff-password-1';
+
+/** An admin operating the read models and the failed-jobs queue in the console (embedded default). */
+describe('staff console: read models and failed jobs', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    app = await startApp({ STAFF_EMAIL, STAFF_PASSWORD });
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(`${app.url}/admin/login`);
+    await page.getByLabel('Email').fill(STAFF_EMAIL);
+    await page.getByLabel('Password').fill(STAFF_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin\/memberships/);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('lists the read models, verifies one, and rebuilds it with progress', async () => {
+    await page.getByRole('menuitem', { name: 'Read models' }).click();
+    await page.waitForURL(/\/admin\/projections/);
+    const row = page.locator('table tbody tr', { hasText: 'memberships' });
+    await row.waitFor();
+    expect(await row.locator('td.column-state').textContent()).toBe('active');
+    await row.click();
+    await page.waitForURL(/\/admin\/projections\/memberships\/show/);
+
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(/^VERIFIED: the rows match a replay of \d+ events\.$/).waitFor();
+
+    await page.getByRole('button', { name: 'Rebuild' }).click();
+    await expect.poll(() => page.getByTestId('rebuild-state').textContent(), { timeout: 15_000 }).toMatch(/^done: \d+ events$/);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(/^VERIFIED/).waitFor();
+  });
+
+  it('shows the failed-jobs page (empty on a healthy start)', async () => {
+    await page.getByRole('menuitem', { name: 'Failed jobs' }).click();
+    await page.waitForURL(/\/admin\/jobs-failed/);
+    await page.getByText(/No Failed jobs yet|No results found/i).waitFor();
+  });
+});

@@ -1,0 +1,19 @@
+import { Datagrid, DateField, FunctionField, List, NumberField, TextField, type RaRecord } from 'react-admin';
+import { rebuildLabel } from './rebuildLabel';
+
+/** Each read model with its checkpoint: a projector far behind the log or in error shows here first. */
+export function ProjectionList() {
+  return (
+    <List pagination={false} perPage={100} sort={{ field: 'name', order: 'ASC' }} exporter={false}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <TextField source="name" />
+        <NumberField source="version" sortable={false} />
+        <TextField source="state" sortable={false} />
+        <TextField source="position" sortable={false} emptyText="-" />
+        <DateField source="updated_at" showTime label="Checkpoint written" sortable={false} emptyText="-" />
+        <TextField source="last_error" sortable={false} emptyText="-" />
+        <FunctionField label="Last rebuild" render={(r: RaRecord) => rebuildLabel(r.rebuild)} />
+      </Datagrid>
+    </List>
+  );
+}
