@@ -1,0 +1,68 @@
+import type { Sql } from '@roar/platform';
+import { addMonth, asDate, type SessionRow, type SubscriptionRow } from './schema';
+import { invoiceObject, sessionObject, stripeId, subscriptionObject, type ChargeResult } from './stripe-format';
+import { DECLINE_MESSAGES } from './test-cards';
+
+type Emit = (type: string, object: Record<string, unknown>, at: Date) => Promise<void>;
+
+/**
+ * One pass of the billing clock at `at`. Each change commits before its webhook is sent, so a
+ * crash between the two loses at most a notification, never charges twice. Past-due
+ * subscriptions are not retried (Stripe's smart retries are out of scope for the local provider).
+ */
+export async function runBillingTick(sql: Sql, at: Date, onlySubscription: string | null, emit: Emit): Promise<number> {
+  let emitted = 0;
+  if (onlySubscription === null) {
+    const expired = await sql.query<SessionRow>("update local_payments.sessions set status = 'expired' where status = 'open' and expires_at <= $1 returning *", [at]);
+    for (const s of expired.rows) {
+      await emit('checkout.session.expired', sessionObject(s, { status: 'expired' }), at);
+      emitted++;
+    }
+  }
+  const due = await sql.query<{ id: string }>(
+    "select id from local_payments.subscriptions where status = 'active' and current_period_end <= $1 and ($2::text is null or id = $2) order by current_period_end",
+    [at, onlySubscription],
+  );
+  for (const { id } of due.rows) emitted += await bill(sql, id, at, emit);
+  return emitted;
+}
+
+/** Bills one subscription for every period that ended by `at` (catching up after a long pause). */
+async function bill(sql: Sql, subscriptionId: string, at: Date, emit: Emit): Promise<number> {
+  let emitted = 0;
+  for (;;) {
+    const outcome = await sql.transaction(async (tx) => {
+      const { rows } = await tx.query<SubscriptionRow>('select * from local_payments.subscriptions where id = $1 for update', [subscriptionId]);
+      const sub = rows[0];
+      if (!sub || sub.status !== 'active' || asDate(sub.current_period_end) > at) return null;
+      const start = asDate(sub.current_period_end);
+      if (sub.cancel_at_period_end) {
+        await tx.query("update local_payments.subscriptions set status = 'canceled' where id = $1", [sub.id]);
+        return { type: 'customer.subscription.deleted', object: subscriptionObject({ ...sub, current_period_start: asDate(sub.current_period_start), current_period_end: start }, 'canceled') };
+      }
+      const end = addMonth(start);
+      const charge: ChargeResult = {
+        paymentId: stripeId('pi'),
+        card: { brand: sub.card_brand, last4: sub.card_last4 },
+        amount_cents: sub.amount_cents,
+        ...(sub.card_declines ? { failure: { code: 'card_declined', message: DECLINE_MESSAGES.card_declined } } : {}),
+      };
+      const invoiceId = stripeId('in');
+      await tx.query(
+        `insert into local_payments.payments (id, invoice_id, subscription_id, customer, amount_cents, status, card_brand, card_last4, failure_code, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [charge.paymentId, invoiceId, sub.id, sub.customer, sub.amount_cents, charge.failure ? 'failed' : 'succeeded', sub.card_brand, sub.card_last4, charge.failure?.code ?? null, at],
+      );
+      if (charge.failure) {
+        await tx.query("update local_payments.subscriptions set status = 'past_due' where id = $1", [sub.id]);
+      } else {
+        await tx.query('update local_payments.subscriptions set current_period_start = $2, current_period_end = $3 where id = $1', [sub.id, start, end]);
+      }
+      const object = invoiceObject({ invoiceId, subscriptionId: sub.id, billingReason: 'subscription_cycle', charge, periodStart: start, periodEnd: end });
+      return { type: charge.failure ? 'invoice.payment_failed' : 'invoice.paid', object };
+    });
+    if (!outcome) return emitted;
+    await emit(outcome.type, outcome.object, at);
+    emitted++;
+  }
+}

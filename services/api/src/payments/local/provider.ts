@@ -1,0 +1,158 @@
+import type { Logger, Sql } from '@roar/platform';
+import { InvalidSignatureError, PaymentProviderError, type CardDetails, type PaymentProvider } from '../port';
+import { verifySignature } from '../signature';
+import { mapStripeEvent } from '../stripe-events';
+import { createWebhookSender } from './delivery';
+import { runBillingTick } from './billing';
+import { addMonth, asDate, migrateLocalPayments, type SessionRow, type SubscriptionRow } from './schema';
+import { eventEnvelope, invoiceObject, paymentIntentObject, sessionObject, stripeId, type ChargeResult } from './stripe-format';
+import { chargeCard, type CardInput } from './test-cards';
+
+export interface LocalPaymentProviderOptions {
+  readonly sql: Sql;
+  /** Where the API is reached by browsers: checkout URLs are `${publicUrl}/pay/checkout/<id>`. */
+  readonly publicUrl: string;
+  readonly webhookSecret: string;
+  /** Usually `${publicUrl}/api/payments/webhook`. */
+  readonly webhookUrl: string;
+  readonly now?: () => Date;
+  readonly logger: Logger;
+  readonly fetch?: typeof fetch;
+  readonly retryDelaysMs?: readonly number[];
+}
+
+export type PayResult = { ok: true; redirectUrl: string } | { ok: false; message: string; code: string };
+
+export interface LocalPaymentProvider extends PaymentProvider {
+  readonly name: 'local';
+  session(sessionId: string): Promise<SessionRow | null>;
+  /** What the hosted page's form does: charge the card, record it, send the signed webhook. */
+  pay(sessionId: string, card: CardInput): Promise<PayResult>;
+  /** Expires open sessions older than 24 h and renews (or fails) subscriptions whose period ended. */
+  billingTick(now?: Date): Promise<number>;
+  /** Like a Stripe test clock: runs billing as if it were `to`, for one subscription or all. */
+  advanceClock(subscriptionId: string | null, to: Date): Promise<number>;
+  /** Resolves when no webhook retry is pending. */
+  idle(): Promise<void>;
+  stop(): void;
+}
+
+export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export function createLocalPaymentProvider(options: LocalPaymentProviderOptions): LocalPaymentProvider {
+  const { sql, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const sender = createWebhookSender({ url: options.webhookUrl, secret: options.webhookSecret, now, logger, ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}) });
+  let migrated: Promise<void> | undefined;
+  // Lazily, once: whoever wires the provider need not remember a migration step.
+  const ready = () => (migrated ??= migrateLocalPayments(sql).catch((e: unknown) => ((migrated = undefined), Promise.reject(e))));
+  const base = options.publicUrl.replace(/\/+$/, '');
+
+  async function emit(type: string, object: Record<string, unknown>, at: Date): Promise<void> {
+    const { id, body } = eventEnvelope(type, object, at);
+    await sender.send(id, body);
+  }
+
+  async function session(sessionId: string): Promise<SessionRow | null> {
+    await ready();
+    const { rows } = await sql.query<SessionRow>('select * from local_payments.sessions where id = $1', [sessionId]);
+    const row = rows[0];
+    return row ? { ...row, created_at: asDate(row.created_at), expires_at: asDate(row.expires_at) } : null;
+  }
+
+  async function billingTick(at: Date = now(), subscriptionId: string | null = null): Promise<number> {
+    await ready();
+    return runBillingTick(sql, at, subscriptionId, emit);
+  }
+
+  return {
+    name: 'local',
+    session,
+    async createCheckout(input) {
+      await ready();
+      if (!Number.isInteger(input.amount_cents) || input.amount_cents < 0) throw new PaymentProviderError('amount_cents must be a whole number of cents');
+      const id = stripeId('cs_test');
+      const created = now();
+      await sql.query(
+        `insert into local_payments.sessions (id, checkout_id, customer, email, purpose, mode, amount_cents, currency, description, price_id, success_url, cancel_url, created_at, expires_at)
+         values ($1, $2, $3, $4, $5, $6, $7, 'aud', $8, $9, $10, $11, $12, $13)`,
+        [id, input.checkoutId, input.memberId, input.email, input.purpose, input.mode, input.amount_cents, input.description, input.priceId ?? null, input.successUrl, input.cancelUrl, created, new Date(created.getTime() + SESSION_LIFETIME_MS)],
+      );
+      return { sessionId: id, url: `${base}/pay/checkout/${id}` };
+    },
+
+    async pay(sessionId, card) {
+      const s = await session(sessionId);
+      if (!s) return { ok: false, code: 'resource_missing', message: 'This checkout session does not exist.' };
+      if (s.status === 'complete') return { ok: true, redirectUrl: s.success_url };
+      const at = now();
+      if (s.status === 'expired' || s.expires_at <= at) return { ok: false, code: 'expired', message: 'This checkout session has expired.' };
+      const check = chargeCard(card, at);
+      if (!check.ok) return { ok: false, code: check.code, message: check.message };
+
+      const charge: ChargeResult = { paymentId: stripeId('pi'), card: { brand: check.brand, last4: check.last4 }, amount_cents: s.amount_cents };
+      const subscriptionId = s.mode === 'subscription' ? stripeId('sub') : null;
+      const invoiceId = subscriptionId ? stripeId('in') : null;
+      const periodStart = at;
+      const periodEnd = addMonth(at);
+      // The status guard makes a double submit pay once: the second finds the session complete.
+      const paid = await sql.transaction(async (tx) => {
+        const upd = await tx.query('update local_payments.sessions set status = $2, payment_id = $3, subscription_id = $4 where id = $1 and status = $5', [s.id, 'complete', charge.paymentId, subscriptionId, 'open']);
+        if (upd.affectedRows !== 1) return false;
+        await tx.query(
+          `insert into local_payments.payments (id, invoice_id, session_id, subscription_id, customer, amount_cents, status, card_brand, card_last4, created_at)
+           values ($1, $2, $3, $4, $5, $6, 'succeeded', $7, $8, $9)`,
+          [charge.paymentId, invoiceId, s.id, subscriptionId, s.customer, s.amount_cents, check.brand, check.last4, at],
+        );
+        if (subscriptionId) {
+          await tx.query(
+            `insert into local_payments.subscriptions (id, customer, session_id, amount_cents, currency, description, status, current_period_start, current_period_end, card_brand, card_last4, card_declines, created_at)
+             values ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $9, $10, $11, $7)`,
+            [subscriptionId, s.customer, s.id, s.amount_cents, s.currency, s.description, periodStart, periodEnd, check.brand, check.last4, check.declinesLater],
+          );
+        }
+        return true;
+      });
+      if (!paid) return { ok: true, redirectUrl: s.success_url };
+
+      const object =
+        subscriptionId && invoiceId
+          ? sessionObject(s, { status: 'complete', subscription: subscriptionId, invoice: invoiceObject({ invoiceId, subscriptionId, billingReason: 'subscription_create', charge, periodStart, periodEnd }) })
+          : sessionObject(s, { status: 'complete', payment_intent: paymentIntentObject(charge) });
+      await emit('checkout.session.completed', object, at);
+      return { ok: true, redirectUrl: s.success_url };
+    },
+
+    async verifyWebhook(rawBody, header) {
+      verifySignature(rawBody, header, options.webhookSecret, now());
+      let event: unknown;
+      try {
+        event = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw new InvalidSignatureError('signed body is not JSON');
+      }
+      return mapStripeEvent(event);
+    },
+
+    async cancelSubscription(subscriptionId) {
+      await ready();
+      const upd = await sql.query("update local_payments.subscriptions set cancel_at_period_end = true where id = $1 and status <> 'canceled'", [subscriptionId]);
+      if (upd.affectedRows !== 1) throw new PaymentProviderError(`No active subscription: '${subscriptionId}'`, 404);
+    },
+
+    async paymentMethod(customerRef): Promise<CardDetails | null> {
+      await ready();
+      type Card = Pick<SubscriptionRow, 'card_brand' | 'card_last4'>;
+      // The subscription's card first (it is what renewals charge), else the latest paid card.
+      const sub = await sql.query<Card>('select card_brand, card_last4 from local_payments.subscriptions where id = $1 or customer = $1 order by created_at desc limit 1', [customerRef]);
+      const paid = await sql.query<Card>("select card_brand, card_last4 from local_payments.payments where customer = $1 and status = 'succeeded' order by created_at desc limit 1", [customerRef]);
+      const row = sub.rows[0] ?? paid.rows[0];
+      return row ? { brand: row.card_brand, last4: row.card_last4 } : null;
+    },
+
+    billingTick: (at) => billingTick(at),
+    advanceClock: (subscriptionId, to) => billingTick(to, subscriptionId),
+    idle: () => sender.idle(),
+    stop: () => sender.stop(),
+  };
+}

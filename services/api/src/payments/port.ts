@@ -1,0 +1,73 @@
+/**
+ * The payments port (docs/members-design.md, "Payments port"). The domain only ever sees
+ * `ProviderEvent`, so Stripe and the local test-mode provider are interchangeable.
+ */
+export type CheckoutPurpose = 'join' | 'upgrade' | 'single-entry';
+export type CheckoutMode = 'payment' | 'subscription';
+
+export interface CreateCheckoutInput {
+  /** Our id (the `checkout-<id>` stream); travels as client_reference_id and metadata.checkoutId. */
+  readonly checkoutId: string;
+  readonly memberId: string;
+  readonly email: string;
+  readonly purpose: CheckoutPurpose;
+  readonly mode: CheckoutMode;
+  readonly amount_cents: number;
+  readonly description: string;
+  /** A provider price id (the tier's stripe_id); when absent the amount is sent as price_data. */
+  readonly priceId?: string;
+  readonly successUrl: string;
+  readonly cancelUrl: string;
+}
+
+export interface CardDetails {
+  readonly brand: string;
+  readonly last4: string;
+}
+
+export type ProviderEventType = 'checkout.completed' | 'checkout.expired' | 'invoice.paid' | 'invoice.payment_failed' | 'subscription.deleted';
+
+export interface ProviderEvent {
+  /** The provider's event id: the key of the `webhook-<provider>-<id>` idempotency stream. */
+  readonly id: string;
+  readonly type: ProviderEventType;
+  readonly checkoutSessionId?: string;
+  /** Our checkout id, from client_reference_id or metadata. */
+  readonly checkoutId?: string;
+  readonly subscriptionId?: string;
+  readonly paymentId?: string;
+  readonly amount_cents?: number;
+  readonly card?: CardDetails;
+  /** ISO-8601. */
+  readonly periodStart?: string;
+  readonly periodEnd?: string;
+  readonly failureReason?: string;
+}
+
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'local';
+  createCheckout(input: CreateCheckoutInput): Promise<{ sessionId: string; url: string }>;
+  /**
+   * Verifies the signature and normalises the event. Throws `InvalidSignatureError` on a bad,
+   * missing or stale signature. Resolves null for a genuine event we do not act on (other types,
+   * or the first invoice of a subscription, which checkout.completed already covers).
+   */
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<ProviderEvent | null>;
+  cancelSubscription(subscriptionId: string, options: { atPeriodEnd: true }): Promise<void>;
+  /** The card on file; `customerRef` is the subscription id (the local provider also takes the member id). */
+  paymentMethod(customerRef: string): Promise<CardDetails | null>;
+}
+
+export class InvalidSignatureError extends Error {
+  override readonly name = 'InvalidSignatureError';
+}
+
+export class PaymentProviderError extends Error {
+  override readonly name = 'PaymentProviderError';
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { InvalidSignatureError, PaymentProviderError, type CardDetails, type CreateCheckoutInput, type PaymentProvider } from './port';
+import { verifySignature } from './signature';
+import { mapStripeEvent, type Expander } from './stripe-events';
+
+/** Pinned so event and object shapes (invoice.payment_intent, invoice.subscription) stay as mapped. */
+export const STRIPE_API_VERSION = '2024-06-20';
+
+export interface StripeProviderOptions {
+  readonly secretKey: string;
+  readonly webhookSecret: string;
+  readonly fetch?: typeof fetch;
+  /** Defaults to https://api.stripe.com; tests point it at a local server. */
+  readonly apiBase?: string;
+  readonly now?: () => Date;
+  readonly currency?: string;
+}
+
+type Form = Record<string, string | number | undefined>;
+
+/** Stripe's form encoding: nested keys already flattened as `a[b][0]`. */
+export function formEncode(fields: Form): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) params.append(k, String(v));
+  return params.toString();
+}
+
+export function checkoutSessionForm(input: CreateCheckoutInput, currency: string): Form {
+  const item = 'line_items[0]';
+  const price: Form = input.priceId
+    ? { [`${item}[price]`]: input.priceId }
+    : {
+        [`${item}[price_data][currency]`]: currency,
+        [`${item}[price_data][unit_amount]`]: input.amount_cents,
+        [`${item}[price_data][product_data][name]`]: input.description,
+        ...(input.mode === 'subscription' ? { [`${item}[price_data][recurring][interval]`]: 'month' } : {}),
+      };
+  const meta = (prefix: string): Form => ({
+    [`${prefix}[checkoutId]`]: input.checkoutId,
+    [`${prefix}[memberId]`]: input.memberId,
+    [`${prefix}[purpose]`]: input.purpose,
+  });
+  return {
+    mode: input.mode,
+    ...price,
+    [`${item}[quantity]`]: 1,
+    client_reference_id: input.checkoutId,
+    customer_email: input.email,
+    success_url: input.successUrl,
+    cancel_url: input.cancelUrl,
+    ...meta('metadata'),
+    // Renewal invoices carry the subscription's metadata, so they can be traced to the member too.
+    ...(input.mode === 'subscription' ? meta('subscription_data[metadata]') : {}),
+  };
+}
+
+const sessionResponse = z.object({ id: z.string(), url: z.string() });
+const errorResponse = z.object({ error: z.object({ message: z.string() }) });
+const cardOnFile = z.object({ card: z.object({ brand: z.string(), last4: z.string() }).nullish() });
+const subscriptionResponse = z.object({ default_payment_method: z.union([z.string(), cardOnFile]).nullish() });
+
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const doFetch = options.fetch ?? fetch;
+  const base = options.apiBase ?? 'https://api.stripe.com';
+  const now = options.now ?? (() => new Date());
+
+  async function call(method: 'GET' | 'POST', path: string, form?: Form): Promise<unknown> {
+    const res = await doFetch(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${options.secretKey}`,
+        'stripe-version': STRIPE_API_VERSION,
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(form ? { body: formEncode(form) } : {}),
+      signal: AbortSignal.timeout(20_000),
+    });
+    const body: unknown = await res.json().catch(() => null);
+    if (!res.ok) {
+      const message = errorResponse.safeParse(body).data?.error.message ?? `Stripe answered ${res.status}`;
+      throw new PaymentProviderError(message, res.status);
+    }
+    return body;
+  }
+
+  const expander: Expander = {
+    paymentIntent: (id) => call('GET', `/v1/payment_intents/${encodeURIComponent(id)}?expand[]=latest_charge`),
+    invoice: (id) => call('GET', `/v1/invoices/${encodeURIComponent(id)}?expand[]=payment_intent.latest_charge`),
+  };
+
+  return {
+    name: 'stripe',
+    async createCheckout(input) {
+      const body = await call('POST', '/v1/checkout/sessions', checkoutSessionForm(input, options.currency ?? 'aud'));
+      const parsed = sessionResponse.safeParse(body);
+      if (!parsed.success) throw new PaymentProviderError('Stripe returned a checkout session without an id or url');
+      return { sessionId: parsed.data.id, url: parsed.data.url };
+    },
+    async verifyWebhook(rawBody, header) {
+      verifySignature(rawBody, header, options.webhookSecret, now());
+      let event: unknown;
+      try {
+        event = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw new InvalidSignatureError('signed body is not JSON');
+      }
+      return mapStripeEvent(event, expander);
+    },
+    async cancelSubscription(subscriptionId) {
+      // Benefits last until the paid period ends: Stripe sends customer.subscription.deleted then.
+      await call('POST', `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, { cancel_at_period_end: 'true' });
+    },
+    async paymentMethod(customerRef): Promise<CardDetails | null> {
+      const body = await call('GET', `/v1/subscriptions/${encodeURIComponent(customerRef)}?expand[]=default_payment_method`);
+      const pm = subscriptionResponse.safeParse(body).data?.default_payment_method;
+      if (!pm || typeof pm === 'string' || !pm.card) return null;
+      return { brand: pm.card.brand, last4: pm.card.last4 };
+    },
+  };
+}
