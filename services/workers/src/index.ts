@@ -12,8 +12,17 @@ export {
 } from './jobs/types';
 export { listSentMail, mailDir, type SentMail, type OutgoingMail } from './mail/mailer';
 export { escapeHtml, formatDollars, tierChangedEmail, type RenderedEmail, type TierChangeNotice } from './mail/templates';
+export {
+  cancellationEmail,
+  formatDate,
+  passwordResetEmail,
+  paymentReceiptEmail,
+  renewalEmail,
+  welcomeEmail,
+  type ReceiptNotice,
+} from './mail/member-templates';
 export { emailJobSchema, type EmailJob } from './mail/email-job';
 export { TRACKED_EVENTS, adPlatformEventName, type TrackedEvent } from './tracking/events';
 export { trackingJobSchema, conversionsApiBody, type TrackingJob, type FacebookConfig } from './tracking/tracking-job';
-export { REACTORS, catalogueNotifications, jobIdFor, runReactor, type Reactor, type ReactorContext } from './reactors';
+export { REACTORS, catalogueNotifications, memberEmails, memberTracking, jobIdFor, runReactor, type Reactor, type ReactorContext } from './reactors';
 export { migrateJobs, JOBS_SCHEMA_SQL } from './schema';

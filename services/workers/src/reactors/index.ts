@@ -1,10 +1,12 @@
 import { catalogueNotifications } from './catalogue-notifications';
+import { memberEmails } from './member-emails';
+import { memberTracking } from './member-tracking';
 import type { Reactor } from './reactor';
 
 /** Every reactor the worker runs. A new side effect is a new entry here. */
-export const REACTORS: readonly Reactor[] = [catalogueNotifications];
+export const REACTORS: readonly Reactor[] = [catalogueNotifications, memberEmails, memberTracking];
 
-export { catalogueNotifications };
+export { catalogueNotifications, memberEmails, memberTracking };
 export { jobIdFor, type Reactor, type ReactorContext } from './reactor';
 export { runReactor, type RunningReactor, type ReactorRunnerDeps } from './runner';
 export { loadCheckpoint, saveCheckpoint } from './checkpoints';

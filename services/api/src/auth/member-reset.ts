@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import type { Sql } from '@roar/platform';
+import { setMemberPassword } from './member-credentials';
+import { revokeAllSessions, sha256 } from './member-tokens';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+
+/** A single-use reset token for the member, returned in clear; only its hash is stored. */
+export async function createResetToken(sql: Sql, memberId: string, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await sql.query('insert into auth.reset_tokens (token_hash, member_id, expires_at) values ($1, $2, $3)', [
+    sha256(token),
+    memberId,
+    new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+  ]);
+  return token;
+}
+
+/**
+ * Spends the token and sets the new password, in one transaction; ends every session and every
+ * other outstanding reset link of the member. False for an unknown, used or expired token.
+ * The caller checks the password rule first, so a weak password does not burn the link.
+ */
+export async function resetPasswordWithToken(sql: Sql, token: string, password: string, now: Date): Promise<boolean> {
+  return sql.transaction(async (tx) => {
+    const spent = await tx.query<{ member_id: string }>(
+      `update auth.reset_tokens set used_at = $2 where token_hash = $1 and used_at is null and expires_at > $2 returning member_id::text as member_id`,
+      [sha256(token), now.toISOString()],
+    );
+    const memberId = spent.rows[0]?.member_id;
+    if (!memberId) return false;
+    if (!(await setMemberPassword(tx, memberId, password, now))) return false;
+    await tx.query('update auth.reset_tokens set used_at = $2 where member_id = $1 and used_at is null', [memberId, now.toISOString()]);
+    await revokeAllSessions(tx, memberId, { at: now });
+    return true;
+  });
+}

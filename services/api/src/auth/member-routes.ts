@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { passwordResetEmail } from '@roar/workers';
+import type { AppContext } from '../context';
+import { errorBody } from '../http/errors';
+import { parseBody } from '../http/validate';
+import { authenticateMember, checkMemberPassword, findMemberIdByEmail, memberPasswordSchema, normaliseMemberEmail, PASSWORD_RULE, setMemberPassword } from './member-credentials';
+import { enqueueJob } from './member-jobs';
+import { createResetToken, RESET_TOKEN_TTL_MS, resetPasswordWithToken } from './member-reset';
+import { issueSession, memberOf, refreshSession, requireMember, revokeAllSessions } from './member-tokens';
+import { createLoginLimiter, type LoginLimiterOptions } from './staff-routes';
+
+export const INVALID_USER_CREDENTIALS = 'Invalid user credentials.';
+export const TOO_MANY_MEMBER_ATTEMPTS = 'Too many attempts. Try again later.';
+export const COULD_NOT_UPDATE_PASSWORD = 'Could not update your password';
+export const INVALID_EMAIL = 'Please enter a valid email';
+
+export interface MemberAuthLimits {
+  /** Sign-in attempts per email and client address. */
+  readonly login: LoginLimiterOptions;
+  /** Reset requests per email, and per client address. */
+  readonly resetPerEmail: LoginLimiterOptions;
+  readonly resetPerIp: LoginLimiterOptions;
+}
+
+export const DEFAULT_MEMBER_AUTH_LIMITS: MemberAuthLimits = {
+  login: { maxAttempts: 10, windowMs: 15 * 60_000 },
+  resetPerEmail: { maxAttempts: 5, windowMs: 60 * 60_000 },
+  resetPerIp: { maxAttempts: 20, windowMs: 60 * 60_000 },
+};
+
+const loginSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(200) });
+const refreshSchema = z.object({ refresh_token: z.string().min(1).max(200), mode: z.literal('json').optional() });
+const resetSchema = z.object({ email: z.email().max(320) });
+const changeSchema = z.object({ token: z.string().min(1).max(200), password: z.string().max(200) });
+const updateSchema = z.object({ password: z.string().max(200), current_password: z.string().max(200) });
+
+/** Where links in emails point: PUBLIC_URL when configured, else the origin the request came to. */
+function publicOrigin(app: AppContext, req: Request): string {
+  return (app.config.PUBLIC_URL ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`).replace(/\/+$/, '');
+}
+
+/**
+ * Member sign-in and passwords (spec 7): `/auth/login`, `/auth/refresh`, `/api/reset-password`,
+ * `/api/change-password`, `/api/update-password`. Mounted at `/`.
+ */
+export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits = DEFAULT_MEMBER_AUTH_LIMITS): Router {
+  const router = Router();
+  const clock = () => app.now().getTime();
+  const loginLimiter = createLoginLimiter(limits.login, clock);
+  const resetEmailLimiter = createLoginLimiter(limits.resetPerEmail, clock);
+  const resetIpLimiter = createLoginLimiter(limits.resetPerIp, clock);
+
+  router.post('/auth/login', async (req, res) => {
+    const body = parseBody(loginSchema, req);
+    const key = `${normaliseMemberEmail(body.email)}|${req.ip ?? ''}`;
+    const wait = loginLimiter.hit(key);
+    if (wait > 0) {
+      res.setHeader('Retry-After', String(wait));
+      res.status(429).json(errorBody({ message: TOO_MANY_MEMBER_ATTEMPTS }));
+      return;
+    }
+    const memberId = await authenticateMember(app.sql, body.email, body.password);
+    if (!memberId) {
+      res.status(401).json(errorBody({ message: INVALID_USER_CREDENTIALS }));
+      return;
+    }
+    loginLimiter.reset(key);
+    const session = await issueSession(app, memberId);
+    const eventId = randomUUID();
+    enqueueJob(app, 'tracking', `login:${eventId}`, {
+      event: 'login',
+      eventId,
+      eventTime: Math.floor(app.now().getTime() / 1000),
+      user: { userId: memberId, email: normaliseMemberEmail(body.email), ...(req.ip ? { clientIp: req.ip } : {}), ...(req.get('user-agent') ? { userAgent: req.get('user-agent')!.slice(0, 1000) } : {}) },
+    });
+    res.json({ data: session });
+  });
+
+  router.post('/auth/refresh', async (req, res) => {
+    const body = parseBody(refreshSchema, req);
+    const session = await refreshSession(app, body.refresh_token);
+    if (!session) {
+      res.status(401).json(errorBody({ message: INVALID_USER_CREDENTIALS }));
+      return;
+    }
+    res.json({ data: session });
+  });
+
+  // The same answer for known and unknown emails, so the form cannot be used to find accounts.
+  router.post('/api/reset-password', async (req, res) => {
+    const parsed = resetSchema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      res.status(400).json({ error: INVALID_EMAIL });
+      return;
+    }
+    const email = normaliseMemberEmail(parsed.data.email);
+    if (resetIpLimiter.hit(req.ip ?? '') > 0 || resetEmailLimiter.hit(email) > 0) {
+      res.status(429).json({ error: TOO_MANY_MEMBER_ATTEMPTS });
+      return;
+    }
+    const memberId = await findMemberIdByEmail(app.sql, email);
+    if (memberId) {
+      const token = await createResetToken(app.sql, memberId, app.now());
+      const link = `${publicOrigin(app, req)}/change-password?token=${encodeURIComponent(token)}`;
+      const mail = passwordResetEmail({ link, expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000 });
+      enqueueJob(app, 'email', `password-reset:${randomUUID()}`, { to: [email], ...mail });
+    }
+    res.json({ error: '' });
+  });
+
+  router.post('/api/change-password', async (req, res) => {
+    const parsed = changeSchema.safeParse(req.body ?? {});
+    const password = parsed.success ? memberPasswordSchema.safeParse(parsed.data.password) : null;
+    if (!parsed.success || !password?.success) {
+      res.status(400).json({ error: COULD_NOT_UPDATE_PASSWORD, details: PASSWORD_RULE });
+      return;
+    }
+    if (!(await resetPasswordWithToken(app.sql, parsed.data.token, password.data, app.now()))) {
+      res.status(400).json({ error: COULD_NOT_UPDATE_PASSWORD });
+      return;
+    }
+    res.json({ error: '' });
+  });
+
+  router.patch('/api/update-password', requireMember(app), async (req, res) => {
+    const { memberId, familyId } = memberOf(res);
+    const parsed = updateSchema.safeParse(req.body ?? {});
+    const password = parsed.success ? memberPasswordSchema.safeParse(parsed.data.password) : null;
+    if (!parsed.success || !password?.success) {
+      res.status(400).json({ error: COULD_NOT_UPDATE_PASSWORD, details: PASSWORD_RULE });
+      return;
+    }
+    if (!(await checkMemberPassword(app.sql, memberId, parsed.data.current_password))) {
+      res.status(400).json({ error: COULD_NOT_UPDATE_PASSWORD });
+      return;
+    }
+    const now = app.now();
+    await setMemberPassword(app.sql, memberId, password.data, now);
+    // Other devices must sign in again; this one keeps its session.
+    await revokeAllSessions(app.sql, memberId, { exceptFamily: familyId, at: now });
+    res.json({});
+  });
+
+  return router;
+}

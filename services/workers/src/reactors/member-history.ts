@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { RecordedEvent } from '@roar/platform';
+import { createEventRegistry, evolveTier, initialTierState, membershipTierStreamId, type MembershipTierEvent, type MembershipTierState } from '@roar/domain';
+import type { ReactorContext } from './reactor';
+
+/**
+ * What the member reactors need to know about a member stream, read back from the stream itself
+ * (events are facts: the answer for a given event never changes). The schemas are the fields of
+ * docs/members-design.md these reactors use, loose so later fields do not break them.
+ */
+export const tierSnapshot = z.looseObject({ tier: z.string(), price_cents: z.number().int() });
+
+export const memberRegistered = z.looseObject({
+  memberId: z.string(),
+  email: z.string(),
+  firstname: z.string(),
+  // A catalogue id (an integer); tolerated as a numeric string.
+  chosenMembershipId: z.union([z.number().int(), z.string()]).nullable().optional(),
+});
+export const checkoutStarted = z.looseObject({ checkoutId: z.string(), purpose: z.string(), tier: tierSnapshot, amount_cents: z.number().int() });
+export const membershipActivated = z.looseObject({
+  checkoutId: z.string().nullable(),
+  paymentId: z.string().nullable(),
+  tier: tierSnapshot,
+  periodStart: z.string(),
+  periodEnd: z.string().nullable(),
+});
+export const membershipRenewed = z.looseObject({ paymentId: z.string(), tier: tierSnapshot, periodStart: z.string(), periodEnd: z.string() });
+export const membershipCancelled = z.looseObject({ endsAt: z.string() });
+export const singleEntryPurchased = z.looseObject({ checkoutId: z.string(), paymentId: z.string(), tier: tierSnapshot, validUntil: z.string() });
+
+export interface MemberFacts {
+  readonly email: string | null;
+  readonly firstname: string;
+  /** Name of the tier the member held as of the event. */
+  readonly tier: string | null;
+  /** amount_cents of each checkout started so far, by checkout id. */
+  readonly checkoutAmounts: ReadonlyMap<string, number>;
+}
+
+/** The member's facts up to and including `event`. */
+export async function memberFactsAt(event: RecordedEvent, ctx: ReactorContext): Promise<MemberFacts> {
+  let email: string | null = null;
+  let firstname = '';
+  let tier: string | null = null;
+  const checkoutAmounts = new Map<string, number>();
+  for (const past of await ctx.store.readStream(event.streamId)) {
+    if (past.revision > event.revision) break;
+    if (past.type === 'MemberRegistered') {
+      const d = memberRegistered.parse(past.data);
+      email = d.email;
+      firstname = d.firstname;
+    } else if (past.type === 'MembershipCheckoutStarted') {
+      const d = checkoutStarted.parse(past.data);
+      checkoutAmounts.set(d.checkoutId, d.amount_cents);
+    } else if (past.type === 'MembershipActivated' || past.type === 'MembershipRenewed') {
+      tier = tierSnapshot.parse((past.data as { tier?: unknown }).tier).tier;
+    }
+  }
+  return { email, firstname, tier, checkoutAmounts };
+}
+
+const registry = createEventRegistry();
+
+/** The catalogue name of a tier (for the welcome email), or null when the tier is unknown. */
+export async function tierName(membershipId: number, ctx: ReactorContext): Promise<string | null> {
+  let state: MembershipTierState = initialTierState;
+  for (const past of await ctx.store.readStream(membershipTierStreamId(membershipId))) {
+    state = evolveTier(state, registry.decode(past) as unknown as MembershipTierEvent);
+  }
+  return state.status === 'absent' ? null : state.fields.tier;
+}
