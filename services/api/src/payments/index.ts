@@ -6,4 +6,5 @@ export { createLocalPaymentProvider, SESSION_LIFETIME_MS, type LocalPaymentProvi
 export { createLocalCheckoutRouter } from './local/router';
 export { DECLINE_MESSAGES, DECLINES_AFTER_ATTACH, chargeCard, luhnValid, cardBrand, type CardInput } from './local/test-cards';
 export { migrateLocalPayments, addMonth } from './local/schema';
+export { startBillingClock } from './local/billing';
 export { createPaymentWebhookRouter, INVALID_SIGNATURE, type PaymentWebhookRouterOptions } from './webhook-router';

@@ -66,3 +66,20 @@ async function bill(sql: Sql, subscriptionId: string, at: Date, emit: Emit): Pro
     emitted++;
   }
 }
+
+/**
+ * Runs the billing clock every `intervalMs` (the embedded default's stand-in for Stripe's own
+ * scheduler). A failed tick is logged and the next one tries again. Returns a stop function.
+ */
+export function startBillingClock(tick: () => Promise<number>, intervalMs: number, onError: (err: unknown) => void): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    tick()
+      .catch(onError)
+      .finally(() => (running = false));
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
