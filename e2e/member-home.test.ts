@@ -132,6 +132,8 @@ describe('private routes and the signed-in header', () => {
     const page = await open('/');
     await page.evaluate((user) => {
       localStorage.setItem('roar.access_token', 'token');
+      // The token is valid until its stored expiry (spec section 4); without one it would be refreshed.
+      localStorage.setItem('roar.expires', String(Date.now() + 3_600_000));
       localStorage.setItem('roar.user', JSON.stringify(user));
     }, member);
     await page.goto(`${app.url}/dashboard`);

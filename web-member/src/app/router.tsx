@@ -16,6 +16,12 @@ const placeholder = (name: PlaceholderName): Pick<RouteObject, 'lazy'> => ({
   },
 });
 
+type MemberRouteName = keyof typeof import('./routes/member');
+/** Member screens share one chunk: they are opened together once signed in. */
+const member = (name: MemberRouteName): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await import('./routes/member'))[name] }),
+});
+
 const information = (path: string, title: string): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
     const { InformationRoute } = await import('./routes/information');
@@ -67,8 +73,8 @@ export const routes: RouteObject[] = [
       {
         element: <LandingLayout />,
         children: [
-          { path: paths.forgotPassword.path, ...placeholder('forgotPassword') },
-          { path: paths.changePassword.path, ...placeholder('changePassword') },
+          { path: paths.forgotPassword.path, lazy: () => import('./routes/auth').then((m) => ({ Component: m.ForgotPasswordRoute })) },
+          { path: paths.changePassword.path, lazy: () => import('./routes/auth').then((m) => ({ Component: m.ChangePasswordRoute })) },
           { path: paths.refer.path, ...placeholder('refer') },
         ],
       },
@@ -79,9 +85,9 @@ export const routes: RouteObject[] = [
     element: <PrivateLayout />,
     hydrateFallbackElement: <LoadingScreen />,
     children: [
-      { path: paths.dashboard.path, ...placeholder('dashboard') },
+      { path: paths.dashboard.path, ...member('DashboardRoute') },
       { path: paths.myDraws.path, ...placeholder('myDraws') },
-      { path: paths.totalEntries.path, ...placeholder('totalEntries') },
+      { path: paths.totalEntries.path, ...member('TotalEntriesRoute') },
       { path: paths.oneOffEntries.path, ...placeholder('oneOffEntries') },
       { path: paths.singleEntries.path, ...placeholder('singleEntries') },
       { path: paths.orders.path, ...placeholder('orders') },
@@ -96,10 +102,10 @@ export const routes: RouteObject[] = [
         path: paths.settings.path,
         element: <SettingsLayout />,
         children: [
-          { index: true, ...placeholder('profile') },
-          { path: paths.passwordAndSecurity.path, ...placeholder('passwordAndSecurity') },
-          { path: paths.paymentMethod.path, ...placeholder('paymentMethod') },
-          { path: paths.membershipPlan.path, ...placeholder('membershipPlan') },
+          { index: true, ...member('ProfileRoute') },
+          { path: paths.passwordAndSecurity.path, ...member('PasswordRoute') },
+          { path: paths.paymentMethod.path, ...member('PaymentMethodRoute') },
+          { path: paths.membershipPlan.path, ...member('MembershipPlanRoute') },
           { path: paths.handicapInfo.path, ...placeholder('handicapInfo') },
         ],
       },

@@ -1,11 +1,10 @@
 import type { CSSProperties } from 'react';
-import { Link } from 'react-router-dom';
-import { paths } from '../config/paths';
 import { visibleTiers } from '../lib/access';
 import { formatDollars } from '../lib/format';
 import { useMemberships } from '../lib/memberships';
 import type { Membership } from '../types/api';
 import { Empty, ErrorNote, Spinner } from './ui/feedback';
+import { TierAction } from './tier-action';
 
 const priceNote = (m: Membership): string => {
   switch (m.type) {
@@ -45,9 +44,7 @@ function TierCard({ membership }: { membership: Membership }) {
           <li key={item.title} dangerouslySetInnerHTML={{ __html: item.title }} />
         ))}
       </ul>
-      <Link to={paths.signUp.getHref(membership.id)} className="btn btn--gold btn--block" aria-label={`Join ${membership.tier}`}>
-        Join Now
-      </Link>
+      <TierAction tier={membership} />
     </article>
   );
 }

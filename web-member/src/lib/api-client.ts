@@ -18,6 +18,8 @@ export interface RequestOptions<S extends z.ZodType> {
   readonly baseUrl?: string;
   /** For calls whose failures carry `{errors:[{message}]}` and should surface that message. */
   readonly serverMessage?: boolean;
+  /** For member calls whose failures carry `{error:'<text>'}` (sign-up shows the server's text). */
+  readonly serverError?: boolean;
 }
 
 const firstServerMessage = (body: unknown): string | null => {
@@ -30,6 +32,12 @@ const firstServerMessage = (body: unknown): string | null => {
     return typeof message === 'string' && message !== '' ? message : null;
   }
   return null;
+};
+
+const serverErrorText = (body: unknown): string | null => {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
+  const error = (body as { error: unknown }).error;
+  return typeof error === 'string' && error !== '' ? error : null;
 };
 
 export const buildUrl = (baseUrl: string, path: string, query?: Record<string, string | number>): string => {
@@ -57,7 +65,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
     });
     const body: unknown = await response.json().catch(() => null);
     if (response.status !== 200 && response.status !== 201) {
-      const message = options.serverMessage ? firstServerMessage(body) : null;
+      const message = (options.serverMessage ? firstServerMessage(body) : null) ?? (options.serverError ? serverErrorText(body) : null);
       return { ok: false, status: response.status, error: message ?? GENERIC_ERROR };
     }
     const parsed = options.schema.safeParse(body);

@@ -11,3 +11,15 @@ export function formatDollars(amount: number): string {
 export function initialOf(name: string): string {
   return name.trim().charAt(0).toUpperCase() || '?';
 }
+
+/** Dates as 'MMM D, YYYY' (spec section 9), e.g. 'Dec 21, 2026'; an unreadable date is shown as given. */
+export function formatDate(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'Australia/Sydney' });
+}
+
+/** 'Tickets 51-100' for a run, 'Ticket 7' for one. */
+export function ticketRange(first: number, last: number): string {
+  return first === last ? `Ticket ${first}` : `Tickets ${first}-${last}`;
+}

@@ -27,6 +27,7 @@ export interface Session {
   saveUser(user: User): void;
   upgradePlanId(): string | null;
   saveUpgradePlanId(id: string | number): void;
+  removeUpgradePlanId(): void;
   /** Clears every stored auth and session key. */
   clear(): void;
 }
@@ -61,6 +62,7 @@ export function createSession(store: KeyValueStore): Session {
     saveUser: (user) => store.setItem(STORAGE_KEYS.user, JSON.stringify(user)),
     upgradePlanId: () => store.getItem(STORAGE_KEYS.upgradePlanId),
     saveUpgradePlanId: (id) => store.setItem(STORAGE_KEYS.upgradePlanId, String(id)),
+    removeUpgradePlanId: () => store.removeItem(STORAGE_KEYS.upgradePlanId),
     clear: () => {
       for (const key of Object.values(STORAGE_KEYS)) store.removeItem(key);
     },

@@ -21,3 +21,36 @@ export async function currentUser(token: string, baseUrl = ''): Promise<ApiResul
   const result = await apiRequest('/api/current-user', { schema: currentUserAnswer, token, baseUrl });
   return result.ok ? { ok: true, data: result.data.user } : result;
 }
+
+export interface SignUpInput {
+  readonly first_name: string;
+  readonly last_name: string;
+  readonly email: string;
+  readonly password: string;
+  readonly membership_id: number;
+  readonly recaptcha_token: string;
+}
+
+const signUpAnswer = loginResultSchema.extend({ redirect_url: z.string().min(1) });
+export type SignUpResult = z.infer<typeof signUpAnswer>;
+
+/** `POST /api/sign-up`: failures show the server's error text (spec section 8). */
+export async function signUp(input: SignUpInput): Promise<ApiResult<SignUpResult>> {
+  return apiRequest('/api/sign-up', { method: 'POST', body: input, schema: signUpAnswer, serverError: true });
+}
+
+const errorAnswer = z.object({ error: z.string().default('') }).loose();
+
+/** `POST /api/reset-password`: the answer is the same for known and unknown emails. */
+export async function resetPassword(email: string): Promise<ApiResult<unknown>> {
+  return apiRequest('/api/reset-password', { method: 'POST', body: { email }, schema: errorAnswer });
+}
+
+export const PASSWORD_UPDATE_ERROR = 'Could not update your password';
+
+/** `POST /api/change-password` {token, password}: any failure reads 'Could not update your password'. */
+export async function changePassword(token: string, password: string): Promise<ApiResult<null>> {
+  if (!token) return { ok: false, status: null, error: PASSWORD_UPDATE_ERROR };
+  const result = await apiRequest('/api/change-password', { method: 'POST', body: { token, password }, schema: errorAnswer });
+  return result.ok && result.data.error === '' ? { ok: true, data: null } : { ok: false, status: result.ok ? 200 : result.status, error: PASSWORD_UPDATE_ERROR };
+}

@@ -5,6 +5,7 @@ import { Head } from '../../components/ui/head';
 import { ErrorNote } from '../../components/ui/feedback';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
+import { applyStoredUpgradePlan, followRedirect } from '../../lib/plans';
 import { session } from '../../lib/session';
 
 /** Only same-site paths may be a post-login destination (no open redirect). */
@@ -23,14 +24,24 @@ export function LoginPage() {
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
-    const tokens = await login(String(form.get('email') ?? ''), String(form.get('password') ?? ''));
+    const tokens = await login(String(form.get('email') ?? '').trim(), String(form.get('password') ?? ''));
     const user = tokens.ok ? await currentUser(tokens.data.access_token) : null;
-    setBusy(false);
-    if (!tokens.ok) return setError(tokens.error);
-    if (!user?.ok) return setError(user?.error ?? 'Unknown error');
+    if (!tokens.ok) {
+      setBusy(false);
+      // Login shows the first message of the server's error list (spec section 8).
+      return setError(tokens.error);
+    }
+    if (!user?.ok) {
+      setBusy(false);
+      return setError(user && !user.ok ? user.error : 'Unknown error');
+    }
     session.saveTokens(tokens.data, Date.now());
     session.saveUser(user.data);
     reload();
+    // A plan picked before signing in is applied now (spec section 4, upgrade).
+    const plan = await applyStoredUpgradePlan(user.data);
+    setBusy(false);
+    if (plan.redirectUrl) return followRedirect(plan.redirectUrl, (to) => void navigate(to, { replace: true }));
     void navigate(safeRedirect(params.get('redirectTo')), { replace: true });
   };
 
@@ -55,7 +66,7 @@ export function LoginPage() {
       <p className="form-card__links">
         <Link to={paths.forgotPassword.getHref()}>Forgot password?</Link>
         <span>
-          New here? <Link to={paths.membership.getHref()}>Join Now</Link>
+          New here? <Link to={paths.signUp.getHref()}>Sign Up</Link>
         </span>
       </p>
     </>

@@ -1,46 +1,117 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { currentUser, signUp } from './api';
+import { prepareRecaptcha, recaptchaToken } from './recaptcha';
 import { Head } from '../../components/ui/head';
+import { ErrorNote } from '../../components/ui/feedback';
 import { paths } from '../../config/paths';
+import { visibleTiers } from '../../lib/access';
+import { useAuth } from '../../lib/auth';
+import { formatDollars } from '../../lib/format';
 import { useMemberships } from '../../lib/memberships';
+import { followRedirect } from '../../lib/plans';
+import { session } from '../../lib/session';
+
+const FIELDS = ['first_name', 'last_name', 'email', 'password', 'membership_id'] as const;
 
 /**
- * Sign-up form skeleton. Creating accounts (POST /api/sign-up with recaptcha) is the member
- * accounts release; until then the form shows the chosen tier and says plainly it cannot submit.
+ * Sign-up (spec sections 5 and 7): names, email, password, a published and visible tier
+ * (`?membership=<id>` preselects it) and a recaptcha token. On success the session is stored and
+ * the browser goes to `redirect_url`: the payment page for a paid tier, the dashboard for free.
  */
 export function SignUpPage() {
+  const navigate = useNavigate();
   const [params] = useSearchParams();
+  const { reload } = useAuth();
   const catalogue = useMemberships();
-  const chosenId = Number(params.get('membership'));
-  const chosen = catalogue.status === 'loaded' ? catalogue.memberships.find((m) => m.id === chosenId) : undefined;
+  const tiers = catalogue.status === 'loaded' ? visibleTiers(catalogue.memberships) : [];
+  const wanted = params.get('membership') ?? session.upgradePlanId() ?? '';
+  const preselected = tiers.some((t) => String(t.id) === wanted) ? wanted : '';
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => prepareRecaptcha(), []);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const form = new FormData(event.currentTarget);
+    const value = (name: (typeof FIELDS)[number]) => String(form.get(name) ?? '').trim();
+    if (FIELDS.some((name) => value(name) === '')) return setError('Please fill in every field.');
+    setBusy(true);
+    setError(null);
+    let token: string;
+    try {
+      token = await recaptchaToken();
+    } catch (e) {
+      console.error('recaptcha failed', e);
+      setBusy(false);
+      return setError('Something went wrong. Try again');
+    }
+    const result = await signUp({
+      first_name: value('first_name'),
+      last_name: value('last_name'),
+      email: value('email'),
+      password: String(form.get('password') ?? ''),
+      membership_id: Number(value('membership_id')),
+      recaptcha_token: token,
+    });
+    if (!result.ok) {
+      setBusy(false);
+      return setError(result.error);
+    }
+    // The chosen tier went with the sign-up; a stored plan must not be applied again at login.
+    session.removeUpgradePlanId();
+    session.saveTokens(result.data, Date.now());
+    const me = await currentUser(result.data.access_token);
+    // If the user read fails, the names just typed stand in until the next current-user read.
+    session.saveUser(
+      me.ok ? me.data : { id: '', email: value('email'), firstname: value('first_name'), lastname: value('last_name'), status: 'active', membership_id: null, membership_end_date: null, referral_code: null },
+    );
+    reload();
+    followRedirect(result.data.redirect_url, (to) => void navigate(to, { replace: true }));
+  };
+
   return (
     <>
       <Head title="Sign Up" />
       <h1 className="form-card__title">Create your account</h1>
-      {chosen ? <p className="form-card__note">Membership: <strong>{chosen.tier}</strong></p> : null}
-      <form className="form" aria-describedby="sign-up-status" onSubmit={(e) => e.preventDefault()}>
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="form__row">
           <label className="field">
             <span>First name</span>
-            <input className="input" name="first_name" autoComplete="given-name" />
+            <input className="input" name="first_name" autoComplete="given-name" required />
           </label>
           <label className="field">
             <span>Last name</span>
-            <input className="input" name="last_name" autoComplete="family-name" />
+            <input className="input" name="last_name" autoComplete="family-name" required />
           </label>
         </div>
         <label className="field">
           <span>Email</span>
-          <input className="input" name="email" type="email" autoComplete="email" />
+          <input className="input" name="email" type="email" autoComplete="email" required />
         </label>
         <label className="field">
           <span>Password</span>
-          <input className="input" name="password" type="password" autoComplete="new-password" />
+          <input className="input" name="password" type="password" autoComplete="new-password" required />
         </label>
-        <p id="sign-up-status" className="notice">
-          Online sign-up is not open yet: accounts open with the member accounts release.
-        </p>
-        <button type="submit" className="btn btn--gold btn--block" disabled>
-          Sign Up
+        <label className="field">
+          <span>Membership</span>
+          {/* Keyed on the preselection so it applies once the catalogue has loaded. */}
+          <select key={`${catalogue.status}-${preselected}`} className="input" name="membership_id" defaultValue={preselected} required>
+            <option value="" disabled>
+              Select...
+            </option>
+            {tiers.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.tier} ({t.price === 0 ? 'Free' : formatDollars(t.price)})
+              </option>
+            ))}
+          </select>
+        </label>
+        {error && <ErrorNote message={error} />}
+        <button type="submit" className="btn btn--gold btn--block" disabled={busy}>
+          {busy ? 'Signing up...' : 'Sign Up'}
         </button>
       </form>
       <p className="form-card__links">

@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { updateProfile } from './api';
+import { Head } from '../../components/ui/head';
+import { ErrorNote } from '../../components/ui/feedback';
+import { useToast } from '../../components/ui/toast';
+import { useAuth } from '../../lib/auth';
+import { session } from '../../lib/session';
+
+export function ProfilePage() {
+  const { user, reload } = useAuth();
+  const notify = useToast();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!user) return null;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    setBusy(true);
+    setError(null);
+    const mobile = text('mobile');
+    const result = await updateProfile({ firstname: text('firstname'), lastname: text('lastname'), ...(mobile ? { mobile } : {}) });
+    setBusy(false);
+    if (!result.ok) return setError(result.error);
+    session.saveUser(result.data);
+    reload();
+    notify('success', 'Your profile has been updated.');
+  };
+
+  return (
+    <div className="settings-page">
+      <Head title="Profile" noIndex />
+      <h2 className="settings-page__title">Profile</h2>
+      <form className="form settings-form" onSubmit={(e) => void submit(e)} noValidate>
+        <div className="form__row">
+          <label className="field">
+            <span>First name</span>
+            <input className="input" name="firstname" defaultValue={user.firstname ?? ''} autoComplete="given-name" required />
+          </label>
+          <label className="field">
+            <span>Last name</span>
+            <input className="input" name="lastname" defaultValue={user.lastname ?? ''} autoComplete="family-name" required />
+          </label>
+        </div>
+        <label className="field">
+          <span>Email</span>
+          <input className="input" name="email" type="email" value={user.email} readOnly aria-readonly="true" />
+        </label>
+        <label className="field">
+          <span>Mobile</span>
+          <input className="input" name="mobile" type="tel" autoComplete="tel" />
+        </label>
+        {error && <ErrorNote message={error} />}
+        <button type="submit" className="btn btn--gold" disabled={busy}>
+          {busy ? 'Saving...' : 'Save changes'}
+        </button>
+      </form>
+    </div>
+  );
+}

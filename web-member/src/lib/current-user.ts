@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { memberRequest } from './member-api';
+import { session } from './session';
+import { userSchema, type User } from '../types/api';
+
+const currentUserAnswer = z
+  .object({
+    user: userSchema,
+    activeSingleEntries: z.array(z.unknown()).default([]),
+    previousSingleEntries: z.array(z.unknown()).default([]),
+  })
+  .loose();
+
+export interface CurrentUser {
+  readonly user: User;
+  readonly activeSingleEntries: number;
+}
+
+/**
+ * Re-reads `GET /api/current-user` and stores the user, so screens reflect what the server now
+ * knows (a membership swapped by a payment, a cancellation). The caller re-reads the session.
+ */
+export async function refreshCurrentUser(): Promise<CurrentUser | null> {
+  const result = await memberRequest('/api/current-user', { schema: currentUserAnswer });
+  if (!result.ok) return null;
+  session.saveUser(result.data.user);
+  return { user: result.data.user, activeSingleEntries: result.data.activeSingleEntries.length };
+}
