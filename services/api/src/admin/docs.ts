@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { documentRoute, type RouteDoc } from '../http/openapi';
+import { entryAdjustmentSchema } from './entry-adjustments';
 import { membershipCreateSchema, membershipEditSchema } from './membership-edits';
 
 /**
@@ -68,3 +69,22 @@ staff({
 });
 staff({ method: 'post', path: '/api/admin/projections/:name/rebuild', summary: 'Start a rebuild in the background (admin); answers 202', response: projection, errors: [401, 403, 404, 409] });
 
+
+staff({ method: 'get', path: '/api/admin/members', summary: 'Members; filter q searches name and email', query: listQuery, response: z.array(loose), errors: [400, 401, 403] });
+staff({
+  method: 'get',
+  path: '/api/admin/members/:id',
+  summary: 'One member: profile, plan, entries ledger with ticket numbers, payments and event history (no secrets)',
+  response: loose,
+  errors: [401, 403, 404],
+});
+staff({
+  method: 'post',
+  path: '/api/admin/entry-adjustments',
+  summary: 'Grant (count > 0) or revoke (count < 0) entries with a reason (admin, staff): GrantEntries / RevokeEntries',
+  body: entryAdjustmentSchema,
+  response: z.object({ id: z.string(), member_id: z.string(), count: z.number(), reason: z.string(), first_ticket: z.number().nullable(), last_ticket: z.number().nullable(), total: z.number() }),
+  errors: [400, 401, 403, 404, 409],
+});
+staff({ method: 'get', path: '/api/admin/payments', summary: 'Payments (one per checkout); filter by member_id, status, purpose, subscription', query: listQuery, response: z.array(loose), errors: [400, 401, 403] });
+staff({ method: 'get', path: '/api/admin/payments/:id', summary: 'One payment by checkout id', response: loose, errors: [401, 403, 404] });

@@ -2,9 +2,12 @@ import express, { Router } from 'express';
 import type { AppContext } from '../context';
 import { createStaffAuthRouter, type LoginLimiterOptions } from '../auth/staff-routes';
 import './docs';
+import { entryAdjustmentsRouter } from './entry-adjustments';
 import { eventsRouter } from './events';
 import { jobsRouter } from './jobs';
+import { membersRouter } from './members';
 import { membershipsRouter } from './memberships';
+import { paymentsRouter } from './payments';
 import { projectionAdminOf, type ProjectionAdminPort } from './projection-admin';
 import { projectionsRouter } from './projections';
 
@@ -26,6 +29,9 @@ export function createAdminRouter(app: AppContext, options: AdminRouterOptions =
   router.use(createStaffAuthRouter(app, options.loginLimits));
   router.use('/memberships', membershipsRouter(app));
   router.use('/events', eventsRouter(app));
+  router.use('/members', membersRouter(app));
+  router.use('/entry-adjustments', entryAdjustmentsRouter(app));
+  router.use('/payments', paymentsRouter(app));
   if (app.jobs) router.use('/jobs-failed', jobsRouter(app, app.jobs));
   const projections = projectionAdminOf(options.projections, app.projections);
   if (projections) router.use('/projections', projectionsRouter(app, projections));
