@@ -1,6 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signStaffToken } from '../src/auth/staff';
+import { buildOpenApi } from '../src/http/openapi';
 import { startAuthHarness, type AuthHarness } from './member-auth-helpers';
 
 interface Session {
@@ -143,5 +144,14 @@ describe.each(['pglite', 'postgres'] as const)('member sign-in and sessions on %
     const s = await login(m.email, m.password);
     await h.post('/auth/refresh', { refresh_token: s.refresh_token, mode: 'json' });
     expect(await h.ctx.store.headPosition()).toEqual(before);
+  });
+});
+
+describe('member auth routes in the OpenAPI document', () => {
+  it('lists them with their bodies', () => {
+    const doc = buildOpenApi('test') as { paths: Record<string, Record<string, { requestBody?: unknown; security?: unknown }>> };
+    expect(doc.paths['/auth/login']?.post?.requestBody).toBeDefined();
+    expect(doc.paths['/api/update-password']?.patch?.security).toEqual([{ bearer: [] }]);
+    for (const path of ['/auth/refresh', '/api/reset-password', '/api/change-password']) expect(doc.paths[path]?.post).toBeDefined();
   });
 });

@@ -30,11 +30,11 @@ export const DEFAULT_MEMBER_AUTH_LIMITS: MemberAuthLimits = {
   resetPerIp: { maxAttempts: 20, windowMs: 60 * 60_000 },
 };
 
-const loginSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(200) });
-const refreshSchema = z.object({ refresh_token: z.string().min(1).max(200), mode: z.literal('json').optional() });
-const resetSchema = z.object({ email: z.email().max(320) });
-const changeSchema = z.object({ token: z.string().min(1).max(200), password: z.string().max(200) });
-const updateSchema = z.object({ password: z.string().max(200), current_password: z.string().max(200) });
+export const loginSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(200) });
+export const refreshSchema = z.object({ refresh_token: z.string().min(1).max(200), mode: z.literal('json').optional() });
+export const resetSchema = z.object({ email: z.email().max(320) });
+export const changeSchema = z.object({ token: z.string().min(1).max(200), password: z.string().max(200) });
+export const updateSchema = z.object({ password: z.string().max(200), current_password: z.string().max(200) });
 
 /** Where links in emails point: PUBLIC_URL when configured, else the origin the request came to. */
 function publicOrigin(app: AppContext, req: Request): string {
