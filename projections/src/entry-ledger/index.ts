@@ -1,0 +1,2 @@
+export { entryLedgerProjector } from './projector';
+export { listEntryGrants, getEntryTotal, entryGrantRowSchema, type EntryGrantRow, type EntryTotal } from './queries';

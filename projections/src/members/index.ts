@@ -1,0 +1,4 @@
+export { membersProjector } from './projector';
+export { getMember, findMemberByEmail, listMembers, type ListMembersOptions } from './queries';
+export { memberRowSchema, type MemberRow } from './row';
+export type { SortOrder } from './table';

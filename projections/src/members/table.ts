@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { createEventRegistry } from '@roar/domain';
+import { ident, type RecordedEvent, type Sql } from '@roar/platform';
+import type { ApplyContext } from '../runner/projector';
+
+/**
+ * Shared plumbing of the member-side read models (members, entry ledger, payments, single
+ * entries): columns declared once, rows read with to_jsonb (same shape on pg and PGlite) and
+ * written with one multi-row jsonb_to_recordset statement per batch.
+ */
+export type Columns = readonly (readonly [name: string, sqlType: string, nullable?: 'null'])[];
+
+export function createTableSql(schema: string, table: string, columns: Columns, primaryKey: string): string {
+  const defs = columns.map(([name, type, nullable]) => `${ident(name)} ${type}${name === primaryKey ? ' primary key' : nullable ? '' : ' not null'}`);
+  return `create table if not exists ${ident(schema)}.${ident(table)} (${defs.join(', ')})`;
+}
+
+/** Inserts or replaces whole rows by primary key. */
+export async function upsertRows(tx: Sql, schema: string, table: string, columns: Columns, primaryKey: string, rows: readonly object[]): Promise<void> {
+  if (rows.length === 0) return;
+  const names = columns.map(([n]) => ident(n));
+  const recordType = columns.map(([n, t]) => `${ident(n)} ${t}`).join(', ');
+  const updates = names.filter((n) => n !== ident(primaryKey)).map((n) => `${n} = excluded.${n}`);
+  await tx.query(
+    `insert into ${ident(schema)}.${ident(table)} (${names.join(', ')})
+     select ${names.join(', ')} from jsonb_to_recordset($1::jsonb) as x(${recordType})
+     on conflict (${ident(primaryKey)}) do ${updates.length ? `update set ${updates.join(', ')}` : 'nothing'}`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/** Loads the rows with the given keys, parsed; unreadable rows are logged and left out. */
+export async function loadRows<T>(
+  tx: Sql,
+  schema: string,
+  table: string,
+  key: string,
+  keys: readonly string[],
+  rowSchema: z.ZodType<T>,
+  ctx: ApplyContext,
+): Promise<T[]> {
+  if (keys.length === 0) return [];
+  const r = await tx.query<{ row: unknown }>(
+    `select to_jsonb(t) as row from ${ident(schema)}.${ident(table)} t where ${ident(key)} in (select jsonb_array_elements_text($1::jsonb))`,
+    [JSON.stringify([...new Set(keys)])],
+  );
+  const out: T[] = [];
+  for (const { row } of r.rows) {
+    const parsed = rowSchema.safeParse(row);
+    if (parsed.success) out.push(parsed.data);
+    else ctx.logger.warn({ table, issues: parsed.error.issues }, 'read model: unreadable stored row ignored');
+  }
+  return out;
+}
+
+const registry = createEventRegistry();
+
+/** Decodes (upcasts and checks) each event; one that does not decode is skipped with a log line. */
+export function decodeAll(events: readonly RecordedEvent[], ctx: ApplyContext, projector: string): RecordedEvent[] {
+  const out: RecordedEvent[] = [];
+  for (const event of events) {
+    try {
+      out.push(registry.decode(event));
+    } catch (err) {
+      ctx.logger.warn({ err, eventId: event.id, type: event.type }, `${projector}: event skipped, it does not decode`);
+    }
+  }
+  return out;
+}
+
+/** The event's own time, never now(): a replay gives the same rows (verify depends on it). */
+export const occurredAt = (event: RecordedEvent): string => new Date(event.metadata.occurredAt).toISOString();
+
+/** A timestamptz read back through to_jsonb, normalised to ISO-8601 UTC. */
+export const isoInstant = z.string().transform((v, ctx) => {
+  const d = new Date(v);
+  if (Number.isNaN(d.getTime())) {
+    ctx.addIssue({ code: 'custom', message: 'not a timestamp' });
+    return z.NEVER;
+  }
+  return d.toISOString();
+});
+
+export type SortOrder = 'asc' | 'desc' | 'ASC' | 'DESC';
+
+export interface Page {
+  readonly offset?: number;
+  readonly limit?: number;
+}
+
+/** A bounded page: never more than 500 rows at once. */
+export function pageOf(page: Page): { offset: number; limit: number } {
+  const offset = Math.max(0, Math.floor(page.offset ?? 0));
+  const limit = Math.min(500, Math.max(1, Math.floor(page.limit ?? 25)));
+  return { offset, limit };
+}
+
+export function orderOf(order: SortOrder | undefined, fallback: 'asc' | 'desc'): 'asc' | 'desc' {
+  return (order ?? fallback).toLowerCase() === 'desc' ? 'desc' : 'asc';
+}

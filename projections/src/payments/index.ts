@@ -1,0 +1,3 @@
+export { paymentsProjector } from './projector';
+export { listPayments, getPayment, lastCard, type ListPaymentsOptions } from './queries';
+export { paymentRowSchema, type PaymentRow } from './row';
