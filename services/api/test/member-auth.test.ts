@@ -86,6 +86,18 @@ describe.each(['pglite', 'postgres'] as const)('member sign-in and sessions on %
     const s = await login(m.email, m.password);
     const both = await Promise.all([0, 1].map(() => h!.post('/auth/refresh', { refresh_token: s.refresh_token, mode: 'json' })));
     expect(both.map((r) => r.status).sort()).toEqual([200, 401]);
+    // The loser presented a used token: that is reuse, so the winner's family ends too (the
+    // member console never refreshes twice at once: concurrent callers share one refresh).
+    const winner = (both.find((r) => r.status === 200)!.body as { data: Session }).data;
+    expect((await h.post('/auth/refresh', { refresh_token: winner.refresh_token, mode: 'json' })).status).toBe(401);
+  });
+
+  it('refuses a refresh token after its 30 days', async (t) => {
+    if (!h) return t.skip();
+    const m = await h.member();
+    const s = await login(m.email, m.password);
+    h.advance(30 * 24 * 60 * 60_000 + 1000);
+    expect((await h.post('/auth/refresh', { refresh_token: s.refresh_token, mode: 'json' })).status).toBe(401);
   });
 
   it('refuses expired, unsigned, foreign-key and staff tokens', async (t) => {
