@@ -43,7 +43,8 @@ const errorAnswer = z.object({ error: z.string().default('') }).loose();
 
 /** `POST /api/reset-password`: the answer is the same for known and unknown emails. */
 export async function resetPassword(email: string): Promise<ApiResult<unknown>> {
-  return apiRequest('/api/reset-password', { method: 'POST', body: { email }, schema: errorAnswer });
+  // A refusal (bad address, too many attempts) carries its reason as `{error}`.
+  return apiRequest('/api/reset-password', { method: 'POST', body: { email }, schema: errorAnswer, serverError: true });
 }
 
 export const PASSWORD_UPDATE_ERROR = 'Could not update your password';

@@ -21,7 +21,7 @@ export function DashboardPage() {
   if (!user) return <Spinner />;
   return (
     <div className="dashboard container">
-      <Head title="Dashboard" noIndex />
+      <Head title="Dashboard" />
       <h1 className="dashboard__title">Dashboard</h1>
       <p className="dashboard__welcome">Welcome back, {user.firstname || user.email}</p>
       <div className="dashboard__grid">

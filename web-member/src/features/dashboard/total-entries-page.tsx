@@ -11,7 +11,7 @@ export function TotalEntriesPage() {
   const entries = useEntries();
   return (
     <div className="ledger container">
-      <Head title="Total Entries" noIndex />
+      <Head title="Total Entries" />
       <Link to={paths.dashboard.getHref()} className="back-link">
         ← Back to Dashboard
       </Link>

@@ -35,7 +35,7 @@ export function MembershipPlanPage() {
 
   return (
     <div className="settings-page">
-      <Head title="Membership Plan" noIndex />
+      <Head title="Membership Plan" />
       <h2 className="settings-page__title">Membership Plan</h2>
       <MembershipStatusBox user={user} membership={membership} />
       <div className="plan-actions">

@@ -29,7 +29,7 @@ export function PasswordPage() {
 
   return (
     <div className="settings-page">
-      <Head title="Password & Security" noIndex />
+      <Head title="Password & Security" />
       <h2 className="settings-page__title">Password & Security</h2>
       <form className="form settings-form" onSubmit={(e) => void submit(e)} noValidate>
         <label className="field">

@@ -24,7 +24,7 @@ export function PaymentMethodPage() {
   if (!hasMembership) return <Navigate to={paths.settings.getHref()} replace />;
   return (
     <div className="settings-page">
-      <Head title="Payment Method" noIndex />
+      <Head title="Payment Method" />
       <h2 className="settings-page__title">Payment Method</h2>
       {state.status === 'loading' && <Spinner />}
       {state.status === 'error' && <ErrorNote message={state.error} />}

@@ -31,7 +31,7 @@ export function ProfilePage() {
 
   return (
     <div className="settings-page">
-      <Head title="Profile" noIndex />
+      <Head title="Profile" />
       <h2 className="settings-page__title">Profile</h2>
       <form className="form settings-form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="form__row">
