@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { isFreeMembership, offersUpgrade } from '../lib/access';
+import { trackClick } from '../lib/analytics';
 import { formatDate } from '../lib/format';
 import type { Membership, User } from '../types/api';
 
@@ -30,7 +31,7 @@ export function MembershipStatusBox({ user, membership }: { user: User; membersh
       ) : (
         <p className="status-box__end">{free ? 'Upgrade to stack entries every month.' : 'Active'}</p>
       )}
-      <Link to={paths.membership.getHref()} className="btn btn--gold">
+      <Link to={paths.membership.getHref()} className="btn btn--gold" onClick={() => trackClick(upgrade ? 'Upgrade' : 'Memberships', 'membership-status-box')}>
         {upgrade ? 'Upgrade' : 'Memberships'}
       </Link>
     </section>

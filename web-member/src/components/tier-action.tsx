@@ -53,7 +53,10 @@ export function TierAction({ tier }: { tier: Membership }) {
           className="btn btn--gold btn--block"
           aria-label={`Join ${tier.tier}`}
           // A visitor who logs in instead of signing up still gets the plan they picked.
-          onClick={() => (tier.price > 0 ? session.saveUpgradePlanId(tier.id) : session.removeUpgradePlanId())}
+          onClick={() => {
+            if (tier.price > 0) session.saveUpgradePlanId(tier.id);
+            else session.removeUpgradePlanId();
+          }}
         >
           Join Now
         </Link>
