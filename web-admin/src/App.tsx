@@ -4,7 +4,9 @@ import { LoginPage } from './auth/LoginPage';
 import { dataProvider } from './dataProvider';
 import events from './events';
 import jobs from './jobs';
+import members from './members';
 import memberships from './memberships';
+import payments from './payments';
 import projections from './projections';
 
 /** The staff console, served by the API at /admin. Who may edit what is decided in authProvider.canAccess. */
@@ -19,6 +21,8 @@ export function App() {
       loginPage={LoginPage}
     >
       <Resource name="memberships" {...memberships} />
+      <Resource name="members" {...members} />
+      <Resource name="payments" {...payments} />
       <Resource name="events" options={{ label: 'Event log' }} {...events} />
       <Resource name="projections" options={{ label: 'Read models' }} {...projections} />
       <Resource name="jobs-failed" options={{ label: 'Failed jobs' }} {...jobs} />

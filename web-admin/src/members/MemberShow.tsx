@@ -1,0 +1,85 @@
+import {
+  ArrayField,
+  Datagrid,
+  DateField,
+  FunctionField,
+  NumberField,
+  Show,
+  Tab,
+  TabbedShowLayout,
+  TextField,
+  type RaRecord,
+} from 'react-admin';
+import { formatCents } from '../memberships/MembershipList';
+import { AdjustEntriesButton } from './AdjustEntriesButton';
+
+const tickets = (r: RaRecord) => (r.first_ticket == null ? '-' : r.first_ticket === r.last_ticket ? `${r.first_ticket}` : `${r.first_ticket}-${r.last_ticket}`);
+
+/** One member for staff: profile, plan, the entries ledger with ticket numbers, payments, history. */
+export function MemberShow() {
+  return (
+    <Show>
+      <TabbedShowLayout>
+        <Tab label="Profile">
+          <TextField source="id" />
+          <TextField source="email" />
+          <TextField source="firstname" label="First name" />
+          <TextField source="lastname" label="Last name" />
+          <TextField source="mobile" emptyText="-" />
+          <TextField source="dob" label="Date of birth" emptyText="-" />
+          <TextField source="address" emptyText="-" />
+          <TextField source="status" />
+          <TextField source="referral_code" />
+          <DateField source="registered_at" showTime label="Registered" />
+        </Tab>
+        <Tab label="Plan" path="plan">
+          <TextField source="membership_tier" label="Plan" emptyText="-" />
+          <TextField source="membership_code" label="Code" emptyText="-" />
+          <TextField source="membership_type" label="Type" emptyText="-" />
+          <TextField source="membership_status" label="Plan status" />
+          <DateField source="membership_end_date" label="Plan ends" emptyText="no end" />
+          <TextField source="subscription_id" label="Subscription" emptyText="-" />
+        </Tab>
+        <Tab label="Entries" path="entries">
+          <NumberField source="entries.total" label="Total entries" />
+          <NumberField source="entries.granted" label="Granted" />
+          <NumberField source="entries.revoked" label="Revoked" />
+          <AdjustEntriesButton />
+          <ArrayField source="entries.grants" label="Ledger">
+            <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& td': { whiteSpace: 'nowrap' } }}>
+              <DateField source="occurred_at" showTime label="When" />
+              <TextField source="source" />
+              <NumberField source="count" />
+              <FunctionField label="Tickets" render={tickets} />
+              <TextField source="tier_code" label="Tier" emptyText="-" />
+              <TextField source="reason" emptyText="-" />
+            </Datagrid>
+          </ArrayField>
+        </Tab>
+        <Tab label="Payments" path="payments">
+          <ArrayField source="payments" label={false}>
+            <Datagrid bulkActionButtons={false} rowClick={(id) => `/payments/${encodeURIComponent(String(id))}/show`}>
+              <DateField source="created_at" showTime label="Created" />
+              <TextField source="purpose" />
+              <FunctionField label="Amount" render={(r: RaRecord) => formatCents(r.amount_cents)} />
+              <TextField source="status" />
+              <FunctionField label="Card" render={(r: RaRecord) => (r.card_last4 ? `${String(r.card_brand)} •••• ${String(r.card_last4)}` : '-')} />
+              <TextField source="subscription_id" label="Subscription" emptyText="-" />
+            </Datagrid>
+          </ArrayField>
+        </Tab>
+        <Tab label="History" path="history">
+          <ArrayField source="history" label={false}>
+            <Datagrid bulkActionButtons={false} rowClick={(id) => `/events/${String(id)}/show`}>
+              <DateField source="occurred_at" showTime label="Occurred" />
+              <TextField source="event_type" label="Type" />
+              <TextField source="stream_id" label="Stream" />
+              <TextField source="actor" />
+              <TextField source="reason" emptyText="-" />
+            </Datagrid>
+          </ArrayField>
+        </Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+}

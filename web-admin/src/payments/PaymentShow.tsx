@@ -1,0 +1,26 @@
+import { DateField, FunctionField, ReferenceField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { amount, card } from './PaymentList';
+
+export function PaymentShow() {
+  return (
+    <Show>
+      <SimpleShowLayout>
+        <TextField source="id" />
+        <ReferenceField source="member_id" reference="members" label="Member" link="show" />
+        <TextField source="purpose" />
+        <TextField source="tier_code" label="Tier" emptyText="-" />
+        <FunctionField label="Amount" render={amount} />
+        <TextField source="currency" emptyText="-" />
+        <TextField source="status" />
+        <TextField source="failure_reason" emptyText="-" />
+        <TextField source="provider" emptyText="-" />
+        <TextField source="checkout_id" label="Checkout" emptyText="-" />
+        <TextField source="payment_id" label="Payment" emptyText="-" />
+        <TextField source="subscription_id" label="Subscription" emptyText="-" />
+        <FunctionField label="Card" render={card} />
+        <DateField source="created_at" showTime label="Created" />
+        <DateField source="completed_at" showTime label="Completed" emptyText="-" />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
