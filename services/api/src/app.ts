@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createAdminRouter } from './admin';
+import { createMemberAuthRouter } from './auth/member';
+import { createMembersRouter } from './members/routes';
+import type { MembersPorts } from './members/ports';
+import type { LocalPaymentProvider } from './payments';
 import { createContentRouter } from './content/routes';
 import './content/docs';
 import type { AppContext } from './context';
@@ -19,13 +23,16 @@ export interface AppOptions {
   readonly adminDist?: string;
 }
 
-export function createApp(ctx: AppContext, options: AppOptions = {}): express.Express {
+export function createApp(ctx: AppContext, members: MembersPorts & { local: LocalPaymentProvider | null }, options: AppOptions = {}): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
   app.set('trust proxy', 'loopback');
   app.use(requestLogger(ctx.logger.child({ module: 'http' })));
+  // The members router mounts the payment webhook (raw body, signed bytes) before its own JSON parser.
+  app.use(createMembersRouter(ctx, members));
   app.use(express.json({ limit: '64kb', strict: true }));
+  app.use(createMemberAuthRouter(ctx));
 
   app.use(createHealthRouter(ctx));
   app.get('/api/openapi.json', (_req, res) => {

@@ -4,6 +4,8 @@ import type { Config, EventRegistry, EventStore, Logger, Position, Sql } from '@
 export interface JobsPort {
   readonly mode: 'bullmq' | 'in-process';
   ping(): Promise<void>;
+  /** At-least-once: the job id makes a repeated enqueue harmless. In-process, resolves after the job ran. */
+  enqueue(queue: 'email' | 'tracking', jobId: string, data: unknown): Promise<void>;
   listFailed(): Promise<unknown[]>;
   retryFailed(id: string): Promise<boolean>;
 }

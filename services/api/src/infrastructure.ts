@@ -15,8 +15,14 @@ import {
 import { createEventRegistry } from '@roar/domain';
 import { allProjectors, createProjectionDaemon, type ProjectionDaemon } from '@roar/projections';
 import { createJobRuntime, type JobRuntime } from '@roar/workers';
+import { migrateMemberAuth } from './auth/member';
 import { migrateContent } from './content/store';
-import { resolveJwtSecret } from './secrets';
+import type { MembersPorts } from './members/ports';
+import { createLocalPaymentProvider, createStripeProvider, startBillingClock, type LocalPaymentProvider } from './payments';
+import { createGoogleRecaptcha, createLocalRecaptcha } from './recaptcha';
+import { persistentSecret, resolveJwtSecret } from './secrets';
+
+import { SELF_ORIGIN } from './payments/self-origin';
 
 export interface Infrastructure {
   readonly sql: Sql;
@@ -25,6 +31,11 @@ export interface Infrastructure {
   readonly projections: ProjectionDaemon;
   readonly jobs: JobRuntime;
   readonly jwtSecret: string;
+  readonly members: MembersPorts & { local: LocalPaymentProvider | null };
+  /** Where this API is reached from inside (webhooks the local provider sends to itself). */
+  setSelfUrl(url: string): void;
+  /** The local provider's monthly billing clock (worker role); a no-op with Stripe. */
+  startBilling(): void;
   close(): Promise<void>;
 }
 
@@ -45,6 +56,22 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       : await createPostgresEventStore(sql, { callTimeoutMs: config.CALL_TIMEOUT_MS });
     const store = validatingStore(baseStore, registry);
     await migrateContent(sql);
+    await migrateMemberAuth(sql);
+    let selfUrl = config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
+    const local =
+      config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+        ? null
+        : createLocalPaymentProvider({
+            sql,
+            publicUrl: SELF_ORIGIN,
+            webhookSecret: persistentSecret(config, 'payments-webhook-secret'),
+            webhookUrl: `${SELF_ORIGIN}/api/payments/webhook`,
+            logger: logger.child({ module: 'local-payments' }),
+            fetch: (input, init) => fetch(String(input).replace(SELF_ORIGIN, selfUrl), init),
+          });
+    const payments = local ?? createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY!, webhookSecret: config.STRIPE_WEBHOOK_SECRET! });
+    const recaptcha = config.RECAPTCHA_SECRET ? createGoogleRecaptcha({ secret: config.RECAPTCHA_SECRET }) : createLocalRecaptcha();
+    let stopBilling: (() => void) | null = null;
     const projections = createProjectionDaemon({ sql, store, projectors: allProjectors, logger: logger.child({ module: 'projections' }) });
     const jobs = await createJobRuntime({
       sql,
@@ -68,7 +95,17 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       projections,
       jobs,
       jwtSecret: resolveJwtSecret(config),
+      members: { payments, recaptcha, local },
+      setSelfUrl(url: string) {
+        selfUrl = url;
+      },
+      startBilling() {
+        if (!local || stopBilling) return;
+        stopBilling = startBillingClock(() => local.billingTick(), 60_000, (err) => logger.error({ err }, 'billing tick failed'));
+      },
       async close() {
+        stopBilling?.();
+        local?.stop();
         await jobs.stop().catch((err: unknown) => logger.warn({ err }, 'jobs stop failed'));
         await projections.stop().catch((err: unknown) => logger.warn({ err }, 'projections stop failed'));
         await store.close().catch(() => undefined);

@@ -33,7 +33,10 @@ async function main(): Promise<void> {
   }
   if (role === 'all' || role === 'projector') await infra.projections.start();
   // An api-only replica enqueues (through reactors elsewhere) but runs no workers or reactors.
-  if (role === 'all' || role === 'worker') await infra.jobs.start({ reactors: true, workers: true });
+  if (role === 'all' || role === 'worker') {
+    await infra.jobs.start({ reactors: true, workers: true });
+    infra.startBilling();
+  }
   else await infra.jobs.start({ reactors: false, workers: false });
 
   let server: ReturnType<typeof createServer> | null = null;
@@ -49,11 +52,12 @@ async function main(): Promise<void> {
       jwtSecret: infra.jwtSecret,
       now: () => new Date(),
     };
-    server = createServer(createApp(ctx, { serveWeb: config.SERVE_WEB }));
+    server = createServer(createApp(ctx, infra.members, { serveWeb: config.SERVE_WEB }));
     await new Promise<void>((resolve) => server!.listen(config.PORT, config.HOST, resolve));
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const base = `http://localhost:${port}`;
+    infra.setSelfUrl(config.PUBLIC_URL ?? `http://127.0.0.1:${port}`);
     logger.info({ port, role, eventStore: infra.store.name, jobs: infra.jobs.mode }, 'listening');
     process.stdout.write(`\nROAR+ is running (${role}; event store: ${infra.store.name}; jobs: ${infra.jobs.mode})\n`);
     process.stdout.write(`  Member console: ${base}/\n  Staff console:  ${base}/admin\n  API docs:       ${base}/api/openapi.json\n  Health:         ${base}/ready\n\n`);

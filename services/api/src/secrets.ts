@@ -10,8 +10,13 @@ import type { Config } from '@roar/platform';
 export function resolveJwtSecret(config: Config): string {
   if (config.JWT_SECRET) return config.JWT_SECRET;
   if (config.NODE_ENV === 'production') throw new Error('JWT_SECRET must be set in production');
+  return persistentSecret(config, 'jwt-secret');
+}
+
+/** A random secret generated once into the data folder (local adapters' signing keys). */
+export function persistentSecret(config: Config, name: string): string {
   mkdirSync(config.DATA_DIR, { recursive: true });
-  const file = join(config.DATA_DIR, 'jwt-secret');
+  const file = join(config.DATA_DIR, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });

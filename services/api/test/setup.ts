@@ -58,9 +58,10 @@ export async function startTestApi(options: { database: 'pglite' | 'postgres'; e
     jwtSecret: infra.jwtSecret,
     now: () => new Date(),
   };
-  const server: Server = createServer(createApp(ctx, { serveWeb: false }));
+  const server: Server = createServer(createApp(ctx, infra.members, { serveWeb: false }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  infra.setSelfUrl(`http://127.0.0.1:${port}`);
   return {
     url: `http://127.0.0.1:${port}`,
     ctx,

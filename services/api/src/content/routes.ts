@@ -44,5 +44,12 @@ export function createContentRouter(app: AppContext): Router {
     res.json({ data: applySortAndLimit(faqs as unknown as Record<string, unknown>[], q.sort.length ? q : { ...q, sort: [{ field: 'sort', desc: false }] }) });
   });
 
+  // Public service keys the browser needs (spec: records of name and token). Only what is configured:
+  // without a reCAPTCHA site key the member console runs the local test mode.
+  router.get('/tokens', (_req, res) => {
+    const tokens = app.config.RECAPTCHA_SITE_KEY ? [{ name: 'recaptcha', token: app.config.RECAPTCHA_SITE_KEY }] : [];
+    res.json({ data: tokens });
+  });
+
   return router;
 }

@@ -1,0 +1,80 @@
+import { isSingleEntryActive } from '@roar/domain';
+import { getMember, lastCard, listSingleEntries, type MemberRow } from '@roar/projections';
+import type { Sql } from '@roar/platform';
+
+export interface CurrentUser {
+  user: {
+    id: string;
+    email: string;
+    firstname: string;
+    lastname: string;
+    status: string;
+    membership_id: number | null;
+    membership_end_date: string | null;
+    referral_code: string;
+    mobile: string | null;
+    dob: string | null;
+    address: string | null;
+  };
+  subscription: {
+    id: string | null;
+    status: string;
+    membership_code: string | null;
+    membership_tier: string | null;
+    membership_type: string | null;
+    start_date: string | null;
+    end_date: string | null;
+    card: { brand: string; last4: string } | null;
+  } | null;
+  handicap: null;
+  activeSingleEntries: Array<{ id: string; prize_id: string | null; tickets: number; valid_until: string; purchased_at: string }>;
+  previousSingleEntries: Array<{ id: string; prize_id: string | null; tickets: number; valid_until: string; purchased_at: string }>;
+}
+
+const iso = (v: unknown): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : String(v));
+
+/** The spec's current-user answer (section 7), read from the members, payments and single-entry read models. */
+export async function currentUser(sql: Sql, memberId: string, now: Date): Promise<CurrentUser | null> {
+  const m: MemberRow | null = await getMember(sql, memberId);
+  if (!m) return null;
+  const entries = (await listSingleEntries(sql, memberId)).map((e) => ({
+    id: e.id,
+    prize_id: e.prize_id,
+    tickets: e.tickets,
+    valid_until: iso(e.valid_until)!,
+    purchased_at: iso(e.purchased_at)!,
+  }));
+  const active = entries.filter((e) => isSingleEntryActive({ validUntil: e.valid_until }, now));
+  const previous = entries.filter((e) => !active.includes(e));
+  return {
+    user: {
+      id: m.id,
+      email: m.email,
+      firstname: m.firstname,
+      lastname: m.lastname,
+      status: m.status,
+      membership_id: m.membership_id,
+      membership_end_date: iso(m.membership_end_date),
+      referral_code: m.referral_code,
+      mobile: m.mobile,
+      dob: m.dob,
+      address: m.address,
+    },
+    subscription:
+      m.membership_status === 'none'
+        ? null
+        : {
+            id: m.subscription_id,
+            status: m.membership_status,
+            membership_code: m.membership_code,
+            membership_tier: m.membership_tier,
+            membership_type: m.membership_type,
+            start_date: iso(m.membership_start_date),
+            end_date: iso(m.membership_end_date),
+            card: await lastCard(sql, memberId),
+          },
+    handicap: null,
+    activeSingleEntries: active,
+    previousSingleEntries: previous,
+  };
+}

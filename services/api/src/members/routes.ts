@@ -1,0 +1,182 @@
+import express, { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { memberDecider, memberStreamId } from '@roar/domain';
+import { DomainError, EventStoreUnavailableError } from '@roar/platform';
+import { getEntryTotal, getMember, lastCard, listEntryGrants } from '@roar/projections';
+import { TRACKED_EVENTS, type TrackedEvent } from '@roar/workers';
+import type { AppContext } from '../context';
+import { enqueueJob, memberOf, requireMember } from '../auth/member';
+import { executeCommand } from '../http/commands';
+import { createLocalCheckoutRouter, createPaymentWebhookRouter, type LocalPaymentProvider } from '../payments';
+import { memberCommandContext, originOf } from './context';
+import { startCheckout } from './checkout';
+import { currentUser } from './current-user';
+import type { MembersPorts } from './ports';
+import { createProviderEventHandler } from './provider-events';
+import { signUpHandler } from './signup';
+import { loadTier } from './tiers';
+
+const TRACKED_EVENT_NAMES = Object.keys(TRACKED_EVENTS) as [TrackedEvent, ...TrackedEvent[]];
+const SOMETHING_WENT_WRONG = 'Something went wrong. Try again';
+const membershipChoice = z.object({ membership_id: z.coerce.number().int().positive() }).strict();
+const profileSchema = z
+  .object({
+    first_name: z.string().trim().min(1).max(80).optional(),
+    last_name: z.string().trim().min(1).max(80).optional(),
+    firstname: z.string().trim().min(1).max(80).optional(),
+    lastname: z.string().trim().min(1).max(80).optional(),
+    mobile: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/).nullable().optional(),
+    dob: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
+    address: z.string().trim().max(300).nullable().optional(),
+  })
+  .strict();
+const trackSchema = z
+  .object({
+    target: z.literal('facebook'),
+    url: z.url().max(2000),
+    event_id: z.string().min(1).max(200),
+    event_name: z.enum(TRACKED_EVENT_NAMES),
+    data: z.object({ fbp: z.string().max(500).optional(), test_event_code: z.string().max(100).optional() }).catchall(z.unknown()).default({}),
+  })
+  .strict();
+
+/** Errors the member should read as the spec words them; anything unexpected still goes to the error middleware. */
+function businessError(error: unknown): boolean {
+  return error instanceof DomainError || error instanceof EventStoreUnavailableError;
+}
+
+/**
+ * The member API of spec section 7 (`/api/*`, bearer JWT), the payment webhook, and (with the
+ * local provider) the hosted test-mode checkout page at /pay.
+ */
+export function createMembersRouter(app: AppContext, ports: MembersPorts & { local: LocalPaymentProvider | null }): Router {
+  const router = Router();
+  const onProviderEvent = createProviderEventHandler(app, ports);
+  // The webhook reads its raw body (the signature covers the exact bytes): it is mounted before express.json.
+  router.use('/api/payments/webhook', createPaymentWebhookRouter({ provider: ports.payments, onEvent: onProviderEvent, logger: app.logger.child({ module: 'payments' }) }));
+  if (ports.local) router.use('/pay', express.urlencoded({ extended: false, limit: '16kb' }), createLocalCheckoutRouter(ports.local));
+  router.use(express.json({ limit: '64kb', strict: true }));
+
+  router.post('/api/sign-up', signUpHandler(app, ports));
+
+  const member = requireMember(app);
+
+  router.get('/api/current-user', member, async (_req, res) => {
+    const me = await currentUser(app.sql, memberOf(res).memberId, app.now());
+    if (!me) {
+      res.status(404).json({ errors: [{ message: 'Not found.' }] });
+      return;
+    }
+    res.json(me);
+  });
+
+  router.patch('/api/update-user', member, async (req, res) => {
+    const parsed = profileSchema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      res.status(400).json({ error: 'Error updating your profile', details: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+      return;
+    }
+    const { memberId } = memberOf(res);
+    const b = parsed.data;
+    const changes = Object.fromEntries(
+      Object.entries({ firstname: b.firstname ?? b.first_name, lastname: b.lastname ?? b.last_name, mobile: b.mobile, dob: b.dob, address: b.address }).filter(([, v]) => v !== undefined),
+    );
+    try {
+      await executeCommand(app, memberStreamId(memberId), memberDecider, { type: 'UpdateMemberProfile', memberId, changes }, memberCommandContext(memberId, req, app.now()));
+    } catch (error) {
+      if (!businessError(error)) throw error;
+      res.status(error instanceof EventStoreUnavailableError ? 503 : 400).json({ error: 'Error updating your profile' });
+      return;
+    }
+    const me = await currentUser(app.sql, memberId, app.now());
+    res.json({ user: me?.user ?? null });
+  });
+
+  const planChange = (purpose: 'upgrade' | 'single-entry') => async (req: Request, res: Response) => {
+    const failed = (status: number) => res.status(status).json({ status: 'error', result: null, error: 'Error upgrading membership' });
+    const parsed = membershipChoice.safeParse(req.body ?? {});
+    if (!parsed.success) return failed(400);
+    const { memberId } = memberOf(res);
+    const [me, tier] = await Promise.all([getMember(app.sql, memberId), loadTier(app.sql, parsed.data.membership_id)]);
+    if (!me || !tier) return failed(400);
+    if (purpose === 'single-entry' && tier.row.type !== 'single-entry') return failed(400);
+    if (purpose === 'upgrade' && tier.row.type === 'single-entry') return failed(400);
+    try {
+      const started = await startCheckout(
+        app,
+        ports,
+        { memberId, email: me.email, tier: tier.snapshot, tierPublished: tier.published, purpose, origin: originOf(req, app.config.PUBLIC_URL), priceId: tier.row.stripe_id },
+        memberCommandContext(memberId, req, app.now()),
+      );
+      res.json({ status: 'ok', result: { redirect_url: started.url, checkout_id: started.checkoutId }, error: '' });
+    } catch (error) {
+      if (!businessError(error)) throw error;
+      app.logger.info({ err: error, memberId, purpose }, 'plan change refused');
+      return failed(error instanceof EventStoreUnavailableError ? 503 : 403);
+    }
+  };
+  router.post('/api/upgrade-plan', member, planChange('upgrade'));
+  router.post('/api/single-entry', member, planChange('single-entry'));
+
+  router.post('/api/cancel-membership', member, async (req, res) => {
+    const { memberId } = memberOf(res);
+    const me = await getMember(app.sql, memberId);
+    try {
+      const result = await executeCommand(app, memberStreamId(memberId), memberDecider, { type: 'CancelMembership', memberId, reason: null, at: app.now().toISOString() }, memberCommandContext(memberId, req, app.now()));
+      const subscriptionId = me?.subscription_id;
+      if (subscriptionId) await ports.payments.cancelSubscription(subscriptionId, { atPeriodEnd: true });
+      const ends = result.state.status === 'absent' ? null : (result.state.membership?.periodEnd ?? null);
+      res.json({ status: 'ok', result: { membership_end_date: ends }, error: '' });
+    } catch (error) {
+      if (!businessError(error)) throw error;
+      res.status(error instanceof EventStoreUnavailableError ? 503 : 403).json({ status: 'error', result: null, error: error instanceof Error ? error.message : SOMETHING_WENT_WRONG });
+    }
+  });
+
+  router.get('/api/user-tickets', member, async (_req, res) => {
+    const { memberId } = memberOf(res);
+    try {
+      const [total, grants] = await Promise.all([getEntryTotal(app.sql, memberId), listEntryGrants(app.sql, memberId)]);
+      res.json({ data: { total: total.total, granted: total.granted, revoked: total.revoked, grants } });
+    } catch (err) {
+      app.logger.error({ err, memberId }, 'user tickets failed');
+      res.status(503).json({ error: 'Error getting entries.' });
+    }
+  });
+
+  router.get('/api/user-pay-method', member, async (_req, res) => {
+    const { memberId } = memberOf(res);
+    try {
+      const card = (await lastCard(app.sql, memberId)) ?? (await getMember(app.sql, memberId).then((m) => (m?.subscription_id ? ports.payments.paymentMethod(m.subscription_id) : null)));
+      res.json({ last4: card?.last4 ?? '', brand: card?.brand ?? '', error: '' });
+    } catch (err) {
+      app.logger.error({ err, memberId }, 'pay method failed');
+      res.status(503).json({ last4: '', brand: '', error: 'Error getting draws.' });
+    }
+  });
+
+  router.post('/api/track-event', async (req, res) => {
+    const parsed = trackSchema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      res.status(400).json({ errors: parsed.error.issues.map((i) => ({ message: `${i.path.join('.') || 'body'}: ${i.message}` })) });
+      return;
+    }
+    const t = parsed.data;
+    const fbp = typeof t.data.fbp === 'string' ? t.data.fbp : undefined;
+    const testEventCode = typeof t.data.test_event_code === 'string' ? t.data.test_event_code : undefined;
+    const { fbp: _fbp, test_event_code: _code, ...customData } = t.data;
+    enqueueJob(app, 'tracking', `track:${t.event_id}`, {
+      event: t.event_name,
+      eventId: t.event_id,
+      eventTime: Math.floor(app.now().getTime() / 1000),
+      sourceUrl: t.url,
+      user: { ...(fbp ? { fbp } : {}), ...(req.ip ? { clientIp: req.ip } : {}), ...(req.get('user-agent') ? { userAgent: req.get('user-agent')!.slice(0, 1000) } : {}) },
+      customData,
+      ...(testEventCode ? { testEventCode } : {}),
+    });
+    res.status(202).json({});
+  });
+
+  return router;
+}
+

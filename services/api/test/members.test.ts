@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from './setup';
+
+interface Session {
+  access_token: string;
+  refresh_token: string;
+  expires: number;
+  redirect_url: string;
+}
+
+async function json<T>(r: Response): Promise<T> {
+  return (await r.json()) as T;
+}
+
+describe('members: sign-up, payment, entries, upgrade, cancel, renewal (embedded default)', () => {
+  let api: TestApi;
+  const post = (path: string, body: unknown, token?: string) =>
+    fetch(`${api.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const get = (path: string, token: string) => fetch(`${api.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  /** What a member does on the hosted test-mode checkout page: type a card and submit. */
+  const pay = async (checkoutUrl: string, number: string) => {
+    const url = new URL(checkoutUrl);
+    expect(url.origin).toBe(api.url);
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    const r = await fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ number, expiry: '12/34', cvc: '123', name: 'Jane Citizen' }).toString(),
+    });
+    await api.infra.members.local?.idle();
+    return r;
+  };
+  const signUp = (email: string, membership_id: number, extra: Record<string, unknown> = {}) =>
+    post('/api/sign-up', { first_name: 'Jane', last_name: 'Citizen', email, password: 'correct-horse-1', membership_id, recaptcha_token: 'local-test-token', ...extra });
+
+  beforeAll(async () => {
+    api = (await startTestApi({ database: 'pglite' }))!;
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('a paid sign-up pays with a test card and then sees the plan and the initial entries', async () => {
+    const r = await signUp('jane@example.com.au', 3);
+    expect(r.status).toBe(201);
+    const session = await json<Session>(r);
+    expect(session.redirect_url).toMatch(/\/pay\/checkout\//);
+    // Nothing is granted before payment.
+    const before = await json<{ user: { membership_id: number | null } }>(await get('/api/current-user', session.access_token));
+    expect(before.user.membership_id).toBeNull();
+
+    const paid = await pay(session.redirect_url, '4242 4242 4242 4242');
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toMatch(/\/dashboard\?checkout=success$/);
+
+    const me = await json<{ user: { membership_id: number; membership_end_date: string; referral_code: string }; subscription: { status: string; card: { last4: string } } }>(
+      await get('/api/current-user', session.access_token),
+    );
+    expect(me.user.membership_id).toBe(3);
+    expect(me.user.membership_end_date).toBeTruthy();
+    expect(me.user.referral_code).toMatch(/^[\w-]{16}$/);
+    expect(me.subscription.status).toBe('active');
+    const tickets = await json<{ data: { total: number; grants: Array<{ source: string; first_ticket: number; last_ticket: number }> } }>(await get('/api/user-tickets', session.access_token));
+    expect(tickets.data.total).toBe(50);
+    expect(tickets.data.grants).toEqual([expect.objectContaining({ source: 'initial', first_ticket: 1, last_ticket: 50 })]);
+    expect(await json(await get('/api/user-pay-method', session.access_token))).toEqual({ last4: '4242', brand: 'visa', error: '' });
+  });
+
+  it('a declined card pays nothing and grants nothing', async () => {
+    const session = await json<Session>(await signUp('declined@example.com.au', 3));
+    const r = await pay(session.redirect_url, '4000 0000 0000 0002');
+    expect(r.status).toBe(402);
+    expect(await r.text()).toContain('Your card was declined.');
+    const me = await json<{ user: { membership_id: number | null } }>(await get('/api/current-user', session.access_token));
+    expect(me.user.membership_id).toBeNull();
+    const tickets = await json<{ data: { total: number } }>(await get('/api/user-tickets', session.access_token));
+    expect(tickets.data.total).toBe(0);
+  });
+
+  it('refuses a duplicate email, a missing recaptcha, bad fields and an archived plan, never with a 500', async () => {
+    await signUp('dupe@example.com.au', 1);
+    const dupe = await signUp('DUPE@example.com.au', 1);
+    expect(dupe.status).toBe(409);
+    expect(await dupe.json()).toEqual({ error: 'An account with this email already exists.' });
+    const noCaptcha = await post('/api/sign-up', { first_name: 'A', last_name: 'B', email: 'x@example.com', password: 'long-enough-1', membership_id: 1 });
+    expect(noCaptcha.status).toBe(400);
+    const badEmail = await signUp('not-an-email', 1);
+    expect(await badEmail.json()).toEqual({ error: 'Please enter a valid email' });
+    const archived = await signUp('archived@example.com.au', 4);
+    expect(archived.status).toBe(400);
+    const unknownField = await signUp('extra@example.com.au', 1, { is_admin: true });
+    expect(unknownField.status).toBe(400);
+  });
+
+  it('concurrent sign-ups with one email create exactly one member', async () => {
+    const results = await Promise.all([1, 2, 3, 4].map(() => signUp('race@example.com.au', 1)));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+  });
+
+  it('a free member upgrades to platinum, cancels, and keeps benefits until the end date; renewals stack entries', async () => {
+    const session = await json<Session>(await signUp('free@example.com.au', 1));
+    expect(session.redirect_url).toBe('/dashboard');
+    const upgrade = await json<{ status: string; result: { redirect_url: string } }>(await post('/api/upgrade-plan', { membership_id: 3 }, session.access_token));
+    expect(upgrade.status).toBe('ok');
+    await pay(upgrade.result.redirect_url, '4242424242424242');
+    let tickets = await json<{ data: { total: number } }>(await get('/api/user-tickets', session.access_token));
+    expect(tickets.data.total).toBe(50);
+
+    // A month later the subscription renews: cumulative tickets stack on top.
+    const me = await json<{ subscription: { id: string; end_date: string } }>(await get('/api/current-user', session.access_token));
+    await api.infra.members.local!.advanceClock(me.subscription.id, new Date(Date.parse(me.subscription.end_date) + 60_000));
+    await api.infra.members.local!.idle();
+    const deadline = Date.now() + 5000;
+    do {
+      tickets = await json<{ data: { total: number } }>(await get('/api/user-tickets', session.access_token));
+    } while (tickets.data.total < 100 && Date.now() < deadline);
+    expect(tickets.data.total).toBe(100);
+
+    const topTier = await json<{ status: string; error: string }>(await post('/api/upgrade-plan', { membership_id: 3 }, session.access_token));
+    expect(topTier).toEqual({ status: 'error', result: null, error: 'Error upgrading membership' });
+
+    const cancel = await json<{ status: string; result: { membership_end_date: string } }>(await post('/api/cancel-membership', {}, session.access_token));
+    expect(cancel.status).toBe('ok');
+    const after = await json<{ user: { membership_id: number; membership_end_date: string }; subscription: { status: string } }>(await get('/api/current-user', session.access_token));
+    expect(after.subscription.status).toBe('cancelled');
+    expect(after.user.membership_id).toBe(3);
+    expect(after.user.membership_end_date).toBe(cancel.result.membership_end_date);
+  });
+
+  it('a webhook delivered again (the provider retrying) grants entries once', async () => {
+    // Record the signed delivery the local provider makes, exactly as sent, to replay it.
+    const deliveries: Array<{ url: string; init: RequestInit }> = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (input: string | URL | Request, init?: RequestInit) => {
+      if (String(input).endsWith('/api/payments/webhook') && init) deliveries.push({ url: String(input), init });
+      return realFetch(input, init);
+    };
+    let session: Session;
+    try {
+      session = await json<Session>(await signUp('twice@example.com.au', 3));
+      await pay(session.redirect_url, '4242424242424242');
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(deliveries).toHaveLength(1);
+    const once = await json<{ data: { total: number } }>(await get('/api/user-tickets', session.access_token));
+    expect(once.data.total).toBe(50);
+    for (let i = 0; i < 2; i++) {
+      const again = await realFetch(deliveries[0]!.url, deliveries[0]!.init);
+      expect(again.status).toBe(200);
+    }
+    const twice = await json<{ data: { total: number; grants: unknown[] } }>(await get('/api/user-tickets', session.access_token));
+    expect(twice.data.total).toBe(50);
+    expect(twice.data.grants).toHaveLength(1);
+    // A forged delivery (body changed after signing) is refused and changes nothing.
+    const forged = await realFetch(deliveries[0]!.url, { ...deliveries[0]!.init, body: String(deliveries[0]!.init.body).replace('"amount_total":2999', '"amount_total":1') });
+    expect(forged.status).toBe(400);
+  });
+
+  it('profile updates answer the spec error for bad fields and a member cannot name another member', async () => {
+    const session = await json<Session>(await signUp('profile@example.com.au', 1));
+    const bad = await fetch(`${api.url}/api/update-user`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },
+      body: JSON.stringify({ id: 'someone-else', firstname: 'Mallory' }),
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toBe('Error updating your profile');
+    const ok = await fetch(`${api.url}/api/update-user`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },
+      body: JSON.stringify({ firstname: 'Janet' }),
+    });
+    expect(((await ok.json()) as { user: { firstname: string } }).user.firstname).toBe('Janet');
+    expect((await fetch(`${api.url}/api/current-user`)).status).toBe(401);
+  });
+});
