@@ -59,4 +59,12 @@ describe('staff console for an auditor (PostgreSQL)', () => {
     await expect.poll(() => page.locator('table tbody tr').count()).toBeGreaterThanOrEqual(4);
     expect(await page.getByRole('link', { name: 'Create' }).count()).toBe(0);
   });
+
+  it('verifies a read model but is offered no Rebuild', async (t) => {
+    if (!app) return t.skip();
+    await page.goto(`${app.url}/admin/projections/memberships/show`);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText(/^VERIFIED/).waitFor();
+    expect(await page.getByRole('button', { name: 'Rebuild' }).count()).toBe(0);
+  });
 });
