@@ -163,6 +163,20 @@ describe('members: sign-up, payment, entries, upgrade, cancel, renewal (embedded
     expect(forged.status).toBe(400);
   });
 
+  it('a visitor can join with a single entry: ten entries, the single-entry tier, then upgrade', async () => {
+    const session = await json<Session>(await signUp('single@example.com.au', 2));
+    await pay(session.redirect_url, '4242424242424242');
+    const me = await json<{ user: { membership_id: number }; activeSingleEntries: unknown[] }>(await get('/api/current-user', session.access_token));
+    expect(me.user.membership_id).toBe(2);
+    expect(me.activeSingleEntries).toHaveLength(1);
+    const tickets = await json<{ data: { total: number; grants: Array<{ source: string }> } }>(await get('/api/user-tickets', session.access_token));
+    expect(tickets.data).toMatchObject({ total: 10, grants: [{ source: 'single-entry' }] });
+    const upgrade = await json<{ status: string; result: { redirect_url: string } }>(await post('/api/upgrade-plan', { membership_id: 3 }, session.access_token));
+    await pay(upgrade.result.redirect_url, '4242424242424242');
+    const total = await json<{ data: { total: number } }>(await get('/api/user-tickets', session.access_token));
+    expect(total.data.total).toBe(60);
+  });
+
   it('profile updates answer the spec error for bad fields and a member cannot name another member', async () => {
     const session = await json<Session>(await signUp('profile@example.com.au', 1));
     const bad = await fetch(`${api.url}/api/update-user`, {

@@ -46,6 +46,9 @@ export async function currentUser(sql: Sql, memberId: string, now: Date): Promis
   }));
   const active = entries.filter((e) => isSingleEntryActive({ validUntil: e.valid_until }, now));
   const previous = entries.filter((e) => !active.includes(e));
+  // A visitor who joined with a single entry holds that tier until the entry's draw: the status box
+  // shows it (without the word MEMBERSHIP) and offers the upgrade.
+  const singleEntryTier = m.membership_id === null ? (await listSingleEntries(sql, memberId)).find((e) => isSingleEntryActive({ validUntil: String(e.valid_until) }, now)) : undefined;
   return {
     user: {
       id: m.id,
@@ -53,8 +56,8 @@ export async function currentUser(sql: Sql, memberId: string, now: Date): Promis
       firstname: m.firstname,
       lastname: m.lastname,
       status: m.status,
-      membership_id: m.membership_id,
-      membership_end_date: iso(m.membership_end_date),
+      membership_id: m.membership_id ?? singleEntryTier?.membership_id ?? null,
+      membership_end_date: m.membership_id === null && singleEntryTier ? iso(singleEntryTier.valid_until) : iso(m.membership_end_date),
       referral_code: m.referral_code,
       mobile: m.mobile,
       dob: m.dob,
