@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { signUpMember } from './members';
 import { launchBrowser, startApp, type RunningApp } from './harness';
 
 /**
@@ -40,16 +41,6 @@ const dollars = (n: number) => (n === 0 ? 'Free' : `$${n.toFixed(2).replace(/\.0
 const headerBackground = (page: Page) =>
   page.getByTestId('site-header').evaluate((el) => getComputedStyle(el).backgroundColor);
 
-const member = {
-  id: 'u-1',
-  email: 'jane@example.com',
-  firstname: 'Jane',
-  lastname: 'Citizen',
-  status: 'active',
-  membership_id: 3,
-  membership_end_date: null,
-  referral_code: 'jane-ref',
-};
 
 describe('member home page', () => {
   it('shows the taglines, Join Now and Login, and a page title', async () => {
@@ -129,13 +120,16 @@ describe('private routes and the signed-in header', () => {
   });
 
   it('gives a member the dashboard, store and avatar menu, and logs out to home', async () => {
+    // A real Platinum member (paid with a test card), signed in with the tokens the API issued.
+    const real = await signUpMember(app.url, { email: 'header@example.com.au', membershipId: 3 });
     const page = await open('/');
-    await page.evaluate((user) => {
-      localStorage.setItem('roar.access_token', 'token');
+    await page.evaluate((m) => {
+      localStorage.setItem('roar.access_token', m.access_token);
+      localStorage.setItem('roar.refresh_token', m.refresh_token);
       // The token is valid until its stored expiry (spec section 4); without one it would be refreshed.
-      localStorage.setItem('roar.expires', String(Date.now() + 3_600_000));
-      localStorage.setItem('roar.user', JSON.stringify(user));
-    }, member);
+      localStorage.setItem('roar.expires', String(Date.now() + m.expires));
+      localStorage.setItem('roar.user', JSON.stringify(m.user));
+    }, real);
     await page.goto(`${app.url}/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');

@@ -46,7 +46,9 @@ export interface Infrastructure {
  */
 export async function openInfrastructure(config: Config, logger: Logger): Promise<Infrastructure> {
   const sql = config.DATABASE_URL
-    ? createPgSql({ connectionString: config.DATABASE_URL, connectTimeoutMs: config.CALL_TIMEOUT_MS, applicationName: `roar-${config.ROLE}` })
+    ? // Every active projector and reactor holds one session for its advisory lock (and applies on it):
+      // the pool is sized for those plus the requests.
+      createPgSql({ connectionString: config.DATABASE_URL, max: 30, connectTimeoutMs: config.CALL_TIMEOUT_MS, applicationName: `roar-${config.ROLE}` })
     : await createPgliteSql(resolve(join(config.DATA_DIR, 'pglite')));
   try {
     await withTimeout('database', config.CALL_TIMEOUT_MS, () => sql.query('select 1'));

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { comparePositions } from '@roar/platform';
 import { requireOrSkip } from '@roar/platform/testing';
-import { createJobRuntime, listSentMail, type JobRuntime } from '../src';
+import { catalogueNotifications, createJobRuntime, listSentMail, type JobRuntime } from '../src';
 import { loadCheckpoint } from '../src/reactors';
 import { closedPort, defineAndRevisePrice, openTestEnv, quietLogger, waitFor } from './helpers';
 
@@ -12,8 +12,9 @@ afterAll(async () => {
   await env?.close();
 });
 
+// One reactor, so the advisory-lock count below speaks of it alone (each reactor holds its own lock and session).
 const open = (redisUrl?: string): Promise<JobRuntime> =>
-  createJobRuntime({ sql: env!.sql, store: env!.store, logger: quietLogger, dataDir: env!.dataDir, mailFrom: 'no-reply@roarplus.local', redisUrl, callTimeoutMs: 1000 });
+  createJobRuntime({ sql: env!.sql, store: env!.store, logger: quietLogger, dataDir: env!.dataDir, mailFrom: 'no-reply@roarplus.local', redisUrl, callTimeoutMs: 1000, reactors: [catalogueNotifications] });
 
 const heldLocks = async (): Promise<number> => {
   const r = await env!.sql.query<{ n: string }>(
