@@ -63,7 +63,8 @@ describe('members: sign-up, payment, entries, upgrade, cancel, renewal (embedded
       await get('/api/current-user', session.access_token),
     );
     expect(me.user.membership_id).toBe(3);
-    expect(me.user.membership_end_date).toBeTruthy();
+    expect(me.user.membership_end_date).toBeNull(); // renewing: no end yet
+    expect(Date.parse((me.subscription as unknown as { end_date: string }).end_date)).toBeGreaterThan(Date.now());
     expect(me.user.referral_code).toMatch(/^[\w-]{16}$/);
     expect(me.subscription.status).toBe('active');
     const tickets = await json<{ data: { total: number; grants: Array<{ source: string; first_ticket: number; last_ticket: number }> } }>(await get('/api/user-tickets', session.access_token));

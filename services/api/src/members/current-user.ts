@@ -57,7 +57,14 @@ export async function currentUser(sql: Sql, memberId: string, now: Date): Promis
       lastname: m.lastname,
       status: m.status,
       membership_id: m.membership_id ?? singleEntryTier?.membership_id ?? null,
-      membership_end_date: m.membership_id === null && singleEntryTier ? iso(singleEntryTier.valid_until) : iso(m.membership_end_date),
+      // The day benefits stop: a renewing subscription has none yet (its paid-through date is in
+      // `subscription.end_date`); a cancelled or unpaid one ends at its period's end.
+      membership_end_date:
+        m.membership_id === null && singleEntryTier
+          ? iso(singleEntryTier.valid_until)
+          : m.membership_status === 'cancelled' || m.membership_status === 'payment_failed'
+            ? iso(m.membership_end_date)
+            : null,
       referral_code: m.referral_code,
       mobile: m.mobile,
       dob: m.dob,
