@@ -16,6 +16,7 @@ import { createEventRegistry } from '@roar/domain';
 import { allProjectors, createProjectionDaemon, type ProjectionDaemon } from '@roar/projections';
 import { createJobRuntime, type JobRuntime } from '@roar/workers';
 import { migrateMemberAuth } from './auth/member';
+import type { AppContext } from './context';
 import { migrateContent } from './content/store';
 import type { MembersPorts } from './members/ports';
 import { createLocalPaymentProvider, createStripeProvider, startBillingClock, type LocalPaymentProvider } from './payments';
@@ -23,6 +24,21 @@ import { createGoogleRecaptcha, createLocalRecaptcha } from './recaptcha';
 import { persistentSecret, resolveJwtSecret } from './secrets';
 
 import { SELF_ORIGIN } from './payments/self-origin';
+
+/** The request-time view of the infrastructure that every route receives. */
+export function appContextOf(config: Config, logger: Logger, infra: Infrastructure, now: () => Date = () => new Date()): AppContext {
+  return {
+    config,
+    logger,
+    sql: infra.sql,
+    store: infra.store,
+    registry: infra.registry,
+    projections: infra.projections,
+    jobs: infra.jobs,
+    jwtSecret: infra.jwtSecret,
+    now,
+  };
+}
 
 export interface Infrastructure {
   readonly sql: Sql;

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { createLogger, loadConfig, ConfigError } from '@roar/platform';
 import { createApp } from './app';
 import type { AppContext } from './context';
-import { openInfrastructure } from './infrastructure';
+import { appContextOf, openInfrastructure } from './infrastructure';
 import { seedCatalogue } from './seed';
 import { bootstrapStaff } from './auth/staff';
 
@@ -41,17 +41,7 @@ async function main(): Promise<void> {
 
   let server: ReturnType<typeof createServer> | null = null;
   if (runsApi) {
-    const ctx: AppContext = {
-      config,
-      logger,
-      sql: infra.sql,
-      store: infra.store,
-      registry: infra.registry,
-      projections: infra.projections,
-      jobs: infra.jobs,
-      jwtSecret: infra.jwtSecret,
-      now: () => new Date(),
-    };
+    const ctx: AppContext = appContextOf(config, logger, infra);
     server = createServer(createApp(ctx, infra.members, { serveWeb: config.SERVE_WEB }));
     await new Promise<void>((resolve) => server!.listen(config.PORT, config.HOST, resolve));
     const address = server.address();

@@ -7,7 +7,7 @@ import { createLogger, loadConfig } from '@roar/platform';
 import { createTestDatabase, type TestDatabase } from '@roar/platform/testing';
 import { createApp } from '../src/app';
 import type { AppContext } from '../src/context';
-import { openInfrastructure, type Infrastructure } from '../src/infrastructure';
+import { appContextOf, openInfrastructure, type Infrastructure } from '../src/infrastructure';
 import { seedCatalogue } from '../src/seed';
 
 export interface TestApi {
@@ -47,17 +47,7 @@ export async function startTestApi(options: { database: 'pglite' | 'postgres'; e
     throw new Error('projections did not catch up with the seed');
   }
   await infra.jobs.start({ reactors: true, workers: true });
-  const ctx: AppContext = {
-    config,
-    logger,
-    sql: infra.sql,
-    store: infra.store,
-    registry: infra.registry,
-    projections: infra.projections,
-    jobs: infra.jobs,
-    jwtSecret: infra.jwtSecret,
-    now: () => new Date(),
-  };
+  const ctx: AppContext = appContextOf(config, logger, infra);
   const server: Server = createServer(createApp(ctx, infra.members, { serveWeb: false }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
