@@ -4,4 +4,5 @@ export * from './entries';
 export * from './checkout';
 export * from './email-reservation';
 export * from './access';
+export * from './draw';
 export { createEventRegistry } from './registry';

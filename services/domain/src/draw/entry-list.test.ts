@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { closeEntryList, entryListMatches, hashEntrants, pseudonymousEntrantId } from './entry-list';
+
+describe('the frozen entry list', () => {
+  it('merges rows per entrant, drops zero-ticket entrants and sorts by id in byte order', () => {
+    const list = closeEntryList([
+      { entrantId: 'b', tickets: 2 },
+      { entrantId: 'a', tickets: 1 },
+      { entrantId: 'Z', tickets: 0 },
+      { entrantId: 'b', tickets: 3 },
+      { entrantId: 'B', tickets: 4 },
+    ]);
+    expect(list.entrants).toEqual([
+      { entrantId: 'B', tickets: 4 },
+      { entrantId: 'a', tickets: 1 },
+      { entrantId: 'b', tickets: 5 },
+    ]);
+    expect(list.totalTickets).toBe(10);
+  });
+
+  it('hashes the canonical serialisation `<id>\\t<tickets>\\n`', () => {
+    const list = closeEntryList([{ entrantId: 'b', tickets: 5 }, { entrantId: 'a', tickets: 1 }]);
+    const expected = createHash('sha256').update('a\t1\nb\t5\n').digest('hex');
+    expect(list.hash).toBe(expected);
+    expect(entryListMatches(list, expected.toUpperCase())).toBe(true);
+  });
+
+  it('gives the same hash whatever the input order or split of rows', () => {
+    const one = closeEntryList([{ entrantId: 'x', tickets: 3 }, { entrantId: 'y', tickets: 1 }]);
+    const other = closeEntryList([{ entrantId: 'y', tickets: 1 }, { entrantId: 'x', tickets: 1 }, { entrantId: 'x', tickets: 2 }, { entrantId: 'q', tickets: 0 }]);
+    expect(other.hash).toBe(one.hash);
+  });
+
+  it('changes the hash when one entrant holds one ticket more', () => {
+    const rows = Array.from({ length: 50 }, (_, i) => ({ entrantId: `e${i}`, tickets: i + 1 }));
+    const before = closeEntryList(rows);
+    const after = closeEntryList(rows.map((r, i) => (i === 17 ? { ...r, tickets: r.tickets + 1 } : r)));
+    expect(after.hash).not.toBe(before.hash);
+    expect(entryListMatches(after, before.hash)).toBe(false);
+  });
+
+  it('hashes a long list in chunks to exactly the one-string hash', () => {
+    const list = closeEntryList(Array.from({ length: 20_000 }, (_, i) => ({ entrantId: `entrant-${String(i).padStart(6, '0')}`, tickets: (i % 7) + 1 })));
+    const whole = list.entrants.map((e) => `${e.entrantId}\t${e.tickets}\n`).join('');
+    expect(hashEntrants(list.entrants)).toBe(createHash('sha256').update(whole).digest('hex'));
+  });
+
+  it('refuses ids that would break the canonical form and ticket counts that are not whole', () => {
+    expect(() => closeEntryList([{ entrantId: 'a\tb', tickets: 1 }])).toThrow('Entrant ids are 1 to 128 printable ASCII characters without spaces.');
+    expect(() => closeEntryList([{ entrantId: 'é', tickets: 1 }])).toThrow('Entrant ids');
+    expect(() => closeEntryList([{ entrantId: '', tickets: 1 }])).toThrow('Entrant ids');
+    expect(() => closeEntryList([{ entrantId: 'a', tickets: 1.5 }])).toThrow('Ticket counts are whole numbers of zero or more.');
+    expect(() => closeEntryList([{ entrantId: 'a', tickets: -1 }])).toThrow('Ticket counts');
+  });
+
+  it('derives pseudonymous ids per draw: stable within a draw, unlinkable across draws', () => {
+    const first = pseudonymousEntrantId('member-1', 'salt-draw-1');
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(pseudonymousEntrantId('member-1', 'salt-draw-1')).toBe(first);
+    expect(pseudonymousEntrantId('member-1', 'salt-draw-2')).not.toBe(first);
+    expect(pseudonymousEntrantId('member-2', 'salt-draw-1')).not.toBe(first);
+  });
+});

@@ -1,0 +1,4 @@
+export * from './entry-list';
+export * from './randomness';
+export * from './select';
+export * from './winners';
