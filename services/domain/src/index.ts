@@ -5,4 +5,6 @@ export * from './checkout';
 export * from './email-reservation';
 export * from './access';
 export * from './draw';
+export * from './referral';
+export * from './team';
 export { createEventRegistry } from './registry';

@@ -4,6 +4,8 @@ import { emailReservationEvents } from './email-reservation';
 import { entriesEvents } from './entries';
 import { memberEvents } from './member';
 import { membershipCatalogueEvents } from './membership-catalogue';
+import { referralEvents } from './referral';
+import { teamEvents, teamSeatEvents } from './team';
 
 /** Every event type the product writes, with its schema: the store refuses anything else. */
 export function createEventRegistry(): EventRegistry {
@@ -14,5 +16,8 @@ export function createEventRegistry(): EventRegistry {
     ...checkoutEvents,
     ...webhookEvents,
     ...emailReservationEvents,
+    ...referralEvents,
+    ...teamEvents,
+    ...teamSeatEvents,
   );
 }

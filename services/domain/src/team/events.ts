@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { defineEvent, type DomainEvent } from '@roar/platform';
+import { TEAM_RULES } from './rules';
+
+const id = z.string().min(1).max(200);
+const instant = z.iso.datetime({ offset: true });
+const mateBenefitsSchema = z
+  .object({
+    entries: z.literal(TEAM_RULES.mateEntries),
+    merchandiseDiscountPercent: z.literal(TEAM_RULES.merchandiseDiscountPercent),
+    benefitMonths: z.literal(TEAM_RULES.benefitMonths),
+  })
+  .strict();
+
+export const TeamStarted = defineEvent(
+  'TeamStarted',
+  z.object({ teamId: id, captainId: id, captainEmail: z.email().max(254), startedAt: instant }).strict(),
+);
+export const MateInvited = defineEvent(
+  'MateInvited',
+  z.object({ teamId: id, inviteId: id, email: z.email().max(254), expiresAt: instant, invitedAt: instant }).strict(),
+);
+export const MatePaymentRecorded = defineEvent(
+  'MatePaymentRecorded',
+  z
+    .object({
+      teamId: id,
+      inviteId: id,
+      memberId: id,
+      paymentId: id,
+      amount_cents: z.literal(TEAM_RULES.mateFeeCents),
+      /** The mate's own benefits are earned by paying, whether or not the team completes. */
+      benefits: mateBenefitsSchema,
+      paidAt: instant,
+    })
+    .strict(),
+);
+export const InviteExpired = defineEvent('InviteExpired', z.object({ teamId: id, inviteId: id, email: z.email().max(254), expiredAt: instant }).strict());
+export const TeamCompleted = defineEvent(
+  'TeamCompleted',
+  z
+    .object({
+      teamId: id,
+      captainId: id,
+      mateIds: z.array(id).length(TEAM_RULES.matesPerTeam),
+      /** Captain first: the draw enters these four as one entrant and a win names all of them. */
+      memberIds: z.array(id).length(TEAM_RULES.teamSize),
+      benefits: mateBenefitsSchema.extend({ inviterBonusEntries: z.literal(TEAM_RULES.inviterBonusEntries) }).strict(),
+      completedAt: instant,
+    })
+    .strict(),
+);
+
+export const teamEvents = [TeamStarted, MateInvited, MatePaymentRecorded, InviteExpired, TeamCompleted] as const;
+
+type Ev<D extends { type: string; schema: z.ZodType }> = DomainEvent<D['type'], z.infer<D['schema']>>;
+export type TeamStartedEvent = Ev<typeof TeamStarted>;
+export type MateInvitedEvent = Ev<typeof MateInvited>;
+export type MatePaymentRecordedEvent = Ev<typeof MatePaymentRecorded>;
+export type InviteExpiredEvent = Ev<typeof InviteExpired>;
+export type TeamCompletedEvent = Ev<typeof TeamCompleted>;
+export type TeamEvent = TeamStartedEvent | MateInvitedEvent | MatePaymentRecordedEvent | InviteExpiredEvent | TeamCompletedEvent;
+
+export const teamStreamId = (teamId: string): string => `team-${teamId}`;
