@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchAppend, type BenchTarget } from './append';
+import { benchDraw } from './draw';
 
 /**
- * `npm run bench`: append throughput and projection rebuild speed, each against a baseline
- * measured in the same run on the same database. Human tables first; the LAST line of stdout is
+ * `npm run bench`: append throughput, projection rebuild speed and the draw over 10 million
+ * tickets, each against a baseline measured in the same run on the same database. Human tables first; the LAST line of stdout is
  * one JSON object with every figure and ratio, for scripts to read.
  */
 type RebuildBench = (target: BenchTarget, log: (line: string) => void) => Promise<Record<string, number>>;
@@ -43,6 +44,9 @@ async function main(): Promise<void> {
     log('rebuild: bench/rebuild.ts is missing; rebuild figures not measured');
     figures.rebuild = 'missing';
   }
+
+  Object.assign(figures, await benchDraw(log));
+  log('');
 
   figures.bench_seconds = Math.round((Date.now() - started) / 100) / 10;
   log(JSON.stringify(figures));
