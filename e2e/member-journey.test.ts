@@ -107,8 +107,14 @@ describe('a member from sign-up to password reset, and staff seeing it', () => {
     await page.getByRole('button', { name: /sign in/i }).click();
     await page.getByRole('menuitem', { name: 'Members', exact: true }).click();
     await page.getByText(email).first().click();
-    await page.getByText(/platinum/i).first().waitFor();
-    const body = await page.locator('body').innerText();
+    await page.waitForURL(/\/admin\/members\/[^/]+\/show/);
+    // The show page loads the member record (profile, plan, entries, payments) in one request.
+    let body = '';
+    for (let i = 0; i < 75 && !/platinum/i.test(body); i++) {
+      body = await page.locator('main').innerText();
+      if (!/platinum/i.test(body)) await page.waitForTimeout(200);
+    }
+    expect(body).toMatch(/platinum/i);
     expect(body).toContain(email);
     await page.close();
   });
