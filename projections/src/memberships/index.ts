@@ -1,3 +1,3 @@
 export { membershipsProjector } from './projector';
 export { listMemberships, getMembership, type ListMembershipsOptions } from './queries';
-export { toMembershipResource, membershipRowSchema, type MembershipRow, type MembershipResource } from './row';
+export { toMembershipResource, membershipRowSchema, membershipResourceSchema, type MembershipRow, type MembershipResource } from './row';

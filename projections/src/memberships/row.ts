@@ -39,31 +39,12 @@ export const membershipRowSchema = z.object({
 
 export type MembershipRow = z.infer<typeof membershipRowSchema>;
 
-/** The spec's Membership (section 3) as the API serves it: money in dollars. */
-export interface MembershipResource {
-  id: number;
-  sort: number;
-  status: string;
-  visible: boolean;
-  code: string;
-  tier: string;
-  colour: string;
-  icon: string;
-  initial_tickets: number;
-  cumulative_tickets: number;
-  items: { title: string }[];
-  type: string;
-  bonus_draws: boolean;
-  weekly_draws: boolean;
-  rewards_access: boolean;
-  shop_access: boolean;
-  price: number;
-  referee_entries: number;
-  referrer_entries: number;
-  rewards_days: number;
-  cashback_maximum_value: number;
-  stripe_id: string | null;
-}
+/** The spec's Membership (section 3) as the API serves it: the row, with money in dollars. */
+export const membershipResourceSchema = membershipRowSchema
+  .omit({ price_cents: true, cashback_maximum_cents: true, currency: true, updated_at: true })
+  .extend({ price: z.number(), cashback_maximum_value: z.number() });
+
+export type MembershipResource = z.infer<typeof membershipResourceSchema>;
 
 /** Cents to dollars without float noise: 2999 gives 29.99, 2000 gives 20. */
 const dollars = (cents: number): number => Math.round(cents) / 100;

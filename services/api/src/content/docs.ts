@@ -1,29 +1,12 @@
 import { z } from 'zod';
+import { membershipStatusSchema, membershipTypeSchema } from '@roar/domain';
+import { membershipResourceSchema } from '@roar/projections';
 import { documentRoute } from '../http/openapi';
 
-export const membershipResourceSchema = z.object({
-  id: z.number().int(),
-  sort: z.number().int(),
-  status: z.enum(['published', 'archived', 'draft']),
-  visible: z.boolean(),
-  code: z.string(),
-  tier: z.string(),
-  colour: z.string(),
-  icon: z.string(),
-  initial_tickets: z.number().int(),
-  cumulative_tickets: z.number().int(),
-  items: z.array(z.object({ title: z.string() })),
-  type: z.enum(['free', 'single-entry', 'monthly-subscription']),
-  bonus_draws: z.boolean(),
-  weekly_draws: z.boolean(),
-  rewards_access: z.boolean(),
-  shop_access: z.boolean(),
-  price: z.number(),
-  referee_entries: z.number().int(),
-  referrer_entries: z.number().int(),
-  rewards_days: z.number().int(),
-  cashback_maximum_value: z.number(),
-  stripe_id: z.string().nullable(),
+// The projection's resource schema, with the closed vocabularies spelled out for API readers.
+const membershipDocSchema = membershipResourceSchema.extend({
+  status: membershipStatusSchema,
+  type: membershipTypeSchema,
 });
 
 const itemsQuery = z.object({
@@ -38,7 +21,7 @@ documentRoute({
   tag: 'content',
   summary: 'Membership tiers (published and archived), sorted by sort',
   query: itemsQuery,
-  response: z.object({ data: z.array(membershipResourceSchema) }),
+  response: z.object({ data: z.array(membershipDocSchema) }),
 });
 documentRoute({
   method: 'get',

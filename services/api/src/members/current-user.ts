@@ -37,7 +37,8 @@ const iso = (v: unknown): string | null => (v === null || v === undefined ? null
 export async function currentUser(sql: Sql, memberId: string, now: Date): Promise<CurrentUser | null> {
   const m: MemberRow | null = await getMember(sql, memberId);
   if (!m) return null;
-  const entries = (await listSingleEntries(sql, memberId)).map((e) => ({
+  const singleEntries = await listSingleEntries(sql, memberId);
+  const entries = singleEntries.map((e) => ({
     id: e.id,
     prize_id: e.prize_id,
     tickets: e.tickets,
@@ -48,7 +49,7 @@ export async function currentUser(sql: Sql, memberId: string, now: Date): Promis
   const previous = entries.filter((e) => !active.includes(e));
   // A visitor who joined with a single entry holds that tier until the entry's draw: the status box
   // shows it (without the word MEMBERSHIP) and offers the upgrade.
-  const singleEntryTier = m.membership_id === null ? (await listSingleEntries(sql, memberId)).find((e) => isSingleEntryActive({ validUntil: String(e.valid_until) }, now)) : undefined;
+  const singleEntryTier = m.membership_id === null ? singleEntries.find((e) => active.some((a) => a.id === e.id)) : undefined;
   return {
     user: {
       id: m.id,

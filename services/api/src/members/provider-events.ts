@@ -14,7 +14,7 @@ import {
 import { fold, handleCommand, WrongExpectedRevisionError, type CommandContext } from '@roar/platform';
 import { getMember } from '@roar/projections';
 import type { AppContext } from '../context';
-import type { ProviderEvent } from '../payments';
+import { addMonth, type ProviderEvent } from '../payments';
 import type { MembersPorts } from './ports';
 import { systemCommandContext } from './context';
 
@@ -22,14 +22,6 @@ const DAY = 86_400_000;
 /** A single entry counts until its draw; until draws exist (issue 5) that is 30 days. */
 const SINGLE_ENTRY_DAYS = 30;
 
-function addOneMonth(iso: string): string {
-  const d = new Date(iso);
-  const day = d.getUTCDate();
-  d.setUTCMonth(d.getUTCMonth() + 1, 1);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  return d.toISOString();
-}
 
 async function grant(app: AppContext, ctx: CommandContext, memberId: string, tier: TierSnapshot, source: 'initial' | 'renewal' | 'single-entry', count: number, causationKey: string) {
   if (count <= 0) return null;
@@ -101,7 +93,7 @@ export function createProviderEventHandler(app: AppContext, ports: MembersPorts)
             subscriptionId: event.subscriptionId ?? null,
             tier: created.tier,
             periodStart,
-            periodEnd: event.periodEnd ?? addOneMonth(periodStart),
+            periodEnd: event.periodEnd ?? addMonth(new Date(periodStart)).toISOString(),
             source: created.purpose === 'upgrade' ? 'upgrade' : 'join',
           }, ctx);
           lastPosition = await grant(app, ctx, memberId, created.tier, 'initial', created.tier.initial_tickets, causationKeys.initial(event.paymentId));

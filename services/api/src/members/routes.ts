@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { memberDecider, memberStreamId } from '@roar/domain';
 import { DomainError, EventStoreUnavailableError } from '@roar/platform';
 import { getEntryTotal, getMember, lastCard, listEntryGrants } from '@roar/projections';
-import { TRACKED_EVENTS, type TrackedEvent } from '@roar/workers';
+import { TRACKED_EVENT_NAMES } from '@roar/workers';
 import type { AppContext } from '../context';
 import { enqueueJob, memberOf, requireMember } from '../auth/member';
 import { executeCommand } from '../http/commands';
@@ -16,7 +16,6 @@ import { createProviderEventHandler } from './provider-events';
 import { signUpHandler } from './signup';
 import { loadTier } from './tiers';
 
-const TRACKED_EVENT_NAMES = Object.keys(TRACKED_EVENTS) as [TrackedEvent, ...TrackedEvent[]];
 const SOMETHING_WENT_WRONG = 'Something went wrong. Try again';
 const membershipChoice = z.object({ membership_id: z.coerce.number().int().positive() }).strict();
 const profileSchema = z

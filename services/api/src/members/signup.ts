@@ -26,8 +26,6 @@ const signUpSchema = z
   })
   .strict();
 
-export const signUpBodySchema = signUpSchema;
-
 function fail(res: Response, status: number, error: string): void {
   res.status(status).json({ error });
 }
