@@ -7,4 +7,5 @@ export * from './access';
 export * from './draw';
 export * from './referral';
 export * from './team';
+export * from './prize';
 export { createEventRegistry } from './registry';

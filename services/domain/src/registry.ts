@@ -1,9 +1,10 @@
 import { EventRegistry } from '@roar/platform';
-import { checkoutEvents, webhookEvents } from './checkout';
+import { checkoutEvents, refundEvents, webhookEvents } from './checkout';
 import { emailReservationEvents } from './email-reservation';
 import { entriesEvents } from './entries';
 import { memberEvents } from './member';
 import { membershipCatalogueEvents } from './membership-catalogue';
+import { prizeEvents, prizeSlugEvents } from './prize';
 import { referralEvents } from './referral';
 import { teamEvents, teamSeatEvents } from './team';
 
@@ -14,10 +15,13 @@ export function createEventRegistry(): EventRegistry {
     ...memberEvents,
     ...entriesEvents,
     ...checkoutEvents,
+    ...refundEvents,
     ...webhookEvents,
     ...emailReservationEvents,
     ...referralEvents,
     ...teamEvents,
     ...teamSeatEvents,
+    ...prizeEvents,
+    ...prizeSlugEvents,
   );
 }

@@ -47,6 +47,13 @@ export const configSchema = z.object({
   CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   /** Which processes this one runs: all (embedded), or one role of the scaled-out topology. */
   ROLE: z.enum(['all', 'api', 'projector', 'worker']).default('all'),
+  /** Where draw winners' randomness comes from: commit-reveal (a club secret) or the drand public beacon. */
+  DRAW_RANDOMNESS: z.enum(['commit-reveal', 'drand']).default('commit-reveal'),
+  /** drand HTTP API and chain (default: League of Entropy quicknet). */
+  DRAND_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.drand.sh')),
+  DRAND_CHAIN_HASH: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9a-f]{64}$/, 'DRAND_CHAIN_HASH is 64 hex digits').default('52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971')),
+  /** Milliseconds a drand request may take before the draw answers that the beacon is unavailable. */
+  DRAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   /** Serve the built web apps from the API process. */
   SERVE_WEB: z.preprocess((v) => (v === undefined ? undefined : v === 'true' || v === '1'), z.boolean().default(true)),
 });

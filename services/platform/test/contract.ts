@@ -168,6 +168,39 @@ export function eventStoreContract(label: string, open: () => Promise<OpenedStor
       await expect(store.ping()).resolves.toBeUndefined();
     });
 
+    it('reads only the asked event types up to and including a position, in pages, in global order', async () => {
+      const head = await store.headPosition();
+      const stream = uniqueStream('typed');
+      const kinds = ['TypedWanted', 'TypedSkipped', 'TypedOther'];
+      const written: NewEvent[] = [];
+      for (let i = 0; i < 9; i++) {
+        const e = probe(0, i, kinds[i % 3]);
+        written.push(e);
+        await store.append(stream, [e], 'any');
+      }
+      const recorded = await readAllUntil(store, head, written.length);
+      const until = recorded[7]!.position; // the 8th event: the 9th (a TypedWanted) lies beyond it
+      const pages: RecordedEvent[][] = [];
+      let after = head;
+      for (;;) {
+        const page = await store.readTypesUpTo(after, until, ['TypedWanted', 'TypedOther'], 2);
+        expect(page.complete).toBe(true);
+        pages.push(page.events);
+        if (page.events.length < 2) break;
+        after = page.events[page.events.length - 1]!.position;
+      }
+      const read = pages.flat();
+      const expected = written.slice(0, 8).filter((e) => e.type !== 'TypedSkipped');
+      expect(read.map((e) => e.id)).toEqual(expected.map((e) => e.id));
+      expect(read.map((e) => e.type)).toEqual(['TypedWanted', 'TypedOther', 'TypedWanted', 'TypedOther', 'TypedWanted']);
+      expect(read[0]!.data).toEqual({ writer: 0, n: 0 });
+      expectStrictlyIncreasing(read);
+      const inclusive = await store.readTypesUpTo(recorded[5]!.position, recorded[6]!.position, ['TypedWanted'], 10);
+      expect(inclusive.events.map((e) => e.id)).toEqual([written[6]!.id]);
+      expect((await store.readTypesUpTo(until, until, ['TypedWanted'], 10)).events).toEqual([]);
+      expect((await store.readTypesUpTo(head, until, ['NoSuchType'], 10)).events).toEqual([]);
+    });
+
     it('refuses, through the registry, a payload that fails its schema before it reaches the store', async () => {
       const registry = new EventRegistry().register(probeRecorded);
       const checked = validatingStore(store, registry);

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
-import { createPgliteSql, createPgSql } from '../src/db';
+import { createPgliteSql } from '../src/db';
 import { createEventStoreDbAdapter, createPostgresEventStore } from '../src/eventstore';
-import { createTestDatabase, findEventStoreDb, findPostgres, servicesRequired } from '../src/testing';
+import { findEventStoreDb, findPostgres, openScratchPostgresStore, servicesRequired } from '../src/testing';
 import { eventStoreContract } from './contract';
 
 // Decided before collection: a suite that cannot run is reported as skipped, never as passed,
@@ -24,18 +24,8 @@ eventStoreContract('PGlite (in process)', async () => {
 
 if (postgresAdmin) {
   eventStoreContract('PostgreSQL', async () => {
-    const db = await createTestDatabase('roar_es_contract');
-    if (!db) throw new Error('PostgreSQL answered a moment ago but no test database could be created');
-    const sql = createPgSql({ connectionString: db.url, max: 12 });
-    const store = await createPostgresEventStore(sql, { pollIntervalMs: 20 });
-    return {
-      store,
-      async close() {
-        await store.close();
-        await sql.close();
-        await db.drop();
-      },
-    };
+    const { store, close } = await openScratchPostgresStore('roar_es_contract', { max: 12 });
+    return { store, close };
   });
 } else {
   describe.skip('EventStore contract: PostgreSQL (no server reachable)', () => it.skip('needs PostgreSQL', () => undefined));

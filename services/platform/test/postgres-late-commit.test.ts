@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgSql, type Sql } from '../src/db';
+import type { Sql } from '../src/db';
 import { comparePositions, createPostgresEventStore, type EventStore, type Position, type RecordedEvent } from '../src/eventstore';
-import { createTestDatabase, findPostgres, servicesRequired, type TestDatabase } from '../src/testing';
+import { findPostgres, openScratchPostgresStore, servicesRequired, type ScratchPostgresStore } from '../src/testing';
 import { probe, readAllUntil, uniqueStream } from './contract';
 
 const postgresAdmin = await findPostgres();
@@ -13,21 +13,16 @@ if (!postgresAdmin && servicesRequired()) throw new Error('PostgreSQL is require
  * back for p. Ours must hold back everything behind T1 until T1 ends.
  */
 describe.runIf(postgresAdmin)('PostgreSQL adapter: a late commit is never skipped', () => {
-  let db: TestDatabase;
+  let scratch: ScratchPostgresStore;
   let sql: Sql;
   let store: EventStore;
 
   beforeAll(async () => {
-    const created = await createTestDatabase('roar_es_late');
-    if (!created) throw new Error('no test database');
-    db = created;
-    sql = createPgSql({ connectionString: db.url, max: 6 });
-    store = await createPostgresEventStore(sql, { pollIntervalMs: 20 });
+    scratch = await openScratchPostgresStore('roar_es_late');
+    ({ sql, store } = scratch);
   });
   afterAll(async () => {
-    await store?.close();
-    await sql?.close();
-    await db?.drop();
+    await scratch?.close();
   });
 
   it('holds back T2 while T1 (which wrote first) is open, then returns T1 before T2', async () => {

@@ -4,6 +4,11 @@ import { checkoutPurposeSchema } from '../member/events';
 import { tierSnapshotSchema } from '../member/tier-snapshot';
 
 const id = z.string().min(1).max(200);
+/** What a checkout pays for: the membership purposes, and a mate's one-off team fee (issue 4). */
+export const paymentPurposeSchema = z.enum([...checkoutPurposeSchema.options, 'team-fee']);
+export type PaymentPurpose = z.infer<typeof paymentPurposeSchema>;
+/** A team-fee checkout names the team and the invite it pays for. */
+export const teamCheckoutSchema = z.object({ teamId: id, inviteId: id }).strict();
 export const paymentProviderNameSchema = z.enum(['stripe', 'local']);
 export const cardSchema = z.object({ brand: z.string().min(1).max(40), last4: z.string().regex(/^\d{4}$/) }).strict();
 export type Card = z.infer<typeof cardSchema>;
@@ -14,8 +19,10 @@ export const CheckoutCreated = defineEvent(
     .object({
       checkoutId: id,
       memberId: id,
-      purpose: checkoutPurposeSchema,
-      tier: tierSnapshotSchema,
+      purpose: paymentPurposeSchema,
+      /** The tier paid for; null for a team fee, which buys no membership. */
+      tier: tierSnapshotSchema.nullable(),
+      team: teamCheckoutSchema.optional(),
       amount_cents: z.number().int().min(0),
       currency: z.literal('AUD'),
       provider: paymentProviderNameSchema,

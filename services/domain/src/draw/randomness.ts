@@ -36,14 +36,36 @@ export interface BeaconRound {
   readonly round: number;
   /** Hex of the round's randomness; fed to the seed as bytes. */
   readonly randomness: string;
+  /** Hex of the beacon's signature over the round (drand: randomness = SHA-256 of it). */
+  readonly signature?: string;
+  /** Hex of the previous round's signature (chained drand schemes only). */
+  readonly previousSignature?: string | null;
+}
+
+/**
+ * Everything recorded in DrawScheduled about a beacon draw: which chain, which round, and the
+ * chain's public parameters, so the round can be re-checked later from the log alone.
+ */
+export interface BeaconSchedule {
+  readonly name: string;
+  readonly round: number;
+  readonly url?: string;
+  /** drand chain hash (hex). */
+  readonly chainHash?: string;
+  /** The chain's group public key (hex) and signature scheme, e.g. `bls-unchained-g1-rfc9380`. */
+  readonly publicKey?: string;
+  readonly scheme?: string;
+  /** Unix seconds of round 1 and seconds between rounds. */
+  readonly genesisTime?: number;
+  readonly period?: number;
 }
 
 export interface RandomnessBeacon {
   readonly name: string;
-  /** The first round published at or after `time`: pick one after the planned close. */
-  roundAt(time: Date): number;
-  /** Fetches the round, verifying the beacon's own signature; rejects if not yet published. */
-  fetchRound(round: number): Promise<BeaconRound>;
+  /** Chooses the first round published after `time` (plus a safety margin) and describes it. */
+  scheduleAfter(time: Date): Promise<BeaconSchedule>;
+  /** Fetches the scheduled round, verifying the beacon's own signature; rejects if not yet published. */
+  fetchRound(schedule: BeaconSchedule): Promise<BeaconRound>;
 }
 
 export function beaconRandomnessBytes(round: BeaconRound): Uint8Array {
@@ -51,4 +73,31 @@ export function beaconRandomnessBytes(round: BeaconRound): Uint8Array {
     throw new DomainError('invalid', 'Beacon randomness must be hex.', { beacon: round.beacon, round: round.round });
   }
   return Buffer.from(round.randomness, 'hex');
+}
+
+/** drand round numbering: round 1 is published at genesis, then one round every `period` seconds. */
+export function beaconRoundAt(genesisTime: number, period: number, time: Date, margin = 0): number {
+  const elapsed = Math.floor(time.getTime() / 1000) - genesisTime;
+  const current = elapsed < 0 ? 0 : Math.floor(elapsed / period) + 1;
+  return current + 1 + margin;
+}
+
+/** When `round` is published (drand: genesis + (round - 1) x period). */
+export function beaconRoundTime(genesisTime: number, period: number, round: number): Date {
+  return new Date((genesisTime + (round - 1) * period) * 1000);
+}
+
+/** drand's link between signature and randomness: randomness = SHA-256(signature). */
+export function beaconRandomnessMatchesSignature(randomness: string, signature: string): boolean {
+  if (!/^(?:[0-9a-fA-F]{2})+$/.test(signature) || !/^[0-9a-fA-F]{64}$/.test(randomness)) return false;
+  const expected = createHash('sha256').update(Buffer.from(signature, 'hex')).digest();
+  return timingSafeEqual(expected, Buffer.from(randomness, 'hex'));
+}
+
+/**
+ * What a beacon draw's DrawScheduled commits to (its `commitment` field): the chain and the round,
+ * fixed before the entry list exists. The audit recomputes it from the recorded schedule.
+ */
+export function beaconCommitment(schedule: Pick<BeaconSchedule, 'name' | 'round' | 'chainHash'>): string {
+  return createHash('sha256').update(`${schedule.name}|${schedule.chainHash ?? ''}|${schedule.round}`).digest('hex');
 }

@@ -14,6 +14,8 @@ export const profileChangesSchema = z
     mobile: z.string().max(40).nullable(),
     dob: z.string().max(20).nullable(),
     address: z.string().max(500).nullable(),
+    /** Optional AU state, shown with a winner's initials ("J.S., NSW"). */
+    state: z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']).nullable(),
   })
   .partial()
   .strict();

@@ -7,6 +7,7 @@ export interface MemberProfile {
   readonly mobile: string | null;
   readonly dob: string | null;
   readonly address: string | null;
+  readonly state?: string | null;
 }
 
 export interface MembershipState {

@@ -1,2 +1,3 @@
 export * from './events';
 export * from './decider';
+export * from './eligibility';

@@ -49,7 +49,11 @@ describe('team decider', () => {
   it('keeps the spec numbers in one place', () => {
     expect(TEAM_RULES).toEqual({ matesPerTeam: 3, teamSize: 4, mateFeeCents: 5000, mateEntries: 30, merchandiseDiscountPercent: 20, benefitMonths: 1, inviterBonusEntries: 40 });
     expect(teamStreamId(teamId)).toBe('team-t-1');
-    expect([teamCausationKeys.mate(teamId, 'm-1'), teamCausationKeys.inviterBonus(teamId)]).toEqual(['team:t-1:mate:m-1', 'team:t-1:inviter']);
+    expect([teamCausationKeys.mate(teamId, 'm-1'), teamCausationKeys.inviterBonus(teamId), teamCausationKeys.mateRevoked(teamId, 'm-1')]).toEqual([
+      'team:t-1:mate:m-1',
+      'team:t-1:inviter',
+      'team:t-1:mate:m-1:revoked',
+    ]);
   });
 
   it('lets a paying subscriber start a team, once', () => {
@@ -114,10 +118,47 @@ describe('team decider', () => {
     given([...threeInvited, paid(1)]).when({ type: 'ExpireInvite', inviteId: 'i-1', at: afterExpiry }).then([]);
   });
 
+  describe('a refund of a mate\'s fee', () => {
+    const refund = (n: number, at = '2026-03-03T00:00:00.000Z'): Extract<TeamCommand, { type: 'RefundMatePayment' }> => ({ type: 'RefundMatePayment', paymentId: `pi_${n}`, reason: ' Asked for it ', at });
+    const refunded = (n: number, leftTeam: boolean): TeamEvent => ({
+      type: 'MatePaymentRefunded',
+      data: { teamId, inviteId: `i-${n}`, memberId: `m-${n}`, paymentId: `pi_${n}`, reason: 'Asked for it', leftTeam, refundedAt: '2026-03-03T00:00:00.000Z' },
+    });
+
+    it('in an open team: the mate leaves, their seat and email are free and the invite is dead', () => {
+      given([...threeInvited, paid(1)]).when(refund(1)).then([refunded(1, true)]);
+      const after = [...threeInvited, paid(1), refunded(1, true)];
+      // The captain may invite again (even the same person, on a new invite), up to three live invites.
+      given(after).when({ ...invite(4, 'mate1@example.com'), at: t1 }).then([
+        { type: 'MateInvited', data: { teamId, inviteId: 'i-4', email: 'mate1@example.com', expiresAt: expiry, invitedAt: t1 } },
+      ]);
+      given(after).when(pay(1)).thenThrows('This invite has expired.');
+      // ...but the refunded member cannot buy back into this team (their team grant is keyed per team).
+      const reinvited: TeamEvent = { type: 'MateInvited', data: { teamId, inviteId: 'i-4', email: 'mate1@example.com', expiresAt: expiry, invitedAt: t1 } };
+      given([...after, reinvited]).when(pay(4, { memberId: 'm-1' })).thenThrows('Your team fee for this team was refunded.');
+      // Two mates paying now do not complete the team: the refunded one no longer counts.
+      const two = [...after, { type: 'MateInvited', data: { teamId, inviteId: 'i-4', email: 'mate4@example.com', expiresAt: expiry, invitedAt: t1 } } as TeamEvent, paid(2)];
+      given(two).when(pay(3)).then([paid(3)]);
+    });
+
+    it('in a complete team: the team stays complete; the mate is recorded as refunded', () => {
+      const full = [...threeInvited, paid(1), paid(2), paid(3), completed];
+      given(full).when(refund(2)).then([refunded(2, false)]);
+      given([...full, refunded(2, false)]).when(invite(5)).thenThrows('This team is full.');
+    });
+
+    it('is idempotent and refused for a payment the team does not know', () => {
+      given([...threeInvited, paid(1), refunded(1, true)]).when(refund(1)).then([]);
+      given([...threeInvited, paid(1)]).when(refund(9)).thenThrows('This payment is not a team fee of this team.');
+      given([...threeInvited, paid(1)]).when({ ...refund(1), paymentId: 'pi_second' }).thenThrows('This payment is not a team fee of this team.');
+      given([]).when(refund(1)).thenThrows('This team does not exist.');
+    });
+  });
+
   it('writes events that the registry accepts', () => {
     const registry = createEventRegistry();
     const metadata = { correlationId: 'c', causationId: null, actor: { type: 'system' as const, id: 't' }, occurredAt: t0, schemaVersion: 1 };
-    const commands: TeamCommand[] = [start, invite(1), invite(2), invite(3), pay(1), pay(2), pay(3)];
+    const commands: TeamCommand[] = [start, invite(1), invite(2), invite(3), pay(1), pay(2), pay(3), { type: 'RefundMatePayment', paymentId: 'pi_1', reason: 'r', at: t1 }];
     let state = teamDecider.initialState;
     const produced: TeamEvent[] = [];
     for (const c of commands) {
@@ -127,7 +168,7 @@ describe('team decider', () => {
     }
     const early = [started, invited(1)].reduce(teamDecider.evolve, teamDecider.initialState);
     produced.push(...teamDecider.decide({ type: 'ExpireInvite', inviteId: 'i-1', at: afterExpiry }, early));
-    expect(new Set(produced.map((e) => e.type))).toEqual(new Set(['TeamStarted', 'MateInvited', 'MatePaymentRecorded', 'TeamCompleted', 'InviteExpired']));
+    expect(new Set(produced.map((e) => e.type))).toEqual(new Set(['TeamStarted', 'MateInvited', 'MatePaymentRecorded', 'TeamCompleted', 'InviteExpired', 'MatePaymentRefunded']));
     for (const e of produced) expect(() => registry.validateNew({ id: 'x', ...e, metadata })).not.toThrow();
   });
 });

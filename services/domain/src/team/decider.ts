@@ -23,7 +23,12 @@ export type TeamCommand =
       readonly amount_cents: number;
       readonly at: string;
     }
-  | { readonly type: 'ExpireInvite'; readonly inviteId: string; readonly at: string };
+  | { readonly type: 'ExpireInvite'; readonly inviteId: string; readonly at: string }
+  /** charge.refunded for a mate's team fee (the payment recorded by RecordMatePayment). */
+  | { readonly type: 'RefundMatePayment'; readonly paymentId: string; readonly reason: string; readonly at: string };
+
+/** A mate whose fee for this team was refunded may join other teams, not this one again. */
+export const REFUNDED_MATE = 'Your team fee for this team was refunded.';
 
 const full = (): DomainError => new DomainError('conflict', 'This team is full.');
 
@@ -72,6 +77,21 @@ export function decideTeam(command: TeamCommand, state: TeamState): TeamEvent[] 
       if (!isPastExpiry(invite, command.at)) throw new DomainError('invalid', 'This invite has not expired yet.');
       return [{ type: 'InviteExpired', data: { teamId: team.teamId, inviteId: invite.inviteId, email: invite.email, expiredAt: command.at } }];
     }
+    case 'RefundMatePayment': {
+      const team = existing(state);
+      const invite = team.invites.find((i) => i.paymentId === command.paymentId && (i.status === 'paid' || i.status === 'refunded'));
+      if (!invite || !invite.memberId) throw new DomainError('not_found', 'This payment is not a team fee of this team.');
+      // The same refund replayed (webhook retry) is a no-op.
+      if (invite.status === 'refunded') return [];
+      const reason = command.reason.trim() || 'refunded';
+      return [{
+        type: 'MatePaymentRefunded',
+        data: {
+          teamId: team.teamId, inviteId: invite.inviteId, memberId: invite.memberId, paymentId: command.paymentId,
+          reason: reason.slice(0, 1000), leftTeam: team.status === 'open', refundedAt: command.at,
+        },
+      }];
+    }
     default: {
       const _exhaustive: never = command;
       return _exhaustive;
@@ -86,12 +106,16 @@ function decideMatePayment(command: Extract<TeamCommand, { type: 'RecordMatePaym
     if (invite.paymentId === command.paymentId) return [];
     throw new DomainError('conflict', 'This invite has already been paid.');
   }
+  // A refunded invite is dead: the captain invites again.
+  if (invite.status === 'refunded') throw new DomainError('conflict', 'This invite has expired.');
   const mates = paidMates(team);
   if (team.status === 'complete' || mates.length >= TEAM_RULES.matesPerTeam) throw full();
   if (invite.status === 'expired' || isPastExpiry(invite, command.at)) throw new DomainError('conflict', 'This invite has expired.');
   if (command.amount_cents !== TEAM_RULES.mateFeeCents) throw new DomainError('invalid', 'The team fee is $50.');
   if (command.memberId === team.captainId) throw new DomainError('forbidden', 'You cannot join your own team.');
   if (mates.some((m) => m.memberId === command.memberId)) throw new DomainError('conflict', 'You are already in this team.');
+  // Their team grant is keyed per team and member, so a refunded mate cannot buy back into the same team.
+  if (team.invites.some((i) => i.status === 'refunded' && i.memberId === command.memberId)) throw new DomainError('conflict', REFUNDED_MATE);
 
   const paid: TeamEvent = {
     type: 'MatePaymentRecorded',

@@ -35,6 +35,25 @@ export const MatePaymentRecorded = defineEvent(
     })
     .strict(),
 );
+/**
+ * A staff refund of a mate's $50 (charge.refunded) takes back what it bought: the 30 entries and the
+ * rest of the benefit month. `leftTeam` is true when the team was still open: the mate leaves and
+ * their seat is free again; a complete team stays complete and entered (the draw entry is the team's).
+ */
+export const MatePaymentRefunded = defineEvent(
+  'MatePaymentRefunded',
+  z
+    .object({
+      teamId: id,
+      inviteId: id,
+      memberId: id,
+      paymentId: id,
+      reason: z.string().min(1).max(1000),
+      leftTeam: z.boolean(),
+      refundedAt: instant,
+    })
+    .strict(),
+);
 export const InviteExpired = defineEvent('InviteExpired', z.object({ teamId: id, inviteId: id, email: z.email().max(254), expiredAt: instant }).strict());
 export const TeamCompleted = defineEvent(
   'TeamCompleted',
@@ -51,14 +70,15 @@ export const TeamCompleted = defineEvent(
     .strict(),
 );
 
-export const teamEvents = [TeamStarted, MateInvited, MatePaymentRecorded, InviteExpired, TeamCompleted] as const;
+export const teamEvents = [TeamStarted, MateInvited, MatePaymentRecorded, InviteExpired, TeamCompleted, MatePaymentRefunded] as const;
 
 type Ev<D extends { type: string; schema: z.ZodType }> = DomainEvent<D['type'], z.infer<D['schema']>>;
 export type TeamStartedEvent = Ev<typeof TeamStarted>;
 export type MateInvitedEvent = Ev<typeof MateInvited>;
 export type MatePaymentRecordedEvent = Ev<typeof MatePaymentRecorded>;
 export type InviteExpiredEvent = Ev<typeof InviteExpired>;
+export type MatePaymentRefundedEvent = Ev<typeof MatePaymentRefunded>;
 export type TeamCompletedEvent = Ev<typeof TeamCompleted>;
-export type TeamEvent = TeamStartedEvent | MateInvitedEvent | MatePaymentRecordedEvent | InviteExpiredEvent | TeamCompletedEvent;
+export type TeamEvent = TeamStartedEvent | MateInvitedEvent | MatePaymentRecordedEvent | InviteExpiredEvent | TeamCompletedEvent | MatePaymentRefundedEvent;
 
 export const teamStreamId = (teamId: string): string => `team-${teamId}`;

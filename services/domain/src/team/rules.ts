@@ -20,5 +20,7 @@ export const mateBenefits = {
 /** Causation keys of the `entries` grants (source 'team'): one per mate, one for the captain. */
 export const teamCausationKeys = {
   mate: (teamId: string, memberId: string): string => `team:${teamId}:mate:${memberId}`,
+  /** The revocation of the mate's grant after a refund of their fee (once). */
+  mateRevoked: (teamId: string, memberId: string): string => `team:${teamId}:mate:${memberId}:revoked`,
   inviterBonus: (teamId: string): string => `team:${teamId}:inviter`,
 };

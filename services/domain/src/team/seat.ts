@@ -20,7 +20,7 @@ import { DomainError, defineEvent, type Decider, type DomainEvent } from '@roar/
 const id = z.string().min(1).max(200);
 const instant = z.iso.datetime({ offset: true });
 export const teamSeatRoleSchema = z.enum(['captain', 'mate']);
-export const teamSeatReleaseReasonSchema = z.enum(['completed', 'payment-refused', 'abandoned']);
+export const teamSeatReleaseReasonSchema = z.enum(['completed', 'payment-refused', 'abandoned', 'refunded']);
 
 export const TeamSeatReserved = defineEvent(
   'TeamSeatReserved',

@@ -4,7 +4,8 @@ export interface Invite {
   readonly inviteId: string;
   readonly email: string;
   readonly expiresAt: string;
-  readonly status: 'pending' | 'paid' | 'expired';
+  /** `refunded`: the mate's fee was refunded; the invite is dead and holds no seat. */
+  readonly status: 'pending' | 'paid' | 'expired' | 'refunded';
   readonly memberId: string | null;
   readonly paymentId: string | null;
 }
@@ -41,6 +42,8 @@ export function evolveTeam(state: TeamState, event: TeamEvent): TeamState {
       return updateInvite(state, event.data.inviteId, { status: 'paid', memberId: event.data.memberId, paymentId: event.data.paymentId });
     case 'InviteExpired':
       return updateInvite(state, event.data.inviteId, { status: 'expired' });
+    case 'MatePaymentRefunded':
+      return updateInvite(state, event.data.inviteId, { status: 'refunded' });
     case 'TeamCompleted':
       return state.status === 'none' ? state : { ...state, status: 'complete' };
     default: {

@@ -229,6 +229,26 @@ export function createEventStoreDbAdapter(connectionString: string, options: Eve
 
     readAll: (after, maxCount) => readAllPage(after, maxCount, FORWARDS),
 
+    // $all is one committed sequence here, so every page is complete. The 6.x client's readAll
+    // takes no filter (only subscriptions do), so the types are filtered on this side, a page at a time.
+    async readTypesUpTo(after, until, types, maxCount) {
+      const wanted = new Set(types);
+      const events: RecordedEvent[] = [];
+      let from = after;
+      const pageSize = Math.max(maxCount, 500);
+      while (events.length < maxCount && comparePositions(from, until) < 0) {
+        const page = await readAllPage(from, pageSize, FORWARDS);
+        for (const e of page) {
+          if (comparePositions(e.position, until) > 0) return { events, complete: true };
+          if (wanted.has(e.type)) events.push(e);
+          if (events.length >= maxCount) return { events, complete: true };
+        }
+        if (page.length < pageSize) break;
+        from = page[page.length - 1]!.position;
+      }
+      return { events, complete: true };
+    },
+
     subscribe(after, onBatch, opts = {}) {
       return subscribeToAllBatched({
         after,

@@ -14,6 +14,7 @@ import {
   type RecordedEvent,
   type SubscribeOptions,
   type SubscriptionHandle,
+  type TypedPage,
 } from './types';
 
 /**
@@ -196,6 +197,30 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     return r.rows.map(toRecorded);
   }
 
+  async function readTypesUpTo(after: Position, until: Position, types: readonly string[], maxCount: number): Promise<TypedPage> {
+    if (comparePositions(until, after) <= 0 || types.length === 0) return { events: [], complete: true };
+    // Readers see only transactions older than every running one; once `until`'s transaction is
+    // older than those, nothing at or before it can still appear, and the page below (taken later,
+    // so with a snapshot at least as new) holds all of it.
+    const visible = await withTimeout('read $all by type', callTimeoutMs, () =>
+      sql.query<{ visible: boolean }>('select $1::text::xid8 < pg_snapshot_xmin(pg_current_snapshot()) as visible', [String(until.commit)]),
+    );
+    if (visible.rows[0]?.visible !== true) return { events: [], complete: false };
+    const fromStart = comparePositions(after, START) <= 0;
+    const r = await withTimeout('read $all by type', callTimeoutMs, () =>
+      sql.query<EventRow>(
+        `select ${SELECT_COLUMNS} from es.events e
+         where ${fromStart ? 'true' : '(e.transaction_id, e.global_position) > ($5::text::xid8, $6::bigint)'}
+           and (e.transaction_id, e.global_position) <= ($3::text::xid8, $4::bigint)
+           and e.event_type = any($2::text[])
+         order by e.transaction_id, e.global_position
+         limit $1`,
+        [maxCount, [...types], String(until.commit), String(until.prepare), ...(fromStart ? [] : [String(after.commit), String(after.prepare)])],
+      ),
+    );
+    return { events: r.rows.map(toRecorded), complete: true };
+  }
+
   function subscribe(after: Position, onBatch: (events: RecordedEvent[]) => Promise<void>, opts: SubscribeOptions = {}): SubscriptionHandle {
     const batchSize = opts.batchSize ?? 500;
     let stopped = false;
@@ -260,6 +285,7 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     append,
     readStream,
     readAll,
+    readTypesUpTo,
     subscribe,
     headPosition,
     ping: async () => {

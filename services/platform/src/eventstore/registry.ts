@@ -130,6 +130,7 @@ export function validatingStore(inner: EventStore, registry: EventRegistry): Eve
     // Global reads hand events over as stored: projectors decode per event so that one odd
     // event is skipped and logged instead of stopping the daemon.
     readAll: (after: Position, maxCount: number) => inner.readAll(after, maxCount),
+    readTypesUpTo: (after: Position, until: Position, types: readonly string[], maxCount: number) => inner.readTypesUpTo(after, until, types, maxCount),
     subscribe: (after: Position, onBatch: (events: RecordedEvent[]) => Promise<void>, options?: SubscribeOptions): SubscriptionHandle =>
       inner.subscribe(after, onBatch, options),
     headPosition: () => inner.headPosition(),

@@ -62,6 +62,11 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> ext
 /** A stream's revision is the revision of its last event; a stream with no events is `no_stream`. */
 export type ExpectedRevision = bigint | 'no_stream' | 'stream_exists' | 'any';
 
+export interface TypedPage {
+  readonly events: RecordedEvent[];
+  readonly complete: boolean;
+}
+
 export interface AppendResult {
   /** Revision of the last event appended. */
   readonly nextExpectedRevision: bigint;
@@ -89,6 +94,14 @@ export interface EventStore {
   readStream(streamId: string, fromRevision?: bigint): Promise<RecordedEvent[]>;
   /** Up to `maxCount` events after `after` (exclusive) in global order, excluding system events. */
   readAll(after: Position, maxCount: number): Promise<RecordedEvent[]>;
+  /**
+   * Up to `maxCount` events whose type is one of `types`, after `after` (exclusive) and at or before
+   * `until` (inclusive), in global order, the rest of the log filtered out by the store. `complete`
+   * is false, with no events, while an event at or before `until` may still become readable (the
+   * PostgreSQL store: a transaction older than `until`'s is still committing): ask again shortly.
+   * Once complete, a page shorter than `maxCount` is the last one.
+   */
+  readTypesUpTo(after: Position, until: Position, types: readonly string[], maxCount: number): Promise<TypedPage>;
   /**
    * Catch-up then live delivery of every event after `after`, in global order, each exactly once
    * per subscription while it runs. `onBatch` is awaited before the next batch is delivered.

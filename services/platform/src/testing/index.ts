@@ -1,1 +1,2 @@
 export * from './services';
+export * from './scratch-store';

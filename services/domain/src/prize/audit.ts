@@ -1,0 +1,175 @@
+import {
+  beaconCommitment,
+  beaconRandomnessMatchesSignature,
+  beaconRoundTime,
+  closeEntryList,
+  drawSeed,
+  drawWinners,
+  hashEntrants,
+  pseudonymousEntrantId,
+  verifyReveal,
+  type BeaconSchedule,
+  type FrozenEntrant,
+  type FrozenEntryList,
+} from '../draw';
+import { eligibleEntrants, type EligibilityEvent } from './eligibility';
+import type { PrizeEvent } from './events';
+import { evolvePrize, initialPrizeState, type PrizeState } from './state';
+
+export interface AuditReport {
+  readonly verified: boolean;
+  readonly lines: readonly string[];
+}
+
+export interface AuditOptions {
+  /**
+   * Beacon draws: checks the recorded round's signature against the recorded chain public key
+   * (offline; the adapter that knows the scheme supplies it). Returns null when valid, else why not.
+   */
+  readonly verifyBeaconSignature?: (schedule: BeaconSchedule, round: { round: number; signature: string; previousSignature: string | null }) => string | null;
+}
+
+/**
+ * Re-checks a draw from the event log alone: `drawEvents` is the prize's stream, `logEvents`
+ * every event of the log up to the recorded cutoff (the caller stops reading there). Nothing
+ * here reads a read model. Every difference becomes one line; VERIFIED only when none is found.
+ */
+export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], logEvents: Iterable<EligibilityEvent>, options: AuditOptions = {}): AuditReport {
+  const lines: string[] = [];
+  const problems: string[] = [];
+  const fail = (line: string) => {
+    problems.push(line);
+    lines.push(`DIFFERS: ${line}`);
+  };
+
+  let stateAtClose: PrizeState = initialPrizeState;
+  const recorded: FrozenEntrant[] = [];
+  let closed: Extract<PrizeEvent, { type: 'EntriesClosed' }>['data'] | null = null;
+  let revealed: Extract<PrizeEvent, { type: 'RandomnessRevealed' }>['data'] | null = null;
+  let commitment: string | null = null;
+  let method: string | null = null;
+  let beacon: BeaconSchedule | null = null;
+  for (const e of drawEvents) {
+    if (!closed) stateAtClose = evolvePrize(stateAtClose, e);
+    if (e.type === 'DrawScheduled') {
+      commitment = e.data.commitment;
+      method = e.data.method;
+      beacon = e.data.beacon;
+    }
+    if (e.type === 'EntryListRecorded') recorded.push(...e.data.entrants.map(([entrantId, tickets]) => ({ entrantId, tickets })));
+    if (e.type === 'EntriesClosed') closed = e.data;
+    if (e.type === 'RandomnessRevealed') revealed = e.data;
+  }
+  if (stateAtClose.status === 'absent') return { verified: false, lines: [`No prize ${prizeId} in the event log.`] };
+  if (!closed) return { verified: false, lines: [`The entries of prize ${prizeId} are not closed yet: nothing to verify.`] };
+  lines.push(`Prize ${prizeId} (${stateAtClose.fields.title}), ${stateAtClose.fields.prize_type_id} draw, eligibility rule v${closed.eligibilityRuleVersion}`);
+  lines.push(`Cutoff ${closed.cutoffPosition} as of ${closed.asOf}; ${closed.entrantCount} entrants, ${closed.totalTickets} tickets`);
+
+  // 1. The recorded list hashes to the recorded hash, and its totals agree.
+  const recordedHash = hashEntrants(recorded);
+  const recordedTotal = recorded.reduce((n, e) => n + e.tickets, 0);
+  if (recordedHash !== closed.listHash) fail(`the recorded entry list hashes to ${recordedHash}, EntriesClosed says ${closed.listHash}`);
+  else lines.push(`Entry list hash ${closed.listHash} matches the recorded list`);
+  if (recorded.length !== closed.entrantCount || recordedTotal !== closed.totalTickets) {
+    fail(`the recorded list holds ${recorded.length} entrants and ${recordedTotal} tickets, EntriesClosed says ${closed.entrantCount} and ${closed.totalTickets}`);
+  }
+  const recordedList: FrozenEntryList = { entrants: recorded, totalTickets: recordedTotal, hash: closed.listHash };
+
+  if (!revealed) {
+    lines.push('The randomness is not revealed yet: the list cannot be rebuilt (its ids are keyed by the salt published with the reveal).');
+    return { verified: problems.length === 0, lines: [...lines, problems.length === 0 ? 'VERIFIED (entry list only)' : `${problems.length} difference(s)`] };
+  }
+
+  // 2. Rebuild the list from the log with the same rule and compare it entrant by entrant.
+  const eligible = eligibleEntrants(logEvents, { prizeId, prizeType: stateAtClose.fields.prize_type_id, asOf: closed.asOf });
+  const keyOf = new Map<string, string>();
+  const rebuilt = closeEntryList(
+    eligible.map((e) => {
+      const entrantId = pseudonymousEntrantId(e.key, revealed.entrantSalt);
+      keyOf.set(entrantId, e.key);
+      return { entrantId, tickets: e.tickets };
+    }),
+  );
+  if (rebuilt.hash === closed.listHash) lines.push(`Rebuilt the entry list from the event log: hash ${rebuilt.hash} matches`);
+  else {
+    fail(`the entry list rebuilt from the event log hashes to ${rebuilt.hash}, recorded ${closed.listHash}`);
+    const before = new Map(recorded.map((e) => [e.entrantId, e.tickets]));
+    const after = new Map(rebuilt.entrants.map((e) => [e.entrantId, e.tickets]));
+    for (const id of new Set([...before.keys(), ...after.keys()])) {
+      const was = before.get(id) ?? 0;
+      const now = after.get(id) ?? 0;
+      if (was !== now) fail(`entrant ${id}${keyOf.has(id) ? ` (${keyOf.get(id)})` : ''}: recorded ${was} tickets, rebuilt ${now}`);
+    }
+  }
+
+  // 3. The reveal opens the commitment made before the close.
+  const randomness = Buffer.from(revealed.randomness, 'hex');
+  if (method === 'commit-reveal') {
+    if (commitment && verifyReveal(commitment, randomness)) lines.push(`Revealed randomness matches commitment ${commitment}`);
+    else fail(`the revealed randomness does not match commitment ${commitment ?? '(none)'}`);
+  } else if (method === 'beacon' && beacon) auditBeacon(beacon, commitment, closed.asOf, revealed, options, lines, fail);
+  else fail(`the draw method ${method ?? '(none)'} has no randomness to check`);
+
+  // 4. Seed and every winner, redraws included, recomputed from the recorded values.
+  const seed = drawSeed(closed.listHash, randomness, prizeId);
+  if (seed !== revealed.seed) fail(`the seed recomputes to ${seed}, recorded ${revealed.seed}`);
+  const excluded = new Set<string>();
+  let startK = 0;
+  for (const e of drawEvents) {
+    if (e.type !== 'WinnerDrawn') continue;
+    let outcome;
+    try {
+      outcome = drawWinners(recordedList, seed, 1, excluded, { startK });
+    } catch (error) {
+      fail(`winner at k=${e.data.k}: no winner can be recomputed (${error instanceof Error ? error.message : String(error)})`);
+      break;
+    }
+    const expected = outcome.winners[0];
+    if (!expected || expected.k !== e.data.k || expected.ticket !== e.data.ticket || expected.entrantId !== e.data.entrantId) {
+      fail(`winner recorded k=${e.data.k} ticket ${e.data.ticket} entrant ${e.data.entrantId}, recomputed k=${expected?.k} ticket ${expected?.ticket} entrant ${expected?.entrantId}`);
+    } else lines.push(`Winner k=${e.data.k}: ticket ${e.data.ticket}, entrant ${e.data.entrantId} recomputed`);
+    if (outcome.nextK !== e.data.nextK) fail(`after k=${e.data.k} the next k recomputes to ${outcome.nextK}, recorded ${e.data.nextK}`);
+    const key = keyOf.get(e.data.entrantId);
+    const named = key?.startsWith('member:') ? [key.slice('member:'.length)] : null;
+    if (named && (e.data.memberIds.length !== 1 || e.data.memberIds[0] !== named[0])) fail(`winner k=${e.data.k} names ${e.data.memberIds.join(', ')}, the entrant is ${named[0]}`);
+    excluded.add(e.data.entrantId);
+    startK = e.data.nextK;
+  }
+  lines.push(problems.length === 0 ? 'VERIFIED' : `${problems.length} difference(s)`);
+  return { verified: problems.length === 0, lines };
+}
+
+/** Beacon draws: the commitment names the chain and round, the round is the one scheduled, published after the close, and signed. */
+function auditBeacon(
+  beacon: BeaconSchedule,
+  commitment: string | null,
+  asOf: string,
+  revealed: Extract<PrizeEvent, { type: 'RandomnessRevealed' }>['data'],
+  options: AuditOptions,
+  lines: string[],
+  fail: (line: string) => void,
+): void {
+  const where = `${beacon.name} round ${beacon.round}${beacon.chainHash ? ` (chain ${beacon.chainHash})` : ''}`;
+  if (commitment === beaconCommitment(beacon)) lines.push(`The draw committed to ${where} before the entries closed`);
+  else fail(`the commitment ${commitment ?? '(none)'} does not name ${where}`);
+  if (beacon.genesisTime !== undefined && beacon.period !== undefined) {
+    const publishedAt = beaconRoundTime(beacon.genesisTime, beacon.period, beacon.round);
+    if (publishedAt.getTime() > Date.parse(asOf)) lines.push(`Round ${beacon.round} is published at ${publishedAt.toISOString()}, after the list closed as of ${asOf}`);
+    else fail(`round ${beacon.round} was published at ${publishedAt.toISOString()}, not after the list closed as of ${asOf}`);
+  }
+  const round = revealed.beacon;
+  if (!round) {
+    fail('the reveal does not record the beacon round and signature');
+    return;
+  }
+  if (round.round !== beacon.round) fail(`the revealed round is ${round.round}, the draw committed to round ${beacon.round}`);
+  if (beaconRandomnessMatchesSignature(revealed.randomness, round.signature)) lines.push(`Beacon randomness ${revealed.randomness} is the SHA-256 of the round's signature`);
+  else fail(`the revealed randomness is not the SHA-256 of round ${round.round}'s signature`);
+  if (!options.verifyBeaconSignature) {
+    lines.push("The round's signature was not checked against the chain's public key (no verifier for this beacon)");
+    return;
+  }
+  const problem = options.verifyBeaconSignature(beacon, round);
+  if (problem === null) lines.push(`Round ${round.round}'s signature verifies against the chain's public key${beacon.scheme ? ` (${beacon.scheme})` : ''}`);
+  else fail(`round ${round.round}'s signature: ${problem}`);
+}

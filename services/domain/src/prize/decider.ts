@@ -1,0 +1,248 @@
+import { DomainError, type Decider } from '@roar/platform';
+import {
+  beaconCommitment,
+  beaconRandomnessMatchesSignature,
+  closeEntryList,
+  drawSeed,
+  drawWinners,
+  pseudonymousEntrantId,
+  verifyReveal,
+  type BeaconSchedule,
+  type EntryInput,
+  type FrozenEntryList,
+} from '../draw';
+import { ENTRY_LIST_PAGE_SIZE, type PrizeEvent, type PrizeFields } from './events';
+import { ELIGIBILITY_RULE_VERSION } from './eligibility';
+import { currentWinner, evolvePrize, initialPrizeState, type ExistingPrize, type PrizeState } from './state';
+
+/** Who an entrant id stands for: the eligibility key (`member:<id>` / `team:<id>`) and its members. */
+export interface EntrantIdentity {
+  readonly key: string;
+  readonly memberIds: readonly string[];
+}
+
+export type PrizeCommand =
+  | { readonly type: 'CreatePrize'; readonly prizeId: string; readonly fields: PrizeFields }
+  | { readonly type: 'UpdatePrize'; readonly changes: Partial<PrizeFields> }
+  | { readonly type: 'PublishPrize' }
+  | { readonly type: 'ArchivePrize' }
+  | {
+      readonly type: 'ScheduleDraw';
+      readonly method: 'commit-reveal' | 'beacon';
+      /** SHA-256 of the secret (commit-reveal) generated outside the decider; beacon: beaconCommitment(beacon). */
+      readonly commitment: string;
+      readonly beacon: BeaconSchedule | null;
+    }
+  | { readonly type: 'CloseEntries'; readonly entrants: readonly EntryInput[]; readonly cutoffPosition: string; readonly asOf: string }
+  | {
+      readonly type: 'DrawWinner';
+      readonly randomness: string;
+      readonly entrantSalt: string;
+      /** Identities of entrant ids: checked against the salt, never trusted blindly. */
+      readonly identities: ReadonlyMap<string, EntrantIdentity>;
+      /** Beacon draws: the fetched round (its signature already verified by the adapter). */
+      readonly beaconRound?: { readonly round: number; readonly signature: string; readonly previousSignature: string | null };
+    }
+  | { readonly type: 'RedrawWinner'; readonly reason: string; readonly entrantSalt: string; readonly identities: ReadonlyMap<string, EntrantIdentity> }
+  | { readonly type: 'NotifyWinner' }
+  | { readonly type: 'ClaimPrize'; readonly memberId: string }
+  | { readonly type: 'PublishResult'; readonly display: string };
+
+function existing(state: PrizeState): ExistingPrize {
+  if (state.status === 'absent') throw new DomainError('not_found', 'Not found.');
+  return state;
+}
+
+function frozenList(state: ExistingPrize): FrozenEntryList {
+  const { listHash, entrants, totalTickets } = state.draw;
+  if (listHash === null) throw new DomainError('conflict', 'Close the entries first.');
+  return { entrants, totalTickets, hash: listHash };
+}
+
+/** The first draw's pick: the one selection both the decider and `entrantToIdentify` run. */
+function firstPick(s: ExistingPrize, randomness: Uint8Array) {
+  const list = frozenList(s);
+  const seed = drawSeed(list.hash, randomness, s.prizeId);
+  return { seed, outcome: drawWinners(list, seed, 1, new Set(), { startK: 0 }) };
+}
+
+/** A redraw's pick: the next k past every earlier winner. */
+function redrawPick(s: ExistingPrize, seed: string) {
+  return drawWinners(frozenList(s), seed, 1, new Set(s.draw.winners.map((w) => w.entrantId)), { startK: s.draw.nextK });
+}
+
+/**
+ * The entrant id that the next DrawWinner (with this randomness, hex) or RedrawWinner would pick,
+ * so the application loads only that entrant's identity for the command. Null when there is
+ * nothing to pick: the decider then refuses the command with its own error.
+ */
+export function entrantToIdentify(state: PrizeState, randomness: string | null): string | null {
+  if (state.status === 'absent') return null;
+  const { draw } = state;
+  try {
+    if (draw.status === 'closed' && randomness !== null && draw.listHash !== null && draw.totalTickets > 0) {
+      return firstPick(state, Buffer.from(randomness, 'hex')).outcome.winners[0]?.entrantId ?? null;
+    }
+    if (draw.status === 'drawn' && draw.seed !== null) return redrawPick(state, draw.seed).winners[0]?.entrantId ?? null;
+  } catch (error) {
+    // No eligible entrant left: the decider refuses the command with this same error.
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+  return null;
+}
+
+function identify(prizeId: string, entrantId: string, salt: string, identities: ReadonlyMap<string, EntrantIdentity>): readonly string[] {
+  const who = identities.get(entrantId);
+  if (!who || pseudonymousEntrantId(who.key, salt) !== entrantId || who.memberIds.length === 0) {
+    throw new DomainError('conflict', 'The drawn entrant could not be matched to a member.', { prizeId, entrantId });
+  }
+  return who.memberIds;
+}
+
+export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEvent[] {
+  switch (command.type) {
+    case 'CreatePrize':
+      if (state.status !== 'absent') throw new DomainError('conflict', 'This prize already exists.');
+      return [{ type: 'PrizeCreated', data: { prizeId: command.prizeId, fields: command.fields } }];
+    case 'UpdatePrize': {
+      const s = existing(state);
+      if (s.draw.status !== 'unscheduled' && command.changes.prize_end_date !== undefined && command.changes.prize_end_date !== s.fields.prize_end_date) {
+        throw new DomainError('conflict', 'The closing date cannot change once the draw is scheduled.');
+      }
+      const changes = Object.fromEntries(
+        Object.entries(command.changes).filter(([key, value]) => JSON.stringify(s.fields[key as keyof PrizeFields]) !== JSON.stringify(value)),
+      ) as Partial<PrizeFields>;
+      return Object.keys(changes).length === 0 ? [] : [{ type: 'PrizeUpdated', data: { prizeId: s.prizeId, changes } }];
+    }
+    case 'PublishPrize': {
+      const s = existing(state);
+      return s.status === 'published' ? [] : [{ type: 'PrizePublished', data: { prizeId: s.prizeId } }];
+    }
+    case 'ArchivePrize': {
+      const s = existing(state);
+      return s.status === 'archived' ? [] : [{ type: 'PrizeArchived', data: { prizeId: s.prizeId } }];
+    }
+    case 'ScheduleDraw': {
+      const s = existing(state);
+      if (s.draw.status !== 'unscheduled') throw new DomainError('conflict', 'The draw is already scheduled.');
+      if (!/^[0-9a-f]{64}$/.test(command.commitment)) throw new DomainError('invalid', 'The commitment must be a SHA-256 in hex.');
+      const beacon = command.method === 'beacon' ? command.beacon : null;
+      if (command.method === 'beacon' && !beacon) throw new DomainError('invalid', 'A beacon draw names its beacon and round.');
+      if (beacon && command.commitment !== beaconCommitment(beacon)) throw new DomainError('invalid', 'A beacon draw commits to its chain and round.');
+      return [
+        { type: 'DrawScheduled', data: { prizeId: s.prizeId, method: command.method, commitment: command.commitment, beacon, closesAt: s.fields.prize_end_date } },
+      ];
+    }
+    case 'CloseEntries': {
+      const s = existing(state);
+      if (s.draw.status !== 'scheduled') throw new DomainError('conflict', s.draw.status === 'unscheduled' ? 'Schedule the draw first.' : 'The entries are already closed.');
+      const list = closeEntryList(command.entrants);
+      const pages: PrizeEvent[] = [];
+      for (let page = 0; page * ENTRY_LIST_PAGE_SIZE < list.entrants.length; page++) {
+        const slice = list.entrants.slice(page * ENTRY_LIST_PAGE_SIZE, (page + 1) * ENTRY_LIST_PAGE_SIZE);
+        pages.push({ type: 'EntryListRecorded', data: { prizeId: s.prizeId, page, entrants: slice.map((e) => [e.entrantId, e.tickets] as [string, number]) } });
+      }
+      return [
+        ...pages,
+        {
+          type: 'EntriesClosed',
+          data: {
+            prizeId: s.prizeId,
+            listHash: list.hash,
+            entrantCount: list.entrants.length,
+            totalTickets: list.totalTickets,
+            pages: pages.length,
+            cutoffPosition: command.cutoffPosition,
+            asOf: command.asOf,
+            eligibilityRuleVersion: ELIGIBILITY_RULE_VERSION,
+          },
+        },
+      ];
+    }
+    case 'DrawWinner': {
+      const s = existing(state);
+      if (s.draw.status !== 'closed') throw new DomainError('conflict', s.draw.status === 'drawn' || s.draw.status === 'published' ? 'A winner is already drawn.' : 'Close the entries first.');
+      const list = frozenList(s);
+      const bytes = Buffer.from(command.randomness, 'hex');
+      if (s.draw.method === 'commit-reveal' && (s.draw.commitment === null || !verifyReveal(s.draw.commitment, bytes))) {
+        throw new DomainError('conflict', 'The revealed randomness does not match the commitment.');
+      }
+      const beaconRound = s.draw.method === 'beacon' ? command.beaconRound : undefined;
+      if (s.draw.method === 'beacon') {
+        if (!beaconRound || !s.draw.beacon || beaconRound.round !== s.draw.beacon.round) {
+          throw new DomainError('conflict', `The draw is committed to beacon round ${s.draw.beacon?.round ?? '?'}.`);
+        }
+        if (!beaconRandomnessMatchesSignature(command.randomness, beaconRound.signature)) {
+          throw new DomainError('conflict', 'The beacon randomness is not the SHA-256 of its signature.');
+        }
+      }
+      if (list.totalTickets === 0) throw new DomainError('conflict', 'Nobody holds an entry in this draw.');
+      const { seed, outcome } = firstPick(s, bytes);
+      const winner = outcome.winners[0]!;
+      const memberIds = identify(s.prizeId, winner.entrantId, command.entrantSalt, command.identities);
+      return [
+        {
+          type: 'RandomnessRevealed',
+          data: {
+            prizeId: s.prizeId,
+            randomness: command.randomness,
+            entrantSalt: command.entrantSalt,
+            seed,
+            ...(beaconRound ? { beacon: { round: beaconRound.round, signature: beaconRound.signature, previousSignature: beaconRound.previousSignature } } : {}),
+          },
+        },
+        { type: 'WinnerDrawn', data: { prizeId: s.prizeId, ...winner, memberIds: [...memberIds], skipped: [...outcome.skipped], nextK: outcome.nextK } },
+      ];
+    }
+    case 'RedrawWinner': {
+      const s = existing(state);
+      if (!command.reason.trim()) throw new DomainError('invalid', 'A redraw needs a reason.');
+      if (s.draw.status === 'published') throw new DomainError('conflict', 'The result is already published.');
+      const current = currentWinner(s.draw);
+      if (s.draw.status !== 'drawn' || !current || s.draw.seed === null) throw new DomainError('conflict', 'There is no winner to redraw.');
+      if (current.claimedBy !== null) throw new DomainError('conflict', 'The prize has been claimed.');
+      const outcome = redrawPick(s, s.draw.seed);
+      const winner = outcome.winners[0]!;
+      const memberIds = identify(s.prizeId, winner.entrantId, command.entrantSalt, command.identities);
+      return [
+        { type: 'WinnerRedrawn', data: { prizeId: s.prizeId, previousK: current.k, previousEntrantId: current.entrantId, reason: command.reason.trim(), nextK: s.draw.nextK } },
+        { type: 'WinnerDrawn', data: { prizeId: s.prizeId, ...winner, memberIds: [...memberIds], skipped: [...outcome.skipped], nextK: outcome.nextK } },
+      ];
+    }
+    case 'NotifyWinner': {
+      const s = existing(state);
+      const current = currentWinner(s.draw);
+      if (!current) throw new DomainError('conflict', 'There is no winner to notify.');
+      if (current.notified) return [];
+      return [{ type: 'WinnerNotified', data: { prizeId: s.prizeId, k: current.k, memberIds: [...current.memberIds] } }];
+    }
+    case 'ClaimPrize': {
+      const s = existing(state);
+      const current = currentWinner(s.draw);
+      if (!current || !current.memberIds.includes(command.memberId)) throw new DomainError('forbidden', 'Only the winner can claim this prize.');
+      if (current.claimedBy !== null) {
+        if (current.claimedBy === command.memberId) return [];
+        throw new DomainError('conflict', 'This prize has already been claimed.');
+      }
+      return [{ type: 'PrizeClaimed', data: { prizeId: s.prizeId, k: current.k, memberId: command.memberId } }];
+    }
+    case 'PublishResult': {
+      const s = existing(state);
+      const current = currentWinner(s.draw);
+      if (!current) throw new DomainError('conflict', 'There is no winner to publish.');
+      if (s.draw.status === 'published') return [];
+      return [{ type: 'ResultPublished', data: { prizeId: s.prizeId, k: current.k, display: command.display } }];
+    }
+    default: {
+      const _exhaustive: never = command;
+      return _exhaustive;
+    }
+  }
+}
+
+export const prizeDecider: Decider<PrizeCommand, PrizeEvent, PrizeState> = {
+  decide: decidePrize,
+  evolve: evolvePrize,
+  initialState: initialPrizeState,
+};

@@ -1,0 +1,229 @@
+import type { PrizeType } from './events';
+
+/**
+ * Which entries count in which draw: ONE pure function over events, used by closing a draw and
+ * by the audit replay (which must rebuild the identical list), and by a member's own view.
+ *
+ * Rule version 1 (the README's domain section says the same):
+ * - Stacked entries (grants without a prizeId, minus revocations, never below zero) count in
+ *   every normal, event, experience and vip draw while the membership is active at `asOf`
+ *   (the close instant). Active: a membership was activated, its paid period has not ended
+ *   (a free one has no end), and a cancelled membership counts until its membership_end_date.
+ * - Bonus draws: only when the member's current tier has bonus_draws; weekly draws only with
+ *   weekly_draws (the tier copy carried on the activation/renewal event, not today's catalogue).
+ * - Single entries (grants bound to a prizeId) count only in that prize's draw, whatever the
+ *   membership; they never count elsewhere.
+ * - The team draw holds only complete teams (TeamCompleted): one entrant per team with one
+ *   ticket, naming its four members; stacked entries do not count there.
+ * Events after the cutoff are never passed in; events occurred after `asOf` are ignored too.
+ */
+export const ELIGIBILITY_RULE_VERSION = 1;
+
+export interface EligibilityEvent {
+  readonly type: string;
+  readonly data: unknown;
+  readonly occurredAt: string;
+}
+
+export interface TicketRange {
+  readonly first: number;
+  readonly last: number;
+}
+
+interface MemberAccount {
+  tier: { bonus_draws: boolean; weekly_draws: boolean } | null;
+  periodEnd: string | null;
+  cancelledEndsAt: string | null;
+  stacked: number;
+  stackedRanges: TicketRange[];
+  singles: Map<string, { count: number; ranges: TicketRange[] }>;
+}
+
+export interface EligibilityInput {
+  readonly prizeId: string;
+  readonly prizeType: PrizeType;
+  /** ISO instant: membership state and grants are taken as they were then. */
+  readonly asOf: string;
+}
+
+export interface EligibleEntrant {
+  /** `member:<id>` or `team:<id>`: the caller turns it into a pseudonymous id. */
+  readonly key: string;
+  readonly memberIds: readonly string[];
+  readonly tickets: number;
+}
+
+export interface MemberDrawStanding {
+  readonly tickets: number;
+  readonly ranges: readonly TicketRange[];
+  readonly eligible: boolean;
+  readonly reason: string | null;
+}
+
+type Data = Record<string, unknown>;
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+function account(accounts: Map<string, MemberAccount>, memberId: string): MemberAccount {
+  let a = accounts.get(memberId);
+  if (!a) {
+    a = { tier: null, periodEnd: null, cancelledEndsAt: null, stacked: 0, stackedRanges: [], singles: new Map() };
+    accounts.set(memberId, a);
+  }
+  return a;
+}
+
+interface Folded {
+  readonly accounts: Map<string, MemberAccount>;
+  readonly teams: Map<string, readonly string[]>;
+}
+
+/** Folds one event into the accounts and teams (events occurred after `asOf` are ignored). */
+function foldOne(folded: Folded, event: EligibilityEvent, asOf: number): void {
+  const { accounts, teams } = folded;
+  if (Date.parse(event.occurredAt) > asOf) return;
+  const d = (event.data ?? {}) as Data;
+  const memberId = str(d.memberId);
+  switch (event.type) {
+    case 'MembershipActivated':
+    case 'MembershipRenewed': {
+      if (!memberId) break;
+      const a = account(accounts, memberId);
+      const tier = (d.tier ?? {}) as Data;
+      a.tier = { bonus_draws: tier.bonus_draws === true, weekly_draws: tier.weekly_draws === true };
+      a.periodEnd = str(d.periodEnd);
+      if (event.type === 'MembershipActivated') a.cancelledEndsAt = null;
+      break;
+    }
+    case 'MembershipCancelled':
+      if (memberId) account(accounts, memberId).cancelledEndsAt = str(d.endsAt);
+      break;
+    case 'EntriesGranted': {
+      if (!memberId) break;
+      const a = account(accounts, memberId);
+      const count = num(d.count);
+      const range = { first: num(d.firstTicket), last: num(d.lastTicket) };
+      const prizeId = str(d.prizeId);
+      if (prizeId === null) {
+        a.stacked += count;
+        a.stackedRanges.push(range);
+      } else {
+        const single = a.singles.get(prizeId) ?? { count: 0, ranges: [] };
+        single.count += count;
+        single.ranges.push(range);
+        a.singles.set(prizeId, single);
+      }
+      break;
+    }
+    case 'EntriesRevoked':
+      if (memberId) {
+        const a = account(accounts, memberId);
+        a.stacked = Math.max(0, a.stacked - num(d.count));
+      }
+      break;
+    case 'TeamCompleted': {
+      const teamId = str(d.teamId);
+      const memberIds = Array.isArray(d.memberIds) ? d.memberIds.filter((m): m is string => typeof m === 'string') : [];
+      if (teamId && memberIds.length > 0) teams.set(teamId, memberIds);
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+function fold(events: Iterable<EligibilityEvent>, asOf: number): Folded {
+  const folded: Folded = { accounts: new Map(), teams: new Map() };
+  for (const event of events) foldOne(folded, event, asOf);
+  return folded;
+}
+
+function active(a: MemberAccount, asOf: number): boolean {
+  if (!a.tier) return false;
+  if (a.periodEnd !== null && Date.parse(a.periodEnd) <= asOf) return false;
+  if (a.cancelledEndsAt !== null && Date.parse(a.cancelledEndsAt) <= asOf) return false;
+  return true;
+}
+
+function standing(a: MemberAccount, input: EligibilityInput, asOf: number): MemberDrawStanding {
+  const single = a.singles.get(input.prizeId);
+  const singleTickets = single?.count ?? 0;
+  const singleRanges = single?.ranges ?? [];
+  if (input.prizeType === 'team') {
+    return { tickets: 0, ranges: [], eligible: false, reason: 'Only a complete team of four enters the team draw.' };
+  }
+  let stackedReason: string | null = null;
+  if (!active(a, asOf)) stackedReason = 'Your membership is not active.';
+  else if (input.prizeType === 'bonus' && !a.tier?.bonus_draws) stackedReason = 'Your membership does not include bonus draws.';
+  else if (input.prizeType === 'weekly' && !a.tier?.weekly_draws) stackedReason = 'Your membership does not include weekly draws.';
+  const stacked = stackedReason === null ? a.stacked : 0;
+  const tickets = stacked + singleTickets;
+  const ranges = [...(stackedReason === null && stacked > 0 ? a.stackedRanges : []), ...singleRanges];
+  if (tickets > 0) return { tickets, ranges, eligible: true, reason: null };
+  return { tickets: 0, ranges: [], eligible: false, reason: stackedReason ?? 'You have no entries in this draw.' };
+}
+
+/**
+ * The eligibility fold fed one event (or one page of the log) at a time, so a caller reading the
+ * log in pages never holds all of it: memory grows with the members and teams, not the events or
+ * the tickets. `add` the events in log order, then ask `result()` once.
+ */
+export interface EligibilityAccumulator {
+  add(event: EligibilityEvent): void;
+  result(): EligibleEntrant[];
+}
+
+export function eligibilityAccumulator(input: EligibilityInput): EligibilityAccumulator {
+  const asOf = Date.parse(input.asOf);
+  const folded: Folded = { accounts: new Map(), teams: new Map() };
+  return {
+    add: (event) => foldOne(folded, event, asOf),
+    result: () => entrantsOf(folded, input, asOf),
+  };
+}
+
+function entrantsOf({ accounts, teams }: Folded, input: EligibilityInput, asOf: number): EligibleEntrant[] {
+  if (input.prizeType === 'team') {
+    return [...teams].map(([teamId, memberIds]) => ({ key: `team:${teamId}`, memberIds, tickets: 1 }));
+  }
+  const out: EligibleEntrant[] = [];
+  for (const [memberId, a] of accounts) {
+    const s = standing(a, input, asOf);
+    if (s.tickets > 0) out.push({ key: `member:${memberId}`, memberIds: [memberId], tickets: s.tickets });
+  }
+  return out;
+}
+
+/** The entrants of one draw as of its close, in no particular order (closeEntryList sorts). */
+export function eligibleEntrants(events: Iterable<EligibilityEvent>, input: EligibilityInput): EligibleEntrant[] {
+  const acc = eligibilityAccumulator(input);
+  for (const event of events) acc.add(event);
+  return acc.result();
+}
+
+/** One member's standing in one draw, from their own streams (member, entries and any team). */
+export function memberStanding(events: Iterable<EligibilityEvent>, memberId: string, input: EligibilityInput): MemberDrawStanding {
+  const asOf = Date.parse(input.asOf);
+  const { accounts, teams } = fold(events, asOf);
+  if (input.prizeType === 'team') {
+    const inTeam = [...teams.values()].some((ids) => ids.includes(memberId));
+    return inTeam
+      ? { tickets: 1, ranges: [], eligible: true, reason: null }
+      : { tickets: 0, ranges: [], eligible: false, reason: 'Only a complete team of four enters the team draw.' };
+  }
+  const a = accounts.get(memberId);
+  if (!a) return { tickets: 0, ranges: [], eligible: false, reason: 'You have no entries in this draw.' };
+  return standing(a, input, asOf);
+}
+
+/** "1-60, 71-80": ranges sorted and merged where they touch. */
+export function formatTicketRanges(ranges: readonly TicketRange[]): string {
+  const sorted = [...ranges].filter((r) => r.first > 0 && r.last >= r.first).sort((x, y) => x.first - y.first);
+  const merged: TicketRange[] = [];
+  for (const r of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && r.first <= last.last + 1) merged[merged.length - 1] = { first: last.first, last: Math.max(last.last, r.last) };
+    else merged.push(r);
+  }
+  return merged.map((r) => (r.first === r.last ? `${r.first}` : `${r.first}-${r.last}`)).join(', ');
+}

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { defineEvent, type DomainEvent } from '@roar/platform';
+
+const id = z.string().min(1).max(200);
+const instant = z.iso.datetime({ offset: true });
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+const hexString = z.string().regex(/^(?:[0-9a-f]{2}){1,512}$/);
+const image = z.string().max(500).nullable();
+const reason = z.string().min(1).max(1000);
+
+export const prizeTypeSchema = z.enum(['team', 'bonus', 'weekly', 'normal', 'event', 'experience', 'vip']);
+export type PrizeType = z.infer<typeof prizeTypeSchema>;
+export const prizeStatusSchema = z.enum(['draft', 'published', 'archived']);
+export type PrizeStatus = z.infer<typeof prizeStatusSchema>;
+
+/** Every field of spec section 3's Prize/giveaway; portraits fall back to the plain image when read. */
+export const prizeFieldsSchema = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(120),
+    description: z.string().max(20_000),
+    hero_image: image,
+    hero_image_portrait: image,
+    secondary_image_1: image,
+    secondary_image_2: image,
+    secondary_image_3: image,
+    secondary_image_1_portrait: image,
+    secondary_image_2_portrait: image,
+    secondary_image_3_portrait: image,
+    prize_type_id: prizeTypeSchema,
+    event_date: z.string().max(100).nullable(),
+    event_participants: z.number().int().min(0).max(1_000_000).nullable(),
+    prize_end_date: instant,
+    prize_value: z.number().min(0).max(100_000_000),
+    prize_value_currency: z.literal('AUD'),
+  })
+  .strict();
+export type PrizeFields = z.infer<typeof prizeFieldsSchema>;
+
+/** A prize's portrait and secondary images, all left empty (the consoles fall back to the hero or their default picture). */
+export const NO_SECONDARY_PRIZE_IMAGES = {
+  hero_image_portrait: null,
+  secondary_image_1: null,
+  secondary_image_2: null,
+  secondary_image_3: null,
+  secondary_image_1_portrait: null,
+  secondary_image_2_portrait: null,
+  secondary_image_3_portrait: null,
+} as const satisfies Partial<PrizeFields>;
+
+const entrantRow = z.tuple([z.string().min(1).max(128), z.number().int().positive()]);
+const drawnTicket = z.object({ k: z.number().int().min(0), ticket: z.number().int().min(0), entrantId: z.string().min(1).max(128) }).strict();
+
+export const PrizeCreated = defineEvent('PrizeCreated', z.object({ prizeId: id, fields: prizeFieldsSchema }).strict());
+export const PrizeUpdated = defineEvent('PrizeUpdated', z.object({ prizeId: id, changes: prizeFieldsSchema.partial() }).strict());
+export const PrizePublished = defineEvent('PrizePublished', z.object({ prizeId: id }).strict());
+export const PrizeArchived = defineEvent('PrizeArchived', z.object({ prizeId: id }).strict());
+/**
+ * Commit-reveal: only the SHA-256 of the secret is recorded here, before any entry list exists.
+ * The secret itself waits in the draw module's own table (draw.secrets) until the reveal.
+ */
+export const DrawScheduled = defineEvent(
+  'DrawScheduled',
+  z
+    .object({
+      prizeId: id,
+      method: z.enum(['commit-reveal', 'beacon']),
+      commitment: hex64,
+      /** The beacon and round chosen in advance (method beacon); null for commit-reveal. */
+      beacon: z
+        .object({
+          name: z.string().min(1).max(100),
+          round: z.number().int().positive(),
+          /** drand: where the round is fetched and the chain's public parameters, to re-check it offline. */
+          url: z.string().max(500).optional(),
+          chainHash: hexString.optional(),
+          publicKey: hexString.optional(),
+          scheme: z.string().min(1).max(100).optional(),
+          genesisTime: z.number().int().min(0).optional(),
+          period: z.number().int().positive().optional(),
+        })
+        .strict()
+        .nullable(),
+      closesAt: instant,
+    })
+    .strict(),
+);
+/** One page of the frozen list, appended with EntriesClosed: the list itself is in the log. */
+export const EntryListRecorded = defineEvent(
+  'EntryListRecorded',
+  z.object({ prizeId: id, page: z.number().int().min(0), entrants: z.array(entrantRow).max(5000) }).strict(),
+);
+export const EntriesClosed = defineEvent(
+  'EntriesClosed',
+  z
+    .object({
+      prizeId: id,
+      listHash: hex64,
+      entrantCount: z.number().int().min(0),
+      totalTickets: z.number().int().min(0),
+      pages: z.number().int().min(0),
+      /** Events at or before this event-log position (and occurred at or before asOf) were read. */
+      cutoffPosition: z.string().regex(/^-?\d+\/-?\d+$/),
+      asOf: instant,
+      eligibilityRuleVersion: z.number().int().positive(),
+    })
+    .strict(),
+);
+export const RandomnessRevealed = defineEvent(
+  'RandomnessRevealed',
+  z
+    .object({
+      prizeId: id,
+      /** Hex of the revealed secret (or the beacon round's value). */
+      randomness: z.string().regex(/^(?:[0-9a-f]{2}){32,256}$/),
+      /** Key of the pseudonymous entrant ids, published with the reveal so the log alone rebuilds the list. */
+      entrantSalt: z.string().regex(/^[0-9a-f]{32,128}$/),
+      seed: hex64,
+      /** Beacon draws: the round as published (its signature proves the randomness; no network needed to re-check). */
+      beacon: z
+        .object({ round: z.number().int().positive(), signature: hexString, previousSignature: hexString.nullable() })
+        .strict()
+        .optional(),
+    })
+    .strict(),
+);
+export const WinnerDrawn = defineEvent(
+  'WinnerDrawn',
+  z
+    .object({
+      prizeId: id,
+      k: z.number().int().min(0),
+      ticket: z.number().int().min(0),
+      entrantId: z.string().min(1).max(128),
+      /** The member, or all four members of a team (captain first). */
+      memberIds: z.array(id).min(1).max(4),
+      skipped: z.array(drawnTicket).max(100_000),
+      nextK: z.number().int().min(1),
+    })
+    .strict(),
+);
+export const WinnerNotified = defineEvent('WinnerNotified', z.object({ prizeId: id, k: z.number().int().min(0), memberIds: z.array(id).min(1).max(4) }).strict());
+export const PrizeClaimed = defineEvent('PrizeClaimed', z.object({ prizeId: id, k: z.number().int().min(0), memberId: id }).strict());
+export const WinnerRedrawn = defineEvent(
+  'WinnerRedrawn',
+  z.object({ prizeId: id, previousK: z.number().int().min(0), previousEntrantId: z.string().min(1).max(128), reason, nextK: z.number().int().min(1) }).strict(),
+);
+export const ResultPublished = defineEvent(
+  'ResultPublished',
+  z.object({ prizeId: id, k: z.number().int().min(0), display: z.string().min(1).max(60) }).strict(),
+);
+
+export const prizeEvents = [
+  PrizeCreated,
+  PrizeUpdated,
+  PrizePublished,
+  PrizeArchived,
+  DrawScheduled,
+  EntryListRecorded,
+  EntriesClosed,
+  RandomnessRevealed,
+  WinnerDrawn,
+  WinnerNotified,
+  PrizeClaimed,
+  WinnerRedrawn,
+  ResultPublished,
+] as const;
+
+type Ev<D extends { type: string; schema: z.ZodType }> = DomainEvent<D['type'], z.infer<D['schema']>>;
+export type PrizeCreatedEvent = Ev<typeof PrizeCreated>;
+export type PrizeUpdatedEvent = Ev<typeof PrizeUpdated>;
+export type PrizePublishedEvent = Ev<typeof PrizePublished>;
+export type PrizeArchivedEvent = Ev<typeof PrizeArchived>;
+export type DrawScheduledEvent = Ev<typeof DrawScheduled>;
+export type EntryListRecordedEvent = Ev<typeof EntryListRecorded>;
+export type EntriesClosedEvent = Ev<typeof EntriesClosed>;
+export type RandomnessRevealedEvent = Ev<typeof RandomnessRevealed>;
+export type WinnerDrawnEvent = Ev<typeof WinnerDrawn>;
+export type WinnerNotifiedEvent = Ev<typeof WinnerNotified>;
+export type PrizeClaimedEvent = Ev<typeof PrizeClaimed>;
+export type WinnerRedrawnEvent = Ev<typeof WinnerRedrawn>;
+export type ResultPublishedEvent = Ev<typeof ResultPublished>;
+export type PrizeEvent =
+  | PrizeCreatedEvent
+  | PrizeUpdatedEvent
+  | PrizePublishedEvent
+  | PrizeArchivedEvent
+  | DrawScheduledEvent
+  | EntryListRecordedEvent
+  | EntriesClosedEvent
+  | RandomnessRevealedEvent
+  | WinnerDrawnEvent
+  | WinnerNotifiedEvent
+  | PrizeClaimedEvent
+  | WinnerRedrawnEvent
+  | ResultPublishedEvent;
+
+export const PRIZE_EVENT_TYPES: readonly string[] = prizeEvents.map((e) => e.type);
+
+/** The prize and its draw share one stream (architecture: `draw-<prizeId>`). */
+export const drawStreamId = (prizeId: string): string => `draw-${prizeId}`;
+
+/** Entrants per EntryListRecorded page. */
+export const ENTRY_LIST_PAGE_SIZE = 2000;

@@ -1,0 +1,6 @@
+export * from './events';
+export * from './eligibility';
+export * from './state';
+export * from './decider';
+export * from './audit';
+export * from './slug';

@@ -1,0 +1,111 @@
+import type { BeaconSchedule, FrozenEntrant } from '../draw';
+import type { PrizeEvent, PrizeFields, PrizeStatus } from './events';
+
+export interface DrawnWinner {
+  readonly k: number;
+  readonly ticket: number;
+  readonly entrantId: string;
+  readonly memberIds: readonly string[];
+  readonly notified: boolean;
+  readonly claimedBy: string | null;
+  /** Set when the winner was redrawn: the staff reason. */
+  readonly redrawnReason: string | null;
+}
+
+export interface DrawFacts {
+  readonly status: 'unscheduled' | 'scheduled' | 'closed' | 'drawn' | 'published';
+  readonly method: 'commit-reveal' | 'beacon' | null;
+  readonly commitment: string | null;
+  readonly beacon: BeaconSchedule | null;
+  readonly listHash: string | null;
+  readonly totalTickets: number;
+  /** The frozen list, rebuilt page by page from EntryListRecorded: memory in entrants, not tickets. */
+  readonly entrants: readonly FrozenEntrant[];
+  readonly randomness: string | null;
+  readonly seed: string | null;
+  readonly winners: readonly DrawnWinner[];
+  readonly nextK: number;
+  readonly publishedDisplay: string | null;
+}
+
+export type PrizeState =
+  | { readonly status: 'absent' }
+  | { readonly status: PrizeStatus; readonly prizeId: string; readonly fields: PrizeFields; readonly draw: DrawFacts };
+export type ExistingPrize = Exclude<PrizeState, { status: 'absent' }>;
+
+export const initialPrizeState: PrizeState = { status: 'absent' };
+
+export const emptyDraw: DrawFacts = {
+  status: 'unscheduled',
+  method: null,
+  commitment: null,
+  beacon: null,
+  listHash: null,
+  totalTickets: 0,
+  entrants: [],
+  randomness: null,
+  seed: null,
+  winners: [],
+  nextK: 0,
+  publishedDisplay: null,
+};
+
+/** The winner who currently holds the prize: the last one drawn, unless redrawn. */
+export function currentWinner(draw: DrawFacts): DrawnWinner | null {
+  const last = draw.winners[draw.winners.length - 1];
+  return last && last.redrawnReason === null ? last : null;
+}
+
+function withDraw(state: PrizeState, change: (draw: DrawFacts) => DrawFacts): PrizeState {
+  if (state.status === 'absent') return state;
+  return { ...state, draw: change(state.draw) };
+}
+
+function updateCurrent(draw: DrawFacts, change: Partial<DrawnWinner>): DrawFacts {
+  const winners = [...draw.winners];
+  const last = winners[winners.length - 1];
+  if (last) winners[winners.length - 1] = { ...last, ...change };
+  return { ...draw, winners };
+}
+
+export function evolvePrize(state: PrizeState, event: PrizeEvent): PrizeState {
+  switch (event.type) {
+    case 'PrizeCreated':
+      return { status: 'draft', prizeId: event.data.prizeId, fields: event.data.fields, draw: emptyDraw };
+    case 'PrizeUpdated':
+      return state.status === 'absent' ? state : { ...state, fields: { ...state.fields, ...event.data.changes } };
+    case 'PrizePublished':
+      return state.status === 'absent' ? state : { ...state, status: 'published' };
+    case 'PrizeArchived':
+      return state.status === 'absent' ? state : { ...state, status: 'archived' };
+    case 'DrawScheduled':
+      return withDraw(state, (d) => ({ ...d, status: 'scheduled', method: event.data.method, commitment: event.data.commitment, beacon: event.data.beacon }));
+    case 'EntryListRecorded':
+      return withDraw(state, (d) => ({ ...d, entrants: [...d.entrants, ...event.data.entrants.map(([entrantId, tickets]) => ({ entrantId, tickets }))] }));
+    case 'EntriesClosed':
+      return withDraw(state, (d) => ({ ...d, status: 'closed', listHash: event.data.listHash, totalTickets: event.data.totalTickets }));
+    case 'RandomnessRevealed':
+      return withDraw(state, (d) => ({ ...d, randomness: event.data.randomness, seed: event.data.seed }));
+    case 'WinnerDrawn': {
+      const { k, ticket, entrantId, memberIds, nextK } = event.data;
+      return withDraw(state, (d) => ({
+        ...d,
+        status: 'drawn',
+        nextK,
+        winners: [...d.winners, { k, ticket, entrantId, memberIds, notified: false, claimedBy: null, redrawnReason: null }],
+      }));
+    }
+    case 'WinnerNotified':
+      return withDraw(state, (d) => updateCurrent(d, { notified: true }));
+    case 'PrizeClaimed':
+      return withDraw(state, (d) => updateCurrent(d, { claimedBy: event.data.memberId }));
+    case 'WinnerRedrawn':
+      return withDraw(state, (d) => updateCurrent(d, { redrawnReason: event.data.reason }));
+    case 'ResultPublished':
+      return withDraw(state, (d) => ({ ...d, status: 'published', publishedDisplay: event.data.display }));
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
+  }
+}
