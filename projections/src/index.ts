@@ -3,7 +3,10 @@ import { eventLogProjector } from './event-log';
 import { membersProjector } from './members';
 import { membershipsProjector } from './memberships';
 import { paymentsProjector } from './payments';
+import { prizesProjector } from './prizes';
 import { singleEntriesProjector } from './single-entries';
+import { referralsProjector } from './referrals';
+import { teamsProjector } from './teams';
 import type { Projector } from './runner/projector';
 
 export * from './runner';
@@ -13,6 +16,9 @@ export * from './members';
 export * from './entry-ledger';
 export * from './payments';
 export * from './single-entries';
+export * from './prizes';
+export * from './referrals';
+export * from './teams';
 
 /** Every read model the product runs, in the order the daemon starts them. */
 export const allProjectors: readonly Projector[] = [
@@ -22,4 +28,7 @@ export const allProjectors: readonly Projector[] = [
   entryLedgerProjector,
   paymentsProjector,
   singleEntriesProjector,
+  prizesProjector,
+  referralsProjector,
+  teamsProjector,
 ];

@@ -19,6 +19,7 @@ async function migrate(tx: Sql, schema: string): Promise<void> {
     ${createTableSql(schema, 'members', MEMBER_COLUMNS, 'id')};
     create index if not exists members_email_lower on ${s}.members (lower(email));
     create index if not exists members_registered_at on ${s}.members (registered_at, id);
+    create index if not exists members_referral_code on ${s}.members (referral_code);
   `);
 }
 

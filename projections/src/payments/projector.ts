@@ -1,4 +1,4 @@
-import type { CheckoutCompletedEvent, CheckoutCreatedEvent, CheckoutFailedEvent, MembershipRenewedEvent } from '@roar/domain';
+import type { CheckoutCompletedEvent, CheckoutCreatedEvent, CheckoutFailedEvent, MembershipRenewedEvent, PaymentRefundedEvent } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
 import { createTableSql, decodeAll, loadRows, occurredAt, upsertRows } from '../members/table';
 import type { ApplyContext, Projector } from '../runner/projector';
@@ -17,6 +17,10 @@ const renewalId = (paymentId: string): string => `renewal:${paymentId}`;
 
 function keyOf(e: RecordedEvent): string {
   if (e.type === 'MembershipRenewed') return renewalId((e.data as MembershipRenewedEvent['data']).paymentId);
+  if (e.type === 'PaymentRefunded') {
+    const d = e.data as PaymentRefundedEvent['data'];
+    return d.checkoutId ?? renewalId(d.paymentId);
+  }
   return (e.data as { checkoutId: string }).checkoutId;
 }
 
@@ -50,8 +54,8 @@ function created(e: RecordedEvent): PaymentRow {
     checkout_id: d.checkoutId,
     member_id: d.memberId,
     purpose: d.purpose,
-    membership_id: d.tier.membershipId,
-    tier_code: d.tier.code,
+    membership_id: d.tier?.membershipId ?? null,
+    tier_code: d.tier?.code ?? null,
     amount_cents: d.amount_cents,
     currency: d.currency,
     provider: d.provider,
@@ -86,6 +90,8 @@ function evolve(row: PaymentRow, e: RecordedEvent): PaymentRow {
       return row.status === 'paid' ? row : { ...row, status: 'failed', failure_reason: (e.data as CheckoutFailedEvent['data']).reason };
     case 'CheckoutExpired':
       return row.status === 'paid' ? row : { ...row, status: 'expired' };
+    case 'PaymentRefunded':
+      return { ...row, status: 'refunded', failure_reason: (e.data as PaymentRefundedEvent['data']).reason };
     default:
       return row;
   }
@@ -118,9 +124,9 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
 
 export const paymentsProjector: Projector = {
   name: 'payments',
-  version: 1,
+  version: 2,
   tables: [{ name: 'payments', primaryKey: ['id'] }],
-  handles: ['CheckoutCreated', 'CheckoutCompleted', 'CheckoutFailed', 'CheckoutExpired', 'MembershipRenewed'],
+  handles: ['CheckoutCreated', 'CheckoutCompleted', 'CheckoutFailed', 'CheckoutExpired', 'MembershipRenewed', 'PaymentRefunded'],
   migrate,
   apply,
 };

@@ -29,14 +29,14 @@ export const paymentRowSchema = z.object({
   id: z.string(),
   checkout_id: z.string().nullable(),
   member_id: z.string(),
-  /** join | upgrade | single-entry | renewal */
+  /** join | upgrade | single-entry | team-fee | renewal */
   purpose: z.string(),
   membership_id: z.number().int().nullable(),
   tier_code: z.string().nullable(),
   amount_cents: z.number().int(),
   currency: z.string(),
   provider: z.string().nullable(),
-  status: z.enum(['pending', 'paid', 'failed', 'expired']),
+  status: z.enum(['pending', 'paid', 'failed', 'expired', 'refunded']),
   failure_reason: z.string().nullable(),
   payment_id: z.string().nullable(),
   subscription_id: z.string().nullable(),
