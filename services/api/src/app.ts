@@ -3,9 +3,13 @@ import express from 'express';
 import { createAdminRouter } from './admin';
 import { createMemberAuthRouter } from './auth/member';
 import { createMembersRouter } from './members/routes';
+import { createReferralsModule } from './referrals';
+import { createTeamsModule } from './teams';
 import type { MembersPorts } from './members/ports';
 import type { LocalPaymentProvider } from './payments';
 import { createContentRouter } from './content/routes';
+import { prizesAdminRouter } from './draws/admin';
+import { createPrizeMemberRouter } from './prizes/member';
 import './content/docs';
 import type { AppContext } from './context';
 import { createHealthRouter } from './health';
@@ -33,12 +37,16 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.use(createMembersRouter(ctx, members));
   app.use(express.json({ limit: '64kb', strict: true }));
   app.use(createMemberAuthRouter(ctx));
+  app.use(createReferralsModule(ctx, members));
+  app.use(createTeamsModule(ctx, members));
 
   app.use(createHealthRouter(ctx));
   app.get('/api/openapi.json', (_req, res) => {
     res.json(buildOpenApi(process.env.npm_package_version ?? '0.1.0'));
   });
+  app.use(createPrizeMemberRouter(ctx));
   app.use('/items', createContentRouter(ctx));
+  app.use('/api/admin/prizes', prizesAdminRouter(ctx));
   app.use('/api/admin', createAdminRouter(ctx));
   app.use(['/api', '/items', '/auth'], notFoundHandler);
 

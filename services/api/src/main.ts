@@ -4,7 +4,9 @@ import { createApp } from './app';
 import type { AppContext } from './context';
 import { appContextOf, openInfrastructure } from './infrastructure';
 import { seedCatalogue } from './seed';
+import { seedPrizes } from './prizes/seed';
 import { bootstrapStaff } from './auth/staff';
+import { startInviteSweeper } from './teams';
 
 /**
  * One entry point, four roles. `all` (the embedded default) runs the API, the projector and the
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
 
   if (runsApi) {
     await seedCatalogue(infra.store, infra.registry, logger, new Date());
+    await seedPrizes(infra.store, infra.registry, infra.sql, logger, new Date());
     await bootstrapStaff(infra.sql, { email: config.STAFF_EMAIL, password: config.STAFF_PASSWORD, dataDir: config.DATA_DIR, logger });
   }
   if (role === 'all' || role === 'projector') await infra.projections.start();
@@ -36,6 +39,7 @@ async function main(): Promise<void> {
   if (role === 'all' || role === 'worker') {
     await infra.jobs.start({ reactors: true, workers: true });
     infra.startBilling();
+    startInviteSweeper({ sql: infra.sql, store: infra.store, registry: infra.registry, logger });
   }
   else await infra.jobs.start({ reactors: false, workers: false });
 

@@ -1,13 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { checkoutStreamId, entriesStreamId, memberStreamId } from '@roar/domain';
-import { listEvents, type EventLogRow } from '@roar/projections';
 import type { Sql } from '@roar/platform';
 import type { AppContext } from '../context';
 import { requireStaff } from '../auth/staff-tokens';
 import { HttpError } from '../http/errors';
 import { parseParams } from '../http/validate';
-import { toAdminEvent } from './events';
+import { historyOf } from './history';
 import { findMember, MEMBER_SORT_FIELDS, memberGrants, memberTotals, searchMembers, searchPayments } from './member-reads';
 import { oneOrMany, pageOf, parseListQuery, sendList } from './simple-rest';
 
@@ -22,21 +21,10 @@ export const memberFilterSchema = z
 
 export const memberIdParams = z.object({ id: z.string().min(1).max(60) });
 
-const positionKey = (p: string): [bigint, bigint] => {
-  const [commit = '0', prepare = '0'] = p.split('/');
-  return [BigInt(commit), BigInt(prepare)];
-};
-const byPosition = (a: EventLogRow, b: EventLogRow): number => {
-  const [ac, ap] = positionKey(a.position);
-  const [bc, bp] = positionKey(b.position);
-  return ac === bc ? Number(ap - bp) : ac < bc ? -1 : 1;
-};
-
 /** The member's streams (member, entries ledger, each checkout) merged in log order, oldest first. */
 export async function memberHistory(sql: Sql, memberId: string, checkoutIds: readonly string[]) {
   const streams = [memberStreamId(memberId), entriesStreamId(memberId), ...checkoutIds.map(checkoutStreamId)];
-  const pages = await Promise.all(streams.map((stream) => listEvents(sql, { stream, sort: 'position', order: 'ASC', limit: 1000 })));
-  return pages.flatMap((p) => p.rows).sort(byPosition).map(toAdminEvent);
+  return historyOf(sql, streams);
 }
 
 /**

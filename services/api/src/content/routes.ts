@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { applySortAndLimit, matches, parseItemsQuery, type FieldFilter } from './query';
 import { findFaqs, findPages } from './store';
+import { mountPrizeContent } from '../prizes/content';
 
 /** What the public may see: drafts never leave the building. */
 const PUBLIC_STATUSES = ['published', 'archived'] as const;
@@ -51,5 +52,6 @@ export function createContentRouter(app: AppContext): Router {
     res.json({ data: tokens });
   });
 
+  mountPrizeContent(router, app);
   return router;
 }

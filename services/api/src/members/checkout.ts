@@ -4,11 +4,11 @@ import {
   checkoutStreamId,
   memberDecider,
   memberStreamId,
+  type CheckoutPurpose,
   type TierSnapshot,
 } from '@roar/domain';
 import { handleCommand, type CommandContext } from '@roar/platform';
 import type { AppContext } from '../context';
-import type { CheckoutPurpose } from '../payments';
 import type { MembersPorts } from './ports';
 import { SELF_ORIGIN } from '../payments/self-origin';
 

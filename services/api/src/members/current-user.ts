@@ -1,5 +1,5 @@
-import { isSingleEntryActive } from '@roar/domain';
-import { getMember, lastCard, listSingleEntries, type MemberRow } from '@roar/projections';
+import { isSingleEntryActive, TEAM_RULES } from '@roar/domain';
+import { activeTeamBenefit, getMember, lastCard, listSingleEntries, type MemberRow } from '@roar/projections';
 import type { Sql } from '@roar/platform';
 
 export interface CurrentUser {
@@ -27,6 +27,11 @@ export interface CurrentUser {
     card: { brand: string; last4: string } | null;
   } | null;
   handicap: null;
+  /**
+   * A paid team mate's benefits (issue 4): rewards access and 20% off merchandise until `until`,
+   * one month after paying, whatever the membership; null when none is running.
+   */
+  team_benefit: { rewards_access: true; merchandise_discount_percent: number; until: string } | null;
   activeSingleEntries: Array<{ id: string; prize_id: string | null; tickets: number; valid_until: string; purchased_at: string }>;
   previousSingleEntries: Array<{ id: string; prize_id: string | null; tickets: number; valid_until: string; purchased_at: string }>;
 }
@@ -85,6 +90,7 @@ export async function currentUser(sql: Sql, memberId: string, now: Date): Promis
             card: await lastCard(sql, memberId),
           },
     handicap: null,
+    team_benefit: await activeTeamBenefit(sql, memberId, now).then((b) => (b?.benefit_until ? { rewards_access: true as const, merchandise_discount_percent: TEAM_RULES.merchandiseDiscountPercent, until: b.benefit_until } : null)),
     activeSingleEntries: active,
     previousSingleEntries: previous,
   };

@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import {
   causationKeys,
   checkoutDecider,
   checkoutStreamId,
-  entriesDecider,
-  entriesStreamId,
   memberDecider,
   memberStreamId,
   webhookDecider,
@@ -17,27 +14,18 @@ import type { AppContext } from '../context';
 import { addMonth, type ProviderEvent } from '../payments';
 import type { MembersPorts } from './ports';
 import { systemCommandContext } from './context';
+import { grantEntries } from './ledger';
+import { onPaymentRefunded, onPaidCheckout } from '../referrals/payment-events';
+import { onTeamFeePaid } from '../teams/payment';
+import { nextOpenPrize } from '../prizes/next';
 
 const DAY = 86_400_000;
-/** A single entry counts until its draw; until draws exist (issue 5) that is 30 days. */
+/** A single entry counts until the draw it is bound to closes; bought while no draw is open, it stays valid 30 days. */
 const SINGLE_ENTRY_DAYS = 30;
 
 
-async function grant(app: AppContext, ctx: CommandContext, memberId: string, tier: TierSnapshot, source: 'initial' | 'renewal' | 'single-entry', count: number, causationKey: string) {
-  if (count <= 0) return null;
-  const outcome = await handleCommand(app.store, app.registry, entriesStreamId(memberId), entriesDecider, {
-    type: 'GrantEntries',
-    memberId,
-    grantId: randomUUID(),
-    source,
-    count,
-    membershipId: tier.membershipId,
-    tierCode: tier.code,
-    causationKey,
-    reason: null,
-    prizeId: null,
-  }, ctx);
-  return outcome.appended;
+function grant(app: AppContext, ctx: CommandContext, memberId: string, tier: TierSnapshot, source: 'initial' | 'renewal' | 'single-entry', count: number, causationKey: string, prizeId: string | null = null) {
+  return grantEntries(app, ctx, { memberId, source, count, causationKey, membershipId: tier.membershipId, tierCode: tier.code, prizeId });
 }
 
 /**
@@ -69,20 +57,28 @@ export function createProviderEventHandler(app: AppContext, ports: MembersPorts)
           amount_cents: event.amount_cents ?? created.amount_cents,
         }, ctx);
         const memberId = created.memberId;
+        if (created.purpose === 'team-fee' || !created.tier) {
+          lastPosition = await onTeamFeePaid(app, ports, ctx, { checkout: created, paymentId: event.paymentId, amount_cents: event.amount_cents ?? created.amount_cents });
+          break;
+        }
+        const tier = created.tier;
         const periodStart = event.periodStart ?? now.toISOString();
         if (created.purpose === 'single-entry') {
-          const validUntil = new Date(now.getTime() + SINGLE_ENTRY_DAYS * DAY).toISOString();
+          // Bound at purchase to the draw whose entries close next; it counts in that draw only.
+          const draw = await nextOpenPrize(app.sql, now);
+          const prizeId = draw?.prize.id ?? null;
+          const validUntil = draw?.prize.prize_end_date ?? new Date(now.getTime() + SINGLE_ENTRY_DAYS * DAY).toISOString();
           await handleCommand(app.store, app.registry, memberStreamId(memberId), memberDecider, {
             type: 'PurchaseSingleEntry',
             memberId,
             singleEntryId: event.checkoutId,
             checkoutId: event.checkoutId,
             paymentId: event.paymentId,
-            tier: created.tier,
-            prizeId: null,
+            tier,
+            prizeId,
             validUntil,
           }, ctx);
-          lastPosition = await grant(app, ctx, memberId, created.tier, 'single-entry', created.tier.initial_tickets, causationKeys.singleEntry(event.paymentId));
+          lastPosition = await grant(app, ctx, memberId, tier, 'single-entry', tier.initial_tickets, causationKeys.singleEntry(event.paymentId), prizeId);
         } else {
           const before = await getMember(app.sql, memberId);
           await handleCommand(app.store, app.registry, memberStreamId(memberId), memberDecider, {
@@ -91,18 +87,19 @@ export function createProviderEventHandler(app: AppContext, ports: MembersPorts)
             checkoutId: event.checkoutId,
             paymentId: event.paymentId,
             subscriptionId: event.subscriptionId ?? null,
-            tier: created.tier,
+            tier,
             periodStart,
             periodEnd: event.periodEnd ?? addMonth(new Date(periodStart)).toISOString(),
             source: created.purpose === 'upgrade' ? 'upgrade' : 'join',
           }, ctx);
-          lastPosition = await grant(app, ctx, memberId, created.tier, 'initial', created.tier.initial_tickets, causationKeys.initial(event.paymentId));
+          lastPosition = await grant(app, ctx, memberId, tier, 'initial', tier.initial_tickets, causationKeys.initial(event.paymentId));
           // An upgrade replaces the old subscription: stop billing it (benefits move to the new tier now).
           const previous = before?.subscription_id;
           if (previous && previous !== event.subscriptionId) {
             await ports.payments.cancelSubscription(previous, { atPeriodEnd: true }).catch((err: unknown) => app.logger.warn({ err, previous }, 'could not cancel the replaced subscription'));
           }
         }
+        lastPosition = (await onPaidCheckout(app, ctx, { memberId, paymentId: event.paymentId, amount_cents: event.amount_cents ?? created.amount_cents, tier })) ?? lastPosition;
         break;
       }
       case 'checkout.expired': {
@@ -151,6 +148,11 @@ export function createProviderEventHandler(app: AppContext, ports: MembersPorts)
           reason: 'The subscription ended at the payment provider.',
           at: now.toISOString(),
         }, ctx);
+        break;
+      }
+      case 'charge.refunded': {
+        if (!event.paymentId) return;
+        lastPosition = await onPaymentRefunded(app, ctx, { paymentId: event.paymentId, reason: event.refundReason ?? 'refunded', ...(event.amount_cents !== undefined ? { amount_cents: event.amount_cents } : {}) });
         break;
       }
       default: {

@@ -27,6 +27,7 @@ const profileSchema = z
     mobile: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/).nullable().optional(),
     dob: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
     address: z.string().trim().max(300).nullable().optional(),
+    state: z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']).nullable().optional(),
   })
   .strict();
 const trackSchema = z
@@ -78,7 +79,7 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts & { loc
     const { memberId } = memberOf(res);
     const b = parsed.data;
     const changes = Object.fromEntries(
-      Object.entries({ firstname: b.firstname ?? b.first_name, lastname: b.lastname ?? b.last_name, mobile: b.mobile, dob: b.dob, address: b.address }).filter(([, v]) => v !== undefined),
+      Object.entries({ firstname: b.firstname ?? b.first_name, lastname: b.lastname ?? b.last_name, mobile: b.mobile, dob: b.dob, address: b.address, state: b.state }).filter(([, v]) => v !== undefined),
     );
     try {
       await executeCommand(app, memberStreamId(memberId), memberDecider, { type: 'UpdateMemberProfile', memberId, changes }, memberCommandContext(memberId, req, app.now()));

@@ -1,14 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { emailReservationDecider, emailReservationStreamId, memberDecider, memberStreamId, normaliseEmail, causationKeys, entriesDecider, entriesStreamId } from '@roar/domain';
+import { emailReservationDecider, emailReservationStreamId, memberDecider, memberStreamId, normaliseEmail, causationKeys } from '@roar/domain';
 import { handleCommand, WrongExpectedRevisionError } from '@roar/platform';
 import type { AppContext } from '../context';
 import { createCredentials, EmailTakenError, issueSession } from '../auth/member';
 import { memberCommandContext, originOf } from './context';
 import { startCheckout } from './checkout';
 import type { MembersPorts } from './ports';
+import { grantEntries } from './ledger';
 import { loadTier } from './tiers';
+import { recordReferral } from '../referrals/bonus';
+import { checkReferralCode, INVALID_CODE } from '../referrals/referrer';
 
 /** The spec's email pattern (section 5). */
 export const EMAIL_PATTERN =
@@ -50,6 +53,10 @@ export function signUpHandler(app: AppContext, ports: MembersPorts) {
     if (!captcha.ok) return fail(res, 400, 'Please confirm you are not a robot.');
     const tier = await loadTier(app.sql, body.membership_id);
     if (!tier || !tier.published) return fail(res, 400, 'Please choose a membership');
+    // A referral code is checked before anything is written: a bad one fails the whole sign-up.
+    const code = body.referral_code?.trim() ?? '';
+    const referral = code ? await checkReferralCode(app.sql, code, null, app.now()) : null;
+    if (referral && !referral.ok) return fail(res, 400, INVALID_CODE);
 
     const email = normaliseEmail(body.email);
     const memberId = randomUUID();
@@ -79,12 +86,12 @@ export function signUpHandler(app: AppContext, ports: MembersPorts) {
       at: now.toISOString(),
     }, ctx, { mustBeNew: true });
     let position = registered.appended?.position ?? null;
-    if (free && tier.snapshot.initial_tickets > 0) {
-      const granted = await handleCommand(app.store, app.registry, entriesStreamId(memberId), entriesDecider, {
-        type: 'GrantEntries', memberId, grantId: randomUUID(), source: 'initial', count: tier.snapshot.initial_tickets,
-        membershipId: tier.snapshot.membershipId, tierCode: tier.snapshot.code, causationKey: causationKeys.freeJoin(memberId), reason: null, prizeId: null,
-      }, ctx);
-      position = granted.appended?.position ?? position;
+    if (referral?.ok) position = (await recordReferral(app, ctx, memberId, referral.referrer.id, code))?.position ?? position;
+    if (free) {
+      const granted = await grantEntries(app, ctx, {
+        memberId, source: 'initial', count: tier.snapshot.initial_tickets, causationKey: causationKeys.freeJoin(memberId), membershipId: tier.snapshot.membershipId, tierCode: tier.snapshot.code,
+      });
+      position = granted?.position ?? position;
     }
     let redirectUrl = '/dashboard';
     if (!free) {

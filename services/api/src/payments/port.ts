@@ -2,7 +2,7 @@
  * The payments port (docs/members-design.md, "Payments port"). The domain only ever sees
  * `ProviderEvent`, so Stripe and the local test-mode provider are interchangeable.
  */
-export type CheckoutPurpose = 'join' | 'upgrade' | 'single-entry';
+export type CheckoutPurpose = 'join' | 'upgrade' | 'single-entry' | 'team-fee';
 export type CheckoutMode = 'payment' | 'subscription';
 
 export interface CreateCheckoutInput {
@@ -25,7 +25,7 @@ export interface CardDetails {
   readonly last4: string;
 }
 
-export type ProviderEventType = 'checkout.completed' | 'checkout.expired' | 'invoice.paid' | 'invoice.payment_failed' | 'subscription.deleted';
+export type ProviderEventType = 'checkout.completed' | 'checkout.expired' | 'invoice.paid' | 'invoice.payment_failed' | 'subscription.deleted' | 'charge.refunded';
 
 export interface ProviderEvent {
   /** The provider's event id: the key of the `webhook-<provider>-<id>` idempotency stream. */
@@ -42,6 +42,8 @@ export interface ProviderEvent {
   readonly periodStart?: string;
   readonly periodEnd?: string;
   readonly failureReason?: string;
+  /** charge.refunded: the refund's reason as staff gave it. */
+  readonly refundReason?: string;
 }
 
 export interface PaymentProvider {
@@ -56,6 +58,8 @@ export interface PaymentProvider {
   cancelSubscription(subscriptionId: string, options: { atPeriodEnd: true }): Promise<void>;
   /** The card on file; `customerRef` is the subscription id (the local provider also takes the member id). */
   paymentMethod(customerRef: string): Promise<CardDetails | null>;
+  /** Refunds a payment in full; the provider confirms it with a charge.refunded webhook. */
+  refund(paymentId: string, reason: string): Promise<void>;
 }
 
 export class InvalidSignatureError extends Error {

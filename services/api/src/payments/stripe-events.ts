@@ -126,6 +126,15 @@ export async function mapStripeEvent(raw: unknown, expander?: Expander): Promise
         failureReason: pi?.last_payment_error?.message ?? 'The payment failed.',
       });
     }
+    case 'charge.refunded': {
+      // Only a full refund undoes what the payment granted.
+      const c = z
+        .object({ payment_intent: idOrObject, amount: z.number().int().nullish(), amount_refunded: z.number().int().nullish(), refunded: z.boolean().nullish(), metadata: z.record(z.string(), z.string()).nullish() })
+        .safeParse(data.object);
+      const paymentId = c.success ? idOf(c.data.payment_intent) : undefined;
+      if (!c.success || !paymentId || c.data.refunded === false) return null;
+      return strip({ id, type: 'charge.refunded', paymentId, amount_cents: c.data.amount_refunded ?? undefined, refundReason: c.data.metadata?.reason ?? undefined });
+    }
     case 'customer.subscription.deleted': {
       const subId = z.string().safeParse(data.object.id);
       return subId.success ? { id, type: 'subscription.deleted', subscriptionId: subId.data } : null;

@@ -116,5 +116,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       if (!pm || typeof pm === 'string' || !pm.card) return null;
       return { brand: pm.card.brand, last4: pm.card.last4 };
     },
+    async refund(paymentId, reason) {
+      // Stripe answers with charge.refunded; its reason field takes only its own codes, so ours travels as metadata.
+      await call('POST', '/v1/refunds', { payment_intent: paymentId, 'metadata[reason]': reason.slice(0, 500) });
+    },
   };
 }

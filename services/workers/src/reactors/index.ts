@@ -2,9 +2,10 @@ import { catalogueNotifications } from './catalogue-notifications';
 import { memberEmails } from './member-emails';
 import { memberTracking } from './member-tracking';
 import type { Reactor } from './reactor';
+import { winnerEmails } from './winner-emails';
 
 /** Every reactor the worker runs. A new side effect is a new entry here. */
-export const REACTORS: readonly Reactor[] = [catalogueNotifications, memberEmails, memberTracking];
+export const REACTORS: readonly Reactor[] = [catalogueNotifications, memberEmails, memberTracking, winnerEmails];
 
 export { catalogueNotifications, memberEmails, memberTracking };
 export { jobIdFor, type Reactor, type ReactorContext } from './reactor';

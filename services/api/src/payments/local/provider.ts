@@ -5,7 +5,7 @@ import { mapStripeEvent } from '../stripe-events';
 import { createWebhookSender } from './delivery';
 import { runBillingTick } from './billing';
 import { addMonth, asDate, migrateLocalPayments, type SessionRow, type SubscriptionRow } from './schema';
-import { eventEnvelope, invoiceObject, paymentIntentObject, sessionObject, stripeId, type ChargeResult } from './stripe-format';
+import { chargeRefundedObject, eventEnvelope, invoiceObject, paymentIntentObject, sessionObject, stripeId, type ChargeResult } from './stripe-format';
 import { chargeCard, type CardInput } from './test-cards';
 
 export interface LocalPaymentProviderOptions {
@@ -138,6 +138,21 @@ export function createLocalPaymentProvider(options: LocalPaymentProviderOptions)
       await ready();
       const upd = await sql.query("update local_payments.subscriptions set cancel_at_period_end = true where id = $1 and status <> 'canceled'", [subscriptionId]);
       if (upd.affectedRows !== 1) throw new PaymentProviderError(`No active subscription: '${subscriptionId}'`, 404);
+    },
+
+    async refund(paymentId, reason) {
+      await ready();
+      const at = now();
+      // Once per payment: the refunds table's key makes a double click refund once.
+      const done = await sql.transaction(async (tx) => {
+        const paid = await tx.query<{ id: string; amount_cents: number; customer: string }>("select id, amount_cents, customer from local_payments.payments where id = $1 and status = 'succeeded'", [paymentId]);
+        const row = paid.rows[0];
+        if (!row) throw new PaymentProviderError(`No succeeded payment: '${paymentId}'`, 404);
+        const ins = await tx.query('insert into local_payments.refunds (payment_id, amount_cents, reason, created_at) values ($1, $2, $3, $4) on conflict (payment_id) do nothing', [paymentId, row.amount_cents, reason, at]);
+        return ins.affectedRows === 1 ? row : null;
+      });
+      if (!done) throw new PaymentProviderError(`Payment '${paymentId}' is already refunded`, 409);
+      await emit('charge.refunded', chargeRefundedObject({ paymentId, amount_cents: done.amount_cents, customer: done.customer, reason }), at);
     },
 
     async paymentMethod(customerRef): Promise<CardDetails | null> {

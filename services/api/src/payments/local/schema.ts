@@ -56,6 +56,12 @@ create table if not exists local_payments.payments (
   failure_code text,
   created_at timestamptz not null
 );
+create table if not exists local_payments.refunds (
+  payment_id text primary key,
+  amount_cents integer not null,
+  reason text not null,
+  created_at timestamptz not null
+);
 `;
 
 export async function migrateLocalPayments(sql: Sql): Promise<void> {

@@ -89,3 +89,17 @@ export function eventEnvelope(type: string, object: Record<string, unknown>, at:
   const body = JSON.stringify({ id, object: 'event', api_version: STRIPE_API_VERSION, created: unix(at), livemode: false, type, data: { object } });
   return { id, body };
 }
+
+/** A fully refunded charge, as Stripe's charge.refunded carries it; our reason travels as metadata. */
+export function chargeRefundedObject(r: { paymentId: string; amount_cents: number; customer: string; reason: string }): Record<string, unknown> {
+  return {
+    id: stripeId('ch'),
+    object: 'charge',
+    payment_intent: r.paymentId,
+    customer: r.customer,
+    amount: r.amount_cents,
+    amount_refunded: r.amount_cents,
+    refunded: true,
+    metadata: { reason: r.reason },
+  };
+}

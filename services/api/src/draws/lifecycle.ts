@@ -1,0 +1,175 @@
+import {
+  auditDraw,
+  beaconCommitment,
+  commitRandomness,
+  drawStreamId,
+  entrantToIdentify,
+  memberStreamId,
+  prizeDecider,
+  pseudonymousEntrantId,
+  type AuditReport,
+  type EntrantIdentity,
+  type ExistingPrize,
+  type PrizeCommand,
+  type PrizeEvent,
+  type PrizeState,
+} from '@roar/domain';
+import { DomainError, positionToString, type CommandContext, type EventStore } from '@roar/platform';
+import type { AppContext } from '../context';
+import { executeCommand, type ExecutedCommand } from '../http/commands';
+import { createPrize, updatePrize } from '../prizes/slug';
+import { beaconFromConfig, DrandBeacon, verifyDrandSignature } from './beacon';
+import { recordEntrantIdentities, readEntrantIdentity } from './identities';
+import { eligibleAtCutoff, readLogUpTo } from './log';
+import { ensureDrawSecret, readDrawSecret } from './secrets';
+
+export async function loadPrize(store: EventStore, prizeId: string): Promise<{ state: PrizeState; events: PrizeEvent[] }> {
+  const events = (await store.readStream(drawStreamId(prizeId))).map((e) => ({ type: e.type, data: e.data }) as PrizeEvent);
+  return { state: events.reduce(prizeDecider.evolve, prizeDecider.initialState), events };
+}
+
+function existing(state: PrizeState): ExistingPrize {
+  if (state.status === 'absent') throw new DomainError('not_found', 'Not found.');
+  return state;
+}
+
+/**
+ * One prize command on the draw stream. CreatePrize and a slug change in UpdatePrize go through the
+ * slug's reservation stream first (prizes/slug.ts): a slug another prize holds is a 409.
+ */
+export function runPrizeCommand(app: AppContext, prizeId: string, command: PrizeCommand, ctx: CommandContext): Promise<ExecutedCommand<PrizeState>> {
+  if (command.type === 'CreatePrize') return createPrize(app, prizeId, command, ctx);
+  if (command.type === 'UpdatePrize') return updatePrize(app, prizeId, command, ctx);
+  return executeCommand(app, drawStreamId(prizeId), prizeDecider, command, ctx);
+}
+
+/**
+ * Commit-reveal records the SHA-256 of a fresh secret; with DRAW_RANDOMNESS=drand the draw commits
+ * to the first drand round after the closing date (plus a margin) instead. Either way the entrant-id
+ * salt is created now and published with the reveal.
+ */
+export async function scheduleDraw(app: AppContext, prizeId: string, ctx: CommandContext) {
+  const prize = existing((await loadPrize(app.store, prizeId)).state);
+  const { secret } = await ensureDrawSecret(app.sql, prizeId);
+  const drand = beaconFromConfig(app.config);
+  if (drand && prize.draw.status === 'unscheduled') {
+    const beacon = await drand.scheduleAfter(new Date(prize.fields.prize_end_date));
+    return runPrizeCommand(app, prizeId, { type: 'ScheduleDraw', method: 'beacon', commitment: beaconCommitment(beacon), beacon }, ctx);
+  }
+  const commitment = commitRandomness(Buffer.from(secret, 'hex'));
+  return runPrizeCommand(app, prizeId, { type: 'ScheduleDraw', method: 'commit-reveal', commitment, beacon: null }, ctx);
+}
+
+/** Entries close at the prize's end date, or now when staff close earlier. */
+export async function closeEntries(app: AppContext, prizeId: string, ctx: CommandContext) {
+  const prize = existing((await loadPrize(app.store, prizeId)).state);
+  if (prize.draw.status !== 'scheduled') throw new DomainError('conflict', prize.draw.status === 'unscheduled' ? 'Schedule the draw first.' : 'The entries are already closed.');
+  const secret = await readDrawSecret(app.sql, prizeId);
+  if (!secret) throw new DomainError('conflict', 'The draw secret is missing: schedule the draw again.');
+  const end = new Date(prize.fields.prize_end_date);
+  const asOf = (ctx.occurredAt < end ? ctx.occurredAt : end).toISOString();
+  const cutoff = await app.store.headPosition();
+  const eligible = (await eligibleAtCutoff(app.store, cutoff, { prizeId, prizeType: prize.fields.prize_type_id, asOf })).map((e) => ({
+    entrantId: pseudonymousEntrantId(e.key, secret.salt),
+    key: e.key,
+    memberIds: e.memberIds,
+    tickets: e.tickets,
+  }));
+  const entrants = eligible.map((e) => ({ entrantId: e.entrantId, tickets: e.tickets }));
+  const result = await runPrizeCommand(app, prizeId, { type: 'CloseEntries', entrants, cutoffPosition: positionToString(cutoff), asOf }, ctx);
+  // Only once the list is frozen: a close that failed (or lost a race) leaves no rows behind. Should
+  // this write fail, the draw falls back to the replay (identitiesByReplay), so the close stands.
+  try {
+    await recordEntrantIdentities(app.sql, prizeId, eligible);
+  } catch (error) {
+    app.logger.warn({ err: error, prizeId }, 'draw: could not store the entrant identities; drawing will replay the log');
+  }
+  return result;
+}
+
+/** Who each entrant id of the frozen list stands for: the eligibility replay at the recorded cutoff. */
+async function identitiesByReplay(app: AppContext, prizeId: string, prize: ExistingPrize, salt: string): Promise<Map<string, EntrantIdentity>> {
+  const closed = (await app.store.readStream(drawStreamId(prizeId))).find((e) => e.type === 'EntriesClosed');
+  const data = closed?.data as { cutoffPosition: string; asOf: string } | undefined;
+  if (!data) throw new DomainError('conflict', 'Close the entries first.');
+  const eligible = await eligibleAtCutoff(app.store, data.cutoffPosition, { prizeId, prizeType: prize.fields.prize_type_id, asOf: data.asOf });
+  return new Map(eligible.map((e) => [pseudonymousEntrantId(e.key, salt), { key: e.key, memberIds: e.memberIds }]));
+}
+
+/**
+ * The identities a DrawWinner/RedrawWinner command needs: only the entrant the decider will pick
+ * (`entrantToIdentify`), read from draw.entrant_identities. A draw closed before that table
+ * existed (no row) replays the log. Nothing to pick: an empty map, and the decider refuses.
+ */
+async function identitiesFor(app: AppContext, prizeId: string, prize: ExistingPrize, salt: string, randomness: string | null): Promise<ReadonlyMap<string, EntrantIdentity>> {
+  const entrantId = entrantToIdentify(prize, randomness);
+  if (entrantId === null) return new Map();
+  const who = await readEntrantIdentity(app.sql, prizeId, entrantId);
+  if (who) return new Map([[entrantId, who]]);
+  return identitiesByReplay(app, prizeId, prize, salt);
+}
+
+export async function drawWinner(app: AppContext, prizeId: string, ctx: CommandContext) {
+  const prize = existing((await loadPrize(app.store, prizeId)).state);
+  const secret = await readDrawSecret(app.sql, prizeId);
+  if (!secret) throw new DomainError('conflict', 'The draw secret is missing.');
+  if (prize.draw.method === 'beacon') {
+    const schedule = prize.draw.beacon;
+    if (!schedule?.url || !schedule.chainHash) throw new DomainError('conflict', 'The draw does not record which beacon to read.');
+    if (prize.draw.status !== 'closed') throw new DomainError('conflict', prize.draw.status === 'scheduled' ? 'Close the entries first.' : 'A winner is already drawn.');
+    // The recorded chain, not today's configuration: the round was committed on that chain.
+    const drand = new DrandBeacon({ url: schedule.url, chainHash: schedule.chainHash, timeoutMs: app.config.DRAND_TIMEOUT_MS });
+    const round = await drand.fetchRound(schedule, ctx.occurredAt);
+    const beaconRound = { round: round.round, signature: round.signature, previousSignature: round.previousSignature };
+    const identities = await identitiesFor(app, prizeId, prize, secret.salt, round.randomness);
+    return runPrizeCommand(app, prizeId, { type: 'DrawWinner', randomness: round.randomness, entrantSalt: secret.salt, identities, beaconRound }, ctx);
+  }
+  const identities = await identitiesFor(app, prizeId, prize, secret.salt, secret.secret);
+  return runPrizeCommand(app, prizeId, { type: 'DrawWinner', randomness: secret.secret, entrantSalt: secret.salt, identities }, ctx);
+}
+
+export async function redrawWinner(app: AppContext, prizeId: string, reason: string, ctx: CommandContext) {
+  const prize = existing((await loadPrize(app.store, prizeId)).state);
+  const secret = await readDrawSecret(app.sql, prizeId);
+  if (!secret) throw new DomainError('conflict', 'The draw secret is missing.');
+  const identities = await identitiesFor(app, prizeId, prize, secret.salt, null);
+  return runPrizeCommand(app, prizeId, { type: 'RedrawWinner', reason, entrantSalt: secret.salt, identities }, ctx);
+}
+
+/** "J.S., NSW": the winner's initials (a team: its captain's) and AU state when the profile has one. */
+export async function winnerDisplay(store: EventStore, memberId: string): Promise<string> {
+  let first = '';
+  let last = '';
+  let state: string | null = null;
+  for (const e of await store.readStream(memberStreamId(memberId))) {
+    const d = e.data as Record<string, unknown>;
+    if (e.type === 'MemberRegistered') {
+      first = String(d.firstname ?? '');
+      last = String(d.lastname ?? '');
+    }
+    if (e.type === 'MemberProfileUpdated') {
+      const c = (d.changes ?? {}) as Record<string, unknown>;
+      if (typeof c.firstname === 'string') first = c.firstname;
+      if (typeof c.lastname === 'string') last = c.lastname;
+      if (typeof c.state === 'string' || c.state === null) state = (c.state as string | null) ?? null;
+    }
+  }
+  const initials = [first, last].map((n) => n.trim().charAt(0).toUpperCase()).filter(Boolean).map((c) => `${c}.`).join('');
+  return state ? `${initials || 'A.'}, ${state}` : initials || 'A.';
+}
+
+export async function publishResult(app: AppContext, prizeId: string, ctx: CommandContext) {
+  const prize = existing((await loadPrize(app.store, prizeId)).state);
+  const current = prize.draw.winners[prize.draw.winners.length - 1];
+  if (!current || current.redrawnReason !== null) throw new DomainError('conflict', 'There is no winner to publish.');
+  const display = await winnerDisplay(app.store, current.memberIds[0]!);
+  return runPrizeCommand(app, prizeId, { type: 'PublishResult', display }, ctx);
+}
+
+/** The audit: the draw's stream and the log up to its recorded cutoff, never a read model. */
+export async function verifyDraw(store: EventStore, prizeId: string): Promise<AuditReport> {
+  const { events } = await loadPrize(store, prizeId);
+  const closed = events.find((e) => e.type === 'EntriesClosed');
+  const log = closed ? await readLogUpTo(store, closed.data.cutoffPosition) : [];
+  return auditDraw(prizeId, events, log, { verifyBeaconSignature: verifyDrandSignature });
+}

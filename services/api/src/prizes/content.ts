@@ -1,0 +1,50 @@
+import type { Router } from 'express';
+import { listPrizes } from '@roar/projections';
+import type { AppContext } from '../context';
+import { applySortAndLimit, matches, parseItemsQuery } from '../content/query';
+import { currentWinnerOf, toPrize } from './view';
+import { WINNERS_PAGE } from './winners-page';
+
+const PUBLIC_STATUSES = ['published', 'archived'];
+
+/** `/items/prizes`, `/items/winners`, `/items/winners_page` on the content router (`{data}` bodies). */
+export function mountPrizeContent(router: Router, app: AppContext): void {
+  router.get('/prizes', async (req, res) => {
+    const q = parseItemsQuery(req.query, { filter: ['status', 'slug', 'prize_type_id', 'id'], sort: ['prize_end_date', 'title', 'prize_value', 'id'] });
+    const wanted = q.filter.status?._in ?? (q.filter.status?._eq !== undefined ? [q.filter.status._eq] : ['published']);
+    const statuses = wanted.filter((s) => PUBLIC_STATUSES.includes(s));
+    const items = (await listPrizes(app.sql, { statuses }))
+      .map(toPrize)
+      .filter((p) => matches(p.slug, q.filter.slug) && matches(p.prize_type_id, q.filter.prize_type_id) && matches(p.id, q.filter.id));
+    const sorted = applySortAndLimit(items as unknown as Record<string, unknown>[], {
+      ...q,
+      sort: q.sort.length ? q.sort : [{ field: 'prize_end_date', desc: false }],
+      limit: q.limit ?? 4,
+    });
+    res.json({ data: sorted });
+  });
+
+  router.get('/winners', async (_req, res) => {
+    const rows = (await listPrizes(app.sql, { statuses: PUBLIC_STATUSES })).filter((r) => r.draw.status === 'published' && r.draw.display);
+    const data = rows
+      .map((r) => ({
+        prize_id: r.prize.id,
+        title: r.prize.title,
+        slug: r.prize.slug,
+        prize_type_id: r.prize.prize_type_id,
+        hero_image: r.prize.hero_image,
+        winner: r.draw.display ?? '',
+        drawn_at: currentWinnerOf(r.draw)?.drawn_at ?? r.draw.drawn_at,
+        prize_value: r.prize.prize_value,
+        prize_value_currency: r.prize.prize_value_currency,
+        published_at: r.draw.published_at,
+      }))
+      .sort((a, b) => String(b.published_at).localeCompare(String(a.published_at)))
+      .map(({ published_at: _p, ...w }) => w);
+    res.json({ data });
+  });
+
+  router.get('/winners_page', (_req, res) => {
+    res.json({ data: WINNERS_PAGE });
+  });
+}

@@ -1,0 +1,39 @@
+import type { PrizeWithDraw } from '@roar/projections';
+
+/** The draw's public state; a draw not yet scheduled reads as scheduled (entries still open). */
+export type PublicDrawStatus = 'scheduled' | 'closed' | 'drawn' | 'published';
+
+/** The contract's Prize item (docs/contracts-4-5.md): spec section 3 fields plus the draw's public state. */
+export function toPrize({ prize: p, draw }: PrizeWithDraw) {
+  const drawStatus: PublicDrawStatus = draw.status === 'unscheduled' ? 'scheduled' : draw.status;
+  return {
+    id: p.id,
+    title: p.title,
+    slug: p.slug,
+    status: p.status,
+    description: p.description,
+    hero_image: p.hero_image,
+    hero_image_portrait: p.hero_image_portrait ?? p.hero_image,
+    secondary_image_1: p.secondary_image_1,
+    secondary_image_2: p.secondary_image_2,
+    secondary_image_3: p.secondary_image_3,
+    secondary_image_1_portrait: p.secondary_image_1_portrait ?? p.secondary_image_1,
+    secondary_image_2_portrait: p.secondary_image_2_portrait ?? p.secondary_image_2,
+    secondary_image_3_portrait: p.secondary_image_3_portrait ?? p.secondary_image_3,
+    prize_type_id: p.prize_type_id,
+    event_date: p.event_date,
+    event_participants: p.event_participants,
+    prize_end_date: p.prize_end_date,
+    prize_value: p.prize_value,
+    prize_value_currency: p.prize_value_currency,
+    draw_status: drawStatus,
+    winner: draw.status === 'published' && draw.display ? { display: draw.display } : null,
+  };
+}
+export type PrizeItem = ReturnType<typeof toPrize>;
+
+/** The winner currently holding the prize (the last drawn, unless redrawn). */
+export function currentWinnerOf(draw: PrizeWithDraw['draw']) {
+  const last = draw.winners[draw.winners.length - 1];
+  return last && last.redrawn_reason === null ? last : null;
+}

@@ -1,0 +1,90 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { normaliseEmail } from '@roar/domain';
+import { findMemberByEmail, getMember, listReferralsBy } from '@roar/projections';
+import type { AppContext } from '../context';
+import { bearerToken, enqueueJob, memberOf, requireMember, verifyMemberToken } from '../auth/member';
+import { originOf } from '../members/context';
+import { EMAIL_PATTERN } from '../members/signup';
+import { referralInviteEmail } from './emails';
+import { takeInvite } from './invite-limits';
+import { checkReferralCode, INVALID_CODE, MAX_CODE_LENGTH, mayRefer, NOT_ELIGIBLE, shortName } from './referrer';
+
+export const INVALID_EMAIL = 'Please enter a valid email';
+export const TOO_MANY_INVITES = 'Too many invites. Please try again later.';
+
+const detailsSchema = z.object({ refer_code: z.string().trim().min(1).max(MAX_CODE_LENGTH) }).strict();
+const inviteSchema = z.object({ email: z.string().trim().max(254).regex(EMAIL_PATTERN) }).strict();
+
+/** Referrals of contracts-4-5.md: code lookup, invite email, the member's list. */
+export function createReferralsRouter(app: AppContext): Router {
+  const router = Router();
+  const member = requireMember(app);
+
+  router.post('/api/get-referral-details', async (req, res) => {
+    const parsed = detailsSchema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      res.status(400).json({ error: INVALID_CODE });
+      return;
+    }
+    // Public; a bearer, when sent and valid, lets the server spot self-referral.
+    const token = bearerToken(req.get('authorization'));
+    const caller = token ? await verifyMemberToken(app, token) : null;
+    const check = await checkReferralCode(app.sql, parsed.data.refer_code, caller?.memberId ?? null, app.now());
+    if (!check.ok) {
+      res.json({ isValid: false, message: check.message, error: check.message });
+      return;
+    }
+    const firstname = check.referrer.firstname;
+    res.json({
+      isValid: true,
+      message: `${firstname} invited you to ROAR+. Join with a paid membership and you both get bonus entries.`,
+      error: null,
+      referrer: { firstname },
+    });
+  });
+
+  router.post('/api/send-referee-email', member, async (req, res) => {
+    const parsed = inviteSchema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      res.status(400).json({ error: INVALID_EMAIL });
+      return;
+    }
+    const { memberId } = memberOf(res);
+    const now = app.now();
+    const [me, eligible] = await Promise.all([getMember(app.sql, memberId), mayRefer(app.sql, memberId, now)]);
+    if (!me || !eligible) {
+      res.status(403).json({ error: NOT_ELIGIBLE });
+      return;
+    }
+    const email = normaliseEmail(parsed.data.email);
+    if (email === normaliseEmail(me.email) || (await findMemberByEmail(app.sql, email))) {
+      res.status(409).json({ error: 'This person is already a member.' });
+      return;
+    }
+    if (!(await takeInvite(app.sql, { kind: 'referral', memberId, email, at: now }))) {
+      res.status(429).json({ error: TOO_MANY_INVITES });
+      return;
+    }
+    const link = `${originOf(req, app.config.PUBLIC_URL)}/refer/${encodeURIComponent(me.referral_code)}`;
+    enqueueJob(app, 'email', `referral-invite:${memberId}:${email}:${now.getTime()}`, { to: [email], ...referralInviteEmail({ firstname: me.firstname, link }) });
+    res.json({ error: null });
+  });
+
+  router.get('/api/referrals', member, async (_req, res) => {
+    const { memberId } = memberOf(res);
+    const rows = await listReferralsBy(app.sql, memberId);
+    res.json({
+      data: rows.map((r) => ({
+        id: r.referee_id,
+        referee_name: shortName(r.referee_firstname, r.referee_lastname),
+        status: r.status,
+        referrer_entries: r.referrer_entries,
+        recorded_at: r.recorded_at,
+        granted_at: r.granted_at,
+      })),
+    });
+  });
+
+  return router;
+}

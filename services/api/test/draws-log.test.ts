@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresEventStore, type EventStore, type NewEvent, type Sql } from '@roar/platform';
+import { findPostgres, openScratchPostgresStore, servicesRequired, type ScratchPostgresStore } from '@roar/platform/testing';
+import { readLogUpTo } from '../src/draws/log';
+
+const postgresAdmin = await findPostgres();
+if (!postgresAdmin && servicesRequired()) throw new Error('PostgreSQL is required (REQUIRE_SERVICES=1) but none was found');
+
+const grant = (memberId: string): NewEvent => ({
+  id: randomUUID(),
+  type: 'EntriesGranted',
+  data: { memberId, count: 10 },
+  metadata: { correlationId: randomUUID(), causationId: null, actor: { type: 'system', id: 'draws-log-test' }, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+});
+
+/**
+ * Closing a draw freezes the log up to the head. A grant whose transaction began earlier but
+ * commits after the close has started sorts before that head: the frozen list must include it, or
+ * the audit (which replays later, when it is visible) would report a difference that is not there.
+ */
+describe.runIf(postgresAdmin)('the log read of a draw close waits for transactions older than its cutoff', () => {
+  let scratch: ScratchPostgresStore;
+  let sql: Sql;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    scratch = await openScratchPostgresStore('roar_draw_log');
+    ({ sql, store } = scratch);
+  });
+  afterAll(async () => {
+    await scratch?.close();
+  });
+
+  it('includes a grant committed late below the cutoff', async () => {
+    await store.append(`entries-${randomUUID()}`, [grant('early')], 'no_stream');
+    let read: Promise<unknown[]> | undefined;
+    await sql.session(async (session) => {
+      const held: Sql = { ...session, transaction: (fn) => fn(held), session: (fn) => fn(held) };
+      const lateStore = await createPostgresEventStore(held);
+      await session.query('begin');
+      await lateStore.append(`entries-${randomUUID()}`, [grant('late')], 'no_stream');
+      await store.append(`entries-${randomUUID()}`, [grant('head')], 'no_stream');
+      const cutoff = await store.headPosition();
+      read = readLogUpTo(store, cutoff, 1000, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await session.query('commit');
+    });
+    const log = (await read!) as Array<{ data: { memberId: string } }>;
+    expect(log.map((e) => e.data.memberId)).toEqual(['early', 'late', 'head']);
+  });
+
+  it('gives up with a clear error when the cutoff never becomes readable', async () => {
+    const head = await store.headPosition();
+    await expect(readLogUpTo(store, { commit: head.commit + 1_000_000n, prepare: head.prepare + 1n }, 1000, 200)).rejects.toThrow(/did not reach/);
+  });
+});

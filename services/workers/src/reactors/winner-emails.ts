@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { memberStreamId } from '@roar/domain';
+import type { RecordedEvent } from '@roar/platform';
+import type { JobRequest } from '../jobs/types';
+import { escapeHtml } from '../mail/templates';
+import { memberRegistered } from './member-history';
+import { jobIdFor, type Reactor, type ReactorContext } from './reactor';
+
+const winnerNotified = z.looseObject({ prizeId: z.string(), k: z.number().int(), memberIds: z.array(z.string()).min(1) });
+const prizeCreated = z.looseObject({ fields: z.looseObject({ title: z.string(), slug: z.string() }) });
+const prizeUpdated = z.looseObject({ changes: z.looseObject({ title: z.string().optional(), slug: z.string().optional() }) });
+
+/** The prize's title and slug as they stood when the winner was notified (its own stream, up to the event). */
+async function prizeAt(event: RecordedEvent, ctx: ReactorContext): Promise<{ title: string; slug: string }> {
+  const prize = { title: 'your ROAR+ giveaway', slug: '' };
+  for (const e of await ctx.store.readStream(event.streamId)) {
+    if (e.revision > event.revision) break;
+    const created = e.type === 'PrizeCreated' ? prizeCreated.safeParse(e.data) : null;
+    if (created?.success) Object.assign(prize, { title: created.data.fields.title, slug: created.data.fields.slug });
+    const updated = e.type === 'PrizeUpdated' ? prizeUpdated.safeParse(e.data) : null;
+    if (updated?.success) Object.assign(prize, Object.fromEntries(Object.entries(updated.data.changes).filter(([k, v]) => (k === 'title' || k === 'slug') && typeof v === 'string')));
+  }
+  return prize;
+}
+
+/**
+ * One email per winning member (a team's four each get one) when staff notify the winner.
+ * At-least-once: the job id (event id and member) makes a redelivered event send nothing new.
+ */
+export const winnerEmails: Reactor = {
+  name: 'winner-emails',
+  handles: ['WinnerNotified'],
+  async toJobs(event, ctx): Promise<JobRequest[]> {
+    const d = winnerNotified.safeParse(event.data);
+    if (!d.success) return [];
+    const prize = await prizeAt(event, ctx);
+    const jobs: JobRequest[] = [];
+    for (const memberId of d.data.memberIds) {
+      const registered = (await ctx.store.readStream(memberStreamId(memberId))).find((e) => e.type === 'MemberRegistered');
+      const member = registered ? memberRegistered.safeParse(registered.data) : null;
+      if (!member?.success) {
+        ctx.logger.warn({ eventId: event.id, memberId }, 'winner has no MemberRegistered; no email sent');
+        continue;
+      }
+      const subject = `You won ${prize.title}!`;
+      const text = `Hi ${member.data.firstname},\n\nCongratulations: you won ${prize.title} in the ROAR+ draw.\nClaim your prize from your dashboard: /dashboard/my-draws\n\nROAR+`;
+      const html = `<!doctype html><html><body style="font-family:sans-serif"><h2>${escapeHtml(subject)}</h2><p>Hi ${escapeHtml(member.data.firstname)},</p><p>Congratulations: you won ${escapeHtml(prize.title)} in the ROAR+ draw.</p><p>Claim your prize from your dashboard: <a href="/dashboard/my-draws">My draws</a></p></body></html>`;
+      jobs.push({ queue: 'email', jobId: jobIdFor(event, `winner-email:${memberId}`), data: { to: [member.data.email], subject, text, html } });
+    }
+    return jobs;
+  },
+};
