@@ -7,7 +7,10 @@ import jobs from './jobs';
 import members from './members';
 import memberships from './memberships';
 import payments from './payments';
+import prizes from './prizes';
 import projections from './projections';
+import referrals from './referrals';
+import teams from './teams';
 
 /** The staff console, served by the API at /admin. Who may edit what is decided in authProvider.canAccess. */
 export function App() {
@@ -23,6 +26,9 @@ export function App() {
       <Resource name="memberships" {...memberships} />
       <Resource name="members" {...members} />
       <Resource name="payments" {...payments} />
+      <Resource name="prizes" {...prizes} />
+      <Resource name="referrals" {...referrals} />
+      <Resource name="teams" {...teams} />
       <Resource name="events" options={{ label: 'Event log' }} {...events} />
       <Resource name="projections" options={{ label: 'Read models' }} {...projections} />
       <Resource name="jobs-failed" options={{ label: 'Failed jobs' }} {...jobs} />

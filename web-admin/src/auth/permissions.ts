@@ -10,6 +10,7 @@ const READ_ACTIONS = new Set(['list', 'show', 'export']);
 export function canRole(role: StaffRole, resource: string, action: string): boolean {
   if (READ_ACTIONS.has(action)) return true;
   if (role === 'auditor' || resource === 'events') return false;
+  if (resource === 'prizes') return action === 'create' || action === 'edit';
   if (resource === 'memberships') {
     if (action === 'edit') return true;
     if (action === 'create') return role === 'admin';

@@ -12,6 +12,7 @@ import {
 } from 'react-admin';
 import { formatCents } from '../memberships/MembershipList';
 import { AdjustEntriesButton } from './AdjustEntriesButton';
+import { EventHistory } from '../events/EventHistory';
 
 const tickets = (r: RaRecord) => (r.first_ticket == null ? '-' : r.first_ticket === r.last_ticket ? `${r.first_ticket}` : `${r.first_ticket}-${r.last_ticket}`);
 
@@ -69,15 +70,7 @@ export function MemberShow() {
           </ArrayField>
         </Tab>
         <Tab label="History" path="history">
-          <ArrayField source="history" label={false}>
-            <Datagrid bulkActionButtons={false} rowClick={(id) => `/events/${String(id)}/show`}>
-              <DateField source="occurred_at" showTime label="Occurred" />
-              <TextField source="event_type" label="Type" />
-              <TextField source="stream_id" label="Stream" />
-              <TextField source="actor" />
-              <TextField source="reason" emptyText="-" />
-            </Datagrid>
-          </ArrayField>
+          <EventHistory source="history" label={false} />
         </Tab>
       </TabbedShowLayout>
     </Show>

@@ -1,8 +1,8 @@
 import { BooleanInput, Datagrid, DateField, FunctionField, List, ReferenceField, SelectArrayInput, SelectInput, TextField, TextInput, type RaRecord } from 'react-admin';
 import { formatCents } from '../memberships/MembershipList';
 
-export const PAYMENT_STATUS_CHOICES = ['pending', 'paid', 'failed', 'expired'].map((id) => ({ id, name: id }));
-const PURPOSE_CHOICES = ['join', 'upgrade', 'single-entry'].map((id) => ({ id, name: id }));
+export const PAYMENT_STATUS_CHOICES = ['pending', 'paid', 'failed', 'expired', 'refunded'].map((id) => ({ id, name: id }));
+const PURPOSE_CHOICES = ['join', 'upgrade', 'single-entry', 'team-fee'].map((id) => ({ id, name: id }));
 
 const filters = [
   <SelectArrayInput key="status" source="status" choices={PAYMENT_STATUS_CHOICES} alwaysOn />,

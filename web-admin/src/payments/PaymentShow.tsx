@@ -1,9 +1,10 @@
-import { DateField, FunctionField, ReferenceField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { DateField, FunctionField, ReferenceField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
 import { amount, card } from './PaymentList';
+import { RefundButton } from './RefundButton';
 
 export function PaymentShow() {
   return (
-    <Show>
+    <Show actions={<TopToolbar><RefundButton /></TopToolbar>}>
       <SimpleShowLayout>
         <TextField source="id" />
         <ReferenceField source="member_id" reference="members" label="Member" link="show" />

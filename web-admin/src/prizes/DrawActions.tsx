@@ -1,0 +1,79 @@
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField as MuiTextField } from '@mui/material';
+import { useState } from 'react';
+import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import { postAction } from '../dataProvider';
+
+type Action = 'schedule' | 'close' | 'draw' | 'redraw' | 'notify' | 'publish';
+const LABELS: Record<Action, string> = { schedule: 'Schedule draw', close: 'Close entries', draw: 'Draw winner', redraw: 'Redraw', notify: 'Notify winner', publish: 'Publish result' };
+
+/** Which actions the draw's state allows; the server checks again. */
+function available(record: Record<string, unknown>): Action[] {
+  const winners = (record.winners as { redrawn_reason: string | null; notified: boolean; claimed_by: string | null }[] | undefined) ?? [];
+  const current = winners.length > 0 && winners[winners.length - 1]!.redrawn_reason === null ? winners[winners.length - 1]! : null;
+  switch (record.draw_status) {
+    case 'unscheduled':
+      return ['schedule'];
+    case 'scheduled':
+      return ['close'];
+    case 'closed':
+      return ['draw'];
+    case 'drawn':
+      return [...(current && !current.notified ? (['notify'] as Action[]) : []), ...(current && !current.claimed_by ? (['redraw'] as Action[]) : []), 'publish'];
+    default:
+      return [];
+  }
+}
+
+/** Draw life-cycle buttons for staff (hidden for auditors); each is a command with a reason. */
+export function DrawActions() {
+  const record = useRecordContext();
+  const { permissions } = usePermissions<string>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [pending, setPending] = useState<Action | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!record || (permissions !== 'admin' && permissions !== 'staff')) return null;
+  const run = async (action: Action) => {
+    setBusy(true);
+    try {
+      await postAction(`/prizes/${encodeURIComponent(String(record.id))}/${action}`, { reason: reason.trim() || undefined });
+      notify(`${LABELS[action]}: done`, { type: 'info' });
+      setPending(null);
+      setReason('');
+      refresh();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : `${LABELS[action]} failed`, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box sx={{ display: 'flex', gap: 1, my: 1 }}>
+      {available(record).map((action) => (
+        <Button key={action} variant="outlined" onClick={() => setPending(action)}>
+          {LABELS[action]}
+        </Button>
+      ))}
+      <Dialog open={pending !== null} onClose={() => setPending(null)} aria-labelledby="draw-action-title">
+        <DialogTitle id="draw-action-title">{pending ? LABELS[pending] : ''}</DialogTitle>
+        <DialogContent>
+          <MuiTextField
+            label="Reason"
+            helperText={pending === 'redraw' ? 'Required: recorded with the redraw' : 'Recorded in the event log'}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            fullWidth
+            margin="dense"
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setPending(null)}>Cancel</Button>
+          <Button variant="contained" disabled={busy || (pending === 'redraw' && reason.trim().length < 3)} onClick={() => pending && void run(pending)}>
+            Confirm
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

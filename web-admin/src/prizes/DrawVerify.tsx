@@ -1,0 +1,41 @@
+import { Alert, Box, Button } from '@mui/material';
+import { useState } from 'react';
+import { useNotify, useRecordContext } from 'react-admin';
+import { z } from 'zod';
+import { postAction } from '../dataProvider';
+
+const reportSchema = z.object({ verified: z.boolean(), lines: z.array(z.string()) });
+
+/** The audit replay of the event log (same report as `npm run audit:draw`); every role may run it. */
+export function DrawVerify() {
+  const record = useRecordContext();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const [report, setReport] = useState<z.infer<typeof reportSchema> | null>(null);
+  if (!record) return null;
+  const verify = async () => {
+    setBusy(true);
+    setReport(null);
+    try {
+      setReport(reportSchema.parse(await postAction(`/prizes/${encodeURIComponent(String(record.id))}/verify`)));
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'Verification failed', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box sx={{ my: 1 }}>
+      <Button variant="outlined" disabled={busy} onClick={() => void verify()}>
+        Verify draw
+      </Button>
+      {report && (
+        <Alert severity={report.verified ? 'success' : 'error'} sx={{ mt: 2 }}>
+          <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', fontSize: 12 }} aria-label="Verification report">
+            {report.lines.join('\n')}
+          </Box>
+        </Alert>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,13 @@
+import { Edit, SimpleForm } from 'react-admin';
+import { PrizeFields } from './PrizeFields';
+
+/** Saving sends commands (update, publish or archive) with the reason; the server decides. */
+export function PrizeEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="show" transform={(data: Record<string, unknown>) => ({ ...data, reason: data.reason })}>
+      <SimpleForm>
+        <PrizeFields />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,30 @@
+import { DateTimeInput, NumberInput, required, SelectInput, TextInput } from 'react-admin';
+import { PRIZE_STATUS_CHOICES, PRIZE_TYPE_CHOICES } from './choices';
+
+const image = { parse: (v: string) => (v === '' ? null : v) };
+
+/** Every field of the spec's Prize; portraits left empty fall back to the plain image. */
+export function PrizeFields() {
+  return (
+    <>
+      <TextInput source="title" validate={required()} fullWidth />
+      <TextInput source="slug" validate={required()} helperText="lower-case letters, digits and dashes" />
+      <SelectInput source="status" choices={PRIZE_STATUS_CHOICES} defaultValue="draft" validate={required()} />
+      <SelectInput source="prize_type_id" label="Prize type" choices={PRIZE_TYPE_CHOICES} defaultValue="vip" validate={required()} />
+      <TextInput source="description" label="Description (HTML)" multiline fullWidth defaultValue="" />
+      <DateTimeInput source="prize_end_date" label="Entries close" validate={required()} parse={(v: string) => (v ? new Date(v).toISOString() : v)} />
+      <NumberInput source="prize_value" label="Prize value (AUD)" validate={required()} min={0} step={0.01} />
+      <TextInput source="event_date" label="Event date (display text)" {...image} />
+      <NumberInput source="event_participants" min={0} step={1} />
+      <TextInput source="hero_image" fullWidth {...image} />
+      <TextInput source="hero_image_portrait" fullWidth {...image} />
+      {[1, 2, 3].map((n) => (
+        <TextInput key={n} source={`secondary_image_${n}`} fullWidth {...image} />
+      ))}
+      {[1, 2, 3].map((n) => (
+        <TextInput key={`p${n}`} source={`secondary_image_${n}_portrait`} fullWidth {...image} />
+      ))}
+      <TextInput source="reason" validate={required()} helperText="Required: recorded with the change in the event log" fullWidth defaultValue="" />
+    </>
+  );
+}
