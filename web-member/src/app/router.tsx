@@ -5,6 +5,7 @@ import { PrivateLayout } from '../components/layouts/private-layout';
 import { LandingLayout } from '../components/layouts/landing-layout';
 import { SettingsLayout } from '../components/layouts/settings-layout';
 import { LoadingScreen } from '../components/ui/feedback';
+import { RouteError } from '../components/route-error';
 import { paths } from '../config/paths';
 import type { PlaceholderName } from '../features/placeholders/pages';
 
@@ -22,6 +23,12 @@ const member = (name: MemberRouteName): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await import('./routes/member'))[name] }),
 });
 
+type DrawsRouteName = keyof typeof import('./routes/draws');
+/** Giveaway, draw and winner screens share one chunk. */
+const draws = (name: DrawsRouteName): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await import('./routes/draws'))[name] }),
+});
+
 const information = (path: string, title: string): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
     const { InformationRoute } = await import('./routes/information');
@@ -33,7 +40,6 @@ const INFORMATION_PAGES = [
   [paths.aboutUs.path, 'About Us'],
   [paths.howItWorks.path, 'How It Works'],
   [paths.benefits.path, 'Benefits'],
-  [paths.teamPrizes.path, 'Team Prizes'],
   [paths.rewards.path, 'Rewards'],
   [paths.supportCenter.path, 'Support Center'],
   [paths.contactUs.path, 'Contact Us'],
@@ -45,16 +51,18 @@ export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     hydrateFallbackElement: <LoadingScreen />,
+    errorElement: <RouteError />,
     children: [
       { index: true, lazy: () => import('./routes/home').then((m) => ({ Component: m.HomeRoute })) },
       { path: paths.membership.path, lazy: () => import('./routes/membership').then((m) => ({ Component: m.MembershipRoute })) },
       { path: paths.faq.path, lazy: () => import('./routes/faq').then((m) => ({ Component: m.FaqRoute })) },
       ...INFORMATION_PAGES.map(([path, title]) => ({ path, ...information(path, title) })),
-      { path: paths.memberDraws.path, ...placeholder('memberDraws') },
-      { path: paths.upcomingGiveaways.path, ...placeholder('upcomingGiveaways') },
-      { path: paths.events.path, ...placeholder('events') },
-      { path: paths.event.path, ...placeholder('event') },
-      { path: paths.winners.path, ...placeholder('winners') },
+      { path: paths.memberDraws.path, ...draws('MemberDrawsRoute') },
+      { path: paths.upcomingGiveaways.path, ...draws('UpcomingGiveawaysRoute') },
+      { path: paths.events.path, ...draws('EventsRoute') },
+      { path: paths.event.path, ...draws('EventRoute') },
+      { path: paths.winners.path, ...draws('WinnersRoute') },
+      { path: paths.teamPrizes.path, lazy: () => import('./routes/team').then((m) => ({ Component: m.TeamPrizesRoute })) },
       { path: paths.proShop.path, ...placeholder('proShop') },
       { path: paths.product.path, ...placeholder('product') },
       { path: paths.cart.path, ...placeholder('cart') },
@@ -75,7 +83,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.forgotPassword.path, lazy: () => import('./routes/auth').then((m) => ({ Component: m.ForgotPasswordRoute })) },
           { path: paths.changePassword.path, lazy: () => import('./routes/auth').then((m) => ({ Component: m.ChangePasswordRoute })) },
-          { path: paths.refer.path, ...placeholder('refer') },
+          { path: paths.refer.path, lazy: () => import('./routes/referrals').then((m) => ({ Component: m.ReferRoute })) },
         ],
       },
       { path: '*', lazy: () => import('./routes/placeholder').then((m) => ({ Component: m.NotFoundRoute })) },
@@ -84,12 +92,13 @@ export const routes: RouteObject[] = [
   {
     element: <PrivateLayout />,
     hydrateFallbackElement: <LoadingScreen />,
+    errorElement: <RouteError />,
     children: [
       { path: paths.dashboard.path, ...member('DashboardRoute') },
-      { path: paths.myDraws.path, ...placeholder('myDraws') },
+      { path: paths.myDraws.path, ...draws('MyDrawsRoute') },
       { path: paths.totalEntries.path, ...member('TotalEntriesRoute') },
-      { path: paths.oneOffEntries.path, ...placeholder('oneOffEntries') },
-      { path: paths.singleEntries.path, ...placeholder('singleEntries') },
+      { path: paths.oneOffEntries.path, ...draws('OneOffEntriesRoute') },
+      { path: paths.singleEntries.path, ...draws('SingleEntriesRoute') },
       { path: paths.orders.path, ...placeholder('orders') },
       { path: paths.order.path, ...placeholder('order') },
       { path: paths.clubhouse.path, ...placeholder('clubhouse') },

@@ -29,7 +29,7 @@ export const paths = {
   },
   signUp: {
     path: '/sign-up',
-    getHref: (membershipId?: number | string) => withQuery('/sign-up', { membership: membershipId }),
+    getHref: (membershipId?: number | string, redirectTo?: string) => withQuery('/sign-up', { membership: membershipId, redirectTo }),
   },
   forgotPassword: fixed('/forgot-password'),
   changePassword: fixed('/change-password'),

@@ -27,6 +27,13 @@ describe('membership rules', () => {
     expect(hasRewardsAccess(member({ membership_end_date: '2026-01-01' }), tier({ rewards_access: true }), now)).toBe(false);
   });
 
+  it("a paid team mate's month of benefits gives rewards access until it ends", () => {
+    const free = tier({ code: 'free', rewards_access: false });
+    expect(hasRewardsAccess(member(), free, now)).toBe(false);
+    expect(hasRewardsAccess(member(), free, now, '2026-06-20T00:00:00Z')).toBe(true);
+    expect(hasRewardsAccess(member(), free, now, '2026-05-31T00:00:00Z')).toBe(false);
+  });
+
   it('referral needs a paid tier that rewards the referrer and a referral code', () => {
     expect(canRefer(member(), tier({ referrer_entries: 40 }), now)).toBe(true);
     expect(canRefer(member(), tier({ referrer_entries: 0 }), now)).toBe(false);

@@ -35,7 +35,15 @@ export function AvatarMenu({ name, membershipId, canRefer, onRefer, onLogout }: 
         <div className="avatar-menu__popup" role="menu" aria-label="Account">
           <p className="avatar-menu__name">{name}</p>
           {canRefer && (
-            <button type="button" role="menuitem" className="avatar-menu__item avatar-menu__refer" onClick={onRefer}>
+            <button
+              type="button"
+              role="menuitem"
+              className="avatar-menu__item avatar-menu__refer"
+              onClick={() => {
+                setOpen(false);
+                onRefer();
+              }}
+            >
               Refer Friends
             </button>
           )}

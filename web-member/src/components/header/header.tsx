@@ -88,7 +88,7 @@ export function Header() {
         </button>
       </div>
       <MobileMenu open={menuOpen} member={member} name={name} onClose={() => setMenuOpen(false)} onRefer={startReferral} onLogout={logout} />
-      {referring && member.user?.referral_code && <ReferralDialog referralCode={member.user.referral_code} onClose={() => setReferring(false)} />}
+      {referring && <ReferralDialog onClose={() => setReferring(false)} />}
     </header>
   );
 }

@@ -29,6 +29,7 @@ export interface SignUpInput {
   readonly password: string;
   readonly membership_id: number;
   readonly recaptcha_token: string;
+  readonly referral_code?: string;
 }
 
 const signUpAnswer = loginResultSchema.extend({ redirect_url: z.string().min(1) });

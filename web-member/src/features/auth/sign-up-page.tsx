@@ -10,6 +10,7 @@ import { useAuth } from '../../lib/auth';
 import { formatDollars } from '../../lib/format';
 import { useMemberships } from '../../lib/memberships';
 import { followRedirect } from '../../lib/plans';
+import { referralCode } from '../../lib/referral-code';
 import { session } from '../../lib/session';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'password', 'membership_id'] as const;
@@ -48,7 +49,10 @@ export function SignUpPage() {
       setBusy(false);
       return setError('Something went wrong. Try again');
     }
+    // A code kept from /refer/{code} goes along once (docs/contracts-4-5.md).
+    const referral = referralCode.get();
     const result = await signUp({
+      ...(referral ? { referral_code: referral } : {}),
       first_name: value('first_name'),
       last_name: value('last_name'),
       email: value('email'),
@@ -58,8 +62,11 @@ export function SignUpPage() {
     });
     if (!result.ok) {
       setBusy(false);
+      // A code the server refuses would block every retry: drop it, the visitor can sign up without.
+      if (referral && result.error === 'Invalid referral code.') referralCode.remove();
       return setError(result.error);
     }
+    referralCode.remove();
     // The chosen tier went with the sign-up; a stored plan must not be applied again at login.
     session.removeUpgradePlanId();
     session.saveTokens(result.data, Date.now());
@@ -69,6 +76,10 @@ export function SignUpPage() {
       me.ok ? me.data : { id: '', email: value('email'), firstname: value('first_name'), lastname: value('last_name'), status: 'active', membership_id: null, membership_end_date: null, referral_code: null },
     );
     reload();
+    // A free plan is active at once: go back where the visitor came from (a team invite), if anywhere.
+    const back = params.get('redirectTo');
+    const toPayment = new URL(result.data.redirect_url, window.location.origin).pathname.startsWith('/pay/');
+    if (back && back.startsWith('/') && !back.startsWith('//') && !toPayment) return void navigate(back, { replace: true });
     followRedirect(result.data.redirect_url, (to) => void navigate(to, { replace: true }));
   };
 
@@ -76,6 +87,7 @@ export function SignUpPage() {
     <>
       <Head title="Sign Up" />
       <h1 className="form-card__title">Create your account</h1>
+      {referralCode.get() && <p className="form-card__note">You were invited by a friend: join with a paid membership and you both get bonus entries.</p>}
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="form__row">
           <label className="field">
@@ -116,7 +128,7 @@ export function SignUpPage() {
       </form>
       <p className="form-card__links">
         <span>
-          Already a member? <Link to={paths.login.getHref()}>Login</Link>
+          Already a member? <Link to={paths.login.getHref(params.get('redirectTo') ?? undefined)}>Login</Link>
         </span>
       </p>
     </>

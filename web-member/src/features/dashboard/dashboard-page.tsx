@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import { useEntries } from './use-entries';
 import { EntryTile } from '../../components/entry-tile';
 import { MembershipStatusBox } from '../../components/membership-status-box';
+import { TeamBox } from '../team/team-box';
+import { NextGiveawayBlock } from '../../components/next-giveaway';
 import { Head } from '../../components/ui/head';
 import { ErrorNote, Spinner } from '../../components/ui/feedback';
 import { paths } from '../../config/paths';
@@ -34,8 +36,10 @@ export function DashboardPage() {
             <span className="entry-tile__title">My Draws</span>
             <span className="entry-tile__more">View →</span>
           </Link>
+          <TeamBox />
         </div>
       </div>
+      <NextGiveawayBlock />
     </div>
   );
 }

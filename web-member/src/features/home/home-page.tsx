@@ -1,5 +1,7 @@
 import { Features, Hero, HowItWorks, IntroVideo, Partners, Testimonials } from './sections';
+import { ReferralCards } from './referral-cards';
 import { MembershipTiers } from '../../components/membership-tiers';
+import { NextGiveawayBlock } from '../../components/next-giveaway';
 import { Head } from '../../components/ui/head';
 import { useAuth } from '../../lib/auth';
 
@@ -9,6 +11,9 @@ export function HomePage() {
     <>
       <Head title="Home" />
       <Hero loggedIn={loggedIn} />
+      <div className="container section">
+        <NextGiveawayBlock />
+      </div>
       <HowItWorks />
       <Features />
       <section className="section section--tiers" aria-labelledby="tiers-title">
@@ -20,6 +25,7 @@ export function HomePage() {
           <MembershipTiers />
         </div>
       </section>
+      <ReferralCards loggedIn={loggedIn} />
       <Partners />
       <IntroVideo loggedIn={loggedIn} />
       <Testimonials />

@@ -130,12 +130,12 @@ export function IntroVideo({ loggedIn }: { loggedIn: boolean }) {
   );
 }
 
-export function Testimonials() {
+export function Testimonials({ title = 'Our winners' }: { title?: string }) {
   return (
     <section className="section" aria-labelledby="winners-title">
       <div className="container">
         <h2 id="winners-title" className="section__title">
-          Our winners
+          {title}
         </h2>
         <ul className="testimonial-grid">
           {TESTIMONIALS.map((t) => (

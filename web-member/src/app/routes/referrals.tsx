@@ -1,0 +1,1 @@
+export { ReferPage as ReferRoute } from '../../features/referrals/refer-page';

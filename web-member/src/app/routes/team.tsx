@@ -1,0 +1,1 @@
+export { TeamPrizesPage as TeamPrizesRoute } from '../../features/team/team-prizes-page';

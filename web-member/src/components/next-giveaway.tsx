@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PrizeTypeChip } from './event-card-type';
+import { Countdown } from './ui/countdown';
+import { Spinner } from './ui/feedback';
+import { paths } from '../config/paths';
+import { formatDollars } from '../lib/format';
+import { fetchNextGiveaway, formatDrawTime, imageUrl, portraitOr, prizeTypeDisplay, type NextGiveaway } from '../lib/prizes';
+
+type State = { status: 'loading' } | { status: 'loaded'; next: NextGiveaway };
+
+/**
+ * The next-giveaway block (spec sections 2, 4, 8): the published prize whose entries close next,
+ * with a countdown; the server's error string in its place when there is none; a Joined badge
+ * beside 'Your Giveaway' once the member holds entries in it.
+ */
+export function NextGiveawayBlock() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    void fetchNextGiveaway().then((next) => live && setState({ status: 'loaded', next }));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <section className="next-giveaway" aria-labelledby="next-giveaway-title">
+      <h2 id="next-giveaway-title" className="next-giveaway__heading">
+        Your Giveaway
+        {state.status === 'loaded' && 'giveaway' in state.next && state.next.giveaway.joined && <span className="badge badge--joined">Joined</span>}
+      </h2>
+      {state.status === 'loading' && <Spinner />}
+      {state.status === 'loaded' && 'error' in state.next && <p className="next-giveaway__error">{state.next.error}</p>}
+      {state.status === 'loaded' && 'giveaway' in state.next && <NextGiveawayBody giveaway={state.next.giveaway} />}
+    </section>
+  );
+}
+
+function NextGiveawayBody({ giveaway }: { giveaway: Extract<NextGiveaway, { giveaway: unknown }>['giveaway'] }) {
+  return (
+    <Link to={paths.event.getHref(giveaway.slug)} className="next-giveaway__card">
+      <picture className="next-giveaway__media">
+        <source media="(max-width: 640px)" srcSet={imageUrl(portraitOr(giveaway.hero_image_portrait, giveaway.hero_image))} />
+        <img src={imageUrl(giveaway.hero_image)} alt="" />
+      </picture>
+      <span className="next-giveaway__body">
+        <PrizeTypeChip display={prizeTypeDisplay(giveaway.prize_type_id)} />
+        <strong className="next-giveaway__title">{giveaway.title}</strong>
+        <span>Valued at {formatDollars(giveaway.prize_value)}</span>
+        <span>Closes {formatDrawTime(giveaway.prize_end_date)}</span>
+        <Countdown target={new Date(giveaway.prize_end_date)} />
+        {giveaway.joined && <span className="next-giveaway__entries">You hold {giveaway.entries} entries</span>}
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { ApiResult } from '../../lib/api-client';
+import { memberRequest } from '../../lib/member-api';
+import { DRAWS_ERROR, prizeSchema } from '../../lib/prizes';
+
+export const userDrawSchema = z.object({
+  prize: prizeSchema,
+  entries: z.number(),
+  tickets: z.string().default(''),
+  eligible: z.boolean(),
+  reason: z.string().nullable().default(null),
+  status: z.string(),
+  won: z.boolean().default(false),
+  claimed: z.boolean().default(false),
+});
+export type UserDraw = z.infer<typeof userDrawSchema>;
+
+/** `GET /api/user-draws`: per draw, the member's entries and tickets; any failure reads 'Error getting draws.'. */
+export async function fetchUserDraws(): Promise<ApiResult<UserDraw[]>> {
+  const result = await memberRequest('/api/user-draws', { schema: z.object({ data: z.array(userDrawSchema) }) });
+  return result.ok ? { ok: true, data: result.data.data } : { ...result, error: DRAWS_ERROR };
+}
+
+/** `POST /api/claim-prize`: the server's own error text on refusal. */
+export async function claimPrize(prizeId: string | number): Promise<ApiResult<{ claimed: boolean }>> {
+  const result = await memberRequest('/api/claim-prize', {
+    method: 'POST',
+    body: { prize_id: prizeId },
+    schema: z.object({ data: z.object({ claimed: z.boolean() }) }),
+    serverError: true,
+  });
+  return result.ok ? { ok: true, data: result.data.data } : result;
+}

@@ -1,0 +1,133 @@
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { fetchUserDraws, type UserDraw } from './api';
+import { useLoad, type LoadState } from '../../lib/use-load';
+import { PrizeTypeChip } from '../../components/event-card-type';
+import { Countdown } from '../../components/ui/countdown';
+import { Empty, ErrorNote, Spinner } from '../../components/ui/feedback';
+import { Head } from '../../components/ui/head';
+import { paths } from '../../config/paths';
+import { useAuth } from '../../lib/auth';
+import { formatDollars } from '../../lib/format';
+import { fetchPrizeBySlug, formatDrawTime, imageUrl, prizeImages, prizeTypeDisplay, type Prize } from '../../lib/prizes';
+
+/** `/events/{slug}`: one giveaway with its images, value, draw time, countdown, the member's entries and the winner. */
+export function EventPage() {
+  const { slug = '' } = useParams();
+  const { loggedIn } = useAuth();
+  const [state] = useLoad(() => fetchPrizeBySlug(slug), slug);
+  if (state.status === 'loading') return <Spinner />;
+  if (state.status === 'error') return <EventShell title="Giveaway"><ErrorNote message={state.error} /></EventShell>;
+  if (!state.data) return <EventShell title="Giveaway"><Empty message="Not found." /></EventShell>;
+  const prize = state.data;
+  return (
+    <EventShell title={prize.title}>
+      <article className="giveaway">
+        <Gallery prize={prize} />
+        <div className="giveaway__info">
+          <PrizeTypeChip display={prizeTypeDisplay(prize.prize_type_id)} />
+          <h1 className="giveaway__title">{prize.title}</h1>
+          <dl className="giveaway__facts">
+            <dt>Value</dt>
+            <dd data-testid="giveaway-value">{formatDollars(prize.prize_value)}</dd>
+            <dt>Draw</dt>
+            <dd data-testid="giveaway-draw-time">{formatDrawTime(prize.prize_end_date)}</dd>
+            {prize.event_date && (
+              <>
+                <dt>Event</dt>
+                <dd>{prize.event_date}</dd>
+              </>
+            )}
+            {prize.event_participants ? (
+              <>
+                <dt>Participants</dt>
+                <dd>{prize.event_participants}</dd>
+              </>
+            ) : null}
+          </dl>
+          <Countdown target={new Date(prize.prize_end_date)} />
+          {prize.winner && (
+            <p className="giveaway__winner" data-testid="giveaway-winner">
+              Winner: <strong>{prize.winner.display}</strong>
+            </p>
+          )}
+          {loggedIn ? (
+            <MyEntries prize={prize} />
+          ) : (
+            <p className="giveaway__join">
+              <Link className="btn btn--gold" to={paths.membership.getHref()}>
+                Join Now
+              </Link>
+            </p>
+          )}
+          {prize.description && <div className="giveaway__description" dangerouslySetInnerHTML={{ __html: prize.description }} />}
+        </div>
+      </article>
+    </EventShell>
+  );
+}
+
+function EventShell({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="giveaway-page container">
+      <Head title={title} />
+      <Link to={paths.events.getHref()} className="back-link">
+        ← All giveaways
+      </Link>
+      {children}
+    </div>
+  );
+}
+
+function Gallery({ prize }: { prize: Prize }) {
+  const [hero, ...rest] = prizeImages(prize);
+  return (
+    <div className="giveaway__gallery">
+      <picture className="giveaway__hero">
+        {hero && <source media="(max-width: 640px)" srcSet={hero.portrait} />}
+        <img src={hero?.landscape ?? imageUrl(null)} alt={prize.title} />
+      </picture>
+      {rest.length > 0 && (
+        <ul className="giveaway__thumbs">
+          {rest.map((img) => (
+            <li key={img.landscape}>
+              <picture>
+                <source media="(max-width: 640px)" srcSet={img.portrait} />
+                <img src={img.landscape} alt="" loading="lazy" />
+              </picture>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The signed-in member's entries and ticket numbers in this draw. */
+function MyEntries({ prize }: { prize: Prize }) {
+  const [state] = useLoad(fetchUserDraws, `draws-${String(prize.id)}`);
+  return <EntriesSummary state={state} prize={prize} />;
+}
+
+function EntriesSummary({ state, prize }: { state: LoadState<UserDraw[]>; prize: Prize }) {
+  if (state.status === 'loading') return <Spinner />;
+  if (state.status === 'error') return <ErrorNote message={state.error} />;
+  const draw = state.data.find((d) => String(d.prize.id) === String(prize.id));
+  return (
+    <section className="giveaway__mine" aria-label="Your entries">
+      <h2>Your entries</h2>
+      {!draw || draw.entries === 0 ? (
+        <p data-testid="my-entries">{draw?.reason ?? 'You have no entries in this draw yet.'}</p>
+      ) : (
+        <>
+          <p data-testid="my-entries">
+            <strong>{draw.entries}</strong> {draw.entries === 1 ? 'entry' : 'entries'}
+            {!draw.eligible && draw.reason ? ` (${draw.reason})` : ''}
+          </p>
+          {draw.tickets && <p data-testid="my-tickets">Tickets {draw.tickets}</p>}
+          {draw.won && <p className="giveaway__won">You won this draw!</p>}
+        </>
+      )}
+    </section>
+  );
+}

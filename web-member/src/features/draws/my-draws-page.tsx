@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { claimPrize, fetchUserDraws, type UserDraw } from './api';
+import { useLoad } from '../../lib/use-load';
+import { EventCard } from '../../components/event-card';
+import { Empty, ErrorNote, Spinner } from '../../components/ui/feedback';
+import { Head } from '../../components/ui/head';
+import { paths } from '../../config/paths';
+import { formatDrawTime } from '../../lib/prizes';
+
+/** The result word on a card: 'won' (green), else where the draw stands. */
+export function drawResult(draw: Pick<UserDraw, 'won' | 'status'>): string {
+  if (draw.won) return 'won';
+  return draw.status === 'drawn' || draw.status === 'published' ? 'not won' : draw.status;
+}
+
+/** `/dashboard/my-draws`: per draw, the member's entries, tickets, whether they count, and a Claim for a win. */
+export function MyDrawsPage() {
+  const [state, reload] = useLoad(fetchUserDraws, 'my-draws');
+  return (
+    <div className="my-draws container">
+      <Head title="My Draws" />
+      <Link to={paths.dashboard.getHref()} className="back-link">
+        ← Back to Dashboard
+      </Link>
+      <h1 className="my-draws__title">My Draws</h1>
+      {state.status === 'loading' && <Spinner />}
+      {state.status === 'error' && <ErrorNote message={state.error} />}
+      {state.status === 'loaded' &&
+        (state.data.length === 0 ? (
+          <Empty />
+        ) : (
+          <ul className="my-draws__list">
+            {state.data.map((draw) => (
+              <li key={draw.prize.id} className="my-draws__item" data-testid="my-draw">
+                <EventCard
+                  title={draw.prize.title}
+                  slug={draw.prize.slug}
+                  src={draw.prize.hero_image}
+                  cardType="small"
+                  prizeTypeId={draw.prize.prize_type_id}
+                  showWinner
+                  won={drawResult(draw)}
+                />
+                <div className="my-draws__detail">
+                  <p>
+                    <strong>{draw.entries}</strong> {draw.entries === 1 ? 'entry' : 'entries'}
+                    {draw.tickets && <span className="my-draws__tickets"> · Tickets {draw.tickets}</span>}
+                  </p>
+                  <p className={draw.eligible ? 'my-draws__counts' : 'my-draws__excluded'}>{draw.eligible ? 'Your entries count in this draw.' : (draw.reason ?? 'Your entries do not count in this draw.')}</p>
+                  <p className="my-draws__closes">
+                    {Date.parse(draw.prize.prize_end_date) > Date.now() ? 'Closes' : 'Closed'} {formatDrawTime(draw.prize.prize_end_date)}
+                  </p>
+                  {draw.won && <ClaimButton draw={draw} onClaimed={reload} />}
+                </div>
+              </li>
+            ))}
+          </ul>
+        ))}
+    </div>
+  );
+}
+
+function ClaimButton({ draw, onClaimed }: { draw: UserDraw; onClaimed: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (draw.claimed) return <p className="my-draws__claimed">Prize claimed</p>;
+  const claim = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    const result = await claimPrize(draw.prize.id);
+    setBusy(false);
+    if (result.ok) onClaimed();
+    else setError(result.error);
+  };
+  return (
+    <>
+      <button type="button" className="btn btn--gold" onClick={() => void claim()} disabled={busy} aria-busy={busy}>
+        {busy ? 'Claiming...' : 'Claim'}
+      </button>
+      {error && <ErrorNote message={error} />}
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { asPrizeType, formatDrawTime, imageUrl, isOpen, isPrizeLocked, portraitOr, prizeImages, prizeSchema, prizeTypeDisplay, wonBadge } from './prizes';
+import { formatDollars } from './format';
+
+const prize = (fields: Record<string, unknown> = {}) =>
+  prizeSchema.parse({ id: 'p1', title: 'Masters trip', slug: 'masters-trip', status: 'published', prize_end_date: '2026-12-21T08:00:00Z', prize_value: 15000, ...fields });
+
+describe('draw times', () => {
+  it('are shown in Sydney time with the AEST label', () => {
+    // 08:00 UTC is 19:00 in Sydney during daylight time (UTC+11).
+    expect(formatDrawTime('2026-12-21T08:00:00Z')).toBe('Dec 21, 2026 7:00 PM AEST');
+    // In winter Sydney is UTC+10; past midnight UTC-wise it is already the next day there.
+    expect(formatDrawTime('2026-06-30T14:05:00Z')).toBe('Jul 1, 2026 12:05 AM AEST');
+    expect(formatDrawTime('soon')).toBe('soon');
+  });
+});
+
+describe('prize values', () => {
+  it('drop a trailing .00', () => {
+    expect(formatDollars(prize().prize_value)).toBe('$15,000');
+    expect(formatDollars(prize({ prize_value: '2499.50' }).prize_value)).toBe('$2,499.50');
+  });
+});
+
+describe('prize type display', () => {
+  it('defaults to vip for a missing or unknown type', () => {
+    expect(prize().prize_type_id).toBe('vip');
+    expect(asPrizeType(null)).toBe('vip');
+    expect(asPrizeType('lottery')).toBe('vip');
+    expect(prizeTypeDisplay('bonus').title).toBe('Bonus Draw');
+    expect(prizeTypeDisplay('nonsense')).toEqual(prizeTypeDisplay('vip'));
+  });
+});
+
+describe('card state', () => {
+  it("shows 'won' in green and anything else neutral, uppercased", () => {
+    expect(wonBadge('won')).toEqual({ text: 'WON', tone: 'won' });
+    expect(wonBadge('Won')).toEqual({ text: 'WON', tone: 'won' });
+    expect(wonBadge('not drawn')).toEqual({ text: 'NOT DRAWN', tone: 'neutral' });
+    expect(wonBadge('')).toBeNull();
+    expect(wonBadge(null)).toBeNull();
+  });
+  it('locks bonus and weekly draws for tiers without them', () => {
+    const platinum = { bonus_draws: true, weekly_draws: true };
+    const basic = { bonus_draws: false, weekly_draws: false };
+    expect(isPrizeLocked('bonus', basic)).toBe(true);
+    expect(isPrizeLocked('weekly', basic)).toBe(true);
+    expect(isPrizeLocked('weekly', undefined)).toBe(true);
+    expect(isPrizeLocked('bonus', platinum)).toBe(false);
+    expect(isPrizeLocked('normal', undefined)).toBe(false);
+    expect(isPrizeLocked(null, basic)).toBe(false);
+  });
+  it('is open until the closing instant', () => {
+    const closesAt = new Date('2026-12-21T08:00:00Z').getTime();
+    expect(isOpen(prize(), closesAt - 1)).toBe(true);
+    expect(isOpen(prize(), closesAt)).toBe(false);
+  });
+});
+
+describe('images', () => {
+  it('join the base path and the image path, with a default when there is none', () => {
+    expect(imageUrl('prizes/masters.jpg', '/assets/', '/d.svg')).toBe('/assets/prizes/masters.jpg');
+    expect(imageUrl('/uploads/masters.jpg', '/assets', '/d.svg')).toBe('/uploads/masters.jpg');
+    expect(imageUrl('https://cdn.example/m.jpg', '/assets', '/d.svg')).toBe('https://cdn.example/m.jpg');
+    expect(imageUrl(null, '/assets', '/d.svg')).toBe('/d.svg');
+    expect(imageUrl('  ', '/assets', '/d.svg')).toBe('/d.svg');
+  });
+  it('fall back from a missing portrait to the plain image', () => {
+    expect(portraitOr(null, 'a.jpg')).toBe('a.jpg');
+    expect(portraitOr('', 'a.jpg')).toBe('a.jpg');
+    expect(portraitOr('a-tall.jpg', 'a.jpg')).toBe('a-tall.jpg');
+    const images = prizeImages(prize({ hero_image: '/h.jpg', secondary_image_2: '/s2.jpg', secondary_image_2_portrait: '/s2p.jpg' }));
+    expect(images).toEqual([
+      { landscape: '/h.jpg', portrait: '/h.jpg' },
+      { landscape: '/s2.jpg', portrait: '/s2p.jpg' },
+    ]);
+  });
+});
