@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchAppend, type BenchTarget } from './append';
+import { benchClose } from './close';
 import { benchDraw } from './draw';
 
 /**
@@ -46,6 +47,9 @@ async function main(): Promise<void> {
   }
 
   Object.assign(figures, await benchDraw(log));
+  log('');
+
+  Object.assign(figures, await benchClose(log));
   log('');
 
   figures.bench_seconds = Math.round((Date.now() - started) / 100) / 10;

@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import {
+  causationKeys,
+  checkoutDecider,
+  createEventRegistry,
+  entriesDecider,
+  memberDecider,
+  NO_SECONDARY_PRIZE_IMAGES,
+  SEED_TIERS,
+  tierSnapshot,
+  type PrizeFields,
+} from '@roar/domain';
+import {
+  createLogger,
+  createPgSql,
+  createPostgresEventStore,
+  loadConfig,
+  toNewEvents,
+  validatingStore,
+  type CommandContext,
+  type Decider,
+  type DomainEvent,
+  type NewEvent,
+} from '@roar/platform';
+import { createTestDatabase } from '@roar/platform/testing';
+import { createProjectionDaemon, migrateReadModels, prizesProjector } from '@roar/projections';
+import type { AppContext } from '../services/api/src/context';
+import { closeEntries, drawWinner, loadPrize, runPrizeCommand, scheduleDraw, verifyDraw } from '../services/api/src/draws/lifecycle';
+import { forEachLogEvent } from '../services/api/src/draws/log';
+
+/**
+ * The product's own close path over 100,000 paying members holding 10,000,000 tickets, on a
+ * fresh PostgreSQL database with the PostgreSQL event store behind the registry's validation:
+ * closeEntries (log read up to the head, eligibility, CloseEntries appending the frozen list as
+ * EntryListRecorded pages, the API's wait for the prizes projection to write read.draw_entrants),
+ * drawWinner (the reveal and the winner, whose identity is one row stored at close) and verifyDraw (the
+ * audit's own replay of the log), against reading that frozen list back from read.draw_entrants.
+ *
+ * Seeding is not timed. Every member's events come out of the real deciders (registration,
+ * checkout started, checkout created and completed, activation, the grant): six events per member,
+ * 600,000 in all, appended 1,000 at a time into seed streams so the seeding takes seconds rather
+ * than 300,000 single-stream appends; no stream-level state is read by the close path.
+ */
+const MEMBERS = 100_000;
+const TICKETS = 10_000_000;
+const APPEND_CHUNK = 1000;
+const READ_ROUNDS = 3;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+function decideAll<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, commands: readonly C[]): E[] {
+  let state = decider.initialState;
+  const out: E[] = [];
+  for (const command of commands) {
+    for (const event of decider.decide(command, state)) {
+      state = decider.evolve(state, event);
+      out.push(event);
+    }
+  }
+  return out;
+}
+
+/** Uneven holdings (50 to 150 tickets each) summing to exactly TICKETS. */
+function ticketCounts(): number[] {
+  const counts = Array.from({ length: MEMBERS }, (_, i) => 50 + (i % 101));
+  counts[0] = counts[0]! + TICKETS - counts.reduce((sum, c) => sum + c, 0);
+  if (counts[0]! <= 0) throw new Error('bench: ticket counts do not add up');
+  return counts;
+}
+
+function memberEvents(registry: ReturnType<typeof createEventRegistry>, i: number, tickets: number, at: Date): NewEvent[] {
+  const seed = SEED_TIERS.find((t) => t.fields.code === 'platinum');
+  if (!seed) throw new Error('bench: no platinum seed tier');
+  const tier = tierSnapshot(seed.membershipId, seed.fields);
+  const memberId = randomUUID();
+  const checkoutId = randomUUID();
+  const paymentId = `pi_bench_${i}`;
+  const subscriptionId = `sub_bench_${i}`;
+  const iso = at.toISOString();
+  const ctx: CommandContext = { actor: { type: 'member', id: memberId }, correlationId: randomUUID(), occurredAt: at };
+  const member = decideAll(memberDecider, [
+    { type: 'RegisterMember', memberId, email: `bench-${i}@example.test`, firstname: 'Bench', lastname: `Member${i}`, referralCode: `B${i}`, chosenTier: null, at: iso },
+    { type: 'StartMembershipCheckout', memberId, checkoutId, purpose: 'join', tier, tierPublished: true, amount_cents: tier.price_cents, at: iso },
+  ]);
+  const checkout = decideAll(checkoutDecider, [
+    { type: 'CreateCheckout', checkoutId, memberId, purpose: 'join', tier, amount_cents: tier.price_cents, currency: 'AUD', provider: 'local', providerSessionId: `cs_${i}`, mode: 'subscription' },
+    { type: 'CompleteCheckout', checkoutId, paymentId, subscriptionId, card: { brand: 'visa', last4: '4242' }, amount_cents: tier.price_cents },
+  ]);
+  const periodEnd = new Date(at.getTime() + 30 * 86_400_000).toISOString();
+  // The activation folds over the member's own earlier events, as the product's handler would.
+  let memberState = member.reduce(memberDecider.evolve, memberDecider.initialState);
+  const activated = memberDecider.decide({ type: 'ActivateMembership', memberId, checkoutId, paymentId, subscriptionId, tier, periodStart: iso, periodEnd, source: 'join' }, memberState);
+  memberState = activated.reduce(memberDecider.evolve, memberState);
+  const granted = decideAll(entriesDecider, [
+    {
+      type: 'GrantEntries',
+      memberId,
+      grantId: randomUUID(),
+      source: 'initial',
+      count: tickets,
+      membershipId: tier.membershipId,
+      tierCode: tier.code,
+      causationKey: causationKeys.initial(paymentId),
+      reason: null,
+      prizeId: null,
+    },
+  ]);
+  return toNewEvents(registry, [...member, ...checkout, ...activated, ...granted], ctx);
+}
+
+/** Peak RSS while `work` runs: sampled every 5 ms (the work is async, so the timer gets turns) plus the process's maxRSS. */
+async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; peakRss: number }> {
+  let peak = process.memoryUsage.rss();
+  const maxBefore = process.resourceUsage().maxRSS * 1024;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 5);
+  const started = performance.now();
+  try {
+    const value = await work();
+    const ms = performance.now() - started;
+    const maxAfter = process.resourceUsage().maxRSS * 1024;
+    peak = Math.max(peak, process.memoryUsage.rss(), maxAfter > maxBefore ? maxAfter : 0);
+    return { value, ms, peakRss: peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export async function benchClose(log: (line: string) => void): Promise<Record<string, number>> {
+  const db = await createTestDatabase('roar_bench_close');
+  if (!db) throw new Error('bench: no PostgreSQL server reachable (set DATABASE_URL or start one on 127.0.0.1:5432)');
+  const sql = createPgSql({ connectionString: db.url, max: 8, applicationName: 'roar-bench-close' });
+  const logger = createLogger('silent');
+  const registry = createEventRegistry();
+  const base = await createPostgresEventStore(sql, { callTimeoutMs: 300_000 });
+  const store = validatingStore(base, registry);
+  const daemon = createProjectionDaemon({ sql, store, projectors: [prizesProjector], logger, batchSize: 2000 });
+  try {
+    const seedStarted = performance.now();
+    const at = new Date(Date.now() - 86_400_000);
+    const counts = ticketCounts();
+    let pending: NewEvent[] = [];
+    for (let i = 0; i < MEMBERS; i++) {
+      pending.push(...memberEvents(registry, i, counts[i]!, at));
+      if (pending.length >= APPEND_CHUNK || i === MEMBERS - 1) {
+        await store.append(`bench-seed-${i}`, pending, 'no_stream');
+        pending = [];
+      }
+    }
+    await sql.exec('analyze es.events'); // planner statistics, as autovacuum would have them on a live database
+    await migrateReadModels(sql, [prizesProjector]);
+    await daemon.start();
+    const app: AppContext = {
+      config: loadConfig({ PROJECTION_WAIT_MS: '60000', DATA_DIR: '.data/bench' }),
+      logger,
+      sql,
+      store,
+      registry,
+      projections: daemon,
+      jobs: null,
+      jwtSecret: 'bench-close-'.padEnd(40, 'x'),
+      now: () => new Date(),
+    };
+    const prizeId = `bench-prize-${randomUUID()}`;
+    const fields: PrizeFields = {
+      title: 'Bench giveaway',
+      slug: `bench-giveaway-${prizeId.slice(-8)}`,
+      description: '<p>Benchmark.</p>',
+      hero_image: null,
+      ...NO_SECONDARY_PRIZE_IMAGES,
+      prize_type_id: 'normal',
+      event_date: null,
+      event_participants: null,
+      prize_end_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      prize_value: 1000,
+      prize_value_currency: 'AUD',
+    };
+    const staff = (): CommandContext => ({ actor: { type: 'system', id: 'bench' }, correlationId: randomUUID(), occurredAt: new Date(), reason: 'Benchmark' });
+    await runPrizeCommand(app, prizeId, { type: 'CreatePrize', prizeId, fields }, staff());
+    await runPrizeCommand(app, prizeId, { type: 'PublishPrize' }, staff());
+    await scheduleDraw(app, prizeId, staff());
+    if (!(await daemon.waitFor(await store.headPosition(), 300_000))) throw new Error('bench: the prizes projection did not catch up with the seeded log');
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    log(`product close path (PostgreSQL, ${MEMBERS.toLocaleString('en')} paying members, ${TICKETS.toLocaleString('en')} tickets, ${(MEMBERS * 6).toLocaleString('en')} events seeded in ${seedSeconds.toFixed(0)} s)`);
+
+    global.gc?.();
+    const rssBefore = process.memoryUsage.rss();
+    const close = await measured(() => closeEntries(app, prizeId, staff()));
+    if (!close.value.caughtUp) throw new Error('bench: read.draw_entrants was not written within the wait');
+    const draw = await measured(() => drawWinner(app, prizeId, staff()));
+    const peakMb = Math.max(0, Math.max(close.peakRss, draw.peakRss) - rssBefore) / 1024 / 1024;
+    const audit = await measured(() => verifyDraw(store, prizeId));
+    if (!audit.value.verified) throw new Error(`bench: the audit did not verify the draw: ${audit.value.lines.join(' / ')}`);
+
+    // Where the time goes: the two reads every step above makes (informational, not in the ratios).
+    const cutoff = (await loadPrize(store, prizeId)).events.find((e) => e.type === 'EntriesClosed')?.data.cutoffPosition;
+    if (!cutoff) throw new Error('bench: no EntriesClosed');
+    const logRead = await measured(() => forEachLogEvent(store, cutoff, () => undefined));
+    const prizeRead = await measured(() => loadPrize(store, prizeId));
+
+    const reads: number[] = [];
+    for (let round = 0; round < READ_ROUNDS; round++) {
+      const started = performance.now();
+      const result = await sql.query<{ entrant_id: string; tickets: number }>('select entrant_id, tickets from read.draw_entrants where prize_id = $1 order by position', [prizeId]);
+      reads.push(performance.now() - started);
+      const total = result.rows.reduce((sum, r) => sum + Number(r.tickets), 0);
+      if (result.rows.length !== MEMBERS || total !== TICKETS) throw new Error(`bench: read ${result.rows.length} entrants / ${total} tickets from read.draw_entrants`);
+    }
+    const readMs = median(reads);
+    const row = (label: string, ms: number) => log(`  ${label.padEnd(28)} ${ms.toFixed(0).padStart(8)} ms   ratio ${(ms / readMs).toFixed(2)}`);
+    row('close (closeEntries)', close.ms);
+    row('draw (drawWinner)', draw.ms);
+    row('close + draw', close.ms + draw.ms);
+    row('audit (verifyDraw)', audit.ms);
+    log(`  ${'read list (draw_entrants)'.padEnd(28)} ${readMs.toFixed(0).padStart(8)} ms   (median of ${READ_ROUNDS})`);
+    log(`  ${'  of which: log read'.padEnd(28)} ${logRead.ms.toFixed(0).padStart(8)} ms   (${logRead.value.toLocaleString('en')} eligibility events streamed; close and audit read them, draw reads one stored identity)`);
+    log(`  ${'  of which: prize stream'.padEnd(28)} ${prizeRead.ms.toFixed(0).padStart(8)} ms   (${prizeRead.value.events.length} events, decoded; close 1x, draw 2x, audit 1x)`);
+    log(`  ${'peak RSS growth close+draw'.padEnd(28)} ${peakMb.toFixed(1).padStart(8)} MB`);
+    return {
+      product_close_ms: Math.round(close.ms),
+      product_draw_ms: Math.round(draw.ms),
+      product_audit_ms: Math.round(audit.ms),
+      product_read_list_ms: Math.round(readMs),
+      product_close_ratio: Number((close.ms / readMs).toFixed(3)),
+      product_draw_ratio: Number((draw.ms / readMs).toFixed(3)),
+      product_close_and_draw_ratio: Number(((close.ms + draw.ms) / readMs).toFixed(3)),
+      product_audit_ratio: Number((audit.ms / readMs).toFixed(3)),
+      product_peak_rss_mb: Number(peakMb.toFixed(1)),
+      product_log_read_ms: Math.round(logRead.ms),
+      product_prize_stream_ms: Math.round(prizeRead.ms),
+    };
+  } finally {
+    await daemon.stop();
+    await store.close();
+    await sql.close();
+    await db.drop();
+  }
+}
+
+// `tsx bench/close.ts` runs this section alone (the full `npm run bench` runs it after the others).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  benchClose((line) => process.stdout.write(`${line}\n`))
+    .then((figures) => process.stdout.write(`${JSON.stringify(figures)}\n`))
+    .catch((error: unknown) => {
+      process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 1;
+    });
+}
