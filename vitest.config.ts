@@ -6,6 +6,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for a state that arrives asynchronously (a webhook, a projector, a render):
+    // vitest's 1 s default is far too short on a loaded CI runner.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     // Suites share one PostgreSQL and one Redis; each uses its own schema or key prefix.
     fileParallelism: true,
     maxWorkers: 2,

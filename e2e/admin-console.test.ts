@@ -45,7 +45,7 @@ describe('staff console in the browser', () => {
     await expect.poll(() => rows.count()).toBe(4);
     const tiers = await rows.locator('td.column-tier').allTextContents();
     expect(tiers).toEqual(['Free', 'Single Entry', 'Platinum', 'Platinum Member']);
-    expect(await rows.nth(2).locator('td.column-price_cents').textContent()).toBe('$29.99');
+    await expect.poll(() => rows.nth(2).locator('td.column-price_cents').textContent()).toBe('$29.99');
   });
 
   it('edits a price with a reason and shows the change and its event', async () => {
@@ -56,7 +56,7 @@ describe('staff console in the browser', () => {
 
     const price = page.getByLabel('Price (AUD)');
     await price.waitFor();
-    expect(await price.inputValue()).toBe('29.99');
+    await expect.poll(() => price.inputValue()).toBe('29.99');
     await price.fill('24.99');
     // Without a reason the form refuses to send anything.
     await page.getByRole('button', { name: 'Save' }).click();
@@ -72,9 +72,9 @@ describe('staff console in the browser', () => {
     await page.waitForURL(/\/admin\/events/);
     const newest = page.locator('table tbody tr').first();
     await newest.waitFor();
-    expect(await newest.locator('td.column-event_type').textContent()).toBe('MembershipTierRevised');
-    expect(await newest.locator('td.column-reason').textContent()).toBe('Spring promotion');
-    expect(await newest.locator('td.column-stream_id').textContent()).toBe('membership-3');
+    await expect.poll(() => newest.locator('td.column-event_type').textContent()).toBe('MembershipTierRevised');
+    await expect.poll(() => newest.locator('td.column-reason').textContent()).toBe('Spring promotion');
+    await expect.poll(() => newest.locator('td.column-stream_id').textContent()).toBe('membership-3');
 
     await newest.click();
     await page.waitForURL(/\/admin\/events\/[0-9a-f-]{36}\/show/);
@@ -87,7 +87,7 @@ describe('staff console in the browser', () => {
 
   it('filters the event log by stream', async () => {
     await page.goto(`${app.url}/admin/events`);
-    await page.getByLabel('Stream').fill('membership-1');
+    await page.getByRole('textbox', { name: 'Stream', exact: true }).fill('membership-1');
     await expect.poll(() => page.locator('table tbody tr td.column-stream_id').allTextContents(), { timeout: 10_000 }).toEqual(['membership-1']);
   });
 });

@@ -81,11 +81,11 @@ describe('staff console: members, entries and payments', () => {
     await page.getByText(/Entries adjusted: the member now has \d+/).waitFor();
     const row = page.locator('tr', { hasText: 'Goodwill after outage' });
     await row.waitFor();
-    expect(await row.locator('td').nth(1).textContent()).toBe('staff-adjustment');
+    await expect.poll(() => row.locator('td').nth(1).textContent()).toBe('staff-adjustment');
     await page.getByRole('tab', { name: 'History' }).click();
     const last = page.locator('tr', { hasText: 'EntriesGranted' }).last();
     await last.getByText('Goodwill after outage').waitFor();
-    expect(await last.textContent()).toContain('staff:');
+    await expect.poll(() => last.textContent()).toContain('staff:');
   });
 
   it('lists payments and filters the subscriptions view', async (t) => {
@@ -118,7 +118,7 @@ describe('staff console: members, entries and payments', () => {
     await page.waitForURL(/\/admin\/jobs-failed/);
     const row = page.locator('table tbody tr', { hasText: 'email/e2e-welcome' });
     await row.waitFor();
-    expect(await row.locator('td.column-error').textContent()).toBe('connect ECONNREFUSED 127.0.0.1:25');
+    await expect.poll(() => row.locator('td.column-error').textContent()).toBe('connect ECONNREFUSED 127.0.0.1:25');
     await row.getByRole('button', { name: 'Retry' }).click();
     await page.getByText('Job queued again').waitFor();
     await expect.poll(() => page.locator('table tbody tr', { hasText: 'email/e2e-welcome' }).count()).toBe(0);

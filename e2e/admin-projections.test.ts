@@ -32,7 +32,7 @@ describe('staff console: read models and failed jobs', () => {
     await page.waitForURL(/\/admin\/projections/);
     const row = page.locator('table tbody tr', { hasText: 'memberships' });
     await row.waitFor();
-    expect(await row.locator('td.column-state').textContent()).toBe('active');
+    await expect.poll(() => row.locator('td.column-state').textContent()).toBe('active');
     await row.click();
     await page.waitForURL(/\/admin\/projections\/memberships\/show/);
 

@@ -38,7 +38,7 @@ describe('member login', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toBe('Invalid user credentials.');
+    await expect.poll(() => alert.textContent()).toBe('Invalid user credentials.');
     expect(page.url()).toBe(`${app.url}/login`);
     expect(await page.evaluate(() => localStorage.getItem('roar.access_token'))).toBeNull();
     await page.close();
@@ -54,13 +54,13 @@ describe('forgot password', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     const status = page.getByRole('status').filter({ hasText: 'reset your password' });
     await status.waitFor();
-    expect(await status.textContent()).toBe('If an account exists for that email, we have sent a link to reset your password.');
+    await expect.poll(() => status.textContent()).toBe('If an account exists for that email, we have sent a link to reset your password.');
     await page.close();
   });
 
   it('refuses a reset link without a token before anything is typed', async () => {
     const page = await open('/change-password');
-    expect(await page.getByRole('alert').textContent()).toBe('Could not update your password');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Could not update your password');
     await page.close();
   });
 });
@@ -69,12 +69,15 @@ describe('private routes', () => {
   it('send a visitor to login, and back to the page asked for', async () => {
     const page = await open('/dashboard/settings/membership-plan');
     await page.waitForURL(/\/login\?redirectTo=%2Fdashboard%2Fsettings%2Fmembership-plan$/);
-    expect(await page.getByRole('heading', { name: 'Welcome back' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await page.close();
   });
 
   it('end a session whose token expired and cannot be refreshed', async () => {
     const page = await open('/');
+    // Home's own calls (the next giveaway reads the stored token) must be done before the stale
+    // session is planted: one still in flight would try the refresh and navigate to login itself.
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => {
       localStorage.setItem('roar.access_token', 'stale');
       localStorage.setItem('roar.refresh_token', 'not-a-real-refresh-token');

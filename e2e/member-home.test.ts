@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { signUpMember } from './members';
+import { openAvatarMenu, signUpMember } from './members';
 import { launchBrowser, startApp, type RunningApp } from './harness';
 
 /**
@@ -47,17 +47,17 @@ describe('member home page', () => {
     const page = await open('/');
     const hero = page.getByRole('heading', { level: 1 });
     await expect.poll(() => hero.textContent()).toContain('Win big. No B.S');
-    expect(await hero.textContent()).toContain('Just Glory');
-    expect(await page.title()).toBe('ROAR+ | Home');
+    await expect.poll(() => hero.textContent()).toContain('Just Glory');
+    await expect.poll(() => page.title()).toBe('ROAR+ | Home');
     const header = page.getByTestId('site-header');
     expect(await header.getByRole('link', { name: 'Join Now' }).getAttribute('href')).toBe('/membership');
     expect(await header.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     for (const name of ['Member Draws', 'Rewards', 'Membership', 'Winners', 'About Us']) {
-      expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).waitFor();
     }
-    expect(await page.getByText('Trusted by subscribers').isVisible()).toBe(true);
-    expect(await page.getByRole('heading', { name: 'What is Roar+?' }).isVisible()).toBe(true);
-    expect(await page.locator('.testimonial').count()).toBe(6);
+    await page.getByText('Trusted by subscribers').waitFor();
+    await page.getByRole('heading', { name: 'What is Roar+?' }).waitFor();
+    await expect.poll(() => page.locator('.testimonial').count()).toBe(6);
     await page.close();
   });
 
@@ -72,7 +72,7 @@ describe('member home page', () => {
     expect(await cards.count()).toBe(visible.length);
     for (const tier of visible) {
       const card = page.getByRole('article', { name: tier.tier, exact: true });
-      expect(await card.textContent()).toContain(dollars(tier.price));
+      await expect.poll(() => card.textContent()).toContain(dollars(tier.price));
       expect(await card.getByRole('link', { name: `Join ${tier.tier}` }).getAttribute('href')).toBe(`/sign-up?membership=${tier.id}`);
     }
     for (const tier of hidden) expect(await page.getByRole('article', { name: tier.tier, exact: true }).count()).toBe(0);
@@ -98,9 +98,9 @@ describe('member home page', () => {
     expect(await menu.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('link', { name: 'Membership', exact: true }).waitFor({ state: 'visible' });
-    expect(await menu.getByRole('link', { name: 'Login' }).isVisible()).toBe(true);
-    expect(await menu.getByRole('link', { name: 'Join Now' }).isVisible()).toBe(true);
-    expect(await menu.getByRole('link', { name: 'Instagram' }).isVisible()).toBe(true);
+    await menu.getByRole('link', { name: 'Login' }).waitFor();
+    await menu.getByRole('link', { name: 'Join Now' }).waitFor();
+    await menu.getByRole('link', { name: 'Instagram' }).waitFor();
     await menu.getByRole('button', { name: 'Close menu' }).click();
     await menu.waitFor({ state: 'hidden' });
     await page.close();
@@ -113,9 +113,9 @@ describe('private routes and the signed-in header', () => {
     await page.evaluate(() => localStorage.setItem('roar.access_token', 'orphan-token'));
     await page.goto(`${app.url}/dashboard/orders`);
     await page.waitForURL(/\/login\?redirectTo=%2Fdashboard%2Forders$/);
-    expect(await page.getByRole('button', { name: 'Login' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('roar.access_token'))).toBeNull();
-    expect(await page.title()).toBe('ROAR+ | Login');
+    await expect.poll(() => page.title()).toBe('ROAR+ | Login');
     await page.close();
   });
 
@@ -136,11 +136,9 @@ describe('private routes and the signed-in header', () => {
     const header = page.getByTestId('site-header');
     expect(await header.getByRole('link', { name: 'Login' }).count()).toBe(0);
     await header.getByRole('link', { name: 'ROAR Store' }).waitFor(); // platinum: active with shop access
-    await header.getByRole('button', { name: 'Account menu for Jane Citizen' }).hover();
-    const menu = page.getByRole('menu', { name: 'Account' });
-    await menu.waitFor();
+    const menu = await openAvatarMenu(page, 'Jane Citizen', 'Refer Friends');
     for (const name of ['Refer Friends', 'Orders', 'Settings', 'Get Support', 'Logout']) {
-      expect(await menu.getByText(name, { exact: true }).isVisible()).toBe(true);
+      await menu.getByText(name, { exact: true }).waitFor();
     }
     expect(await menu.getByRole('link', { name: 'Get Support' }).getAttribute('href')).toMatch(/^mailto:/);
     await menu.getByRole('menuitem', { name: 'Logout' }).click();
@@ -155,8 +153,42 @@ describe('information pages', () => {
   it('loads a content page by its path', async () => {
     const page = await open('/about-us');
     await page.getByRole('heading', { name: 'About Us', level: 1 }).waitFor();
-    expect(await page.locator('.info-page__content').textContent()).toContain("Australia's sports rewards club");
-    expect(await page.title()).toBe('ROAR+ | About Us');
+    await expect.poll(() => page.locator('.info-page__content').textContent()).toContain("Australia's sports rewards club");
+    await expect.poll(() => page.title()).toBe('ROAR+ | About Us');
+    await page.close();
+  });
+});
+
+describe('a release replaced under an open page', () => {
+  /** The member has home open; the login chunk of that build is gone (404) until `restore` is true. */
+  async function withMissingLoginChunk(restoreAfterReload: boolean) {
+    const page = await open('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    let misses = 0;
+    await page.route(/\/assets\/auth-[\w-]+\.js$/, async (route) => {
+      if (restoreAfterReload && misses > 0) return route.continue();
+      misses++;
+      return route.fulfill({ status: 404, body: 'Not Found' });
+    });
+    await page.getByTestId('site-header').getByRole('link', { name: 'Login' }).click();
+    return { page, misses: () => misses };
+  }
+
+  it('reloads once and opens the page from the new build', async () => {
+    const { page, misses } = await withMissingLoginChunk(true);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(page.url()).toBe(`${app.url}/login`);
+    expect(misses()).toBe(1);
+    await page.close();
+  });
+
+  it('shows the error page, not a reload loop, when the chunk stays missing', async () => {
+    const { page, misses } = await withMissingLoginChunk(false);
+    await page.getByRole('heading', { name: 'Something went wrong. Try again', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Go home' }).waitFor();
+    // One failed load, one reload that failed again, then no more.
+    await page.waitForTimeout(1500);
+    expect(misses()).toBe(2);
     await page.close();
   });
 });

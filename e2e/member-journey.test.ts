@@ -31,10 +31,18 @@ describe('a member from sign-up to password reset, and staff seeing it', () => {
     await page.getByRole('button', { name: /pay/i }).click();
   }
 
-  async function totalEntries(page: Page): Promise<string> {
-    await page.goto(`${app.url}/dashboard/total-entries`);
-    await page.getByText(/Tickets \d+-\d+/).first().waitFor();
-    return (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+  /** The ledger page's text, read again (the page reloaded) until it holds `expected`: grants land asynchronously. */
+  async function expectLedgerToShow(page: Page, expected: string): Promise<void> {
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${app.url}/dashboard/total-entries`);
+          await page.getByText(/Tickets \d+-\d+/).first().waitFor();
+          return (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toContain(expected);
   }
 
   it('signs up for a single entry, is declined once, pays, then sees the plan and entries', async () => {
@@ -50,8 +58,7 @@ describe('a member from sign-up to password reset, and staff seeing it', () => {
     await payWithTestCard(page);
     await page.waitForURL(/\/dashboard/);
     await page.getByText('Single Entry', { exact: false }).first().waitFor();
-    const ledger = await totalEntries(page);
-    expect(ledger).toContain('Tickets 1-10');
+    await expectLedgerToShow(page, 'Tickets 1-10');
     await page.close();
   });
 
@@ -62,8 +69,7 @@ describe('a member from sign-up to password reset, and staff seeing it', () => {
     await payWithTestCard(page);
     await page.waitForURL(/\/dashboard/);
     await page.getByText(/Platinum/).first().waitFor();
-    const ledger = await totalEntries(page);
-    expect(ledger).toContain('Tickets 11-60');
+    await expectLedgerToShow(page, 'Tickets 11-60');
     await page.close();
   });
 

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 
 export interface SignedUp {
   readonly email: string;
@@ -31,13 +32,63 @@ export async function signUpMember(baseUrl: string, options: { email: string; me
     });
     expect(paid.status).toBe(303);
   }
-  // The webhook is delivered asynchronously: wait until the plan shows.
+  // The webhook is delivered asynchronously: wait until the plan shows and, for a subscription,
+  // until it is active, so that a test never starts on a member whose payment is still in flight.
   let user: Record<string, unknown> = {};
-  for (let i = 0; i < 50; i++) {
-    const me = (await (await fetch(`${baseUrl}/api/current-user`, { headers: { authorization: `Bearer ${session.access_token}` } })).json()) as { user: Record<string, unknown> };
+  let subscription: { status?: string } | null = null;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const me = (await (await fetch(`${baseUrl}/api/current-user`, { headers: { authorization: `Bearer ${session.access_token}` } })).json()) as { user: Record<string, unknown>; subscription: { status?: string } | null };
     user = me.user;
-    if (user.membership_id === options.membershipId) break;
+    subscription = me.subscription;
+    if (user.membership_id === options.membershipId && (subscription === null || subscription.status === 'active')) break;
+    if (Date.now() > deadline) {
+      throw new Error(`${options.email}: membership ${options.membershipId} not active after 30 s (membership_id ${String(user.membership_id)}, subscription ${subscription?.status ?? 'none'})`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { email: options.email, password, access_token: session.access_token, refresh_token: session.refresh_token, expires: session.expires, user };
+}
+
+/**
+ * Opens the desktop avatar menu (it opens on hover) and waits for `item` in it. A hover that lands
+ * while the header is still re-rendering can be lost, so it moves away and hovers again until the
+ * item shows, rather than reading the menu once.
+ */
+export async function openAvatarMenu(page: Page, accountName: string | RegExp, item: string): Promise<Locator> {
+  const button = page.getByRole('button', { name: typeof accountName === 'string' ? `Account menu for ${accountName}` : accountName });
+  const menu = page.getByRole('menu', { name: 'Account' });
+  for (let attempt = 1; ; attempt++) {
+    await button.hover();
+    try {
+      await menu.getByText(item, { exact: true }).waitFor({ timeout: 3_000 });
+      return menu;
+    } catch (error) {
+      if (attempt >= 8) throw error;
+      await page.mouse.move(0, 0);
+      await page.waitForTimeout(500);
+    }
+  }
+}
+
+/**
+ * Waits until the member's ledger (/dashboard/total-entries) has a row from `source` holding
+ * `expected`, reloading the page between reads: grants are written by the payment process and
+ * the projector after the member's own request has answered.
+ */
+export async function expectLedgerRow(page: Page, baseUrl: string, source: string, expected: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${baseUrl}/dashboard/total-entries`);
+        const row = page.locator('tr', { hasText: source }).first();
+        const shown = await row.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        );
+        return shown ? (await row.innerText()).replace(/\s+/g, ' ') : '';
+      },
+      { timeout: 40_000, interval: 500 },
+    )
+    .toContain(expected);
 }
