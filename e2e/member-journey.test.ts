@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { listSentMail } from '@roar/workers';
 import { launchBrowser, startApp, type RunningApp } from './harness';
+import { waitForMail } from './members';
 
 /**
  * Issue 3's walk, in Chromium on the embedded default: sign up for a paid plan, pay with a test
@@ -87,12 +87,8 @@ describe('a member from sign-up to password reset, and staff seeing it', () => {
     await page.goto(`${app.url}/forgot-password`);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    let link: string | undefined;
-    for (let i = 0; i < 50 && !link; i++) {
-      const mail = (await listSentMail(app.dataDir)).find((m) => m.to.includes(email) && /password/i.test(m.subject));
-      link = mail?.text.match(/https?:\/\/\S+\/change-password\?token=[\w-]+/)?.[0];
-      if (!link) await new Promise((r) => setTimeout(r, 200));
-    }
+    const reset = await waitForMail(app.dataDir, (m) => m.to.includes(email) && /password/i.test(m.subject), 'password reset email');
+    const link = reset.text.match(/https?:\/\/\S+\/change-password\?token=[\w-]+/)?.[0];
     expect(link, 'reset email with a link').toBeTruthy();
     await page.goto(link!.replace(/^https?:\/\/[^/]+/, app.url));
     await page.getByLabel('New password').fill('second-password-2');

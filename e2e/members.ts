@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { listSentMail, type SentMail } from '@roar/workers';
 
 export interface SignedUp {
   readonly email: string;
@@ -91,4 +92,15 @@ export async function expectLedgerRow(page: Page, baseUrl: string, source: strin
       { timeout: 40_000, interval: 500 },
     )
     .toContain(expected);
+}
+
+/** The first mail written to the app's local outbox that `match` accepts, waiting up to 30 s for the job queue to send it. */
+export async function waitForMail(dataDir: string, match: (mail: SentMail) => boolean, what: string): Promise<SentMail> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const mail = (await listSentMail(dataDir)).find(match);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no ${what} in the outbox after 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

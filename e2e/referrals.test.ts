@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { listSentMail } from '@roar/workers';
 import { launchBrowser, startApp, type RunningApp } from './harness';
-import { expectLedgerRow, openAvatarMenu, signUpMember } from './members';
+import { expectLedgerRow, openAvatarMenu, signUpMember, waitForMail } from './members';
 
 /**
  * Issue 4's referral walk, in Chromium on the embedded default: a paying member opens the
@@ -71,13 +70,9 @@ describe('a member refers a friend who joins and pays', () => {
     await modal.getByRole('button', { name: 'Close' }).click();
     await context.close();
     // The invite went out through the job queue with Ann's share link.
-    let invite: { subject: string; text: string } | undefined;
-    for (let i = 0; i < 50 && !invite; i++) {
-      invite = (await listSentMail(app.dataDir)).find((m) => m.to.includes('carol.friend@example.com.au'));
-      if (!invite) await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(invite?.subject).toBe('Ann invited you to ROAR+');
-    expect(invite?.text).toContain(link.replace(app.url, ''));
+    const invite = await waitForMail(app.dataDir, (m) => m.to.includes('carol.friend@example.com.au'), 'referral invite');
+    expect(invite.subject).toBe('Ann invited you to ROAR+');
+    expect(invite.text).toContain(link.replace(app.url, ''));
   });
 
   it('an empty or unknown code says so on /refer', async () => {

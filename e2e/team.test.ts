@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { listSentMail } from '@roar/workers';
 import { launchBrowser, startApp, type RunningApp } from './harness';
-import { expectLedgerRow, signUpMember } from './members';
+import { expectLedgerRow, signUpMember, waitForMail } from './members';
 
 /**
  * Issue 4's team walk, in Chromium on the embedded default: a paying captain starts a team and
@@ -43,13 +42,9 @@ describe('a captain forms a team of four with three paying mates', () => {
   }
 
   async function inviteLink(email: string): Promise<string> {
-    for (let i = 0; i < 100; i++) {
-      const mail = (await listSentMail(app.dataDir)).find((m) => m.to.includes(email));
-      const link = mail?.text.match(/https?:\/\/\S+\/team-prizes\?invite=[\w-]+/)?.[0];
-      if (link) return link.replace(/^https?:\/\/[^/]+/, app.url);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`no team invite emailed to ${email}`);
+    const mail = await waitForMail(app.dataDir, (m) => m.to.includes(email) && /\/team-prizes\?invite=/.test(m.text), `team invite to ${email}`);
+    const link = mail.text.match(/https?:\/\/\S+\/team-prizes\?invite=[\w-]+/)![0];
+    return link.replace(/^https?:\/\/[^/]+/, app.url);
   }
 
   it('shows the team draw copy and Join Now / Login to a visitor', async () => {
