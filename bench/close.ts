@@ -112,12 +112,19 @@ function memberEvents(registry: ReturnType<typeof createEventRegistry>, i: numbe
   return toNewEvents(registry, [...member, ...checkout, ...activated, ...granted], ctx);
 }
 
-/** Peak RSS while `work` runs: sampled every 5 ms (the work is async, so the timer gets turns) plus the process's maxRSS. */
-async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; peakRss: number }> {
+/**
+ * Peak RSS while `work` runs: sampled every 5 ms (the work is async, so the timer gets turns) plus
+ * the process's maxRSS; and the peak of the V8 heap in use above where it stood at the start (RSS
+ * does not shrink after an earlier step, so a later step's own growth shows in the heap figure).
+ */
+async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; peakRss: number; heapGrowth: number }> {
   let peak = process.memoryUsage.rss();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
   const maxBefore = process.resourceUsage().maxRSS * 1024;
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
   }, 5);
   const started = performance.now();
   try {
@@ -125,7 +132,8 @@ async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: numb
     const ms = performance.now() - started;
     const maxAfter = process.resourceUsage().maxRSS * 1024;
     peak = Math.max(peak, process.memoryUsage.rss(), maxAfter > maxBefore ? maxAfter : 0);
-    return { value, ms, peakRss: peak };
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+    return { value, ms, peakRss: peak, heapGrowth: heapPeak - heapBefore };
   } finally {
     clearInterval(timer);
   }
@@ -194,7 +202,9 @@ export async function benchClose(log: (line: string) => void): Promise<Record<st
     if (!close.value.caughtUp) throw new Error('bench: read.draw_entrants was not written within the wait');
     const draw = await measured(() => drawWinner(app, prizeId, staff()));
     const peakMb = Math.max(0, Math.max(close.peakRss, draw.peakRss) - rssBefore) / 1024 / 1024;
+    global.gc?.();
     const audit = await measured(() => verifyDraw(store, prizeId));
+    const auditHeapMb = Math.max(0, audit.heapGrowth) / 1024 / 1024;
     if (!audit.value.verified) throw new Error(`bench: the audit did not verify the draw: ${audit.value.lines.join(' / ')}`);
 
     // Where the time goes: the two reads every step above makes (informational, not in the ratios).
@@ -221,6 +231,8 @@ export async function benchClose(log: (line: string) => void): Promise<Record<st
     log(`  ${'  of which: log read'.padEnd(28)} ${logRead.ms.toFixed(0).padStart(8)} ms   (${logRead.value.toLocaleString('en')} eligibility events streamed; close and audit read them, draw reads one stored identity)`);
     log(`  ${'  of which: prize stream'.padEnd(28)} ${prizeRead.ms.toFixed(0).padStart(8)} ms   (${prizeRead.value.events.length} events, decoded; close 1x, draw 2x, audit 1x)`);
     log(`  ${'peak RSS growth close+draw'.padEnd(28)} ${peakMb.toFixed(1).padStart(8)} MB`);
+    log(`  ${'peak heap growth close'.padEnd(28)} ${(Math.max(0, close.heapGrowth) / 1024 / 1024).toFixed(1).padStart(8)} MB   (V8 heap in use above the start, garbage not yet collected included)`);
+    log(`  ${'peak heap growth audit'.padEnd(28)} ${auditHeapMb.toFixed(1).padStart(8)} MB   (the same; the log is streamed into the eligibility fold page by page)`);
     return {
       product_close_ms: Math.round(close.ms),
       product_draw_ms: Math.round(draw.ms),
@@ -231,6 +243,8 @@ export async function benchClose(log: (line: string) => void): Promise<Record<st
       product_close_and_draw_ratio: Number(((close.ms + draw.ms) / readMs).toFixed(3)),
       product_audit_ratio: Number((audit.ms / readMs).toFixed(3)),
       product_peak_rss_mb: Number(peakMb.toFixed(1)),
+      product_close_peak_heap_mb: Number((Math.max(0, close.heapGrowth) / 1024 / 1024).toFixed(1)),
+      product_audit_peak_heap_mb: Number(auditHeapMb.toFixed(1)),
       product_log_read_ms: Math.round(logRead.ms),
       product_prize_stream_ms: Math.round(prizeRead.ms),
     };
@@ -242,7 +256,7 @@ export async function benchClose(log: (line: string) => void): Promise<Record<st
   }
 }
 
-// `tsx bench/close.ts` runs this section alone (the full `npm run bench` runs it after the others).
+// `node --expose-gc --import tsx bench/close.ts` runs this section alone (the full `npm run bench` runs it after the others).
 if (import.meta.url === `file://${process.argv[1]}`) {
   benchClose((line) => process.stdout.write(`${line}\n`))
     .then((figures) => process.stdout.write(`${JSON.stringify(figures)}\n`))

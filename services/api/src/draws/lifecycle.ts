@@ -1,5 +1,6 @@
 import {
   auditDraw,
+  auditEligibilityInput,
   beaconCommitment,
   commitRandomness,
   drawStreamId,
@@ -20,7 +21,7 @@ import { executeCommand, type ExecutedCommand } from '../http/commands';
 import { createPrize, updatePrize } from '../prizes/slug';
 import { beaconFromConfig, DrandBeacon, verifyDrandSignature } from './beacon';
 import { recordEntrantIdentities, readEntrantIdentity } from './identities';
-import { eligibleAtCutoff, readLogUpTo } from './log';
+import { eligibleAtCutoff } from './log';
 import { ensureDrawSecret, readDrawSecret } from './secrets';
 
 export async function loadPrize(store: EventStore, prizeId: string): Promise<{ state: PrizeState; events: PrizeEvent[] }> {
@@ -166,10 +167,15 @@ export async function publishResult(app: AppContext, prizeId: string, ctx: Comma
   return runPrizeCommand(app, prizeId, { type: 'PublishResult', display }, ctx);
 }
 
-/** The audit: the draw's stream and the log up to its recorded cutoff, never a read model. */
+/**
+ * The audit: the draw's stream and the log up to its recorded cutoff, never a read model. The log
+ * is streamed page by page into the eligibility fold, so memory grows with the members, not the
+ * events.
+ */
 export async function verifyDraw(store: EventStore, prizeId: string): Promise<AuditReport> {
   const { events } = await loadPrize(store, prizeId);
   const closed = events.find((e) => e.type === 'EntriesClosed');
-  const log = closed ? await readLogUpTo(store, closed.data.cutoffPosition) : [];
+  const input = auditEligibilityInput(prizeId, events);
+  const log = closed && input ? { input, eligible: await eligibleAtCutoff(store, closed.data.cutoffPosition, input) } : [];
   return auditDraw(prizeId, events, log, { verifyBeaconSignature: verifyDrandSignature });
 }

@@ -45,7 +45,7 @@ export async function forEachLogEvent(
   }
 }
 
-/** The same events collected into one array (the audit and tests; closing a draw streams instead). */
+/** The same events collected into one array (tests; closing a draw and the audit stream instead). */
 export async function readLogUpTo(store: EventStore, cutoff: Position | string, batch = 10_000, waitMs = 30_000): Promise<EligibilityEvent[]> {
   const out: EligibilityEvent[] = [];
   await forEachLogEvent(store, cutoff, (e) => out.push(e), batch, waitMs);

@@ -12,7 +12,7 @@ import {
   type FrozenEntrant,
   type FrozenEntryList,
 } from '../draw';
-import { eligibleEntrants, type EligibilityEvent } from './eligibility';
+import { eligibleEntrants, type EligibilityEvent, type EligibilityInput, type EligibleEntrant } from './eligibility';
 import type { PrizeEvent } from './events';
 import { evolvePrize, initialPrizeState, type PrizeState } from './state';
 
@@ -30,22 +30,30 @@ export interface AuditOptions {
 }
 
 /**
- * Re-checks a draw from the event log alone: `drawEvents` is the prize's stream, `logEvents`
- * every event of the log up to the recorded cutoff (the caller stops reading there). Nothing
- * here reads a read model. Every difference becomes one line; VERIFIED only when none is found.
+ * The log the audit rebuilds the entry list from: its events up to the recorded cutoff, or the
+ * entrants a caller already folded from them while streaming the log page by page (memory in
+ * members, not events), together with the input it folded them for (`auditEligibilityInput`).
  */
-export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], logEvents: Iterable<EligibilityEvent>, options: AuditOptions = {}): AuditReport {
-  const lines: string[] = [];
-  const problems: string[] = [];
-  const fail = (line: string) => {
-    problems.push(line);
-    lines.push(`DIFFERS: ${line}`);
-  };
+export type AuditLog = Iterable<EligibilityEvent> | { readonly input: EligibilityInput; readonly eligible: readonly EligibleEntrant[] };
 
+type DataOf<T extends PrizeEvent['type']> = Extract<PrizeEvent, { type: T }>['data'];
+
+interface DrawRecord {
+  readonly stateAtClose: PrizeState;
+  readonly recorded: FrozenEntrant[];
+  readonly closed: DataOf<'EntriesClosed'> | null;
+  readonly revealed: DataOf<'RandomnessRevealed'> | null;
+  readonly commitment: string | null;
+  readonly method: string | null;
+  readonly beacon: BeaconSchedule | null;
+}
+
+/** What the draw's own stream records: the prize as it stood at the close, the frozen list, the commitment and the reveal. */
+function readDrawRecord(drawEvents: readonly PrizeEvent[]): DrawRecord {
   let stateAtClose: PrizeState = initialPrizeState;
   const recorded: FrozenEntrant[] = [];
-  let closed: Extract<PrizeEvent, { type: 'EntriesClosed' }>['data'] | null = null;
-  let revealed: Extract<PrizeEvent, { type: 'RandomnessRevealed' }>['data'] | null = null;
+  let closed: DrawRecord['closed'] = null;
+  let revealed: DrawRecord['revealed'] = null;
   let commitment: string | null = null;
   let method: string | null = null;
   let beacon: BeaconSchedule | null = null;
@@ -60,6 +68,35 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
     if (e.type === 'EntriesClosed') closed = e.data;
     if (e.type === 'RandomnessRevealed') revealed = e.data;
   }
+  return { stateAtClose, recorded, closed, revealed, commitment, method, beacon };
+}
+
+/**
+ * The eligibility input the audit rebuilds the list with (the prize's type at the close, the
+ * recorded as-of instant), or null while there is nothing to rebuild yet (entries not closed, or
+ * the salt not revealed). A caller that streams the log folds it for exactly this input.
+ */
+export function auditEligibilityInput(prizeId: string, drawEvents: readonly PrizeEvent[]): EligibilityInput | null {
+  const { stateAtClose, closed, revealed } = readDrawRecord(drawEvents);
+  if (stateAtClose.status === 'absent' || !closed || !revealed) return null;
+  return { prizeId, prizeType: stateAtClose.fields.prize_type_id, asOf: closed.asOf };
+}
+
+/**
+ * Re-checks a draw from the event log alone: `drawEvents` is the prize's stream, `log` every event
+ * of the log up to the recorded cutoff (the caller stops reading there), or the entrants folded
+ * from those events. Nothing here reads a read model. Every difference becomes one line; VERIFIED
+ * only when none is found.
+ */
+export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], log: AuditLog, options: AuditOptions = {}): AuditReport {
+  const lines: string[] = [];
+  const problems: string[] = [];
+  const fail = (line: string) => {
+    problems.push(line);
+    lines.push(`DIFFERS: ${line}`);
+  };
+
+  const { stateAtClose, recorded, closed, revealed, commitment, method, beacon } = readDrawRecord(drawEvents);
   if (stateAtClose.status === 'absent') return { verified: false, lines: [`No prize ${prizeId} in the event log.`] };
   if (!closed) return { verified: false, lines: [`The entries of prize ${prizeId} are not closed yet: nothing to verify.`] };
   lines.push(`Prize ${prizeId} (${stateAtClose.fields.title}), ${stateAtClose.fields.prize_type_id} draw, eligibility rule v${closed.eligibilityRuleVersion}`);
@@ -81,7 +118,17 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
   }
 
   // 2. Rebuild the list from the log with the same rule and compare it entrant by entrant.
-  const eligible = eligibleEntrants(logEvents, { prizeId, prizeType: stateAtClose.fields.prize_type_id, asOf: closed.asOf });
+  const input: EligibilityInput = { prizeId, prizeType: stateAtClose.fields.prize_type_id, asOf: closed.asOf };
+  let eligible: readonly EligibleEntrant[];
+  if ('eligible' in log) {
+    const folded = log.input;
+    if (folded.prizeId !== input.prizeId || folded.prizeType !== input.prizeType || folded.asOf !== input.asOf) {
+      fail(`the log was folded for ${folded.prizeId} (${folded.prizeType}) as of ${folded.asOf}, the draw needs ${input.prizeId} (${input.prizeType}) as of ${input.asOf}`);
+      lines.push(`${problems.length} difference(s)`);
+      return { verified: false, lines };
+    }
+    eligible = log.eligible;
+  } else eligible = eligibleEntrants(log, input);
   const keyOf = new Map<string, string>();
   const rebuilt = closeEntryList(
     eligible.map((e) => {
@@ -144,7 +191,7 @@ function auditBeacon(
   beacon: BeaconSchedule,
   commitment: string | null,
   asOf: string,
-  revealed: Extract<PrizeEvent, { type: 'RandomnessRevealed' }>['data'],
+  revealed: DataOf<'RandomnessRevealed'>,
   options: AuditOptions,
   lines: string[],
   fail: (line: string) => void,

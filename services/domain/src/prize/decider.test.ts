@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { beaconCommitment, commitRandomness, pseudonymousEntrantId, type BeaconSchedule } from '../draw';
 import { createEventRegistry } from '../registry';
-import { auditDraw } from './audit';
+import { auditDraw, auditEligibilityInput } from './audit';
 import { prizeDecider, type EntrantIdentity, type PrizeCommand } from './decider';
 import { eligibleEntrants, formatTicketRanges, memberStanding, type EligibilityEvent } from './eligibility';
 import { NO_SECONDARY_PRIZE_IMAGES, type PrizeEvent, type PrizeFields } from './events';
@@ -131,6 +131,18 @@ describe('the prize decider', () => {
     const bad = auditDraw('p1', all, tampered);
     expect(bad.verified).toBe(false);
     expect(bad.lines.join('\n')).toContain('(member:carol): recorded 3 tickets, rebuilt 4');
+
+    // The streamed form (entrants folded by the caller for the input the audit names) says the same.
+    const input = auditEligibilityInput('p1', all);
+    expect(input).toEqual({ prizeId: 'p1', prizeType: 'normal', asOf });
+    expect(auditDraw('p1', all, { input: input!, eligible: eligibleEntrants(log, input!) })).toEqual(report);
+    expect(auditDraw('p1', all, { input: input!, eligible: eligibleEntrants(tampered, input!) })).toEqual(bad);
+    // Entrants folded for another instant are refused, not compared.
+    const other = auditDraw('p1', all, { input: { ...input!, asOf: '2020-01-01T00:00:00.000Z' }, eligible: eligibleEntrants(log, input!) });
+    expect(other.verified).toBe(false);
+    expect(other.lines.join('\n')).toContain(`the draw needs p1 (normal) as of ${asOf}`);
+    // Nothing to rebuild before the reveal.
+    expect(auditEligibilityInput('p1', [created, scheduled, ...closing])).toBeNull();
   });
 
   it('draws a team draw: one entrant per complete team, and the winner names all four members', () => {
