@@ -19,9 +19,10 @@ export interface TestApi {
 
 /**
  * The real API over real infrastructure: PGlite in a temp folder, or a fresh PostgreSQL database
- * (null when none can be had outside CI), with projections and in-process jobs running.
+ * (null when none can be had outside CI), with projections and in-process jobs running. `now`
+ * replaces the API's clock (AppContext.now) when a test needs to move it.
  */
-export async function startTestApi(options: { database: 'pglite' | 'postgres'; env?: Record<string, string>; seed?: boolean }): Promise<TestApi | null> {
+export async function startTestApi(options: { database: 'pglite' | 'postgres'; env?: Record<string, string>; seed?: boolean; now?: () => Date }): Promise<TestApi | null> {
   let db: TestDatabase | null = null;
   if (options.database === 'postgres') {
     db = await createTestDatabase('roar_api');
@@ -47,7 +48,8 @@ export async function startTestApi(options: { database: 'pglite' | 'postgres'; e
     throw new Error('projections did not catch up with the seed');
   }
   await infra.jobs.start({ reactors: true, workers: true });
-  const ctx: AppContext = appContextOf(config, logger, infra);
+  // A test may move the API's clock (time limits, expiry); everything else keeps the real one.
+  const ctx: AppContext = { ...appContextOf(config, logger, infra), ...(options.now ? { now: options.now } : {}) };
   const server: Server = createServer(createApp(ctx, infra.members, { serveWeb: false }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -21,9 +21,11 @@ describe('the team draw over HTTP (embedded default)', () => {
   let c: ReturnType<typeof client>;
   let staff: Record<'admin' | 'staff' | 'auditor', StaffLogin>;
   const DAY = 86_400_000;
+  /** How far the API's clock runs ahead of the real one (0 but in the rejoin test). */
+  let clockAhead = 0;
 
   beforeAll(async () => {
-    api = (await startTestApi({ database: 'pglite' }))!;
+    api = (await startTestApi({ database: 'pglite', now: () => new Date(Date.now() + clockAhead) }))!;
     c = client(api);
     staff = await signInStaff(api);
   });
@@ -36,7 +38,7 @@ describe('the team draw over HTTP (embedded default)', () => {
   const inviteIdFor = (t: Team, email: string) => t.members.find((m) => m.email === email.toLowerCase())!.invite_id!;
   const join = async (m: Joined, inviteId: string, card = '4242 4242 4242 4242') => {
     const r = await c.post('/api/team/join', { invite_id: inviteId }, m.token);
-    expect(r.status).toBe(201);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
     return c.pay(r.body.redirect_url as string, card);
   };
 
@@ -204,6 +206,44 @@ describe('the team draw over HTTP (embedded default)', () => {
       expect((await teamEvents(t.id)).filter((e) => e === 'MatePaymentRefunded')).toHaveLength(1);
       expect((await c.tickets(mates[0]!.token)).total).toBe(before);
       expect((await adminTeam(t.id)).events.filter((e) => e.event_type === 'EntriesRevoked')).toHaveLength(1);
+    });
+
+    it('a refunded mate may be invited again a day later, but cannot buy back into that team; the seat goes to someone else', async () => {
+      const captain = await c.paidMember(3, {}, 'Rita', 'Rejoin');
+      const mate = await c.signUp(1, {}, 'Remy', 'Mate');
+      await c.post('/api/team/start', {}, captain.token);
+      expect((await invite(mate.email, captain.token)).status).toBe(201);
+      const t = (await team(captain.token))!;
+      const before = (await c.tickets(mate.token)).total;
+      await join(mate, inviteIdFor(t, mate.email));
+      await expect.poll(async () => (await c.tickets(mate.token)).total).toBe(before + 30);
+      await refund(mate.id);
+      await expect.poll(async () => (await c.tickets(mate.token)).total).toBe(before);
+      await settle();
+      expect((await team(captain.token))!.seats_left).toBe(3);
+      // The team's rules allow a new invite, but one invite per email per 24 hours holds it back for now.
+      expect((await invite(mate.email, captain.token)).status).toBe(429);
+      clockAhead = DAY + 60_000;
+      try {
+        // A day on, the 15-minute access tokens have expired: both sign in again.
+        const signIn = async (m: Joined) => ({ ...m, token: ((await c.post('/auth/login', { email: m.email, password: 'correct-horse-1' })).body as { data: { access_token: string } }).data.access_token });
+        const [cap, mat] = [await signIn(captain), await signIn(mate)];
+        const again = await invite(mate.email, cap.token);
+        expect(again.status).toBe(201);
+        const inviteId = inviteIdFor(again.body.data as Team, mate.email);
+        // Their team grant is keyed per team and member: joining is refused before any payment starts.
+        expect(await c.post('/api/team/join', { invite_id: inviteId }, mat.token)).toEqual({ status: 409, body: { error: 'Your team fee for this team was refunded.' } });
+        expect((await feeOf(mate.id)).status).toBe('refunded');
+        expect((await c.tickets(mat.token)).total).toBe(before);
+        // Someone else takes a seat and pays as usual.
+        const other = await c.signUp(1, {}, 'Otto', 'Other');
+        const forOther = (await invite(other.email, cap.token)).body.data as Team;
+        await join(other, inviteIdFor(forOther, other.email));
+        await expect.poll(async () => (await team(cap.token))!.members.find((m) => m.email === other.email.toLowerCase())?.status).toBe('paid');
+        expect((await teamEvents(t.id)).filter((e) => e === 'MatePaymentRecorded')).toHaveLength(2);
+      } finally {
+        clockAhead = 0;
+      }
     });
 
     it('complete team: the mate\'s entries are revoked, the team stays complete and entered; a replay changes nothing', async () => {
