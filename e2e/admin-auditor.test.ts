@@ -4,6 +4,7 @@ import { createPgSql } from '@roar/platform';
 import { createTestDatabase, type TestDatabase } from '@roar/platform/testing';
 import { ensureStaffUser } from '../services/api/src/auth/staff';
 import { launchBrowser, startApp, type RunningApp } from './harness';
+import { signInStaffConsole } from './staff-console';
 
 /**
  * An auditor in the console, on the PostgreSQL deployment: they read the catalogue and the log
@@ -37,11 +38,7 @@ describe('staff console for an auditor (PostgreSQL)', () => {
 
   it('shows the catalogue and the event log without create or edit buttons', async (t) => {
     if (!app) return t.skip();
-    await page.goto(`${app.url}/admin/login`);
-    await page.getByLabel('Email').fill('auditor@roarplus.test');
-    await page.getByLabel('Password').fill('auditor-password-1');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/admin\/memberships/);
+    await signInStaffConsole(page, app.url, { email: 'auditor@roarplus.test', password: 'auditor-password-1' });
     await expect.poll(() => page.locator('table tbody tr').count()).toBe(4);
     expect(await page.getByRole('link', { name: 'Create' }).count()).toBe(0);
 

@@ -5,9 +5,7 @@ import { createPgSql, createPostgresEventStore, validatingStore, type Sql } from
 import { createTestDatabase, type TestDatabase } from '@roar/platform/testing';
 import { seedPaidMember, type SeededMember } from '../services/api/src/admin/test-members';
 import { launchBrowser, startApp, type RunningApp } from './harness';
-
-const STAFF_EMAIL = 'admin@roarplus.test';
-const STAFF_PASSWORD = 'staff-password-1';
+import { signInStaffConsole } from './staff-console';
 
 /**
  * Staff working on members in the console (PostgreSQL deployment, so the test can record a paid
@@ -24,7 +22,7 @@ describe('staff console: members, entries and payments', () => {
   beforeAll(async () => {
     db = await createTestDatabase('roar_e2e_members');
     if (!db) return;
-    app = await startApp({ DATABASE_URL: db.url, STAFF_EMAIL, STAFF_PASSWORD });
+    app = await startApp({ DATABASE_URL: db.url });
     sql = createPgSql({ connectionString: db.url, max: 2 });
     const registry = createEventRegistry();
     const store = validatingStore(await createPostgresEventStore(sql), registry);
@@ -32,11 +30,7 @@ describe('staff console: members, entries and payments', () => {
     await seedPaidMember(store, registry, { email: 'bob@example.test', firstname: 'Bob', lastname: 'Builder' });
     browser = await launchBrowser();
     page = await browser.newPage();
-    await page.goto(`${app.url}/admin/login`);
-    await page.getByLabel('Email').fill(STAFF_EMAIL);
-    await page.getByLabel('Password').fill(STAFF_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/admin\/memberships/);
+    await signInStaffConsole(page, app.url);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startApp, type RunningApp } from './harness';
-
-const STAFF_EMAIL = 'admin@roarplus.test';
-const STAFF_PASSWORD = 'staff-password-1';
+import { signInStaffConsole } from './staff-console';
 
 /** An admin operating the read models and the failed-jobs queue in the console (embedded default). */
 describe('staff console: read models and failed jobs', () => {
@@ -12,15 +10,11 @@ describe('staff console: read models and failed jobs', () => {
   let page: Page;
 
   beforeAll(async () => {
-    app = await startApp({ STAFF_EMAIL, STAFF_PASSWORD });
+    app = await startApp();
     browser = await launchBrowser();
     page = await browser.newPage();
     page.on('dialog', (d) => void d.accept());
-    await page.goto(`${app.url}/admin/login`);
-    await page.getByLabel('Email').fill(STAFF_EMAIL);
-    await page.getByLabel('Password').fill(STAFF_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/admin\/memberships/);
+    await signInStaffConsole(page, app.url);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startApp, type RunningApp } from './harness';
-import { waitForMail } from './members';
+import { expectLedgerRow, waitForMail } from './members';
 
 /**
  * Issue 3's walk, in Chromium on the embedded default: sign up for a paid plan, pay with a test
@@ -31,20 +31,6 @@ describe('a member from sign-up to password reset, and staff seeing it', () => {
     await page.getByRole('button', { name: /pay/i }).click();
   }
 
-  /** The ledger page's text, read again (the page reloaded) until it holds `expected`: grants land asynchronously. */
-  async function expectLedgerToShow(page: Page, expected: string): Promise<void> {
-    await expect
-      .poll(
-        async () => {
-          await page.goto(`${app.url}/dashboard/total-entries`);
-          await page.getByText(/Tickets \d+-\d+/).first().waitFor();
-          return (await page.locator('main').innerText()).replace(/\s+/g, ' ');
-        },
-        { timeout: 30_000, interval: 500 },
-      )
-      .toContain(expected);
-  }
-
   it('signs up for a single entry, is declined once, pays, then sees the plan and entries', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${app.url}/sign-up?membership=2`);
@@ -58,7 +44,7 @@ describe('a member from sign-up to password reset, and staff seeing it', () => {
     await payWithTestCard(page);
     await page.waitForURL(/\/dashboard/);
     await page.getByText('Single Entry', { exact: false }).first().waitFor();
-    await expectLedgerToShow(page, 'Tickets 1-10');
+    await expectLedgerRow(page, app.url, { shows: 'Tickets 1-10' });
     await page.close();
   });
 
@@ -69,7 +55,7 @@ describe('a member from sign-up to password reset, and staff seeing it', () => {
     await payWithTestCard(page);
     await page.waitForURL(/\/dashboard/);
     await page.getByText(/Platinum/).first().waitFor();
-    await expectLedgerToShow(page, 'Tickets 11-60');
+    await expectLedgerRow(page, app.url, { shows: 'Tickets 11-60' });
     await page.close();
   });
 

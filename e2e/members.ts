@@ -73,25 +73,25 @@ export async function openAvatarMenu(page: Page, accountName: string | RegExp, i
 }
 
 /**
- * Waits until the member's ledger (/dashboard/total-entries) has a row from `source` holding
- * `expected`, reloading the page between reads: grants are written by the payment process and
- * the projector after the member's own request has answered.
+ * Waits until the member's ledger (/dashboard/total-entries) has a row holding `shows` (and, when
+ * given, from `source`), reloading the page between reads: grants are written by the payment
+ * process and the projector after the member's own request has answered.
  */
-export async function expectLedgerRow(page: Page, baseUrl: string, source: string, expected: string): Promise<void> {
+export async function expectLedgerRow(page: Page, baseUrl: string, row: { shows: string; source?: string }): Promise<void> {
   await expect
     .poll(
       async () => {
         await page.goto(`${baseUrl}/dashboard/total-entries`);
-        const row = page.locator('tr', { hasText: source }).first();
-        const shown = await row.waitFor({ timeout: 5_000 }).then(
+        const found = page.locator('tr', { hasText: row.source ?? row.shows }).first();
+        const shown = await found.waitFor({ timeout: 5_000 }).then(
           () => true,
           () => false,
         );
-        return shown ? (await row.innerText()).replace(/\s+/g, ' ') : '';
+        return shown ? (await found.innerText()).replace(/\s+/g, ' ') : '';
       },
       { timeout: 40_000, interval: 500 },
     )
-    .toContain(expected);
+    .toContain(row.shows);
 }
 
 /** The first mail written to the app's local outbox that `match` accepts, waiting up to 30 s for the job queue to send it. */

@@ -109,11 +109,11 @@ describe('a member refers a friend who joins and pays', () => {
     await page.locator('#name').fill('Ben Referee');
     await page.getByRole('button', { name: /pay/i }).click();
     await page.waitForURL(/\/dashboard/);
-    await expectLedgerRow(page, app.url, 'Referral bonus', '+20');
+    await expectLedgerRow(page, app.url, { source: 'Referral bonus', shows: '+20' });
     await context.close();
 
     const ann = await signedIn(referrer.email, referrer.password);
-    await expectLedgerRow(ann.page, app.url, 'Referral bonus', '+40');
+    await expectLedgerRow(ann.page, app.url, { source: 'Referral bonus', shows: '+40' });
     await ann.context.close();
   });
 });

@@ -1,12 +1,15 @@
 import type { Page } from 'playwright-core';
 
-/** Signs the bootstrap admin (the harness's STAFF_EMAIL / STAFF_PASSWORD) in to the staff console. */
-export async function signInStaffConsole(page: Page, baseUrl: string): Promise<void> {
+/** The first admin the harness creates (its STAFF_EMAIL / STAFF_PASSWORD). */
+export const BOOTSTRAP_ADMIN = { email: 'admin@roarplus.test', password: 'staff-password-1' } as const;
+
+/** Signs a staff user (the bootstrap admin unless told) in to the staff console and waits for its landing page. */
+export async function signInStaffConsole(page: Page, baseUrl: string, staff: { email: string; password: string } = BOOTSTRAP_ADMIN): Promise<void> {
   await page.goto(`${baseUrl}/admin/login`);
-  await page.getByLabel(/email/i).fill('admin@roarplus.test');
-  await page.getByLabel(/password/i).fill('staff-password-1');
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.getByRole('menuitem', { name: 'Prizes', exact: true }).waitFor();
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/admin\/memberships/);
 }
 
 /** One action of a prize's Draw tab: the button, a reason, Confirm; then waits for the next step's button. */

@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresEventStore, type EventStore, type NewEvent, type Sql } from '@roar/platform';
+import { createPostgresEventStore, type EventStore, type NewEvent, type Position, type Sql } from '@roar/platform';
 import { findPostgres, openScratchPostgresStore, servicesRequired, type ScratchPostgresStore } from '@roar/platform/testing';
-import { readLogUpTo } from '../src/draws/log';
+import type { EligibilityEvent } from '@roar/domain';
+import { forEachLogEvent } from '../src/draws/log';
+
+/** The eligibility events up to `cutoff`, collected (closing a draw and the audit fold them page by page instead). */
+async function readLogUpTo(store: EventStore, cutoff: Position, batch: number, waitMs: number): Promise<EligibilityEvent[]> {
+  const out: EligibilityEvent[] = [];
+  await forEachLogEvent(store, cutoff, (e) => out.push(e), batch, waitMs);
+  return out;
+}
 
 const postgresAdmin = await findPostgres();
 if (!postgresAdmin && servicesRequired()) throw new Error('PostgreSQL is required (REQUIRE_SERVICES=1) but none was found');

@@ -45,13 +45,6 @@ export async function forEachLogEvent(
   }
 }
 
-/** The same events collected into one array (tests; closing a draw and the audit stream instead). */
-export async function readLogUpTo(store: EventStore, cutoff: Position | string, batch = 10_000, waitMs = 30_000): Promise<EligibilityEvent[]> {
-  const out: EligibilityEvent[] = [];
-  await forEachLogEvent(store, cutoff, (e) => out.push(e), batch, waitMs);
-  return out;
-}
-
 /** The eligible entrants at `cutoff`, folded page by page: memory in members and teams, not events. */
 export async function eligibleAtCutoff(store: EventStore, cutoff: Position | string, input: EligibilityInput): Promise<EligibleEntrant[]> {
   const acc = eligibilityAccumulator(input);
