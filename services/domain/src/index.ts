@@ -9,3 +9,4 @@ export * from './referral';
 export * from './team';
 export * from './prize';
 export { createEventRegistry } from './registry';
+export * from './primitives';

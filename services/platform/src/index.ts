@@ -3,3 +3,4 @@ export * from './eventstore';
 export * from './config';
 export * from './logger';
 export * from './command';
+export * from './storage';
