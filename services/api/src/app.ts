@@ -15,6 +15,7 @@ import type { AppContext } from './context';
 import { createHealthRouter } from './health';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { requestLogger } from './http/logging';
+import { refuseUnstorableInput, storableJson } from './http/storable';
 import { buildOpenApi } from './http/openapi';
 import { spaRouter } from './static';
 
@@ -33,9 +34,10 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.set('query parser', 'extended');
   app.set('trust proxy', 'loopback');
   app.use(requestLogger(ctx.logger.child({ module: 'http' })));
+  app.use(refuseUnstorableInput);
   // The members router mounts the payment webhook (raw body, signed bytes) before its own JSON parser.
   app.use(createMembersRouter(ctx, members));
-  app.use(express.json({ limit: '64kb', strict: true }));
+  app.use(storableJson({ limit: '64kb' }));
   app.use(createMemberAuthRouter(ctx));
   app.use(createReferralsModule(ctx, members));
   app.use(createTeamsModule(ctx, members));

@@ -42,14 +42,29 @@ export function zodItems(error: z.ZodError): ErrorItem[] {
   });
 }
 
-interface BodyParserError {
-  type?: string;
-  status?: number;
+/** An error from express, the router or body-parser that already says which 4xx it is. */
+interface UpstreamClientError {
+  readonly type?: string;
+  readonly status: number;
 }
 
-function isBodyParserError(e: unknown): e is BodyParserError {
-  return typeof e === 'object' && e !== null && 'type' in e && typeof (e as BodyParserError).type === 'string';
+function upstreamClientError(e: unknown): UpstreamClientError | null {
+  if (typeof e !== 'object' || e === null) return null;
+  const { status, statusCode, type } = e as { status?: unknown; statusCode?: unknown; type?: unknown };
+  const code = typeof status === 'number' ? status : typeof statusCode === 'number' ? statusCode : NaN;
+  if (!(code >= 400 && code < 500)) return null;
+  return { status: code, ...(typeof type === 'string' ? { type } : {}) };
 }
+
+/** Plain words for the upstream failures a client meets; anything else keeps its status with a generic line. */
+const upstreamMessages: Record<string, { message: string; code: string }> = {
+  'entity.too.large': { message: 'The request body is too large.', code: 'PAYLOAD_TOO_LARGE' },
+  'entity.parse.failed': { message: 'The request body is not valid JSON.', code: 'MALFORMED_JSON' },
+  'encoding.unsupported': { message: 'The request body uses a Content-Encoding this server does not accept.', code: 'UNSUPPORTED_ENCODING' },
+  'charset.unsupported': { message: 'The request body uses a character set this server does not accept.', code: 'UNSUPPORTED_CHARSET' },
+  'request.aborted': { message: 'The request body was not sent completely.', code: 'BAD_REQUEST' },
+  'request.size.invalid': { message: 'The request body does not match its Content-Length.', code: 'BAD_REQUEST' },
+};
 
 /**
  * Maps every failure to a status and the uniform body. Nothing a user typed becomes a 500:
@@ -83,19 +98,18 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(503).json(errorBody({ message: 'The service is temporarily unavailable. Try again shortly.', extensions: { code: 'UNAVAILABLE' } }));
       return;
     }
-    if (isBodyParserError(error)) {
-      if (error.type === 'entity.too.large') {
-        res.status(413).json(errorBody({ message: 'The request body is too large.', extensions: { code: 'PAYLOAD_TOO_LARGE' } }));
-        return;
-      }
-      if (error.type === 'entity.parse.failed') {
-        res.status(400).json(errorBody({ message: 'The request body is not valid JSON.', extensions: { code: 'MALFORMED_JSON' } }));
-        return;
-      }
-      if (error.status && error.status >= 400 && error.status < 500) {
-        res.status(error.status).json(errorBody({ message: 'The request could not be read.', extensions: { code: 'BAD_REQUEST' } }));
-        return;
-      }
+    if (error instanceof URIError) {
+      res.status(400).json(errorBody({ message: 'The address contains a malformed percent-escape.', extensions: { code: 'MALFORMED_URL' } }));
+      return;
+    }
+    // express, its router (a path parameter that is not valid percent-encoded UTF-8) and
+    // body-parser (bad JSON, a body that does not match its Content-Encoding) mark client faults
+    // with a 4xx status: keep it rather than turn a client's mistake into a 500.
+    const upstream = upstreamClientError(error);
+    if (upstream) {
+      const known = upstream.type ? upstreamMessages[upstream.type] : undefined;
+      res.status(upstream.status).json(errorBody(known ? { message: known.message, extensions: { code: known.code } } : { message: 'The request could not be read.', extensions: { code: 'BAD_REQUEST' } }));
+      return;
     }
     logger.error({ err: error, path: req.path, method: req.method }, 'unhandled error');
     res.status(500).json(errorBody({ message: SOMETHING_WENT_WRONG, extensions: { code: 'INTERNAL' } }));
