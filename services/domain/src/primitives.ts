@@ -56,3 +56,14 @@ export function isoDateTime(): z.ZodString {
     .datetime({ offset: true })
     .refine((s) => isStorableInstant(Date.parse(s)), { message: 'Date must be between 1900 and 9999' });
 }
+
+/** A calendar date `YYYY-MM-DD` that exists (no 2020-13-45) within the storable range. */
+export function isoDate(): z.ZodString {
+  return z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
+    .refine((s) => {
+      const ms = Date.parse(`${s}T00:00:00Z`);
+      return isStorableInstant(ms) && new Date(ms).toISOString().startsWith(s);
+    }, { message: 'Date must be a real day between 1900 and 9999' });
+}

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { isStorableInstant } from '@roar/domain';
 import { getEvent, listEvents, type EventLogRow } from '@roar/projections';
 import type { AppContext } from '../context';
 import { requireStaff } from '../auth/staff-tokens';
@@ -40,7 +41,7 @@ export function toAdminEvent(row: EventLogRow) {
 const instant = z
   .string()
   .max(40)
-  .refine((v) => !Number.isNaN(new Date(v).getTime()), 'not a date and time')
+  .refine((v) => isStorableInstant(new Date(v).getTime()), 'not a date and time between 1900 and 9999')
   .transform((v) => new Date(v).toISOString());
 
 const filterSchema = z

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { membershipStatusSchema, membershipTierDecider, membershipTierStreamId, membershipTypeSchema, type MembershipTierState } from '@roar/domain';
+import { int4, membershipStatusSchema, membershipTierDecider, membershipTierStreamId, membershipTypeSchema, type MembershipTierState } from '@roar/domain';
 import { WrongExpectedRevisionError } from '@roar/platform';
 import { getMembership, listMemberships, toMembershipResource, type MembershipRow } from '@roar/projections';
 import type { AppContext } from '../context';
@@ -28,7 +28,7 @@ const SORT_FIELDS = ['id', 'sort', 'tier', 'code', 'status', 'type', 'price', 'p
 
 const filterSchema = z
   .object({
-    id: oneOrMany(z.coerce.number().int()).optional(),
+    id: oneOrMany(z.coerce.number().pipe(int4())).optional(),
     status: oneOrMany(membershipStatusSchema).optional(),
     type: oneOrMany(membershipTypeSchema).optional(),
     visible: z.boolean().optional(),

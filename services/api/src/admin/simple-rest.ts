@@ -1,6 +1,8 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
+import { uint4 } from '@roar/domain';
 import { HttpError, zodItems } from '../http/errors';
+import { firstUnstorableField } from '../http/storable';
 
 /**
  * The query dialect of ra-data-simple-rest: `sort=["field","ASC"]`, `range=[0,24]`,
@@ -13,12 +15,20 @@ function jsonParam<S extends z.ZodType>(name: string, schema: S) {
     .optional()
     .transform((text, ctx): unknown => {
       if (text === undefined) return undefined;
+      let value: unknown;
       try {
-        return JSON.parse(text);
+        value = JSON.parse(text);
       } catch {
         ctx.addIssue({ code: 'custom', message: `${name} is not valid JSON` });
         return z.NEVER;
       }
+      // JSON escapes (\u0000, \ud800) smuggle past the gate on the raw query string.
+      const field = firstUnstorableField(value);
+      if (field !== null) {
+        ctx.addIssue({ code: 'custom', message: `${name}: Text must not contain NUL characters or unpaired surrogates` });
+        return z.NEVER;
+      }
+      return value;
     })
     .pipe(schema);
 }
@@ -47,7 +57,7 @@ export function parseListQuery<Field extends string, Filter>(req: Request, spec:
     range: jsonParam(
       'range',
       z
-        .tuple([z.number().int().min(0), z.number().int().min(0)])
+        .tuple([uint4(), uint4()])
         .refine(([start, end]) => end >= start, 'range end must not be before its start')
         .refine(([start, end]) => end - start < maxPageSize, `a page holds at most ${maxPageSize} records`)
         .optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4 } from '@roar/domain';
 import { HttpError } from '../http/errors';
 
 /**
@@ -31,7 +32,7 @@ export function parseItemsQuery(query: unknown, allowed: { filter: readonly stri
     .object({
       filter: z.unknown().optional(),
       sort: z.union([z.string(), z.array(z.string())]).optional(),
-      limit: z.coerce.number().int().min(-1).optional(),
+      limit: z.coerce.number().pipe(int4().min(-1)).optional(),
       fields: z.unknown().optional(),
       meta: z.unknown().optional(),
     })

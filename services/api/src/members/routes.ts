@@ -1,6 +1,6 @@
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { memberDecider, memberStreamId } from '@roar/domain';
+import { isoDate, memberDecider, memberStreamId, uint4 } from '@roar/domain';
 import { DomainError, EventStoreUnavailableError } from '@roar/platform';
 import { getEntryTotal, getMember, lastCard, listEntryGrants } from '@roar/projections';
 import { TRACKED_EVENT_NAMES } from '@roar/workers';
@@ -18,7 +18,7 @@ import { signUpHandler } from './signup';
 import { loadTier } from './tiers';
 
 const SOMETHING_WENT_WRONG = 'Something went wrong. Try again';
-const membershipChoice = z.object({ membership_id: z.coerce.number().int().positive() }).strict();
+const membershipChoice = z.object({ membership_id: z.coerce.number().pipe(uint4().min(1)) }).strict();
 const profileSchema = z
   .object({
     first_name: z.string().trim().min(1).max(80).optional(),
@@ -26,7 +26,7 @@ const profileSchema = z
     firstname: z.string().trim().min(1).max(80).optional(),
     lastname: z.string().trim().min(1).max(80).optional(),
     mobile: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/).nullable().optional(),
-    dob: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
+    dob: isoDate().nullable().optional(),
     address: z.string().trim().max(300).nullable().optional(),
     state: z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']).nullable().optional(),
   })

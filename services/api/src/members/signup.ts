@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { emailReservationDecider, emailReservationStreamId, memberDecider, memberStreamId, normaliseEmail, causationKeys } from '@roar/domain';
+import { emailReservationDecider, emailReservationStreamId, memberDecider, memberStreamId, normaliseEmail, causationKeys, INT4_MAX } from '@roar/domain';
 import { handleCommand, WrongExpectedRevisionError } from '@roar/platform';
 import type { AppContext } from '../context';
 import { createCredentials, EmailTakenError, issueSession } from '../auth/member';
@@ -23,7 +23,7 @@ const signUpSchema = z
     last_name: z.string().trim().min(1, 'Please enter your last name').max(80),
     email: z.string().trim().max(254).regex(EMAIL_PATTERN, 'Please enter a valid email'),
     password: z.string().min(8, 'Passwords need at least 8 characters.').max(200),
-    membership_id: z.coerce.number().int().positive('Please choose a membership'),
+    membership_id: z.coerce.number().int().positive('Please choose a membership').max(INT4_MAX, 'Please choose a membership'),
     recaptcha_token: z.string().max(4000).optional(),
     referral_code: z.string().max(100).optional(),
   })

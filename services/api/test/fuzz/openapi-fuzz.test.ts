@@ -69,7 +69,7 @@ function requestArbitrary(op: Operation, tokens: readonly (string | null)[]): fc
     .map(({ token, segments, query: q, body: b, encoding: enc }) => {
       let i = 0;
       const path = op.path.replace(/\{[^}]+\}/g, () => segments[i++] ?? 'x');
-      const search = Object.entries(q).map(([k, v]) => `${encodeURIComponent(k)}=${encodeText(v)}`).join('&');
+      const search = Object.entries(q).map(([k, v]) => `${encodeURIComponent(k)}=${encodeText(v ?? '')}`).join('&');
       const headers: Record<string, string> = {};
       if (token) headers.authorization = `Bearer ${token}`;
       const sendsBody = op.method !== 'GET' && b !== undefined;
@@ -114,7 +114,7 @@ describe('every operation of the OpenAPI document answers malformed input withou
   });
   afterAll(async () => {
     // The figure the closing note quotes: how many requests one run sends.
-    console.log(`openapi fuzz: ${sent} requests over ${operations.length} operations`);
+    console.warn(`openapi fuzz: ${sent} requests over ${operations.length} operations`);
     await api?.close();
   });
 

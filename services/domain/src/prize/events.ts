@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineEvent, type DomainEvent } from '@roar/platform';
+import { isoDateTime } from '../primitives';
 
 const id = z.string().min(1).max(200);
-const instant = z.iso.datetime({ offset: true });
+const instant = isoDateTime();
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 const hexString = z.string().regex(/^(?:[0-9a-f]{2}){1,512}$/);
 const image = z.string().max(500).nullable();

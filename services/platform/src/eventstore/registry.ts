@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unstorablePaths } from './storable-payload';
 import {
   InvalidEventError,
   type AppendResult,
@@ -90,6 +91,8 @@ export class EventRegistry {
     }
     const data = def.schema.safeParse(event.data);
     if (!data.success) throw new InvalidEventError(event.type, issuesOf(data.error));
+    const unstorable = [...unstorablePaths(data.data), ...unstorablePaths(meta.data).map((p) => `metadata.${p}`)];
+    if (unstorable.length > 0) throw new InvalidEventError(event.type, unstorable.map((p) => `${p}: text must not contain NUL characters or unpaired surrogates`));
     return { ...event, data: data.data, metadata: meta.data as EventMetadata };
   }
 
