@@ -173,6 +173,7 @@ export async function benchClose(log: (line: string) => void): Promise<Record<st
       jobs: null,
       jwtSecret: 'bench-close-'.padEnd(40, 'x'),
       now: () => new Date(),
+      publicUrl: () => 'http://localhost:3000',
     };
     const prizeId = `bench-prize-${randomUUID()}`;
     const fields: PrizeFields = {

@@ -28,4 +28,9 @@ export interface AppContext {
   readonly jobs: JobsPort | null;
   readonly jwtSecret: string;
   readonly now: () => Date;
+  /**
+   * The absolute origin links in emails and checkout return URLs use: PUBLIC_URL, else this
+   * server's own address. Never the request's Host header, which any caller can forge.
+   */
+  readonly publicUrl: () => string;
 }

@@ -37,6 +37,7 @@ export function appContextOf(config: Config, logger: Logger, infra: Infrastructu
     jobs: infra.jobs,
     jwtSecret: infra.jwtSecret,
     now,
+    publicUrl: infra.publicUrl,
   };
 }
 
@@ -50,6 +51,8 @@ export interface Infrastructure {
   readonly members: MembersPorts & { local: LocalPaymentProvider | null };
   /** Where this API is reached from inside (webhooks the local provider sends to itself). */
   setSelfUrl(url: string): void;
+  /** PUBLIC_URL, else this server's own address (http://localhost:<port> once it listens): see AppContext.publicUrl. */
+  publicUrl(): string;
   /** The local provider's monthly billing clock (worker role); a no-op with Stripe. */
   startBilling(): void;
   close(): Promise<void>;
@@ -76,6 +79,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     await migrateContent(sql);
     await migrateMemberAuth(sql);
     let selfUrl = config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
+    const publicUrl = (): string => (config.PUBLIC_URL ?? selfUrl.replace('://127.0.0.1:', '://localhost:')).replace(/\/+$/, '');
     const local =
       config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
         ? null
@@ -100,6 +104,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       dataDir: resolve(config.DATA_DIR),
       mailFrom: config.MAIL_FROM,
       staffMailbox: config.STAFF_MAILBOX,
+      publicUrl,
       facebook:
         config.FACEBOOK_PIXEL_ID && config.FACEBOOK_ACCESS_TOKEN
           ? { pixelId: config.FACEBOOK_PIXEL_ID, accessToken: config.FACEBOOK_ACCESS_TOKEN, testEventCode: config.FACEBOOK_TEST_EVENT_CODE }
@@ -117,6 +122,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       setSelfUrl(url: string) {
         selfUrl = url;
       },
+      publicUrl,
       startBilling() {
         if (!local || stopBilling) return;
         stopBilling = startBillingClock(() => local.billingTick(), 60_000, (err) => logger.error({ err }, 'billing tick failed'));

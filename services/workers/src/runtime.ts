@@ -28,6 +28,8 @@ export interface JobRuntimeOptions {
   retry?: RetryPolicy;
   /** BullMQ key prefix (default `roar`); tests use a unique one. */
   queuePrefix?: string;
+  /** The absolute origin of links in emails; default http://localhost:3000 (the default PORT). */
+  publicUrl?: () => string;
   /** Which reactors run on start (default REACTORS). */
   reactors?: readonly Reactor[];
 }
@@ -64,7 +66,7 @@ export async function createJobRuntime(options: JobRuntimeOptions): Promise<JobR
   logger.info({ mode: backend.mode, mail: mailer.kind, tracking: options.facebook ? 'conversions-api' : 'log' }, 'job runtime ready');
 
   const running: RunningReactor[] = [];
-  const context = { store, staffMailbox: options.staffMailbox ?? DEFAULT_STAFF_MAILBOX, logger };
+  const context = { store, staffMailbox: options.staffMailbox ?? DEFAULT_STAFF_MAILBOX, logger, publicUrl: options.publicUrl ?? (() => 'http://localhost:3000') };
   let started = false;
 
   return {

@@ -134,7 +134,7 @@ describe('member reactors (embedded default: PGlite, in-process jobs, file mail)
     ];
     await store.append(stream, events, 'no_stream');
     const recorded = await store.readStream(stream);
-    const ctx = { store, staffMailbox: 'staff@roarplus.local', logger: quietLogger };
+    const ctx = { store, staffMailbox: 'staff@roarplus.local', logger: quietLogger, publicUrl: () => 'https://club.example.test' };
     const jobs = [];
     for (const e of recorded) if (memberTracking.handles.includes(e.type)) jobs.push(...(await memberTracking.toJobs(e, ctx)));
     const data = jobs.map((j) => trackingJobSchema.parse(j.data));

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import { passwordResetEmail } from '@roar/workers';
 import type { AppContext } from '../context';
+import { originOf } from '../members/context';
 import { errorBody } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { authenticateMember, checkMemberPassword, findMemberIdByEmail, memberPasswordSchema, normaliseMemberEmail, PASSWORD_RULE, setMemberPassword } from './member-credentials';
@@ -36,10 +37,6 @@ export const resetSchema = z.object({ email: z.email().max(320) });
 export const changeSchema = z.object({ token: z.string().min(1).max(200), password: z.string().max(200) });
 export const updateSchema = z.object({ password: z.string().max(200), current_password: z.string().max(200) });
 
-/** Where links in emails point: PUBLIC_URL when configured, else the origin the request came to. */
-function publicOrigin(app: AppContext, req: Request): string {
-  return (app.config.PUBLIC_URL ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`).replace(/\/+$/, '');
-}
 
 /**
  * Member sign-in and passwords (spec 7): `/auth/login`, `/auth/refresh`, `/api/reset-password`,
@@ -103,7 +100,7 @@ export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits
     const memberId = await findMemberIdByEmail(app.sql, email);
     if (memberId) {
       const token = await createResetToken(app.sql, memberId, app.now());
-      const link = `${publicOrigin(app, req)}/change-password?token=${encodeURIComponent(token)}`;
+      const link = `${originOf(app)}/change-password?token=${encodeURIComponent(token)}`;
       const mail = passwordResetEmail({ link, expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000 });
       enqueueJob(app, 'email', `password-reset:${randomUUID()}`, { to: [email], ...mail });
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import type { CommandContext } from '@roar/platform';
+import type { AppContext } from '../context';
 
 /** Metadata for commands a member (or the payment system on their behalf) issues. */
 export function memberCommandContext(memberId: string, req: Request | null, now: Date, causationId: string | null = null): CommandContext {
@@ -17,8 +18,7 @@ export function systemCommandContext(what: string, correlationId: string, now: D
   return { actor: { type: 'system', id: what }, correlationId, causationId, occurredAt: now };
 }
 
-/** Where the browser came from, for return URLs: PUBLIC_URL when configured, else the request's own origin. */
-export function originOf(req: Request, publicUrl: string | undefined): string {
-  if (publicUrl) return publicUrl.replace(/\/$/, '');
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+/** Where the browser is sent back to and where email links point: configuration only, never the request's Host. */
+export function originOf(app: AppContext): string {
+  return app.publicUrl().replace(/\/+$/, '');
 }

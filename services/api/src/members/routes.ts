@@ -106,7 +106,7 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts & { loc
       const started = await startCheckout(
         app,
         ports,
-        { memberId, email: me.email, tier: tier.snapshot, tierPublished: tier.published, purpose, origin: originOf(req, app.config.PUBLIC_URL), priceId: tier.row.stripe_id },
+        { memberId, email: me.email, tier: tier.snapshot, tierPublished: tier.published, purpose, origin: originOf(app), priceId: tier.row.stripe_id },
         memberCommandContext(memberId, req, app.now()),
       );
       res.json({ status: 'ok', result: { redirect_url: started.url, checkout_id: started.checkoutId }, error: '' });

@@ -96,7 +96,7 @@ export function signUpHandler(app: AppContext, ports: MembersPorts) {
     let redirectUrl = '/dashboard';
     if (!free) {
       const checkout = await startCheckout(app, ports, {
-        memberId, email, tier: tier.snapshot, tierPublished: tier.published, purpose: tier.row.type === 'single-entry' ? 'single-entry' : 'join', origin: originOf(req, app.config.PUBLIC_URL), priceId: tier.row.stripe_id,
+        memberId, email, tier: tier.snapshot, tierPublished: tier.published, purpose: tier.row.type === 'single-entry' ? 'single-entry' : 'join', origin: originOf(app), priceId: tier.row.stripe_id,
       }, ctx);
       redirectUrl = checkout.url;
     }

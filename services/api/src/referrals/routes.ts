@@ -66,7 +66,7 @@ export function createReferralsRouter(app: AppContext): Router {
       res.status(429).json({ error: TOO_MANY_INVITES });
       return;
     }
-    const link = `${originOf(req, app.config.PUBLIC_URL)}/refer/${encodeURIComponent(me.referral_code)}`;
+    const link = `${originOf(app)}/refer/${encodeURIComponent(me.referral_code)}`;
     enqueueJob(app, 'email', `referral-invite:${memberId}:${email}:${now.getTime()}`, { to: [email], ...referralInviteEmail({ firstname: me.firstname, link }) });
     res.json({ error: null });
   });

@@ -117,7 +117,7 @@ export function createTeamsRouter(app: AppContext, ports: MembersPorts): Router 
         throw error;
       }
       const me = await getMember(app.sql, memberId);
-      const link = `${originOf(req, app.config.PUBLIC_URL)}/team-prizes?invite=${encodeURIComponent(command.inviteId)}`;
+      const link = `${originOf(app)}/team-prizes?invite=${encodeURIComponent(command.inviteId)}`;
       enqueueJob(app, 'email', `team-invite:${command.inviteId}`, { to: [email], ...teamInviteEmail({ firstname: me?.firstname ?? '', link, expiresAt: command.expiresAt }) });
       await wait(position);
       await sendTeam(res, 201, teamId, memberId);
@@ -165,7 +165,7 @@ export function createTeamsRouter(app: AppContext, ports: MembersPorts): Router 
     await answering(res, async () => {
       // The seat before any money: a member already in another open team is refused without a charge.
       await handleCommand(app.store, app.registry, teamSeatStreamId(memberId), teamSeatDecider, { type: 'ReserveTeamSeat', memberId, teamId: state.teamId, role: 'mate', at: now.toISOString() }, ctx);
-      const url = await startTeamFeeCheckout(app, ports, ctx, { memberId, email: me.email, teamId: state.teamId, inviteId: invite.id, origin: originOf(req, app.config.PUBLIC_URL) });
+      const url = await startTeamFeeCheckout(app, ports, ctx, { memberId, email: me.email, teamId: state.teamId, inviteId: invite.id, origin: originOf(app) });
       res.status(201).json({ redirect_url: url });
     });
   });

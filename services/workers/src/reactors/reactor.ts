@@ -6,6 +6,8 @@ export interface ReactorContext {
   /** Where notices for staff go. */
   readonly staffMailbox: string;
   readonly logger: Logger;
+  /** The absolute origin of links in emails (PUBLIC_URL, else the embedded server's own address). */
+  readonly publicUrl: () => string;
 }
 
 /**

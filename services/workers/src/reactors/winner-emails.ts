@@ -43,8 +43,9 @@ export const winnerEmails: Reactor = {
         continue;
       }
       const subject = `You won ${prize.title}!`;
-      const text = `Hi ${member.data.firstname},\n\nCongratulations: you won ${prize.title} in the ROAR+ draw.\nClaim your prize from your dashboard: /dashboard/my-draws\n\nROAR+`;
-      const html = `<!doctype html><html><body style="font-family:sans-serif"><h2>${escapeHtml(subject)}</h2><p>Hi ${escapeHtml(member.data.firstname)},</p><p>Congratulations: you won ${escapeHtml(prize.title)} in the ROAR+ draw.</p><p>Claim your prize from your dashboard: <a href="/dashboard/my-draws">My draws</a></p></body></html>`;
+      const link = `${ctx.publicUrl()}/dashboard/my-draws`;
+      const text = `Hi ${member.data.firstname},\n\nCongratulations: you won ${prize.title} in the ROAR+ draw.\nClaim your prize from your dashboard: ${link}\n\nROAR+`;
+      const html = `<!doctype html><html><body style="font-family:sans-serif"><h2>${escapeHtml(subject)}</h2><p>Hi ${escapeHtml(member.data.firstname)},</p><p>Congratulations: you won ${escapeHtml(prize.title)} in the ROAR+ draw.</p><p>Claim your prize from your dashboard: <a href="${escapeHtml(link)}">My draws</a></p></body></html>`;
       jobs.push({ queue: 'email', jobId: jobIdFor(event, `winner-email:${memberId}`), data: { to: [member.data.email], subject, text, html } });
     }
     return jobs;
