@@ -50,8 +50,9 @@ export interface Infrastructure {
   readonly jwtSecret: string;
   readonly members: MembersPorts & { local: LocalPaymentProvider | null };
   /** Where this API is reached from inside (webhooks the local provider sends to itself). */
-  setSelfUrl(url: string): void;
-  /** PUBLIC_URL, else this server's own address (http://localhost:<port> once it listens): see AppContext.publicUrl. */
+  /** `publicAddress`: what links use without PUBLIC_URL (main passes http://localhost:<port>, what it prints). */
+  setSelfUrl(url: string, publicAddress?: string): void;
+  /** PUBLIC_URL, else this server's own address: see AppContext.publicUrl. */
   publicUrl(): string;
   /** The local provider's monthly billing clock (worker role); a no-op with Stripe. */
   startBilling(): void;
@@ -79,7 +80,8 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     await migrateContent(sql);
     await migrateMemberAuth(sql);
     let selfUrl = config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
-    const publicUrl = (): string => (config.PUBLIC_URL ?? selfUrl.replace('://127.0.0.1:', '://localhost:')).replace(/\/+$/, '');
+    let publicDefault = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+    const publicUrl = (): string => (config.PUBLIC_URL ?? publicDefault).replace(/\/+$/, '');
     const local =
       config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
         ? null
@@ -119,8 +121,9 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       jobs,
       jwtSecret: resolveJwtSecret(config),
       members: { payments, recaptcha, local },
-      setSelfUrl(url: string) {
+      setSelfUrl(url: string, publicAddress = url) {
         selfUrl = url;
+        publicDefault = publicAddress;
       },
       publicUrl,
       startBilling() {

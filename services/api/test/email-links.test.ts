@@ -39,7 +39,7 @@ describe.each([
   let origin = '';
   beforeAll(async () => {
     api = (await startTestApi({ database: 'pglite', ...(publicUrl ? { env: { PUBLIC_URL: publicUrl } } : {}) }))!;
-    origin = publicUrl ?? api.url.replace('127.0.0.1', 'localhost');
+    origin = publicUrl ?? api.url;
   });
   afterAll(async () => {
     await api?.close();

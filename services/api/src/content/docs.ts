@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { membershipStatusSchema, membershipTypeSchema } from '@roar/domain';
+import { int4, membershipStatusSchema, membershipTypeSchema } from '@roar/domain';
 import { membershipResourceSchema } from '@roar/projections';
 import { documentRoute } from '../http/openapi';
 
@@ -12,7 +12,7 @@ const membershipDocSchema = membershipResourceSchema.extend({
 const itemsQuery = z.object({
   filter: z.string().optional().describe('filter[field][_eq|_in]=value, or the same as one JSON object'),
   sort: z.string().optional().describe('comma-separated fields, - for descending'),
-  limit: z.number().int().optional(),
+  limit: int4().min(-1).optional().describe('most records; -1 for all'),
 });
 
 documentRoute({
@@ -39,6 +39,7 @@ documentRoute({
   query: itemsQuery,
   response: z.object({ data: z.array(z.object({ id: z.number(), sort: z.number(), status: z.string(), question: z.string(), answer: z.string() })) }),
 });
+documentRoute({ method: 'get', path: '/api/openapi.json', tag: 'operations', summary: 'This document (OpenAPI 3.1), built from the zod schemas the routes parse with' });
 documentRoute({ method: 'get', path: '/health', tag: 'operations', summary: 'Liveness', response: z.object({ status: z.literal('ok') }) });
 documentRoute({
   method: 'get',

@@ -66,7 +66,7 @@ export function toAdminPrize(row: PrizeWithDraw) {
 const reasonSchema = z.string().trim().min(1, 'Give a reason.').max(1000);
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const nullableImage = z.string().trim().max(500).nullable().optional().transform((v) => (v ? v : null));
-const createSchema = prizeFieldsSchema
+export const createSchema = prizeFieldsSchema
   .extend({
     description: z.string().max(20_000).default(''),
     hero_image: nullableImage,
@@ -85,11 +85,11 @@ const createSchema = prizeFieldsSchema
     reason: reasonSchema,
   })
   .strip();
-const updateSchema = prizeFieldsSchema.partial().extend({ status: prizeStatusSchema.optional(), reason: reasonSchema }).strip();
-const actionSchema = z.object({ reason: reasonSchema }).strip();
-const optionalReason = z.object({ reason: z.string().trim().max(1000).optional() }).strip();
-const SORT_FIELDS = ['prize_end_date', 'title', 'status', 'draw_status', 'prize_type_id', 'prize_value', 'id'] as const;
-const filterSchema = z.object({ id: oneOrMany(z.string()).optional(), status: oneOrMany(prizeStatusSchema).optional(), q: z.string().max(100).optional() }).strict();
+export const updateSchema = prizeFieldsSchema.partial().extend({ status: prizeStatusSchema.optional(), reason: reasonSchema }).strip();
+export const actionSchema = z.object({ reason: reasonSchema }).strip();
+export const optionalReason = z.object({ reason: z.string().trim().max(1000).optional() }).strip();
+export const SORT_FIELDS = ['prize_end_date', 'title', 'status', 'draw_status', 'prize_type_id', 'prize_value', 'id'] as const;
+export const filterSchema = z.object({ id: oneOrMany(z.string()).optional(), status: oneOrMany(prizeStatusSchema).optional(), q: z.string().max(100).optional() }).strict();
 
 /**
  * Slugs are unique through their reservation streams (prizes/slug.ts). Prizes created before those

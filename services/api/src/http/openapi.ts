@@ -10,7 +10,11 @@ export interface RouteDoc {
   readonly summary: string;
   readonly tag: string;
   readonly query?: z.ZodObject;
+  /** Path parameters with their bounds; without it each `:name` is documented as a string. */
+  readonly params?: z.ZodObject;
   readonly body?: z.ZodType;
+  /** The body's media type (default application/json; the hosted checkout form posts urlencoded). */
+  readonly bodyType?: 'application/json' | 'application/x-www-form-urlencoded';
   readonly response?: z.ZodType;
   readonly auth?: 'member' | 'staff';
   readonly errors?: readonly number[];
@@ -32,7 +36,10 @@ export function buildOpenApi(version: string): unknown {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const d of docs) {
     const path = d.path.replace(/:(\w+)/g, '{$1}');
-    const params = [...d.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const params = [...d.path.matchAll(/:(\w+)/g)].map((m) => {
+      const declared = m[1] ? d.params?.shape[m[1]] : undefined;
+      return { name: m[1], in: 'path', required: true, schema: declared ? jsonSchema(declared as z.ZodType) : { type: 'string' } };
+    });
     const queryParams = d.query
       ? Object.entries(d.query.shape).map(([name, s]) => ({ name, in: 'query', required: !(s as z.ZodType).safeParse(undefined).success, schema: jsonSchema(s as z.ZodType) }))
       : [];
@@ -47,7 +54,7 @@ export function buildOpenApi(version: string): unknown {
       summary: d.summary,
       tags: [d.tag],
       parameters: [...params, ...queryParams],
-      ...(d.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(d.body) } } } } : {}),
+      ...(d.body ? { requestBody: { required: true, content: { [d.bodyType ?? 'application/json']: { schema: jsonSchema(d.body) } } } } : {}),
       ...(d.auth ? { security: [{ bearer: [] }] } : {}),
       responses,
     };

@@ -18,8 +18,8 @@ import { signUpHandler } from './signup';
 import { loadTier } from './tiers';
 
 const SOMETHING_WENT_WRONG = 'Something went wrong. Try again';
-const membershipChoice = z.object({ membership_id: z.coerce.number().pipe(uint4().min(1)) }).strict();
-const profileSchema = z
+export const membershipChoice = z.object({ membership_id: z.coerce.number().pipe(uint4().min(1)) }).strict();
+export const profileSchema = z
   .object({
     first_name: z.string().trim().min(1).max(80).optional(),
     last_name: z.string().trim().min(1).max(80).optional(),
@@ -31,7 +31,7 @@ const profileSchema = z
     state: z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']).nullable().optional(),
   })
   .strict();
-const trackSchema = z
+export const trackSchema = z
   .object({
     target: z.literal('facebook'),
     url: z.url().max(2000),

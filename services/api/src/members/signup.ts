@@ -17,7 +17,7 @@ import { checkReferralCode, INVALID_CODE } from '../referrals/referrer';
 export const EMAIL_PATTERN =
   /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
 
-const signUpSchema = z
+export const signUpSchema = z
   .object({
     first_name: z.string().trim().min(1, 'Please enter your first name').max(80),
     last_name: z.string().trim().min(1, 'Please enter your last name').max(80),

@@ -12,7 +12,7 @@ import { currentWinnerOf, toPrize } from './view';
 
 const NO_GIVEAWAY = 'There is no upcoming giveaway yet.';
 const DRAWS_ERROR = 'Error getting draws.';
-const claimSchema = z.object({ prize_id: z.string().min(1).max(200) }).strict();
+export const claimSchema = z.object({ prize_id: z.string().min(1).max(200) }).strict();
 
 /** The member's own events (membership and entries), as the eligibility rule reads them. */
 async function memberEvents(app: AppContext, memberId: string): Promise<EligibilityEvent[]> {

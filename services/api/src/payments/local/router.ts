@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { renderCheckoutPage, renderClosedPage } from './checkout-page';
 import type { LocalPaymentProvider } from './provider';
 
-const cardForm = z.object({
+export const cardForm = z.object({
   number: z.string().default(''),
   expiry: z.string().default(''),
   cvc: z.string().default(''),
