@@ -2,10 +2,12 @@
 // `npm start`: builds the two web apps when their sources are newer than the build, then runs the
 // whole product in one process on the embedded defaults (PGlite under DATA_DIR, in-process jobs).
 // `npm run start:services`: the docker-compose topology on this machine's own PostgreSQL and Redis,
-// as three processes (api, projector, worker) sharing them, exactly as the compose file runs them.
+// as three processes (api, projector, worker) sharing them, exactly as the compose file runs them:
+// from the compiled JavaScript (scripts/build-services.mjs), as the image does, not through tsx.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServices } from './build-services.mjs';
 import { buildWebApps } from './build-web.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -13,11 +15,12 @@ const services = process.argv.includes('--services');
 
 buildWebApps();
 
-const entry = join(root, 'services/api/src/main.ts');
+if (services) await buildServices();
+const command = services ? ['--enable-source-maps', join(root, 'services/api/dist/main.js')] : ['--import', 'tsx', join(root, 'services/api/src/main.ts')];
 const children = [];
 
 function run(role, env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, command, {
     cwd: root,
     env: { ...process.env, ...env, ROLE: role },
     stdio: services ? ['ignore', 'pipe', 'pipe'] : 'inherit',
