@@ -26,6 +26,15 @@ import { persistentSecret, resolveJwtSecret } from './secrets';
 import { SELF_ORIGIN } from './payments/self-origin';
 
 /** The request-time view of the infrastructure that every route receives. */
+/**
+ * Where links point without PUBLIC_URL: this server's own address, as a browser on this machine
+ * reaches it (localhost when it listens on every interface, else the interface it is bound to).
+ */
+export function ownAddress(config: Config, port: number): string {
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return `http://${host}:${port}`;
+}
+
 export function appContextOf(config: Config, logger: Logger, infra: Infrastructure, now: () => Date = () => new Date()): AppContext {
   return {
     config,
@@ -50,7 +59,7 @@ export interface Infrastructure {
   readonly jwtSecret: string;
   readonly members: MembersPorts & { local: LocalPaymentProvider | null };
   /** Where this API is reached from inside (webhooks the local provider sends to itself). */
-  /** `publicAddress`: what links use without PUBLIC_URL (main passes http://localhost:<port>, what it prints). */
+  /** `publicAddress`: what links use without PUBLIC_URL (main passes ownAddress once it listens). */
   setSelfUrl(url: string, publicAddress?: string): void;
   /** PUBLIC_URL, else this server's own address: see AppContext.publicUrl. */
   publicUrl(): string;
@@ -80,7 +89,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     await migrateContent(sql);
     await migrateMemberAuth(sql);
     let selfUrl = config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
-    let publicDefault = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+    let publicDefault = config.PUBLIC_URL ?? ownAddress(config, config.PORT);
     const publicUrl = (): string => (config.PUBLIC_URL ?? publicDefault).replace(/\/+$/, '');
     const local =
       config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET

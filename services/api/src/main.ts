@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { createLogger, loadConfig, ConfigError } from '@roar/platform';
 import { createApp } from './app';
 import type { AppContext } from './context';
-import { appContextOf, openInfrastructure } from './infrastructure';
+import { appContextOf, openInfrastructure, ownAddress } from './infrastructure';
 import { seedCatalogue } from './seed';
 import { seedPrizes } from './prizes/seed';
 import { bootstrapStaff } from './auth/staff';
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const base = `http://localhost:${port}`;
-    infra.setSelfUrl(config.PUBLIC_URL ?? `http://127.0.0.1:${port}`, base);
+    infra.setSelfUrl(config.PUBLIC_URL ?? `http://127.0.0.1:${port}`, ownAddress(config, port));
     logger.info({ port, role, eventStore: infra.store.name, jobs: infra.jobs.mode }, 'listening');
     process.stdout.write(`\nROAR+ is running (${role}; event store: ${infra.store.name}; jobs: ${infra.jobs.mode})\n`);
     process.stdout.write(`  Member console: ${base}/\n  Staff console:  ${base}/admin\n  API docs:       ${base}/api/openapi.json\n  Health:         ${base}/ready\n\n`);
