@@ -8,7 +8,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * The docker-compose topology on this machine: api, projector and worker as three processes
- * (ROLE=...) sharing one PostgreSQL database and Redis, exactly as the compose file runs them.
+ * (ROLE=...) sharing one PostgreSQL database and Redis, exactly as the compose file runs them,
+ * from the compiled JavaScript the image runs (scripts/build-services.mjs), not through tsx.
  */
 describe('scaled-out topology: api, projector and worker processes on PostgreSQL and Redis', () => {
   let db: TestDatabase | null = null;
@@ -40,8 +41,10 @@ describe('scaled-out topology: api, projector and worker processes on PostgreSQL
       STAFF_PASSWORD: 'staff-password-1',
       SERVE_WEB: 'false',
     };
+    const { buildServices } = (await import(`${root}scripts/build-services.mjs`)) as { buildServices: () => Promise<void> };
+    await buildServices();
     for (const role of ['projector', 'worker', 'api']) {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], { cwd: root, env: { ...env, ROLE: role }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--enable-source-maps', 'services/api/dist/main.js'], { cwd: root, env: { ...env, ROLE: role }, stdio: ['ignore', 'pipe', 'pipe'] });
       child.stdout?.on('data', (c: Buffer) => (output += `[${role}] ${c.toString()}`));
       child.stderr?.on('data', (c: Buffer) => (output += `[${role}] ${c.toString()}`));
       procs.push(child);

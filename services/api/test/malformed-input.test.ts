@@ -70,6 +70,13 @@ describe('malformed input is a 4xx, never a 500', () => {
     }
   });
 
+  it('refuses JSON nested deeper than any form needs (a stack overflow once)', async () => {
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const r = await send('/auth/login', { method: 'POST', body: deep, headers: { 'content-type': 'application/json' } });
+    expect(r).toEqual({ status: 400, message: 'The request body is nested more than 32 levels deep.' });
+    expect((await send('/api/sign-up', { method: 'POST', body: `{"first_name":${deep}}`, headers: { 'content-type': 'application/json' } })).status).toBe(400);
+  });
+
   it('refuses a body that does not match its Content-Encoding, and an encoding it does not accept', async () => {
     const json = JSON.stringify({ email: 'a@example.test', password: 'x' });
     const plainAsGzip = await send('/auth/login', { method: 'POST', body: json, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });

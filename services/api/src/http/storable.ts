@@ -30,6 +30,21 @@ export function firstUnstorableField(value: unknown, path = ''): string | null {
   return null;
 }
 
+/** Deepest nesting any client needs; a 64 kB body of brackets would otherwise overflow the walk below. */
+export const MAX_JSON_DEPTH = 32;
+
+/** True when arrays/objects nest deeper than `max` (checked without recursion). */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** The first path segment that does not decode to storable text, as the raw segment, or null. */
 function firstBadSegment(rawPath: string): string | null {
   for (const segment of rawPath.split('/')) {
@@ -49,6 +64,10 @@ export const refuseUnstorableInput: RequestHandler = (req, res, next) => {
     return;
   }
   for (const [where, value] of [['query', req.query], ['body', req.body]] as const) {
+    if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+      res.status(400).json(errorBody({ message: `The request ${where} is nested more than ${MAX_JSON_DEPTH} levels deep.`, extensions: { code: where === 'query' ? 'INVALID_QUERY' : 'INVALID_PAYLOAD' } }));
+      return;
+    }
     const field = firstUnstorableField(value);
     if (field !== null) {
       res.status(400).json(errorBody({ message: `${field}: ${STORABLE_TEXT_MESSAGE}`, extensions: { code: where === 'query' ? 'INVALID_QUERY' : 'INVALID_PAYLOAD', field } }));
