@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { documentRoute, type RouteDoc } from '../http/openapi';
 import { entryAdjustmentSchema } from './entry-adjustments';
 import { membershipCreateSchema, membershipEditSchema } from './membership-edits';
+import { idParams as membershipIdParams } from './memberships';
 
 /**
  * The staff API in the OpenAPI document. Lists follow ra-data-simple-rest: JSON in the query
@@ -28,10 +29,11 @@ documentRoute({
 staff({ method: 'get', path: '/api/admin/auth/me', summary: 'The signed-in staff user', response: loose, errors: [401] });
 
 staff({ method: 'get', path: '/api/admin/memberships', summary: 'Membership tiers (every status)', query: listQuery, response: z.array(loose), errors: [400, 401, 403] });
-staff({ method: 'get', path: '/api/admin/memberships/:id', summary: 'One membership tier', response: loose, errors: [401, 403, 404] });
+staff({ method: 'get', path: '/api/admin/memberships/:id', summary: 'One membership tier', params: membershipIdParams, response: loose, errors: [401, 403, 404] });
 staff({
   method: 'put',
   path: '/api/admin/memberships/:id',
+  params: membershipIdParams,
   summary: 'Edit a tier (admin, staff): ReviseMembershipTier / ChangeMembershipTierStatus with a reason',
   body: membershipEditSchema,
   response: loose,

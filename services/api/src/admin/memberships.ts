@@ -36,7 +36,7 @@ const filterSchema = z
   })
   .strict();
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(1_000_000) });
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(1_000_000) });
 
 /** The record a decided state stands for: answers do not depend on the read model having caught up. */
 function fromState(state: MembershipTierState, updatedAt: Date): AdminMembership {
