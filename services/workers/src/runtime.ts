@@ -28,6 +28,13 @@ export interface JobRuntimeOptions {
   retry?: RetryPolicy;
   /** BullMQ key prefix (default `roar`); tests use a unique one. */
   queuePrefix?: string;
+  /**
+   * How long an email claim may stay unconfirmed before another run sends the email again
+   * (default: 10 s for the file transport, four call timeouts plus 5 s for SMTP). See sent-log.ts.
+   */
+  mailClaimLeaseMs?: number;
+  /** BullMQ: how soon a job whose worker died is picked up again (default BullMQ's 30 s). Tests shorten it. */
+  stalledJobMs?: number;
   /** Which reactors run on start (default REACTORS). */
   reactors?: readonly Reactor[];
 }
@@ -55,11 +62,11 @@ export async function createJobRuntime(options: JobRuntimeOptions): Promise<JobR
   await migrateJobs(sql);
   const mailer = createMailer({ smtpUrl: options.smtpUrl, dataDir: options.dataDir, from: options.mailFrom, timeoutMs: callTimeoutMs });
   const handlers = new Map<QueueName, JobHandler>([
-    ['email', createEmailHandler(sql, mailer, logger) as JobHandler],
+    ['email', createEmailHandler(sql, mailer, logger, options.mailClaimLeaseMs ?? (mailer.kind === 'file' ? 10_000 : callTimeoutMs * 4 + 5_000)) as JobHandler],
     ['tracking', createTrackingHandler(options.facebook, callTimeoutMs) as JobHandler],
   ]);
   const backend: JobBackend = options.redisUrl
-    ? createBullMqBackend({ redisUrl: options.redisUrl, prefix: options.queuePrefix ?? 'roar', handlers, policy, logger, callTimeoutMs })
+    ? createBullMqBackend({ redisUrl: options.redisUrl, prefix: options.queuePrefix ?? 'roar', handlers, policy, logger, callTimeoutMs, ...(options.stalledJobMs ? { stalledJobMs: options.stalledJobMs } : {}) })
     : createInProcessBackend(sql, handlers, policy, logger);
   logger.info({ mode: backend.mode, mail: mailer.kind, tracking: options.facebook ? 'conversions-api' : 'log' }, 'job runtime ready');
 
