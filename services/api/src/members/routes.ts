@@ -7,7 +7,7 @@ import { TRACKED_EVENT_NAMES } from '@roar/workers';
 import type { AppContext } from '../context';
 import { enqueueJob, memberOf, requireMember } from '../auth/member';
 import { executeCommand } from '../http/commands';
-import { createLocalCheckoutRouter, createPaymentWebhookRouter, type LocalPaymentProvider } from '../payments';
+import { CHECKOUT_RETURN_PATH, createCheckoutReturnRouter, createLocalCheckoutRouter, createPaymentWebhookRouter, type LocalPaymentProvider } from '../payments';
 import { memberCommandContext, originOf } from './context';
 import { startCheckout } from './checkout';
 import { currentUser } from './current-user';
@@ -54,6 +54,7 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts & { loc
   const onProviderEvent = createProviderEventHandler(app, ports);
   // The webhook reads its raw body (the signature covers the exact bytes): it is mounted before express.json.
   router.use('/api/payments/webhook', createPaymentWebhookRouter({ provider: ports.payments, onEvent: onProviderEvent, logger: app.logger.child({ module: 'payments' }) }));
+  router.use(CHECKOUT_RETURN_PATH, createCheckoutReturnRouter({ provider: ports.payments, onEvent: onProviderEvent, logger: app.logger.child({ module: 'payments' }) }));
   if (ports.local) router.use('/pay', express.urlencoded({ extended: false, limit: '16kb' }), createLocalCheckoutRouter(ports.local));
   router.use(express.json({ limit: '64kb', strict: true }));
 

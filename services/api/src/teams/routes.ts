@@ -27,6 +27,7 @@ import { returnInvite, takeInvite } from '../referrals/invite-limits';
 import { INVALID_EMAIL, TOO_MANY_INVITES } from '../referrals/routes';
 import { seatState, teamState } from './streams';
 import { inviteStatus, toTeamView } from './view';
+import { checkoutReturnUrl } from '../payments/reconcile';
 
 export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 const STATUS: Record<DomainError['code'], number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 };
@@ -190,7 +191,7 @@ async function startTeamFeeCheckout(
     mode: 'payment',
     amount_cents: TEAM_RULES.mateFeeCents,
     description: 'ROAR+ team draw: one-time team fee',
-    successUrl: `${back}&paid=1`,
+    successUrl: checkoutReturnUrl(input.origin, `${back.slice(input.origin.length)}&paid=1`),
     cancelUrl: back,
   });
   await handleCommand(app.store, app.registry, checkoutStreamId(checkoutId), checkoutDecider, {
