@@ -75,14 +75,17 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     const store = validatingStore(baseStore, registry);
     await migrateContent(sql);
     await migrateMemberAuth(sql);
-    let selfUrl = config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
+    // API_INTERNAL_URL in the scaled-out topology: the worker's renewals must reach the api, not its own localhost.
+    let selfUrl = config.API_INTERNAL_URL ?? config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
     const local =
       config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
         ? null
         : createLocalPaymentProvider({
             sql,
             publicUrl: SELF_ORIGIN,
-            webhookSecret: persistentSecret(config, 'payments-webhook-secret'),
+            webhookSecret: config.PAYMENTS_WEBHOOK_SECRET ?? persistentSecret(config, 'payments-webhook-secret'),
+            // The projector sends no webhooks: it leaves the pending ones to the api and the worker.
+            deliveryPollMs: config.ROLE === 'projector' ? 0 : 1000,
             webhookUrl: `${SELF_ORIGIN}/api/payments/webhook`,
             logger: logger.child({ module: 'local-payments' }),
             fetch: (input, init) => fetch(String(input).replace(SELF_ORIGIN, selfUrl), init),
@@ -115,7 +118,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       jwtSecret: resolveJwtSecret(config),
       members: { payments, recaptcha, local },
       setSelfUrl(url: string) {
-        selfUrl = url;
+        selfUrl = config.API_INTERNAL_URL ?? url;
       },
       startBilling() {
         if (!local || stopBilling) return;
