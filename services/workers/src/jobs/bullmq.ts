@@ -82,6 +82,9 @@ export function createBullMqBackend(options: BullMqBackendOptions): JobBackend {
           connection: workerConnection,
           prefix,
           concurrency: options.concurrency ?? 4,
+          // A job whose worker was killed is run again (the email sent-log makes that safe), up to
+          // five times, before BullMQ gives up on it as stalled (its default is once).
+          maxStalledCount: 5,
           ...(options.stalledJobMs ? { lockDuration: options.stalledJobMs, stalledInterval: options.stalledJobMs } : {}),
         });
         worker.on('error', (err: Error) => logger.debug({ err: err.message, queue }, 'worker connection error'));
