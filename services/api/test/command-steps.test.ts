@@ -36,7 +36,7 @@ describe('multi-step member commands complete or leave nothing', () => {
   beforeAll(async () => {
     api = (await startTestApi({ database: 'pglite' }))!;
     c = client(api);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await api?.close();
   });

@@ -50,7 +50,7 @@ describe('charged means applied, exactly once', () => {
 
   beforeAll(async () => {
     api = (await startTestApi({ database: 'pglite' }))!;
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await api?.close();
   });

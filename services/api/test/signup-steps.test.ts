@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventStore, Sql } from '@roar/platform';
-import { memberStreamId } from '@roar/domain';
+import { handleCommand, type EventStore, type Sql } from '@roar/platform';
+import { emailReservationDecider, emailReservationStreamId, memberStreamId } from '@roar/domain';
+import { createCredentials } from '../src/auth/member';
 import type { AppContext } from '../src/context';
 import type { MembersPorts } from '../src/members/ports';
 import { signUpMember } from '../src/members/signup-flow';
@@ -49,7 +51,7 @@ describe('a sign-up that fails at any step leaves nothing, and the same request 
 
   beforeAll(async () => {
     api = (await startTestApi({ database: 'pglite' }))!;
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await api?.close();
   });
@@ -95,6 +97,22 @@ describe('a sign-up that fails at any step leaves nothing, and the same request 
     const again = await post('/api/sign-up', body);
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ error: 'An account with this email already exists.' });
+  });
+
+  it('a half account of the old order (credentials, no registration) is finished by its owner and refused to anyone else', async () => {
+    const email = 'half@example.com.au';
+    const memberId = randomUUID();
+    const ctx = { actor: { type: 'member' as const, id: memberId }, correlationId: 'h', causationId: null, occurredAt: new Date() };
+    await handleCommand(api.infra.store, api.infra.registry, emailReservationStreamId(email), emailReservationDecider, { type: 'ReserveEmail', email, memberId }, ctx, { mustBeNew: true });
+    await createCredentials(api.ctx.sql, { memberId, email, password: 'owner-password-1' });
+    const body = { first_name: 'Hal', last_name: 'Half', email, membership_id: 1, recaptcha_token: 't' };
+    expect((await post('/api/sign-up', { ...body, password: 'someone-else-2' })).status).toBe(409);
+    const owner = await post('/api/sign-up', { ...body, password: 'owner-password-1' });
+    expect(owner.status).toBe(201);
+    const token = ((await owner.json()) as { access_token: string }).access_token;
+    const me = await fetch(`${api.url}/api/current-user`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { user: { id: string } }).user.id).toBe(memberId);
   });
 
   it('an unfinished sign-up is finished by the next one with that email, under that member id', async () => {
