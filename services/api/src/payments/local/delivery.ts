@@ -67,6 +67,14 @@ export function createWebhookSender(options: {
   let timer: NodeJS.Timeout | null = null;
   let polling = false;
   let stopped = false;
+  let prunedAt = 0;
+
+  /** Acknowledged deliveries are kept 30 days (the return route and staff may look), then dropped. */
+  async function pruneHourly(): Promise<void> {
+    if (Date.now() - prunedAt < 3600_000) return;
+    prunedAt = Date.now();
+    await sql.query("delete from local_payments.webhook_deliveries where delivered_at < now() - interval '30 days'");
+  }
 
   async function post(eventId: string, body: string): Promise<string | null> {
     try {
@@ -163,7 +171,7 @@ export function createWebhookSender(options: {
       timer = setInterval(() => {
         if (polling) return;
         polling = true;
-        track(attempt(null))
+        track(attempt(null).then(async (n) => (await pruneHourly(), n)))
           .catch((err: unknown) => logger.warn({ err }, 'webhook delivery poll failed'))
           .finally(() => (polling = false));
       }, pollMs);
