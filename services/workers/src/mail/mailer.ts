@@ -47,6 +47,9 @@ export function stableMessageId(key: string, from: string): string {
 export const mailFileId = (key: string): string => `${safeName(key)}-${keyHash(key).slice(0, 12)}`;
 
 /**
+ * Delivery is AT LEAST ONCE (email-job.ts, sent-log.ts): a job cut short by a crash is sent again,
+ * under the same Message-ID (stableMessageId); the file transport then rewrites the same file.
+ *
  * SMTP when a URL is given (a mail catcher in compose, a provider in production); otherwise every
  * message is written under `<dataDir>/mail/` as an `.eml` file a mail client opens, with a `.json`
  * beside it holding to/subject/text/html for tests and people.
