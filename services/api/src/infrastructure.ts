@@ -122,7 +122,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       },
       startBilling() {
         if (!local || stopBilling) return;
-        stopBilling = startBillingClock(() => local.billingTick(), 60_000, (err) => logger.error({ err }, 'billing tick failed'));
+        stopBilling = startBillingClock(() => local.billingTick(), config.LOCAL_BILLING_INTERVAL_MS, (err) => logger.error({ err }, 'billing tick failed'));
       },
       async close() {
         stopBilling?.();

@@ -62,6 +62,8 @@ export const configSchema = z.object({
   PAYMENTS_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'PAYMENTS_WEBHOOK_SECRET must be at least 32 characters').optional()),
   /** How the other processes reach the api (e.g. http://api:3000): where the local provider posts webhooks, renewals included. */
   API_INTERNAL_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  /** How often the local payment provider's billing clock looks for subscriptions to renew (worker role). */
+  LOCAL_BILLING_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
   /** Serve the built web apps from the API process. */
   SERVE_WEB: z.preprocess((v) => (v === undefined ? undefined : v === 'true' || v === '1'), z.boolean().default(true)),
 });
