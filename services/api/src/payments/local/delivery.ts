@@ -141,7 +141,8 @@ export function createWebhookSender(options: {
       await tx.query('insert into local_payments.webhook_deliveries (event_id, type, object_id, body) values ($1, $2, $3, $4)', [event.id, event.type, event.objectId, event.body]);
     },
     async deliver(eventIds) {
-      for (const id of eventIds) await track(attempt(id));
+      // The rows are committed: if this first attempt cannot even start, the poller sends them later.
+      for (const id of eventIds) await track(attempt(id)).catch((err: unknown) => logger.warn({ err, eventId: id }, 'first webhook attempt failed to start; left to the poller'));
     },
     deliverDue: () => track(attempt(null)),
     async completedSessionEvent(sessionId) {
