@@ -29,7 +29,7 @@ export interface WebhookSender {
   deliverDue(): Promise<number>;
   /** The signed body of the event that completed this checkout session, once the provider recorded it. */
   completedSessionEvent(sessionId: string): Promise<string | null>;
-  /** Checkout completions not yet acknowledged by the endpoint, recorded at least `olderThanMs` ago. */
+  /** Checkout completions not yet acknowledged by the endpoint, recorded at least `olderThanMs` and at most four days ago. */
   unacknowledgedCompletions(olderThanMs: number): Promise<string[]>;
   /** Resolves when no delivery is pending (delivered or given up): tests, shutdown. */
   idle(): Promise<void>;
@@ -155,6 +155,7 @@ export function createWebhookSender(options: {
       const r = await sql.query<{ object_id: string }>(
         `select object_id from local_payments.webhook_deliveries
          where type = 'checkout.session.completed' and delivered_at is null and created_at <= now() - $1::integer * interval '1 millisecond'
+           and created_at > now() - interval '4 days'
          order by created_at limit 100`,
         [olderThanMs],
       );
