@@ -76,6 +76,25 @@ describe('multi-step member commands complete or leave nothing', () => {
     expect((await events(m.id)).filter((t) => t === 'MembershipCancelled')).toHaveLength(1);
   });
 
+  it("a team join that died after the mate's seat, before the checkout, is finished by the same join", async () => {
+    const captain = await c.paidMember(3);
+    const started = await c.post('/api/team/start', {}, captain.token);
+    expect(started.status).toBe(201);
+    const teamId = (started.body.data as { id: string }).id;
+    const mate = await c.signUp(1);
+    expect((await c.post('/api/team/invite', { email: mate.email }, captain.token)).status).toBe(201);
+    const invited = (await c.get('/api/team', captain.token)).body.data as { members: Array<{ email: string; invite_id: string | null }> };
+    const inviteId = invited.members.find((m) => m.email === mate.email.toLowerCase())!.invite_id!;
+    // What the join route writes first; the process dies before the checkout.
+    await handleCommand(api.infra.store, api.infra.registry, teamSeatStreamId(mate.id), teamSeatDecider, {
+      type: 'ReserveTeamSeat', memberId: mate.id, teamId, role: 'mate', at: new Date().toISOString(),
+    }, ctxFor(mate.id));
+    const joined = await c.post('/api/team/join', { invite_id: inviteId }, mate.token);
+    expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+    expect((await c.pay(joined.body.redirect_url as string)).status).toBe(303);
+    expect((await c.tickets(mate.token)).total).toBe(30);
+  });
+
   it('a team start that died between the seat and the team is finished by the next start', async () => {
     const captain = await c.paidMember(3);
     // What the start route writes first; the process dies before the team stream.
