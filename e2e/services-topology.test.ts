@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './harness';
+import { createPgSql } from '@roar/platform';
 import { createTestDatabase, findRedis, servicesRequired, type TestDatabase } from '@roar/platform/testing';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -40,6 +41,10 @@ describe('scaled-out topology: api, projector and worker processes on PostgreSQL
       STAFF_EMAIL: 'admin@roarplus.test',
       STAFF_PASSWORD: 'staff-password-1',
       SERVE_WEB: 'false',
+      // One webhook secret and the api's address for every role: the worker's renewals reach the api.
+      PAYMENTS_WEBHOOK_SECRET: 'topology-webhook-secret-that-is-long-enough-456',
+      API_INTERNAL_URL: url,
+      LOCAL_BILLING_INTERVAL_MS: '500',
     };
     const { buildServices } = (await import(`${root}scripts/build-services.mjs`)) as { buildServices: () => Promise<void> };
     await buildServices();
@@ -74,6 +79,52 @@ describe('scaled-out topology: api, projector and worker processes on PostgreSQL
       ),
     );
     await db?.drop();
+  });
+
+  it('a scaled-out role without the shared webhook secret and the api address refuses to start, saying so', async (t) => {
+    if (!db || !redisUrl) return t.skip();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], {
+      cwd: root,
+      env: { ...process.env, ROLE: 'worker', DATABASE_URL: db.url, REDIS_URL: redisUrl, PAYMENTS_WEBHOOK_SECRET: '', API_INTERNAL_URL: '', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    expect(code).toBe(2);
+    expect(stderr).toContain('invalid configuration for ROLE=worker');
+    expect(stderr).toContain('PAYMENTS_WEBHOOK_SECRET: required');
+    expect(stderr).toContain('API_INTERNAL_URL: required');
+  });
+
+  it("a monthly renewal charged by the worker's billing clock reaches the api", async (t) => {
+    if (!db || !redisUrl) return t.skip();
+    const email = `renew-${Date.now()}@example.com.au`;
+    const signUp = await fetch(`${url}/api/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ first_name: 'Ren', last_name: 'Ewal', email, password: 'correct-horse-1', membership_id: 3, recaptcha_token: 't' }),
+    });
+    expect(signUp.status, output).toBe(201);
+    const session = (await signUp.json()) as { access_token: string; redirect_url: string };
+    const paid = await fetch(session.redirect_url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Ren Ewal' }).toString(),
+    });
+    expect(paid.status).toBe(303);
+    const sql = createPgSql({ connectionString: db.url, max: 2 });
+    try {
+      const me = (await (await fetch(`${url}/api/current-user`, { headers: { authorization: `Bearer ${session.access_token}` } })).json()) as { user: { id: string } };
+      const events = (type: string) => sql.query<{ n: number }>('select count(*)::int as n from es.events where stream_id = $1 and event_type = $2', [`member-${me.user.id}`, type]).then((r) => r.rows[0]?.n ?? 0);
+      await expect.poll(() => events('MembershipActivated'), { timeout: 20_000 }).toBe(1);
+      // The paid month is over: the worker's billing clock charges the next one and posts invoice.paid.
+      await sql.query("update local_payments.subscriptions set current_period_end = now() - interval '1 second' where customer = $1", [me.user.id]);
+      await expect.poll(() => events('MembershipRenewed'), { timeout: 20_000 }).toBe(1);
+    } finally {
+      await sql.close();
+    }
   });
 
   it('reports every component ready, Redis included', async (t) => {

@@ -5,6 +5,7 @@
 // as three processes (api, projector, worker) sharing them, exactly as the compose file runs them:
 // from the compiled JavaScript (scripts/build-services.mjs), as the image does, not through tsx.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServices } from './build-services.mjs';
@@ -60,6 +61,9 @@ if (!services) {
   const env = {
     DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/roar',
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    // The three processes share one webhook secret and post the payment webhooks to the api.
+    PAYMENTS_WEBHOOK_SECRET: process.env.PAYMENTS_WEBHOOK_SECRET ?? randomBytes(36).toString('base64url'),
+    API_INTERNAL_URL: process.env.API_INTERNAL_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`,
   };
   // Make sure the database exists (the compose file gets it from POSTGRES_DB).
   const { default: pg } = await import('pg');

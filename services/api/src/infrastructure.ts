@@ -88,7 +88,8 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     const store = validatingStore(baseStore, registry);
     await migrateContent(sql);
     await migrateMemberAuth(sql);
-    let selfUrl = config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
+    // API_INTERNAL_URL in the scaled-out topology: the worker's renewals must reach the api, not its own localhost.
+    let selfUrl = config.API_INTERNAL_URL ?? config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
     let publicDefault = config.PUBLIC_URL ?? ownAddress(config, config.PORT);
     const publicUrl = (): string => (config.PUBLIC_URL ?? publicDefault).replace(/\/+$/, '');
     const local =
@@ -97,7 +98,9 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
         : createLocalPaymentProvider({
             sql,
             publicUrl: SELF_ORIGIN,
-            webhookSecret: persistentSecret(config, 'payments-webhook-secret'),
+            webhookSecret: config.PAYMENTS_WEBHOOK_SECRET ?? persistentSecret(config, 'payments-webhook-secret'),
+            // The projector sends no webhooks: it leaves the pending ones to the api and the worker.
+            deliveryPollMs: config.ROLE === 'projector' ? 0 : 1000,
             webhookUrl: `${SELF_ORIGIN}/api/payments/webhook`,
             logger: logger.child({ module: 'local-payments' }),
             fetch: (input, init) => fetch(String(input).replace(SELF_ORIGIN, selfUrl), init),
@@ -131,13 +134,13 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       jwtSecret: resolveJwtSecret(config),
       members: { payments, recaptcha, local },
       setSelfUrl(url: string, publicAddress = url) {
-        selfUrl = url;
+        selfUrl = config.API_INTERNAL_URL ?? url;
         publicDefault = publicAddress;
       },
       publicUrl,
       startBilling() {
         if (!local || stopBilling) return;
-        stopBilling = startBillingClock(() => local.billingTick(), 60_000, (err) => logger.error({ err }, 'billing tick failed'));
+        stopBilling = startBillingClock(() => local.billingTick(), config.LOCAL_BILLING_INTERVAL_MS, (err) => logger.error({ err }, 'billing tick failed'));
       },
       async close() {
         stopBilling?.();

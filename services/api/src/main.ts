@@ -7,6 +7,8 @@ import { seedCatalogue } from './seed';
 import { seedPrizes } from './prizes/seed';
 import { bootstrapStaff } from './auth/staff';
 import { startInviteSweeper } from './teams';
+import { startCheckoutSweeper } from './payments';
+import { createProviderEventHandler } from './members/provider-events';
 
 /**
  * One entry point, four roles. `all` (the embedded default) runs the API, the projector and the
@@ -46,6 +48,8 @@ async function main(): Promise<void> {
   let server: ReturnType<typeof createServer> | null = null;
   if (runsApi) {
     const ctx: AppContext = appContextOf(config, logger, infra);
+    // Paid checkouts whose webhook is still unacknowledged after a minute are applied from here.
+    startCheckoutSweeper({ provider: infra.members.payments, onEvent: createProviderEventHandler(ctx, infra.members), logger: logger.child({ module: 'payments' }) });
     server = createServer(createApp(ctx, infra.members, { serveWeb: config.SERVE_WEB }));
     await new Promise<void>((resolve) => server!.listen(config.PORT, config.HOST, resolve));
     const address = server.address();

@@ -57,7 +57,12 @@ describe('members: sign-up, payment, entries, upgrade, cancel, renewal (embedded
 
     const paid = await pay(session.redirect_url, '4242 4242 4242 4242');
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toMatch(/\/dashboard\?checkout=success$/);
+    // Back through the return route, which asks the provider before sending the member on.
+    const back = paid.headers.get('location') ?? '';
+    expect(back).toMatch(/\/api\/payments\/return\?session_id=cs_test_\w+&next=%2Fdashboard%3Fcheckout%3Dsuccess$/);
+    const landed = await fetch(new URL(back, session.redirect_url), { redirect: 'manual' });
+    expect(landed.status).toBe(303);
+    expect(landed.headers.get('location')).toBe('/dashboard?checkout=success');
 
     const me = await json<{ user: { membership_id: number; membership_end_date: string; referral_code: string }; subscription: { status: string; card: { last4: string } } }>(
       await get('/api/current-user', session.access_token),

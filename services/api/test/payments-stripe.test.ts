@@ -45,6 +45,10 @@ describe('Stripe adapter against a fake Stripe API', () => {
         }
         if (req.method === 'POST' && u.pathname === '/v1/subscriptions/sub_1') return send(200, { id: 'sub_1', cancel_at_period_end: true });
         if (req.method === 'GET' && u.pathname === '/v1/subscriptions/sub_1') return send(200, { id: 'sub_1', default_payment_method: { id: 'pm_1', card: { ...card, exp_month: 1 } } });
+        if (req.method === 'GET' && u.pathname === '/v1/checkout/sessions/cs_paid') {
+          return send(200, { id: 'cs_paid', object: 'checkout.session', status: 'complete', payment_status: 'paid', client_reference_id: 'chk-9', metadata: { checkoutId: 'chk-9' }, payment_intent: 'pi_9', amount_total: 1999 });
+        }
+        if (req.method === 'GET' && u.pathname === '/v1/checkout/sessions/cs_open') return send(200, { id: 'cs_open', object: 'checkout.session', status: 'open', payment_status: 'unpaid' });
         send(404, { error: { message: 'No such resource' } });
       });
     });
@@ -54,6 +58,13 @@ describe('Stripe adapter against a fake Stripe API', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   const base = { checkoutId: 'chk-1', memberId: 'mem-1', email: 'a@example.com', purpose: 'join' as const, amount_cents: 1999, description: 'Platinum', successUrl: 'http://app/ok', cancelUrl: 'http://app/cancel' };
+
+  it("asks Stripe how a session ended (the member's return): a paid one is a checkout.completed with a stable id, an open one nothing", async () => {
+    const paid = await provider.retrieveCheckout('cs_paid');
+    expect(paid).toMatchObject({ id: 'reconcile_cs_paid', type: 'checkout.completed', checkoutSessionId: 'cs_paid', checkoutId: 'chk-9', paymentId: 'pi_9', card });
+    expect(await provider.retrieveCheckout('cs_open')).toBeNull();
+    expect(await provider.completedCheckoutsToReconcile(0)).toEqual([]);
+  });
 
   it('creates a subscription Checkout Session with price_data, our checkout id and URLs, form-encoded', async () => {
     const out = await provider.createCheckout({ ...base, mode: 'subscription' });

@@ -54,6 +54,16 @@ export const configSchema = z.object({
   DRAND_CHAIN_HASH: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9a-f]{64}$/, 'DRAND_CHAIN_HASH is 64 hex digits').default('52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971')),
   /** Milliseconds a drand request may take before the draw answers that the beacon is unavailable. */
   DRAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
+  /**
+   * Signs the local payment provider's webhooks. Every process of the scaled-out topology holds
+   * the provider (the worker's billing clock sends renewals to the api), so they must share it;
+   * without it each would generate its own and the api would refuse the others' webhooks.
+   */
+  PAYMENTS_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'PAYMENTS_WEBHOOK_SECRET must be at least 32 characters').optional()),
+  /** How the other processes reach the api (e.g. http://api:3000): where the local provider posts webhooks, renewals included. */
+  API_INTERNAL_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  /** How often the local payment provider's billing clock looks for subscriptions to renew (worker role). */
+  LOCAL_BILLING_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
   /** Serve the built web apps from the API process. */
   SERVE_WEB: z.preprocess((v) => (v === undefined ? undefined : v === 'true' || v === '1'), z.boolean().default(true)),
 });
@@ -70,5 +80,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
+  const missing = scaledOutGaps(parsed.data);
+  if (missing.length > 0) throw new ConfigError(`invalid configuration for ROLE=${parsed.data.ROLE}:\n${missing.map((m) => `  ${m}`).join('\n')}`);
   return parsed.data;
+}
+
+/**
+ * What a scaled-out role (api, projector, worker) needs that the embedded default makes up for
+ * itself: with the local payment provider, one webhook secret shared by every process and the
+ * api's address, or renewals sent by the worker go to its own localhost, signed with its own key.
+ */
+export function scaledOutGaps(config: Config): string[] {
+  if (config.ROLE === 'all' || (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET)) return [];
+  const gaps: string[] = [];
+  if (!config.PAYMENTS_WEBHOOK_SECRET) gaps.push('PAYMENTS_WEBHOOK_SECRET: required: one secret (32+ characters) shared by the api, projector and worker, which sign and check the local payment webhooks');
+  if (!config.API_INTERNAL_URL) gaps.push("API_INTERNAL_URL: required: the api's address as the other processes reach it (e.g. http://api:3000), where payment webhooks and renewals are posted");
+  return gaps;
 }

@@ -10,7 +10,7 @@ export {
   type QueueName,
   type RetryPolicy,
 } from './jobs/types';
-export { listSentMail, mailDir, type SentMail, type OutgoingMail } from './mail/mailer';
+export { createMailer, listSentMail, mailDir, stableMessageId, type Mailer, type SentMail, type OutgoingMail } from './mail/mailer';
 export { escapeHtml, formatDollars, tierChangedEmail, type RenderedEmail, type TierChangeNotice } from './mail/templates';
 export {
   cancellationEmail,

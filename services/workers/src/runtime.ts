@@ -4,7 +4,7 @@ import { createBullMqBackend } from './jobs/bullmq';
 import { createInProcessBackend } from './jobs/in-process';
 import { DEFAULT_RETRY, type FailedJob, type JobBackend, type JobHandler, type QueueName, type RetryPolicy } from './jobs/types';
 import { createEmailHandler } from './mail/email-job';
-import { createMailer } from './mail/mailer';
+import { createMailer, type Mailer } from './mail/mailer';
 import { REACTORS, runReactor, type Reactor, type RunningReactor } from './reactors';
 import { migrateJobs } from './schema';
 import { createTrackingHandler, type FacebookConfig } from './tracking/tracking-job';
@@ -30,6 +30,15 @@ export interface JobRuntimeOptions {
   queuePrefix?: string;
   /** The absolute origin of links in emails; default http://localhost:3000 (the default PORT). */
   publicUrl?: () => string;
+  /**
+   * How long an email claim may stay unconfirmed before another run sends the email again
+   * (default: 10 s for the file transport, four call timeouts plus 5 s for SMTP). See sent-log.ts.
+   */
+  mailClaimLeaseMs?: number;
+  /** The mail transport, when not the one smtpUrl/dataDir choose (the kill test slows the file transport). */
+  mailer?: Mailer;
+  /** BullMQ: how soon a job whose worker died is picked up again (default BullMQ's 30 s). Tests shorten it. */
+  stalledJobMs?: number;
   /** Which reactors run on start (default REACTORS). */
   reactors?: readonly Reactor[];
 }
@@ -55,13 +64,13 @@ export async function createJobRuntime(options: JobRuntimeOptions): Promise<JobR
   const callTimeoutMs = options.callTimeoutMs ?? 5000;
   const policy = options.retry ?? DEFAULT_RETRY;
   await migrateJobs(sql);
-  const mailer = createMailer({ smtpUrl: options.smtpUrl, dataDir: options.dataDir, from: options.mailFrom, timeoutMs: callTimeoutMs });
+  const mailer = options.mailer ?? createMailer({ smtpUrl: options.smtpUrl, dataDir: options.dataDir, from: options.mailFrom, timeoutMs: callTimeoutMs });
   const handlers = new Map<QueueName, JobHandler>([
-    ['email', createEmailHandler(sql, mailer, logger) as JobHandler],
+    ['email', createEmailHandler(sql, mailer, logger, options.mailClaimLeaseMs ?? (mailer.kind === 'file' ? 10_000 : callTimeoutMs * 4 + 5_000)) as JobHandler],
     ['tracking', createTrackingHandler(options.facebook, callTimeoutMs) as JobHandler],
   ]);
   const backend: JobBackend = options.redisUrl
-    ? createBullMqBackend({ redisUrl: options.redisUrl, prefix: options.queuePrefix ?? 'roar', handlers, policy, logger, callTimeoutMs })
+    ? createBullMqBackend({ redisUrl: options.redisUrl, prefix: options.queuePrefix ?? 'roar', handlers, policy, logger, callTimeoutMs, ...(options.stalledJobMs ? { stalledJobMs: options.stalledJobMs } : {}) })
     : createInProcessBackend(sql, handlers, policy, logger);
   logger.info({ mode: backend.mode, mail: mailer.kind, tracking: options.facebook ? 'conversions-api' : 'log' }, 'job runtime ready');
 

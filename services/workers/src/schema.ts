@@ -7,7 +7,7 @@ import type { Sql } from '@roar/platform';
  *   own failed set otherwise);
  * - completed_jobs: job ids already done in-process, so a duplicate enqueue is absorbed as BullMQ
  *   absorbs a duplicate jobId;
- * - sent_log: one row per email ever handed to the mail transport (at most once, see sent-log.ts).
+ * - sent_log: one row per email ever handed to the mail transport (at least once, see sent-log.ts).
  */
 export const JOBS_SCHEMA_SQL = `
 create schema if not exists jobs;
@@ -39,6 +39,8 @@ create table if not exists jobs.sent_log (
   claimed_at timestamptz not null default now(),
   sent_at timestamptz
 );
+-- How many runs claimed the email: above 1 means a worker died mid-send and it went out again.
+alter table jobs.sent_log add column if not exists claims integer not null default 1;
 `;
 
 export async function migrateJobs(sql: Sql): Promise<void> {

@@ -11,6 +11,8 @@ import { migrateJobs } from '../src/schema';
 export const quietLogger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'workers-test');
 
 export interface TestEnv {
+  /** The database's URL, for a child process. */
+  readonly url: string;
   readonly sql: Sql;
   readonly store: EventStore;
   readonly dataDir: string;
@@ -26,6 +28,7 @@ export async function openTestEnv(): Promise<TestEnv | null> {
   await migrateJobs(sql);
   const dataDir = await mkdtemp(join(tmpdir(), 'roar-workers-'));
   return {
+    url: db.url,
     sql,
     store,
     dataDir,

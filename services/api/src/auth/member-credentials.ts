@@ -106,3 +106,10 @@ export async function setMemberPassword(sql: Sql, memberId: string, password: st
   const r = await sql.query('update auth.member_credentials set password_hash = $2, password_changed_at = $3 where member_id = $1', [memberId, hash, at.toISOString()]);
   return r.affectedRows === 1;
 }
+
+/** Whose credentials hold this email, and whether `password` is theirs (a retried sign-up proves itself so). */
+export async function credentialsOwner(sql: Sql, email: string, password: string): Promise<{ memberId: string; passwordMatches: boolean } | null> {
+  const r = await sql.query<CredentialRow>('select member_id::text as member_id, password_hash from auth.member_credentials where email = $1', [normaliseMemberEmail(email)]);
+  const row = r.rows[0];
+  return row ? { memberId: row.member_id, passwordMatches: await verifyPassword(password, row.password_hash) } : null;
+}

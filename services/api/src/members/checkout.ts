@@ -11,6 +11,7 @@ import { handleCommand, type CommandContext } from '@roar/platform';
 import type { AppContext } from '../context';
 import type { MembersPorts } from './ports';
 import { SELF_ORIGIN } from '../payments/self-origin';
+import { checkoutReturnUrl } from '../payments/reconcile';
 
 export interface StartedCheckout {
   readonly checkoutId: string;
@@ -50,7 +51,7 @@ export async function startCheckout(
     amount_cents: input.tier.price_cents,
     description: input.purpose === 'single-entry' ? `${input.tier.tier}: one-off entry` : `${input.tier.tier} membership${mode === 'subscription' ? ', monthly' : ''}`,
     ...(input.priceId && ports.payments.name === 'stripe' ? { priceId: input.priceId } : {}),
-    successUrl: `${input.origin}/dashboard?checkout=success`,
+    successUrl: checkoutReturnUrl(input.origin, '/dashboard?checkout=success'),
     cancelUrl: `${input.origin}/membership?checkout=cancelled`,
   });
   await handleCommand(

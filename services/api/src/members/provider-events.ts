@@ -66,7 +66,9 @@ export function createProviderEventHandler(app: AppContext, ports: MembersPorts)
         if (created.purpose === 'single-entry') {
           // Bound at purchase to the draw whose entries close next; it counts in that draw only.
           const draw = await nextOpenPrize(app.sql, now);
-          const prizeId = draw?.prize.id ?? null;
+          // A retry after a crash between purchase and grant binds the grant to the draw the purchase named.
+          const purchased = (await app.store.readStream(memberStreamId(memberId))).find((e) => e.type === 'SingleEntryPurchased' && (e.data as { paymentId?: string }).paymentId === event.paymentId);
+          const prizeId = purchased ? ((purchased.data as { prizeId?: string | null }).prizeId ?? null) : (draw?.prize.id ?? null);
           const validUntil = draw?.prize.prize_end_date ?? new Date(now.getTime() + SINGLE_ENTRY_DAYS * DAY).toISOString();
           await handleCommand(app.store, app.registry, memberStreamId(memberId), memberDecider, {
             type: 'PurchaseSingleEntry',
@@ -104,6 +106,8 @@ export function createProviderEventHandler(app: AppContext, ports: MembersPorts)
       }
       case 'checkout.expired': {
         if (!event.checkoutId) return;
+        // A session opened by a command that failed before recording its checkout: nothing to expire.
+        if ((await app.store.readStream(checkoutStreamId(event.checkoutId))).length === 0) break;
         await handleCommand(app.store, app.registry, checkoutStreamId(event.checkoutId), checkoutDecider, { type: 'ExpireCheckout', checkoutId: event.checkoutId }, ctx);
         break;
       }

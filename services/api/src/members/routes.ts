@@ -8,9 +8,10 @@ import type { AppContext } from '../context';
 import { enqueueJob, memberOf, requireMember } from '../auth/member';
 import { executeCommand } from '../http/commands';
 import { refuseUnstorableInput, storableJson } from '../http/storable';
-import { createLocalCheckoutRouter, createPaymentWebhookRouter, type LocalPaymentProvider } from '../payments';
+import { CHECKOUT_RETURN_PATH, createCheckoutReturnRouter, createLocalCheckoutRouter, createPaymentWebhookRouter, type LocalPaymentProvider } from '../payments';
 import { memberCommandContext, originOf } from './context';
 import { startCheckout } from './checkout';
+import { cancelMembership } from './cancel';
 import { currentUser } from './current-user';
 import type { MembersPorts } from './ports';
 import { createProviderEventHandler } from './provider-events';
@@ -55,6 +56,7 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts & { loc
   const onProviderEvent = createProviderEventHandler(app, ports);
   // The webhook reads its raw body (the signature covers the exact bytes): it is mounted before express.json.
   router.use('/api/payments/webhook', createPaymentWebhookRouter({ provider: ports.payments, onEvent: onProviderEvent, logger: app.logger.child({ module: 'payments' }) }));
+  router.use(CHECKOUT_RETURN_PATH, createCheckoutReturnRouter({ provider: ports.payments, onEvent: onProviderEvent, logger: app.logger.child({ module: 'payments' }) }));
   if (ports.local) router.use('/pay', express.urlencoded({ extended: false, limit: '16kb' }), refuseUnstorableInput, createLocalCheckoutRouter(ports.local));
   router.use(storableJson({ limit: '64kb' }));
 
@@ -121,13 +123,9 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts & { loc
 
   router.post('/api/cancel-membership', member, async (req, res) => {
     const { memberId } = memberOf(res);
-    const me = await getMember(app.sql, memberId);
     try {
-      const result = await executeCommand(app, memberStreamId(memberId), memberDecider, { type: 'CancelMembership', memberId, reason: null, at: app.now().toISOString() }, memberCommandContext(memberId, req, app.now()));
-      const subscriptionId = me?.subscription_id;
-      if (subscriptionId) await ports.payments.cancelSubscription(subscriptionId, { atPeriodEnd: true });
-      const ends = result.state.status === 'absent' ? null : (result.state.membership?.periodEnd ?? null);
-      res.json({ status: 'ok', result: { membership_end_date: ends }, error: '' });
+      const result = await cancelMembership(app, ports, memberId, memberCommandContext(memberId, req, app.now()));
+      res.json({ status: 'ok', result, error: '' });
     } catch (error) {
       if (!businessError(error)) throw error;
       res.status(error instanceof EventStoreUnavailableError ? 503 : 403).json({ status: 'error', result: null, error: error instanceof Error ? error.message : SOMETHING_WENT_WRONG });

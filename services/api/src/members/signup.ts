@@ -1,16 +1,13 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { emailReservationDecider, emailReservationStreamId, memberDecider, memberStreamId, normaliseEmail, causationKeys, INT4_MAX } from '@roar/domain';
-import { handleCommand, WrongExpectedRevisionError } from '@roar/platform';
+import { INT4_MAX } from '@roar/domain';
 import type { AppContext } from '../context';
-import { createCredentials, EmailTakenError, issueSession } from '../auth/member';
+import { issueSession } from '../auth/member';
 import { memberCommandContext, originOf } from './context';
-import { startCheckout } from './checkout';
 import type { MembersPorts } from './ports';
-import { grantEntries } from './ledger';
 import { loadTier } from './tiers';
-import { recordReferral } from '../referrals/bonus';
+import { signUpMember } from './signup-flow';
 import { checkReferralCode, INVALID_CODE } from '../referrals/referrer';
 
 /** The spec's email pattern (section 5). */
@@ -39,10 +36,10 @@ export function newReferralCode(): string {
 }
 
 /**
- * POST /api/sign-up. Order matters for "no half-applied change": the email reservation stream
- * (expected no_stream) decides uniqueness under concurrent sign-ups before anything else is
- * written; credentials and the member stream follow; a paid plan then opens a checkout and
- * answers its URL as redirect_url, a free plan is active at once.
+ * POST /api/sign-up. Checks everything it can before writing (fields, reCAPTCHA, tier, referral
+ * code), then runs the sign-up steps of signup-flow.ts, whose last write is the credentials: a
+ * failure or a crash part-way leaves no account, and the same request again finishes it. A paid
+ * plan answers its checkout URL as redirect_url, a free plan is active at once.
  */
 export function signUpHandler(app: AppContext, ports: MembersPorts) {
   return async (req: Request, res: Response): Promise<void> => {
@@ -58,48 +55,20 @@ export function signUpHandler(app: AppContext, ports: MembersPorts) {
     const referral = code ? await checkReferralCode(app.sql, code, null, app.now()) : null;
     if (referral && !referral.ok) return fail(res, 400, INVALID_CODE);
 
-    const email = normaliseEmail(body.email);
-    const memberId = randomUUID();
-    const now = app.now();
-    const ctx = memberCommandContext(memberId, req, now);
-    try {
-      await handleCommand(app.store, app.registry, emailReservationStreamId(email), emailReservationDecider, { type: 'ReserveEmail', email, memberId }, ctx, { mustBeNew: true });
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) return fail(res, 409, 'An account with this email already exists.');
-      throw error;
-    }
-    try {
-      await createCredentials(app.sql, { memberId, email, password: body.password });
-    } catch (error) {
-      if (error instanceof EmailTakenError) return fail(res, 409, 'An account with this email already exists.');
-      throw error;
-    }
-    const free = tier.row.type === 'free' || tier.row.price_cents === 0;
-    const registered = await handleCommand(app.store, app.registry, memberStreamId(memberId), memberDecider, {
-      type: 'RegisterMember',
-      memberId,
-      email,
-      firstname: body.first_name,
-      lastname: body.last_name,
+    // One correlation id for every step, whichever member id the email leads to.
+    const base = memberCommandContext('', req, app.now());
+    const outcome = await signUpMember(app, ports, {
+      firstName: body.first_name,
+      lastName: body.last_name,
+      email: body.email,
+      password: body.password,
+      tier,
+      referral: referral?.ok ? { referrerId: referral.referrer.id, code } : null,
+      origin: originOf(app),
       referralCode: newReferralCode(),
-      chosenTier: free ? tier.snapshot : null,
-      at: now.toISOString(),
-    }, ctx, { mustBeNew: true });
-    let position = registered.appended?.position ?? null;
-    if (referral?.ok) position = (await recordReferral(app, ctx, memberId, referral.referrer.id, code))?.position ?? position;
-    if (free) {
-      const granted = await grantEntries(app, ctx, {
-        memberId, source: 'initial', count: tier.snapshot.initial_tickets, causationKey: causationKeys.freeJoin(memberId), membershipId: tier.snapshot.membershipId, tierCode: tier.snapshot.code,
-      });
-      position = granted?.position ?? position;
-    }
-    let redirectUrl = '/dashboard';
-    if (!free) {
-      const checkout = await startCheckout(app, ports, {
-        memberId, email, tier: tier.snapshot, tierPublished: tier.published, purpose: tier.row.type === 'single-entry' ? 'single-entry' : 'join', origin: originOf(app), priceId: tier.row.stripe_id,
-      }, ctx);
-      redirectUrl = checkout.url;
-    }
+    }, (memberId) => ({ ...base, actor: { type: 'member', id: memberId } }));
+    if (!outcome.ok) return fail(res, 409, 'An account with this email already exists.');
+    const { memberId, position, redirectUrl } = outcome;
     if (position) await app.projections.waitFor(position, app.config.PROJECTION_WAIT_MS);
     const session = await issueSession(app, memberId);
     res.status(201).json({ ...session, redirect_url: redirectUrl });

@@ -8,3 +8,4 @@ export { DECLINE_MESSAGES, DECLINES_AFTER_ATTACH, chargeCard, luhnValid, cardBra
 export { migrateLocalPayments, addMonth } from './local/schema';
 export { startBillingClock } from './local/billing';
 export { createPaymentWebhookRouter, INVALID_SIGNATURE, type PaymentWebhookRouterOptions } from './webhook-router';
+export { createCheckoutReturnRouter, startCheckoutSweeper, sweepPaidCheckouts, checkoutReturnUrl, CHECKOUT_RETURN_PATH } from './reconcile';

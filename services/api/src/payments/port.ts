@@ -60,6 +60,14 @@ export interface PaymentProvider {
   paymentMethod(customerRef: string): Promise<CardDetails | null>;
   /** Refunds a payment in full; the provider confirms it with a charge.refunded webhook. */
   refund(paymentId: string, reason: string): Promise<void>;
+  /**
+   * Asks the provider how a checkout session ended: its checkout.completed event when it was
+   * paid, else null. The member's return from checkout and the sweeper apply it, so a payment
+   * the provider took is applied even when its webhook never arrives.
+   */
+  retrieveCheckout(sessionId: string): Promise<ProviderEvent | null>;
+  /** Paid checkouts whose webhook the provider holds as unacknowledged for at least `olderThanMs`. */
+  completedCheckoutsToReconcile(olderThanMs: number): Promise<ProviderEvent[]>;
 }
 
 export class InvalidSignatureError extends Error {

@@ -116,6 +116,17 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       if (!pm || typeof pm === 'string' || !pm.card) return null;
       return { brand: pm.card.brand, last4: pm.card.last4 };
     },
+    async retrieveCheckout(sessionId) {
+      const session = await call('GET', `/v1/checkout/sessions/${encodeURIComponent(sessionId)}`);
+      const paid = z.object({ status: z.string().nullish(), payment_status: z.string().nullish() }).safeParse(session).data;
+      if (paid?.status !== 'complete' || paid.payment_status === 'unpaid') return null;
+      // Not a webhook: a stable id of our own, so applying it twice is caught like a redelivery.
+      return mapStripeEvent({ id: `reconcile_${sessionId}`, type: 'checkout.session.completed', data: { object: session } }, expander);
+    },
+    async completedCheckoutsToReconcile() {
+      // Stripe redelivers its own webhooks for three days; the member's return covers the rest.
+      return [];
+    },
     async refund(paymentId, reason) {
       // Stripe answers with charge.refunded; its reason field takes only its own codes, so ours travels as metadata.
       await call('POST', '/v1/refunds', { payment_intent: paymentId, 'metadata[reason]': reason.slice(0, 500) });

@@ -27,6 +27,7 @@ import { returnInvite, takeInvite } from '../referrals/invite-limits';
 import { INVALID_EMAIL, TOO_MANY_INVITES } from '../referrals/routes';
 import { seatState, teamState } from './streams';
 import { inviteStatus, toTeamView } from './view';
+import { checkoutReturnUrl } from '../payments/reconcile';
 
 export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 const STATUS: Record<DomainError['code'], number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 };
@@ -75,7 +76,11 @@ export function createTeamsRouter(app: AppContext, ports: MembersPorts): Router 
     if (!isPayingSubscriber(me)) return refuse(res, 403, 'Only a paying subscriber can start a team.');
     const now = app.now();
     const ctx = memberCommandContext(memberId, req, now);
-    const teamId = randomUUID();
+    // A start that died between the seat and the team left the seat holding a team never written:
+    // this start finishes that one (same team id) instead of meeting "already in an open team".
+    const seat = await seatState(app.store, memberId);
+    const unfinished = seat.status === 'held' && (await app.store.readStream(teamStreamId(seat.teamId))).length === 0;
+    const teamId = unfinished ? seat.teamId : randomUUID();
     await answering(res, async () => {
       // The seat first: a member in an open team (captain or mate) cannot start another.
       await handleCommand(app.store, app.registry, teamSeatStreamId(memberId), teamSeatDecider, { type: 'ReserveTeamSeat', memberId, teamId, role: 'captain', at: now.toISOString() }, ctx);
@@ -85,7 +90,9 @@ export function createTeamsRouter(app: AppContext, ports: MembersPorts): Router 
         }, ctx, { mustBeNew: true });
         await wait(started.appended?.position);
       } catch (error) {
-        await handleCommand(app.store, app.registry, teamSeatStreamId(memberId), teamSeatDecider, { type: 'ReleaseTeamSeat', memberId, teamId, reason: 'abandoned', at: now.toISOString() }, ctx);
+        // Released only when no team was written: a twin request finishing the same start keeps its seat.
+        const written = (await app.store.readStream(teamStreamId(teamId))).length > 0;
+        if (!written) await handleCommand(app.store, app.registry, teamSeatStreamId(memberId), teamSeatDecider, { type: 'ReleaseTeamSeat', memberId, teamId, reason: 'abandoned', at: now.toISOString() }, ctx);
         throw error;
       }
       await sendTeam(res, 201, teamId, memberId);
@@ -190,7 +197,7 @@ async function startTeamFeeCheckout(
     mode: 'payment',
     amount_cents: TEAM_RULES.mateFeeCents,
     description: 'ROAR+ team draw: one-time team fee',
-    successUrl: `${back}&paid=1`,
+    successUrl: checkoutReturnUrl(input.origin, `${back.slice(input.origin.length)}&paid=1`),
     cancelUrl: back,
   });
   await handleCommand(app.store, app.registry, checkoutStreamId(checkoutId), checkoutDecider, {

@@ -13,6 +13,8 @@ export interface BullMqBackendOptions {
   readonly logger: Logger;
   readonly callTimeoutMs: number;
   readonly concurrency?: number;
+  /** Lock duration and stalled-check interval: how soon a job whose worker died runs again. */
+  readonly stalledJobMs?: number;
 }
 
 /**
@@ -80,6 +82,10 @@ export function createBullMqBackend(options: BullMqBackendOptions): JobBackend {
           connection: workerConnection,
           prefix,
           concurrency: options.concurrency ?? 4,
+          // A job whose worker was killed is run again (the email sent-log makes that safe), up to
+          // five times, before BullMQ gives up on it as stalled (its default is once).
+          maxStalledCount: 5,
+          ...(options.stalledJobMs ? { lockDuration: options.stalledJobMs, stalledInterval: options.stalledJobMs } : {}),
         });
         worker.on('error', (err: Error) => logger.debug({ err: err.message, queue }, 'worker connection error'));
         worker.on('failed', (job: Job | undefined, err: Error) => {

@@ -14,16 +14,35 @@ export const emailJobSchema = z
   .strict();
 export type EmailJob = z.infer<typeof emailJobSchema>;
 
-/** Sends one email at most once per job id (the sent-log key). */
-export function createEmailHandler(sql: Sql, mailer: Mailer, logger: Logger): JobHandler<EmailJob> {
-  const sentLog = createSentLog(sql, logger);
+/** How often a run looks again at another run's live claim. */
+const BUSY_POLL_MS = 250;
+
+/**
+ * Delivery guarantee: every email a job asks for is sent AT LEAST ONCE, with one Message-ID per
+ * job. A worker killed between handing the message to the transport and recording it leaves a
+ * claim that expires after `claimLeaseMs`; the job's next run (BullMQ's stalled-job recovery, or
+ * the in-process reactor replaying from its checkpoint) sends it again. A repeat over SMTP carries
+ * the same Message-ID, so mail clients and staff can recognise it; the `.eml` file transport
+ * writes the same file again, so there it is exactly once. See sent-log.ts.
+ */
+export function createEmailHandler(sql: Sql, mailer: Mailer, logger: Logger, claimLeaseMs: number): JobHandler<EmailJob> {
+  const sentLog = createSentLog(sql, logger, claimLeaseMs);
   return {
     queue: 'email',
     schema: emailJobSchema,
     async run(mail, ctx) {
-      if (!(await sentLog.claim(ctx.jobId, mail.to, mail.subject))) {
-        ctx.logger.info('email already sent for this job; skipped');
-        return;
+      // A live claim is waited out for at most one lease (plus a poll), then the queue retries the job.
+      const giveUpAt = Date.now() + claimLeaseMs + BUSY_POLL_MS;
+      for (;;) {
+        const claim = await sentLog.claim(ctx.jobId, mail.to, mail.subject);
+        if (claim.kind === 'sent') {
+          ctx.logger.info('email already sent for this job; skipped');
+          return;
+        }
+        if (claim.kind === 'send') break;
+        // Another run holds a live claim: wait for it to confirm or for its lease to run out.
+        if (Date.now() >= giveUpAt) throw new Error('email is being sent by another run; retrying later');
+        await new Promise((resolve) => setTimeout(resolve, Math.max(10, Math.min(claim.retryInMs + 10, BUSY_POLL_MS))));
       }
       try {
         const { messageId } = await mailer.send(mail, ctx.jobId);

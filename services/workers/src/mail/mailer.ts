@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
@@ -12,7 +13,7 @@ export interface OutgoingMail {
 
 export interface Mailer {
   readonly kind: 'smtp' | 'file';
-  /** `key` is the job's idempotency key: it names the file in the file transport. */
+  /** `key` is the job's idempotency key: it gives the Message-ID and names the file in the file transport. */
   send(mail: OutgoingMail, key: string): Promise<{ messageId: string }>;
   close(): void;
 }
@@ -34,8 +35,21 @@ export type SentMail = z.infer<typeof sentMailSchema>;
 export const mailDir = (dataDir: string): string => join(dataDir, 'mail');
 
 const safeName = (key: string): string => key.replace(/[^a-zA-Z0-9._-]/g, '_').slice(0, 80);
+const keyHash = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+/** One Message-ID per job, so a copy sent again after a crash is recognisable as the same email. */
+export function stableMessageId(key: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'roarplus.local';
+  return `<${keyHash(key).slice(0, 32)}@${domain}>`;
+}
+
+/** The file transport's name for a job's message: the same job always writes the same files. */
+export const mailFileId = (key: string): string => `${safeName(key)}-${keyHash(key).slice(0, 12)}`;
 
 /**
+ * Delivery is AT LEAST ONCE (email-job.ts, sent-log.ts): a job cut short by a crash is sent again,
+ * under the same Message-ID (stableMessageId); the file transport then rewrites the same file.
+ *
  * SMTP when a URL is given (a mail catcher in compose, a provider in production); otherwise every
  * message is written under `<dataDir>/mail/` as an `.eml` file a mail client opens, with a `.json`
  * beside it holding to/subject/text/html for tests and people.
@@ -57,8 +71,8 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string; from:
     });
     return {
       kind: 'smtp',
-      async send(mail) {
-        const info = await transport.sendMail({ from, to: [...mail.to], subject: mail.subject, text: mail.text, html: mail.html });
+      async send(mail, key) {
+        const info = await transport.sendMail({ from, to: [...mail.to], subject: mail.subject, text: mail.text, html: mail.html, messageId: stableMessageId(key, from) });
         return { messageId: String(info.messageId) };
       },
       close: () => transport.close(),
@@ -69,12 +83,13 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string; from:
   return {
     kind: 'file',
     async send(mail, key) {
-      const info = await transport.sendMail({ from, to: [...mail.to], subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail({ from, to: [...mail.to], subject: mail.subject, text: mail.text, html: mail.html, messageId: stableMessageId(key, from) });
       const message: unknown = info.message;
       if (!Buffer.isBuffer(message)) throw new Error('file mail transport produced no message buffer');
       await mkdir(dir, { recursive: true });
       const sentAt = new Date().toISOString();
-      const id = `${sentAt.replace(/[:.]/g, '-')}-${safeName(key)}`;
+      // Named by the job, not the time: a job sent again after a crash overwrites its own file.
+      const id = mailFileId(key);
       const record: SentMail = { id, key, messageId: String(info.messageId), from, to: [...mail.to], subject: mail.subject, text: mail.text, html: mail.html, sentAt, emlFile: `${id}.eml` };
       await writeFile(join(dir, `${id}.eml`), message);
       // The .json appears last and whole (rename), so a reader never sees half a message.

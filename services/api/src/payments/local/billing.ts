@@ -3,33 +3,37 @@ import { addMonth, asDate, type SessionRow, type SubscriptionRow } from './schem
 import { invoiceObject, sessionObject, stripeId, subscriptionObject, type ChargeResult } from './stripe-format';
 import { DECLINE_MESSAGES } from './test-cards';
 
-type Emit = (type: string, object: Record<string, unknown>, at: Date) => Promise<void>;
+/** Records a webhook inside the given transaction and answers its event id. */
+type Record_ = (tx: Sql, type: string, object: Record<string, unknown>, at: Date) => Promise<string>;
 
 /**
- * One pass of the billing clock at `at`. Each change commits before its webhook is sent, so a
- * crash between the two loses at most a notification, never charges twice. Past-due
- * subscriptions are not retried (Stripe's smart retries are out of scope for the local provider).
+ * One pass of the billing clock at `at`. Each change commits together with its webhook's
+ * delivery row, so a crash neither charges twice nor loses the notification; the caller
+ * delivers the returned event ids. Past-due subscriptions are not retried (Stripe's smart
+ * retries are out of scope for the local provider).
  */
-export async function runBillingTick(sql: Sql, at: Date, onlySubscription: string | null, emit: Emit): Promise<number> {
-  let emitted = 0;
+export async function runBillingTick(sql: Sql, at: Date, onlySubscription: string | null, record: Record_): Promise<string[]> {
+  const recorded: string[] = [];
   if (onlySubscription === null) {
-    const expired = await sql.query<SessionRow>("update local_payments.sessions set status = 'expired' where status = 'open' and expires_at <= $1 returning *", [at]);
-    for (const s of expired.rows) {
-      await emit('checkout.session.expired', sessionObject(s, { status: 'expired' }), at);
-      emitted++;
-    }
+    const expired = await sql.transaction(async (tx) => {
+      const rows = await tx.query<SessionRow>("update local_payments.sessions set status = 'expired' where status = 'open' and expires_at <= $1 returning *", [at]);
+      const ids: string[] = [];
+      for (const s of rows.rows) ids.push(await record(tx, 'checkout.session.expired', sessionObject(s, { status: 'expired' }), at));
+      return ids;
+    });
+    recorded.push(...expired);
   }
   const due = await sql.query<{ id: string }>(
     "select id from local_payments.subscriptions where status = 'active' and current_period_end <= $1 and ($2::text is null or id = $2) order by current_period_end",
     [at, onlySubscription],
   );
-  for (const { id } of due.rows) emitted += await bill(sql, id, at, emit);
-  return emitted;
+  for (const { id } of due.rows) recorded.push(...(await bill(sql, id, at, record)));
+  return recorded;
 }
 
 /** Bills one subscription for every period that ended by `at` (catching up after a long pause). */
-async function bill(sql: Sql, subscriptionId: string, at: Date, emit: Emit): Promise<number> {
-  let emitted = 0;
+async function bill(sql: Sql, subscriptionId: string, at: Date, record: Record_): Promise<string[]> {
+  const recorded: string[] = [];
   for (;;) {
     const outcome = await sql.transaction(async (tx) => {
       const { rows } = await tx.query<SubscriptionRow>('select * from local_payments.subscriptions where id = $1 for update', [subscriptionId]);
@@ -38,7 +42,7 @@ async function bill(sql: Sql, subscriptionId: string, at: Date, emit: Emit): Pro
       const start = asDate(sub.current_period_end);
       if (sub.cancel_at_period_end) {
         await tx.query("update local_payments.subscriptions set status = 'canceled' where id = $1", [sub.id]);
-        return { type: 'customer.subscription.deleted', object: subscriptionObject({ ...sub, current_period_start: asDate(sub.current_period_start), current_period_end: start }, 'canceled') };
+        return record(tx, 'customer.subscription.deleted', subscriptionObject({ ...sub, current_period_start: asDate(sub.current_period_start), current_period_end: start }, 'canceled'), at);
       }
       const end = addMonth(start);
       const charge: ChargeResult = {
@@ -59,11 +63,10 @@ async function bill(sql: Sql, subscriptionId: string, at: Date, emit: Emit): Pro
         await tx.query('update local_payments.subscriptions set current_period_start = $2, current_period_end = $3 where id = $1', [sub.id, start, end]);
       }
       const object = invoiceObject({ invoiceId, subscriptionId: sub.id, billingReason: 'subscription_cycle', charge, periodStart: start, periodEnd: end });
-      return { type: charge.failure ? 'invoice.payment_failed' : 'invoice.paid', object };
+      return record(tx, charge.failure ? 'invoice.payment_failed' : 'invoice.paid', object, at);
     });
-    if (!outcome) return emitted;
-    await emit(outcome.type, outcome.object, at);
-    emitted++;
+    if (!outcome) return recorded;
+    recorded.push(outcome);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Logger, Sql } from '@roar/platform';
-import { InvalidSignatureError, PaymentProviderError, type CardDetails, type PaymentProvider } from '../port';
+import { InvalidSignatureError, PaymentProviderError, type CardDetails, type PaymentProvider, type ProviderEvent } from '../port';
 import { verifySignature } from '../signature';
 import { mapStripeEvent } from '../stripe-events';
 import { createWebhookSender } from './delivery';
@@ -19,6 +19,10 @@ export interface LocalPaymentProviderOptions {
   readonly logger: Logger;
   readonly fetch?: typeof fetch;
   readonly retryDelaysMs?: readonly number[];
+  /** How often pending webhooks are looked for (default 1000 ms; 0: only on demand, as tests like it). */
+  readonly deliveryPollMs?: number;
+  /** How long a delivery attempt keeps its row reserved (default 15 s): a crash mid-attempt is retried after it. */
+  readonly deliveryLeaseMs?: number;
 }
 
 export type PayResult = { ok: true; redirectUrl: string } | { ok: false; message: string; code: string };
@@ -32,8 +36,10 @@ export interface LocalPaymentProvider extends PaymentProvider {
   billingTick(now?: Date): Promise<number>;
   /** Like a Stripe test clock: runs billing as if it were `to`, for one subscription or all. */
   advanceClock(subscriptionId: string | null, to: Date): Promise<number>;
-  /** Resolves when no webhook retry is pending. */
+  /** Resolves when no webhook delivery is pending (delivered, or given up after the retries). */
   idle(): Promise<void>;
+  /** One pass over the webhook deliveries that are due. */
+  deliverDue(): Promise<number>;
   stop(): void;
 }
 
@@ -42,15 +48,34 @@ export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export function createLocalPaymentProvider(options: LocalPaymentProviderOptions): LocalPaymentProvider {
   const { sql, logger } = options;
   const now = options.now ?? (() => new Date());
-  const sender = createWebhookSender({ url: options.webhookUrl, secret: options.webhookSecret, now, logger, ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}) });
   let migrated: Promise<void> | undefined;
   // Lazily, once: whoever wires the provider need not remember a migration step.
   const ready = () => (migrated ??= migrateLocalPayments(sql).catch((e: unknown) => ((migrated = undefined), Promise.reject(e))));
+  const sender = createWebhookSender({
+    sql,
+    ready,
+    url: options.webhookUrl,
+    secret: options.webhookSecret,
+    now,
+    logger,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
+    ...(options.deliveryLeaseMs ? { leaseMs: options.deliveryLeaseMs } : {}),
+  });
+  if ((options.deliveryPollMs ?? 1000) > 0) sender.start(options.deliveryPollMs ?? 1000);
   const base = options.publicUrl.replace(/\/+$/, '');
 
-  async function emit(type: string, object: Record<string, unknown>, at: Date): Promise<void> {
+  /** Records a webhook in the caller's transaction; `deliver` sends it once that committed. */
+  async function record(tx: Sql, type: string, object: Record<string, unknown>, at: Date): Promise<string> {
     const { id, body } = eventEnvelope(type, object, at);
-    await sender.send(id, body);
+    await sender.record(tx, { id, type, objectId: String(object.id ?? ''), body });
+    return id;
+  }
+
+  /** The provider's own record of how a session was paid, as the webhook said it. */
+  async function completedEvent(sessionId: string): Promise<ProviderEvent | null> {
+    const body = await sender.completedSessionEvent(sessionId);
+    return body ? mapStripeEvent(JSON.parse(body)) : null;
   }
 
   async function session(sessionId: string): Promise<SessionRow | null> {
@@ -62,7 +87,9 @@ export function createLocalPaymentProvider(options: LocalPaymentProviderOptions)
 
   async function billingTick(at: Date = now(), subscriptionId: string | null = null): Promise<number> {
     await ready();
-    return runBillingTick(sql, at, subscriptionId, emit);
+    const recorded = await runBillingTick(sql, at, subscriptionId, record);
+    await sender.deliver(recorded);
+    return recorded.length;
   }
 
   return {
@@ -73,10 +100,12 @@ export function createLocalPaymentProvider(options: LocalPaymentProviderOptions)
       if (!Number.isInteger(input.amount_cents) || input.amount_cents < 0) throw new PaymentProviderError('amount_cents must be a whole number of cents');
       const id = stripeId('cs_test');
       const created = now();
+      // Stripe's placeholder: the return route learns which session the member comes back from.
+      const successUrl = input.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', id);
       await sql.query(
         `insert into local_payments.sessions (id, checkout_id, customer, email, purpose, mode, amount_cents, currency, description, price_id, success_url, cancel_url, created_at, expires_at)
          values ($1, $2, $3, $4, $5, $6, $7, 'aud', $8, $9, $10, $11, $12, $13)`,
-        [id, input.checkoutId, input.memberId, input.email, input.purpose, input.mode, input.amount_cents, input.description, input.priceId ?? null, input.successUrl, input.cancelUrl, created, new Date(created.getTime() + SESSION_LIFETIME_MS)],
+        [id, input.checkoutId, input.memberId, input.email, input.purpose, input.mode, input.amount_cents, input.description, input.priceId ?? null, successUrl, input.cancelUrl, created, new Date(created.getTime() + SESSION_LIFETIME_MS)],
       );
       return { sessionId: id, url: `${base}/pay/checkout/${id}` };
     },
@@ -96,9 +125,14 @@ export function createLocalPaymentProvider(options: LocalPaymentProviderOptions)
       const periodStart = at;
       const periodEnd = addMonth(at);
       // The status guard makes a double submit pay once: the second finds the session complete.
-      const paid = await sql.transaction(async (tx) => {
+      const object =
+        subscriptionId && invoiceId
+          ? sessionObject(s, { status: 'complete', subscription: subscriptionId, invoice: invoiceObject({ invoiceId, subscriptionId, billingReason: 'subscription_create', charge, periodStart, periodEnd }) })
+          : sessionObject(s, { status: 'complete', payment_intent: paymentIntentObject(charge) });
+      // The charge and its webhook commit together: a crash right after still delivers it.
+      const eventId = await sql.transaction(async (tx) => {
         const upd = await tx.query('update local_payments.sessions set status = $2, payment_id = $3, subscription_id = $4 where id = $1 and status = $5', [s.id, 'complete', charge.paymentId, subscriptionId, 'open']);
-        if (upd.affectedRows !== 1) return false;
+        if (upd.affectedRows !== 1) return null;
         await tx.query(
           `insert into local_payments.payments (id, invoice_id, session_id, subscription_id, customer, amount_cents, status, card_brand, card_last4, created_at)
            values ($1, $2, $3, $4, $5, $6, 'succeeded', $7, $8, $9)`,
@@ -111,15 +145,9 @@ export function createLocalPaymentProvider(options: LocalPaymentProviderOptions)
             [subscriptionId, s.customer, s.id, s.amount_cents, s.currency, s.description, periodStart, periodEnd, check.brand, check.last4, check.declinesLater],
           );
         }
-        return true;
+        return record(tx, 'checkout.session.completed', object, at);
       });
-      if (!paid) return { ok: true, redirectUrl: s.success_url };
-
-      const object =
-        subscriptionId && invoiceId
-          ? sessionObject(s, { status: 'complete', subscription: subscriptionId, invoice: invoiceObject({ invoiceId, subscriptionId, billingReason: 'subscription_create', charge, periodStart, periodEnd }) })
-          : sessionObject(s, { status: 'complete', payment_intent: paymentIntentObject(charge) });
-      await emit('checkout.session.completed', object, at);
+      if (eventId) await sender.deliver([eventId]);
       return { ok: true, redirectUrl: s.success_url };
     },
 
@@ -149,10 +177,11 @@ export function createLocalPaymentProvider(options: LocalPaymentProviderOptions)
         const row = paid.rows[0];
         if (!row) throw new PaymentProviderError(`No succeeded payment: '${paymentId}'`, 404);
         const ins = await tx.query('insert into local_payments.refunds (payment_id, amount_cents, reason, created_at) values ($1, $2, $3, $4) on conflict (payment_id) do nothing', [paymentId, row.amount_cents, reason, at]);
-        return ins.affectedRows === 1 ? row : null;
+        if (ins.affectedRows !== 1) return null;
+        return record(tx, 'charge.refunded', chargeRefundedObject({ paymentId, amount_cents: row.amount_cents, customer: row.customer, reason }), at);
       });
       if (!done) throw new PaymentProviderError(`Payment '${paymentId}' is already refunded`, 409);
-      await emit('charge.refunded', chargeRefundedObject({ paymentId, amount_cents: done.amount_cents, customer: done.customer, reason }), at);
+      await sender.deliver([done]);
     },
 
     async paymentMethod(customerRef): Promise<CardDetails | null> {
@@ -165,9 +194,19 @@ export function createLocalPaymentProvider(options: LocalPaymentProviderOptions)
       return row ? { brand: row.card_brand, last4: row.card_last4 } : null;
     },
 
+    retrieveCheckout: (sessionId) => completedEvent(sessionId),
+    async completedCheckoutsToReconcile(olderThanMs) {
+      const events: ProviderEvent[] = [];
+      for (const id of await sender.unacknowledgedCompletions(olderThanMs)) {
+        const event = await completedEvent(id);
+        if (event) events.push(event);
+      }
+      return events;
+    },
     billingTick: (at) => billingTick(at),
     advanceClock: (subscriptionId, to) => billingTick(to, subscriptionId),
     idle: () => sender.idle(),
+    deliverDue: () => sender.deliverDue(),
     stop: () => sender.stop(),
   };
 }

@@ -66,6 +66,7 @@ create table if not exists local_payments.refunds (
 
 export async function migrateLocalPayments(sql: Sql): Promise<void> {
   await sql.exec(LOCAL_PAYMENTS_MIGRATION);
+  await sql.exec(WEBHOOK_DELIVERIES_MIGRATION);
 }
 
 export interface SessionRow {
@@ -114,3 +115,24 @@ export function addMonth(d: Date): Date {
 
 /** timestamptz comes back as Date from pg and PGlite; be lenient about strings anyway. */
 export const asDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
+
+/**
+ * Webhooks waiting for the endpoint's 2xx (delivery.ts). A row is written in the same
+ * transaction as the change it reports, so a restart never loses one.
+ */
+export const WEBHOOK_DELIVERIES_MIGRATION = `
+create table if not exists local_payments.webhook_deliveries (
+  event_id text primary key,
+  type text not null,
+  object_id text not null,
+  body text not null,
+  created_at timestamptz not null default now(),
+  attempts integer not null default 0,
+  next_attempt_at timestamptz not null default now(),
+  delivered_at timestamptz,
+  gave_up_at timestamptz,
+  last_error text
+);
+create index if not exists webhook_deliveries_due on local_payments.webhook_deliveries (next_attempt_at) where delivered_at is null and gave_up_at is null;
+create index if not exists webhook_deliveries_object on local_payments.webhook_deliveries (object_id, type);
+`;
