@@ -24,7 +24,7 @@ import {
   type NewEvent,
 } from '@roar/platform';
 import { createTestDatabase } from '@roar/platform/testing';
-import { createProjectionDaemon, migrateReadModels, prizesProjector } from '@roar/projections';
+import { createProjectionDaemon, drawEligibilityProjector, migrateReadModels, prizesProjector } from '@roar/projections';
 import type { AppContext } from '../services/api/src/context';
 import { closeEntries, drawWinner, loadPrize, runPrizeCommand, scheduleDraw, verifyDraw } from '../services/api/src/draws/lifecycle';
 import { forEachLogEvent } from '../services/api/src/draws/log';
@@ -147,7 +147,7 @@ export async function benchClose(log: (line: string) => void): Promise<Record<st
   const registry = createEventRegistry();
   const base = await createPostgresEventStore(sql, { callTimeoutMs: 300_000 });
   const store = validatingStore(base, registry);
-  const daemon = createProjectionDaemon({ sql, store, projectors: [prizesProjector], logger, batchSize: 2000 });
+  const daemon = createProjectionDaemon({ sql, store, projectors: [prizesProjector, drawEligibilityProjector], logger, batchSize: 2000 });
   try {
     const seedStarted = performance.now();
     const at = new Date(Date.now() - 86_400_000);
@@ -161,7 +161,7 @@ export async function benchClose(log: (line: string) => void): Promise<Record<st
       }
     }
     await sql.exec('analyze es.events'); // planner statistics, as autovacuum would have them on a live database
-    await migrateReadModels(sql, [prizesProjector]);
+    await migrateReadModels(sql, [prizesProjector, drawEligibilityProjector]);
     await daemon.start();
     const app: AppContext = {
       config: loadConfig({ PROJECTION_WAIT_MS: '60000', DATA_DIR: '.data/bench' }),

@@ -1,8 +1,5 @@
 import { comparePositions, positionFromString, positionToString, START, type EventStore, type Position } from '@roar/platform';
-import { eligibilityAccumulator, type EligibilityEvent, type EligibilityInput, type EligibleEntrant } from '@roar/domain';
-
-/** The event types the eligibility rule reads; the store leaves the rest of the log out. */
-const ELIGIBILITY_TYPES = new Set(['MembershipActivated', 'MembershipRenewed', 'MembershipCancelled', 'EntriesGranted', 'EntriesRevoked', 'TeamCompleted']);
+import { ELIGIBILITY_EVENT_TYPES, eligibilityAccumulator, type EligibilityEvent, type EligibilityInput, type EligibleEntrant } from '@roar/domain';
 
 /**
  * Hands every eligibility-relevant event of the log up to and including `cutoff` to `visit`, in
@@ -27,7 +24,7 @@ export async function forEachLogEvent(
 ): Promise<number> {
   const limit = typeof cutoff === 'string' ? positionFromString(cutoff) : cutoff;
   if (comparePositions(limit, START) <= 0) return 0;
-  const types = [...ELIGIBILITY_TYPES];
+  const types = [...ELIGIBILITY_EVENT_TYPES];
   let after: Position = START;
   let count = 0;
   const deadline = Date.now() + waitMs;
