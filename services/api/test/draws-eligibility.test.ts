@@ -24,20 +24,20 @@ afterAll(async () => {
 const staff = (): CommandContext => ({ actor: { type: 'system', id: 'test' }, correlationId: randomUUID(), occurredAt: new Date(), reason: 'test' });
 const platinum = SEED_TIERS.find((t) => t.fields.code === 'platinum')!;
 
-async function grantLater(memberId: string, count: number, at: Date): Promise<void> {
+async function grant(memberId: string, count: number, at: Date, prizeId: string | null = null): Promise<void> {
   const app = api!.ctx;
   const ctx = { actor: { type: 'system' as const, id: 'test' }, correlationId: newCorrelationId(), occurredAt: at };
   const command = {
     type: 'GrantEntries' as const,
     memberId,
     grantId: randomUUID(),
-    source: 'staff-adjustment' as const,
+    source: prizeId === null ? ('staff-adjustment' as const) : ('single-entry' as const),
     count,
     membershipId: platinum.membershipId,
     tierCode: 'platinum',
     causationKey: causationKeys.staff(randomUUID()),
     reason: 'test',
-    prizeId: null,
+    prizeId,
   };
   const r = await handleCommand(app.store, app.registry, entriesStreamId(memberId), entriesDecider, command, ctx);
   if (!r.appended) throw new Error('the later grant was not appended');
@@ -67,9 +67,12 @@ describe('draw eligibility read model', () => {
     const early = await seedPaidMember(app.store, app.registry, { email: 'elig1@example.test', firstname: 'E', lastname: 'One' }, dayAgo);
     const steady = await seedPaidMember(app.store, app.registry, { email: 'elig2@example.test', firstname: 'E', lastname: 'Two' }, dayAgo);
     const future = await seedPaidMember(app.store, app.registry, { email: 'elig3@example.test', firstname: 'E', lastname: 'Three' }, later);
-    await grantLater(early.memberId, 7, later);
-
     const prizeId = randomUUID();
+    await grant(early.memberId, 7, later);
+    // Single entries count only in their own prize's draw.
+    await grant(steady.memberId, 3, dayAgo, prizeId);
+    await grant(steady.memberId, 4, dayAgo, randomUUID());
+
     const fields: PrizeFields = {
       title: 'Eligibility',
       slug: 'eligibility-read-model',
@@ -95,7 +98,7 @@ describe('draw eligibility read model', () => {
     const replayed = await eligibleAtCutoff(app.store, close.data.cutoffPosition, { prizeId, prizeType: 'normal', asOf: close.data.asOf });
     const byKey = new Map(replayed.map((e) => [e.key, e.tickets]));
     expect(byKey.get(`member:${early.memberId}`)).toBe(platinum.fields.initial_tickets);
-    expect(byKey.get(`member:${steady.memberId}`)).toBe(platinum.fields.initial_tickets);
+    expect(byKey.get(`member:${steady.memberId}`)).toBe(platinum.fields.initial_tickets + 3);
     expect(byKey.has(`member:${future.memberId}`)).toBe(false);
     expect(state.draw.entrants.length).toBe(replayed.length);
     expect(state.draw.totalTickets).toBe(replayed.reduce((n, e) => n + e.tickets, 0));

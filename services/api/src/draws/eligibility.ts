@@ -69,9 +69,9 @@ async function readRows(tx: Sql, input: EligibilityInput, asOfMs: number): Promi
     single: unknown;
     stale_streams: string[] | null;
   }>(
-    `select member_id, has_tier, bonus_draws, weekly_draws, period_end, cancelled_ends_at, stacked, singles -> $1 as single,
-       case when last_at_ms > $2 then streams end as stale_streams
-     from ${s}.draw_eligibility_members where stacked > 0 or singles ? $1 or last_at_ms > $2`,
+    `select member_id, has_tier, bonus_draws, weekly_draws, period_end, cancelled_ends_at, stacked, singles -> $1::text as single,
+       case when last_at_ms > $2::float8 then streams end as stale_streams
+     from ${s}.draw_eligibility_members where stacked > 0 or singles ? $1::text or last_at_ms > $2::float8`,
     [input.prizeId, asOfMs],
   );
   for (const m of members.rows) {
