@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchAppend, type BenchTarget } from './append';
+import { benchAssets } from './assets';
 import { benchClose } from './close';
 import { benchDraw } from './draw';
 
@@ -50,6 +51,9 @@ async function main(): Promise<void> {
   log('');
 
   Object.assign(figures, await benchClose(log));
+  log('');
+
+  Object.assign(figures, await benchAssets(log));
   log('');
 
   figures.bench_seconds = Math.round((Date.now() - started) / 100) / 10;

@@ -10,5 +10,5 @@ export default defineConfig({
   plugins: [react()],
   server: { proxy: { '/api': api } },
   preview: { proxy: { '/api': api } },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  build: { outDir: 'dist', emptyOutDir: true },
 });

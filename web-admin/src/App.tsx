@@ -12,7 +12,12 @@ import projections from './projections';
 import referrals from './referrals';
 import teams from './teams';
 
-/** The staff console, served by the API at /admin. Who may edit what is decided in authProvider.canAccess. */
+/**
+ * The staff console, served by the API at /admin. Who may edit what is decided in authProvider.canAccess.
+ * A resource is one line here, `<Resource name="x" {...x} />`, and its folder's index.ts loads each
+ * view with lazyView (`list: lazyView(() => import('./XList'), 'XList')`): every page is its own
+ * chunk, fetched when staff first open it, so the first load stays small as resources are added.
+ */
 export function App() {
   return (
     <Admin

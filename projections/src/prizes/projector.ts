@@ -184,33 +184,41 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
   const ids = [...new Set(decoded.map((e) => (e.data as { prizeId: string }).prizeId))];
   const prizes = new Map((await loadRows(tx, ctx.schema, 'prizes', 'id', ids, prizeRowSchema, ctx)).map((r) => [r.id, r]));
   const draws = new Map((await loadRows(tx, ctx.schema, 'draws', 'prize_id', ids, drawRowSchema, ctx)).map((r) => [r.prize_id, r]));
-  const entrantRows: object[] = [];
+  // The frozen list's rows as columns (one array per column): 100,000 entrants bind as five arrays
+  // instead of one JSON document of 100,000 objects, and the ranges run on per prize in page order.
+  const rows = { prize: [] as string[], entrant: [] as string[], position: [] as number[], tickets: [] as number[], first: [] as number[] };
+  const next = new Map<string, { first: number; position: number }>();
   for (const e of decoded) {
     const out = applyOne(prizes, draws, e, ctx);
     if (!out?.entrants || out.page === undefined) continue;
-    // Ranges continue from the previous page: the page's first ticket is the tickets before it.
-    const before = await tx.query<{ total: unknown; n: unknown }>(
-      `select coalesce(sum(tickets), 0) as total, count(*) as n from ${ident(ctx.schema)}.draw_entrants where prize_id = $1`,
-      [out.prizeId],
-    );
-    const pending = entrantRows.filter((r) => (r as { prize_id: string }).prize_id === out.prizeId) as { tickets: number }[];
-    let first = Number(before.rows[0]?.total ?? 0) + pending.reduce((n, r) => n + r.tickets, 0);
-    let position = Number(before.rows[0]?.n ?? 0) + pending.length;
+    let at = next.get(out.prizeId);
+    if (!at) {
+      // Ranges continue from the previous page: the page's first ticket is the tickets before it.
+      const before = await tx.query<{ total: unknown; n: unknown }>(
+        `select coalesce(sum(tickets), 0) as total, count(*) as n from ${ident(ctx.schema)}.draw_entrants where prize_id = $1`,
+        [out.prizeId],
+      );
+      at = { first: Number(before.rows[0]?.total ?? 0), position: Number(before.rows[0]?.n ?? 0) };
+      next.set(out.prizeId, at);
+    }
     for (const [entrantId, tickets] of out.entrants) {
-      entrantRows.push({ prize_id: out.prizeId, entrant_id: entrantId, position, tickets, first_ticket: first });
-      first += tickets;
-      position += 1;
+      rows.prize.push(out.prizeId);
+      rows.entrant.push(entrantId);
+      rows.position.push(at.position);
+      rows.tickets.push(tickets);
+      rows.first.push(at.first);
+      at.first += tickets;
+      at.position += 1;
     }
   }
   await upsertRows(tx, ctx.schema, 'prizes', PRIZE_COLUMNS, 'id', [...prizes.values()]);
   await upsertRows(tx, ctx.schema, 'draws', DRAW_COLUMNS, 'prize_id', [...draws.values()].map((d) => ({ ...d, winners: d.winners, beacon: d.beacon })));
-  if (entrantRows.length > 0) {
+  if (rows.entrant.length > 0) {
     await tx.query(
       `insert into ${ident(ctx.schema)}.draw_entrants (prize_id, entrant_id, position, tickets, first_ticket)
-       select prize_id, entrant_id, position, tickets, first_ticket
-       from jsonb_to_recordset($1::jsonb) as x(prize_id text, entrant_id text, position integer, tickets bigint, first_ticket bigint)
+       select * from unnest($1::text[], $2::text[], $3::integer[], $4::bigint[], $5::bigint[])
        on conflict do nothing`,
-      [JSON.stringify(entrantRows)],
+      [rows.prize, rows.entrant, rows.position, rows.tickets, rows.first],
     );
   }
 }

@@ -1,10 +1,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
+import { precompressedSender, precompressedStatic } from './precompressed';
+
+/** Hashed file names change with their content, so a copy may be kept for a year without asking again. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html names the current hashed files: always revalidated, so a deploy shows at once. */
+const REVALIDATE = 'no-cache';
 
 /**
  * Serves a built single-page app: its files, and index.html for any other GET under its base
- * (client-side routes). Hashed assets are cached for a year; index.html never.
+ * (client-side routes). Hashed assets are cached for a year; index.html never. The build writes
+ * brotli and gzip copies beside the files (scripts/precompress.mjs); a client that accepts one
+ * gets it, with `Vary: Accept-Encoding`.
  */
 export function spaRouter(distDir: string, name: string): Router {
   const router = Router();
@@ -15,11 +23,18 @@ export function spaRouter(distDir: string, name: string): Router {
     });
     return router;
   }
-  router.use('/assets', express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }));
-  router.use(express.static(distDir, { index: false, maxAge: 0 }));
-  router.get(/.*/, (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
+  const sendIndex = precompressedSender(distDir);
+  const serveIndex: RequestHandler = (req, res) => {
+    if (sendIndex(req, res, '/index.html', REVALIDATE)) return;
+    res.setHeader('Cache-Control', REVALIDATE);
     res.sendFile(index);
-  });
+  };
+  router.get('/index.html', serveIndex);
+  const assets = join(distDir, 'assets');
+  router.use('/assets', precompressedStatic(assets, IMMUTABLE));
+  router.use('/assets', express.static(assets, { immutable: true, maxAge: '365d', fallthrough: false }));
+  router.use(precompressedStatic(distDir, 'public, max-age=0'));
+  router.use(express.static(distDir, { index: false, maxAge: 0 }));
+  router.get(/.*/, serveIndex);
   return router;
 }

@@ -8,7 +8,7 @@ import { readDrawSecret } from '../src/draws/secrets';
 import { startTestApi, type TestApi } from './setup';
 
 /**
- * Closing a draw stores entrant id -> identity in draw.entrant_identities; drawing and redrawing
+ * Closing a draw stores entrant id -> identity in draw.entrant_identity_pages; drawing and redrawing
  * read the drawn row there instead of replaying the log, and fall back to the replay for a draw
  * that has no rows (closed before the table existed). The audit stays an independent replay.
  */
@@ -62,14 +62,16 @@ async function logReads<T>(work: () => Promise<T>): Promise<{ value: T; reads: n
 }
 
 describe('draw entrant identities', () => {
-  it('close stores one row per entrant; draw and redraw read them without replaying the log; the audit verifies', async () => {
+  it('close stores every entrant in id-sorted pages; draw and redraw read them without replaying the log; the audit verifies', async () => {
     const app = api!.ctx;
     const members = [];
     for (const n of [1, 2, 3, 4]) members.push(await seedPaidMember(app.store, app.registry, { email: `ident${n}@example.test`, firstname: `I${n}`, lastname: 'Dent' }, new Date(Date.now() - 86_400_000)));
     const prizeId = await closedDraw('identities-stored');
     const { salt } = (await readDrawSecret(app.sql, prizeId))!;
     const rows = await app.sql.query<{ entrant_id: string; entrant_key: string; member_ids: string[] }>(
-      'select entrant_id, entrant_key, member_ids from draw.entrant_identities where prize_id = $1',
+      `select u.entrant_id, u.entrant_key, p.member_ids -> (u.n - 1)::int as member_ids
+       from draw.entrant_identity_pages p, unnest(p.entrant_ids, p.entrant_keys) with ordinality as u(entrant_id, entrant_key, n)
+       where p.prize_id = $1`,
       [prizeId],
     );
     const frozen = (await loadPrize(app.store, prizeId)).state;
@@ -100,7 +102,7 @@ describe('draw entrant identities', () => {
   it('a draw without rows (closed before the table) replays the log and draws a listed member', async () => {
     const app = api!.ctx;
     const prizeId = await closedDraw('identities-replay');
-    await app.sql.query('delete from draw.entrant_identities where prize_id = $1', [prizeId]);
+    await app.sql.query('delete from draw.entrant_identity_pages where prize_id = $1', [prizeId]);
     const drawn = await logReads(() => drawWinner(app, prizeId, staff()));
     expect(drawn.reads).toBeGreaterThan(0);
     const state = (await loadPrize(app.store, prizeId)).state;
@@ -115,7 +117,11 @@ describe('draw entrant identities', () => {
   it('a row naming the wrong member is refused by the decider, not drawn', async () => {
     const app = api!.ctx;
     const prizeId = await closedDraw('identities-tampered');
-    await app.sql.query(`update draw.entrant_identities set entrant_key = 'member:someone-else', member_ids = '["someone-else"]' where prize_id = $1`, [prizeId]);
+    await app.sql.query(
+      `update draw.entrant_identity_pages set entrant_keys = array_fill('member:someone-else'::text, array[cardinality(entrant_keys)]),
+         member_ids = (select jsonb_agg('["someone-else"]'::jsonb) from jsonb_array_elements(member_ids)) where prize_id = $1`,
+      [prizeId],
+    );
     await expect(drawWinner(app, prizeId, staff())).rejects.toThrow('could not be matched');
     const state = (await loadPrize(app.store, prizeId)).state;
     if (state.status === 'absent') throw new Error('no prize');

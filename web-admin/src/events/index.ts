@@ -1,12 +1,11 @@
 import HistoryIcon from '@mui/icons-material/History';
 import type { RaRecord } from 'react-admin';
-import { EventList } from './EventList';
-import { EventShow } from './EventShow';
+import { lazyView } from '../lazyView';
 
 /** The event log: read-only for every role (no edit, no create). */
 export default {
-  list: EventList,
-  show: EventShow,
+  list: lazyView(() => import('./EventList'), 'EventList'),
+  show: lazyView(() => import('./EventShow'), 'EventShow'),
   edit: undefined,
   create: undefined,
   icon: HistoryIcon,

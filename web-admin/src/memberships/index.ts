@@ -1,15 +1,12 @@
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import type { RaRecord } from 'react-admin';
-import { MembershipCreate } from './MembershipCreate';
-import { MembershipEdit } from './MembershipEdit';
-import { MembershipList } from './MembershipList';
-import { MembershipShow } from './MembershipShow';
+import { lazyView } from '../lazyView';
 
 export default {
-  list: MembershipList,
-  show: MembershipShow,
-  edit: MembershipEdit,
-  create: MembershipCreate,
+  list: lazyView(() => import('./MembershipList'), 'MembershipList'),
+  show: lazyView(() => import('./MembershipShow'), 'MembershipShow'),
+  edit: lazyView(() => import('./MembershipEdit'), 'MembershipEdit'),
+  create: lazyView(() => import('./MembershipCreate'), 'MembershipCreate'),
   icon: CardMembershipIcon,
   recordRepresentation: (record: RaRecord) => `${String(record.tier)} (${String(record.code)})`,
 };

@@ -1,6 +1,5 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { PaymentList } from './PaymentList';
-import { PaymentShow } from './PaymentShow';
+import { lazyView } from '../lazyView';
 
 /** Payments and subscriptions (a filter on them): read-only for every role. */
-export default { list: PaymentList, show: PaymentShow, icon: PaymentsIcon };
+export default { list: lazyView(() => import('./PaymentList'), 'PaymentList'), show: lazyView(() => import('./PaymentShow'), 'PaymentShow'), icon: PaymentsIcon };

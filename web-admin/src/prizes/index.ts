@@ -1,15 +1,12 @@
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import type { RaRecord } from 'react-admin';
-import { PrizeCreate } from './PrizeCreate';
-import { PrizeEdit } from './PrizeEdit';
-import { PrizeList } from './PrizeList';
-import { PrizeShow } from './PrizeShow';
+import { lazyView } from '../lazyView';
 
 export default {
-  list: PrizeList,
-  show: PrizeShow,
-  edit: PrizeEdit,
-  create: PrizeCreate,
+  list: lazyView(() => import('./PrizeList'), 'PrizeList'),
+  show: lazyView(() => import('./PrizeShow'), 'PrizeShow'),
+  edit: lazyView(() => import('./PrizeEdit'), 'PrizeEdit'),
+  create: lazyView(() => import('./PrizeCreate'), 'PrizeCreate'),
   icon: EmojiEventsIcon,
   recordRepresentation: (record: RaRecord) => String(record.title),
 };

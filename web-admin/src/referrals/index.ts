@@ -1,6 +1,5 @@
 import ShareIcon from '@mui/icons-material/Share';
-import { ReferralList } from './ReferralList';
-import { ReferralShow } from './ReferralShow';
+import { lazyView } from '../lazyView';
 
 /** Referrals: read-only for every role (list with filters, show with the events behind it). */
-export default { list: ReferralList, show: ReferralShow, icon: ShareIcon, recordRepresentation: 'referee_name' };
+export default { list: lazyView(() => import('./ReferralList'), 'ReferralList'), show: lazyView(() => import('./ReferralShow'), 'ReferralShow'), icon: ShareIcon, recordRepresentation: 'referee_name' };

@@ -21,6 +21,7 @@ import { executeCommand, type ExecutedCommand } from '../http/commands';
 import { createPrize, updatePrize } from '../prizes/slug';
 import { beaconFromConfig, DrandBeacon, verifyDrandSignature } from './beacon';
 import { recordEntrantIdentities, readEntrantIdentity } from './identities';
+import { eligibleFromReadModel } from './eligibility';
 import { eligibleAtCutoff } from './log';
 import { ensureDrawSecret, readDrawSecret } from './secrets';
 
@@ -69,23 +70,26 @@ export async function closeEntries(app: AppContext, prizeId: string, ctx: Comman
   if (!secret) throw new DomainError('conflict', 'The draw secret is missing: schedule the draw again.');
   const end = new Date(prize.fields.prize_end_date);
   const asOf = (ctx.occurredAt < end ? ctx.occurredAt : end).toISOString();
-  const cutoff = await app.store.headPosition();
-  const eligible = (await eligibleAtCutoff(app.store, cutoff, { prizeId, prizeType: prize.fields.prize_type_id, asOf })).map((e) => ({
-    entrantId: pseudonymousEntrantId(e.key, secret.salt),
-    key: e.key,
-    memberIds: e.memberIds,
-    tickets: e.tickets,
-  }));
+  const input = { prizeId, prizeType: prize.fields.prize_type_id, asOf };
+  const head = await app.store.headPosition();
+  // The read model answers at its checkpoint (at or past the head); without it, the log is replayed up to the head.
+  const snapshot = await eligibleFromReadModel(app, head, input);
+  const cutoff = snapshot?.cutoff ?? head;
+  const folded = snapshot?.eligible ?? (await eligibleAtCutoff(app.store, cutoff, input));
+  const eligible = folded.map((e) => ({ entrantId: pseudonymousEntrantId(e.key, secret.salt), key: e.key, memberIds: e.memberIds, tickets: e.tickets }));
   const entrants = eligible.map((e) => ({ entrantId: e.entrantId, tickets: e.tickets }));
-  const result = await runPrizeCommand(app, prizeId, { type: 'CloseEntries', entrants, cutoffPosition: positionToString(cutoff), asOf }, ctx);
-  // Only once the list is frozen: a close that failed (or lost a race) leaves no rows behind. Should
-  // this write fail, the draw falls back to the replay (identitiesByReplay), so the close stands.
-  try {
-    await recordEntrantIdentities(app.sql, prizeId, eligible);
-  } catch (error) {
+  // The identities are stored while the list is appended: a row maps HMAC(salt, key) to its key,
+  // which is true whichever close wins, so a close that fails or loses a race leaves only correct,
+  // private rows behind (never read for ids outside the frozen list). Should this write fail, the
+  // draw falls back to the replay (identitiesByReplay), so the close stands.
+  const identities = recordEntrantIdentities(app.sql, prizeId, eligible).catch((error: unknown) => {
     app.logger.warn({ err: error, prizeId }, 'draw: could not store the entrant identities; drawing will replay the log');
+  });
+  try {
+    return await runPrizeCommand(app, prizeId, { type: 'CloseEntries', entrants, cutoffPosition: positionToString(cutoff), asOf }, ctx);
+  } finally {
+    await identities;
   }
-  return result;
 }
 
 /** Who each entrant id of the frozen list stands for: the eligibility replay at the recorded cutoff. */

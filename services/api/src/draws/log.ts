@@ -1,8 +1,5 @@
 import { comparePositions, positionFromString, positionToString, START, type EventStore, type Position } from '@roar/platform';
-import { eligibilityAccumulator, type EligibilityEvent, type EligibilityInput, type EligibleEntrant } from '@roar/domain';
-
-/** The event types the eligibility rule reads; the store leaves the rest of the log out. */
-const ELIGIBILITY_TYPES = new Set(['MembershipActivated', 'MembershipRenewed', 'MembershipCancelled', 'EntriesGranted', 'EntriesRevoked', 'TeamCompleted']);
+import { ELIGIBILITY_EVENT_TYPES, eligibilityAccumulator, type EligibilityEvent, type EligibilityInput, type EligibleEntrant } from '@roar/domain';
 
 /**
  * Hands every eligibility-relevant event of the log up to and including `cutoff` to `visit`, in
@@ -27,22 +24,30 @@ export async function forEachLogEvent(
 ): Promise<number> {
   const limit = typeof cutoff === 'string' ? positionFromString(cutoff) : cutoff;
   if (comparePositions(limit, START) <= 0) return 0;
-  const types = [...ELIGIBILITY_TYPES];
-  let after: Position = START;
+  const types = [...ELIGIBILITY_EVENT_TYPES];
+  const read = (from: Position) => store.readTypesUpTo(from, limit, types, batch);
   let count = 0;
   const deadline = Date.now() + waitMs;
-  for (;;) {
-    const page = await store.readTypesUpTo(after, limit, types, batch);
+  let after: Position = START;
+  // One page ahead: the database reads the next page while this process decodes and folds the
+  // current one (two pages held at most).
+  let next: ReturnType<typeof read> | null = read(after);
+  while (next) {
+    const page: Awaited<ReturnType<EventStore['readTypesUpTo']>> = await next;
     if (!page.complete) {
       if (Date.now() > deadline) throw new Error(`the event log did not reach ${positionToString(limit)} within ${waitMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 20));
+      next = read(after);
       continue;
     }
+    const last = page.events[page.events.length - 1];
+    next = page.events.length < batch || !last ? null : read((after = last.position));
+    // Marked handled so a visit that throws does not leave a rejected read unobserved; awaited above it still throws.
+    next?.catch(() => undefined);
     for (const e of page.events) visit({ type: e.type, data: e.data, occurredAt: e.metadata.occurredAt });
     count += page.events.length;
-    if (page.events.length < batch) return count;
-    after = page.events[page.events.length - 1]!.position;
   }
+  return count;
 }
 
 /** The eligible entrants at `cutoff`, folded page by page: memory in members and teams, not events. */

@@ -74,17 +74,19 @@ export function closeEntryList(entries: Iterable<EntryInput>): FrozenEntryList {
     checkEntry(entry);
     merged.set(entry.entrantId, (merged.get(entry.entrantId) ?? 0) + entry.tickets);
   }
-  const entrants: FrozenEntrant[] = [];
+  const ids: string[] = [];
   let totalTickets = 0;
   for (const [entrantId, tickets] of merged) {
     if (tickets === 0) continue;
-    entrants.push({ entrantId, tickets });
+    ids.push(entrantId);
     totalTickets += tickets;
   }
   // Above 2^53 ticket sums stop being exact numbers, and the sampler maps into [0, total).
   if (!Number.isSafeInteger(totalTickets)) throw new DomainError('invalid', 'Too many tickets in one draw.', { totalTickets });
-  // Ids are ASCII (checked above), so code-unit order is byte order.
-  entrants.sort((a, b) => (a.entrantId < b.entrantId ? -1 : a.entrantId > b.entrantId ? 1 : 0));
+  // Ids are ASCII (checked above), so the default sort's code-unit order is byte order; sorting the
+  // strings themselves, without a comparator called back per pair, is several times faster.
+  ids.sort();
+  const entrants: FrozenEntrant[] = ids.map((entrantId) => ({ entrantId, tickets: merged.get(entrantId)! }));
   return { entrants, totalTickets, hash: hashEntrants(entrants) };
 }
 

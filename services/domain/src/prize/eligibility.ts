@@ -19,6 +19,9 @@ import type { PrizeType } from './events';
  */
 export const ELIGIBILITY_RULE_VERSION = 1;
 
+/** The event types the rule reads: the log replay and the draw_eligibility read model take exactly these. */
+export const ELIGIBILITY_EVENT_TYPES: readonly string[] = ['MembershipActivated', 'MembershipRenewed', 'MembershipCancelled', 'EntriesGranted', 'EntriesRevoked', 'TeamCompleted'];
+
 export interface EligibilityEvent {
   readonly type: string;
   readonly data: unknown;
@@ -30,7 +33,8 @@ export interface TicketRange {
   readonly last: number;
 }
 
-interface MemberAccount {
+/** One member's eligibility state between events (a read model keeps it per member: draw_eligibility). */
+export interface MemberAccount {
   tier: { bonus_draws: boolean; weekly_draws: boolean } | null;
   periodEnd: string | null;
   cancelledEndsAt: string | null;
@@ -73,13 +77,20 @@ function account(accounts: Map<string, MemberAccount>, memberId: string): Member
   return a;
 }
 
-interface Folded {
+/** The eligibility fold's state: members by id, complete teams by id (their member ids). */
+export interface EligibilityFold {
   readonly accounts: Map<string, MemberAccount>;
   readonly teams: Map<string, readonly string[]>;
 }
+type Folded = EligibilityFold;
 
-/** Folds one event into the accounts and teams (events occurred after `asOf` are ignored). */
-function foldOne(folded: Folded, event: EligibilityEvent, asOf: number): void {
+/**
+ * Folds one event into the accounts and teams (events occurred after `asOf`, epoch ms, are
+ * ignored). Exported for the draw_eligibility read model, which folds with `asOf` = Infinity and
+ * keeps each member's latest occurred-at, so a close can trust a row only when nothing in it
+ * happened after the close's as-of instant.
+ */
+export function foldEligibilityEvent(folded: EligibilityFold, event: EligibilityEvent, asOf: number): void {
   const { accounts, teams } = folded;
   if (Date.parse(event.occurredAt) > asOf) return;
   const d = (event.data ?? {}) as Data;
@@ -134,7 +145,7 @@ function foldOne(folded: Folded, event: EligibilityEvent, asOf: number): void {
 
 function fold(events: Iterable<EligibilityEvent>, asOf: number): Folded {
   const folded: Folded = { accounts: new Map(), teams: new Map() };
-  for (const event of events) foldOne(folded, event, asOf);
+  for (const event of events) foldEligibilityEvent(folded, event, asOf);
   return folded;
 }
 
@@ -177,9 +188,14 @@ export function eligibilityAccumulator(input: EligibilityInput): EligibilityAccu
   const asOf = Date.parse(input.asOf);
   const folded: Folded = { accounts: new Map(), teams: new Map() };
   return {
-    add: (event) => foldOne(folded, event, asOf),
+    add: (event) => foldEligibilityEvent(folded, event, asOf),
     result: () => entrantsOf(folded, input, asOf),
   };
+}
+
+/** The entrants of a draw from an already folded state (the read model's rows, or a replay). */
+export function entrantsOfFold(folded: EligibilityFold, input: EligibilityInput): EligibleEntrant[] {
+  return entrantsOf(folded, input, Date.parse(input.asOf));
 }
 
 function entrantsOf({ accounts, teams }: Folded, input: EligibilityInput, asOf: number): EligibleEntrant[] {

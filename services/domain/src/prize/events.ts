@@ -49,7 +49,17 @@ export const NO_SECONDARY_PRIZE_IMAGES = {
   secondary_image_3_portrait: null,
 } as const satisfies Partial<PrizeFields>;
 
-const entrantRow = z.tuple([z.string().min(1).max(128), z.number().int().positive()]);
+/** `[entrant id (1 to 128 characters), tickets (a whole number above 0)]`. */
+function isEntrantRow(row: unknown): row is [string, number] {
+  return Array.isArray(row) && row.length === 2 && typeof row[0] === 'string' && row[0].length >= 1 && row[0].length <= 128 && Number.isSafeInteger(row[1]) && (row[1] as number) > 0;
+}
+/**
+ * A page of the frozen list, checked row by row in one loop: the same rule as a zod tuple per row,
+ * which cost about 5 µs a row, half a second per 100,000-entrant list on every append and read.
+ */
+const entrantRows = z.custom<[string, number][]>((v) => Array.isArray(v) && v.length <= 5000 && v.every(isEntrantRow), {
+  message: 'Entrant rows are [id of 1 to 128 characters, tickets above 0], at most 5000 a page.',
+});
 const drawnTicket = z.object({ k: z.number().int().min(0), ticket: z.number().int().min(0), entrantId: z.string().min(1).max(128) }).strict();
 
 export const PrizeCreated = defineEvent('PrizeCreated', z.object({ prizeId: id, fields: prizeFieldsSchema }).strict());
@@ -89,7 +99,7 @@ export const DrawScheduled = defineEvent(
 /** One page of the frozen list, appended with EntriesClosed: the list itself is in the log. */
 export const EntryListRecorded = defineEvent(
   'EntryListRecorded',
-  z.object({ prizeId: id, page: z.number().int().min(0), entrants: z.array(entrantRow).max(5000) }).strict(),
+  z.object({ prizeId: id, page: z.number().int().min(0), entrants: entrantRows }).strict(),
 );
 export const EntriesClosed = defineEvent(
   'EntriesClosed',

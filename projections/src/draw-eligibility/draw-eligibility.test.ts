@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eligibleEntrants, entrantsOfFold, type EligibilityEvent, type EligibilityFold, type EligibilityInput } from '@roar/domain';
+import type { NewEvent } from '@roar/platform';
+import { event, openBackend, silent, type Backend } from '../../test/helpers';
+import { createProjectionDaemon, type ProjectionDaemon } from '../runner/daemon';
+import { verifyProjector } from '../runner/verify';
+import { accountOfRow, drawEligibilityProjector } from '.';
+
+/**
+ * The read model holds the domain's eligibility fold per member and team: folding its rows gives
+ * the same entrants as folding the log, for every kind of draw, as long as nothing in a row
+ * happened after the as-of instant (the row says when its latest event occurred, and where from).
+ */
+const tier = (bonus: boolean, weekly: boolean) => ({ bonus_draws: bonus, weekly_draws: weekly });
+const log: [stream: string, type: string, data: Record<string, unknown>, at: string][] = [
+  ['member-a', 'MembershipActivated', { memberId: 'a', tier: tier(true, false), periodEnd: '2026-12-31T00:00:00.000Z' }, '2026-10-01T00:00:00.000Z'],
+  ['entries-a', 'EntriesGranted', { memberId: 'a', count: 40, prizeId: null, firstTicket: 1, lastTicket: 40 }, '2026-10-01T00:00:00.000Z'],
+  ['entries-a', 'EntriesRevoked', { memberId: 'a', count: 5 }, '2026-10-02T00:00:00.000Z'],
+  ['entries-a', 'EntriesGranted', { memberId: 'a', count: 3, prizeId: 'p1', firstTicket: 41, lastTicket: 43 }, '2026-10-03T00:00:00.000Z'],
+  ['member-b', 'MembershipActivated', { memberId: 'b', tier: tier(false, true), periodEnd: '2026-10-15T00:00:00.000Z' }, '2026-09-15T00:00:00.000Z'],
+  ['entries-b', 'EntriesGranted', { memberId: 'b', count: 10, prizeId: null, firstTicket: 1, lastTicket: 10 }, '2026-09-15T00:00:00.000Z'],
+  ['member-b', 'MembershipRenewed', { memberId: 'b', tier: tier(false, true), periodEnd: '2026-12-15T00:00:00.000Z' }, '2026-10-15T00:00:00.000Z'],
+  ['member-c', 'MembershipActivated', { memberId: 'c', tier: tier(true, true), periodEnd: null }, '2026-09-01T00:00:00.000Z'],
+  ['entries-c', 'EntriesGranted', { memberId: 'c', count: 7, prizeId: null, firstTicket: 1, lastTicket: 7 }, '2026-09-01T00:00:00.000Z'],
+  ['member-c', 'MembershipCancelled', { memberId: 'c', endsAt: '2026-11-01T00:00:00.000Z' }, '2026-10-20T00:00:00.000Z'],
+  ['entries-d', 'EntriesGranted', { memberId: 'd', count: 2, prizeId: 'p1', firstTicket: 1, lastTicket: 2 }, '2026-10-05T00:00:00.000Z'],
+  ['team-t1', 'TeamCompleted', { teamId: 't1', memberIds: ['a', 'b', 'c', 'd'] }, '2026-10-06T00:00:00.000Z'],
+  ['member-e', 'MembershipRegistered', { memberId: 'e' }, '2026-10-06T00:00:00.000Z'],
+];
+const inputs: EligibilityInput[] = [
+  { prizeId: 'p1', prizeType: 'normal', asOf: '2026-10-25T00:00:00.000Z' },
+  { prizeId: 'p2', prizeType: 'bonus', asOf: '2026-10-25T00:00:00.000Z' },
+  { prizeId: 'p3', prizeType: 'weekly', asOf: '2026-11-05T00:00:00.000Z' },
+  { prizeId: 'p1', prizeType: 'team', asOf: '2026-10-25T00:00:00.000Z' },
+];
+
+const sorted = <T extends { key: string }>(list: T[]) => [...list].sort((x, y) => x.key.localeCompare(y.key));
+
+describe('draw_eligibility read model on pglite', () => {
+  let backend: Backend;
+  let daemon: ProjectionDaemon;
+
+  beforeAll(async () => {
+    backend = await openBackend('pglite');
+    daemon = createProjectionDaemon({ sql: backend.sql, store: backend.store, projectors: [drawEligibilityProjector], logger: silent });
+    await daemon.start();
+  });
+  afterAll(async () => {
+    await daemon.stop();
+    await backend.close();
+  });
+
+  it('folds to the entrants the log gives, for normal, bonus, weekly and team draws; verify passes', async () => {
+    // Appended in two halves: the second batch folds into rows the first one stored.
+    for (const half of [log.slice(0, 6), log.slice(6)]) {
+      for (const [stream, type, data, at] of half) {
+        const e: NewEvent = event(type, data, at);
+        await backend.store.append(stream, [e], 'any');
+      }
+      expect(await daemon.waitFor(await backend.store.headPosition(), 20_000)).toBe(true);
+    }
+    const members = await backend.sql.query<Parameters<typeof accountOfRow>[0] & { member_id: string; last_at_ms: unknown; streams: string[] }>(
+      'select * from read.draw_eligibility_members order by member_id',
+    );
+    const teams = await backend.sql.query<{ team_id: string; member_ids: string[] }>('select team_id, member_ids from read.draw_eligibility_teams');
+    const fold: EligibilityFold = {
+      accounts: new Map(members.rows.map((r) => [r.member_id, accountOfRow(r)])),
+      teams: new Map(teams.rows.map((t) => [t.team_id, t.member_ids])),
+    };
+    const events: EligibilityEvent[] = log.map(([, type, data, occurredAt]) => ({ type, data, occurredAt }));
+    for (const input of inputs) expect(sorted(entrantsOfFold(fold, input))).toEqual(sorted(eligibleEntrants(events, input)));
+    expect(entrantsOfFold(fold, inputs[0]!).find((e) => e.key === 'member:a')?.tickets).toBe(38);
+
+    const a = members.rows.find((r) => r.member_id === 'a');
+    expect(Number(a?.last_at_ms)).toBe(Date.parse('2026-10-03T00:00:00.000Z'));
+    expect([...(a?.streams ?? [])].sort()).toEqual(['entries-a', 'member-a']);
+    expect(members.rows.some((r) => r.member_id === 'e')).toBe(false);
+
+    const report = await verifyProjector({ sql: backend.sql, store: backend.store, projector: drawEligibilityProjector, logger: silent });
+    expect(report.differenceCount).toBe(0);
+  }, 60_000);
+});

@@ -1,0 +1,1 @@
+export { accountOfRow, drawEligibilityProjector, eligibilityKeyOf } from './projector';
