@@ -39,7 +39,7 @@ const card = (id: string, playedOn: string, overPar: (hole: number) => number): 
   type: 'SubmitScorecard', memberId: member, memberEmail: 'ana@example.com', scorecardId: id, tee: blue, playedOn, today: '2026-04-30',
   grossScores: blue.pars.map((p, i) => p + overPar(i)), marker, attestBy: '2026-05-07T00:00:00.000Z', at: t0,
 });
-const attest = (id: string, pcc = 0): HandicapCommand => ({ type: 'AttestScorecard', memberId: member, scorecardId: id, attestedBy: marker, pcc, at: t0 });
+const attest = (id: string, pcc = 0): Extract<HandicapCommand, { type: 'AttestScorecard' }> => ({ type: 'AttestScorecard', memberId: member, scorecardId: id, attestedBy: marker, pcc, at: t0 });
 const revisions = (events: HandicapEvent[]) => events.flatMap((e) => (e.type === 'HandicapIndexRevised' ? [e.data] : []));
 
 describe('handicap requests', () => {
