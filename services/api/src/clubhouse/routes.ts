@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { DomainError } from '@roar/platform';
-import { handicapDecider, handicapStreamId, planIncludesHandicap, teeSnapshot, type HandicapApplication, type HandicapCommand } from '@roar/domain';
+import { courseHandicap, handicapDecider, handicapStreamId, netDoubleBogey, planIncludesHandicap, strokesReceived, teeSnapshot, type HandicapApplication, type HandicapCommand } from '@roar/domain';
 import { findMemberByEmail, getHandicap, getMember, getScorecard, listCardsToAttest, listCourses, type MemberRow } from '@roar/projections';
 import type { AppContext } from '../context';
 import { enqueueJob, memberOf, requireMember } from '../auth/member';
@@ -27,6 +27,17 @@ export const planFacts = (m: MemberRow | null) => ({
 
 function fieldError(field: string, message: string): never {
   throw new HttpError(400, message, 'INVALID_PAYLOAD', [{ message, extensions: { code: 'INVALID_PAYLOAD', field } }]);
+}
+
+/** The Course Handicap on a tee and the maximum score (net double bogey) on each hole. */
+export function holeLimits(tee: { holes: number; courseRating: number; slopeRating: number; pars: number[]; strokeIndexes: number[] }, index: number | null) {
+  const holes = tee.holes === 9 ? 9 : 18;
+  const par = tee.pars.reduce((a, b) => a + b, 0);
+  const ch = index === null ? null : courseHandicap({ handicapIndex: index, slopeRating: tee.slopeRating, courseRating: tee.courseRating, par, holes });
+  return {
+    course_handicap: ch,
+    net_double_bogey: tee.pars.map((p, i) => netDoubleBogey({ par: p, strokesReceived: ch === null ? null : strokesReceived({ courseHandicap: ch, strokeIndex: tee.strokeIndexes[i] ?? holes, holes }) })),
+  };
 }
 
 /** The form as typed to the event's application: formats normalised, the age checked. */
@@ -94,9 +105,11 @@ export function createClubhouseRouter(app: AppContext): Router {
   router.post('/api/clubhouse/request', member, apply('create'));
   router.post('/api/clubhouse/transfer', member, apply('transfer'));
 
+  /** Courses with each tee's net double bogey per hole for this member (from their computed index now; par + 5 before one). */
   router.get('/api/clubhouse/courses', member, async (_req, res) => {
-    const courses = await listCourses(app.sql);
-    res.json({ data: courses.map((c) => ({ id: c.id, name: c.name, location: c.location, sample_data: c.sample_data, tees: c.tees })) });
+    const [courses, { state }] = await Promise.all([listCourses(app.sql), handicapOf(app.store, memberOf(res).memberId)]);
+    const index = state.lastRevision?.handicapIndex ?? null;
+    res.json({ data: courses.map((c) => ({ id: c.id, name: c.name, location: c.location, sample_data: c.sample_data, tees: c.tees.map((t) => ({ ...t, ...holeLimits(t, index) })) })) });
   });
 
   router.post('/api/clubhouse/scorecards', member, async (req, res) => {
