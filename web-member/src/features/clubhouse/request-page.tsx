@@ -113,9 +113,10 @@ function RequestForm({ kind, record, blocked }: { kind: Kind; record: HandicapRe
     <form className="form club-form" onSubmit={(e) => void send(e, false)} noValidate>
       {record?.status === 'rejected' && record.reject_reason && <p className="club-reason">Not approved: {record.reject_reason}</p>}
       {fields.map((f) => (
-        <label key={f.name} className="field">
-          <span>{f.label}</span>
+        <div key={f.name} className="field">
+          <label htmlFor={`field-${f.name}`}>{f.label}</label>
           <input
+            id={`field-${f.name}`}
             className={`input${problems[f.name] ? ' input--invalid' : ''}`}
             name={f.name}
             value={values[f.name]}
@@ -131,7 +132,7 @@ function RequestForm({ kind, record, blocked }: { kind: Kind; record: HandicapRe
             onBlur={onBlur}
           />
           {problems[f.name] && <small id={`${f.name}-problem`} className="field-problem">{problems[f.name]}</small>}
-        </label>
+        </div>
       ))}
       {error && <ErrorNote message={error} />}
       <div className="club-actions">
