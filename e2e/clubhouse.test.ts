@@ -163,6 +163,14 @@ describe('the clubhouse: handicap request, scorecards, WHS index, transfer', () 
     await fillRequest(page, { 'Previous golf club': 'Bondi Golf Club' });
     await page.getByRole('button', { name: 'Send transfer for review' }).click();
     await page.getByText('A Golf Link number has exactly 10 digits.').first().waitFor();
+    const shots = process.env.CLUBHOUSE_SCREENSHOTS;
+    if (shots) {
+      mkdirSync(shots, { recursive: true });
+      for (const width of [390, 820, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${shots}/transfer-form-${width}.png`, fullPage: true });
+      }
+    }
     await page.getByLabel('Golf Link number at that club (10 digits)').fill('2011223344');
     await page.getByRole('button', { name: 'Send transfer for review' }).click();
     await page.waitForURL(/\/dashboard\/clubhouse$/);

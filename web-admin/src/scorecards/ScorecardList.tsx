@@ -1,4 +1,4 @@
-import { BooleanField, BooleanInput, Datagrid, DateField, List, NumberField, SelectInput, TextField } from 'react-admin';
+import { BooleanField, BooleanInput, Datagrid, DateField, List, NumberField, SelectInput, TextField, ReferenceField } from 'react-admin';
 
 const filters = [
   <BooleanInput key="overdue" source="overdue" label="Unattested past deadline" alwaysOn />,
@@ -10,7 +10,7 @@ export function ScorecardList() {
     <List filters={filters} sort={{ field: 'submitted_at', order: 'DESC' }}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="played_on" />
-        <TextField source="member_id" label="Member" />
+        <ReferenceField source="member_id" reference="members" label="Member" link={false} />
         <TextField source="course_name" />
         <TextField source="tee_name" />
         <NumberField source="gross" />

@@ -1,4 +1,4 @@
-import { DateField, FunctionField, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { DateField, FunctionField, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, ReferenceField } from 'react-admin';
 import { EventHistory } from '../events/EventHistory';
 import { CommandDialogButton } from '../handicaps/CommandDialogButton';
 
@@ -33,7 +33,7 @@ export function ScorecardShow() {
   return (
     <Show actions={<ScoreActions />}>
       <SimpleShowLayout>
-        <TextField source="member_id" label="Member" />
+        <ReferenceField source="member_id" reference="members" label="Member" link={false} />
         <TextField source="course_name" />
         <TextField source="tee_name" />
         <TextField source="played_on" />

@@ -51,17 +51,19 @@ function ScorecardsView({ data }: { data: Clubhouse }) {
               <tbody>
                 {newest.map((s) => (
                   <tr key={s.id} data-testid="scorecard-row" className={s.used ? 'score-table__used' : undefined}>
-                    <td>{formatPlayedOn(s.played_on)}</td>
-                    <td>{s.course_name}<br /><small className="club-muted">{s.tee_name}</small></td>
-                    <td>{s.gross}</td>
-                    <td>{s.adjusted_gross_score ?? '—'}</td>
-                    <td>
-                      {s.differential === null ? '—' : formatIndex(s.differential)}
-                      {s.exceptional_reduction < 0 && <small className="club-exceptional"> exceptional {s.exceptional_reduction.toFixed(1)}</small>}
-                      {s.adjusted_differential !== null && s.adjusted_differential !== s.differential && <small className="club-muted"> → {formatIndex(s.adjusted_differential)}</small>}
+                    <td data-label="Played">{formatPlayedOn(s.played_on)}</td>
+                    <td data-label="Course"><span>{s.course_name} <small className="club-muted">{s.tee_name}</small></span></td>
+                    <td data-label="Gross">{s.gross}</td>
+                    <td data-label="Adjusted">{s.adjusted_gross_score ?? '—'}</td>
+                    <td data-label="Differential">
+                      <span>
+                        {s.differential === null ? '—' : formatIndex(s.differential)}
+                        {s.exceptional_reduction < 0 && <small className="club-exceptional">exceptional {s.exceptional_reduction.toFixed(1)}</small>}
+                        {s.adjusted_differential !== null && s.adjusted_differential !== s.differential && <small className="club-muted">→ {formatIndex(s.adjusted_differential)}</small>}
+                      </span>
                     </td>
-                    <td>{s.used ? 'Counts' : s.status === 'attested' ? 'Not in best' : '—'}</td>
-                    <td>{STATUS[s.status]}{s.overdue && <small className="club-warning"> overdue</small>}</td>
+                    <td data-label="Counts">{s.used ? 'Counts' : s.status === 'attested' ? 'Not in best' : '—'}</td>
+                    <td data-label="Status"><span>{STATUS[s.status]}{s.overdue && <small className="club-warning">overdue</small>}</span></td>
                   </tr>
                 ))}
               </tbody>

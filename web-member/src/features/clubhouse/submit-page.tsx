@@ -87,9 +87,10 @@ function ScorecardForm({ courses }: { courses: Course[] }) {
         </label>
         <label className="field">
           <span>Marker’s email</span>
-          <input className="input" type="email" value={markerEmail} onChange={(e) => setMarkerEmail(e.target.value)} placeholder="another member, or anyone who marked your card" />
+          <input className="input" type="email" value={markerEmail} onChange={(e) => setMarkerEmail(e.target.value)} placeholder="marker@example.com" />
         </label>
       </div>
+      <p className="club-muted">Your marker gets an email to attest the card: a member attests in their clubhouse, anyone else from the link.</p>
       <label className="field">
         <span>Marker’s name (optional)</span>
         <input className="input" value={markerName} onChange={(e) => setMarkerName(e.target.value)} />
