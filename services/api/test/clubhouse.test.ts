@@ -99,4 +99,32 @@ describe('the clubhouse over HTTP (embedded default)', () => {
       expect.arrayContaining(['We received your handicap request', 'Your handicap request is approved', 'Your handicap index changed']),
     );
   });
+
+  it('an emailed marker attests with the link token; staff PCC for the day revises the index; a wrong token is 404', async () => {
+    const ana = await c.paidMember(3, {}, 'Ana', 'Two');
+    expect((await c.post('/api/clubhouse/request', form, ana.token)).status).toBe(201);
+    expect((await staffPost(`/handicaps/${ana.id}/approve`, { golf_link_number: '1234567891', handicap: 20 })).status).toBe(200);
+    const ids: string[] = [];
+    for (const day of ['2026-05-01', '2026-05-02', '2026-05-03']) {
+      const r = await c.post('/api/clubhouse/scorecards', { course_id: 'moore-park', tee_id: 'blue', played_on: day, gross_scores: pars.map((p) => p + 1), marker_email: 'friend@example.org' }, ana.token);
+      ids.push((r.body.data as { id: string }).id);
+    }
+    const mails = async () => (await c.mail()).filter((m) => m.to.includes('friend@example.org'));
+    await expect.poll(async () => (await mails()).length).toBe(3);
+    for (const id of ids) {
+      const link = (await mails()).map((m) => m.text.match(new RegExp(`/attest/${id}\\?token=([\\w-]+)`))).find(Boolean);
+      expect(link, `attest link for ${id}`).toBeTruthy();
+      expect((await c.post(`/api/clubhouse/attest/${id}`, { token: 'x'.repeat(32) })).status).toBe(404);
+      expect((await c.get(`/api/clubhouse/attest/${id}?token=${link![1]}`)).body.data).toMatchObject({ player: 'Ana Two', gross: 89, status: 'submitted' });
+      expect((await c.post(`/api/clubhouse/attest/${id}`, { token: link![1] })).status).toBe(200);
+    }
+    const before = (await c.get('/api/clubhouse', ana.token)).body.data as { computed: { handicap_index: number } };
+    expect(before.computed.handicap_index).toBe(15.3); // 17.3 three times: 17.3 - 2.0
+    expect((await staffPost('/courses/moore-park/pcc', { played_on: '2026-05-02', pcc: 4, reason: 'storm' })).status).toBe(400);
+    const pcc = await staffPost('/courses/moore-park/pcc', { played_on: '2026-05-02', pcc: 1, reason: 'Storm: scoring 1 shot harder' });
+    expect(pcc.body).toMatchObject({ cards_revised: 1 });
+    const after = (await c.get('/api/clubhouse', ana.token)).body.data as { computed: { handicap_index: number; cause: { kind: string } }; scorecards: Array<{ differential: number; pcc: number }> };
+    expect(after.scorecards.map((s) => [s.pcc, s.differential])).toEqual([[0, 17.3], [1, 16.4], [0, 17.3]]);
+    expect(after.computed).toMatchObject({ handicap_index: 14.4, cause: { kind: 'pcc' } });
+  });
 });
