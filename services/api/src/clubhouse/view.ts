@@ -47,6 +47,7 @@ export function revisionView(r: HandicapIndexRevisedData) {
 /** Each card as the member (or staff) sees it: holes, status, and its differential from the latest revision. */
 export function scorecardsView(state: HandicapState, now: Date) {
   const latest = new Map((state.lastRevision?.scores ?? []).map((s) => [s.scorecardId, s]));
+  const pairedFirstNines = new Map((state.lastRevision?.scores ?? []).flatMap((s) => (s.pairedWith ? [[s.pairedWith, s.scorecardId] as const] : [])));
   return [...state.scorecards]
     .sort((a, b) => a.playedOn.localeCompare(b.playedOn) || a.submittedAt.localeCompare(b.submittedAt))
     .map((card) => {
@@ -74,6 +75,9 @@ export function scorecardsView(state: HandicapState, now: Date) {
         adjusted_differential: scored?.adjustedDifferential ?? null,
         exceptional_reduction: scored?.exceptionalReduction ?? 0,
         used: scored?.used ?? false,
+        /** 9 holes: the other nine this card is joined with, or waiting for one. */
+        paired_with: scored?.pairedWith ?? pairedFirstNines.get(card.scorecardId) ?? null,
+        waiting_for_nine: card.tee.holes === 9 && card.status === 'attested' && !scored && !pairedFirstNines.has(card.scorecardId),
       };
     });
 }

@@ -125,4 +125,14 @@ describe('scorecards and index revisions', () => {
     const corrected = run(base, { type: 'CorrectScorecard', memberId: member, scorecardId: 's1', grossScores: blue.pars.map((p) => p), reason: 'marker typo', at: t0 });
     expect(revisions(corrected)[0]!.scores[0]!.differential).toBe(0.9); // 113/124 x 1.0 = 0.91
   });
+  it('joins two attested 9-hole cards into one 18-hole differential, the earlier nine waiting until then', () => {
+    const front = teeSnapshot(course.reduce(courseDecider.evolve, courseDecider.initialState), 'blue-front-9'); // CR 35.0, slope 123, par 35
+    const nine = (id: string, playedOn: string): HandicapCommand => ({ ...(card(id, playedOn, () => 1) as Extract<HandicapCommand, { type: 'SubmitScorecard' }>), tee: front, grossScores: front.pars.map((p) => p + 1) });
+    const first = runAll([nine('n1', '2026-04-01'), attest('n1')], approved);
+    expect(revisions(first).at(-1)!.scores).toEqual([]);
+    const both = runAll([nine('n2', '2026-04-02'), attest('n2')], first);
+    // 113/123 x (44 - 35.0) = 8.268 twice: 16.536 -> 16.5, one score
+    expect(revisions(both).at(-1)!.scores).toMatchObject([{ scorecardId: 'n2', pairedWith: 'n1', differential: 16.5 }]);
+    expect(() => run(approved, { ...(nine('n3', '2026-04-01') as Extract<HandicapCommand, { type: 'SubmitScorecard' }>), grossScores: front.pars.map((p) => p).concat([4]) })).toThrow('This card has 10 hole scores; a 9-hole card needs 9.');
+  });
 });

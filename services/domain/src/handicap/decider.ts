@@ -46,7 +46,6 @@ export const HANDICAP_ERRORS = {
   notAwaitingReview: 'This request is not waiting for review.',
   reasonRequired: 'Give a reason.',
   noHandicap: 'Request an official handicap first: scores count once staff have approved it.',
-  nineHoles: '9-hole scores are not counted yet: choose an 18-hole tee.',
   futureDate: 'The date played cannot be in the future.',
   markerIsMember: 'Your marker must be someone other than you.',
   notYourMarker: 'Only the marker named on this card can attest it.',
@@ -194,7 +193,6 @@ export function decideHandicap(command: HandicapCommand, state: HandicapState): 
 function decideSubmitScorecard(command: Extract<HandicapCommand, { type: 'SubmitScorecard' }>, state: HandicapState): HandicapEvent[] {
   if (!state.official) throw new DomainError('forbidden', HANDICAP_ERRORS.noHandicap);
   if (state.scorecards.some((s) => s.scorecardId === command.scorecardId)) return [];
-  if (command.tee.holes !== 18) throw new DomainError('invalid', HANDICAP_ERRORS.nineHoles);
   validateGrossScores(command.grossScores, command.tee.holes);
   if (command.playedOn > command.today) throw new DomainError('invalid', HANDICAP_ERRORS.futureDate);
   const marker = command.marker;

@@ -119,6 +119,8 @@ export const revisionScoreSchema = z
     adjustedDifferential: tenth,
     exceptionalReduction: z.number().int().min(-2).max(0),
     used: z.boolean(),
+    /** A 9-hole card joined with this one (the earlier nine) into this 18-hole score. */
+    pairedWith: id.nullable().optional(),
   })
   .strict();
 export type RevisionScore = z.infer<typeof revisionScoreSchema>;

@@ -1,5 +1,5 @@
 import type { RevisionScore, TeeSnapshot } from './events';
-import { applyExceptionalScore, courseHandicap, handicapIndexDetail, scoreDifferential, adjustedGrossScore, type IndexCap } from './whs';
+import { adjustedGrossScore, applyExceptionalScore, combinedNineHoleDifferential, courseHandicap, handicapIndexDetail, scoreDifferential, type IndexCap } from './whs';
 
 /** A score that counts: attested and not voided, with the PCC of its course and day. */
 export interface CountedScore {
@@ -18,6 +18,8 @@ export interface ScoringRecord {
   readonly tableAdjustment: number;
   /** The index after each score, in playing order: the history chart. */
   readonly history: { scorecardId: string; playedOn: string; handicapIndex: number | null }[];
+  /** A counted 9-hole card still waiting for a second nine to pair with. */
+  readonly pendingNine: string | null;
 }
 
 const SCORES_FOR_LOW_INDEX = 20;
@@ -44,18 +46,33 @@ export function scoringRecord(counted: readonly CountedScore[]): ScoringRecord {
   let low: number | undefined;
   const history: ScoringRecord['history'] = [];
   const rows: Omit<RevisionScore, 'adjustedDifferential' | 'used'>[] = [];
+  let pendingNine: { scorecardId: string; ags: number; tee: TeeSnapshot; pcc: number } | null = null;
   for (const score of ordered) {
     const { tee } = score;
     const par = tee.pars.reduce((a, b) => a + b, 0);
     const ch = index === null ? null : courseHandicap({ handicapIndex: index, slopeRating: tee.slopeRating, courseRating: tee.courseRating, par, holes: tee.holes });
     const ags = adjustedGrossScore({ grossScores: score.grossScores, pars: tee.pars, strokeIndexes: tee.strokeIndexes, courseHandicap: ch });
-    const differential = scoreDifferential({ adjustedGrossScore: ags, courseRating: tee.courseRating, slopeRating: tee.slopeRating, pcc: score.pcc });
+    let differential: number;
+    let pairedWith: string | null = null;
+    if (tee.holes === 9) {
+      // Nine holes count once joined with the next nine played (GA 2020: pairs, never doubled).
+      if (!pendingNine) {
+        pendingNine = { scorecardId: score.scorecardId, ags, tee, pcc: score.pcc };
+        continue;
+      }
+      const rating = (n: { ags: number; tee: TeeSnapshot; pcc: number }) => ({ adjustedGrossScore: n.ags, courseRating: n.tee.courseRating, slopeRating: n.tee.slopeRating, pcc: n.pcc });
+      differential = combinedNineHoleDifferential(rating(pendingNine), rating({ ags, tee, pcc: score.pcc }));
+      pairedWith = pendingNine.scorecardId;
+      pendingNine = null;
+    } else {
+      differential = scoreDifferential({ adjustedGrossScore: ags, courseRating: tee.courseRating, slopeRating: tee.slopeRating, pcc: score.pcc });
+    }
     low = lowHandicapIndexBefore(history, score.playedOn);
     const applied = applyExceptionalScore({ differentialsBefore: differentials, newDifferential: differential, handicapIndexAtRound: index, ...(low === undefined ? {} : { lowHandicapIndex: low }) });
     differentials = applied.differentials;
     index = applied.handicapIndex;
     history.push({ scorecardId: score.scorecardId, playedOn: score.playedOn, handicapIndex: index });
-    rows.push({ scorecardId: score.scorecardId, playedOn: score.playedOn, adjustedGrossScore: ags, courseHandicap: ch, pcc: score.pcc, differential, exceptionalReduction: applied.reduction });
+    rows.push({ scorecardId: score.scorecardId, playedOn: score.playedOn, adjustedGrossScore: ags, courseHandicap: ch, pcc: score.pcc, differential, exceptionalReduction: applied.reduction, pairedWith });
   }
   const detail = handicapIndexDetail(differentials, low === undefined ? {} : { lowHandicapIndex: low });
   const used = new Set(detail.usedPositions);
@@ -66,5 +83,6 @@ export function scoringRecord(counted: readonly CountedScore[]): ScoringRecord {
     cap: detail.cap,
     tableAdjustment: detail.adjustment,
     history,
+    pendingNine: pendingNine?.scorecardId ?? null,
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   applyExceptionalScore,
+  combinedNineHoleDifferential,
   courseHandicap,
   exceptionalScoreReduction,
   handicapIndex,
@@ -178,5 +179,23 @@ describe('exceptional scores (ROH 5.9)', () => {
     expect(result.reduction).toBe(-1);
     expect(result.differentials.slice(0, 3)).toEqual([18, 18, 18]);
     expect(result.differentials.slice(3)).toEqual([...Array.from({ length: 19 }, () => 17), 9]);
+  });
+});
+
+describe('combinedNineHoleDifferential (ROH 2020 5.1b, GA pairs)', () => {
+  it('adds two unrounded 9-hole differentials and rounds once', () => {
+    // 113/123 x (44 - 35.0) = 8.268; 113/116 x (45 - 33.6) = 11.105; sum 19.373 -> 19.4
+    const a = { adjustedGrossScore: 44, courseRating: 35, slopeRating: 123, pcc: 0 };
+    const b = { adjustedGrossScore: 45, courseRating: 33.6, slopeRating: 116, pcc: 0 };
+    expect(combinedNineHoleDifferential(a, b)).toBe(19.4);
+    // half the PCC on each nine: 113/113 x (40 - 36 - 0.5) x 2 = 7.0
+    const c = { adjustedGrossScore: 40, courseRating: 36, slopeRating: 113, pcc: 1 };
+    expect(combinedNineHoleDifferential(c, c)).toBe(7);
+  });
+  it('rounds only the sum, an exact half upwards', () => {
+    // 113/113 x (40 - 36.0 - 0.5 x 1) + 113/113 x (40 - 36.1) = 3.5 + 3.9 = 7.4 exactly; PCC 3 on one: 2.5 + 3.9 = 6.4
+    expect(combinedNineHoleDifferential({ adjustedGrossScore: 40, courseRating: 36, slopeRating: 113, pcc: 3 }, { adjustedGrossScore: 40, courseRating: 36.1, slopeRating: 113, pcc: 0 })).toBe(6.4);
+    // slope 226 is out of range for a rating but exercises the half: 113/226 x 0.1 = 0.05 -> 0.1
+    expect(combinedNineHoleDifferential({ adjustedGrossScore: 36, courseRating: 35.9, slopeRating: 226, pcc: 0 }, { adjustedGrossScore: 36, courseRating: 36, slopeRating: 113, pcc: 0 })).toBe(0.1);
   });
 });

@@ -186,3 +186,19 @@ export function adjustedGrossScore(input: { grossScores: readonly number[]; pars
     return total + Math.min(gross, netDoubleBogey({ par, strokesReceived: strokes }));
   }, 0);
 }
+
+/**
+ * ROH 2020 5.1b, as Golf Australia joined 9-hole scores at the 2020 launch (in pairs, never doubled):
+ * each 9-hole differential is (113 / 9-hole Slope) x (9-hole AGS - 9-hole CR - 0.5 x PCC), kept
+ * unrounded, and the two make one 18-hole differential rounded to a tenth. The 2024 revision's
+ * "expected score" is not published (whs-rules.md section 6), so it is not approximated here.
+ */
+export function combinedNineHoleDifferential(
+  first: { adjustedGrossScore: number; courseRating: number; slopeRating: number; pcc: number },
+  second: { adjustedGrossScore: number; courseRating: number; slopeRating: number; pcc: number },
+): number {
+  // Each 9-hole differential in tenths is 113 x (20 AGS - 2 CR10 - PCC10) / (2 x Slope).
+  const over = (n: typeof first) => 20 * n.adjustedGrossScore - 2 * tenths(n.courseRating) - tenths(n.pcc);
+  const numerator = 113 * over(first) * second.slopeRating + 113 * over(second) * first.slopeRating;
+  return fromTenths(roundRatioHalfUp(numerator, 2 * first.slopeRating * second.slopeRating));
+}

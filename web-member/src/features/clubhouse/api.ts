@@ -59,6 +59,8 @@ export const scorecardSchema = z.object({
   adjusted_differential: z.number().nullable(),
   exceptional_reduction: z.number(),
   used: z.boolean(),
+  paired_with: z.string().nullable().default(null),
+  waiting_for_nine: z.boolean().default(false),
 });
 export type Scorecard = z.infer<typeof scorecardSchema>;
 

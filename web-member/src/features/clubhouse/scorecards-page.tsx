@@ -52,7 +52,7 @@ function ScorecardsView({ data }: { data: Clubhouse }) {
                 {newest.map((s) => (
                   <tr key={s.id} data-testid="scorecard-row" className={s.used ? 'score-table__used' : undefined}>
                     <td data-label="Played">{formatPlayedOn(s.played_on)}</td>
-                    <td data-label="Course"><span>{s.course_name} <small className="club-muted">{s.tee_name}</small></span></td>
+                    <td data-label="Course"><span>{s.course_name} <small className="club-muted">{s.tee_name}{s.holes === 9 ? ' (9 holes)' : ''}</small></span></td>
                     <td data-label="Gross">{s.gross}</td>
                     <td data-label="Adjusted">{s.adjusted_gross_score ?? '—'}</td>
                     <td data-label="Differential">
@@ -62,7 +62,7 @@ function ScorecardsView({ data }: { data: Clubhouse }) {
                         {s.adjusted_differential !== null && s.adjusted_differential !== s.differential && <small className="club-muted">→ {formatIndex(s.adjusted_differential)}</small>}
                       </span>
                     </td>
-                    <td data-label="Counts">{s.used ? 'Counts' : s.status === 'attested' ? 'Not in best' : '—'}</td>
+                    <td data-label="Counts">{s.used ? 'Counts' : s.waiting_for_nine ? 'Waiting for another 9' : s.paired_with && s.differential === null ? 'Joined with the next 9' : s.status === 'attested' ? 'Not in best' : '—'}</td>
                     <td data-label="Status"><span>{STATUS[s.status]}{s.overdue && <small className="club-warning">overdue</small>}</span></td>
                   </tr>
                 ))}

@@ -31,7 +31,7 @@ function ScorecardForm({ courses }: { courses: Course[] }) {
   const navigate = useNavigate();
   const [courseId, setCourseId] = useState(courses[0]?.id ?? '');
   const course = courses.find((c) => c.id === courseId);
-  const tees = (course?.tees ?? []).filter((t) => t.holes === 18);
+  const tees = course?.tees ?? [];
   const [teeId, setTeeId] = useState(tees[0]?.teeId ?? '');
   const tee = tees.find((t) => t.teeId === teeId) ?? tees[0];
   const [playedOn, setPlayedOn] = useState(sydneyToday());
@@ -41,7 +41,7 @@ function ScorecardForm({ courses }: { courses: Course[] }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const numbers = scores.map((s) => (/^\d{1,2}$/.test(s.trim()) ? Number(s) : null));
+  const numbers = scores.slice(0, tee?.pars.length ?? 18).map((s) => (/^\d{1,2}$/.test(s.trim()) ? Number(s) : null));
   const totals = useMemo(() => {
     if (!tee) return { gross: 0, adjusted: 0 };
     const typed = numbers.map((n, i) => ({ n, limit: tee.net_double_bogey[i] ?? 99 })).filter((x): x is { n: number; limit: number } => x.n !== null);
@@ -75,7 +75,7 @@ function ScorecardForm({ courses }: { courses: Course[] }) {
         <label className="field">
           <span>Tee</span>
           <select className="input" value={tee?.teeId ?? ''} onChange={(e) => setTeeId(e.target.value)}>
-            {tees.map((t) => <option key={t.teeId} value={t.teeId}>{t.name} · CR {t.courseRating.toFixed(1)} / slope {t.slopeRating}</option>)}
+            {tees.map((t) => <option key={t.teeId} value={t.teeId}>{t.name} · CR {t.courseRating.toFixed(1)} / slope {t.slopeRating}{t.holes === 9 ? ' · 9 holes' : ''}</option>)}
           </select>
         </label>
       </div>
@@ -100,6 +100,7 @@ function ScorecardForm({ courses }: { courses: Course[] }) {
           <p className="club-muted" data-testid="course-handicap">
             {tee.course_handicap === null ? 'Before you have an index, the most a hole counts is par + 5.' : `Your Course Handicap here is ${tee.course_handicap}: a hole counts at most its net double bogey.`}
           </p>
+          {tee.holes === 9 && <p className="club-muted">A 9-hole score counts once it is joined with your next attested 9-hole score: nines are paired, never doubled.</p>}
           <div className="holes" role="group" aria-label="Hole scores">
             {tee.pars.map((par, i) => {
               const limit = tee.net_double_bogey[i] ?? par + 5;
