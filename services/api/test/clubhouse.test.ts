@@ -54,6 +54,7 @@ describe('the clubhouse over HTTP (embedded default)', () => {
     expect((await staffPost(`/handicaps/${ana.id}/approve`, { golf_link_number: '1234567890', handicap: 15 }, 'auditor')).status).toBe(403);
     const noNumber = await staffPost(`/handicaps/${ana.id}/approve`, { golf_link_number: '', handicap: 15 });
     expect([noNumber.status, message(noNumber.body)]).toEqual([400, 'golf_link_number: Enter a 10-digit Golf Link number to approve this request.']);
+    expect(message((await staffPost(`/handicaps/${ana.id}/approve`, { golf_link_number: '1234567890', handicap: 15.25 })).body)).toBe('handicap: The official handicap is given to a tenth, like 15.2.');
     expect((await staffPost(`/handicaps/${ana.id}/approve`, { golf_link_number: '1234567890', handicap: 15.2 })).status).toBe(200);
 
     const marker = await c.paidMember(3, {}, 'Bo', 'Marker');
@@ -65,6 +66,7 @@ describe('the clubhouse over HTTP (embedded default)', () => {
       [{ ...card(() => 1, '2026-04-01'), gross_scores: pars.slice(1) }, 400, 'This card has 17 hole scores; a 18-hole card needs 18.'],
       [{ ...card(() => 1, '2026-04-01'), tee_id: 'white' }, 400, 'This tee is not on the chosen course.'],
       [card(() => 1, '2999-01-01'), 400, 'The date played cannot be in the future.'],
+      [card(() => 1, '2026-02-31'), 400, 'played_on: Enter the date played.'],
       [{ ...card(() => 1, '2026-04-01'), marker_email: ana.email }, 400, 'Your marker must be someone other than you.'],
     ] as const;
     for (const [body, status, text] of refusals) {

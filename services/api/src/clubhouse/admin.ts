@@ -11,6 +11,7 @@ import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-res
 import { executeCommand } from '../http/commands';
 import { HttpError } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';
+import { isoDay } from './forms';
 import { handicapOf } from './streams';
 import { handicapRecord, historyView, scorecardsView } from './view';
 
@@ -21,14 +22,18 @@ const notFound = () => new HttpError(404, 'Not found.', 'NOT_FOUND');
 export const approveSchema = z
   .object({
     golf_link_number: z.string().trim().regex(/^\d{10}$/, 'Enter a 10-digit Golf Link number to approve this request.'),
-    handicap: z.number().min(-10, 'The official handicap is between +10 and 54.0.').max(54, 'The official handicap is between +10 and 54.0.'),
+    handicap: z
+      .number()
+      .min(-10, 'The official handicap is between +10 and 54.0.')
+      .max(54, 'The official handicap is between +10 and 54.0.')
+      .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'The official handicap is given to a tenth, like 15.2.'),
     reason: text().trim().max(1000).optional(),
   })
   .strict();
 export const rejectSchema = z.object({ reason }).strict();
 export const courseSchema = z.object({ name: text().trim().min(1).max(200), location: text().trim().max(200), reason }).strict();
 export const teeSchema = teeRatingSchema.omit({ teeId: true }).extend({ tee_id: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Tee ids use lower-case letters, digits and dashes.'), reason }).strict();
-export const pccSchema = z.object({ played_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), pcc: z.number().int().min(-1).max(3), reason }).strict();
+export const pccSchema = z.object({ played_on: isoDay('Enter the day as YYYY-MM-DD.'), pcc: z.number().int().min(-1).max(3), reason }).strict();
 export const correctSchema = z.object({ gross_scores: z.array(z.number().int()).max(18), reason }).strict();
 export const voidSchema = z.object({ reason }).strict();
 

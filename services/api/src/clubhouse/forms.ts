@@ -51,6 +51,13 @@ export function parseSince(value: string): string | null {
   return `${m[2]}-${m[1]!.padStart(2, '0')}`;
 }
 
+/** A real calendar day as YYYY-MM-DD (2026-02-31 is refused, not rolled over). */
+export const isoDay = (message: string) =>
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, message).refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, message);
+
 const optionalText = (max: number) => text().trim().max(max).optional().nullable();
 
 export const requestFormSchema = z
@@ -73,7 +80,7 @@ export const scorecardFormSchema = z
   .object({
     course_id: text().min(1).max(200),
     tee_id: text().min(1).max(200),
-    played_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date played.'),
+    played_on: isoDay('Enter the date played.'),
     gross_scores: z.array(z.number().int('Hole scores are whole numbers.')).max(18, 'A card has at most 18 holes.'),
     marker_email: z.email('Enter your marker’s email.').max(254),
     marker_name: text().trim().max(200).optional(),

@@ -60,7 +60,12 @@ function toApplication(form: RequestForm, type: 'create' | 'transfer', today: st
   };
 }
 
-/** The member's clubhouse: request status and next step, scorecards, index history, cards to attest. */
+/**
+ * The member's clubhouse: request status and next step, scorecards, index history, cards to attest.
+ * The member's own views fold their handicap stream (consistent right after their own command);
+ * lists across members (review queue, cards to attest, staff lists) read the clubhouse read model,
+ * which is eventually consistent and waited for after each command (executeCommand).
+ */
 export function createClubhouseRouter(app: AppContext): Router {
   const router = Router();
   const member = requireMember(app);
