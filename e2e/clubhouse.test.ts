@@ -149,13 +149,21 @@ describe('the clubhouse: handicap request, scorecards, WHS index, transfer', () 
           await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
         }
       }
+      await page.goto(`${app.url}/dashboard`);
+      await page.getByText('Clubhouse: handicap and scorecards').waitFor();
+      await page.screenshot({ path: `${shots}/dashboard-1440.png` });
       await staffPage.goto(`${app.url}/admin/scorecards`);
       await staffPage.getByText('Moore Park Golf Course').first().waitFor();
       await staffPage.screenshot({ path: `${shots}/admin-scorecards-1440.png` });
+      await staffPage.goto(`${app.url}/admin/handicaps?filter=${encodeURIComponent(JSON.stringify({ status: 'approved' }))}`);
+      await staffPage.getByRole('cell', { name: 'Citizen', exact: true }).first().click();
+      await staffPage.getByText('HandicapIndexRevised').first().waitFor();
+      await staffPage.screenshot({ path: `${shots}/admin-handicap-1440.png`, fullPage: true });
     }
     await admin.close();
     await context.close();
-  });
+    // Four cards typed hole by hole and two consoles: minutes on a loaded 2-core machine.
+  }, 300_000);
 
   it('a transfer without its Golf Link number is refused; staff reject it with a reason; the member resubmits', async () => {
     const { context, page } = await signIn(tom);
@@ -193,5 +201,5 @@ describe('the clubhouse: handicap request, scorecards, WHS index, transfer', () 
     await page.getByText('Waiting for review').waitFor();
     await admin.close();
     await context.close();
-  });
+  }, 180_000);
 });
