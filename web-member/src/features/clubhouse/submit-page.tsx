@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { fetchCourses, submitScorecard, type Course } from './api';
 import { useLoad } from '../../lib/use-load';
 import { ErrorNote, Spinner } from '../../components/ui/feedback';
@@ -14,6 +14,8 @@ const sydneyToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australi
 /** `/dashboard/clubhouse/scorecards/submit/{id...}`: hole-by-hole gross with each hole's net double bogey shown as the member types. */
 export function SubmitScorecardPage() {
   const [state] = useLoad(fetchCourses, 'courses');
+  // `{id...}`: a course id (optionally `/tee`) preselects that course and tee; `new` starts blank.
+  const rest = useParams()['*'] ?? '';
   return (
     <div className="clubhouse container">
       <Head title="Submit Scorecard" />
@@ -21,18 +23,19 @@ export function SubmitScorecardPage() {
       <h1 className="clubhouse__title">Submit a Scorecard</h1>
       {state.status === 'loading' && <Spinner />}
       {state.status === 'error' && <ErrorNote message={state.error} />}
-      {state.status === 'loaded' && <ScorecardForm courses={state.data} />}
+      {state.status === 'loaded' && <ScorecardForm courses={state.data} preselect={rest} />}
     </div>
   );
 }
 
-function ScorecardForm({ courses }: { courses: Course[] }) {
+function ScorecardForm({ courses, preselect }: { courses: Course[]; preselect: string }) {
   const notify = useToast();
   const navigate = useNavigate();
-  const [courseId, setCourseId] = useState(courses[0]?.id ?? '');
+  const [wantedCourse, wantedTee] = preselect.split('/');
+  const [courseId, setCourseId] = useState(courses.find((c) => c.id === wantedCourse)?.id ?? courses[0]?.id ?? '');
   const course = courses.find((c) => c.id === courseId);
   const tees = course?.tees ?? [];
-  const [teeId, setTeeId] = useState(tees[0]?.teeId ?? '');
+  const [teeId, setTeeId] = useState(tees.find((t) => t.teeId === wantedTee)?.teeId ?? tees[0]?.teeId ?? '');
   const tee = tees.find((t) => t.teeId === teeId) ?? tees[0];
   const [playedOn, setPlayedOn] = useState(sydneyToday());
   const [markerEmail, setMarkerEmail] = useState('');
