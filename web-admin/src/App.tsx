@@ -11,6 +11,9 @@ import prizes from './prizes';
 import projections from './projections';
 import referrals from './referrals';
 import teams from './teams';
+import handicaps from './handicaps';
+import courses from './courses';
+import scorecards from './scorecards';
 
 /**
  * The staff console, served by the API at /admin. Who may edit what is decided in authProvider.canAccess.
@@ -34,6 +37,9 @@ export function App() {
       <Resource name="prizes" {...prizes} />
       <Resource name="referrals" {...referrals} />
       <Resource name="teams" {...teams} />
+      <Resource name="handicaps" options={{ label: 'Handicaps' }} {...handicaps} />
+      <Resource name="courses" {...courses} />
+      <Resource name="scorecards" {...scorecards} />
       <Resource name="events" options={{ label: 'Event log' }} {...events} />
       <Resource name="projections" options={{ label: 'Read models' }} {...projections} />
       <Resource name="jobs-failed" options={{ label: 'Failed jobs' }} {...jobs} />

@@ -4,6 +4,7 @@ import { createApp } from './app';
 import type { AppContext } from './context';
 import { appContextOf, openInfrastructure, ownAddress } from './infrastructure';
 import { seedCatalogue } from './seed';
+import { seedCourses } from './clubhouse';
 import { seedPrizes } from './prizes/seed';
 import { bootstrapStaff } from './auth/staff';
 import { startInviteSweeper } from './teams';
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
 
   if (runsApi) {
     await seedCatalogue(infra.store, infra.registry, logger, new Date());
+    await seedCourses(infra.store, infra.registry, logger, new Date());
     await seedPrizes(infra.store, infra.registry, infra.sql, logger, new Date());
     await bootstrapStaff(infra.sql, { email: config.STAFF_EMAIL, password: config.STAFF_PASSWORD, dataDir: config.DATA_DIR, logger });
   }

@@ -10,3 +10,4 @@ export * from './team';
 export * from './prize';
 export { createEventRegistry } from './registry';
 export * from './primitives';
+export * from './handicap';

@@ -11,6 +11,8 @@ export function canRole(role: StaffRole, resource: string, action: string): bool
   if (READ_ACTIONS.has(action)) return true;
   if (role === 'auditor' || resource === 'events') return false;
   if (resource === 'prizes') return action === 'create' || action === 'edit';
+  // Staff add courses (a command with a reason); tees, PCC and scores change through the show pages' commands.
+  if (resource === 'courses') return action === 'create';
   if (resource === 'memberships') {
     if (action === 'edit') return true;
     if (action === 'create') return role === 'admin';

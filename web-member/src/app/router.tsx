@@ -29,6 +29,12 @@ const draws = (name: DrawsRouteName): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await import('./routes/draws'))[name] }),
 });
 
+type ClubhouseRouteName = keyof typeof import('./routes/clubhouse');
+/** Clubhouse screens (handicap, scorecards, the chart library) share one chunk. */
+const clubhouse = (name: ClubhouseRouteName): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await import('./routes/clubhouse'))[name] }),
+});
+
 const information = (path: string, title: string): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
     const { InformationRoute } = await import('./routes/information');
@@ -62,6 +68,7 @@ export const routes: RouteObject[] = [
       { path: paths.events.path, ...draws('EventsRoute') },
       { path: paths.event.path, ...draws('EventRoute') },
       { path: paths.winners.path, ...draws('WinnersRoute') },
+      { path: paths.attestScore.path, ...clubhouse('AttestRoute') },
       { path: paths.teamPrizes.path, lazy: () => import('./routes/team').then((m) => ({ Component: m.TeamPrizesRoute })) },
       { path: paths.proShop.path, ...placeholder('proShop') },
       { path: paths.product.path, ...placeholder('product') },
@@ -101,11 +108,11 @@ export const routes: RouteObject[] = [
       { path: paths.singleEntries.path, ...draws('SingleEntriesRoute') },
       { path: paths.orders.path, ...placeholder('orders') },
       { path: paths.order.path, ...placeholder('order') },
-      { path: paths.clubhouse.path, ...placeholder('clubhouse') },
-      { path: paths.clubhouseRequest.path, ...placeholder('clubhouseRequest') },
-      { path: paths.clubhouseTransfer.path, ...placeholder('clubhouseTransfer') },
-      { path: paths.scorecards.path, ...placeholder('scorecards') },
-      { path: paths.scorecardSubmit.path, ...placeholder('scorecardSubmit') },
+      { path: paths.clubhouse.path, ...clubhouse('ClubhouseRoute') },
+      { path: paths.clubhouseRequest.path, ...clubhouse('HandicapRequestRoute') },
+      { path: paths.clubhouseTransfer.path, ...clubhouse('HandicapTransferRoute') },
+      { path: paths.scorecards.path, ...clubhouse('ScorecardsRoute') },
+      { path: paths.scorecardSubmit.path, ...clubhouse('SubmitScorecardRoute') },
       { path: paths.cashback.path, ...placeholder('cashback') },
       {
         path: paths.settings.path,
@@ -115,7 +122,7 @@ export const routes: RouteObject[] = [
           { path: paths.passwordAndSecurity.path, ...member('PasswordRoute') },
           { path: paths.paymentMethod.path, ...member('PaymentMethodRoute') },
           { path: paths.membershipPlan.path, ...member('MembershipPlanRoute') },
-          { path: paths.handicapInfo.path, ...placeholder('handicapInfo') },
+          { path: paths.handicapInfo.path, ...clubhouse('HandicapSettingsRoute') },
         ],
       },
     ],

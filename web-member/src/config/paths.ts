@@ -78,6 +78,8 @@ export const paths = {
     getHref: (id: string | number) => `/dashboard/clubhouse/scorecards/submit/${encodeURIComponent(String(id))}`,
   },
   cashback: fixed('/dashboard/clubhouse/cashback'),
+  /** A marker without an account attests a card from the emailed link (?token=). */
+  attestScore: { path: '/attest/:id', getHref: (id: string, token: string) => `/attest/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}` },
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -1,6 +1,7 @@
 import { isSingleEntryActive, TEAM_RULES } from '@roar/domain';
-import { activeTeamBenefit, getMember, lastCard, listSingleEntries, type MemberRow } from '@roar/projections';
+import { activeTeamBenefit, getHandicap, getMember, lastCard, listSingleEntries, type MemberRow } from '@roar/projections';
 import type { Sql } from '@roar/platform';
+import { handicapRecord } from '../clubhouse/view';
 
 export interface CurrentUser {
   user: {
@@ -26,7 +27,8 @@ export interface CurrentUser {
     end_date: string | null;
     card: { brand: string; last4: string } | null;
   } | null;
-  handicap: null;
+  /** The spec's Handicap record (the member's latest request), with our computed index beside the official one. */
+  handicap: ReturnType<typeof handicapRecord>;
   /**
    * A paid team mate's benefits (issue 4): rewards access and 20% off merchandise until `until`,
    * one month after paying, whatever the membership; null when none is running.
@@ -89,7 +91,7 @@ export async function currentUser(sql: Sql, memberId: string, now: Date): Promis
             end_date: iso(m.membership_end_date),
             card: await lastCard(sql, memberId),
           },
-    handicap: null,
+    handicap: handicapRecord(await getHandicap(sql, memberId), memberId),
     team_benefit: await activeTeamBenefit(sql, memberId, now).then((b) => (b?.benefit_until ? { rewards_access: true as const, merchandise_discount_percent: TEAM_RULES.merchandiseDiscountPercent, until: b.benefit_until } : null)),
     activeSingleEntries: active,
     previousSingleEntries: previous,

@@ -1,11 +1,12 @@
 import { catalogueNotifications } from './catalogue-notifications';
+import { handicapEmails } from './handicap-emails';
 import { memberEmails } from './member-emails';
 import { memberTracking } from './member-tracking';
 import type { Reactor } from './reactor';
 import { winnerEmails } from './winner-emails';
 
 /** Every reactor the worker runs. A new side effect is a new entry here. */
-export const REACTORS: readonly Reactor[] = [catalogueNotifications, memberEmails, memberTracking, winnerEmails];
+export const REACTORS: readonly Reactor[] = [catalogueNotifications, memberEmails, memberTracking, winnerEmails, handicapEmails];
 
 export { catalogueNotifications, memberEmails, memberTracking };
 export { jobIdFor, type Reactor, type ReactorContext } from './reactor';

@@ -7,6 +7,7 @@ const TABS = [
   { title: 'Password & Security', url: paths.passwordAndSecurity.getHref(), needsMembership: false },
   { title: 'Payment Method', url: paths.paymentMethod.getHref(), needsMembership: true },
   { title: 'Membership Plan', url: paths.membershipPlan.getHref(), needsMembership: false },
+  { title: 'Handicap', url: paths.handicapInfo.getHref(), needsMembership: false },
 ] as const;
 
 /**

@@ -37,6 +37,10 @@ export function DashboardPage() {
             <span className="entry-tile__more">View →</span>
           </Link>
           <TeamBox />
+          <Link to={paths.clubhouse.getHref()} className="entry-tile entry-tile--link">
+            <span className="entry-tile__title">Clubhouse: handicap and scorecards</span>
+            <span className="entry-tile__more">Open →</span>
+          </Link>
         </div>
       </div>
       <NextGiveawayBlock />

@@ -1,0 +1,278 @@
+import { z } from 'zod';
+import type { CourseEvent, HandicapEvent } from '@roar/domain';
+import { ident, type RecordedEvent, type Sql } from '@roar/platform';
+import { createTableSql, decodeAll, isoInstant, loadRows, occurredAt, upsertRows, type Columns } from '../members/table';
+import type { ApplyContext, Projector } from '../runner/projector';
+
+/** One row per member: the spec's Handicap record (their latest request), the official and the computed index. */
+export const HANDICAP_COLUMNS: Columns = [
+  ['id', 'text'], // the member id: one record per member
+  ['request_id', 'text'],
+  ['type', 'text'],
+  ['status', 'text'],
+  ['first_name', 'text'],
+  ['last_name', 'text'],
+  ['mobile', 'text'],
+  ['dob', 'text'],
+  ['address', 'text'],
+  ['previous_golf_club', 'text', 'null'],
+  ['previous_golf_link_number', 'text', 'null'],
+  ['since', 'text', 'null'],
+  ['golf_link_number', 'text', 'null'],
+  ['handicap', 'double precision', 'null'],
+  ['reject_reason', 'text', 'null'],
+  ['computed_index', 'double precision', 'null'],
+  ['index_revision', 'integer'],
+  ['submitted_at', 'timestamptz', 'null'],
+  ['date_created', 'timestamptz'],
+  ['date_updated', 'timestamptz'],
+];
+export const handicapRowSchema = z.object({
+  id: z.string(),
+  request_id: z.string(),
+  type: z.enum(['create', 'transfer']),
+  status: z.enum(['draft', 'submitted', 'approved', 'rejected']),
+  first_name: z.string(),
+  last_name: z.string(),
+  mobile: z.string(),
+  dob: z.string(),
+  address: z.string(),
+  previous_golf_club: z.string().nullable(),
+  previous_golf_link_number: z.string().nullable(),
+  since: z.string().nullable(),
+  golf_link_number: z.string().nullable(),
+  handicap: z.number().nullable(),
+  reject_reason: z.string().nullable(),
+  computed_index: z.number().nullable(),
+  index_revision: z.number().int(),
+  submitted_at: isoInstant.nullable(),
+  date_created: isoInstant,
+  date_updated: isoInstant,
+});
+export type HandicapRow = z.infer<typeof handicapRowSchema>;
+
+export const SCORECARD_COLUMNS: Columns = [
+  ['id', 'text'],
+  ['member_id', 'text'],
+  ['course_id', 'text'],
+  ['course_name', 'text'],
+  ['tee_id', 'text'],
+  ['tee_name', 'text'],
+  ['played_on', 'text'],
+  ['gross', 'integer'],
+  ['marker_member_id', 'text', 'null'],
+  ['marker_email', 'text'],
+  ['marker_name', 'text'],
+  ['attest_by', 'timestamptz'],
+  ['status', 'text'],
+  ['pcc', 'double precision'],
+  ['differential', 'double precision', 'null'],
+  ['adjusted_differential', 'double precision', 'null'],
+  ['exceptional_reduction', 'integer'],
+  ['used', 'boolean'],
+  ['void_reason', 'text', 'null'],
+  ['submitted_at', 'timestamptz'],
+  ['attested_at', 'timestamptz', 'null'],
+  ['updated_at', 'timestamptz'],
+];
+export const scorecardRowSchema = z.object({
+  id: z.string(),
+  member_id: z.string(),
+  course_id: z.string(),
+  course_name: z.string(),
+  tee_id: z.string(),
+  tee_name: z.string(),
+  played_on: z.string(),
+  gross: z.number().int(),
+  marker_member_id: z.string().nullable(),
+  marker_email: z.string(),
+  marker_name: z.string(),
+  attest_by: isoInstant,
+  status: z.enum(['submitted', 'attested', 'voided']),
+  pcc: z.number(),
+  differential: z.number().nullable(),
+  adjusted_differential: z.number().nullable(),
+  exceptional_reduction: z.number().int(),
+  used: z.boolean(),
+  void_reason: z.string().nullable(),
+  submitted_at: isoInstant,
+  attested_at: isoInstant.nullable(),
+  updated_at: isoInstant,
+});
+export type ScorecardRow = z.infer<typeof scorecardRowSchema>;
+
+export const COURSE_COLUMNS: Columns = [
+  ['id', 'text'],
+  ['name', 'text'],
+  ['location', 'text'],
+  ['sample_data', 'boolean'],
+  ['tees', 'jsonb'],
+  ['pcc', 'jsonb'],
+  ['updated_at', 'timestamptz'],
+];
+const teeRow = z.object({
+  teeId: z.string(), name: z.string(), holes: z.number().int(), courseRating: z.number(), slopeRating: z.number(),
+  pars: z.array(z.number()), strokeIndexes: z.array(z.number()), ratingVersion: z.number().int(),
+});
+export const courseRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  location: z.string(),
+  sample_data: z.boolean(),
+  tees: z.array(teeRow),
+  pcc: z.record(z.string(), z.number()),
+  updated_at: isoInstant,
+});
+export type CourseRow = z.infer<typeof courseRowSchema>;
+
+async function migrate(tx: Sql, schema: string): Promise<void> {
+  const s = ident(schema);
+  await tx.exec(`
+    ${createTableSql(schema, 'handicaps', HANDICAP_COLUMNS, 'id')};
+    create index if not exists handicaps_status on ${s}.handicaps (status, submitted_at);
+    ${createTableSql(schema, 'scorecards', SCORECARD_COLUMNS, 'id')};
+    create index if not exists scorecards_member on ${s}.scorecards (member_id, played_on);
+    create index if not exists scorecards_marker on ${s}.scorecards (marker_member_id, status);
+    create index if not exists scorecards_course_day on ${s}.scorecards (course_id, played_on);
+    ${createTableSql(schema, 'courses', COURSE_COLUMNS, 'id')};
+  `);
+}
+
+const handicapTypes = new Set(['HandicapRequestDrafted', 'HandicapRequestSubmitted', 'HandicapRequestApproved', 'HandicapRequestRejected', 'HandicapIndexRevised']);
+const courseTypes = new Set(['CourseAdded', 'TeeRated', 'CoursePccSet']);
+
+async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContext): Promise<void> {
+  const decoded = decodeAll(events, ctx, 'clubhouse');
+  const memberIds = decoded.flatMap((e) => (courseTypes.has(e.type) ? [] : [(e.data as { memberId: string }).memberId]));
+  const scorecardIds = decoded.flatMap((e) => {
+    if (e.type === 'HandicapIndexRevised') return (e.data as Extract<HandicapEvent, { type: 'HandicapIndexRevised' }>['data']).scores.map((s) => s.scorecardId);
+    const id = (e.data as { scorecardId?: string }).scorecardId;
+    return id ? [id] : [];
+  });
+  const courseIds = decoded.flatMap((e) => (courseTypes.has(e.type) ? [(e.data as { courseId: string }).courseId] : []));
+  const handicaps = new Map((await loadRows(tx, ctx.schema, 'handicaps', 'id', memberIds, handicapRowSchema, ctx)).map((r) => [r.id, r]));
+  const cards = new Map((await loadRows(tx, ctx.schema, 'scorecards', 'id', scorecardIds, scorecardRowSchema, ctx)).map((r) => [r.id, r]));
+  const courses = new Map((await loadRows(tx, ctx.schema, 'courses', 'id', courseIds, courseRowSchema, ctx)).map((r) => [r.id, r]));
+  const touched = { handicaps: new Set<string>(), cards: new Set<string>(), courses: new Set<string>() };
+  for (const e of decoded) {
+    const at = occurredAt(e);
+    if (courseTypes.has(e.type)) applyCourse(e as unknown as CourseEvent, at, courses, touched.courses, ctx);
+    else if (handicapTypes.has(e.type)) applyHandicap(e as unknown as HandicapEvent, at, handicaps, cards, touched, ctx);
+    else applyScorecard(e as unknown as HandicapEvent, at, cards, touched.cards, ctx);
+  }
+  await upsertRows(tx, ctx.schema, 'handicaps', HANDICAP_COLUMNS, 'id', [...touched.handicaps].map((k) => handicaps.get(k)!));
+  await upsertRows(tx, ctx.schema, 'scorecards', SCORECARD_COLUMNS, 'id', [...touched.cards].map((k) => cards.get(k)!));
+  await upsertRows(tx, ctx.schema, 'courses', COURSE_COLUMNS, 'id', [...touched.courses].map((k) => courses.get(k)!));
+}
+
+function applyCourse(e: CourseEvent, at: string, courses: Map<string, CourseRow>, touched: Set<string>, ctx: ApplyContext): void {
+  const id = e.data.courseId;
+  const course = courses.get(id);
+  if (e.type === 'CourseAdded') {
+    courses.set(id, { id, name: e.data.name, location: e.data.location, sample_data: e.data.sampleData, tees: [], pcc: {}, updated_at: at });
+  } else if (!course) {
+    ctx.logger.warn({ type: e.type, courseId: id }, 'clubhouse: event for an unknown course skipped');
+    return;
+  } else if (e.type === 'TeeRated') {
+    const tee = { ...e.data.tee, ratingVersion: e.data.ratingVersion };
+    courses.set(id, { ...course, tees: [...course.tees.filter((t) => t.teeId !== tee.teeId), tee], updated_at: at });
+  } else {
+    courses.set(id, { ...course, pcc: { ...course.pcc, [e.data.playedOn]: e.data.pcc }, updated_at: at });
+  }
+  touched.add(id);
+}
+
+function applyHandicap(
+  e: HandicapEvent, at: string, handicaps: Map<string, HandicapRow>, cards: Map<string, ScorecardRow>,
+  touched: { handicaps: Set<string>; cards: Set<string> }, ctx: ApplyContext,
+): void {
+  const memberId = e.data.memberId;
+  const row = handicaps.get(memberId);
+  switch (e.type) {
+    case 'HandicapRequestDrafted':
+    case 'HandicapRequestSubmitted': {
+      const a = e.data.application;
+      const submitted = e.type === 'HandicapRequestSubmitted';
+      const same = row?.request_id === e.data.requestId;
+      handicaps.set(memberId, {
+        id: memberId, request_id: e.data.requestId, ...a, status: submitted ? 'submitted' : 'draft',
+        // The official number and handicap stay with the member across a later request.
+        golf_link_number: row?.golf_link_number ?? null, handicap: row?.handicap ?? null, reject_reason: null,
+        computed_index: row?.computed_index ?? null, index_revision: row?.index_revision ?? 0,
+        submitted_at: submitted ? at : null, date_created: same && row ? row.date_created : at, date_updated: at,
+      });
+      break;
+    }
+    case 'HandicapRequestApproved':
+      if (!row) return void ctx.logger.warn({ memberId }, 'clubhouse: approval without a request skipped');
+      handicaps.set(memberId, { ...row, status: 'approved', golf_link_number: e.data.golfLinkNumber, handicap: e.data.officialHandicap, date_updated: at });
+      break;
+    case 'HandicapRequestRejected':
+      if (!row) return void ctx.logger.warn({ memberId }, 'clubhouse: rejection without a request skipped');
+      handicaps.set(memberId, { ...row, status: 'rejected', reject_reason: e.data.reason, date_updated: at });
+      break;
+    case 'HandicapIndexRevised': {
+      if (row) handicaps.set(memberId, { ...row, computed_index: e.data.handicapIndex, index_revision: e.data.revision });
+      for (const s of e.data.scores) {
+        const card = cards.get(s.scorecardId);
+        if (!card) continue;
+        cards.set(s.scorecardId, {
+          ...card, differential: s.differential, adjusted_differential: s.adjustedDifferential, exceptional_reduction: s.exceptionalReduction, used: s.used, pcc: s.pcc, updated_at: at,
+        });
+        touched.cards.add(s.scorecardId);
+      }
+      break;
+    }
+    default:
+      return;
+  }
+  if (handicaps.has(memberId)) touched.handicaps.add(memberId);
+}
+
+function applyScorecard(e: HandicapEvent, at: string, cards: Map<string, ScorecardRow>, touched: Set<string>, ctx: ApplyContext): void {
+  if (e.type === 'ScorecardSubmitted') {
+    const d = e.data;
+    cards.set(d.scorecardId, {
+      id: d.scorecardId, member_id: d.memberId, course_id: d.tee.courseId, course_name: d.tee.courseName, tee_id: d.tee.teeId, tee_name: d.tee.teeName,
+      played_on: d.playedOn, gross: d.grossScores.reduce((a, b) => a + b, 0), marker_member_id: d.marker.memberId, marker_email: d.marker.email, marker_name: d.marker.name,
+      attest_by: new Date(d.attestBy).toISOString(), status: 'submitted', pcc: 0, differential: null, adjusted_differential: null, exceptional_reduction: 0, used: false,
+      void_reason: null, submitted_at: at, attested_at: null, updated_at: at,
+    });
+    touched.add(d.scorecardId);
+    return;
+  }
+  const id = (e.data as { scorecardId: string }).scorecardId;
+  const card = cards.get(id);
+  if (!card) return void ctx.logger.warn({ type: e.type, scorecardId: id }, 'clubhouse: event for an unknown scorecard skipped');
+  switch (e.type) {
+    case 'ScorecardAttested':
+      cards.set(id, { ...card, status: 'attested', attested_at: at, updated_at: at });
+      break;
+    case 'ScorecardCorrected':
+      cards.set(id, { ...card, gross: e.data.grossScores.reduce((a, b) => a + b, 0), updated_at: at });
+      break;
+    case 'ScorecardVoided':
+      // A voided card no longer counts: its differential stays for the record, `used` goes.
+      cards.set(id, { ...card, status: 'voided', void_reason: e.data.reason, used: false, updated_at: at });
+      break;
+    case 'ScorecardPccApplied':
+      cards.set(id, { ...card, pcc: e.data.pcc, updated_at: at });
+      break;
+    default:
+      return;
+  }
+  touched.add(id);
+}
+
+export const clubhouseProjector: Projector = {
+  name: 'clubhouse',
+  version: 1,
+  tables: [
+    { name: 'handicaps', primaryKey: ['id'] },
+    { name: 'scorecards', primaryKey: ['id'] },
+    { name: 'courses', primaryKey: ['id'] },
+  ],
+  handles: [...handicapTypes, 'ScorecardSubmitted', 'ScorecardAttested', 'ScorecardCorrected', 'ScorecardVoided', 'ScorecardPccApplied', ...courseTypes],
+  migrate,
+  apply,
+};

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { memberStreamId } from '@roar/domain';
+import type { RecordedEvent } from '@roar/platform';
+import type { JobRequest } from '../jobs/types';
+import { handicapApprovedEmail, handicapRejectedEmail, handicapSubmittedEmail, indexRevisedEmail } from '../mail/handicap-templates';
+import type { RenderedEmail } from '../mail/templates';
+import { memberFactsAt } from './member-history';
+import { jobIdFor, type Reactor, type ReactorContext } from './reactor';
+
+const memberIdOf = z.object({ memberId: z.string() });
+
+/** The request's type, read from the member's handicap stream up to this event. */
+async function requestTypeAt(event: RecordedEvent, ctx: ReactorContext, requestId: string): Promise<string> {
+  for (const past of await ctx.store.readStream(event.streamId)) {
+    if (past.revision > event.revision) break;
+    const d = past.data as { requestId?: string; application?: { type?: string } };
+    if (past.type === 'HandicapRequestSubmitted' && d.requestId === requestId && d.application?.type) return d.application.type;
+  }
+  return 'create';
+}
+
+async function render(event: RecordedEvent, ctx: ReactorContext): Promise<RenderedEmail | null> {
+  const d = event.data as Record<string, unknown>;
+  switch (event.type) {
+    case 'HandicapRequestSubmitted':
+      return handicapSubmittedEmail({ type: String((d.application as { type?: string } | undefined)?.type ?? 'create') });
+    case 'HandicapRequestApproved':
+      return handicapApprovedEmail({ type: await requestTypeAt(event, ctx, String(d.requestId)), golfLinkNumber: String(d.golfLinkNumber), officialHandicap: Number(d.officialHandicap) });
+    case 'HandicapRequestRejected':
+      return handicapRejectedEmail({ type: await requestTypeAt(event, ctx, String(d.requestId)), reason: String(d.reason) });
+    case 'HandicapIndexRevised': {
+      const r = z.object({ handicapIndex: z.number().nullable(), previousIndex: z.number().nullable(), exceptionalReduction: z.number() }).parse(d);
+      // Only a change the member would notice: the index itself moved.
+      return r.handicapIndex === r.previousIndex ? null : indexRevisedEmail(r);
+    }
+    default:
+      return null;
+  }
+}
+
+/** The member hears of each step of their handicap: request received, approved, rejected, index changed. */
+export const handicapEmails: Reactor = {
+  name: 'handicap-emails',
+  handles: ['HandicapRequestSubmitted', 'HandicapRequestApproved', 'HandicapRequestRejected', 'HandicapIndexRevised'],
+  async toJobs(event, ctx): Promise<JobRequest[]> {
+    const { memberId } = memberIdOf.parse(event.data);
+    const memberStream = { ...event, streamId: memberStreamId(memberId), revision: BigInt(Number.MAX_SAFE_INTEGER) } as RecordedEvent;
+    const facts = await memberFactsAt(memberStream, ctx);
+    if (!facts.email) return [];
+    const email = await render(event, ctx);
+    return email ? [{ queue: 'email', jobId: jobIdFor(event, 'handicap-email'), data: { to: [facts.email], ...email } }] : [];
+  },
+};
