@@ -134,7 +134,7 @@ export function createClubhouseRouter(app: AppContext): Router {
       attestBy: new Date(now.getTime() + ATTEST_WITHIN_MS).toISOString(), at: now.toISOString(),
     };
     await executeCommand(app, handicapStreamId(memberId), handicapDecider, command, memberCommandContext(memberId, req, now));
-    const origin = originOf(req, app.config.PUBLIC_URL);
+    const origin = originOf(app);
     const link = markerMember
       ? `${origin}/dashboard/clubhouse/scorecards?attest=${scorecardId}`
       : `${origin}/attest/${scorecardId}?token=${attestToken(app.jwtSecret, scorecardId)}`;
