@@ -7,6 +7,7 @@ import { membershipCatalogueEvents } from './membership-catalogue';
 import { prizeEvents, prizeSlugEvents } from './prize';
 import { referralEvents } from './referral';
 import { teamEvents, teamSeatEvents } from './team';
+import { shopEvents } from './shop/events';
 
 /** Every event type the product writes, with its schema: the store refuses anything else. */
 export function createEventRegistry(): EventRegistry {
@@ -23,5 +24,6 @@ export function createEventRegistry(): EventRegistry {
     ...teamSeatEvents,
     ...prizeEvents,
     ...prizeSlugEvents,
+    ...shopEvents,
   );
 }
