@@ -7,6 +7,7 @@ import { seedCatalogue } from './seed';
 import { seedPrizes } from './prizes/seed';
 import { bootstrapStaff } from './auth/staff';
 import { startInviteSweeper } from './teams';
+import { seedShop, startReservationSweeper } from './shop';
 
 /**
  * One entry point, four roles. `all` (the embedded default) runs the API, the projector and the
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   if (runsApi) {
     await seedCatalogue(infra.store, infra.registry, logger, new Date());
     await seedPrizes(infra.store, infra.registry, infra.sql, logger, new Date());
+    await seedShop(infra.store, infra.registry, logger, new Date());
     await bootstrapStaff(infra.sql, { email: config.STAFF_EMAIL, password: config.STAFF_PASSWORD, dataDir: config.DATA_DIR, logger });
   }
   if (role === 'all' || role === 'projector') await infra.projections.start();
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
     await infra.jobs.start({ reactors: true, workers: true });
     infra.startBilling();
     startInviteSweeper({ sql: infra.sql, store: infra.store, registry: infra.registry, logger });
+    startReservationSweeper(appContextOf(config, logger, infra));
   }
   else await infra.jobs.start({ reactors: false, workers: false });
 

@@ -57,6 +57,5 @@ export const catalogueEvents = [ProductCreated, ProductEdited, VariantAdded, Var
 type Ev<D extends { type: string; schema: z.ZodType }> = DomainEvent<D['type'], z.infer<D['schema']>>;
 export type ProductEvent = Ev<typeof ProductCreated> | Ev<typeof ProductEdited> | Ev<typeof VariantAdded> | Ev<typeof VariantRepriced> | Ev<typeof ProductPublished>;
 
+/** A product's id is its slug: creating it on a new stream is what keeps slugs unique (SKUs: their stock streams). */
 export const productStreamId = (productId: string): string => `product-${productId}`;
-/** Uniqueness of slugs and SKUs: a reservation stream appended with "no stream". */
-export const productSlugStreamId = (slug: string): string => `product-slug-${slug}`;

@@ -61,6 +61,7 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
     case 'EditProduct': {
       const p = live(state);
       checkVariants(p.variants, command.fields);
+      if (command.fields.slug !== p.fields.slug) throw new DomainError('invalid', 'The slug of a product cannot change: it is its address.');
       if (command.fields.product_type !== p.fields.product_type) throw new DomainError('invalid', 'A product cannot change between physical and digital; create a new one.');
       return [{ type: 'ProductEdited', data: { productId: p.productId, fields: command.fields, reason: reasonOf(command.reason) } }];
     }

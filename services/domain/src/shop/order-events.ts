@@ -58,6 +58,8 @@ export const OrderPlaced = defineEvent(
       memberId: id,
       email: z.email().max(254),
       checkoutId: id,
+      /** The provider's hosted payment page: a second tab or a double click is sent back to it. */
+      payment_url: z.string().min(1).max(2000),
       snapshot: orderSnapshotSchema,
       shipping_address: addressSchema.nullable(),
       billing_address: addressSchema.nullable(),

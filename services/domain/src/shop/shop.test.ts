@@ -4,8 +4,8 @@ import { cartDecider, type CartEvent } from './cart';
 import { couponDecider, type CouponEvent, type CouponTerms } from './coupon';
 import { gstOf, percentOf, priceCart, type PricingLine } from './pricing';
 import { stockDecider, availableQty, type StockEvent } from './stock';
-import { orderDecider, type OrderEvent } from './order';
-import type { OrderPlacedData } from './order-events';
+import { orderDecider } from './order';
+import type { OrderEvent, OrderPlacedData } from './order-events';
 
 const at = '2026-11-23T10:00:00.000Z';
 const later = '2026-11-23T11:00:00.000Z';
@@ -126,7 +126,7 @@ describe('cart per member', () => {
 
 describe('orders', () => {
   const placed: OrderPlacedData = {
-    orderId: 'o1', number: 'R-1', memberId: 'm', email: 'm@example.com', checkoutId: 'c1',
+    orderId: 'o1', number: 'R-1', memberId: 'm', email: 'm@example.com', checkoutId: 'c1', payment_url: 'http://x/pay',
     snapshot: {
       lines: [{ productId: 'p', sku: 'A', name: 'Cap', attributes: {}, product_type: 'physical', gift_card: false, qty: 1, unit_cents: 2995, line_cents: 2995, delivery_method: 'standard' }],
       subtotal: 2995, discounts: [], discount: 0, deliveries: [{ code: 'standard', name: 'Standard', cents: 995 }], shipping: 995, taxable: 3990, tax: 363, total: 3990, rounding_rule: 'r', currency: 'AUD',
