@@ -90,7 +90,14 @@ export async function startShopCheckout(app: AppContext, ports: MembersPorts, me
   try {
     for (const line of [...priced.lines].sort((a, b) => a.sku.localeCompare(b.sku))) {
       const reservationId = `${orderId}:${line.sku}`;
-      await handleCommand(app.store, app.registry, stockStreamId(line.sku), stockDecider, { type: 'ReserveStock', reservationId, qty: line.qty, expiresAt, at }, ctx, { maxRetries: STOCK_RETRIES });
+      try {
+        await handleCommand(app.store, app.registry, stockStreamId(line.sku), stockDecider, { type: 'ReserveStock', reservationId, qty: line.qty, expiresAt, at }, ctx, { maxRetries: STOCK_RETRIES });
+      } catch (error) {
+        // The stock stream speaks in SKUs; the member reads the product's name.
+        const available = error instanceof DomainError ? (error.details?.available as number | undefined) : undefined;
+        if (available === undefined) throw error;
+        throw new HttpError(409, available === 0 ? `${line.name} is out of stock.` : `Only ${available} of ${line.name} left.`, 'OUT_OF_STOCK');
+      }
       reservations.push({ sku: line.sku, reservationId, qty: line.qty });
     }
     const coupon = priced.discounts.find((d) => d.kind === 'coupon');
