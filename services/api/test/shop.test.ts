@@ -24,7 +24,7 @@ describe('the pro shop over HTTP (embedded default)', () => {
     c = client(api);
     staff = await signInStaff(api);
     shopper = await c.paidMember(3);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await api?.close();
   });
@@ -151,6 +151,15 @@ describe('the pro shop over HTTP (embedded default)', () => {
     expect(order).toMatchObject({ total: 23531, tax: 1685, discount: 1949, shipping: 995, rounding_rule: expect.stringContaining('GST Act s9-90'), shipping_address: expect.objectContaining({ postcode: '2095' }) });
     expect((order.gift_cards as unknown[]).length).toBe(1);
     expect((await cart()).items).toEqual([]);
+    // The tax invoice and the gift card code arrive by email through the job queue.
+    const mailTo = async (subject: string) => (await c.mail()).find((m) => m.to.includes(shopper.email.toLowerCase()) && m.subject.startsWith(subject));
+    await expect.poll(() => mailTo('Tax invoice for your ROAR+ order')).toBeTruthy();
+    const invoice = (await mailTo('Tax invoice for your ROAR+ order'))!;
+    expect(invoice.text).toContain('Total price includes GST.');
+    expect(invoice.text).toContain('Total (AUD): $235.31');
+    expect(invoice.text).toContain('GST included: $16.85');
+    await expect.poll(() => mailTo('Your ROAR+ gift card ($50)')).toBeTruthy();
+    expect((await mailTo('Your ROAR+ gift card ($50)'))!.text).toMatch(/Gift card code: ROAR(-[A-Z2-9]{4}){4}/);
     const mine = (await c.get('/api/shop/orders', shopper.token)).body.data as Array<{ id: string }>;
     expect(mine.map((o) => o.id)).toContain(second.order_id);
     // The coupon was used once by this member.
@@ -167,6 +176,7 @@ describe('the pro shop over HTTP (embedded default)', () => {
     const shipped = await staffPost(`/shop-orders/${second.order_id}/ship`, { carrier: 'Australia Post', tracking: 'AP123456789AU' });
     expect(shipped.status).toBe(200);
     expect((await c.get(`/api/shop/orders/${second.order_id}`, shopper.token)).body.data).toMatchObject({ status: 'shipped', carrier: 'Australia Post', tracking: 'AP123456789AU' });
+    await expect.poll(async () => (await mailTo('Your ROAR+ order'))?.text).toContain('Tracking number: AP123456789AU');
 
     // A refund through the payments port: the provider's webhook records it and the stock goes back.
     const stockBefore = (await product('roar-performance-polo')).variants.find((v) => v.sku === navyM.sku)!.available;
