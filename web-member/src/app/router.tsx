@@ -29,6 +29,12 @@ const draws = (name: DrawsRouteName): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await import('./routes/draws'))[name] }),
 });
 
+type ShopRouteName = keyof typeof import('./routes/shop');
+/** The pro shop and orders share one chunk. */
+const shop = (name: ShopRouteName): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await import('./routes/shop'))[name] }),
+});
+
 const information = (path: string, title: string): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
     const { InformationRoute } = await import('./routes/information');
@@ -63,12 +69,12 @@ export const routes: RouteObject[] = [
       { path: paths.event.path, ...draws('EventRoute') },
       { path: paths.winners.path, ...draws('WinnersRoute') },
       { path: paths.teamPrizes.path, lazy: () => import('./routes/team').then((m) => ({ Component: m.TeamPrizesRoute })) },
-      { path: paths.proShop.path, ...placeholder('proShop') },
-      { path: paths.product.path, ...placeholder('product') },
-      { path: paths.cart.path, ...placeholder('cart') },
-      { path: paths.checkout.path, ...placeholder('checkout') },
-      { path: paths.checkoutFailed.path, ...placeholder('checkoutFailed') },
-      { path: paths.checkoutSuccess.path, ...placeholder('checkoutSuccess') },
+      { path: paths.proShop.path, ...shop('ShopRoute') },
+      { path: paths.product.path, ...shop('ProductRoute') },
+      { path: paths.cart.path, ...shop('CartRoute') },
+      { path: paths.checkout.path, ...shop('CheckoutRoute') },
+      { path: paths.checkoutFailed.path, ...shop('CheckoutFailedRoute') },
+      { path: paths.checkoutSuccess.path, ...shop('CheckoutSuccessRoute') },
       { path: paths.logout.path, lazy: () => import('./routes/auth').then((m) => ({ Component: m.LogoutRoute })) },
       {
         // The carousel library is only needed here; keep it out of the first load.
@@ -99,8 +105,8 @@ export const routes: RouteObject[] = [
       { path: paths.totalEntries.path, ...member('TotalEntriesRoute') },
       { path: paths.oneOffEntries.path, ...draws('OneOffEntriesRoute') },
       { path: paths.singleEntries.path, ...draws('SingleEntriesRoute') },
-      { path: paths.orders.path, ...placeholder('orders') },
-      { path: paths.order.path, ...placeholder('order') },
+      { path: paths.orders.path, ...shop('OrdersRoute') },
+      { path: paths.order.path, ...shop('OrderRoute') },
       { path: paths.clubhouse.path, ...placeholder('clubhouse') },
       { path: paths.clubhouseRequest.path, ...placeholder('clubhouseRequest') },
       { path: paths.clubhouseTransfer.path, ...placeholder('clubhouseTransfer') },
