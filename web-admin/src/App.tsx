@@ -11,6 +11,10 @@ import prizes from './prizes';
 import projections from './projections';
 import referrals from './referrals';
 import teams from './teams';
+import shopOrders from './shop-orders';
+import shopProducts from './shop-products';
+import shopCoupons from './shop-coupons';
+import shopTerms from './shop-terms';
 
 /** The staff console, served by the API at /admin. Who may edit what is decided in authProvider.canAccess. */
 export function App() {
@@ -29,6 +33,10 @@ export function App() {
       <Resource name="prizes" {...prizes} />
       <Resource name="referrals" {...referrals} />
       <Resource name="teams" {...teams} />
+      <Resource name="shop-orders" options={{ label: 'Shop orders' }} {...shopOrders} />
+      <Resource name="shop-products" options={{ label: 'Shop products' }} {...shopProducts} />
+      <Resource name="shop-coupons" options={{ label: 'Shop coupons' }} {...shopCoupons} />
+      <Resource name="shop-terms" options={{ label: 'Shop settings' }} {...shopTerms} />
       <Resource name="events" options={{ label: 'Event log' }} {...events} />
       <Resource name="projections" options={{ label: 'Read models' }} {...projections} />
       <Resource name="jobs-failed" options={{ label: 'Failed jobs' }} {...jobs} />

@@ -11,6 +11,8 @@ export function canRole(role: StaffRole, resource: string, action: string): bool
   if (READ_ACTIONS.has(action)) return true;
   if (role === 'auditor' || resource === 'events') return false;
   if (resource === 'prizes') return action === 'create' || action === 'edit';
+  // The pro shop: staff and admins manage the catalogue, coupons and orders (every edit carries a reason).
+  if (resource.startsWith('shop-')) return action === 'create' || action === 'edit' || action === 'delete';
   if (resource === 'memberships') {
     if (action === 'edit') return true;
     if (action === 'create') return role === 'admin';

@@ -40,7 +40,8 @@ const stockMap = z.record(z.string().max(64), uint4().max(100_000));
 
 export const productCreateSchema = productFieldsSchema.extend({ variants: z.array(variantSchema).min(1).max(50), stock: stockMap.default({}), reason: reasonSchema }).strict();
 export const productEditSchema = productFieldsSchema
-  .extend({ published: z.boolean().optional(), variants: z.array(variantSchema).min(1).max(50), reason: reasonSchema })
+  // The console sends the whole record back (stock counts included): extra keys are dropped.
+  .extend({ published: z.boolean().optional(), variants: z.array(variantSchema.strip()).min(1).max(50), reason: reasonSchema })
   .strip();
 export const stockChangeSchema = z.object({ sku: z.string().min(1).max(64), delta: z.number().int().min(-10_000).max(10_000).refine((d) => d !== 0, 'A change of 0 changes nothing'), reason: reasonSchema }).strict();
 export const shipSchema = z.object({ carrier: z.string().trim().min(1, 'Name the carrier').max(60), tracking: z.string().trim().min(1, 'Give the tracking number').max(60), reason: reasonSchema.optional() }).strict();
@@ -144,7 +145,8 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
   router.post('/shop-terms', write, saveTerm);
   router.put('/shop-terms/:id', write, saveTerm);
   router.delete('/shop-terms/:id', write, async (req, res) => {
-    const { reason } = parseBody(reasonOnlySchema, { body: { reason: (req.body as { reason?: unknown } | undefined)?.reason ?? req.query.reason } } as Request);
+    // ra-data-simple-rest's delete sends no body: the console's removal is recorded with this reason.
+    const { reason } = parseBody(reasonOnlySchema, { body: { reason: (req.body as { reason?: unknown } | undefined)?.reason ?? req.query.reason ?? 'Removed in the staff console' } } as Request);
     const [kind, slug] = String(req.params.id).split(':');
     if (!kind || !slug) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
     const command = kind === 'banner' ? { type: 'RemoveBanner' as const, bannerId: slug, reason } : { type: 'RemoveTerm' as const, kind: termKindSchema.parse(kind), slug, reason };
