@@ -70,8 +70,9 @@ export function evolveCart(state: CartState, event: CartEvent): CartState {
     case 'CartCheckoutStarted':
       return { ...state, pendingOrderId: event.data.orderId };
     case 'CartCheckoutEnded':
-      // A paid cart is spent: the member starts again from an empty one.
-      return { contents: event.data.outcome === 'paid' ? EMPTY_CART : state.contents, pendingOrderId: null };
+      // A paid cart is spent: the member starts again from an empty one, keeping the addresses.
+      if (event.data.outcome !== 'paid') return { contents: state.contents, pendingOrderId: null };
+      return { contents: { ...EMPTY_CART, shipping_address: state.contents.shipping_address, billing_address: state.contents.billing_address }, pendingOrderId: null };
     default: {
       const _exhaustive: never = event;
       return _exhaustive;

@@ -83,7 +83,7 @@ function ProductDetail({ product, settings }: { product: Product; settings: Shop
           {axes.map((a) => (
             <label key={a.key} className="field">
               <span>{a.name}</span>
-              <select value={choice[a.key] ?? ''} onChange={(e) => setChoice({ ...choice, [a.key]: e.target.value })}>
+              <select aria-label={a.name} value={choice[a.key] ?? ''} onChange={(e) => setChoice({ ...choice, [a.key]: e.target.value })}>
                 {a.values.map((v) => (
                   <option key={v} value={v}>
                     {v}
@@ -99,14 +99,14 @@ function ProductDetail({ product, settings }: { product: Product; settings: Shop
           )}
           <label className="field">
             <span>Quantity</span>
-            <input type="number" min={1} max={99} value={qty} onChange={(e) => setQty(Math.min(99, Math.max(1, Math.floor(Number(e.target.value) || 1))))} />
+            <input type="number" aria-label="Quantity" min={1} max={99} value={qty} onChange={(e) => setQty(Math.min(99, Math.max(1, Math.floor(Number(e.target.value) || 1))))} />
           </label>
           {digital ? (
             <p className="notice">Delivered by email as soon as your order is paid.</p>
           ) : (
             <label className="field">
               <span>Delivery</span>
-              <select value={delivery} onChange={(e) => setDelivery(e.target.value)}>
+              <select aria-label="Delivery" value={delivery} onChange={(e) => setDelivery(e.target.value)}>
                 {settings.deliveries.map((d) => (
                   <option key={d.code} value={d.code}>
                     {d.name} ({d.price === 0 ? 'free' : money(d.price)})

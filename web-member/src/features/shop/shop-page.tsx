@@ -50,7 +50,7 @@ function Catalogue({ settings }: { settings: ShopSettings }) {
       {settings.banners.length > 0 && (
         <div className="shop-banners">
           {settings.banners.map((b) => (
-            <Link key={b.id} to={b.link} className="shop-banner" style={{ backgroundImage: `url(${imageUrl(b.image)})` }}>
+            <Link key={b.id} to={b.link} className="shop-banner" style={{ backgroundImage: `linear-gradient(90deg, rgba(5, 13, 34, 0.7), rgba(5, 13, 34, 0.05) 70%), url(${imageUrl(b.image)})` }}>
               <strong>{b.title}</strong>
               <span>{b.subtitle}</span>
             </Link>
