@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { benchAppend, type BenchTarget } from './append';
 import { benchClose } from './close';
 import { benchDraw } from './draw';
+import { benchShop } from './shop';
 
 /**
  * `npm run bench`: append throughput, projection rebuild speed and the draw over 10 million
@@ -50,6 +51,9 @@ async function main(): Promise<void> {
   log('');
 
   Object.assign(figures, await benchClose(log));
+  log('');
+
+  Object.assign(figures, await benchShop(log));
   log('');
 
   figures.bench_seconds = Math.round((Date.now() - started) / 100) / 10;
