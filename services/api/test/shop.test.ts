@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fold } from '@roar/platform';
 import { availableQty, stockDecider, stockStreamId, type StockEvent } from '@roar/domain';
 import { adminFetch, signInStaff, type StaffLogin } from '../src/admin/test-staff';
-import { seedShop } from '../src/shop';
+import { seedShop, sweepExpiredReservations } from '../src/shop';
 import { client, type Joined } from './referrals-helpers';
 import { startTestApi, type TestApi } from './setup';
 
@@ -189,6 +189,34 @@ describe('the pro shop over HTTP (embedded default)', () => {
     const history = (await (await adminFetch(api, `/shop-orders/${second.order_id}`, { token: staff.auditor.token })).json()) as { events: Array<{ event_type: string }> };
     expect(history.events.map((e) => e.event_type)).toEqual(['OrderPlaced', 'OrderPaid', 'GiftCardIssued', 'OrderShipped', 'OrderRefundRequested', 'OrderRefunded']);
   }, 60_000);
+
+  it('lets an unpaid reservation expire: the sweeper cancels the order, the stock returns, the cart opens again', async () => {
+    const m = await c.paidMember(3);
+    const cap = await product('roar-tour-cap');
+    const black = cap.variants.find((v) => v.attributes.colour === 'Black')!;
+    expect((await patch({ items: [{ product: cap.id, sku: black.sku, qty: 2, delivery_method: 'pickup' }], shipping_address: address }, m.token)).status).toBe(200);
+    const started = (await c.post('/api/shop/checkout', {}, m.token)).body.data as { order_id: string };
+    expect((await product('roar-tour-cap')).variants.find((v) => v.sku === black.sku)!.available).toBe(black.available - 2);
+    // Before the reservation expires nothing is swept.
+    expect(await sweepExpiredReservations(api.ctx, new Date(Date.now() + 60_000))).toBe(0);
+    expect(await sweepExpiredReservations(api.ctx, new Date(Date.now() + 31 * 60_000))).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => ((await c.get(`/api/shop/orders/${started.order_id}`, m.token)).body.data as { status: string }).status).toBe('cancelled');
+    expect((await product('roar-tour-cap')).variants.find((v) => v.sku === black.sku)!.available).toBe(black.available);
+    expect(await cart(m.token)).toMatchObject({ pending_order_id: null, items: [expect.objectContaining({ sku: black.sku, qty: 2 })] });
+  });
+
+  it('holds a coupon total limit exactly when members race for its last use', async () => {
+    const made = await staffPost('/shop-coupons', { code: 'LASTONE', kind: 'amount', value: 500, expiresAt: null, totalLimit: 1, perMemberLimit: null, memberId: null, reason: 'One use only' });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const racers = await Promise.all([c.paidMember(3), c.paidMember(3), c.paidMember(3)]);
+    const towel = await product('roar-microfibre-towel');
+    for (const r of racers) {
+      expect((await patch({ items: [{ product: towel.id, sku: towel.variants[0]!.sku, qty: 1, delivery_method: 'pickup' }], shipping_address: address, coupon: 'LASTONE' }, r.token)).status).toBe(200);
+    }
+    const results = await Promise.all(racers.map((r) => c.post('/api/shop/checkout', {}, r.token)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 201)) expect((r.body.errors as Array<{ message: string }>)[0]!.message).toBe('This coupon has been fully redeemed.');
+  });
 
   it('never oversells: 20 members race for 5 units and exactly 5 orders are placed', async () => {
     const created = await staffPost('/shop-products', {
