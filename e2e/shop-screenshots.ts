@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { launchBrowser, startApp } from './harness';
 import { signUpMember } from './members';
+import { signInStaffConsole } from './staff-console';
 
 const out = process.argv[2] ?? '/tmp/shop-shots';
 mkdirSync(out, { recursive: true });
@@ -38,6 +39,19 @@ try {
     }
     await context.close();
   }
+  // A paid order for the staff console's pages.
+  await api('/api/shop/update-cart', 'PATCH', { shipping_address: { first_name: 'Sam', last_name: 'Citizen', line1: '1 Tee St', suburb: 'Manly', state: 'NSW', postcode: '2095' } });
+  const started = (await api('/api/shop/checkout', 'POST', {})) as { data: { order_id: string; redirect_url: string } };
+  await fetch(started.data.redirect_url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Sam' }).toString() });
+  const staff = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const admin = await staff.newPage();
+  await signInStaffConsole(admin, app.url);
+  for (const [name, path] of [['admin-shop-products', '/admin/shop-products'], ['admin-shop-order', `/admin/shop-orders/${started.data.order_id}/show`], ['admin-shop-coupons', '/admin/shop-coupons']] as const) {
+    await admin.goto(`${app.url}${path}`);
+    await admin.waitForLoadState('networkidle');
+    await admin.screenshot({ path: `${out}/${name}-1440.png`, fullPage: true });
+  }
+  await staff.close();
 } finally {
   await browser.close();
   await app.stop();

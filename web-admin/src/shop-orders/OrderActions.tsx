@@ -9,7 +9,6 @@ const NEXT: Record<string, readonly Action[]> = {
   paid: [
     { path: 'packing', label: 'Start packing', fields: [], confirm: 'Start packing' },
     { path: 'ship', label: 'Mark shipped', fields: ['carrier', 'tracking'], confirm: 'Mark shipped' },
-    { path: 'deliver', label: 'Mark delivered', fields: [], confirm: 'Mark delivered' },
     { path: 'refund', label: 'Refund', fields: ['reason'], confirm: 'Refund in full' },
   ],
   packing: [
