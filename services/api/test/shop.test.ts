@@ -205,6 +205,32 @@ describe('the pro shop over HTTP (embedded default)', () => {
     expect(await cart(m.token)).toMatchObject({ pending_order_id: null, items: [expect.objectContaining({ sku: black.sku, qty: 2 })] });
   });
 
+  it('never reprices in silence: a staff price change shows in the cart, checkout waits until the member has seen it', async () => {
+    const m = await c.paidMember(3);
+    const before = (await (await adminFetch(api, '/shop-products/roar-bucket-hat', { token: staff.staff.token })).json()) as Record<string, unknown> & { variants: Array<{ sku: string; price_cents: number; attributes: Record<string, string> }> };
+    const sku = before.variants[0]!.sku;
+    expect((await patch({ items: [{ product: 'roar-bucket-hat', sku, qty: 1, delivery_method: 'pickup' }], shipping_address: address }, m.token)).status).toBe(200);
+    // The console sends the whole record back with a reason.
+    const edited = await adminFetch(api, '/shop-products/roar-bucket-hat', {
+      method: 'PUT', token: staff.staff.token,
+      body: JSON.stringify({ ...before, variants: before.variants.map((v) => (v.sku === sku ? { ...v, price_cents: 4495 } : v)), reason: 'Supplier price rise' }),
+    });
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    const history = (await (await adminFetch(api, '/shop-products/roar-bucket-hat', { token: staff.auditor.token })).json()) as { events: Array<{ event_type: string; reason: string | null }> };
+    expect(history.events).toContainEqual(expect.objectContaining({ event_type: 'VariantRepriced', reason: 'Supplier price rise' }));
+
+    const seen = await cart(m.token);
+    expect(seen.errors).toEqual([expect.objectContaining({ code: 'price_changed', sku, from: 3995, to: 4495, message: 'The price of ROAR+ Bucket Hat changed from $39.95 to $44.95.' })]);
+    expect(seen.total).toBe(4495);
+    const refused = await c.post('/api/shop/checkout', {}, m.token);
+    expect([refused.status, (refused.body.errors as Array<{ message: string }>)[0]!.message]).toEqual([409, 'The price of ROAR+ Bucket Hat changed from $39.95 to $44.95.']);
+    // Saving the cart is the member seeing it: the answer says what changed, once; then checkout goes ahead.
+    const saved = await patch({}, m.token);
+    expect(saved.body.data.errors.map((e) => e.code)).toEqual(['price_changed']);
+    expect((await cart(m.token)).errors).toEqual([]);
+    expect((await c.post('/api/shop/checkout', {}, m.token)).status).toBe(201);
+  });
+
   it('holds a coupon total limit exactly when members race for its last use', async () => {
     const made = await staffPost('/shop-coupons', { code: 'LASTONE', kind: 'amount', value: 500, expiresAt: null, totalLimit: 1, perMemberLimit: null, memberId: null, reason: 'One use only' });
     expect(made.status, await made.clone().text()).toBe(201);
