@@ -111,6 +111,7 @@ describe('a member shops the pro shop, pays, and follows the order', () => {
     await payOnHostedPage(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/pro-shop\/checkout\/success\?order=/);
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    await page.getByText(/^Order R-[0-9A-F]{8} is paid: \$203\.86\.$/).waitFor({ timeout: 20_000 });
 
     await page.goto(`${app.url}/dashboard/orders`);
     const orders = page.getByRole('list', { name: 'Your orders' });

@@ -82,3 +82,7 @@ export const money = (cents: number): string => {
 /** Images load from the configured base path plus the image path; a default product image when there is none. */
 export const DEFAULT_PRODUCT_IMAGE = '/images/shop/default-product.svg';
 export const imageUrl = (path: string | null | undefined): string => `${import.meta.env.BASE_URL.replace(/\/$/, '')}${path || DEFAULT_PRODUCT_IMAGE}`;
+
+/** The order's state only: the success page waits for the provider's webhook to mark it paid. */
+export const fetchOrderStatus = async (orderId: string) =>
+  unwrap(await memberRequest(`/api/shop/orders/${encodeURIComponent(orderId)}`, { schema: data(z.object({ number: z.string(), status: z.string(), total: z.number().int() })), serverMessage: true }));

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../components/ui/feedback';
 import { Head } from '../../components/ui/head';
 import { paths } from '../../config/paths';
-import { cancelCheckout, type Cart } from './api';
+import { cancelCheckout, fetchOrderStatus, money, type Cart } from './api';
 import { ShopGate } from './shop-gate';
 import './shop.css';
 
@@ -18,7 +18,8 @@ export function CheckoutSuccessPage() {
         {() => (
           <section className="shop container checkout-result">
             <h1>Thank you for your order</h1>
-            <p>Your payment went through. Your tax invoice is on its way by email, and gift card codes arrive by email at once.</p>
+            {orderId && <PaymentState orderId={orderId} />}
+            <p>Your tax invoice is on its way by email, and gift card codes arrive by email at once.</p>
             <div className="checkout-result__actions">
               {orderId && (
                 <Link className="btn btn--gold" to={paths.order.getHref(orderId)}>
@@ -36,6 +37,35 @@ export function CheckoutSuccessPage() {
         )}
       </ShopGate>
     </>
+  );
+}
+
+/**
+ * The browser comes back before or after the provider's webhook: the order is confirmed by the
+ * webhook only, so this waits for it (polling once a second, for up to a minute) rather than guessing.
+ */
+function PaymentState({ orderId }: { orderId: string }) {
+  const [state, setState] = useState<{ number: string; status: string; total: number } | null>(null);
+  useEffect(() => {
+    let live = true;
+    let tries = 0;
+    const poll = async () => {
+      const r = await fetchOrderStatus(orderId);
+      if (!live) return;
+      if (r.ok) setState(r.data);
+      else console.error('order status failed', r.error);
+      if ((!r.ok || r.data.status === 'awaiting_payment') && ++tries < 60) window.setTimeout(() => void poll(), 1000);
+    };
+    void poll();
+    return () => {
+      live = false;
+    };
+  }, [orderId]);
+  if (!state || state.status === 'awaiting_payment') return <p role="status">Confirming your payment...</p>;
+  return (
+    <p role="status">
+      Order {state.number} is paid: {money(state.total)}.
+    </p>
   );
 }
 
