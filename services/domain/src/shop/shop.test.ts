@@ -48,6 +48,27 @@ describe('pricing', () => {
     expect(p.total).toBe(p.subtotal - p.discount + p.shipping);
   });
 
+  it('replays to the cent for any cart: total = subtotal - discount + shipping, GST = 1/11 of the taxable part under the recorded rule', () => {
+    // A seeded generator (no dependency): 500 carts of 1-5 lines, mixed gift cards, team and coupon discounts.
+    let seed = 20261123;
+    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    for (let i = 0; i < 500; i++) {
+      const lines = Array.from({ length: 1 + rnd(5) }, (_, n) => {
+        const gift = rnd(5) === 0;
+        return line({ sku: `S${n}`, qty: 1 + rnd(4), unit_cents: 1 + rnd(60_000), gift_card: gift, product_type: gift ? 'digital' : 'physical', delivery_method: gift ? null : (['standard', 'express', 'pickup'] as const)[rnd(3)]! });
+      });
+      const coupon = rnd(3) === 0 ? null : rnd(2) === 0 ? { code: 'P', kind: 'percent' as const, value: 1 + rnd(100) } : { code: 'A', kind: 'amount' as const, value: 1 + rnd(20_000) };
+      const p = priceCart(lines, coupon, rnd(2) === 0 ? 20 : 0);
+      const merchandise = p.lines.filter((l) => !l.gift_card).reduce((n, l) => n + l.line_cents, 0);
+      expect(p.subtotal).toBe(p.lines.reduce((n, l) => n + l.unit_cents * l.qty, 0));
+      expect(p.discount).toBeLessThanOrEqual(merchandise);
+      expect(p.total).toBe(p.subtotal - p.discount + p.shipping);
+      expect(p.taxable).toBe(merchandise - p.discount + p.shipping);
+      expect(Math.abs(p.tax * 11 - p.taxable)).toBeLessThanOrEqual(5.5);
+      expect(p.total).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it('never lets an amount coupon take merchandise below zero', () => {
     const p = priceCart([line({ unit_cents: 500, delivery_method: 'pickup' })], { code: 'BIG', kind: 'amount', value: 2000 }, 0);
     expect([p.discount, p.shipping, p.total, p.tax]).toEqual([500, 0, 0, 0]);
