@@ -231,6 +231,33 @@ describe('the pro shop over HTTP (embedded default)', () => {
     expect((await c.post('/api/shop/checkout', {}, m.token)).status).toBe(201);
   });
 
+  it('sells a gift card alone without a shipping address and delivers it at once', async () => {
+    const m = await c.paidMember(3);
+    expect((await patch({ items: [{ product: 'roar-gift-card', sku: 'RS024-25', qty: 2, delivery_method: null }] }, m.token)).body.data).toMatchObject({ shipping: 0, tax: 0, total: 5000 });
+    const billing = { ...address, first_name: 'Gift', last_name: 'Giver' };
+    expect((await c.post('/api/shop/checkout', {}, m.token)).status).toBe(400);
+    expect((await patch({ billing_address: billing }, m.token)).status).toBe(200);
+    const started = (await c.post('/api/shop/checkout', {}, m.token)).body.data as { order_id: string; redirect_url: string };
+    expect((await c.pay(started.redirect_url)).status).toBe(303);
+    await expect.poll(async () => ((await c.get(`/api/shop/orders/${started.order_id}`, m.token)).body.data as { status: string }).status).toBe('delivered');
+    const order = (await c.get(`/api/shop/orders/${started.order_id}`, m.token)).body.data as { gift_cards: unknown[]; shipping_address: unknown };
+    expect(order.gift_cards).toHaveLength(2);
+    expect(order.shipping_address).toBeNull();
+    await expect.poll(async () => (await c.mail()).filter((x) => x.to.includes(m.email.toLowerCase()) && x.subject === 'Your ROAR+ gift card ($25)').length).toBe(2);
+  });
+
+  it('lets staff keep the shop settings (categories, brands, banners) with reasons', async () => {
+    const body = { kind: 'category', slug: 'training-aids', name: 'Training aids', reason: 'New range for winter' };
+    expect((await staffPost('/shop-terms', body, staff.auditor.token)).status).toBe(403);
+    expect((await staffPost('/shop-terms', { ...body, slug: 'Not A Slug' })).status).toBe(400);
+    expect((await staffPost('/shop-terms', body)).status).toBe(201);
+    const settings = async () => (await c.get('/api/shop/settings', shopper.token)).body.data as { categories: Array<{ slug: string; name: string }> };
+    expect((await settings()).categories).toContainEqual({ id: 'training-aids', slug: 'training-aids', name: 'Training aids' });
+    const removed = await adminFetch(api, '/shop-terms/category:training-aids', { method: 'DELETE', token: staff.staff.token });
+    expect(removed.status).toBe(200);
+    expect((await settings()).categories.map((x) => x.slug)).not.toContain('training-aids');
+  });
+
   it('holds a coupon total limit exactly when members race for its last use', async () => {
     const made = await staffPost('/shop-coupons', { code: 'LASTONE', kind: 'amount', value: 500, expiresAt: null, totalLimit: 1, perMemberLimit: null, memberId: null, reason: 'One use only' });
     expect(made.status, await made.clone().text()).toBe(201);
