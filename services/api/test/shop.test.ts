@@ -246,6 +246,21 @@ describe('the pro shop over HTTP (embedded default)', () => {
     await expect.poll(async () => (await c.mail()).filter((x) => x.to.includes(m.email.toLowerCase()) && x.subject === 'Your ROAR+ gift card ($25)').length).toBe(2);
   });
 
+  it("gives a paid team mate the team draw's 20% off merchandise (not off gift cards)", async () => {
+    const captain = await c.paidMember(3);
+    const mate = await c.paidMember(3);
+    expect((await c.post('/api/team/start', {}, captain.token)).status).toBe(201);
+    expect((await c.post('/api/team/invite', { email: mate.email }, captain.token)).status).toBe(201);
+    const team = (await c.get('/api/team', captain.token)).body.data as { members: Array<{ email: string; invite_id: string | null }> };
+    const inviteId = team.members.find((x) => x.email === mate.email.toLowerCase())!.invite_id!;
+    const joined = await c.post('/api/team/join', { invite_id: inviteId }, mate.token);
+    expect((await c.pay(joined.body.redirect_url as string)).status).toBe(303);
+    await expect.poll(async () => (await c.me(mate.token)).team_benefit).toBeTruthy();
+    const r = await patch({ items: [{ product: 'roar-tour-umbrella', sku: 'RS017', qty: 1, delivery_method: 'pickup' }, { product: 'roar-gift-card', sku: 'RS024-25', qty: 1, delivery_method: null }] }, mate.token);
+    // 20% of the $59.95 umbrella = 1199 cents; the gift card is not merchandise.
+    expect(r.body.data).toMatchObject({ subtotal: 5995 + 2500, discount: 1199, total: 5995 + 2500 - 1199, discounts: [{ kind: 'team', percent: 20, cents: 1199 }] });
+  });
+
   it('lets staff keep the shop settings (categories, brands, banners) with reasons', async () => {
     const body = { kind: 'category', slug: 'training-aids', name: 'Training aids', reason: 'New range for winter' };
     expect((await staffPost('/shop-terms', body, staff.auditor.token)).status).toBe(403);
