@@ -4,6 +4,7 @@ import { benchAppend, type BenchTarget } from './append';
 import { benchAssets } from './assets';
 import { benchClose } from './close';
 import { benchDraw } from './draw';
+import { benchShop } from './shop';
 
 /**
  * `npm run bench`: append throughput, projection rebuild speed and the draw over 10 million
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
   log('');
 
   Object.assign(figures, await benchAssets(log));
+  Object.assign(figures, await benchShop(log));
   log('');
 
   figures.bench_seconds = Math.round((Date.now() - started) / 100) / 10;

@@ -9,6 +9,7 @@ import { referralsProjector } from './referrals';
 import { teamsProjector } from './teams';
 import { drawEligibilityProjector } from './draw-eligibility';
 import { clubhouseProjector } from './clubhouse';
+import { shopProjector } from './shop';
 import type { Projector } from './runner/projector';
 
 export * from './runner';
@@ -23,6 +24,7 @@ export * from './referrals';
 export * from './teams';
 export * from './draw-eligibility';
 export * from './clubhouse';
+export * from './shop';
 
 /** Every read model the product runs, in the order the daemon starts them. */
 export const allProjectors: readonly Projector[] = [
@@ -37,4 +39,5 @@ export const allProjectors: readonly Projector[] = [
   teamsProjector,
   drawEligibilityProjector,
   clubhouseProjector,
+  shopProjector,
 ];

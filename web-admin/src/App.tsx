@@ -14,6 +14,10 @@ import teams from './teams';
 import handicaps from './handicaps';
 import courses from './courses';
 import scorecards from './scorecards';
+import shopOrders from './shop-orders';
+import shopProducts from './shop-products';
+import shopCoupons from './shop-coupons';
+import shopTerms from './shop-terms';
 
 /**
  * The staff console, served by the API at /admin. Who may edit what is decided in authProvider.canAccess.
@@ -40,6 +44,10 @@ export function App() {
       <Resource name="handicaps" options={{ label: 'Handicaps' }} {...handicaps} />
       <Resource name="courses" {...courses} />
       <Resource name="scorecards" {...scorecards} />
+      <Resource name="shop-orders" options={{ label: 'Shop orders' }} {...shopOrders} />
+      <Resource name="shop-products" options={{ label: 'Shop products' }} {...shopProducts} />
+      <Resource name="shop-coupons" options={{ label: 'Shop coupons' }} {...shopCoupons} />
+      <Resource name="shop-terms" options={{ label: 'Shop settings' }} {...shopTerms} />
       <Resource name="events" options={{ label: 'Event log' }} {...events} />
       <Resource name="projections" options={{ label: 'Read models' }} {...projections} />
       <Resource name="jobs-failed" options={{ label: 'Failed jobs' }} {...jobs} />

@@ -6,6 +6,7 @@ import { createMembersRouter } from './members/routes';
 import { createReferralsModule } from './referrals';
 import { createTeamsModule } from './teams';
 import { createClubhouseModule } from './clubhouse';
+import { createShopModule } from './shop';
 import type { MembersPorts } from './members/ports';
 import type { LocalPaymentProvider } from './payments';
 import { createContentRouter } from './content/routes';
@@ -46,6 +47,7 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.use(createReferralsModule(ctx, members));
   app.use(createTeamsModule(ctx, members));
   app.use(createClubhouseModule(ctx));
+  app.use(createShopModule(ctx, members));
 
   app.use(createHealthRouter(ctx));
   app.get('/api/openapi.json', (_req, res) => {

@@ -10,6 +10,7 @@ import { bootstrapStaff } from './auth/staff';
 import { startInviteSweeper } from './teams';
 import { startCheckoutSweeper } from './payments';
 import { createProviderEventHandler } from './members/provider-events';
+import { seedShop, startReservationSweeper } from './shop';
 
 /**
  * One entry point, four roles. `all` (the embedded default) runs the API, the projector and the
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     await seedCatalogue(infra.store, infra.registry, logger, new Date());
     await seedCourses(infra.store, infra.registry, logger, new Date());
     await seedPrizes(infra.store, infra.registry, infra.sql, logger, new Date());
+    await seedShop(infra.store, infra.registry, logger, new Date());
     await bootstrapStaff(infra.sql, { email: config.STAFF_EMAIL, password: config.STAFF_PASSWORD, dataDir: config.DATA_DIR, logger });
   }
   if (role === 'all' || role === 'projector') await infra.projections.start();
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
     await infra.jobs.start({ reactors: true, workers: true });
     infra.startBilling();
     startInviteSweeper({ sql: infra.sql, store: infra.store, registry: infra.registry, logger });
+    startReservationSweeper(appContextOf(config, logger, infra));
   }
   else await infra.jobs.start({ reactors: false, workers: false });
 

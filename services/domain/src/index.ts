@@ -8,6 +8,7 @@ export * from './draw';
 export * from './referral';
 export * from './team';
 export * from './prize';
+export * from './shop';
 export { createEventRegistry } from './registry';
 export * from './primitives';
 export * from './handicap';

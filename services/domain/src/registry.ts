@@ -8,6 +8,7 @@ import { prizeEvents, prizeSlugEvents } from './prize';
 import { referralEvents } from './referral';
 import { teamEvents, teamSeatEvents } from './team';
 import { courseEvents, handicapEvents } from './handicap';
+import { shopEvents } from './shop/events';
 
 /** Every event type the product writes, with its schema: the store refuses anything else. */
 export function createEventRegistry(): EventRegistry {
@@ -26,5 +27,6 @@ export function createEventRegistry(): EventRegistry {
     ...prizeSlugEvents,
     ...handicapEvents,
     ...courseEvents,
+    ...shopEvents,
   );
 }

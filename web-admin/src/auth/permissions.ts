@@ -13,6 +13,8 @@ export function canRole(role: StaffRole, resource: string, action: string): bool
   if (resource === 'prizes') return action === 'create' || action === 'edit';
   // Staff add courses (a command with a reason); tees, PCC and scores change through the show pages' commands.
   if (resource === 'courses') return action === 'create';
+  // The pro shop: staff and admins manage the catalogue, coupons and orders (every edit carries a reason).
+  if (resource.startsWith('shop-')) return action === 'create' || action === 'edit' || action === 'delete';
   if (resource === 'memberships') {
     if (action === 'edit') return true;
     if (action === 'create') return role === 'admin';

@@ -34,6 +34,11 @@ type ClubhouseRouteName = keyof typeof import('./routes/clubhouse');
 const clubhouse = (name: ClubhouseRouteName): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await import('./routes/clubhouse'))[name] }),
 });
+type ShopRouteName = keyof typeof import('./routes/shop');
+/** The pro shop and orders share one chunk. */
+const shop = (name: ShopRouteName): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await import('./routes/shop'))[name] }),
+});
 
 const information = (path: string, title: string): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
@@ -70,12 +75,12 @@ export const routes: RouteObject[] = [
       { path: paths.winners.path, ...draws('WinnersRoute') },
       { path: paths.attestScore.path, ...clubhouse('AttestRoute') },
       { path: paths.teamPrizes.path, lazy: () => import('./routes/team').then((m) => ({ Component: m.TeamPrizesRoute })) },
-      { path: paths.proShop.path, ...placeholder('proShop') },
-      { path: paths.product.path, ...placeholder('product') },
-      { path: paths.cart.path, ...placeholder('cart') },
-      { path: paths.checkout.path, ...placeholder('checkout') },
-      { path: paths.checkoutFailed.path, ...placeholder('checkoutFailed') },
-      { path: paths.checkoutSuccess.path, ...placeholder('checkoutSuccess') },
+      { path: paths.proShop.path, ...shop('ShopRoute') },
+      { path: paths.product.path, ...shop('ProductRoute') },
+      { path: paths.cart.path, ...shop('CartRoute') },
+      { path: paths.checkout.path, ...shop('CheckoutRoute') },
+      { path: paths.checkoutFailed.path, ...shop('CheckoutFailedRoute') },
+      { path: paths.checkoutSuccess.path, ...shop('CheckoutSuccessRoute') },
       { path: paths.logout.path, lazy: () => import('./routes/auth').then((m) => ({ Component: m.LogoutRoute })) },
       {
         // The carousel library is only needed here; keep it out of the first load.
@@ -106,8 +111,8 @@ export const routes: RouteObject[] = [
       { path: paths.totalEntries.path, ...member('TotalEntriesRoute') },
       { path: paths.oneOffEntries.path, ...draws('OneOffEntriesRoute') },
       { path: paths.singleEntries.path, ...draws('SingleEntriesRoute') },
-      { path: paths.orders.path, ...placeholder('orders') },
-      { path: paths.order.path, ...placeholder('order') },
+      { path: paths.orders.path, ...shop('OrdersRoute') },
+      { path: paths.order.path, ...shop('OrderRoute') },
       { path: paths.clubhouse.path, ...clubhouse('ClubhouseRoute') },
       { path: paths.clubhouseRequest.path, ...clubhouse('HandicapRequestRoute') },
       { path: paths.clubhouseTransfer.path, ...clubhouse('HandicapTransferRoute') },

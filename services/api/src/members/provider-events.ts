@@ -17,6 +17,7 @@ import { systemCommandContext } from './context';
 import { grantEntries } from './ledger';
 import { onPaymentRefunded, onPaidCheckout } from '../referrals/payment-events';
 import { onTeamFeePaid } from '../teams/payment';
+import { onShopOrderPaid } from '../shop/checkout';
 import { nextOpenPrize } from '../prizes/next';
 
 const DAY = 86_400_000;
@@ -57,6 +58,10 @@ export function createProviderEventHandler(app: AppContext, ports: MembersPorts)
           amount_cents: event.amount_cents ?? created.amount_cents,
         }, ctx);
         const memberId = created.memberId;
+        if (created.purpose === 'shop-order') {
+          lastPosition = await onShopOrderPaid(app, ports, ctx, { checkout: created, paymentId: event.paymentId, amount_cents: event.amount_cents ?? created.amount_cents });
+          break;
+        }
         if (created.purpose === 'team-fee' || !created.tier) {
           lastPosition = await onTeamFeePaid(app, ports, ctx, { checkout: created, paymentId: event.paymentId, amount_cents: event.amount_cents ?? created.amount_cents });
           break;

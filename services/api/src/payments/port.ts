@@ -2,7 +2,7 @@
  * The payments port (docs/members-design.md, "Payments port"). The domain only ever sees
  * `ProviderEvent`, so Stripe and the local test-mode provider are interchangeable.
  */
-export type CheckoutPurpose = 'join' | 'upgrade' | 'single-entry' | 'team-fee';
+export type CheckoutPurpose = 'join' | 'upgrade' | 'single-entry' | 'team-fee' | 'shop-order';
 export type CheckoutMode = 'payment' | 'subscription';
 
 export interface CreateCheckoutInput {

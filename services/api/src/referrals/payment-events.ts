@@ -1,4 +1,5 @@
 import { refundDecider, refundStreamId, type TierSnapshot } from '@roar/domain';
+import { onShopOrderRefunded } from '../shop/checkout';
 import { handleCommand, type CommandContext, type Position } from '@roar/platform';
 import type { AppContext } from '../context';
 import { onTeamFeeRefunded } from '../teams/refund';
@@ -32,5 +33,6 @@ export async function onPaymentRefunded(app: AppContext, ctx: CommandContext, p:
   }, ctx);
   const voided = await voidReferralForRefund(app, ctx, payment.member_id, p.paymentId, p.reason);
   const team = await onTeamFeeRefunded(app, ctx, { checkoutId: payment.checkout_id, paymentId: p.paymentId, reason: p.reason.trim() || 'refunded' });
-  return team ?? voided ?? recorded.appended;
+  const shop = await onShopOrderRefunded(app, ctx, { checkoutId: payment.checkout_id, paymentId: p.paymentId, amount_cents: p.amount_cents ?? payment.amount_cents, reason: p.reason.trim() || 'refunded' });
+  return shop ?? team ?? voided ?? recorded.appended;
 }

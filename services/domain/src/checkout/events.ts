@@ -5,7 +5,7 @@ import { tierSnapshotSchema } from '../member/tier-snapshot';
 
 const id = z.string().min(1).max(200);
 /** What a checkout pays for: the membership purposes, and a mate's one-off team fee (issue 4). */
-export const paymentPurposeSchema = z.enum([...checkoutPurposeSchema.options, 'team-fee']);
+export const paymentPurposeSchema = z.enum([...checkoutPurposeSchema.options, 'team-fee', 'shop-order']);
 export type PaymentPurpose = z.infer<typeof paymentPurposeSchema>;
 /** A team-fee checkout names the team and the invite it pays for. */
 export const teamCheckoutSchema = z.object({ teamId: id, inviteId: id }).strict();
@@ -23,6 +23,8 @@ export const CheckoutCreated = defineEvent(
       /** The tier paid for; null for a team fee, which buys no membership. */
       tier: tierSnapshotSchema.nullable(),
       team: teamCheckoutSchema.optional(),
+      /** A pro-shop checkout names the order it pays for. */
+      order: z.object({ orderId: id }).strict().optional(),
       amount_cents: z.number().int().min(0),
       currency: z.literal('AUD'),
       provider: paymentProviderNameSchema,

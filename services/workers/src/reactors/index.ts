@@ -4,9 +4,10 @@ import { memberEmails } from './member-emails';
 import { memberTracking } from './member-tracking';
 import type { Reactor } from './reactor';
 import { winnerEmails } from './winner-emails';
+import { shopEmails, shopTracking } from './shop-emails';
 
 /** Every reactor the worker runs. A new side effect is a new entry here. */
-export const REACTORS: readonly Reactor[] = [catalogueNotifications, memberEmails, memberTracking, winnerEmails, handicapEmails];
+export const REACTORS: readonly Reactor[] = [catalogueNotifications, memberEmails, memberTracking, winnerEmails, handicapEmails, shopEmails, shopTracking];
 
 export { catalogueNotifications, memberEmails, memberTracking };
 export { jobIdFor, type Reactor, type ReactorContext } from './reactor';

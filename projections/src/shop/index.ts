@@ -1,0 +1,3 @@
+export { shopProjector } from './projector';
+export * from './rows';
+export * from './queries';

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import {
+  addressSchema,
+  cartDecider,
+  cartStreamId,
+  couponDecider,
+  couponProblem,
+  couponStreamId,
+  DELIVERY_METHODS,
+  deliveryMethod,
+  MAX_CART_LINES,
+  MAX_LINE_QTY,
+  priceCart,
+  TEAM_RULES,
+  text,
+  type AppliedCoupon,
+  type CartContents,
+  type CartEvent,
+  type CartLine,
+  type CouponEvent,
+  type CouponState,
+  type PricedTotals,
+} from '@roar/domain';
+import { fold, type EventStore } from '@roar/platform';
+import { activeTeamBenefit, getProducts, stockLevels, type ProductRow } from '@roar/projections';
+import type { AppContext } from '../context';
+import { HttpError } from '../http/errors';
+
+/** The spec's cart data (section 3): what PATCH /api/shop/update-cart takes. Absent fields keep their value; null clears. */
+export const cartDataSchema = z
+  .object({
+    items: z
+      .array(
+        z
+          .object({
+            product: text().min(1).max(200),
+            sku: z.string().min(1).max(64),
+            qty: z.number({ message: 'Quantity must be a whole number' }).int('Quantity must be a whole number').min(1, `Quantity must be between 1 and ${MAX_LINE_QTY}`).max(MAX_LINE_QTY, `Quantity must be between 1 and ${MAX_LINE_QTY}`),
+            delivery_method: z.string().max(40).nullable().optional(),
+          })
+          .strict(),
+      )
+      .max(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} lines`)
+      .optional(),
+    shipping_address: addressSchema.nullable().optional(),
+    billing_address: addressSchema.nullable().optional(),
+    coupon: z.string().trim().max(32).nullable().optional(),
+    notes: text().max(1000).nullable().optional(),
+  })
+  .strict();
+export type CartData = z.infer<typeof cartDataSchema>;
+
+export type CartError =
+  | { code: 'price_changed'; product: string; sku: string; message: string; from: number; to: number }
+  | { code: 'insufficient_stock'; product: string; sku: string; message: string; available: number }
+  | { code: 'unavailable'; product: string; sku: string; message: string }
+  | { code: 'coupon'; message: string };
+
+const money = (c: number): string => `$${(c / 100).toFixed(2).replace(/\.00$/, '')}`;
+
+export async function readStream<E>(store: EventStore, stream: string): Promise<{ events: E[]; revision: bigint | null }> {
+  const recorded = await store.readStream(stream);
+  return { events: recorded.map((e) => ({ type: e.type, data: e.data }) as E), revision: recorded.length ? recorded[recorded.length - 1]!.revision : null };
+}
+
+export async function loadCart(store: EventStore, memberId: string) {
+  const { events } = await readStream<CartEvent>(store, cartStreamId(memberId));
+  return fold(cartDecider, events);
+}
+
+export async function loadCoupon(store: EventStore, code: string): Promise<CouponState> {
+  const { events } = await readStream<CouponEvent>(store, couponStreamId(code));
+  return fold(couponDecider, events);
+}
+
+export interface CartDetails {
+  items: Array<CartLine & { name: string; slug: string; product_type: 'physical' | 'digital'; image_portrait: string | null; image_landscape: string | null; attributes: Record<string, string>; unit_price: number; line_total: number; in_stock: number | null }>;
+  shipping_address: CartContents['shipping_address'];
+  billing_address: CartContents['billing_address'];
+  coupon: string | null;
+  notes: string | null;
+  deliveries: Array<{ code: string; name: string; price: number }>;
+  errors: CartError[];
+  subtotal: number;
+  shipping: number;
+  discount: number;
+  tax: number;
+  total: number;
+  /** The breakdown behind `discount`, and the GST rule: what the tax invoice will say. */
+  discounts: PricedTotals['discounts'];
+  rounding_rule: string;
+  pending_order_id: string | null;
+}
+
+export interface PricedCart {
+  readonly details: CartDetails;
+  readonly priced: PricedTotals;
+  readonly products: Map<string, ProductRow>;
+}
+
+/**
+ * Prices the cart as it is now: today's prices, stock, coupon and team discount. What changed since
+ * the member last saw the cart (a price, a shortfall) goes to `errors` beside the line it concerns;
+ * nothing is repriced in silence: checkout refuses while `errors` is not empty.
+ */
+export async function priceContents(app: AppContext, memberId: string, contents: CartContents, pendingOrderId: string | null, priceChanges: CartError[] = []): Promise<PricedCart> {
+  const now = app.now();
+  const products = await getProducts(app.sql, contents.items.map((i) => i.product));
+  const stock = await stockLevels(app.sql, contents.items.map((i) => i.sku));
+  const errors: CartError[] = [...priceChanges];
+  const lines = contents.items.map((item) => {
+    const p = products.get(item.product);
+    const v = p?.variants.find((x) => x.sku === item.sku);
+    if (!p || !v || !p.published) {
+      errors.push({ code: 'unavailable', product: item.product, sku: item.sku, message: `${p?.name ?? item.sku} is no longer available.` });
+    } else if (v.price_cents !== item.seen_unit_cents) {
+      errors.push({ code: 'price_changed', product: p.id, sku: v.sku, from: item.seen_unit_cents, to: v.price_cents, message: `The price of ${p.name} changed from ${money(item.seen_unit_cents)} to ${money(v.price_cents)}.` });
+    }
+    const s = stock.get(item.sku);
+    const available = s ? Math.max(0, s.on_hand - s.reserved) : 0;
+    if (p && v && item.qty > available) {
+      errors.push({ code: 'insufficient_stock', product: p.id, sku: item.sku, available, message: available === 0 ? `${p.name} is out of stock.` : `Only ${available} of ${p.name} left.` });
+    }
+    return { item, p, v, available };
+  });
+  let coupon: AppliedCoupon | null = null;
+  if (contents.coupon) {
+    const state = await loadCoupon(app.store, contents.coupon);
+    const problem = couponProblem(state, memberId, now.toISOString(), pendingOrderId);
+    if (problem || state.status === 'absent') errors.push({ code: 'coupon', message: problem ?? 'This coupon code is not valid.' });
+    else coupon = { code: state.terms.code, kind: state.terms.kind, value: state.terms.value };
+  }
+  const team = (await activeTeamBenefit(app.sql, memberId, now)) ? TEAM_RULES.merchandiseDiscountPercent : 0;
+  const priced = priceCart(
+    lines.map(({ item, p, v }) => ({
+      productId: item.product, sku: item.sku, name: p?.name ?? item.sku, attributes: v?.attributes ?? {}, product_type: p?.product_type ?? 'physical',
+      gift_card: p?.gift_card ?? false, qty: item.qty, unit_cents: v?.price_cents ?? item.seen_unit_cents, delivery_method: item.delivery_method,
+    })),
+    coupon,
+    team,
+  );
+  const details: CartDetails = {
+    items: lines.map(({ item, p, v, available }, i) => ({
+      ...item, name: p?.name ?? item.sku, slug: p?.slug ?? '', product_type: p?.product_type ?? 'physical', image_portrait: p?.image_portrait ?? null,
+      image_landscape: p?.image_landscape ?? null, attributes: v?.attributes ?? {}, unit_price: priced.lines[i]!.unit_cents, line_total: priced.lines[i]!.line_cents, in_stock: p ? available : null,
+    })),
+    shipping_address: contents.shipping_address,
+    billing_address: contents.billing_address,
+    coupon: contents.coupon,
+    notes: contents.notes,
+    deliveries: DELIVERY_METHODS.map((d) => ({ code: d.code, name: d.name, price: d.price_cents })),
+    errors,
+    subtotal: priced.subtotal,
+    shipping: priced.shipping,
+    discount: priced.discount,
+    tax: priced.tax,
+    total: priced.total,
+    discounts: priced.discounts,
+    rounding_rule: priced.rounding_rule,
+    pending_order_id: pendingOrderId,
+  };
+  return { details, priced, products };
+}
+
+/**
+ * Turns the member's cart data into the cart to store, or refuses it whole (4xx, nothing saved):
+ * unknown products, a SKU of another product, delivery methods that do not fit, a coupon that
+ * cannot be used. Lines of the same product and SKU merge (quantities add, the later delivery method wins).
+ */
+export async function normaliseCart(app: AppContext, memberId: string, data: CartData, current: CartContents): Promise<{ contents: CartContents; priceChanges: CartError[] }> {
+  const items = data.items ?? current.items.map(({ seen_unit_cents: _s, ...i }) => i);
+  const products = await getProducts(app.sql, items.map((i) => i.product));
+  const merged = new Map<string, CartLine>();
+  const priceChanges: CartError[] = [];
+  for (const item of items) {
+    const p = products.get(item.product);
+    if (!p || !p.published) throw new HttpError(404, `Product ${item.product} does not exist.`, 'UNKNOWN_PRODUCT');
+    const v = p.variants.find((x) => x.sku === item.sku);
+    if (!v) throw new HttpError(400, `SKU ${item.sku} does not belong to ${p.name}.`, 'UNKNOWN_SKU');
+    const method = item.delivery_method ?? null;
+    if (p.product_type === 'digital' && method !== null) throw new HttpError(400, `${p.name} is digital: it has no delivery method.`, 'DIGITAL_DELIVERY');
+    if (p.product_type === 'physical') {
+      if (method === null) throw new HttpError(400, `Choose a delivery method for ${p.name}.`, 'DELIVERY_REQUIRED');
+      if (!deliveryMethod(method)) throw new HttpError(400, `Unknown delivery method: ${method}.`, 'UNKNOWN_DELIVERY');
+    }
+    const key = `${item.product}|${item.sku}`;
+    const prev = merged.get(key);
+    const qty = (prev?.qty ?? 0) + item.qty;
+    if (qty > MAX_LINE_QTY) throw new HttpError(400, `Quantity must be between 1 and ${MAX_LINE_QTY}`, 'QTY');
+    const before = current.items.find((c) => c.product === item.product && c.sku === item.sku);
+    // Saving is when the member sees the cart's prices: a change since the last save is reported in this answer, once.
+    if (before && before.seen_unit_cents !== v.price_cents && !prev) {
+      priceChanges.push({ code: 'price_changed', product: p.id, sku: v.sku, from: before.seen_unit_cents, to: v.price_cents, message: `The price of ${p.name} changed from ${money(before.seen_unit_cents)} to ${money(v.price_cents)}.` });
+    }
+    merged.set(key, { product: item.product, sku: item.sku, qty, delivery_method: method, seen_unit_cents: v.price_cents });
+  }
+  const coupon = data.coupon === undefined ? current.coupon : data.coupon ? data.coupon.toUpperCase() : null;
+  if (coupon && coupon !== current.coupon) {
+    const state = await loadCoupon(app.store, coupon);
+    const problem = couponProblem(state, memberId, app.now().toISOString());
+    if (problem) throw new HttpError(state.status === 'absent' || problem === 'This coupon code is not valid.' ? 404 : 409, problem, 'COUPON');
+  }
+  return {
+    contents: {
+      items: [...merged.values()],
+      shipping_address: data.shipping_address === undefined ? current.shipping_address : data.shipping_address,
+      billing_address: data.billing_address === undefined ? current.billing_address : data.billing_address,
+      coupon,
+      notes: data.notes === undefined ? current.notes : data.notes?.trim() || null,
+    },
+    priceChanges,
+  };
+}

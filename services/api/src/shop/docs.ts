@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { documentRoute } from '../http/openapi';
+import { productCreateSchema, productEditSchema, reasonOnlySchema, shipSchema, stockChangeSchema } from './admin';
+import { cartDataSchema } from './cart';
+import { orderActionSchema, productQueryFields } from './routes';
+
+const data = z.object({ data: z.object({}).loose() });
+const list = z.object({ data: z.array(z.object({}).loose()), meta: z.object({}).loose() });
+const loose = z.object({}).loose();
+const listQuery = z.object({ sort: z.string().optional(), range: z.string().optional(), filter: z.string().optional() });
+const shop = { tag: 'shop', auth: 'member' as const };
+const staff = { tag: 'staff', auth: 'staff' as const };
+
+documentRoute({ ...shop, method: 'get', path: '/api/shop/settings', summary: 'Shop settings: attributes, banners, brands, categories, suppliers, delivery methods', response: data, errors: [401, 403] });
+documentRoute({ ...shop, method: 'get', path: '/api/shop/products', summary: 'Products; filter by category, brand, search, price range (cents); sort; page', query: productQueryFields, response: list, errors: [400, 401, 403] });
+documentRoute({ ...shop, method: 'get', path: '/api/shop/products/:id', summary: 'One product with its variants, prices (cents, GST-inclusive) and stock state', response: data, errors: [401, 403, 404] });
+documentRoute({ ...shop, method: 'get', path: '/api/shop/products/by-slug/:slug', summary: 'One product by its slug (/pro-shop/product/{slug})', response: data, errors: [401, 403, 404] });
+documentRoute({ ...shop, method: 'get', path: '/api/shop/cart', summary: 'Cart details: items, deliveries, errors, subtotal, shipping, discount, tax (GST contained), total, in cents', response: data, errors: [401, 403] });
+documentRoute({ ...shop, method: 'patch', path: '/api/shop/update-cart', summary: 'Save the cart (items, addresses, coupon, notes); answers the cart details', body: cartDataSchema, response: data, errors: [400, 401, 403, 404, 409] });
+documentRoute({ ...shop, method: 'post', path: '/api/shop/checkout', summary: 'Reserve the stock, take the coupon and open the payment page (one per cart: a repeat answers the same order)', response: z.object({ data: z.object({ order_id: z.string(), redirect_url: z.string() }) }), errors: [400, 401, 403, 409] });
+documentRoute({ ...shop, method: 'post', path: '/api/shop/checkout/cancel', summary: 'Give up an unpaid order (declined card): stock and coupon go back, the cart is kept', body: orderActionSchema, response: data, errors: [400, 401, 403, 404] });
+documentRoute({ ...shop, method: 'get', path: '/api/shop/orders', summary: "The member's orders", response: list, errors: [401, 403] });
+documentRoute({ ...shop, method: 'get', path: '/api/shop/orders/:id', summary: 'One of the member\'s orders with its priced snapshot', response: data, errors: [401, 403, 404] });
+
+documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-products', summary: 'Products (published or not)', query: listQuery, response: z.array(loose), errors: [400, 401, 403] });
+documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-products/:id', summary: 'A product with stock per SKU and its event history', response: loose, errors: [401, 403, 404] });
+documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-products', summary: 'Create a product with variants and opening stock', body: productCreateSchema, response: loose, errors: [400, 401, 403, 409] });
+documentRoute({ ...staff, method: 'put', path: '/api/admin/shop-products/:id', summary: 'Edit a product: fields, new variants, prices, published (with a reason)', body: productEditSchema, response: loose, errors: [400, 401, 403, 404, 409] });
+documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-products/:id/stock', summary: 'Receive (+) or adjust (-) stock of a SKU with a reason', body: stockChangeSchema, response: loose, errors: [400, 401, 403, 404] });
+documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-terms', summary: 'Categories, brands, suppliers, attributes and banners', query: listQuery, response: z.array(loose), errors: [400, 401, 403] });
+documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-terms', summary: 'Save a category, brand, supplier, attribute or banner (with a reason)', body: loose, response: loose, errors: [400, 401, 403] });
+documentRoute({ ...staff, method: 'delete', path: '/api/admin/shop-terms/:id', summary: 'Remove one (reason in the body or query)', response: loose, errors: [400, 401, 403, 404] });
+documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-coupons', summary: 'Coupons with their redemptions', query: listQuery, response: z.array(loose), errors: [400, 401, 403] });
+documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-coupons', summary: 'Create a coupon (percent or amount, expiry, total and per-member limits)', body: loose, response: loose, errors: [400, 401, 403, 409] });
+documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-coupons/:id/disable', summary: 'Disable a coupon', body: reasonOnlySchema, response: loose, errors: [400, 401, 403, 404] });
+documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-orders', summary: 'Orders; filter by status, member_id, q', query: listQuery, response: z.array(loose), errors: [400, 401, 403] });
+documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-orders/:id', summary: 'An order with its snapshot and event history', response: loose, errors: [401, 403, 404] });
+documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/packing', summary: 'Mark the order as being packed', response: loose, errors: [401, 403, 404, 409] });
+documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/ship', summary: 'Mark shipped with carrier and tracking number', body: shipSchema, response: loose, errors: [400, 401, 403, 404, 409] });
+documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/deliver', summary: 'Mark delivered', response: loose, errors: [401, 403, 404, 409] });
+documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/refund', summary: 'Refund through the payments port (with a reason); stock goes back when the provider confirms', body: reasonOnlySchema, response: loose, errors: [400, 401, 403, 404, 409] });
+documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/cancel', summary: 'Cancel an unpaid order (with a reason)', body: reasonOnlySchema, response: loose, errors: [400, 401, 403, 404, 409] });

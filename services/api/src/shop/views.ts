@@ -1,0 +1,67 @@
+import type { OrderRow, ProductRow, StockRow } from '@roar/projections';
+
+/** Shown when a product has no image of its own (spec: "a default product image is used when there is none"). */
+export const DEFAULT_PRODUCT_IMAGE = '/images/shop/default-product.svg';
+/** At or below this many units a variant shows "Only N left". */
+export const LOW_STOCK = 5;
+
+export type StockState = 'in_stock' | 'low_stock' | 'out_of_stock';
+export const stockState = (available: number): StockState => (available <= 0 ? 'out_of_stock' : available <= LOW_STOCK ? 'low_stock' : 'in_stock');
+const availableOf = (s: StockRow | undefined): number => (s ? Math.max(0, s.on_hand - s.reserved) : 0);
+
+export function toProductView(p: ProductRow, stock: Map<string, StockRow>) {
+  const variants = p.variants.map((v) => {
+    const available = availableOf(stock.get(v.sku));
+    return { sku: v.sku, attributes: v.attributes, price: v.price_cents, available, stock_state: stockState(available) };
+  });
+  const total = variants.reduce((n, v) => n + v.available, 0);
+  return {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    description: p.description,
+    product_type: p.product_type,
+    gift_card: p.gift_card,
+    category: p.category,
+    brand: p.brand,
+    supplier: p.supplier,
+    image_portrait: p.image_portrait ?? DEFAULT_PRODUCT_IMAGE,
+    image_landscape: p.image_landscape ?? p.image_portrait ?? DEFAULT_PRODUCT_IMAGE,
+    price: p.min_price,
+    price_max: p.max_price,
+    stock_state: stockState(total),
+    variants,
+  };
+}
+export type ProductView = ReturnType<typeof toProductView>;
+
+/** What a member sees of their order: the frozen snapshot, states and tracking. Gift card codes travel by email only. */
+export function toOrderView(o: OrderRow) {
+  return {
+    id: o.id,
+    number: o.number,
+    status: o.status,
+    placed_at: o.placed_at,
+    paid_at: o.paid_at,
+    shipped_at: o.shipped_at,
+    delivered_at: o.delivered_at,
+    carrier: o.carrier,
+    tracking: o.tracking,
+    items: o.snapshot.lines.map((l) => ({ product: l.productId, sku: l.sku, name: l.name, attributes: l.attributes, product_type: l.product_type, qty: l.qty, unit_price: l.unit_cents, line_total: l.line_cents, delivery_method: l.delivery_method })),
+    item_count: o.item_count,
+    subtotal: o.snapshot.subtotal,
+    discounts: o.snapshot.discounts,
+    discount: o.snapshot.discount,
+    deliveries: o.snapshot.deliveries,
+    shipping: o.snapshot.shipping,
+    tax: o.snapshot.tax,
+    total: o.snapshot.total,
+    rounding_rule: o.snapshot.rounding_rule,
+    shipping_address: o.shipping_address,
+    billing_address: o.billing_address,
+    notes: o.notes,
+    coupon: o.coupon,
+    gift_cards: o.gift_cards,
+    refund_reason: o.refund_reason,
+  };
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { defineEvent, type DomainEvent } from '@roar/platform';
+import { cents, text, uint4 } from '../primitives';
+import { addressSchema } from './address';
+import { productTypeSchema, skuSchema } from './catalogue-events';
+
+const id = text().min(1).max(200);
+const instant = z.iso.datetime({ offset: true });
+
+/** Everything the invoice needs, frozen when the order is placed: totals replay to the cent. */
+export const orderSnapshotSchema = z
+  .object({
+    lines: z
+      .array(
+        z
+          .object({
+            productId: id,
+            sku: skuSchema,
+            name: text().min(1).max(160),
+            attributes: z.record(z.string(), text().max(60)),
+            product_type: productTypeSchema,
+            gift_card: z.boolean(),
+            qty: uint4().min(1).max(99),
+            unit_cents: cents(),
+            line_cents: cents(),
+            delivery_method: z.string().max(40).nullable(),
+          })
+          .strict(),
+      )
+      .min(1),
+    subtotal: cents(),
+    discounts: z.array(
+      z.union([
+        z.object({ kind: z.literal('team'), percent: z.number().int().min(1).max(100), cents: cents() }).strict(),
+        z.object({ kind: z.literal('coupon'), code: z.string().max(32), coupon_kind: z.enum(['percent', 'amount']), value: cents(), cents: cents() }).strict(),
+      ]),
+    ),
+    discount: cents(),
+    deliveries: z.array(z.object({ code: z.string().max(40), name: text().max(120), cents: cents() }).strict()),
+    shipping: cents(),
+    taxable: cents(),
+    tax: cents(),
+    total: cents(),
+    rounding_rule: text().min(1).max(200),
+    currency: z.literal('AUD'),
+  })
+  .strict();
+export type OrderSnapshot = z.infer<typeof orderSnapshotSchema>;
+
+export const reservationRefSchema = z.object({ sku: skuSchema, reservationId: id, qty: uint4().min(1) }).strict();
+
+export const OrderPlaced = defineEvent(
+  'OrderPlaced',
+  z
+    .object({
+      orderId: id,
+      number: z.string().min(1).max(20),
+      memberId: id,
+      email: z.email().max(254),
+      checkoutId: id,
+      /** The provider's hosted payment page: a second tab or a double click is sent back to it. */
+      payment_url: z.string().min(1).max(2000),
+      snapshot: orderSnapshotSchema,
+      shipping_address: addressSchema.nullable(),
+      billing_address: addressSchema.nullable(),
+      notes: text().max(1000).nullable(),
+      coupon: z.string().max(32).nullable(),
+      reservations: z.array(reservationRefSchema),
+      /** Unpaid by then, the reservations go back to stock. */
+      expiresAt: instant,
+      placedAt: instant,
+    })
+    .strict(),
+);
+export const OrderPaid = defineEvent('OrderPaid', z.object({ orderId: id, paymentId: id, amount_cents: cents(), paidAt: instant }).strict());
+export const OrderCancelled = defineEvent(
+  'OrderCancelled',
+  z.object({ orderId: id, reason: z.enum(['payment-failed', 'expired', 'cancelled-by-member', 'abandoned', 'staff']), note: text().max(500).nullable(), at: instant }).strict(),
+);
+export const OrderPackingStarted = defineEvent('OrderPackingStarted', z.object({ orderId: id, at: instant }).strict());
+export const OrderShipped = defineEvent('OrderShipped', z.object({ orderId: id, carrier: text().trim().min(1).max(60), tracking: text().trim().min(1).max(60), at: instant }).strict());
+export const OrderDelivered = defineEvent('OrderDelivered', z.object({ orderId: id, at: instant }).strict());
+/** A face-value gift card delivered at once; its code is sent by email. */
+export const GiftCardIssued = defineEvent('GiftCardIssued', z.object({ orderId: id, sku: skuSchema, code: z.string().min(8).max(40), value_cents: cents(), at: instant }).strict());
+export const OrderRefundRequested = defineEvent('OrderRefundRequested', z.object({ orderId: id, paymentId: id, reason: text().trim().min(1).max(500), at: instant }).strict());
+/** The provider confirmed the refund (charge.refunded): stock goes back, GST is reversed with the total. */
+export const OrderRefunded = defineEvent('OrderRefunded', z.object({ orderId: id, paymentId: id, amount_cents: cents(), tax_cents: cents(), reason: text().min(1).max(500), at: instant }).strict());
+
+export const orderEvents = [OrderPlaced, OrderPaid, OrderCancelled, OrderPackingStarted, OrderShipped, OrderDelivered, GiftCardIssued, OrderRefundRequested, OrderRefunded] as const;
+
+type Ev<D extends { type: string; schema: z.ZodType }> = DomainEvent<D['type'], z.infer<D['schema']>>;
+export type OrderPlacedData = z.infer<typeof OrderPlaced.schema>;
+export type OrderEvent =
+  | Ev<typeof OrderPlaced> | Ev<typeof OrderPaid> | Ev<typeof OrderCancelled> | Ev<typeof OrderPackingStarted> | Ev<typeof OrderShipped>
+  | Ev<typeof OrderDelivered> | Ev<typeof GiftCardIssued> | Ev<typeof OrderRefundRequested> | Ev<typeof OrderRefunded>;
+export const orderStreamId = (orderId: string): string => `order-${orderId}`;
+export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'packing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];

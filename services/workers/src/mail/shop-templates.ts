@@ -1,0 +1,81 @@
+import { escapeHtml, formatDollars, type RenderedEmail } from './templates';
+
+export interface InvoiceLine { readonly name: string; readonly attributes: Record<string, string>; readonly qty: number; readonly unit_cents: number; readonly line_cents: number; readonly gift_card: boolean }
+export interface InvoiceOrder {
+  readonly number: string;
+  readonly placedAt: string;
+  readonly lines: readonly InvoiceLine[];
+  readonly discounts: readonly { readonly kind: string; readonly code?: string; readonly cents: number }[];
+  readonly deliveries: readonly { readonly name: string; readonly cents: number }[];
+  readonly subtotal: number;
+  readonly discount: number;
+  readonly shipping: number;
+  readonly tax: number;
+  readonly total: number;
+  readonly rounding_rule: string;
+  readonly billing: { readonly first_name: string; readonly last_name: string } | null;
+}
+
+const day = (iso: string): string => new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Sydney' });
+const money = (c: number): string => `$${(c / 100).toFixed(2)}`;
+const describe = (l: InvoiceLine): string => [l.name, ...Object.values(l.attributes)].join(', ');
+
+function page(title: string, paragraphs: readonly string[], table = ''): string {
+  return `<!doctype html><html><body style="font-family:sans-serif"><h2>${escapeHtml(title)}</h2>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${table}<p>The ROAR+ team</p></body></html>`;
+}
+
+/**
+ * The order confirmation as an Australian tax invoice: every line GST-inclusive, the GST contained
+ * in the taxable total, and the statement "Total price includes GST". Face-value gift cards are
+ * marked: their GST falls due when they are redeemed.
+ */
+export function orderInvoiceEmail(o: InvoiceOrder, firstname: string): RenderedEmail {
+  const rows: [string, string][] = [
+    ...o.lines.map((l): [string, string] => [`${l.qty} x ${describe(l)}${l.gift_card ? ' (gift card, GST-free at sale)' : ''}`, money(l.line_cents)]),
+    ...o.discounts.map((d): [string, string] => [d.kind === 'team' ? 'Team mates discount' : `Coupon ${d.code ?? ''}`.trim(), `-${money(d.cents)}`]),
+    ...o.deliveries.map((d): [string, string] => [d.name, money(d.cents)]),
+    ['Total (AUD)', money(o.total)],
+    ['GST included', money(o.tax)],
+  ];
+  const text = [
+    `Hi ${firstname || 'there'},`,
+    `Thanks for your order ${o.number}. This email is your tax invoice.`,
+    `Tax invoice ${o.number}, issued ${day(o.placedAt)} by the ROAR+ Pro Shop.`,
+    ...(o.billing ? [`Billed to ${o.billing.first_name} ${o.billing.last_name}`] : []),
+    rows.map(([k, v]) => `${k}: ${v}`).join('\n'),
+    'Total price includes GST.',
+    `GST rounding: ${o.rounding_rule}.`,
+    'The ROAR+ team',
+  ].join('\n\n');
+  const table = `<table>${rows.map(([k, v]) => `<tr><td style="padding:4px 16px 4px 0">${escapeHtml(k)}</td><td align="right">${escapeHtml(v)}</td></tr>`).join('')}</table><p><strong>Total price includes GST.</strong></p><p style="color:#6B7280">GST rounding: ${escapeHtml(o.rounding_rule)}.</p>`;
+  return {
+    subject: `Tax invoice for your ROAR+ order ${o.number}`,
+    text: `${text}\n`,
+    html: page(`Tax invoice ${o.number}`, [`Hi ${firstname || 'there'},`, `Thanks for your order. Issued ${day(o.placedAt)} by the ROAR+ Pro Shop.`], table),
+  };
+}
+
+export function orderShippedEmail(n: { number: string; carrier: string; tracking: string; firstname: string }): RenderedEmail {
+  const lines = [`Hi ${n.firstname || 'there'},`, `Your order ${n.number} is on its way with ${n.carrier}.`, `Tracking number: ${n.tracking}`];
+  return { subject: `Your ROAR+ order ${n.number} has shipped`, text: `${[...lines, 'The ROAR+ team'].join('\n\n')}\n`, html: page('Your order has shipped', lines) };
+}
+
+export function orderRefundedEmail(n: { number: string; amountCents: number; taxCents: number; reason: string; firstname: string }): RenderedEmail {
+  const lines = [
+    `Hi ${n.firstname || 'there'},`,
+    `We have refunded ${formatDollars(n.amountCents)} for your order ${n.number} to the card you paid with. It can take 5 to 10 business days to appear.`,
+    `This reverses the ${money(n.taxCents)} GST of the order's tax invoice.`,
+    `Reason: ${n.reason}`,
+  ];
+  return { subject: `Refund for your ROAR+ order ${n.number}`, text: `${[...lines, 'The ROAR+ team'].join('\n\n')}\n`, html: page('Your refund', lines) };
+}
+
+export function giftCardEmail(n: { number: string; code: string; valueCents: number; firstname: string }): RenderedEmail {
+  const lines = [
+    `Hi ${n.firstname || 'there'},`,
+    `Here is your ROAR+ Pro Shop gift card worth ${formatDollars(n.valueCents)} (order ${n.number}).`,
+    `Gift card code: ${n.code}`,
+    'Keep this code safe: anyone who has it can spend it.',
+  ];
+  return { subject: `Your ROAR+ gift card (${formatDollars(n.valueCents)})`, text: `${[...lines, 'The ROAR+ team'].join('\n\n')}\n`, html: page('Your gift card', lines) };
+}

@@ -1,0 +1,75 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField as MuiTextField } from '@mui/material';
+import { useState } from 'react';
+import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import { postAction } from '../dataProvider';
+
+type Action = { path: string; label: string; fields: readonly ('carrier' | 'tracking' | 'reason')[]; confirm: string };
+const NEXT: Record<string, readonly Action[]> = {
+  awaiting_payment: [{ path: 'cancel', label: 'Cancel order', fields: ['reason'], confirm: 'Cancel' }],
+  paid: [
+    { path: 'packing', label: 'Start packing', fields: [], confirm: 'Start packing' },
+    { path: 'ship', label: 'Mark shipped', fields: ['carrier', 'tracking'], confirm: 'Mark shipped' },
+    { path: 'refund', label: 'Refund', fields: ['reason'], confirm: 'Refund in full' },
+  ],
+  packing: [
+    { path: 'ship', label: 'Mark shipped', fields: ['carrier', 'tracking'], confirm: 'Mark shipped' },
+    { path: 'refund', label: 'Refund', fields: ['reason'], confirm: 'Refund in full' },
+  ],
+  shipped: [
+    { path: 'deliver', label: 'Mark delivered', fields: [], confirm: 'Mark delivered' },
+    { path: 'refund', label: 'Refund', fields: ['reason'], confirm: 'Refund in full' },
+  ],
+  delivered: [{ path: 'refund', label: 'Refund', fields: ['reason'], confirm: 'Refund in full' }],
+};
+const LABELS = { carrier: 'Carrier', tracking: 'Tracking number', reason: 'Reason' } as const;
+
+/** Fulfilment actions the order's state allows; refunds go through the payment provider and show once its webhook lands. */
+export function OrderActions() {
+  const record = useRecordContext();
+  const { permissions } = usePermissions<string>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState<Action | null>(null);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  if (!record || permissions === 'auditor') return null;
+  const actions = NEXT[String(record.status)] ?? [];
+  const submit = async (action: Action) => {
+    setBusy(true);
+    try {
+      await postAction(`/shop-orders/${encodeURIComponent(String(record.id))}/${action.path}`, Object.fromEntries(action.fields.map((f) => [f, (values[f] ?? '').trim()])));
+      notify(action.path === 'refund' ? 'Refund requested: the provider confirms it by webhook' : 'Order updated', { type: 'info' });
+      setOpen(null);
+      setValues({});
+      refresh();
+      if (action.path === 'refund') setTimeout(refresh, 1500);
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'The action failed', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack direction="row" spacing={1} sx={{ my: 1, flexWrap: 'wrap' }}>
+      {actions.map((a) => (
+        <Button key={a.path} variant="outlined" color={a.path === 'refund' || a.path === 'cancel' ? 'warning' : 'primary'} onClick={() => (a.fields.length ? setOpen(a) : void submit(a))}>
+          {a.label}
+        </Button>
+      ))}
+      <Dialog open={open !== null} onClose={() => setOpen(null)} aria-labelledby="order-action-title">
+        <DialogTitle id="order-action-title">{open?.label}</DialogTitle>
+        <DialogContent>
+          {open?.fields.map((f) => (
+            <MuiTextField key={f} label={LABELS[f]} value={values[f] ?? ''} onChange={(e) => setValues({ ...values, [f]: e.target.value })} fullWidth margin="dense" />
+          ))}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(null)}>Close</Button>
+          <Button variant="contained" disabled={busy || !open || open.fields.some((f) => (values[f] ?? '').trim().length < (f === 'reason' ? 3 : 1))} onClick={() => open && void submit(open)}>
+            {open?.confirm}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

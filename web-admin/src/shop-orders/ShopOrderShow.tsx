@@ -1,0 +1,45 @@
+import { ArrayField, Datagrid, DateField, FunctionField, NumberField, ReferenceField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { EventHistory } from '../events/EventHistory';
+import { OrderActions } from './OrderActions';
+import { dollars } from './ShopOrderList';
+
+type Address = { first_name: string; last_name: string; line1: string; line2?: string; suburb: string; state: string; postcode: string } | null;
+const addressLine = (a: Address) => (a ? `${a.first_name} ${a.last_name}, ${a.line1}${a.line2 ? `, ${a.line2}` : ''}, ${a.suburb} ${a.state} ${a.postcode}` : '-');
+
+export function ShopOrderShow() {
+  return (
+    <Show>
+      <SimpleShowLayout>
+        <TextField source="number" />
+        <TextField source="status" />
+        <OrderActions />
+        <ReferenceField source="member_id" reference="members" label="Member" link="show" />
+        <TextField source="email" />
+        <DateField source="placed_at" showTime label="Placed" />
+        <DateField source="paid_at" showTime label="Paid" emptyText="-" />
+        <TextField source="payment_id" label="Payment" emptyText="-" />
+        <TextField source="carrier" emptyText="-" />
+        <TextField source="tracking" label="Tracking number" emptyText="-" />
+        <ArrayField source="items">
+          <Datagrid bulkActionButtons={false} rowClick={false}>
+            <TextField source="name" />
+            <TextField source="sku" label="SKU" />
+            <NumberField source="qty" />
+            <FunctionField label="Unit" render={(r: { unit_price: number }) => dollars(r.unit_price)} />
+            <FunctionField label="Line" render={(r: { line_total: number }) => dollars(r.line_total)} />
+            <TextField source="delivery_method" emptyText="emailed" />
+          </Datagrid>
+        </ArrayField>
+        <FunctionField label="Subtotal" render={(r: { subtotal: number }) => dollars(r.subtotal)} />
+        <FunctionField label="Discount" render={(r: { discount: number }) => dollars(r.discount)} />
+        <FunctionField label="Shipping" render={(r: { shipping: number }) => dollars(r.shipping)} />
+        <FunctionField label="Total (GST incl.)" render={(r: { total: number; tax: number }) => `${dollars(r.total)} (GST ${dollars(r.tax)})`} />
+        <TextField source="rounding_rule" label="GST rounding rule" />
+        <FunctionField label="Shipping address" render={(r: { shipping_address: Address }) => addressLine(r.shipping_address)} />
+        <TextField source="notes" emptyText="-" />
+        <TextField source="refund_reason" label="Refund reason" emptyText="-" />
+        <EventHistory />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { memberRequest } from '../../lib/member-api';
+
+const addressSchema = z.object({ first_name: z.string(), last_name: z.string(), line1: z.string(), line2: z.string().default(''), suburb: z.string(), state: z.string(), postcode: z.string() }).loose();
+export const orderSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.enum(['awaiting_payment', 'paid', 'packing', 'shipped', 'delivered', 'cancelled', 'refunded']),
+  placed_at: z.string(),
+  paid_at: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  carrier: z.string().nullable(),
+  tracking: z.string().nullable(),
+  items: z.array(z.object({ sku: z.string(), name: z.string(), attributes: z.record(z.string(), z.string()), product_type: z.string(), qty: z.number(), unit_price: z.number(), line_total: z.number() })),
+  item_count: z.number(),
+  subtotal: z.number(),
+  discounts: z.array(z.object({ kind: z.string(), code: z.string().optional(), cents: z.number() }).loose()),
+  deliveries: z.array(z.object({ name: z.string(), cents: z.number() }).loose()),
+  shipping: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  shipping_address: addressSchema.nullable(),
+  gift_cards: z.array(z.object({ sku: z.string(), value_cents: z.number(), last4: z.string() })),
+  refund_reason: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export async function fetchOrders() {
+  const r = await memberRequest('/api/shop/orders', { schema: z.object({ data: z.array(orderSchema) }), serverMessage: true });
+  return r.ok ? { ok: true as const, data: r.data.data } : r;
+}
+export async function fetchOrder(id: string) {
+  const r = await memberRequest(`/api/shop/orders/${encodeURIComponent(id)}`, { schema: z.object({ data: orderSchema }), serverMessage: true });
+  return r.ok ? { ok: true as const, data: r.data.data } : r;
+}
+
+export const STATUS_LABEL: Record<Order['status'], string> = {
+  awaiting_payment: 'Awaiting payment', paid: 'Paid', packing: 'Being packed', shipped: 'Shipped', delivered: 'Delivered', cancelled: 'Cancelled', refunded: 'Refunded',
+};
+export const cents = (c: number): string => {
+  const fixed = (c / 100).toFixed(2);
+  return `$${fixed.endsWith('.00') ? fixed.slice(0, -3) : fixed}`;
+};
+/** Dates in Sydney time, MMM D, YYYY (spec section 9). */
+export const day = (iso: string): string => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'Australia/Sydney' });

@@ -1,0 +1,121 @@
+import { Link, useParams } from 'react-router-dom';
+import { Empty, Spinner } from '../../components/ui/feedback';
+import { Head } from '../../components/ui/head';
+import { paths } from '../../config/paths';
+import { useLoad } from '../../lib/use-load';
+import { cents, day, fetchOrder, fetchOrders, STATUS_LABEL, type Order } from './api';
+import './orders.css';
+
+const Back = () => (
+  <Link to={paths.dashboard.getHref()} className="back-link">
+    ← Back to Dashboard
+  </Link>
+);
+
+export function OrdersPage() {
+  const [state] = useLoad(fetchOrders, 'orders');
+  if (state.status === 'error') console.error('orders failed', state.error);
+  return (
+    <section className="orders container">
+      <Head title="Orders" />
+      <Back />
+      <h1>Orders</h1>
+      {state.status === 'loading' && <Spinner />}
+      {(state.status === 'error' || (state.status === 'loaded' && state.data.length === 0)) && <Empty />}
+      {state.status === 'loaded' && state.data.length > 0 && (
+        <ul className="orders__list" aria-label="Your orders">
+          {state.data.map((o) => (
+            <li key={o.id}>
+              <Link to={paths.order.getHref(o.id)} className="order-row">
+                <span className="order-row__number">{o.number}</span>
+                <span>{day(o.placed_at)}</span>
+                <span>{o.item_count} item(s)</span>
+                <span className={`order-status order-status--${o.status}`}>{STATUS_LABEL[o.status]}</span>
+                <strong>{cents(o.total)}</strong>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function OrderPage() {
+  const { id = '' } = useParams();
+  const [state] = useLoad(() => fetchOrder(id), id);
+  if (state.status === 'error') console.error('order failed', state.error);
+  return (
+    <section className="orders container">
+      <Head title="Order" />
+      <Link to={paths.orders.getHref()} className="back-link">
+        ← All orders
+      </Link>
+      {state.status === 'loading' && <Spinner />}
+      {state.status === 'error' && <Empty />}
+      {state.status === 'loaded' && <OrderDetail order={state.data} />}
+    </section>
+  );
+}
+
+function OrderDetail({ order: o }: { order: Order }) {
+  return (
+    <article className="order-detail">
+      <h1>Order {o.number}</h1>
+      <p>
+        Placed {day(o.placed_at)} · <span className={`order-status order-status--${o.status}`}>{STATUS_LABEL[o.status]}</span>
+      </p>
+      {o.status === 'shipped' && o.carrier && (
+        <p className="notice" role="status">
+          Shipped with {o.carrier}. Tracking number: <strong>{o.tracking}</strong>
+        </p>
+      )}
+      {o.status === 'refunded' && o.refund_reason && <p className="notice">Refunded: {o.refund_reason}</p>}
+      <table className="order-lines">
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Qty</th>
+            <th scope="col">Price</th>
+          </tr>
+        </thead>
+        <tbody>
+          {o.items.map((i) => (
+            <tr key={i.sku}>
+              <td>
+                {i.name}
+                {Object.values(i.attributes).length > 0 && <small> {Object.values(i.attributes).join(' / ')}</small>}
+              </td>
+              <td>{i.qty}</td>
+              <td>{cents(i.line_total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="order-totals">
+        <dt>Subtotal</dt>
+        <dd>{cents(o.subtotal)}</dd>
+        {o.discounts.map((d) => (
+          <div key={`${d.kind}${d.code ?? ''}`} className="order-totals__row">
+            <dt>{d.kind === 'team' ? 'Team mates discount' : `Coupon ${d.code ?? ''}`}</dt>
+            <dd>-{cents(d.cents)}</dd>
+          </div>
+        ))}
+        <dt>Shipping</dt>
+        <dd>{o.shipping === 0 ? 'Free' : cents(o.shipping)}</dd>
+        <dt>Total</dt>
+        <dd>
+          <strong>{cents(o.total)}</strong>
+        </dd>
+        <dt>Includes GST of</dt>
+        <dd>{cents(o.tax)}</dd>
+      </dl>
+      {o.gift_cards.length > 0 && <p>Gift card codes were emailed to you (ending {o.gift_cards.map((g) => g.last4).join(', ')}).</p>}
+      {o.shipping_address && (
+        <p>
+          Delivering to {o.shipping_address.first_name} {o.shipping_address.last_name}, {o.shipping_address.line1}, {o.shipping_address.suburb} {o.shipping_address.state} {o.shipping_address.postcode}
+        </p>
+      )}
+    </article>
+  );
+}
