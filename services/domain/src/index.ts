@@ -8,5 +8,6 @@ export * from './draw';
 export * from './referral';
 export * from './team';
 export * from './prize';
+export * from './rewards';
 export { createEventRegistry } from './registry';
 export * from './primitives';

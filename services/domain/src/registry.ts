@@ -6,6 +6,7 @@ import { memberEvents } from './member';
 import { membershipCatalogueEvents } from './membership-catalogue';
 import { prizeEvents, prizeSlugEvents } from './prize';
 import { referralEvents } from './referral';
+import { partnerEvents, rewardRevealEvents } from './rewards';
 import { teamEvents, teamSeatEvents } from './team';
 
 /** Every event type the product writes, with its schema: the store refuses anything else. */
@@ -23,5 +24,7 @@ export function createEventRegistry(): EventRegistry {
     ...teamSeatEvents,
     ...prizeEvents,
     ...prizeSlugEvents,
+    ...partnerEvents,
+    ...rewardRevealEvents,
   );
 }
