@@ -5,6 +5,7 @@ import { createMemberAuthRouter } from './auth/member';
 import { createMembersRouter } from './members/routes';
 import { createReferralsModule } from './referrals';
 import { createTeamsModule } from './teams';
+import { createRewardsModule } from './rewards';
 import type { MembersPorts } from './members/ports';
 import type { LocalPaymentProvider } from './payments';
 import { createContentRouter } from './content/routes';
@@ -39,6 +40,7 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.use(createMemberAuthRouter(ctx));
   app.use(createReferralsModule(ctx, members));
   app.use(createTeamsModule(ctx, members));
+  app.use(createRewardsModule(ctx));
 
   app.use(createHealthRouter(ctx));
   app.get('/api/openapi.json', (_req, res) => {

@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import { appContextOf, openInfrastructure } from './infrastructure';
 import { seedCatalogue } from './seed';
 import { seedPrizes } from './prizes/seed';
+import { seedPartners } from './rewards';
 import { bootstrapStaff } from './auth/staff';
 import { startInviteSweeper } from './teams';
 
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   if (runsApi) {
     await seedCatalogue(infra.store, infra.registry, logger, new Date());
     await seedPrizes(infra.store, infra.registry, infra.sql, logger, new Date());
+    await seedPartners(infra.store, infra.registry, logger, new Date());
     await bootstrapStaff(infra.sql, { email: config.STAFF_EMAIL, password: config.STAFF_PASSWORD, dataDir: config.DATA_DIR, logger });
   }
   if (role === 'all' || role === 'projector') await infra.projections.start();

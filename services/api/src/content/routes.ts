@@ -5,6 +5,7 @@ import { HttpError } from '../http/errors';
 import { applySortAndLimit, matches, parseItemsQuery, type FieldFilter } from './query';
 import { findFaqs, findPages } from './store';
 import { mountPrizeContent } from '../prizes/content';
+import { mountRewardsContent } from '../rewards';
 
 /** What the public may see: drafts never leave the building. */
 const PUBLIC_STATUSES = ['published', 'archived'] as const;
@@ -53,5 +54,6 @@ export function createContentRouter(app: AppContext): Router {
   });
 
   mountPrizeContent(router, app);
+  mountRewardsContent(router, app);
   return router;
 }
