@@ -38,7 +38,9 @@ const listFilter = z
 /** Staff manage partners and offers (commands with a reason, events in history) and read redemptions. */
 export function adminRewardsRouter(app: AppContext): Router {
   const router = Router();
-  router.use(requireStaff(app));
+  // Mounted at /api/admin beside the other staff routers: each route checks staff itself, so paths
+  // that are not ours (the staff login among them) pass through untouched.
+  const readers = requireStaff(app);
   const writers = requireStaff(app, WRITER_ROLES);
 
   const run = async (req: Request, res: Response, partnerId: string, command: PartnerCommand, reason: string, mustBeNew = false) => {
@@ -46,7 +48,7 @@ export function adminRewardsRouter(app: AppContext): Router {
     if (outcome.appended) await app.projections.waitFor(outcome.appended.position, app.config.PROJECTION_WAIT_MS);
   };
 
-  router.get('/partners', async (req, res) => {
+  router.get('/partners', readers, async (req, res) => {
     const q = parseListQuery(req, { sortFields: ['sort', 'name', 'category', 'status'], defaultSort: { field: 'sort', order: 'ASC' }, filter: listFilter });
     let rows = await listPartners(app.sql, { publishedOnly: false, ...(q.filter.id ? { ids: q.filter.id } : {}) });
     if (q.filter.category) rows = rows.filter((p) => p.category === q.filter.category);
@@ -55,7 +57,7 @@ export function adminRewardsRouter(app: AppContext): Router {
     const { offset, limit } = pageOf(q.range, 500);
     sendList(res, 'partners', rows.slice(offset, offset + limit), offset, rows.length);
   });
-  router.get('/partners/:id', async (req, res) => {
+  router.get('/partners/:id', readers, async (req, res) => {
     const { id } = parseParams(idParams, req);
     const partner = await getPartner(app.sql, id);
     if (!partner) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
@@ -75,7 +77,7 @@ export function adminRewardsRouter(app: AppContext): Router {
     res.json(await getPartner(app.sql, id));
   });
 
-  router.get('/offers', async (req, res) => {
+  router.get('/offers', readers, async (req, res) => {
     const q = parseListQuery(req, { sortFields: ['title', 'status', 'created_at', 'updated_at'], defaultSort: { field: 'created_at', order: 'ASC' }, filter: listFilter });
     const rows = (await listOffers(app.sql, { publishedOnly: false, ...(q.filter.partner_id ? { partnerId: q.filter.partner_id } : {}), ...(q.filter.id ? { ids: q.filter.id } : {}) }))
       .map(({ partner, ...o }) => ({ ...o, partner_name: partner.name, category: partner.category }));
@@ -84,7 +86,7 @@ export function adminRewardsRouter(app: AppContext): Router {
     const { offset, limit } = pageOf(q.range, 500);
     sendList(res, 'offers', rows.slice(offset, offset + limit), offset, rows.length);
   });
-  router.get('/offers/:id', async (req, res) => {
+  router.get('/offers/:id', readers, async (req, res) => {
     const { id } = parseParams(idParams, req);
     const offer = await getOffer(app.sql, id);
     if (!offer) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
@@ -109,7 +111,7 @@ export function adminRewardsRouter(app: AppContext): Router {
     res.json(await getOffer(app.sql, id).then((o) => o && { ...o, partner: undefined }));
   });
 
-  router.get('/reward-redemptions', async (req, res) => {
+  router.get('/reward-redemptions', readers, async (req, res) => {
     const q = parseListQuery(req, { sortFields: ['month', 'partner_name', 'reveals'], defaultSort: { field: 'month', order: 'DESC' }, filter: listFilter });
     const rows = await redemptionsByPartnerMonth(app.sql, { ...(q.filter.partner_id ? { partnerId: q.filter.partner_id } : {}), ...(q.filter.month ? { month: q.filter.month } : {}) });
     const { offset, limit } = pageOf(q.range, 500);
