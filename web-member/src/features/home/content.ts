@@ -27,17 +27,17 @@ export const FEATURES: readonly Benefit[] = [
   { icon: 'trophy', title: 'Real prizes, drawn fairly', copy: 'Cash, gear, events and money-can’t-buy experiences, with every winner published.', colour: '#a78bfa' },
 ];
 
-// Partner wordmarks are placeholders until partner artwork and agreements are supplied.
+/** The spec's three partner categories; their partners and logos come from `/items/partners` (staff edit them). */
 export interface PartnerCategory {
+  readonly id: 'tickets-and-gear' | 'groceries-fuel-booze' | 'green-fees';
   readonly title: string;
   readonly saving: string;
-  readonly logos: readonly string[];
 }
 
 export const PARTNER_CATEGORIES: readonly PartnerCategory[] = [
-  { title: 'Sports and music tickets and gear', saving: 'Save 20-30%', logos: ['StadiumPass', 'Fairway Gear', 'Encore Tickets', 'Pro Tee'] },
-  { title: 'Groceries, fuel and booze', saving: 'Save up to 5%', logos: ['FreshCart', 'FuelUp', 'Cellar Door', 'Corner Market'] },
-  { title: 'Green fees', saving: 'Up to $20 cashback', logos: ['Links Club', 'Tee Time Co', 'Greenside'] },
+  { id: 'tickets-and-gear', title: 'Sports and music tickets and gear', saving: 'Save 20-30%' },
+  { id: 'groceries-fuel-booze', title: 'Groceries, fuel and booze', saving: 'Save up to 5%' },
+  { id: 'green-fees', title: 'Green fees', saving: 'Up to $20 cashback' },
 ];
 
 export interface Testimonial {

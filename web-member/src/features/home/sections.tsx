@@ -4,6 +4,8 @@ import { INTRO_VIDEO_URL } from '../../config/site';
 import { FEATURES, HOW_IT_WORKS, PARTNER_CATEGORIES, TESTIMONIALS } from './content';
 import { initialOf } from '../../lib/format';
 import { BenefitIcon } from './icons';
+import { fetchPartners } from './partners';
+import { useLoad } from '../../lib/use-load';
 
 export function Hero({ loggedIn }: { loggedIn: boolean }) {
   return (
@@ -75,6 +77,9 @@ export function Features() {
 }
 
 export function Partners() {
+  // Logo rows come from the partner catalogue; while it loads (or if it fails) the categories still show.
+  const [partners] = useLoad(fetchPartners, 'partners');
+  const listed = partners.status === 'loaded' ? partners.data : [];
   return (
     <section className="section" aria-labelledby="partners-title">
       <div className="container">
@@ -87,12 +92,15 @@ export function Partners() {
               <p className="partner-card__saving">{c.saving}</p>
               <h3>{c.title}</h3>
               <ul className="logo-row" aria-label={`${c.title} partners`}>
-                {c.logos.map((logo) => (
-                  <li key={logo} className="logo-chip">
-                    {logo}
-                  </li>
-                ))}
+                {listed
+                  .filter((p) => p.category === c.id)
+                  .map((p) => (
+                    <li key={p.id} className="logo-chip">
+                      <img src={p.logo} alt={`${p.name} logo${p.sample ? ' (sample partner)' : ''}`} width={120} height={48} />
+                    </li>
+                  ))}
               </ul>
+              {listed.some((p) => p.category === c.id && p.sample) && <p className="partner-card__note">Sample partners, for illustration.</p>}
             </article>
           ))}
         </div>
