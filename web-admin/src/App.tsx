@@ -11,6 +11,9 @@ import prizes from './prizes';
 import projections from './projections';
 import referrals from './referrals';
 import teams from './teams';
+import partners from './partners';
+import offers from './offers';
+import rewardRedemptions from './reward-redemptions';
 
 /** The staff console, served by the API at /admin. Who may edit what is decided in authProvider.canAccess. */
 export function App() {
@@ -29,6 +32,9 @@ export function App() {
       <Resource name="prizes" {...prizes} />
       <Resource name="referrals" {...referrals} />
       <Resource name="teams" {...teams} />
+      <Resource name="partners" {...partners} />
+      <Resource name="offers" {...offers} />
+      <Resource name="reward-redemptions" options={{ label: 'Redemptions' }} {...rewardRedemptions} />
       <Resource name="events" options={{ label: 'Event log' }} {...events} />
       <Resource name="projections" options={{ label: 'Read models' }} {...projections} />
       <Resource name="jobs-failed" options={{ label: 'Failed jobs' }} {...jobs} />
