@@ -9,5 +9,6 @@ export * from './referral';
 export * from './team';
 export * from './prize';
 export * from './rewards';
+export * from './cashback';
 export { createEventRegistry } from './registry';
 export * from './primitives';

@@ -7,6 +7,7 @@ import { membershipCatalogueEvents } from './membership-catalogue';
 import { prizeEvents, prizeSlugEvents } from './prize';
 import { referralEvents } from './referral';
 import { partnerEvents, rewardRevealEvents } from './rewards';
+import { cashbackEvents, receiptFingerprintEvents } from './cashback';
 import { teamEvents, teamSeatEvents } from './team';
 
 /** Every event type the product writes, with its schema: the store refuses anything else. */
@@ -26,5 +27,7 @@ export function createEventRegistry(): EventRegistry {
     ...prizeSlugEvents,
     ...partnerEvents,
     ...rewardRevealEvents,
+    ...cashbackEvents,
+    ...receiptFingerprintEvents,
   );
 }
