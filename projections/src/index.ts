@@ -8,6 +8,7 @@ import { singleEntriesProjector } from './single-entries';
 import { referralsProjector } from './referrals';
 import { teamsProjector } from './teams';
 import { rewardsProjector } from './rewards';
+import { cashbackProjector } from './cashback';
 import type { Projector } from './runner/projector';
 
 export * from './runner';
@@ -21,6 +22,7 @@ export * from './prizes';
 export * from './referrals';
 export * from './teams';
 export * from './rewards';
+export * from './cashback';
 
 /** Every read model the product runs, in the order the daemon starts them. */
 export const allProjectors: readonly Projector[] = [
@@ -34,4 +36,5 @@ export const allProjectors: readonly Projector[] = [
   referralsProjector,
   teamsProjector,
   rewardsProjector,
+  cashbackProjector,
 ];
