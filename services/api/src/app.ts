@@ -6,6 +6,7 @@ import { createMembersRouter } from './members/routes';
 import { createReferralsModule } from './referrals';
 import { createTeamsModule } from './teams';
 import { createRewardsModule } from './rewards';
+import { createCashbackModule } from './cashback';
 import type { MembersPorts } from './members/ports';
 import type { LocalPaymentProvider } from './payments';
 import { createContentRouter } from './content/routes';
@@ -41,6 +42,7 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.use(createReferralsModule(ctx, members));
   app.use(createTeamsModule(ctx, members));
   app.use(createRewardsModule(ctx));
+  app.use(createCashbackModule(ctx));
 
   app.use(createHealthRouter(ctx));
   app.get('/api/openapi.json', (_req, res) => {
