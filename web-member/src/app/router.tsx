@@ -106,7 +106,7 @@ export const routes: RouteObject[] = [
       { path: paths.clubhouseTransfer.path, ...placeholder('clubhouseTransfer') },
       { path: paths.scorecards.path, ...placeholder('scorecards') },
       { path: paths.scorecardSubmit.path, ...placeholder('scorecardSubmit') },
-      { path: paths.cashback.path, ...placeholder('cashback') },
+      { path: paths.cashback.path, lazy: () => import('./routes/cashback').then((m) => ({ Component: m.CashbackRoute })) },
       {
         path: paths.settings.path,
         element: <SettingsLayout />,
