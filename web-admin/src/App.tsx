@@ -14,6 +14,8 @@ import teams from './teams';
 import partners from './partners';
 import offers from './offers';
 import rewardRedemptions from './reward-redemptions';
+import cashbackClaims from './cashback-claims';
+import cashbackPayouts from './cashback-payouts';
 
 /** The staff console, served by the API at /admin. Who may edit what is decided in authProvider.canAccess. */
 export function App() {
@@ -35,6 +37,8 @@ export function App() {
       <Resource name="partners" {...partners} />
       <Resource name="offers" {...offers} />
       <Resource name="reward-redemptions" options={{ label: 'Redemptions' }} {...rewardRedemptions} />
+      <Resource name="cashback-claims" options={{ label: 'Cashback claims' }} {...cashbackClaims} />
+      <Resource name="cashback-payouts" options={{ label: 'Cashback payouts' }} {...cashbackPayouts} />
       <Resource name="events" options={{ label: 'Event log' }} {...events} />
       <Resource name="projections" options={{ label: 'Read models' }} {...projections} />
       <Resource name="jobs-failed" options={{ label: 'Failed jobs' }} {...jobs} />
