@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startApp, type RunningApp } from './harness';
+import { signUpMember } from './members';
+import { signInStaffConsole } from './staff-console';
+
+/**
+ * Issue 13's walk in Chromium on the embedded default: a paying member reveals a partner code and
+ * a free member sees it locked; a member uploads a green-fee receipt, staff approve it beside the
+ * receipt, the payout shows in the bank export, and a second claim that month is refused.
+ */
+describe('partner rewards and green-fee cashback', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const paying = { email: 'pat.paying@example.com.au', password: 'paying-password-1' };
+  const free = { email: 'fred.free@example.com.au', password: 'free-password-1' };
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    await signUpMember(app.url, { ...paying, membershipId: 3, firstName: 'Pat' });
+    await signUpMember(app.url, { ...free, membershipId: 1, firstName: 'Fred' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function signIn(who: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('Email').fill(who.email);
+    await page.getByLabel('Password').fill(who.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/dashboard/);
+    return { context, page };
+  }
+
+  it('a paying member reveals a partner code; a free member sees the offer locked with an upgrade path', async () => {
+    const member = await signIn(paying);
+    await member.page.goto(`${app.url}/rewards`);
+    const gear = member.page.getByRole('article', { name: 'Fairway Gear: Golf gear and apparel' });
+    await gear.getByRole('button', { name: 'Show code' }).click();
+    await expect.poll(() => gear.getByTestId('offer-code').textContent(), { timeout: 10_000 }).toBe('ROARGEAR25');
+    await member.context.close();
+
+    const other = await signIn(free);
+    await other.page.goto(`${app.url}/rewards`);
+    const locked = other.page.getByRole('article', { name: 'Fairway Gear: Golf gear and apparel' });
+    await locked.getByText(/Locked: details and codes are for members with rewards access/).waitFor();
+    await locked.getByRole('link', { name: 'Upgrade' }).waitFor();
+    expect(await locked.getByRole('button', { name: 'Show code' }).count()).toBe(0);
+    expect(await other.page.content()).not.toContain('ROARGEAR25');
+    await other.context.close();
+  });
+
+  it('a member claims green-fee cashback, staff approve it beside the receipt, the payout is in the export, a second claim that month is refused', async () => {
+    const member = await signIn(paying);
+    const page = member.page;
+    await page.goto(`${app.url}/dashboard/clubhouse/cashback`);
+    const form = page.getByRole('form', { name: 'Claim green-fee cashback' });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    await form.getByLabel('Course').fill('Parkland Links');
+    await form.getByLabel('Date played').fill(today);
+    await form.getByLabel('Amount paid (AUD)').fill('42.50');
+    await form.getByLabel(/Green-fee receipt/).setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% Parkland Links green fee $42.50\n') });
+    await form.getByRole('button', { name: 'Submit claim' }).click();
+    const claim = page.getByRole('listitem', { name: 'Claim for Parkland Links' });
+    await claim.getByText('Submitted').waitFor();
+    await page.getByText('You have claimed for this month.').waitFor();
+
+    // A second claim this month, sent straight to the API as a crafted client would: refused.
+    const token = await page.evaluate(() => localStorage.getItem('roar.access_token') ?? '');
+    const second = new FormData();
+    second.append('course', 'Riverside Golf');
+    second.append('played_on', today);
+    second.append('amount', '30');
+    second.append('receipt', new Blob([new TextEncoder().encode('%PDF-1.4\n% another round\n')]), 'second.pdf');
+    const refused = await fetch(`${app.url}/api/cashback/claims`, { method: 'POST', headers: { authorization: `Bearer ${token.replace(/^"|"$/g, '')}` }, body: second });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(await refused.json())).toContain('You have already claimed cashback for a round played this month.');
+
+    const staffContext = await browser.newContext({ viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
+    const staff = await staffContext.newPage();
+    await signInStaffConsole(staff, app.url);
+    await staff.goto(`${app.url}/admin/cashback-claims`);
+    await staff.getByText('Parkland Links').click();
+    await staff.getByTitle('Receipt').waitFor();
+    await staff.getByRole('button', { name: 'Approve' }).click();
+    const dialog = staff.getByRole('dialog');
+    await dialog.getByLabel('Reason').fill('e2e: receipt matches the claim');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await staff.getByText('$20.00').first().waitFor();
+
+    await staff.goto(`${app.url}/admin/cashback-payouts`);
+    const [download] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('button', { name: 'Export scheduled payouts (CSV)' }).click()]);
+    const csv = await new Promise<string>((resolve, reject) => {
+      void download.createReadStream().then((stream) => {
+        let text = '';
+        stream.on('data', (c: Buffer) => (text += c.toString()));
+        stream.on('end', () => resolve(text));
+        stream.on('error', reject);
+      });
+    });
+    expect(csv).toContain('"Pat Citizen"');
+    expect(csv).toContain(`"${paying.email}"`);
+    expect(csv).toContain('"20.00","scheduled"');
+
+    await page.reload();
+    await claim.getByText('Approved').waitFor();
+    await claim.getByText('Cashback $20.00').waitFor();
+    await staffContext.close();
+    await member.context.close();
+  });
+});
