@@ -27,7 +27,7 @@ export function OfferCard({ offer, signedIn }: { offer: Offer; signedIn: boolean
         {offer.locked ? (
           <div className="offer-card__locked">
             <p>
-              <span aria-hidden="true">🔒</span> Locked: details and codes are for members with rewards access.
+              <LockIcon /> Locked: details and codes are for members with rewards access.
             </p>
             {signedIn ? (
               <Link to={paths.membershipPlan.getHref()} className="btn btn--gold" onClick={() => trackClick('Upgrade', 'banner-box')}>
@@ -84,4 +84,13 @@ function RevealedOffer({ reveal }: { reveal: Reveal }) {
     );
   }
   return null;
+}
+
+function LockIcon() {
+  return (
+    <svg className="offer-card__lock" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+      <rect x="3" y="7" width="10" height="8" rx="1.5" fill="currentColor" />
+      <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+    </svg>
+  );
 }
