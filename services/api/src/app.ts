@@ -7,6 +7,7 @@ import { createReferralsModule } from './referrals';
 import { createTeamsModule } from './teams';
 import { createRewardsModule } from './rewards';
 import { createCashbackModule } from './cashback';
+import { createContentAdminModule } from './content-admin';
 import type { MembersPorts } from './members/ports';
 import type { LocalPaymentProvider } from './payments';
 import { createContentRouter } from './content/routes';
@@ -43,6 +44,7 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.use(createTeamsModule(ctx, members));
   app.use(createRewardsModule(ctx));
   app.use(createCashbackModule(ctx));
+  app.use(createContentAdminModule(ctx));
 
   app.use(createHealthRouter(ctx));
   app.get('/api/openapi.json', (_req, res) => {

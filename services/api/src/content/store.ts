@@ -1,5 +1,6 @@
 import type { Sql } from '@roar/platform';
 import { FAQS, PAGES } from './seed';
+import { migrateContentVersions } from '../content-admin/versions';
 
 export interface PageRow {
   path: string;
@@ -29,6 +30,7 @@ export async function migrateContent(sql: Sql): Promise<void> {
         id serial primary key, sort int not null, status text not null default 'published',
         question text not null unique, answer text not null
       );`);
+    await migrateContentVersions(tx);
     for (const p of PAGES) {
       await tx.query('insert into content.pages (path, title, content) values ($1, $2, $3) on conflict do nothing', [p.path, p.title, p.content]);
     }

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { text } from '@roar/domain';
+import type { Sql } from '@roar/platform';
+import { sanitizeContentHtml } from './sanitize';
+
+export const CONTENT_STATUSES = ['draft', 'published', 'archived'] as const;
+
+/**
+ * Paths the member console routes itself: a content page there would never show (or would hide
+ * the screen), so it is refused. The information pages (about-us, benefits, ...) are content pages.
+ */
+const APP_ROUTES = [
+  '/', '/member-draws', '/pro-shop', '/login', '/sign-up', '/forgot-password', '/change-password', '/refer', '/upcoming-giveaways', '/membership', '/team-prizes',
+  '/faq', '/rewards', '/winners', '/logout', '/events', '/dashboard', '/admin', '/api', '/items', '/auth', '/pay', '/ready', '/health',
+];
+export const PATH_CLASH = 'This path is already a page of the app. Choose another path.';
+
+export function clashesWithAppRoute(path: string): boolean {
+  return APP_ROUTES.some((route) => (route === '/' ? path === '/' : path === route || path.startsWith(`${route}/`)));
+}
+
+export const pagePathSchema = z
+  .string()
+  .trim()
+  .max(120)
+  .regex(/^\/[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/, 'A path is lower-case words joined by dashes, like /golf-etiquette')
+  .refine((p) => !clashesWithAppRoute(p), PATH_CLASH);
+
+export const pageFieldsSchema = z.object({
+  title: text().trim().min(1).max(200),
+  status: z.enum(CONTENT_STATUSES),
+  content: text().max(200_000).transform(sanitizeContentHtml),
+});
+export type PageFields = z.infer<typeof pageFieldsSchema>;
+
+export const faqFieldsSchema = z.object({
+  question: text().trim().min(3).max(500),
+  answer: text().trim().min(1).max(20_000).transform(sanitizeContentHtml),
+  status: z.enum(CONTENT_STATUSES),
+  sort: z.number().int().min(0).max(100_000),
+});
+export type FaqFields = z.infer<typeof faqFieldsSchema>;
+
+export interface PageRecord extends PageFields {
+  readonly id: string;
+  readonly path: string;
+}
+export interface FaqRecord extends FaqFields {
+  readonly id: number;
+}
+
+export async function getPageRecord(sql: Sql, path: string): Promise<PageRecord | null> {
+  const r = await sql.query<{ path: string; title: string; status: PageFields['status']; content: string }>('select path, title, status, content from content.pages where path = $1', [path]);
+  const row = r.rows[0];
+  return row ? { id: row.path, ...row } : null;
+}
+
+export async function listPageRecords(sql: Sql): Promise<PageRecord[]> {
+  const r = await sql.query<{ path: string; title: string; status: PageFields['status']; content: string }>('select path, title, status, content from content.pages order by path');
+  return r.rows.map((row) => ({ id: row.path, ...row }));
+}
+
+export async function getFaqRecord(sql: Sql, id: number): Promise<FaqRecord | null> {
+  const r = await sql.query<FaqRecord>('select id, sort, status, question, answer from content.faqs where id = $1', [id]);
+  return r.rows[0] ?? null;
+}
+
+export async function listFaqRecords(sql: Sql): Promise<FaqRecord[]> {
+  return (await sql.query<FaqRecord>('select id, sort, status, question, answer from content.faqs order by sort, id')).rows;
+}

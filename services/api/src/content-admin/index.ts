@@ -1,0 +1,13 @@
+import { Router } from 'express';
+import type { AppContext } from '../context';
+import './docs';
+import { adminContentRouter } from './routes';
+
+export { sanitizeContentHtml } from './sanitize';
+
+/** Staff edit of the content the public content API serves (pages, FAQs), with versions and restore. */
+export function createContentAdminModule(app: AppContext): Router {
+  const router = Router();
+  router.use('/api/admin', adminContentRouter(app));
+  return router;
+}
