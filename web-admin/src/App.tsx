@@ -16,6 +16,8 @@ import offers from './offers';
 import rewardRedemptions from './reward-redemptions';
 import cashbackClaims from './cashback-claims';
 import cashbackPayouts from './cashback-payouts';
+import contentPages from './content-pages';
+import contentFaqs from './content-faqs';
 
 /** The staff console, served by the API at /admin. Who may edit what is decided in authProvider.canAccess. */
 export function App() {
@@ -39,6 +41,8 @@ export function App() {
       <Resource name="reward-redemptions" options={{ label: 'Redemptions' }} {...rewardRedemptions} />
       <Resource name="cashback-claims" options={{ label: 'Cashback claims' }} {...cashbackClaims} />
       <Resource name="cashback-payouts" options={{ label: 'Cashback payouts' }} {...cashbackPayouts} />
+      <Resource name="content-pages" options={{ label: 'Pages' }} {...contentPages} />
+      <Resource name="content-faqs" options={{ label: 'FAQs' }} {...contentFaqs} />
       <Resource name="events" options={{ label: 'Event log' }} {...events} />
       <Resource name="projections" options={{ label: 'Read models' }} {...projections} />
       <Resource name="jobs-failed" options={{ label: 'Failed jobs' }} {...jobs} />

@@ -11,7 +11,7 @@ export function canRole(role: StaffRole, resource: string, action: string): bool
   if (READ_ACTIONS.has(action)) return true;
   if (role === 'auditor' || resource === 'events') return false;
   if (resource === 'prizes') return action === 'create' || action === 'edit';
-  if (resource === 'partners' || resource === 'offers') return action === 'create' || action === 'edit';
+  if (['partners', 'offers', 'content-pages', 'content-faqs'].includes(resource)) return action === 'create' || action === 'edit';
   if (resource === 'memberships') {
     if (action === 'edit') return true;
     if (action === 'create') return role === 'admin';
