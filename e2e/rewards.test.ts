@@ -7,7 +7,8 @@ import { signInStaffConsole } from './staff-console';
 /**
  * Issue 13's walk in Chromium on the embedded default: a paying member reveals a partner code and
  * a free member sees it locked; a member uploads a green-fee receipt, staff approve it beside the
- * receipt, the payout shows in the bank export, and a second claim that month is refused.
+ * receipt, the payout shows in the bank export, and a second claim that month is refused; staff
+ * edit the FAQ and a page, a visitor sees both at once, and staff restore the older version.
  */
 describe('partner rewards and green-fee cashback', () => {
   let app: RunningApp;
@@ -113,5 +114,56 @@ describe('partner rewards and green-fee cashback', () => {
     await claim.getByText('Cashback $20.00').waitFor();
     await staffContext.close();
     await member.context.close();
+  });
+
+  it('staff edit the FAQ and a page, the member sees them at once, staff restore the older version', async () => {
+    const staffContext = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const staff = await staffContext.newPage();
+    await signInStaffConsole(staff, app.url);
+    const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const visitor = await visitorContext.newPage();
+
+    await staff.goto(`${app.url}/admin/content-faqs`);
+    await staff.getByText('Can I cancel any time?').click();
+    const answer = staff.getByLabel('Answer (HTML)');
+    await answer.fill('Yes, from your settings, any time. Your benefits last until the end of the paid period.');
+    await staff.getByLabel('Reason').fill('e2e: clearer cancellation answer');
+    await staff.getByRole('button', { name: 'Save' }).click();
+    await staff.getByRole('button', { name: 'Restore version 1' }).waitFor();
+
+    await visitor.goto(`${app.url}/faq`);
+    await visitor.getByText('Can I cancel any time?').click();
+    await visitor.getByText('Yes, from your settings, any time.', { exact: false }).waitFor();
+
+    await staff.goto(`${app.url}/admin/content-pages`);
+    await staff.getByText('/about-us').click();
+    await staff.getByLabel('Title').fill('About the ROAR+ club');
+    await staff.getByLabel('Reason').fill('e2e: new page title');
+    await staff.getByRole('button', { name: 'Save' }).click();
+    await staff.getByRole('button', { name: 'Restore version 1' }).waitFor();
+    await visitor.goto(`${app.url}/about-us`);
+    await visitor.getByRole('heading', { name: 'About the ROAR+ club' }).waitFor();
+
+    // One click (and a reason) brings the launch copy back.
+    await staff.getByRole('button', { name: 'Restore version 1' }).click();
+    const dialog = staff.getByRole('dialog');
+    await dialog.getByLabel('Reason').fill('e2e: back to the launch title');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(async () => {
+      await visitor.goto(`${app.url}/about-us`);
+      return visitor.getByRole('heading', { level: 1 }).textContent();
+    }, { timeout: 10_000 }).toBe('About Us');
+
+    await staff.goto(`${app.url}/admin/content-faqs`);
+    await staff.getByText('Can I cancel any time?').click();
+    await staff.getByRole('button', { name: 'Restore version 1' }).click();
+    await staff.getByRole('dialog').getByLabel('Reason').fill('e2e: back to the launch answer');
+    await staff.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await visitor.goto(`${app.url}/faq`);
+    await visitor.getByText('Can I cancel any time?').click();
+    await visitor.getByText('Yes. No obligation, cancel anytime.', { exact: false }).waitFor();
+    await staffContext.close();
+    await visitorContext.close();
   });
 });
