@@ -126,6 +126,8 @@ describe('partner rewards and green-fee cashback', () => {
     await staff.goto(`${app.url}/admin/content-faqs`);
     await staff.getByText('Can I cancel any time?').click();
     const answer = staff.getByLabel('Answer (HTML)');
+    // Fill only once the form holds the record, or the record's arrival would overwrite the typing.
+    await expect.poll(() => answer.inputValue(), { timeout: 10_000 }).toContain('No obligation');
     await answer.fill('Yes, from your settings, any time. Your benefits last until the end of the paid period.');
     await staff.getByLabel('Reason').fill('e2e: clearer cancellation answer');
     await staff.getByRole('button', { name: 'Save' }).click();
@@ -137,6 +139,7 @@ describe('partner rewards and green-fee cashback', () => {
 
     await staff.goto(`${app.url}/admin/content-pages`);
     await staff.getByText('/about-us').click();
+    await expect.poll(() => staff.getByLabel('Title').inputValue(), { timeout: 10_000 }).toBe('About Us');
     await staff.getByLabel('Title').fill('About the ROAR+ club');
     await staff.getByLabel('Reason').fill('e2e: new page title');
     await staff.getByRole('button', { name: 'Save' }).click();
@@ -165,5 +168,38 @@ describe('partner rewards and green-fee cashback', () => {
     await visitor.getByText('Yes. No obligation, cancel anytime.', { exact: false }).waitFor();
     await staffContext.close();
     await visitorContext.close();
+  });
+
+  // Issue 14, defect 7: a fresh install ships no fake winners or unrelated videos, and says plainly there are none yet.
+  it('a fresh install\'s winners page shows no invented winner videos and says there are no winners yet', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/winners`);
+    await page.getByText('No winners yet: results appear here as soon as the first draw is published.').waitFor();
+    expect(await page.getByText('took a prize home').count()).toBe(0);
+    expect(await page.locator('iframe[src*="youtube"]').count()).toBe(0);
+    await context.close();
+  });
+
+  // Issue 14, defect 12: social links are drawn icons, testimonials show their image and say they are illustrative.
+  it('shows social icons as SVG and testimonials with their images, marked illustrative', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/`);
+    const social = page.locator('footer').getByRole('list', { name: 'Social links' });
+    await social.getByRole('link', { name: 'Instagram' }).waitFor();
+    expect(await social.locator('svg').count()).toBe(3);
+    expect((await social.textContent())?.trim()).toBe('');
+    await expect.poll(() => page.locator('.testimonial img.testimonial__image').count(), { timeout: 10_000 }).toBe(6);
+    // Each image is served by the app (drawn SVGs), not hot-linked.
+    const sources = await page.locator('.testimonial img.testimonial__image').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src') ?? ''));
+    for (const src of sources) {
+      expect(src).toMatch(/^\/testimonials\/[a-z]+\.svg$/);
+      const r = await fetch(`${app.url}${src}`);
+      expect([r.status, r.headers.get('content-type')]).toEqual([200, expect.stringContaining('image/svg+xml')]);
+    }
+    expect(await page.locator('.testimonial .avatar').count()).toBe(0);
+    await page.getByText('Illustrative examples, not real members').waitFor();
+    await context.close();
   });
 });

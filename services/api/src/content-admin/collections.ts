@@ -68,3 +68,27 @@ export async function getFaqRecord(sql: Sql, id: number): Promise<FaqRecord | nu
 export async function listFaqRecords(sql: Sql): Promise<FaqRecord[]> {
   return (await sql.query<FaqRecord>('select id, sort, status, question, answer from content.faqs order by sort, id')).rows;
 }
+
+export const testimonialFieldsSchema = z.object({
+  quote: text().trim().min(3).max(600),
+  name: text().trim().min(1).max(120),
+  /** A path the app serves (a drawn image or an uploaded photo's key); never a remote URL. */
+  image: text().trim().max(300).regex(/^(\/[A-Za-z0-9/_.-]*)?$/, 'Use a path served by the app, like /testimonials/flag.svg'),
+  /** True for sample copy: members read it as illustrative, never as a real member's words. */
+  illustrative: z.boolean(),
+  status: z.enum(CONTENT_STATUSES),
+  sort: z.number().int().min(0).max(100_000),
+});
+export type TestimonialFields = z.infer<typeof testimonialFieldsSchema>;
+export interface TestimonialRecord extends TestimonialFields {
+  readonly id: number;
+}
+
+export async function getTestimonialRecord(sql: Sql, id: number): Promise<TestimonialRecord | null> {
+  const r = await sql.query<TestimonialRecord>('select id, sort, status, quote, name, image, illustrative from content.testimonials where id = $1', [id]);
+  return r.rows[0] ?? null;
+}
+
+export async function listTestimonialRecords(sql: Sql): Promise<TestimonialRecord[]> {
+  return (await sql.query<TestimonialRecord>('select id, sort, status, quote, name, image, illustrative from content.testimonials order by sort, id')).rows;
+}

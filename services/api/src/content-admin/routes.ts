@@ -6,7 +6,7 @@ import { requireStaff, staffOf, WRITER_ROLES } from '../auth/staff-tokens';
 import { HttpError, zodItems } from '../http/errors';
 import { reasonSchema } from '../admin/membership-edits';
 import { sendList } from '../admin/simple-rest';
-import { faqFieldsSchema, getFaqRecord, getPageRecord, listFaqRecords, listPageRecords, pageFieldsSchema, pagePathSchema } from './collections';
+import { faqFieldsSchema, getFaqRecord, getPageRecord, getTestimonialRecord, listFaqRecords, listPageRecords, listTestimonialRecords, pageFieldsSchema, pagePathSchema, testimonialFieldsSchema } from './collections';
 import { sanitizeContentHtml } from './sanitize';
 import { listVersions, recordVersion } from './versions';
 
@@ -22,7 +22,7 @@ const pick = (body: unknown, keys: readonly string[]): Record<string, unknown> =
 const reasonOf = (body: unknown): string => parse(z.object({ reason: reasonSchema }), pick(body, ['reason'])).reason;
 
 interface Collection<Fields extends Record<string, unknown>, Key> {
-  readonly name: 'pages' | 'faqs';
+  readonly name: 'pages' | 'faqs' | 'testimonials';
   readonly keys: readonly (keyof Fields & string)[];
   readonly schema: z.ZodType<Fields>;
   parseKey(raw: string): Key;
@@ -51,8 +51,19 @@ const faqs: Collection<z.infer<typeof faqFieldsSchema>, number> = {
   },
 };
 
+const testimonials: Collection<z.infer<typeof testimonialFieldsSchema>, number> = {
+  name: 'testimonials',
+  keys: ['quote', 'name', 'image', 'illustrative', 'status', 'sort'],
+  schema: testimonialFieldsSchema,
+  parseKey: (raw) => parse(z.coerce.number().int().min(1).max(2_147_483_647), raw),
+  get: getTestimonialRecord,
+  write: async (tx, id, f) => {
+    await tx.query('update content.testimonials set quote = $2, name = $3, image = $4, illustrative = $5, status = $6, sort = $7 where id = $1', [id, f.quote, f.name, f.image, f.illustrative, f.status, f.sort]);
+  },
+};
+
 /**
- * Staff edit of pages and FAQs: every save is sanitised, stored as a new version with the staff
+ * Staff edit of pages, FAQs and testimonials: every save is sanitised, stored as a new version with the staff
  * user and reason, and applied to the live row in the same transaction; restore copies an older
  * version back as a new version. The public content API serves only published rows, at once.
  */
@@ -103,6 +114,7 @@ export function adminContentRouter(app: AppContext): Router {
   };
   mount('content-pages', pages, () => listPageRecords(app.sql));
   mount('content-faqs', faqs, () => listFaqRecords(app.sql));
+  mount('content-testimonials', testimonials, () => listTestimonialRecords(app.sql));
 
   router.post('/content-pages', writers, async (req, res) => {
     const { path } = parse(z.object({ path: pagePathSchema }), pick(req.body, ['path']));
@@ -128,6 +140,23 @@ export function adminContentRouter(app: AppContext): Router {
       return row.id;
     });
     res.status(201).json(await getFaqRecord(app.sql, id));
+  });
+
+  router.post('/content-testimonials', writers, async (req, res) => {
+    const fields = parse(testimonialFieldsSchema, pick(req.body, testimonials.keys));
+    const reason = reasonOf(req.body);
+    const staff = staffOf(res);
+    const id = await app.sql.transaction(async (tx) => {
+      const inserted = await tx.query<{ id: number }>(
+        'insert into content.testimonials (sort, status, quote, name, image, illustrative) values ($1, $2, $3, $4, $5, $6) on conflict do nothing returning id',
+        [fields.sort, fields.status, fields.quote, fields.name, fields.image, fields.illustrative],
+      );
+      const row = inserted.rows[0];
+      if (!row) throw new HttpError(409, 'This quote is already a testimonial.', 'CONFLICT');
+      await recordVersion(tx, { collection: 'testimonials', key: String(row.id), data: fields, staffId: staff.id, staffEmail: staff.email, reason, at: app.now() });
+      return row.id;
+    });
+    res.status(201).json(await getTestimonialRecord(app.sql, id));
   });
 
   /** What members would see: the sanitised HTML, for the editor's preview. */

@@ -3,7 +3,7 @@ import { listMemberships, toMembershipResource } from '@roar/projections';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { applySortAndLimit, matches, parseItemsQuery, type FieldFilter } from './query';
-import { findFaqs, findPages } from './store';
+import { findFaqs, findPages, findTestimonials } from './store';
 import { mountPrizeContent } from '../prizes/content';
 import { mountRewardsContent } from '../rewards';
 
@@ -44,6 +44,13 @@ export function createContentRouter(app: AppContext): Router {
     const q = parseItemsQuery(req.query, { filter: ['status'], sort: ['sort', 'id'] });
     const faqs = await findFaqs(app.sql, statusesFrom(q.filter.status, ['published']));
     res.json({ data: applySortAndLimit(faqs as unknown as Record<string, unknown>[], q.sort.length ? q : { ...q, sort: [{ field: 'sort', desc: false }] }) });
+  });
+
+  // Spec "Testimonial: quote, name, image"; `illustrative` marks sample copy that is not a real member's.
+  router.get('/testimonials', async (req, res) => {
+    const q = parseItemsQuery(req.query, { filter: ['status'], sort: ['sort', 'id'] });
+    const rows = await findTestimonials(app.sql, statusesFrom(q.filter.status, ['published']));
+    res.json({ data: applySortAndLimit(rows as unknown as Record<string, unknown>[], q.sort.length ? q : { ...q, sort: [{ field: 'sort', desc: false }] }) });
   });
 
   // Public service keys the browser needs (spec: records of name and token). Only what is configured:

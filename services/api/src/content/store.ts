@@ -1,5 +1,5 @@
 import type { Sql } from '@roar/platform';
-import { FAQS, PAGES } from './seed';
+import { FAQS, PAGES, TESTIMONIALS } from './seed';
 import { migrateContentVersions } from '../content-admin/versions';
 
 export interface PageRow {
@@ -29,8 +29,15 @@ export async function migrateContent(sql: Sql): Promise<void> {
       create table if not exists content.faqs (
         id serial primary key, sort int not null, status text not null default 'published',
         question text not null unique, answer text not null
+      );
+      create table if not exists content.testimonials (
+        id serial primary key, sort int not null, status text not null default 'published',
+        quote text not null unique, name text not null, image text not null default '', illustrative boolean not null default false
       );`);
     await migrateContentVersions(tx);
+    for (const t of TESTIMONIALS) {
+      await tx.query('insert into content.testimonials (sort, quote, name, image, illustrative) values ($1, $2, $3, $4, true) on conflict do nothing', [t.sort, t.quote, t.name, t.image]);
+    }
     for (const p of PAGES) {
       await tx.query('insert into content.pages (path, title, content) values ($1, $2, $3) on conflict do nothing', [p.path, p.title, p.content]);
     }
@@ -51,5 +58,20 @@ export async function findPages(sql: Sql, filter: { path?: string; statuses: rea
 
 export async function findFaqs(sql: Sql, statuses: readonly string[]): Promise<FaqRow[]> {
   const r = await sql.query<FaqRow>('select id, sort, status, question, answer from content.faqs where status = any($1::text[]) order by sort, id', [statuses]);
+  return r.rows;
+}
+
+export interface TestimonialRow {
+  id: number;
+  sort: number;
+  status: string;
+  quote: string;
+  name: string;
+  image: string;
+  illustrative: boolean;
+}
+
+export async function findTestimonials(sql: Sql, statuses: readonly string[]): Promise<TestimonialRow[]> {
+  const r = await sql.query<TestimonialRow>('select id, sort, status, quote, name, image, illustrative from content.testimonials where status = any($1::text[]) order by sort, id', [statuses]);
   return r.rows;
 }

@@ -39,19 +39,3 @@ export const PARTNER_CATEGORIES: readonly PartnerCategory[] = [
   { id: 'groceries-fuel-booze', title: 'Groceries, fuel and booze', saving: 'Save up to 5%' },
   { id: 'green-fees', title: 'Green fees', saving: 'Up to $20 cashback' },
 ];
-
-export interface Testimonial {
-  readonly quote: string;
-  readonly name: string;
-  readonly image: string;
-}
-
-// Six static testimonials, as the spec asks; `image` is empty until photos are supplied.
-export const TESTIMONIALS: readonly Testimonial[] = [
-  { quote: 'Won a set of irons in my second month. Still can’t quite believe it.', name: 'Jake M., Geelong', image: '' },
-  { quote: 'The green-fee cashback alone pays for the membership.', name: 'Priya S., Parramatta', image: '' },
-  { quote: 'Took my three mates to the grand final off the team draw. Legends forever.', name: 'Tom R., Brisbane', image: '' },
-  { quote: 'Easy to join, easy to cancel, and I actually use the discounts.', name: 'Mel K., Adelaide', image: '' },
-  { quote: 'Got my official handicap sorted without joining a club first.', name: 'Daniel W., Perth', image: '' },
-  { quote: 'The weekly draws make Friday nights a bit more interesting.', name: 'Sarah L., Hobart', image: '' },
-];

@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { INTRO_VIDEO_URL } from '../../config/site';
-import { FEATURES, HOW_IT_WORKS, PARTNER_CATEGORIES, TESTIMONIALS } from './content';
+import { FEATURES, HOW_IT_WORKS, PARTNER_CATEGORIES } from './content';
 import { initialOf } from '../../lib/format';
 import { BenefitIcon } from './icons';
 import { fetchPartners } from './partners';
+import { fetchTestimonials } from './testimonials';
 import { useLoad } from '../../lib/use-load';
 
 export function Hero({ loggedIn }: { loggedIn: boolean }) {
@@ -138,22 +139,34 @@ export function IntroVideo({ loggedIn }: { loggedIn: boolean }) {
   );
 }
 
-export function Testimonials({ title = 'Our winners' }: { title?: string }) {
+export function Testimonials({ title = 'What members say' }: { title?: string }) {
+  // Staff-edited testimonials with their images; none published (or the call failed): no section.
+  const [testimonials] = useLoad(fetchTestimonials, 'testimonials');
+  if (testimonials.status !== 'loaded' || testimonials.data.length === 0) return null;
+  const illustrative = testimonials.data.some((t) => t.illustrative);
   return (
     <section className="section" aria-labelledby="winners-title">
       <div className="container">
         <h2 id="winners-title" className="section__title">
           {title}
         </h2>
+        {illustrative && <p className="testimonial-note">Illustrative examples, not real members, until members share their stories.</p>}
         <ul className="testimonial-grid">
-          {TESTIMONIALS.map((t) => (
-            <li key={t.name} className="testimonial">
+          {testimonials.data.map((t) => (
+            <li key={String(t.id)} className="testimonial">
               <blockquote>“{t.quote}”</blockquote>
               <p className="testimonial__who">
-                <span className="avatar avatar--sm" aria-hidden="true">
-                  {initialOf(t.name)}
+                {t.image ? (
+                  <img className="testimonial__image" src={t.image} alt="" width={48} height={48} loading="lazy" />
+                ) : (
+                  <span className="avatar avatar--sm" aria-hidden="true">
+                    {initialOf(t.name)}
+                  </span>
+                )}
+                <span>
+                  {t.name}
+                  {t.illustrative && <small className="testimonial__label">Illustrative</small>}
                 </span>
-                {t.name}
               </p>
             </li>
           ))}
