@@ -8,6 +8,7 @@ import { createTeamsModule } from './teams';
 import { createRewardsModule } from './rewards';
 import { createCashbackModule } from './cashback';
 import { createContentAdminModule } from './content-admin';
+import { createInstagramRouter } from './instagram/routes';
 import type { MembersPorts } from './members/ports';
 import type { LocalPaymentProvider } from './payments';
 import { createContentRouter } from './content/routes';
@@ -45,6 +46,7 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.use(createRewardsModule(ctx));
   app.use(createCashbackModule(ctx));
   app.use(createContentAdminModule(ctx));
+  app.use(createInstagramRouter(ctx));
 
   app.use(createHealthRouter(ctx));
   app.get('/api/openapi.json', (_req, res) => {

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { AppContext } from '../context';
 import './docs';
 import { adminContentRouter } from './routes';
+import { adminServiceKeysRouter } from '../service-keys/routes';
 
 export { sanitizeContentHtml } from './sanitize';
 
@@ -9,5 +10,6 @@ export { sanitizeContentHtml } from './sanitize';
 export function createContentAdminModule(app: AppContext): Router {
   const router = Router();
   router.use('/api/admin', adminContentRouter(app));
+  router.use('/api/admin', adminServiceKeysRouter(app));
   return router;
 }

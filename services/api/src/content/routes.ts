@@ -6,6 +6,7 @@ import { applySortAndLimit, matches, parseItemsQuery, type FieldFilter } from '.
 import { findFaqs, findPages, findTestimonials } from './store';
 import { mountPrizeContent } from '../prizes/content';
 import { mountRewardsContent } from '../rewards';
+import { publicServiceKeys } from '../service-keys/routes';
 
 /** What the public may see: drafts never leave the building. */
 const PUBLIC_STATUSES = ['published', 'archived'] as const;
@@ -55,9 +56,10 @@ export function createContentRouter(app: AppContext): Router {
 
   // Public service keys the browser needs (spec: records of name and token). Only what is configured:
   // without a reCAPTCHA site key the member console runs the local test mode.
-  router.get('/tokens', (_req, res) => {
+  // Staff-set public keys (tag manager, chat, maps, payment url) follow; server-only ones never do.
+  router.get('/tokens', async (_req, res) => {
     const tokens = app.config.RECAPTCHA_SITE_KEY ? [{ name: 'recaptcha', token: app.config.RECAPTCHA_SITE_KEY }] : [];
-    res.json({ data: tokens });
+    res.json({ data: [...tokens, ...(await publicServiceKeys(app))] });
   });
 
   mountPrizeContent(router, app);

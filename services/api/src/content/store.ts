@@ -1,6 +1,7 @@
 import type { Sql } from '@roar/platform';
 import { FAQS, PAGES, TESTIMONIALS } from './seed';
 import { migrateContentVersions } from '../content-admin/versions';
+import { migrateServiceKeys } from '../service-keys/store';
 
 export interface PageRow {
   path: string;
@@ -35,6 +36,7 @@ export async function migrateContent(sql: Sql): Promise<void> {
         quote text not null unique, name text not null, image text not null default '', illustrative boolean not null default false
       );`);
     await migrateContentVersions(tx);
+    await migrateServiceKeys(tx);
     for (const t of TESTIMONIALS) {
       await tx.query('insert into content.testimonials (sort, quote, name, image, illustrative) values ($1, $2, $3, $4, true) on conflict do nothing', [t.sort, t.quote, t.name, t.image]);
     }
