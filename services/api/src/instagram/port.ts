@@ -43,8 +43,10 @@ export function cachedInstagram(inner: InstagramPort, options: { ttlMs?: number;
     async recentPosts() {
       if (now() - tried >= ttl) {
         tried = now();
-        await refresh();
+        void refresh();
       }
+      // Readers during a refresh wait for it (one call for all of them).
+      if (inFlight) await inFlight;
       return good && now() - good.at <= stale ? good.posts : [];
     },
   };
