@@ -18,6 +18,8 @@ import cashbackClaims from './cashback-claims';
 import cashbackPayouts from './cashback-payouts';
 import contentPages from './content-pages';
 import contentFaqs from './content-faqs';
+import contentTestimonials from './content-testimonials';
+import serviceKeys from './service-keys';
 
 /** The staff console, served by the API at /admin. Who may edit what is decided in authProvider.canAccess. */
 export function App() {
@@ -43,6 +45,8 @@ export function App() {
       <Resource name="cashback-payouts" options={{ label: 'Cashback payouts' }} {...cashbackPayouts} />
       <Resource name="content-pages" options={{ label: 'Pages' }} {...contentPages} />
       <Resource name="content-faqs" options={{ label: 'FAQs' }} {...contentFaqs} />
+      <Resource name="content-testimonials" options={{ label: 'Testimonials' }} {...contentTestimonials} />
+      <Resource name="service-keys" options={{ label: 'Service keys' }} {...serviceKeys} />
       <Resource name="events" options={{ label: 'Event log' }} {...events} />
       <Resource name="projections" options={{ label: 'Read models' }} {...projections} />
       <Resource name="jobs-failed" options={{ label: 'Failed jobs' }} {...jobs} />

@@ -8,10 +8,12 @@ const READ_ACTIONS = new Set(['list', 'show', 'export']);
  * event log is read-only for everyone.
  */
 export function canRole(role: StaffRole, resource: string, action: string): boolean {
+  // Service keys hold secrets: admins only, reading included.
+  if (resource === 'service-keys') return role === 'admin' && (READ_ACTIONS.has(action) || action === 'edit');
   if (READ_ACTIONS.has(action)) return true;
   if (role === 'auditor' || resource === 'events') return false;
   if (resource === 'prizes') return action === 'create' || action === 'edit';
-  if (['partners', 'offers', 'content-pages', 'content-faqs'].includes(resource)) return action === 'create' || action === 'edit';
+  if (['partners', 'offers', 'content-pages', 'content-faqs', 'content-testimonials'].includes(resource)) return action === 'create' || action === 'edit';
   if (resource === 'memberships') {
     if (action === 'edit') return true;
     if (action === 'create') return role === 'admin';
