@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startApp, type RunningApp } from './harness';
 import { signUpMember } from './members';
-import { signInStaffConsole } from './staff-console';
+import { BOOTSTRAP_ADMIN, signInStaffConsole } from './staff-console';
 
 /**
  * Issue 13's walk in Chromium on the embedded default: a paying member reveals a partner code and
@@ -200,6 +200,30 @@ describe('partner rewards and green-fee cashback', () => {
     }
     expect(await page.locator('.testimonial .avatar').count()).toBe(0);
     await page.getByText('Illustrative examples, not real members').waitFor();
+    await context.close();
+  });
+
+  it('the footer offers support email and phone without a chat provider; a tag manager id from the service keys loads GTM and click_content reaches its data layer', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/`);
+    await page.getByRole('button', { name: 'Help' }).click();
+    const panel = page.getByRole('dialog', { name: 'Get support' });
+    await panel.getByRole('link', { name: 'support@roarplus.com.au' }).waitFor();
+    await panel.getByRole('link', { name: '1300 762 775' }).waitFor();
+    expect(await page.locator('#gtm-script').count()).toBe(0);
+
+    const login = await fetch(`${app.url}/api/admin/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BOOTSTRAP_ADMIN) });
+    const { token } = (await login.json()) as { token: string };
+    const set = await fetch(`${app.url}/api/admin/service-keys/tag_manager_id`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ token: 'GTM-E2E1234', reason: 'e2e: tag manager' }) });
+    expect(set.status).toBe(200);
+    await page.goto(`${app.url}/rewards`);
+    await expect.poll(() => page.locator('#gtm-script').getAttribute('src'), { timeout: 10_000 }).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-E2E1234');
+    // A locked offer's Join Now (the header's own tracking is issue 14's defect 6, not this walk).
+    await page.getByRole('article', { name: 'Fairway Gear: Golf gear and apparel' }).getByRole('link', { name: 'Join Now' }).click();
+    await page.waitForURL(/\/membership/);
+    const events = await page.evaluate(() => (window.dataLayer ?? []) as Array<Record<string, unknown>>);
+    expect(events).toContainEqual(expect.objectContaining({ event: 'click_content', content_name: 'Join Now', content_type: 'button', content_position: 'banner-box' }));
     await context.close();
   });
 });
