@@ -157,7 +157,7 @@ export function Testimonials({ title = 'What members say' }: { title?: string })
               <blockquote>“{t.quote}”</blockquote>
               <p className="testimonial__who">
                 {t.image ? (
-                  <img className="testimonial__image" src={t.image} alt="" width={48} height={48} loading="lazy" />
+                  <img className="testimonial__image" src={t.image} alt="" width={48} height={48} />
                 ) : (
                   <span className="avatar avatar--sm" aria-hidden="true">
                     {initialOf(t.name)}
