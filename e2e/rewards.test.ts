@@ -222,7 +222,7 @@ describe('partner rewards and green-fee cashback', () => {
     // A locked offer's Join Now (the header's own tracking is issue 14's defect 6, not this walk).
     await page.getByRole('article', { name: 'Fairway Gear: Golf gear and apparel' }).getByRole('link', { name: 'Join Now' }).click();
     await page.waitForURL(/\/membership/);
-    const events = await page.evaluate(() => (window.dataLayer ?? []) as Array<Record<string, unknown>>);
+    const events = await page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []));
     expect(events).toContainEqual(expect.objectContaining({ event: 'click_content', content_name: 'Join Now', content_type: 'button', content_position: 'banner-box' }));
     await context.close();
   });

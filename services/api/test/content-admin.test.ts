@@ -86,4 +86,16 @@ describe('staff edit of pages and FAQs', () => {
     expect((await staffCall('PUT', `/content-pages/${encodeURIComponent('/golf-etiquette')}`, { title: 'x', status: 'published', content: '', reason: 'nope' }, 'auditor')).status).toBe(403);
     expect((await staffCall('GET', '/content-pages', undefined, 'auditor')).status).toBe(200);
   });
+
+  it('edits the winners page: a video shows only with both title and url, links must be YouTube', async () => {
+    const base = { overview_title: 'Our winners', overview_description: '<p>Results <script>x()</script></p>', youtube_title_2: null, youtube_url_2: null, youtube_title_3: null, youtube_url_3: null, youtube_title_4: null, youtube_url_4: null };
+    const bad = await staffCall('PUT', '/content-winners-page/1', { ...base, youtube_title_1: 'Draw night', youtube_url_1: 'https://evil.example/v', reason: 'Video' });
+    expect(bad.status).toBe(400);
+    const ok = await staffCall('PUT', '/content-winners-page/1', { ...base, youtube_title_1: 'Draw night', youtube_url_1: 'https://www.youtube.com/watch?v=abcdefghijk', reason: 'First real winner video' });
+    expect(ok.status).toBe(200);
+    const served = ((await (await fetch(`${api.url}/items/winners_page`)).json()) as { data: Record<string, unknown> }).data;
+    expect(served).toMatchObject({ overview_description: '<p>Results </p>', youtube_title_1: 'Draw night', youtube_url_1: 'https://www.youtube.com/watch?v=abcdefghijk' });
+    await staffCall('POST', '/content-winners-page/1/restore', { version: 1, reason: 'Undo' });
+    expect(((await (await fetch(`${api.url}/items/winners_page`)).json()) as { data: Record<string, unknown> }).data.youtube_url_1).toBeNull();
+  });
 });

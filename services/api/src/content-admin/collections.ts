@@ -92,3 +92,28 @@ export async function getTestimonialRecord(sql: Sql, id: number): Promise<Testim
 export async function listTestimonialRecords(sql: Sql): Promise<TestimonialRecord[]> {
   return (await sql.query<TestimonialRecord>('select id, sort, status, quote, name, image, illustrative from content.testimonials order by sort, id')).rows;
 }
+
+const youtubeUrl = z.union([z.null(), z.literal('').transform(() => null), z.url().max(300).regex(/^https:\/\/(www\.)?(youtube\.com|youtu\.be)\//, 'A YouTube https:// link')]);
+const videoTitle = z.union([z.null(), z.literal('').transform(() => null), text().trim().max(160)]);
+
+/** The winners page (spec: Winner content): a video shows only when both its title and url exist. */
+export const winnersPageFieldsSchema = z.object({
+  overview_title: text().trim().min(1).max(200),
+  overview_description: text().max(20_000).transform(sanitizeContentHtml),
+  youtube_title_1: videoTitle,
+  youtube_url_1: youtubeUrl,
+  youtube_title_2: videoTitle,
+  youtube_url_2: youtubeUrl,
+  youtube_title_3: videoTitle,
+  youtube_url_3: youtubeUrl,
+  youtube_title_4: videoTitle,
+  youtube_url_4: youtubeUrl,
+});
+export type WinnersPageFields = z.infer<typeof winnersPageFieldsSchema>;
+export const WINNERS_PAGE_KEYS = Object.keys(winnersPageFieldsSchema.shape) as (keyof WinnersPageFields)[];
+
+/** The one winners-page record (id 1), seeded from the launch copy when missing. */
+export async function getWinnersPageRecord(sql: Sql): Promise<(WinnersPageFields & { id: number }) | null> {
+  const r = await sql.query<{ data: WinnersPageFields }>('select data from content.winners_page where id = 1');
+  return r.rows[0] ? { id: 1, ...r.rows[0].data } : null;
+}

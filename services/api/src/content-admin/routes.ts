@@ -6,7 +6,7 @@ import { requireStaff, staffOf, WRITER_ROLES } from '../auth/staff-tokens';
 import { HttpError, zodItems } from '../http/errors';
 import { reasonSchema } from '../admin/membership-edits';
 import { sendList } from '../admin/simple-rest';
-import { faqFieldsSchema, getFaqRecord, getPageRecord, getTestimonialRecord, listFaqRecords, listPageRecords, listTestimonialRecords, pageFieldsSchema, pagePathSchema, testimonialFieldsSchema } from './collections';
+import { faqFieldsSchema, getFaqRecord, getPageRecord, getTestimonialRecord, getWinnersPageRecord, listFaqRecords, listPageRecords, listTestimonialRecords, pageFieldsSchema, pagePathSchema, testimonialFieldsSchema, WINNERS_PAGE_KEYS, winnersPageFieldsSchema } from './collections';
 import { sanitizeContentHtml } from './sanitize';
 import { listVersions, recordVersion } from './versions';
 
@@ -22,7 +22,7 @@ const pick = (body: unknown, keys: readonly string[]): Record<string, unknown> =
 const reasonOf = (body: unknown): string => parse(z.object({ reason: reasonSchema }), pick(body, ['reason'])).reason;
 
 interface Collection<Fields extends Record<string, unknown>, Key> {
-  readonly name: 'pages' | 'faqs' | 'testimonials';
+  readonly name: 'pages' | 'faqs' | 'testimonials' | 'winners_page';
   readonly keys: readonly (keyof Fields & string)[];
   readonly schema: z.ZodType<Fields>;
   parseKey(raw: string): Key;
@@ -62,8 +62,19 @@ const testimonials: Collection<z.infer<typeof testimonialFieldsSchema>, number> 
   },
 };
 
+const winnersPage: Collection<z.infer<typeof winnersPageFieldsSchema>, number> = {
+  name: 'winners_page',
+  keys: WINNERS_PAGE_KEYS,
+  schema: winnersPageFieldsSchema,
+  parseKey: (raw) => parse(z.coerce.number().int().min(1).max(1), raw),
+  get: (sql) => getWinnersPageRecord(sql),
+  write: async (tx, _id, f) => {
+    await tx.query('update content.winners_page set data = $1::jsonb where id = 1', [JSON.stringify(f)]);
+  },
+};
+
 /**
- * Staff edit of pages, FAQs and testimonials: every save is sanitised, stored as a new version with the staff
+ * Staff edit of pages, FAQs, testimonials and the winners page: every save is sanitised, stored as a new version with the staff
  * user and reason, and applied to the live row in the same transaction; restore copies an older
  * version back as a new version. The public content API serves only published rows, at once.
  */
@@ -115,6 +126,7 @@ export function adminContentRouter(app: AppContext): Router {
   mount('content-pages', pages, () => listPageRecords(app.sql));
   mount('content-faqs', faqs, () => listFaqRecords(app.sql));
   mount('content-testimonials', testimonials, () => listTestimonialRecords(app.sql));
+  mount('content-winners-page', winnersPage, async () => [await getWinnersPageRecord(app.sql)].filter((r) => r !== null));
 
   router.post('/content-pages', writers, async (req, res) => {
     const { path } = parse(z.object({ path: pagePathSchema }), pick(req.body, ['path']));
