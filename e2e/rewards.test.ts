@@ -166,6 +166,21 @@ describe('partner rewards and green-fee cashback', () => {
     await visitor.goto(`${app.url}/faq`);
     await visitor.getByText('Can I cancel any time?').click();
     await visitor.getByText('Yes. No obligation, cancel anytime.', { exact: false }).waitFor();
+
+    // A new page staff publish at a free path is served there; a path the app routes is refused.
+    await staff.goto(`${app.url}/admin/content-pages/create`);
+    await staff.getByLabel('Path').fill('/golf-etiquette');
+    await staff.getByLabel('Title').fill('Golf etiquette');
+    await staff.getByLabel('Status').click();
+    await staff.getByRole('option', { name: 'published' }).click();
+    await staff.getByLabel('Content (HTML)').fill('<p>Repair your pitch marks.</p><script>alert(1)</script>');
+    await staff.getByLabel('Reason').fill('e2e: new page');
+    await staff.getByRole('button', { name: 'Save' }).click();
+    await staff.getByText('Not edited yet', { exact: false }).or(staff.getByRole('table', { name: 'Versions' })).waitFor();
+    await visitor.goto(`${app.url}/golf-etiquette`);
+    await visitor.getByRole('heading', { name: 'Golf etiquette' }).waitFor();
+    await visitor.getByText('Repair your pitch marks.').waitFor();
+    expect(await visitor.locator('.info-page script').count()).toBe(0);
     await staffContext.close();
     await visitorContext.close();
   });

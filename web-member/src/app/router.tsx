@@ -86,7 +86,7 @@ export const routes: RouteObject[] = [
           { path: paths.refer.path, lazy: () => import('./routes/referrals').then((m) => ({ Component: m.ReferRoute })) },
         ],
       },
-      { path: '*', lazy: () => import('./routes/placeholder').then((m) => ({ Component: m.NotFoundRoute })) },
+      { path: '*', lazy: () => import('./routes/content-page').then((m) => ({ Component: m.ContentOrNotFoundRoute })) },
     ],
   },
   {
