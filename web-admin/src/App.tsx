@@ -21,6 +21,7 @@ import contentFaqs from './content-faqs';
 import contentTestimonials from './content-testimonials';
 import serviceKeys from './service-keys';
 import contentWinnersPage from './content-winners-page';
+import contentHomeBlocks from './content-home-blocks';
 
 /** The staff console, served by the API at /admin. Who may edit what is decided in authProvider.canAccess. */
 export function App() {
@@ -48,6 +49,7 @@ export function App() {
       <Resource name="content-faqs" options={{ label: 'FAQs' }} {...contentFaqs} />
       <Resource name="content-testimonials" options={{ label: 'Testimonials' }} {...contentTestimonials} />
       <Resource name="content-winners-page" options={{ label: 'Winners page' }} {...contentWinnersPage} />
+      <Resource name="content-home-blocks" options={{ label: 'Home blocks' }} {...contentHomeBlocks} />
       <Resource name="service-keys" options={{ label: 'Service keys' }} {...serviceKeys} />
       <Resource name="events" options={{ label: 'Event log' }} {...events} />
       <Resource name="projections" options={{ label: 'Read models' }} {...projections} />

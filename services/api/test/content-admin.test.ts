@@ -98,4 +98,13 @@ describe('staff edit of pages and FAQs', () => {
     await staffCall('POST', '/content-winners-page/1/restore', { version: 1, reason: 'Undo' });
     expect(((await (await fetch(`${api.url}/items/winners_page`)).json()) as { data: Record<string, unknown> }).data.youtube_url_1).toBeNull();
   });
+
+  it('edits the home blocks: four cards and three blurbs, served at once', async () => {
+    const current = (await staffCall<{ how_it_works: Array<Record<string, string>>; features: Array<Record<string, string>> }>('GET', '/content-home-blocks/1')).body;
+    expect((await staffCall('PUT', '/content-home-blocks/1', { how_it_works: current.how_it_works.slice(0, 3), features: current.features, reason: 'Too few' })).status).toBe(400);
+    const cards = current.how_it_works.map((c, i) => (i === 0 ? { ...c, title: 'Pick a plan' } : c));
+    expect((await staffCall('PUT', '/content-home-blocks/1', { how_it_works: cards, features: current.features, reason: 'Shorter title' })).status).toBe(200);
+    const served = ((await (await fetch(`${api.url}/items/home_blocks`)).json()) as { data: { how_it_works: Array<{ title: string }> } }).data;
+    expect(served.how_it_works[0]!.title).toBe('Pick a plan');
+  });
 });

@@ -14,7 +14,7 @@ export function canRole(role: StaffRole, resource: string, action: string): bool
   if (role === 'auditor' || resource === 'events') return false;
   if (resource === 'prizes') return action === 'create' || action === 'edit';
   if (['partners', 'offers', 'content-pages', 'content-faqs', 'content-testimonials'].includes(resource)) return action === 'create' || action === 'edit';
-  if (resource === 'content-winners-page') return action === 'edit';
+  if (resource === 'content-winners-page' || resource === 'content-home-blocks') return action === 'edit';
   if (resource === 'memberships') {
     if (action === 'edit') return true;
     if (action === 'create') return role === 'admin';

@@ -117,3 +117,15 @@ export async function getWinnersPageRecord(sql: Sql): Promise<(WinnersPageFields
   const r = await sql.query<{ data: WinnersPageFields }>('select data from content.winners_page where id = 1');
   return r.rows[0] ? { id: 1, ...r.rows[0].data } : null;
 }
+
+const card = z.object({ title: text().trim().min(1).max(120), subtitle: text().trim().max(60), copy: text().trim().min(1).max(400) }).strict();
+const blurb = z.object({ title: text().trim().min(1).max(120), copy: text().trim().min(1).max(400) }).strict();
+
+/** The home page's four how-it-works cards and three feature blurbs (spec section 1). */
+export const homeBlocksFieldsSchema = z.object({ how_it_works: z.array(card).length(4), features: z.array(blurb).length(3) });
+export type HomeBlocksFields = z.infer<typeof homeBlocksFieldsSchema>;
+
+export async function getHomeBlocksRecord(sql: Sql): Promise<(HomeBlocksFields & { id: number }) | null> {
+  const r = await sql.query<{ data: HomeBlocksFields }>('select data from content.home_blocks where id = 1');
+  return r.rows[0] ? { id: 1, ...r.rows[0].data } : null;
+}

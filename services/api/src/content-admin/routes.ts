@@ -6,7 +6,7 @@ import { requireStaff, staffOf, WRITER_ROLES } from '../auth/staff-tokens';
 import { HttpError, zodItems } from '../http/errors';
 import { reasonSchema } from '../admin/membership-edits';
 import { sendList } from '../admin/simple-rest';
-import { faqFieldsSchema, getFaqRecord, getPageRecord, getTestimonialRecord, getWinnersPageRecord, listFaqRecords, listPageRecords, listTestimonialRecords, pageFieldsSchema, pagePathSchema, testimonialFieldsSchema, WINNERS_PAGE_KEYS, winnersPageFieldsSchema } from './collections';
+import { faqFieldsSchema, getFaqRecord, getPageRecord, getHomeBlocksRecord, getTestimonialRecord, getWinnersPageRecord, listFaqRecords, listPageRecords, listTestimonialRecords, pageFieldsSchema, homeBlocksFieldsSchema, pagePathSchema, testimonialFieldsSchema, WINNERS_PAGE_KEYS, winnersPageFieldsSchema } from './collections';
 import { sanitizeContentHtml } from './sanitize';
 import { listVersions, recordVersion } from './versions';
 
@@ -22,7 +22,7 @@ const pick = (body: unknown, keys: readonly string[]): Record<string, unknown> =
 const reasonOf = (body: unknown): string => parse(z.object({ reason: reasonSchema }), pick(body, ['reason'])).reason;
 
 interface Collection<Fields extends Record<string, unknown>, Key> {
-  readonly name: 'pages' | 'faqs' | 'testimonials' | 'winners_page';
+  readonly name: 'pages' | 'faqs' | 'testimonials' | 'winners_page' | 'home_blocks';
   readonly keys: readonly (keyof Fields & string)[];
   readonly schema: z.ZodType<Fields>;
   parseKey(raw: string): Key;
@@ -73,8 +73,19 @@ const winnersPage: Collection<z.infer<typeof winnersPageFieldsSchema>, number> =
   },
 };
 
+const homeBlocks: Collection<z.infer<typeof homeBlocksFieldsSchema>, number> = {
+  name: 'home_blocks',
+  keys: ['how_it_works', 'features'],
+  schema: homeBlocksFieldsSchema,
+  parseKey: (raw) => parse(z.coerce.number().int().min(1).max(1), raw),
+  get: (sql) => getHomeBlocksRecord(sql),
+  write: async (tx, _id, f) => {
+    await tx.query('update content.home_blocks set data = $1::jsonb where id = 1', [JSON.stringify(f)]);
+  },
+};
+
 /**
- * Staff edit of pages, FAQs, testimonials and the winners page: every save is sanitised, stored as a new version with the staff
+ * Staff edit of pages, FAQs, testimonials, the winners page and the home blocks: every save is sanitised, stored as a new version with the staff
  * user and reason, and applied to the live row in the same transaction; restore copies an older
  * version back as a new version. The public content API serves only published rows, at once.
  */
@@ -126,6 +137,7 @@ export function adminContentRouter(app: AppContext): Router {
   mount('content-pages', pages, () => listPageRecords(app.sql));
   mount('content-faqs', faqs, () => listFaqRecords(app.sql));
   mount('content-testimonials', testimonials, () => listTestimonialRecords(app.sql));
+  mount('content-home-blocks', homeBlocks, async () => [await getHomeBlocksRecord(app.sql)].filter((r) => r !== null));
   mount('content-winners-page', winnersPage, async () => [await getWinnersPageRecord(app.sql)].filter((r) => r !== null));
 
   router.post('/content-pages', writers, async (req, res) => {

@@ -47,6 +47,12 @@ export function createContentRouter(app: AppContext): Router {
     res.json({ data: applySortAndLimit(faqs as unknown as Record<string, unknown>[], q.sort.length ? q : { ...q, sort: [{ field: 'sort', desc: false }] }) });
   });
 
+  // Spec section 1's home blocks as staff edit them (how-it-works cards, feature blurbs).
+  router.get('/home_blocks', async (_req, res) => {
+    const r = await app.sql.query<{ data: unknown }>('select data from content.home_blocks where id = 1');
+    res.json({ data: r.rows[0]?.data ?? null });
+  });
+
   // Spec "Testimonial: quote, name, image"; `illustrative` marks sample copy that is not a real member's.
   router.get('/testimonials', async (req, res) => {
     const q = parseItemsQuery(req.query, { filter: ['status'], sort: ['sort', 'id'] });

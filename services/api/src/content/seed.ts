@@ -90,3 +90,18 @@ export const TESTIMONIALS: readonly TestimonialSeed[] = [
   { sort: 5, quote: 'An official handicap without joining a club first.', name: 'Illustrative member, Perth', image: '/testimonials/card.svg' },
   { sort: 6, quote: 'The weekly draws make Friday nights a bit more interesting.', name: 'Illustrative member, Hobart', image: '/testimonials/ticket.svg' },
 ];
+
+/** Home blocks (spec section 1): four how-it-works cards and three feature blurbs; partner-logo rows come from the partners. */
+export const HOME_BLOCKS = {
+  how_it_works: [
+    { title: 'Choose your membership', subtitle: 'Step 1', copy: 'Pick free, a single entry or a monthly membership. No obligation. Cancel anytime.' },
+    { title: 'Unlock discounts', subtitle: 'Step 2', copy: 'Save 5% to 30% with our partners on golf gear, tickets, groceries and fuel.' },
+    { title: 'Win prizes', subtitle: 'Step 3', copy: 'Your tickets stack every month into team, bonus, weekly and event draws.' },
+    { title: 'Receive your official handicap', subtitle: 'Step 4', copy: 'Request or transfer an official handicap and log your scorecards.' },
+  ],
+  features: [
+    { title: 'Tickets that stack', copy: 'Monthly members collect entries every month and keep them. One-off entries are there when you want them.' },
+    { title: 'Cashback on your round', copy: 'Claim up to $20 cashback on green fees, once a month, at the course you choose.' },
+    { title: 'Real prizes, drawn fairly', copy: 'Cash, gear, events and money-can’t-buy experiences, with every winner published.' },
+  ],
+};

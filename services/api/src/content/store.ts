@@ -1,5 +1,5 @@
 import type { Sql } from '@roar/platform';
-import { FAQS, PAGES, TESTIMONIALS } from './seed';
+import { FAQS, HOME_BLOCKS, PAGES, TESTIMONIALS } from './seed';
 import { WINNERS_PAGE } from '../prizes/winners-page';
 import { migrateContentVersions } from '../content-admin/versions';
 import { migrateServiceKeys } from '../service-keys/store';
@@ -40,6 +40,8 @@ export async function migrateContent(sql: Sql): Promise<void> {
     await migrateServiceKeys(tx);
     await tx.exec('create table if not exists content.winners_page (id int primary key check (id = 1), data jsonb not null)');
     await tx.query('insert into content.winners_page (id, data) values (1, $1::jsonb) on conflict do nothing', [JSON.stringify(WINNERS_PAGE)]);
+    await tx.exec('create table if not exists content.home_blocks (id int primary key check (id = 1), data jsonb not null)');
+    await tx.query('insert into content.home_blocks (id, data) values (1, $1::jsonb) on conflict do nothing', [JSON.stringify(HOME_BLOCKS)]);
     for (const t of TESTIMONIALS) {
       await tx.query('insert into content.testimonials (sort, quote, name, image, illustrative) values ($1, $2, $3, $4, true) on conflict do nothing', [t.sort, t.quote, t.name, t.image]);
     }

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { INTRO_VIDEO_URL } from '../../config/site';
-import { FEATURES, HOW_IT_WORKS, PARTNER_CATEGORIES } from './content';
+import { PARTNER_CATEGORIES } from './content';
+import { useHomeBlocks } from './home-blocks';
 import { initialOf } from '../../lib/format';
 import { BenefitIcon } from './icons';
 import { fetchPartners } from './partners';
@@ -38,6 +39,7 @@ export function Hero({ loggedIn }: { loggedIn: boolean }) {
 }
 
 export function HowItWorks() {
+  const { howItWorks } = useHomeBlocks();
   return (
     <section className="section" aria-labelledby="how-title">
       <div className="container">
@@ -45,7 +47,7 @@ export function HowItWorks() {
           How It Works
         </h2>
         <ol className="steps">
-          {HOW_IT_WORKS.map((card, index) => (
+          {howItWorks.map((card, index) => (
             <li key={card.title} className="step">
               <span className="step__number" aria-hidden="true">
                 {index + 1}
@@ -62,10 +64,11 @@ export function HowItWorks() {
 }
 
 export function Features() {
+  const { features } = useHomeBlocks();
   return (
     <section className="section section--alt" aria-label="Member benefits">
       <div className="container benefit-grid">
-        {FEATURES.map((f) => (
+        {features.map((f) => (
           <article key={f.title} className="benefit" style={{ borderTopColor: f.colour }}>
             <BenefitIcon name={f.icon} colour={f.colour} />
             <h3>{f.title}</h3>
