@@ -10,6 +10,8 @@ import { teamsProjector } from './teams';
 import { drawEligibilityProjector } from './draw-eligibility';
 import { clubhouseProjector } from './clubhouse';
 import { shopProjector } from './shop';
+import { rewardsProjector } from './rewards';
+import { cashbackProjector } from './cashback';
 import type { Projector } from './runner/projector';
 
 export * from './runner';
@@ -25,6 +27,8 @@ export * from './teams';
 export * from './draw-eligibility';
 export * from './clubhouse';
 export * from './shop';
+export * from './rewards';
+export * from './cashback';
 
 /** Every read model the product runs, in the order the daemon starts them. */
 export const allProjectors: readonly Projector[] = [
@@ -40,4 +44,6 @@ export const allProjectors: readonly Projector[] = [
   drawEligibilityProjector,
   clubhouseProjector,
   shopProjector,
+  rewardsProjector,
+  cashbackProjector,
 ];

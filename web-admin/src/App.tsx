@@ -18,6 +18,17 @@ import shopOrders from './shop-orders';
 import shopProducts from './shop-products';
 import shopCoupons from './shop-coupons';
 import shopTerms from './shop-terms';
+import partners from './partners';
+import offers from './offers';
+import rewardRedemptions from './reward-redemptions';
+import cashbackClaims from './cashback-claims';
+import cashbackPayouts from './cashback-payouts';
+import contentPages from './content-pages';
+import contentFaqs from './content-faqs';
+import contentTestimonials from './content-testimonials';
+import serviceKeys from './service-keys';
+import contentWinnersPage from './content-winners-page';
+import contentHomeBlocks from './content-home-blocks';
 
 /**
  * The staff console, served by the API at /admin. Who may edit what is decided in authProvider.canAccess.
@@ -48,6 +59,17 @@ export function App() {
       <Resource name="shop-products" options={{ label: 'Shop products' }} {...shopProducts} />
       <Resource name="shop-coupons" options={{ label: 'Shop coupons' }} {...shopCoupons} />
       <Resource name="shop-terms" options={{ label: 'Shop settings' }} {...shopTerms} />
+      <Resource name="partners" {...partners} />
+      <Resource name="offers" {...offers} />
+      <Resource name="reward-redemptions" options={{ label: 'Redemptions' }} {...rewardRedemptions} />
+      <Resource name="cashback-claims" options={{ label: 'Cashback claims' }} {...cashbackClaims} />
+      <Resource name="cashback-payouts" options={{ label: 'Cashback payouts' }} {...cashbackPayouts} />
+      <Resource name="content-pages" options={{ label: 'Pages' }} {...contentPages} />
+      <Resource name="content-faqs" options={{ label: 'FAQs' }} {...contentFaqs} />
+      <Resource name="content-testimonials" options={{ label: 'Testimonials' }} {...contentTestimonials} />
+      <Resource name="content-winners-page" options={{ label: 'Winners page' }} {...contentWinnersPage} />
+      <Resource name="content-home-blocks" options={{ label: 'Home blocks' }} {...contentHomeBlocks} />
+      <Resource name="service-keys" options={{ label: 'Service keys' }} {...serviceKeys} />
       <Resource name="events" options={{ label: 'Event log' }} {...events} />
       <Resource name="projections" options={{ label: 'Read models' }} {...projections} />
       <Resource name="jobs-failed" options={{ label: 'Failed jobs' }} {...jobs} />

@@ -7,6 +7,10 @@ import { createReferralsModule } from './referrals';
 import { createTeamsModule } from './teams';
 import { createClubhouseModule } from './clubhouse';
 import { createShopModule } from './shop';
+import { createRewardsModule } from './rewards';
+import { createCashbackModule } from './cashback';
+import { createContentAdminModule } from './content-admin';
+import { createInstagramRouter } from './instagram/routes';
 import type { MembersPorts } from './members/ports';
 import type { LocalPaymentProvider } from './payments';
 import { createContentRouter } from './content/routes';
@@ -48,6 +52,10 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.use(createTeamsModule(ctx, members));
   app.use(createClubhouseModule(ctx));
   app.use(createShopModule(ctx, members));
+  app.use(createRewardsModule(ctx));
+  app.use(createCashbackModule(ctx));
+  app.use(createContentAdminModule(ctx));
+  app.use(createInstagramRouter(ctx));
 
   app.use(createHealthRouter(ctx));
   app.get('/api/openapi.json', (_req, res) => {

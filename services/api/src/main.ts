@@ -6,6 +6,7 @@ import { appContextOf, openInfrastructure, ownAddress } from './infrastructure';
 import { seedCatalogue } from './seed';
 import { seedCourses } from './clubhouse';
 import { seedPrizes } from './prizes/seed';
+import { seedPartners } from './rewards';
 import { bootstrapStaff } from './auth/staff';
 import { startInviteSweeper } from './teams';
 import { startCheckoutSweeper } from './payments';
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     await seedCourses(infra.store, infra.registry, logger, new Date());
     await seedPrizes(infra.store, infra.registry, infra.sql, logger, new Date());
     await seedShop(infra.store, infra.registry, logger, new Date());
+    await seedPartners(infra.store, infra.registry, logger, new Date());
     await bootstrapStaff(infra.sql, { email: config.STAFF_EMAIL, password: config.STAFF_PASSWORD, dataDir: config.DATA_DIR, logger });
   }
   if (role === 'all' || role === 'projector') await infra.projections.start();

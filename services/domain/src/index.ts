@@ -9,6 +9,8 @@ export * from './referral';
 export * from './team';
 export * from './prize';
 export * from './shop';
+export * from './rewards';
+export * from './cashback';
 export { createEventRegistry } from './registry';
 export * from './primitives';
 export * from './handicap';

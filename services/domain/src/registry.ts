@@ -6,6 +6,8 @@ import { memberEvents } from './member';
 import { membershipCatalogueEvents } from './membership-catalogue';
 import { prizeEvents, prizeSlugEvents } from './prize';
 import { referralEvents } from './referral';
+import { partnerEvents, rewardRevealEvents } from './rewards';
+import { cashbackEvents, receiptFingerprintEvents } from './cashback';
 import { teamEvents, teamSeatEvents } from './team';
 import { courseEvents, handicapEvents } from './handicap';
 import { shopEvents } from './shop/events';
@@ -28,5 +30,9 @@ export function createEventRegistry(): EventRegistry {
     ...handicapEvents,
     ...courseEvents,
     ...shopEvents,
+    ...partnerEvents,
+    ...rewardRevealEvents,
+    ...cashbackEvents,
+    ...receiptFingerprintEvents,
   );
 }

@@ -8,6 +8,8 @@ const READ_ACTIONS = new Set(['list', 'show', 'export']);
  * event log is read-only for everyone.
  */
 export function canRole(role: StaffRole, resource: string, action: string): boolean {
+  // Service keys hold secrets: admins only, reading included.
+  if (resource === 'service-keys') return role === 'admin' && (READ_ACTIONS.has(action) || action === 'edit');
   if (READ_ACTIONS.has(action)) return true;
   if (role === 'auditor' || resource === 'events') return false;
   if (resource === 'prizes') return action === 'create' || action === 'edit';
@@ -15,6 +17,8 @@ export function canRole(role: StaffRole, resource: string, action: string): bool
   if (resource === 'courses') return action === 'create';
   // The pro shop: staff and admins manage the catalogue, coupons and orders (every edit carries a reason).
   if (resource.startsWith('shop-')) return action === 'create' || action === 'edit' || action === 'delete';
+  if (['partners', 'offers', 'content-pages', 'content-faqs', 'content-testimonials'].includes(resource)) return action === 'create' || action === 'edit';
+  if (resource === 'content-winners-page' || resource === 'content-home-blocks') return action === 'edit';
   if (resource === 'memberships') {
     if (action === 'edit') return true;
     if (action === 'create') return role === 'admin';

@@ -7,15 +7,8 @@ import { SettingsLayout } from '../components/layouts/settings-layout';
 import { LoadingScreen } from '../components/ui/feedback';
 import { RouteError } from '../components/route-error';
 import { paths } from '../config/paths';
-import type { PlaceholderName } from '../features/placeholders/pages';
 
 /** Page modules load on first visit (each route is its own chunk). */
-const placeholder = (name: PlaceholderName): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => {
-    const { PlaceholderRoute } = await import('./routes/placeholder');
-    return { element: <PlaceholderRoute name={name} /> };
-  },
-});
 
 type MemberRouteName = keyof typeof import('./routes/member');
 /** Member screens share one chunk: they are opened together once signed in. */
@@ -51,7 +44,6 @@ const INFORMATION_PAGES = [
   [paths.aboutUs.path, 'About Us'],
   [paths.howItWorks.path, 'How It Works'],
   [paths.benefits.path, 'Benefits'],
-  [paths.rewards.path, 'Rewards'],
   [paths.supportCenter.path, 'Support Center'],
   [paths.contactUs.path, 'Contact Us'],
   [paths.termsAndConditions.path, 'Terms and Conditions'],
@@ -75,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: paths.winners.path, ...draws('WinnersRoute') },
       { path: paths.attestScore.path, ...clubhouse('AttestRoute') },
       { path: paths.teamPrizes.path, lazy: () => import('./routes/team').then((m) => ({ Component: m.TeamPrizesRoute })) },
+      { path: paths.rewards.path, lazy: () => import('./routes/rewards').then((m) => ({ Component: m.RewardsRoute })) },
       { path: paths.proShop.path, ...shop('ShopRoute') },
       { path: paths.product.path, ...shop('ProductRoute') },
       { path: paths.cart.path, ...shop('CartRoute') },
@@ -98,7 +91,7 @@ export const routes: RouteObject[] = [
           { path: paths.refer.path, lazy: () => import('./routes/referrals').then((m) => ({ Component: m.ReferRoute })) },
         ],
       },
-      { path: '*', lazy: () => import('./routes/placeholder').then((m) => ({ Component: m.NotFoundRoute })) },
+      { path: '*', lazy: () => import('./routes/content-page').then((m) => ({ Component: m.ContentOrNotFoundRoute })) },
     ],
   },
   {
@@ -118,7 +111,7 @@ export const routes: RouteObject[] = [
       { path: paths.clubhouseTransfer.path, ...clubhouse('HandicapTransferRoute') },
       { path: paths.scorecards.path, ...clubhouse('ScorecardsRoute') },
       { path: paths.scorecardSubmit.path, ...clubhouse('SubmitScorecardRoute') },
-      { path: paths.cashback.path, ...placeholder('cashback') },
+      { path: paths.cashback.path, lazy: () => import('./routes/cashback').then((m) => ({ Component: m.CashbackRoute })) },
       {
         path: paths.settings.path,
         element: <SettingsLayout />,

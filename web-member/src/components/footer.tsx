@@ -3,6 +3,7 @@ import { FOOTER_MENU, SECOND_FOOTER_MENU, visibleFor } from './menus';
 import { MenuLink } from './menu-link';
 import { Logo } from './ui/logo';
 import { SocialLinks } from './ui/social-links';
+import { ServiceWidgets } from './service-widgets';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth';
 
@@ -51,6 +52,7 @@ export function Footer() {
           <SocialLinks />
         </div>
       </div>
+      <ServiceWidgets />
     </footer>
   );
 }

@@ -3,8 +3,10 @@ import { listMemberships, toMembershipResource } from '@roar/projections';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { applySortAndLimit, matches, parseItemsQuery, type FieldFilter } from './query';
-import { findFaqs, findPages } from './store';
+import { findFaqs, findPages, findTestimonials } from './store';
 import { mountPrizeContent } from '../prizes/content';
+import { mountRewardsContent } from '../rewards';
+import { publicServiceKeys } from '../service-keys/routes';
 
 /** What the public may see: drafts never leave the building. */
 const PUBLIC_STATUSES = ['published', 'archived'] as const;
@@ -45,13 +47,28 @@ export function createContentRouter(app: AppContext): Router {
     res.json({ data: applySortAndLimit(faqs as unknown as Record<string, unknown>[], q.sort.length ? q : { ...q, sort: [{ field: 'sort', desc: false }] }) });
   });
 
+  // Spec section 1's home blocks as staff edit them (how-it-works cards, feature blurbs).
+  router.get('/home_blocks', async (_req, res) => {
+    const r = await app.sql.query<{ data: unknown }>('select data from content.home_blocks where id = 1');
+    res.json({ data: r.rows[0]?.data ?? null });
+  });
+
+  // Spec "Testimonial: quote, name, image"; `illustrative` marks sample copy that is not a real member's.
+  router.get('/testimonials', async (req, res) => {
+    const q = parseItemsQuery(req.query, { filter: ['status'], sort: ['sort', 'id'] });
+    const rows = await findTestimonials(app.sql, statusesFrom(q.filter.status, ['published']));
+    res.json({ data: applySortAndLimit(rows as unknown as Record<string, unknown>[], q.sort.length ? q : { ...q, sort: [{ field: 'sort', desc: false }] }) });
+  });
+
   // Public service keys the browser needs (spec: records of name and token). Only what is configured:
   // without a reCAPTCHA site key the member console runs the local test mode.
-  router.get('/tokens', (_req, res) => {
+  // Staff-set public keys (tag manager, chat, maps, payment url) follow; server-only ones never do.
+  router.get('/tokens', async (_req, res) => {
     const tokens = app.config.RECAPTCHA_SITE_KEY ? [{ name: 'recaptcha', token: app.config.RECAPTCHA_SITE_KEY }] : [];
-    res.json({ data: tokens });
+    res.json({ data: [...tokens, ...(await publicServiceKeys(app))] });
   });
 
   mountPrizeContent(router, app);
+  mountRewardsContent(router, app);
   return router;
 }

@@ -69,3 +69,39 @@ export const FAQS: readonly FaqSeed[] = [
   { sort: 4, question: 'How are winners chosen?', answer: 'Each draw closes with a frozen, published list of entries; the winner is chosen from randomness committed before the draw closed, so anyone can re-check the result.' },
   { sort: 5, question: 'How does the green-fee cashback work?', answer: 'Members can claim cashback on one round of golf a month, up to $20 on green fees.' },
 ];
+
+export interface TestimonialSeed {
+  readonly sort: number;
+  readonly quote: string;
+  readonly name: string;
+  readonly image: string;
+}
+
+/**
+ * Six illustrative testimonials (the spec's six): the product has no members' words yet, so these
+ * are marked illustrative wherever they show, with drawn images, never presented as real people.
+ * Staff replace them with real members' quotes (with consent) in the staff console.
+ */
+export const TESTIMONIALS: readonly TestimonialSeed[] = [
+  { sort: 1, quote: 'A set of irons in my second month of stacked entries.', name: 'Illustrative member, Geelong', image: '/testimonials/irons.svg' },
+  { sort: 2, quote: 'The green-fee cashback covers most of the membership.', name: 'Illustrative member, Parramatta', image: '/testimonials/flag.svg' },
+  { sort: 3, quote: 'Our team of four went to the final together off the team draw.', name: 'Illustrative member, Brisbane', image: '/testimonials/team.svg' },
+  { sort: 4, quote: 'Easy to join, easy to cancel, and the discounts get used.', name: 'Illustrative member, Adelaide', image: '/testimonials/tag.svg' },
+  { sort: 5, quote: 'An official handicap without joining a club first.', name: 'Illustrative member, Perth', image: '/testimonials/card.svg' },
+  { sort: 6, quote: 'The weekly draws make Friday nights a bit more interesting.', name: 'Illustrative member, Hobart', image: '/testimonials/ticket.svg' },
+];
+
+/** Home blocks (spec section 1): four how-it-works cards and three feature blurbs; partner-logo rows come from the partners. */
+export const HOME_BLOCKS = {
+  how_it_works: [
+    { title: 'Choose your membership', subtitle: 'Step 1', copy: 'Pick free, a single entry or a monthly membership. No obligation. Cancel anytime.' },
+    { title: 'Unlock discounts', subtitle: 'Step 2', copy: 'Save 5% to 30% with our partners on golf gear, tickets, groceries and fuel.' },
+    { title: 'Win prizes', subtitle: 'Step 3', copy: 'Your tickets stack every month into team, bonus, weekly and event draws.' },
+    { title: 'Receive your official handicap', subtitle: 'Step 4', copy: 'Request or transfer an official handicap and log your scorecards.' },
+  ],
+  features: [
+    { title: 'Tickets that stack', copy: 'Monthly members collect entries every month and keep them. One-off entries are there when you want them.' },
+    { title: 'Cashback on your round', copy: 'Claim up to $20 cashback on green fees, once a month, at the course you choose.' },
+    { title: 'Real prizes, drawn fairly', copy: 'Cash, gear, events and money-can’t-buy experiences, with every winner published.' },
+  ],
+};

@@ -1,5 +1,8 @@
 import type { Sql } from '@roar/platform';
-import { FAQS, PAGES } from './seed';
+import { FAQS, HOME_BLOCKS, PAGES, TESTIMONIALS } from './seed';
+import { WINNERS_PAGE } from '../prizes/winners-page';
+import { migrateContentVersions } from '../content-admin/versions';
+import { migrateServiceKeys } from '../service-keys/store';
 
 export interface PageRow {
   path: string;
@@ -28,7 +31,20 @@ export async function migrateContent(sql: Sql): Promise<void> {
       create table if not exists content.faqs (
         id serial primary key, sort int not null, status text not null default 'published',
         question text not null unique, answer text not null
+      );
+      create table if not exists content.testimonials (
+        id serial primary key, sort int not null, status text not null default 'published',
+        quote text not null unique, name text not null, image text not null default '', illustrative boolean not null default false
       );`);
+    await migrateContentVersions(tx);
+    await migrateServiceKeys(tx);
+    await tx.exec('create table if not exists content.winners_page (id int primary key check (id = 1), data jsonb not null)');
+    await tx.query('insert into content.winners_page (id, data) values (1, $1::jsonb) on conflict do nothing', [JSON.stringify(WINNERS_PAGE)]);
+    await tx.exec('create table if not exists content.home_blocks (id int primary key check (id = 1), data jsonb not null)');
+    await tx.query('insert into content.home_blocks (id, data) values (1, $1::jsonb) on conflict do nothing', [JSON.stringify(HOME_BLOCKS)]);
+    for (const t of TESTIMONIALS) {
+      await tx.query('insert into content.testimonials (sort, quote, name, image, illustrative) values ($1, $2, $3, $4, true) on conflict do nothing', [t.sort, t.quote, t.name, t.image]);
+    }
     for (const p of PAGES) {
       await tx.query('insert into content.pages (path, title, content) values ($1, $2, $3) on conflict do nothing', [p.path, p.title, p.content]);
     }
@@ -49,5 +65,20 @@ export async function findPages(sql: Sql, filter: { path?: string; statuses: rea
 
 export async function findFaqs(sql: Sql, statuses: readonly string[]): Promise<FaqRow[]> {
   const r = await sql.query<FaqRow>('select id, sort, status, question, answer from content.faqs where status = any($1::text[]) order by sort, id', [statuses]);
+  return r.rows;
+}
+
+export interface TestimonialRow {
+  id: number;
+  sort: number;
+  status: string;
+  quote: string;
+  name: string;
+  image: string;
+  illustrative: boolean;
+}
+
+export async function findTestimonials(sql: Sql, statuses: readonly string[]): Promise<TestimonialRow[]> {
+  const r = await sql.query<TestimonialRow>('select id, sort, status, quote, name, image, illustrative from content.testimonials where status = any($1::text[]) order by sort, id', [statuses]);
   return r.rows;
 }

@@ -44,7 +44,9 @@ export function mountPrizeContent(router: Router, app: AppContext): void {
     res.json({ data });
   });
 
-  router.get('/winners_page', (_req, res) => {
-    res.json({ data: WINNERS_PAGE });
+  // Staff edit it in the console (content.winners_page); the launch copy until then.
+  router.get('/winners_page', async (_req, res) => {
+    const r = await app.sql.query<{ data: typeof WINNERS_PAGE }>('select data from content.winners_page where id = 1');
+    res.json({ data: r.rows[0]?.data ?? WINNERS_PAGE });
   });
 }

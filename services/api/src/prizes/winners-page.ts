@@ -1,11 +1,15 @@
-/** Seeded content of /items/winners_page (spec: Winner content). A video shows only when both title and url exist. */
+/**
+ * Seeded content of /items/winners_page (spec: Winner content). A video shows only when both title
+ * and url exist. A fresh install has no winners and no winner videos: none are invented (issue 14,
+ * defect 7); staff add videos of real winners once there are some.
+ */
 export const WINNERS_PAGE = {
   overview_title: 'Our winners',
-  overview_description: '<p>Every ROAR+ draw is closed, drawn and published from a verifiable event log. Here are the members who took a prize home.</p>',
-  youtube_title_1: 'Masters trip winner',
-  youtube_url_1: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-  youtube_title_2: 'Golf bag giveaway',
-  youtube_url_2: 'https://www.youtube.com/watch?v=ysz5S6PUM-U',
+  overview_description: '<p>Every ROAR+ draw is closed, drawn and published from a verifiable event log, and every result is listed here.</p>',
+  youtube_title_1: null,
+  youtube_url_1: null,
+  youtube_title_2: null,
+  youtube_url_2: null,
   youtube_title_3: null,
   youtube_url_3: null,
   youtube_title_4: null,

@@ -77,3 +77,4 @@ export function diskStorage(root: string): StoragePort {
     },
   };
 }
+export * from './s3';

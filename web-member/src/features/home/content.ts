@@ -27,31 +27,15 @@ export const FEATURES: readonly Benefit[] = [
   { icon: 'trophy', title: 'Real prizes, drawn fairly', copy: 'Cash, gear, events and money-can’t-buy experiences, with every winner published.', colour: '#a78bfa' },
 ];
 
-// Partner wordmarks are placeholders until partner artwork and agreements are supplied.
+/** The spec's three partner categories; their partners and logos come from `/items/partners` (staff edit them). */
 export interface PartnerCategory {
+  readonly id: 'tickets-and-gear' | 'groceries-fuel-booze' | 'green-fees';
   readonly title: string;
   readonly saving: string;
-  readonly logos: readonly string[];
 }
 
 export const PARTNER_CATEGORIES: readonly PartnerCategory[] = [
-  { title: 'Sports and music tickets and gear', saving: 'Save 20-30%', logos: ['StadiumPass', 'Fairway Gear', 'Encore Tickets', 'Pro Tee'] },
-  { title: 'Groceries, fuel and booze', saving: 'Save up to 5%', logos: ['FreshCart', 'FuelUp', 'Cellar Door', 'Corner Market'] },
-  { title: 'Green fees', saving: 'Up to $20 cashback', logos: ['Links Club', 'Tee Time Co', 'Greenside'] },
-];
-
-export interface Testimonial {
-  readonly quote: string;
-  readonly name: string;
-  readonly image: string;
-}
-
-// Six static testimonials, as the spec asks; `image` is empty until photos are supplied.
-export const TESTIMONIALS: readonly Testimonial[] = [
-  { quote: 'Won a set of irons in my second month. Still can’t quite believe it.', name: 'Jake M., Geelong', image: '' },
-  { quote: 'The green-fee cashback alone pays for the membership.', name: 'Priya S., Parramatta', image: '' },
-  { quote: 'Took my three mates to the grand final off the team draw. Legends forever.', name: 'Tom R., Brisbane', image: '' },
-  { quote: 'Easy to join, easy to cancel, and I actually use the discounts.', name: 'Mel K., Adelaide', image: '' },
-  { quote: 'Got my official handicap sorted without joining a club first.', name: 'Daniel W., Perth', image: '' },
-  { quote: 'The weekly draws make Friday nights a bit more interesting.', name: 'Sarah L., Hobart', image: '' },
+  { id: 'tickets-and-gear', title: 'Sports and music tickets and gear', saving: 'Save 20-30%' },
+  { id: 'groceries-fuel-booze', title: 'Groceries, fuel and booze', saving: 'Save up to 5%' },
+  { id: 'green-fees', title: 'Green fees', saving: 'Up to $20 cashback' },
 ];

@@ -1,4 +1,5 @@
 import { Features, Hero, HowItWorks, IntroVideo, Partners, Testimonials } from './sections';
+import { InstagramPosts } from './instagram';
 import { ReferralCards } from './referral-cards';
 import { MembershipTiers } from '../../components/membership-tiers';
 import { NextGiveawayBlock } from '../../components/next-giveaway';
@@ -29,6 +30,7 @@ export function HomePage() {
       <Partners />
       <IntroVideo loggedIn={loggedIn} />
       <Testimonials />
+      <InstagramPosts />
     </>
   );
 }

@@ -1,9 +1,13 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { INTRO_VIDEO_URL } from '../../config/site';
-import { FEATURES, HOW_IT_WORKS, PARTNER_CATEGORIES, TESTIMONIALS } from './content';
+import { PARTNER_CATEGORIES } from './content';
+import { useHomeBlocks } from './home-blocks';
 import { initialOf } from '../../lib/format';
 import { BenefitIcon } from './icons';
+import { fetchPartners } from './partners';
+import { fetchTestimonials } from './testimonials';
+import { useLoad } from '../../lib/use-load';
 
 export function Hero({ loggedIn }: { loggedIn: boolean }) {
   return (
@@ -35,6 +39,7 @@ export function Hero({ loggedIn }: { loggedIn: boolean }) {
 }
 
 export function HowItWorks() {
+  const { howItWorks } = useHomeBlocks();
   return (
     <section className="section" aria-labelledby="how-title">
       <div className="container">
@@ -42,7 +47,7 @@ export function HowItWorks() {
           How It Works
         </h2>
         <ol className="steps">
-          {HOW_IT_WORKS.map((card, index) => (
+          {howItWorks.map((card, index) => (
             <li key={card.title} className="step">
               <span className="step__number" aria-hidden="true">
                 {index + 1}
@@ -59,10 +64,11 @@ export function HowItWorks() {
 }
 
 export function Features() {
+  const { features } = useHomeBlocks();
   return (
     <section className="section section--alt" aria-label="Member benefits">
       <div className="container benefit-grid">
-        {FEATURES.map((f) => (
+        {features.map((f) => (
           <article key={f.title} className="benefit" style={{ borderTopColor: f.colour }}>
             <BenefitIcon name={f.icon} colour={f.colour} />
             <h3>{f.title}</h3>
@@ -75,6 +81,9 @@ export function Features() {
 }
 
 export function Partners() {
+  // Logo rows come from the partner catalogue; while it loads (or if it fails) the categories still show.
+  const [partners] = useLoad(fetchPartners, 'partners');
+  const listed = partners.status === 'loaded' ? partners.data : [];
   return (
     <section className="section" aria-labelledby="partners-title">
       <div className="container">
@@ -87,12 +96,15 @@ export function Partners() {
               <p className="partner-card__saving">{c.saving}</p>
               <h3>{c.title}</h3>
               <ul className="logo-row" aria-label={`${c.title} partners`}>
-                {c.logos.map((logo) => (
-                  <li key={logo} className="logo-chip">
-                    {logo}
-                  </li>
-                ))}
+                {listed
+                  .filter((p) => p.category === c.id)
+                  .map((p) => (
+                    <li key={p.id} className="logo-chip">
+                      <img src={p.logo} alt={`${p.name} logo${p.sample ? ' (sample partner)' : ''}`} width={120} height={48} />
+                    </li>
+                  ))}
               </ul>
+              {listed.some((p) => p.category === c.id && p.sample) && <p className="partner-card__note">Sample partners, for illustration.</p>}
             </article>
           ))}
         </div>
@@ -130,22 +142,34 @@ export function IntroVideo({ loggedIn }: { loggedIn: boolean }) {
   );
 }
 
-export function Testimonials({ title = 'Our winners' }: { title?: string }) {
+export function Testimonials({ title = 'What members say' }: { title?: string }) {
+  // Staff-edited testimonials with their images; none published (or the call failed): no section.
+  const [testimonials] = useLoad(fetchTestimonials, 'testimonials');
+  if (testimonials.status !== 'loaded' || testimonials.data.length === 0) return null;
+  const illustrative = testimonials.data.some((t) => t.illustrative);
   return (
     <section className="section" aria-labelledby="winners-title">
       <div className="container">
         <h2 id="winners-title" className="section__title">
           {title}
         </h2>
+        {illustrative && <p className="testimonial-note">Illustrative examples, not real members, until members share their stories.</p>}
         <ul className="testimonial-grid">
-          {TESTIMONIALS.map((t) => (
-            <li key={t.name} className="testimonial">
+          {testimonials.data.map((t) => (
+            <li key={String(t.id)} className="testimonial">
               <blockquote>“{t.quote}”</blockquote>
               <p className="testimonial__who">
-                <span className="avatar avatar--sm" aria-hidden="true">
-                  {initialOf(t.name)}
+                {t.image ? (
+                  <img className="testimonial__image" src={t.image} alt="" width={48} height={48} />
+                ) : (
+                  <span className="avatar avatar--sm" aria-hidden="true">
+                    {initialOf(t.name)}
+                  </span>
+                )}
+                <span>
+                  {t.name}
+                  {t.illustrative && <small className="testimonial__label">Illustrative</small>}
                 </span>
-                {t.name}
               </p>
             </li>
           ))}

@@ -5,9 +5,12 @@ import { Head } from '../../components/ui/head';
 import { paths } from '../../config/paths';
 import { formatDate, formatDollars } from '../../lib/format';
 import { imageUrl } from '../../lib/prizes';
-// The six static testimonials are the home page's; one list, shown in both places.
+// The testimonials are the home page's (staff-edited content); one list, shown in both places.
 import { Testimonials } from '../home/sections';
 import { useLoad } from '../../lib/use-load';
+
+/** A fresh install says so plainly rather than showing an empty list under a heading about winners. */
+export const NO_WINNERS_YET = 'No winners yet: results appear here as soon as the first draw is published.';
 
 /** `/winners`: the overview, up to four winner videos, six testimonials and the published results. */
 export function WinnersPage() {
@@ -27,7 +30,7 @@ export function WinnersPage() {
         </h2>
         {winners.status === 'loading' && <Spinner />}
         {winners.status === 'error' && <ErrorNote message={winners.error} />}
-        {winners.status === 'loaded' && (winners.data.length === 0 ? <Empty /> : <Results winners={winners.data} />)}
+        {winners.status === 'loaded' && (winners.data.length === 0 ? <Empty message={NO_WINNERS_YET} /> : <Results winners={winners.data} />)}
       </section>
       <Testimonials title="What our members say" />
     </div>

@@ -1,0 +1,2 @@
+export { rewardsProjector, partnerRowSchema, offerRowSchema, type PartnerRow, type OfferRow } from './projector';
+export * from './queries';

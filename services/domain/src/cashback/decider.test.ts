@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { cashbackDecider, CASHBACK_ERRORS, receiptFingerprintDecider, venueDateAmountKey, type CashbackCommand } from './decider';
+import type { CashbackEvent } from './events';
+
+const at = '2026-11-20T01:00:00.000Z';
+const receipt = { key: 'receipts/2026/11/a.pdf', contentType: 'application/pdf' as const, size: 1000, sha256: 'a'.repeat(64) };
+const submit = (over: Partial<Extract<CashbackCommand, { type: 'SubmitClaim' }>> = {}): CashbackCommand => ({
+  type: 'SubmitClaim', claimId: 'c1', memberId: 'm1', course: 'Parkland Links', playedOn: '2026-11-18', amountCents: 3500, maximumCents: 2000, receipt, at, decisionDueBy: '2026-11-27T01:00:00.000Z', ...over,
+});
+const submitted = (claimId = 'c1', playedOn = '2026-11-18', amountCents = 3500): CashbackEvent => ({
+  type: 'CashbackClaimSubmitted',
+  data: { claimId, memberId: 'm1', course: 'Parkland Links', playedOn, month: playedOn.slice(0, 7), amountCents, maximumCents: 2000, receipt, submittedAt: at, decisionDueBy: '2026-11-27T01:00:00.000Z' },
+});
+
+function given(events: CashbackEvent[]) {
+  const state = events.reduce(cashbackDecider.evolve, cashbackDecider.initialState);
+  return (c: CashbackCommand) => () => cashbackDecider.decide(c, state);
+}
+
+describe('green-fee cashback decider', () => {
+  it('submits a claim for a past round with its month', () => {
+    expect(given([])(submit())()).toEqual([submitted()]);
+  });
+
+  it('refuses no cashback in the plan, $0, a future date and a stale round', () => {
+    expect(given([])(submit({ maximumCents: 0 }))).toThrow(CASHBACK_ERRORS.noCashback);
+    expect(given([])(submit({ amountCents: 0 }))).toThrow(CASHBACK_ERRORS.amount);
+    // 01:00 UTC on 20 Nov is 12:00 on 20 Nov in Sydney: the 21st is tomorrow there.
+    expect(given([])(submit({ playedOn: '2026-11-21' }))).toThrow(CASHBACK_ERRORS.future);
+    expect(given([])(submit({ playedOn: '2026-11-20' }))()).toHaveLength(1);
+    expect(given([])(submit({ playedOn: '2026-08-01' }))).toThrow(CASHBACK_ERRORS.tooOld);
+  });
+
+  it('refuses a second claim for the same month unless the first was declined', () => {
+    expect(given([submitted()])(submit({ claimId: 'c2', playedOn: '2026-11-02' }))).toThrow(CASHBACK_ERRORS.monthTaken);
+    const declined: CashbackEvent = { type: 'CashbackClaimDeclined', data: { claimId: 'c1', memberId: 'm1', reason: 'Unreadable receipt', declinedAt: at } };
+    expect(given([submitted(), declined])(submit({ claimId: 'c2', playedOn: '2026-11-02' }))()).toHaveLength(1);
+    expect(given([submitted()])(submit({ claimId: 'c2', playedOn: '2026-10-30' }))()).toHaveLength(1);
+  });
+
+  it('approves with a payout of the smaller of the receipt and the tier maximum, and schedules it', () => {
+    const events = given([submitted()])({ type: 'ApproveClaim', claimId: 'c1', memberId: 'm1', payoutId: 'p1', at });
+    expect(events().map((e) => e.type)).toEqual(['CashbackClaimApproved', 'CashbackPayoutScheduled']);
+    expect(events()[1]!.data).toMatchObject({ amountCents: 2000 });
+    const small = given([submitted('c1', '2026-11-18', 1250)])({ type: 'ApproveClaim', claimId: 'c1', memberId: 'm1', payoutId: 'p1', at });
+    expect(small()[0]!.data).toMatchObject({ payoutCents: 1250 });
+  });
+
+  it('decides a claim once, pays only approved claims, reverses scheduled or paid payouts', () => {
+    const approved: CashbackEvent[] = given([submitted()])({ type: 'ApproveClaim', claimId: 'c1', memberId: 'm1', payoutId: 'p1', at })();
+    const after = [submitted(), ...approved];
+    expect(given(after)({ type: 'DeclineClaim', claimId: 'c1', memberId: 'm1', reason: 'late', at })).toThrow(CASHBACK_ERRORS.notSubmitted);
+    expect(given([submitted()])({ type: 'MarkPayoutPaid', claimId: 'c1', memberId: 'm1', bankReference: 'B1', at })).toThrow(CASHBACK_ERRORS.notApproved);
+    const paid = given(after)({ type: 'MarkPayoutPaid', claimId: 'c1', memberId: 'm1', bankReference: 'B1', at })();
+    expect(paid[0]).toMatchObject({ type: 'CashbackPayoutPaid', data: { amountCents: 2000, bankReference: 'B1' } });
+    expect(given([...after, ...paid])({ type: 'ReversePayout', claimId: 'c1', memberId: 'm1', reason: 'Chargeback', at })()[0]!.type).toBe('CashbackPayoutReversed');
+    expect(given([submitted()])({ type: 'ReversePayout', claimId: 'c1', memberId: 'm1', reason: 'x', at })).toThrow(CASHBACK_ERRORS.notPaidOrScheduled);
+  });
+});
+
+describe('receipt fingerprints', () => {
+  it('are held by one claim: a second claim with the same receipt is refused until released', () => {
+    const reserve = { type: 'ReserveFingerprint' as const, fingerprint: 'b'.repeat(64), kind: 'file' as const, claimId: 'c1', memberId: 'm1', at };
+    const held = receiptFingerprintDecider.decide(reserve, receiptFingerprintDecider.initialState);
+    const state = held.reduce(receiptFingerprintDecider.evolve, receiptFingerprintDecider.initialState);
+    expect(() => receiptFingerprintDecider.decide({ ...reserve, claimId: 'c2', memberId: 'm2' }, state)).toThrow(CASHBACK_ERRORS.duplicateReceipt);
+    const released = receiptFingerprintDecider.decide({ type: 'ReleaseFingerprint', fingerprint: reserve.fingerprint, claimId: 'c1', at }, state).reduce(receiptFingerprintDecider.evolve, state);
+    expect(receiptFingerprintDecider.decide({ ...reserve, claimId: 'c2' }, released)).toHaveLength(1);
+  });
+
+  it('normalise the course name for the venue+date+amount key', () => {
+    expect(venueDateAmountKey(' Parkland  Links ', '2026-11-18', 3500)).toBe(venueDateAmountKey('parkland links', '2026-11-18', 3500));
+  });
+});

@@ -1,0 +1,30 @@
+import { Box, Button, Typography } from '@mui/material';
+import { useState } from 'react';
+import { FormDataConsumer } from 'react-admin';
+import { postAction } from '../dataProvider';
+
+/**
+ * Shows the HTML as members will receive it: sanitised by the server (the same sanitiser as on
+ * save), so the preview never runs what the save would strip.
+ */
+export function HtmlPreview({ source }: { source: string }) {
+  return <FormDataConsumer>{({ formData }) => <PreviewBox html={typeof formData[source] === 'string' ? (formData[source] as string) : ''} />}</FormDataConsumer>;
+}
+
+function PreviewBox({ html }: { html: string }) {
+  const [preview, setPreview] = useState<string | null>(null);
+  const show = async () => setPreview((await postAction<{ html: string }>('/content-preview', { html })).html);
+  return (
+    <Box sx={{ my: 1, width: '100%' }}>
+      <Button variant="outlined" onClick={() => void show()}>
+        Preview
+      </Button>
+      {preview !== null && (
+        <Box sx={{ mt: 1, p: 2, border: '1px solid #ddd', borderRadius: 1 }} aria-label="Preview">
+          <Typography variant="caption">Preview: what members will see</Typography>
+          <div dangerouslySetInnerHTML={{ __html: preview }} />
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+import FormatQuoteIcon from '@mui/icons-material/FormatQuote';
+import { BooleanField, BooleanInput, Create, Datagrid, Edit, FunctionField, List, NumberInput, required, SelectInput, SimpleForm, TextField, TextInput, type RaRecord } from 'react-admin';
+import { ReasonInput } from '../memberships/MembershipFields';
+import { CONTENT_STATUS_CHOICES } from '../content-pages';
+import { ContentVersions } from '../content-pages/ContentVersions';
+
+function TestimonialList() {
+  return (
+    <List pagination={false} exporter={false}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <FunctionField label="Image" render={(r: RaRecord) => (r.image ? <img src={String(r.image)} alt="" width={40} height={40} style={{ borderRadius: '50%' }} /> : '-')} />
+        <TextField source="name" />
+        <TextField source="quote" />
+        <BooleanField source="illustrative" />
+        <TextField source="status" />
+      </Datagrid>
+    </List>
+  );
+}
+
+/** Quote, name and image (a path the app serves; the media picker of the staff uploads may fill it). */
+function TestimonialFields() {
+  return (
+    <>
+      <TextInput source="quote" validate={required()} multiline fullWidth />
+      <TextInput source="name" validate={required()} helperText="As members should read it, for example 'Jo, Geelong' (with the member's consent)" />
+      <TextInput source="image" defaultValue="" helperText="A path served by the app, for example /testimonials/flag.svg" />
+      <BooleanInput source="illustrative" label="Illustrative example (not a real member's words)" defaultValue={false} />
+      <SelectInput source="status" choices={CONTENT_STATUS_CHOICES} validate={required()} defaultValue="draft" />
+      <NumberInput source="sort" validate={required()} step={1} min={0} defaultValue={100} />
+      <ReasonInput />
+    </>
+  );
+}
+
+const TestimonialEdit = () => (
+  <Edit mutationMode="pessimistic" redirect={false}>
+    <SimpleForm>
+      <TestimonialFields />
+      <ContentVersions />
+    </SimpleForm>
+  </Edit>
+);
+const TestimonialCreate = () => (
+  <Create redirect="edit">
+    <SimpleForm>
+      <TestimonialFields />
+    </SimpleForm>
+  </Create>
+);
+
+export default { list: TestimonialList, edit: TestimonialEdit, create: TestimonialCreate, icon: FormatQuoteIcon, recordRepresentation: (r: RaRecord) => String(r.name) };

@@ -1,0 +1,1 @@
+export { CashbackPage as CashbackRoute } from '../../features/cashback/cashback-page';

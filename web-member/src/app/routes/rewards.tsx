@@ -1,0 +1,1 @@
+export { RewardsPage as RewardsRoute } from '../../features/rewards/rewards-page';

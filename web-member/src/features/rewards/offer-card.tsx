@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { trackClick } from '../../lib/analytics';
+import { revealOffer, type Offer, type Reveal } from './api';
+
+/** One offer: partner, saving; open offers reveal their code, link or member card, locked ones point to an upgrade. */
+export function OfferCard({ offer, signedIn }: { offer: Offer; signedIn: boolean }) {
+  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'shown'; reveal: Reveal }>({ kind: 'idle' });
+  const reveal = async () => {
+    setState({ kind: 'loading' });
+    const r = await revealOffer(offer.id);
+    setState(r.ok ? { kind: 'shown', reveal: r.data } : { kind: 'error', message: r.error });
+  };
+  const label = offer.redeem_method === 'code' ? 'Show code' : offer.redeem_method === 'link' ? 'Get the link' : 'Show member card';
+
+  return (
+    <article className={`offer-card${offer.locked ? ' offer-card--locked' : ''}`} aria-label={`${offer.partner.name}: ${offer.title}`}>
+      <img className="offer-card__logo" src={offer.partner.logo} alt={`${offer.partner.name} logo`} />
+      <div className="offer-card__body">
+        <p className="offer-card__partner">
+          {offer.partner.name}
+          {offer.partner.sample && <span className="sample-badge">Sample partner</span>}
+        </p>
+        <h3 className="offer-card__title">{offer.title}</h3>
+        <p className="offer-card__saving">{offer.saving}</p>
+        {offer.locked ? (
+          <div className="offer-card__locked">
+            <p>
+              <LockIcon /> Locked: details and codes are for members with rewards access.
+            </p>
+            {signedIn ? (
+              <Link to={paths.membershipPlan.getHref()} className="btn btn--gold" onClick={() => trackClick('Upgrade', 'banner-box')}>
+                Upgrade
+              </Link>
+            ) : (
+              <Link to={paths.membership.getHref()} className="btn btn--gold" onClick={() => trackClick('Join Now', 'banner-box')}>
+                Join Now
+              </Link>
+            )}
+          </div>
+        ) : (
+          <>
+            {offer.terms && <p className="offer-card__terms">{offer.terms}</p>}
+            {state.kind === 'shown' ? (
+              <RevealedOffer reveal={state.reveal} />
+            ) : (
+              <button type="button" className="btn btn--gold" onClick={() => void reveal()} disabled={state.kind === 'loading'}>
+                {state.kind === 'loading' ? 'Loading...' : label}
+              </button>
+            )}
+            {state.kind === 'error' && <p role="alert" className="error-note">{state.message}</p>}
+          </>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function RevealedOffer({ reveal }: { reveal: Reveal }) {
+  if (reveal.code) {
+    return (
+      <p className="offer-card__code">
+        Your code: <strong data-testid="offer-code">{reveal.code}</strong>
+      </p>
+    );
+  }
+  if (reveal.url) {
+    return (
+      <a className="btn btn--gold" href={reveal.url} target="_blank" rel="noopener noreferrer">
+        Go to {reveal.partner}
+      </a>
+    );
+  }
+  if (reveal.card) {
+    return (
+      <div className="member-card" aria-label="Member card">
+        <p className="member-card__brand">ROAR+ member</p>
+        <p className="member-card__name">{reveal.card.name}</p>
+        <p>{reveal.card.tier}</p>
+        <p>Member no. {reveal.card.member_number}</p>
+        <p>Shown {new Date(reveal.card.valid_on).toLocaleString('en-AU', { timeZone: 'Australia/Sydney', dateStyle: 'medium', timeStyle: 'short' })}</p>
+      </div>
+    );
+  }
+  return null;
+}
+
+function LockIcon() {
+  return (
+    <svg className="offer-card__lock" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+      <rect x="3" y="7" width="10" height="8" rx="1.5" fill="currentColor" />
+      <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+    </svg>
+  );
+}
