@@ -3,6 +3,7 @@ import { toBigInt, type Sql } from '../db/sql';
 import { withTimeout } from './timeout';
 import {
   comparePositions,
+  positionFromString,
   START,
   WrongExpectedRevisionError,
   type AppendResult,
@@ -60,6 +61,8 @@ language plpgsql as $$
 declare
   v_count bigint := jsonb_array_length(p_events);
   v_revision bigint;
+  v_position bigint;
+  v_transaction xid8 := pg_current_xact_id();
 begin
   if p_mode = 'no_stream' then
     insert into es.streams as s (stream_id, revision) values (p_stream, v_count - 1)
@@ -77,18 +80,27 @@ begin
   if v_revision is null then
     return;
   end if;
-  return query
-    with written as (
-      insert into es.events as ev (stream_id, stream_position, event_id, event_type, data, metadata)
-      select p_stream, v_revision - v_count + t.n, (t.value->>'id')::uuid, t.value->>'type', t.value->'data', t.value->'metadata'
-      from jsonb_array_elements(p_events) with ordinality as t(value, n)
-      order by t.n
-      returning ev.global_position, ev.transaction_id, ev.stream_position
-    )
-    select w.global_position, w.transaction_id, w.stream_position from written w order by w.global_position desc limit 1;
+  with written as (
+    insert into es.events as ev (stream_id, stream_position, event_id, event_type, data, metadata)
+    select p_stream, v_revision - v_count + t.n, (t.value->>'id')::uuid, t.value->>'type', t.value->'data', t.value->'metadata'
+    from jsonb_array_elements(p_events) with ordinality as t(value, n)
+    order by t.n
+    returning ev.global_position
+  )
+  select max(w.global_position) into v_position from written w;
+  -- Subscribers (this process or another) wake on commit instead of polling: the payload is the
+  -- position they must reach.
+  perform pg_notify('roar_es_appended', v_transaction::text || '/' || v_position::text);
+  return query select v_position, v_transaction, v_revision;
 end
 $$;
 `;
+
+/** The channel appends notify on commit, with the position of their last event. */
+const NOTIFY_CHANNEL = 'roar_es_appended';
+/** A subscription behind an announced position retries after 2 ms, then 4, 8, ... up to 200 ms. */
+const BEHIND_FIRST_PAUSE_MS = 2;
+const BEHIND_MAX_PAUSE_MS = 200;
 
 const APPEND_SQL = `select out_position::text as global_position, out_transaction::text as transaction_id,
   out_revision::text as last_revision from es.append_events($1, $2, $3, $4::jsonb)`;
@@ -127,7 +139,11 @@ function toRecorded(row: EventRow): RecordedEvent {
 export interface PostgresEventStoreOptions {
   /** Milliseconds any one call may take before it fails with EventStoreUnavailableError. */
   callTimeoutMs?: number;
-  /** How often an idle subscription looks for new events. */
+  /**
+   * How often an idle subscription looks for new events. Appends wake subscriptions at once (in
+   * this process, and through LISTEN/NOTIFY from others), so this is only the safety net for a
+   * lost notification: 10 s where the database offers LISTEN, 100 ms where it does not.
+   */
   pollIntervalMs?: number;
 }
 
@@ -141,10 +157,33 @@ export async function migrateEventStore(sql: Sql): Promise<void> {
 
 export async function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOptions = {}): Promise<EventStore> {
   const callTimeoutMs = options.callTimeoutMs ?? 10_000;
-  const pollIntervalMs = options.pollIntervalMs ?? 100;
   const appended = new EventEmitter();
   appended.setMaxListeners(0);
   await withTimeout('event store migration', callTimeoutMs * 3, () => migrateEventStore(sql));
+  // The newest position any append announced: a subscription short of it keeps reading (soon,
+  // with a growing pause) even when a read came back empty because an older transaction was
+  // still running; at or past it, it sleeps until the next announcement.
+  let announced: Position = START;
+  const announce = (position: Position) => {
+    if (comparePositions(position, announced) > 0) announced = position;
+    appended.emit('appended');
+  };
+  const listening = sql.listen
+    ? await sql
+        .listen(
+          NOTIFY_CHANNEL,
+          (payload) => {
+            try {
+              announce(positionFromString(payload));
+            } catch {
+              appended.emit('appended');
+            }
+          },
+          () => appended.emit('appended'),
+        )
+        .catch(() => null)
+    : null;
+  const pollIntervalMs = options.pollIntervalMs ?? (listening ? 10_000 : 100);
 
   async function currentRevision(streamId: string): Promise<bigint | 'no_stream'> {
     const r = await sql.query<{ revision: unknown }>('select revision::text as revision from es.streams where stream_id = $1', [streamId]);
@@ -165,11 +204,9 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     const row = r.rows[0];
     // No row: the claim matched nothing, so nothing was written (one call, one transaction).
     if (!row) throw new WrongExpectedRevisionError(streamId, expected, await currentRevision(streamId));
-    appended.emit('appended');
-    return {
-      nextExpectedRevision: toBigInt(row.last_revision),
-      position: { commit: toBigInt(row.transaction_id), prepare: toBigInt(row.global_position) },
-    };
+    const position = { commit: toBigInt(row.transaction_id), prepare: toBigInt(row.global_position) };
+    announce(position);
+    return { nextExpectedRevision: toBigInt(row.last_revision), position };
   }
 
   async function readStream(streamId: string, fromRevision = 0n): Promise<RecordedEvent[]> {
@@ -240,14 +277,22 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     const done = (async () => {
       let last = after;
       let failures = 0;
+      let behindPauseMs = BEHIND_FIRST_PAUSE_MS;
       while (!stopped) {
         try {
           const batch = await readAll(last, batchSize);
           if (stopped) break;
           if (batch.length === 0) {
-            await sleep(pollIntervalMs);
+            if (comparePositions(announced, last) > 0) {
+              await sleep(behindPauseMs);
+              behindPauseMs = Math.min(behindPauseMs * 2, BEHIND_MAX_PAUSE_MS);
+            } else {
+              behindPauseMs = BEHIND_FIRST_PAUSE_MS;
+              await sleep(pollIntervalMs);
+            }
             continue;
           }
+          behindPauseMs = BEHIND_FIRST_PAUSE_MS;
           await onBatch(batch);
           last = batch[batch.length - 1]!.position;
           failures = 0;
@@ -292,6 +337,7 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
       await withTimeout('event store ping', Math.min(callTimeoutMs, 3000), () => sql.query('select 1'));
     },
     close: async () => {
+      await listening?.close().catch(() => undefined);
       appended.removeAllListeners();
     },
   };
