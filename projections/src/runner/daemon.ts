@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { comparePositions, type EventStore, type Logger, type Position, type Sql } from '@roar/platform';
 import { listCheckpoints, migrateReadModels, projectorsAt } from './checkpoints';
-import type { Projector } from './projector';
+import { handlesType, type Projector } from './projector';
+import type { FailedEvent } from './apply';
 import type { RebuildResult } from './rebuild';
 import type { ReplayOptions } from './replay';
 import { verifyProjector, type VerifyReport } from './verify';
@@ -17,6 +18,16 @@ export interface ProjectorStatus {
   readonly storedVersion: number | null;
   readonly updatedAt: string | null;
   readonly lastError: string | null;
+  /** The event the projector stopped at because it cannot apply it (from any process); null while healthy. */
+  readonly failedEvent: FailedEvent | null;
+}
+
+/** Which projectors a read-your-writes wait is about (both given: those of `readModels` that handle one of `types`). */
+export interface WaitScope {
+  /** The projectors whose read models the request reads next; default every projector. */
+  readonly readModels?: readonly string[];
+  /** The event types just appended: a projector that handles none of them has nothing to show. */
+  readonly types?: readonly string[];
 }
 
 export interface ProjectionDaemonOptions {
@@ -33,8 +44,8 @@ export interface ProjectionDaemonOptions {
 export interface ProjectionDaemon {
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** True once every projector's checkpoint is at or past `position` (any process); false at timeout. */
-  waitFor(position: Position, timeoutMs: number): Promise<boolean>;
+  /** True once every projector in `scope` is at or past `position` (any process); false at timeout. */
+  waitFor(position: Position, timeoutMs: number, scope?: WaitScope): Promise<boolean>;
   status(): Promise<ProjectorStatus[]>;
   /** Rebuilds in this process; ProjectorBusyError when another process is the active instance. */
   rebuild(name: string, options?: ReplayOptions): Promise<RebuildResult>;
@@ -64,9 +75,21 @@ export function createProjectionDaemon(options: ProjectionDaemonOptions): Projec
     return p;
   };
 
-  // Fast path: this process applied past the position for every projector.
-  const passedLocally = (position: Position) =>
-    workers.length === projectors.length && workers.every((w) => w.position !== null && comparePositions(w.position, position) >= 0);
+  const inScope = (scope: WaitScope): readonly Projector[] =>
+    projectors.filter(
+      (p) => (!scope.readModels || scope.readModels.includes(p.name)) && (!scope.types || scope.types.some((t) => handlesType(p, t))),
+    );
+
+  // This process runs the projector and applied past the position: no query needed. Only a
+  // projector another process runs (standby here, or no daemon started) needs the checkpoints table.
+  const passedLocally = (p: Projector, position: Position) => {
+    const w = workers.find((x) => x.projector === p);
+    return w !== undefined && w.position !== null && comparePositions(w.position, position) >= 0;
+  };
+  const runsLocally = (p: Projector) => {
+    const w = workers.find((x) => x.projector === p);
+    return w !== undefined && w.state !== 'standby' && w.state !== 'stopped';
+  };
 
   return {
     start() {
@@ -83,13 +106,21 @@ export function createProjectionDaemon(options: ProjectionDaemonOptions): Projec
       starting = null;
       workers = [];
     },
-    async waitFor(position, timeoutMs) {
+    async waitFor(position, timeoutMs, scope = {}) {
       const deadline = Date.now() + timeoutMs;
+      const wanted = inScope(scope);
+      let lastQuery = 0;
       for (;;) {
-        if (passedLocally(position)) return true;
-        // Another process may be the active instance: the checkpoints table is the truth.
-        const at = await projectorsAt(sql, projectors, position).catch(() => new Set<string>());
-        if (at.size === names.length) return true;
+        const behind = wanted.filter((p) => !passedLocally(p, position));
+        if (behind.length === 0) return true;
+        // Another process may be the active instance: the checkpoints table is the truth there.
+        // Asked at most every 50 ms per waiting request, and only for those projectors.
+        const remote = behind.filter((p) => !runsLocally(p));
+        if (remote.length === behind.length && Date.now() - lastQuery >= 50) {
+          lastQuery = Date.now();
+          const at = await projectorsAt(sql, remote, position).catch(() => new Set<string>());
+          if (remote.every((p) => at.has(p.name))) return true;
+        }
         const left = deadline - Date.now();
         if (left <= 0) return false;
         await new Promise<void>((resolve) => {
@@ -115,7 +146,8 @@ export function createProjectionDaemon(options: ProjectionDaemonOptions): Projec
           position: c?.position ?? null,
           storedVersion: c?.version ?? null,
           updatedAt: c?.updatedAt ?? null,
-          lastError: w?.lastError ?? null,
+          lastError: w?.lastError ?? (c?.failedEvent ? c.failedEvent.error : null),
+          failedEvent: w?.failedEvent ?? c?.failedEvent ?? null,
         };
       });
     },

@@ -11,8 +11,12 @@ export interface JobsPort {
 }
 
 export interface ProjectionsPort {
-  /** True once every projector has passed `position`; false when `timeoutMs` ran out first. */
-  waitFor(position: Position, timeoutMs: number): Promise<boolean>;
+  /**
+   * True once every projector in `scope` has passed `position` (default: all of them); false when
+   * `timeoutMs` ran out first. `readModels` names the projectors the request reads next, `types`
+   * the event types it appended (a projector handling none of them has nothing to wait for).
+   */
+  waitFor(position: Position, timeoutMs: number, scope?: { readonly readModels?: readonly string[]; readonly types?: readonly string[] }): Promise<boolean>;
 }
 
 /** Everything a route needs, built once at start-up (see infrastructure.ts). */
