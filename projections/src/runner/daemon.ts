@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { comparePositions, type EventStore, type Logger, type Position, type Sql } from '@roar/platform';
+import { comparePositions, positionToString, type EventStore, type Logger, type Position, type Sql } from '@roar/platform';
 import { listCheckpoints, migrateReadModels, projectorsAt } from './checkpoints';
 import { handlesType, type Projector } from './projector';
 import type { FailedEvent } from './apply';
@@ -47,6 +47,12 @@ export interface ProjectionDaemon {
   /** True once every projector in `scope` is at or past `position` (any process); false at timeout. */
   waitFor(position: Position, timeoutMs: number, scope?: WaitScope): Promise<boolean>;
   status(): Promise<ProjectorStatus[]>;
+  /**
+   * A string that changes whenever any of the named read models may have changed (their stored
+   * checkpoints and versions): a cache of what they answer stays valid while it stays the same.
+   * From memory for projectors this process runs, from the checkpoints table for the others.
+   */
+  readModelVersion(names: readonly string[]): Promise<string>;
   /** Rebuilds in this process; ProjectorBusyError when another process is the active instance. */
   rebuild(name: string, options?: ReplayOptions): Promise<RebuildResult>;
   verify(name: string, options?: ReplayOptions): Promise<VerifyReport>;
@@ -133,6 +139,24 @@ export function createProjectionDaemon(options: ProjectionDaemonOptions): Projec
           progress.on('progress', done);
         });
       }
+    },
+    async readModelVersion(wanted) {
+      const parts: string[] = [];
+      const remote: string[] = [];
+      for (const name of wanted) {
+        const p = find(name);
+        const w = workers.find((x) => x.projector === p);
+        if (w?.storedPosition && runsLocally(p) && w.state !== 'starting') parts.push(`${name}@${p.version}:${positionToString(w.storedPosition)}`);
+        else remote.push(name);
+      }
+      if (remote.length > 0) {
+        const stored = new Map((await listCheckpoints(sql)).map((c) => [c.name, c]));
+        for (const name of remote) {
+          const c = stored.get(name);
+          parts.push(c ? `${name}@${c.version}:${positionToString(c.position)}` : `${name}:none`);
+        }
+      }
+      return parts.join(',');
     },
     async status() {
       const stored = new Map((await listCheckpoints(sql).catch(() => [])).map((c) => [c.name, c]));

@@ -41,6 +41,8 @@ export interface WorkerEnv {
 export class ProjectorWorker {
   state: WorkerState = 'starting';
   position: Position | null = null;
+  /** The checkpoint as stored (moves when the read model changed, or every few seconds): caches key on it. */
+  storedPosition: Position | null = null;
   lastError: string | null = null;
   /** The event the projector stopped at (state `failed`), until a batch or a rebuild gets past it. */
   failedEvent: FailedEvent | null = null;
@@ -144,6 +146,7 @@ export class ProjectorWorker {
         const from = (await readCheckpoint(s, name))?.position;
         if (!from) throw new Error(`checkpoint of ${name} missing after reset`);
         this.position = from;
+        this.storedPosition = from;
         if (this.state !== 'failed') {
           this.state = 'active';
           this.lastError = null;
@@ -185,6 +188,7 @@ export class ProjectorWorker {
               expected = await commitBatch(s, this.projector, batch, expected, logger);
               storedAt = Date.now();
               this.position = expected;
+              this.storedPosition = expected;
               if (this.state === 'failed') {
                 this.state = 'active';
                 this.lastError = null;

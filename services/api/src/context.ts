@@ -17,6 +17,8 @@ export interface ProjectionsPort {
    * the event types it appended (a projector handling none of them has nothing to wait for).
    */
   waitFor(position: Position, timeoutMs: number, scope?: { readonly readModels?: readonly string[]; readonly types?: readonly string[] }): Promise<boolean>;
+  /** Changes whenever one of the named read models may have changed (see content/cache.ts); absent: no caching. */
+  readModelVersion?(names: readonly string[]): Promise<string>;
 }
 
 /** Everything a route needs, built once at start-up (see infrastructure.ts). */

@@ -5,6 +5,7 @@ import { HttpError } from '../http/errors';
 import { applySortAndLimit, matches, parseItemsQuery, type FieldFilter } from './query';
 import { findFaqs, findPages } from './store';
 import { mountPrizeContent } from '../prizes/content';
+import { cachedByProjection } from './cache';
 
 /** What the public may see: drafts never leave the building. */
 const PUBLIC_STATUSES = ['published', 'archived'] as const;
@@ -18,7 +19,7 @@ function statusesFrom(filter: FieldFilter | undefined, allowedDefault: readonly 
 export function createContentRouter(app: AppContext): Router {
   const router = Router();
 
-  router.get('/membership', async (req, res) => {
+  router.get('/membership', cachedByProjection(app, ['memberships']), async (req, res) => {
     const q = parseItemsQuery(req.query, {
       filter: ['status', 'id', 'code', 'type', 'visible'],
       sort: ['sort', 'id', 'price', 'tier', 'code'],
