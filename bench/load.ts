@@ -24,7 +24,9 @@ export function send(agent: Agent, call: Call): Promise<Answer> {
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
       res.on('error', reject);
     });
-    req.on('error', reject);
+    // A connection reset (a keep-alive socket the server closed as it was reused) is an answer
+    // with status 0: counted as failed, never the end of the run.
+    req.on('error', () => resolve({ status: 0, body: '', ms: performance.now() - started }));
     if (call.body) req.write(call.body);
     req.end();
   });
@@ -45,7 +47,7 @@ export interface ClosedLoopResult {
 
 /** `connections` loops, each sending the next call as soon as the previous answered, for `seconds`. */
 export async function closedLoop(calls: readonly Call[], connections: number, seconds: number): Promise<ClosedLoopResult> {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const agent = new Agent({ keepAlive: true, maxSockets: connections, timeout: 4000 });
   const latencies: number[] = [];
   let non2xx = 0;
   const started = performance.now();

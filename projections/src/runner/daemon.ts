@@ -166,7 +166,7 @@ export function createProjectionDaemon(options: ProjectionDaemonOptions): Projec
         return {
           name: p.name,
           version: p.version,
-          state: w?.state ?? 'idle',
+          state: w?.state ?? (c?.failedEvent ? 'failed' : 'idle'),
           position: c?.position ?? null,
           storedVersion: c?.version ?? null,
           updatedAt: c?.updatedAt ?? null,

@@ -1,5 +1,5 @@
 export { READ_SCHEMA, handlesType, type ApplyContext, type OwnedTable, type Projector } from './projector';
-export { migrateReadModels, readCheckpoint, listCheckpoints, type Checkpoint, type StoredCheckpoint } from './checkpoints';
+export { migrateReadModels, readCheckpoint, listCheckpoints, type Checkpoint, type FailedEventRecord, type StoredCheckpoint } from './checkpoints';
 export { CheckpointMovedError, ProjectorEventFailedError, type FailedEvent } from './apply';
 export { ProjectorBusyError } from './lock';
 export { rebuildProjector, type RebuildArgs, type RebuildResult } from './rebuild';
