@@ -97,6 +97,21 @@ export function createProjectionDaemon(options: ProjectionDaemonOptions): Projec
     return w !== undefined && w.state !== 'standby' && w.state !== 'stopped';
   };
 
+  /**
+   * Without the appended types, learns them from the log: a local projector whose subscription
+   * is not woken by other types (SubscribeOptions.types) has nothing to wait for when none of the
+   * events up to `position` concern it. Only when those events are all readable in one page.
+   */
+  async function narrowByTypes(wanted: readonly Projector[], position: Position): Promise<readonly Projector[]> {
+    const behind = wanted.filter((p) => runsLocally(p) && !passedLocally(p, position));
+    const from = behind.map((p) => workers.find((w) => w.projector === p)?.position).reduce<Position | null>((a, b) => (!b ? a : !a || comparePositions(b, a) < 0 ? b : a), null);
+    if (!from) return wanted;
+    const events = await store.readAll(from, 1000).catch(() => null);
+    if (!events || !events.some((e) => comparePositions(e.position, position) >= 0)) return wanted;
+    const types = new Set(events.filter((e) => comparePositions(e.position, position) <= 0).map((e) => e.type));
+    return wanted.filter((p) => !behind.includes(p) || [...types].some((t) => handlesType(p, t)));
+  }
+
   return {
     start() {
       starting ??= (async () => {
@@ -114,7 +129,7 @@ export function createProjectionDaemon(options: ProjectionDaemonOptions): Projec
     },
     async waitFor(position, timeoutMs, scope = {}) {
       const deadline = Date.now() + timeoutMs;
-      const wanted = inScope(scope);
+      const wanted = scope.types ? inScope(scope) : await narrowByTypes(inScope(scope), position);
       let lastQuery = 0;
       for (;;) {
         const behind = wanted.filter((p) => !passedLocally(p, position));

@@ -200,7 +200,10 @@ export class ProjectorWorker {
             finish(error);
           }
         },
-        { batchSize: this.env.batchSize, onDrop: (err) => logger.warn({ err, projector: this.projector.name }, 'subscription dropped; resubscribing') },
+        {
+          batchSize: this.env.batchSize,
+          ...(this.projector.handles === 'all' ? {} : { types: this.projector.handles }),
+          onDrop: (err) => logger.warn({ err, projector: this.projector.name }, 'subscription dropped; resubscribing') },
       );
       this.interrupt = () => finish(null);
       logger.debug({ projector: this.projector.name, from: String(from.commit) + '/' + String(from.prepare) }, 'following');

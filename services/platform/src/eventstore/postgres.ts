@@ -89,8 +89,9 @@ begin
   )
   select max(w.global_position) into v_position from written w;
   -- Subscribers (this process or another) wake on commit instead of polling: the payload is the
-  -- position they must reach.
-  perform pg_notify('roar_es_appended', v_transaction::text || '/' || v_position::text);
+  -- position they must reach and the event types written (a subscriber of other types sleeps on).
+  perform pg_notify('roar_es_appended', v_transaction::text || '/' || v_position::text || ' '
+    || (select string_agg(distinct t.value->>'type', ',') from jsonb_array_elements(p_events) as t(value)));
   return query select v_position, v_transaction, v_revision;
 end
 $$;
@@ -101,6 +102,8 @@ const NOTIFY_CHANNEL = 'roar_es_appended';
 /** A subscription behind an announced position retries after 2 ms, then 4, 8, ... up to 200 ms. */
 const BEHIND_FIRST_PAUSE_MS = 2;
 const BEHIND_MAX_PAUSE_MS = 200;
+/** A subscriber of other types than an append's catches up over it within this time. */
+const IRRELEVANT_WAKE_MS = 250;
 
 const APPEND_SQL = `select out_position::text as global_position, out_transaction::text as transaction_id,
   out_revision::text as last_revision from es.append_events($1, $2, $3, $4::jsonb)`;
@@ -160,26 +163,24 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
   const appended = new EventEmitter();
   appended.setMaxListeners(0);
   await withTimeout('event store migration', callTimeoutMs * 3, () => migrateEventStore(sql));
-  // The newest position any append announced: a subscription short of it keeps reading (soon,
-  // with a growing pause) even when a read came back empty because an older transaction was
-  // still running; at or past it, it sleeps until the next announcement.
-  let announced: Position = START;
-  const announce = (position: Position) => {
-    if (comparePositions(position, announced) > 0) announced = position;
-    appended.emit('appended');
-  };
+  // Each append announces its position and event types (null: unknown, wakes everyone). A
+  // subscription short of the newest position announced for its types keeps reading (soon, with
+  // a growing pause) even when a read came back empty because an older transaction was still
+  // running; at or past it, it sleeps until the next announcement.
+  const announce = (position: Position | null, types: readonly string[] | null) => appended.emit('appended', position, types);
   const listening = sql.listen
     ? await sql
         .listen(
           NOTIFY_CHANNEL,
           (payload) => {
+            const [at, types] = payload.split(' ');
             try {
-              announce(positionFromString(payload));
+              announce(positionFromString(at ?? ''), types ? types.split(',') : null);
             } catch {
-              appended.emit('appended');
+              announce(null, null);
             }
           },
-          () => appended.emit('appended'),
+          () => announce(null, null),
         )
         .catch(() => null)
     : null;
@@ -205,7 +206,7 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     // No row: the claim matched nothing, so nothing was written (one call, one transaction).
     if (!row) throw new WrongExpectedRevisionError(streamId, expected, await currentRevision(streamId));
     const position = { commit: toBigInt(row.transaction_id), prepare: toBigInt(row.global_position) };
-    announce(position);
+    announce(position, [...new Set(events.map((e) => e.type))]);
     return { nextExpectedRevision: toBigInt(row.last_revision), position };
   }
 
@@ -262,10 +263,33 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     const batchSize = opts.batchSize ?? 500;
     let stopped = false;
     let wake: (() => void) | null = null;
-    const onAppended = () => wake?.();
+    // Set when an announcement for this subscription came while it was reading or applying.
+    let woken = false;
+    let relevant: Position = START;
+    const wanted = opts.types ? new Set(opts.types) : null;
+    // Appends of only other types wake it too, but at most once per IRRELEVANT_WAKE_MS: it moves
+    // over them in batches, so a wait for every projector still ends soon after an append.
+    let lateWake: NodeJS.Timeout | null = null;
+    const onAppended = (position: Position | null, types: readonly string[] | null) => {
+      if (wanted && types && !types.some((t) => wanted.has(t))) {
+        lateWake ??= setTimeout(() => {
+          lateWake = null;
+          woken = true;
+          wake?.();
+        }, Math.min(pollIntervalMs, IRRELEVANT_WAKE_MS));
+        return;
+      }
+      if (position && comparePositions(position, relevant) > 0) relevant = position;
+      woken = true;
+      wake?.();
+    };
     appended.on('appended', onAppended);
     const sleep = (ms: number) =>
       new Promise<void>((resolve) => {
+        if (woken) {
+          resolve();
+          return;
+        }
         const timer = setTimeout(done, ms);
         function done() {
           clearTimeout(timer);
@@ -280,10 +304,11 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
       let behindPauseMs = BEHIND_FIRST_PAUSE_MS;
       while (!stopped) {
         try {
+          woken = false;
           const batch = await readAll(last, batchSize);
           if (stopped) break;
           if (batch.length === 0) {
-            if (comparePositions(announced, last) > 0) {
+            if (comparePositions(relevant, last) > 0) {
               await sleep(behindPauseMs);
               behindPauseMs = Math.min(behindPauseMs * 2, BEHIND_MAX_PAUSE_MS);
             } else {
@@ -296,6 +321,9 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
           await onBatch(batch);
           last = batch[batch.length - 1]!.position;
           failures = 0;
+          // A short batch read the visible head: unless something it waits for was announced
+          // since (or is still not visible), it sleeps instead of reading an empty batch.
+          if (batch.length < batchSize && comparePositions(relevant, last) <= 0) await sleep(pollIntervalMs);
         } catch (error) {
           // Resubscribe from the last position handed over, backing off while it keeps failing.
           opts.onDrop?.(error);
@@ -303,7 +331,10 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
           await sleep(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
         }
       }
-    })().finally(() => appended.off('appended', onAppended));
+    })().finally(() => {
+      appended.off('appended', onAppended);
+      if (lateWake) clearTimeout(lateWake);
+    });
     return {
       done,
       async stop() {

@@ -72,6 +72,7 @@ export function runReactor(reactor: Reactor, deps: ReactorRunnerDeps): RunningRe
     logger.info({ from: `${from.commit}/${from.prepare}` }, 'reactor running');
     subscription = store.subscribe(from, onBatch, {
       batchSize: deps.batchSize,
+      types: reactor.handles,
       onDrop: (err) => logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'reactor batch failed; retrying from its checkpoint'),
     });
     await subscription.done;
