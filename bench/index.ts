@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchAppend, type BenchTarget } from './append';
 import { benchClose } from './close';
+import { benchCommands } from './commands';
+import { benchReads } from './reads';
 import { benchDraw } from './draw';
 
 /**
@@ -51,6 +53,9 @@ async function main(): Promise<void> {
 
   Object.assign(figures, await benchClose(log));
   log('');
+
+  Object.assign(figures, await benchCommands(log));
+  Object.assign(figures, await benchReads(log));
 
   figures.bench_seconds = Math.round((Date.now() - started) / 100) / 10;
   log(JSON.stringify(figures));

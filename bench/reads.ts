@@ -1,5 +1,6 @@
 import { closedLoop, type ClosedLoopResult } from './load';
 import { catalogueProjected, startBareServer, startProduct } from './product';
+import { benchTargets } from './targets';
 
 /**
  * The read path: GET /items/membership and /items/prizes?limit=4 at 10 connections against the
@@ -18,7 +19,7 @@ function line(label: string, r: ClosedLoopResult): string {
 
 export async function benchReads(log: (line: string) => void): Promise<Record<string, number>> {
   const figures: Record<string, number> = {};
-  for (const target of ['pglite', 'postgres'] as const) {
+  for (const target of benchTargets()) {
     const product = await startProduct(target);
     try {
       await catalogueProjected(product);
