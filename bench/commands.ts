@@ -118,7 +118,10 @@ export async function benchCommands(log: (line: string) => void): Promise<Record
       const key = target === 'postgres' ? 'pg' : 'pglite';
       log(`commands (${target}): PATCH /api/update-user offered at ${RATE}/s for ${SECONDS} s across ${MEMBERS} members`);
       log(`  achieved ${achieved.toFixed(1)}/s answered 200, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (goal p99 < ${GOAL_P99[target]} ms: ${p99 < GOAL_P99[target] ? 'met' : 'NOT met'})`);
-      log(`  read-your-writes: ${fresh.length}/${shots.length} answers carried the profile; ${stale} answered 202 (projection wait ran out), ${failed} failed`);
+      const statuses = new Map<number, number>();
+      for (const s of shots) statuses.set(s.answer.status, (statuses.get(s.answer.status) ?? 0) + 1);
+      const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status === 0 ? 'no answer' : status}: ${n}`).join(', ');
+      log(`  read-your-writes: ${fresh.length}/${shots.length} answers carried the profile; ${stale} answered 202 (projection wait ran out), ${failed} failed (${byStatus})`);
       if (idle !== null) log(`  idle before the load: ${idle.toFixed(1)} database transactions/s`);
       if (xactPerCommand !== null) log(`  database transactions per command (all of the process's work, counted by PostgreSQL): ${xactPerCommand.toFixed(1)}`);
       Object.assign(figures, {
