@@ -286,7 +286,7 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     appended.on('appended', onAppended);
     const sleep = (ms: number) =>
       new Promise<void>((resolve) => {
-        if (woken) {
+        if (woken || stopped) {
           resolve();
           return;
         }
@@ -323,7 +323,7 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
           failures = 0;
           // A short batch read the visible head: unless something it waits for was announced
           // since (or is still not visible), it sleeps instead of reading an empty batch.
-          if (batch.length < batchSize && comparePositions(relevant, last) <= 0) await sleep(pollIntervalMs);
+          if (!stopped && batch.length < batchSize && comparePositions(relevant, last) <= 0) await sleep(pollIntervalMs);
         } catch (error) {
           // Resubscribe from the last position handed over, backing off while it keeps failing.
           opts.onDrop?.(error);
