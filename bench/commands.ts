@@ -94,9 +94,11 @@ export async function benchCommands(log: (line: string) => void): Promise<Record
     const server = await startProduct(target);
     try {
       await catalogueProjected(server);
+      // Quiet product: started, seeded, projected, nothing asked of it (5 s to settle first).
+      if (server.databaseUrl) await new Promise((r) => setTimeout(r, 5000));
+      const idle = server.databaseUrl ? await idleTransactionsPerSecond(server.databaseUrl, 10) : null;
       const members: Member[] = [];
       for (let n = 0; n < MEMBERS; n += 1) members.push(await signUp(server, n));
-      const idle = server.databaseUrl ? await idleTransactionsPerSecond(server.databaseUrl, 10) : null;
       const xactBefore = server.databaseUrl ? await committedTransactions(server.databaseUrl) : 0;
       const wallStart = performance.now();
       const shots = await offer(server, members);
@@ -121,8 +123,8 @@ export async function benchCommands(log: (line: string) => void): Promise<Record
       const statuses = new Map<number, number>();
       for (const s of shots) statuses.set(s.answer.status, (statuses.get(s.answer.status) ?? 0) + 1);
       const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status === 0 ? 'no answer' : status}: ${n}`).join(', ');
-      log(`  read-your-writes: ${fresh.length}/${shots.length} answers carried the profile; ${stale} answered 202 (projection wait ran out), ${failed} failed (${byStatus})`);
-      if (idle !== null) log(`  idle before the load: ${idle.toFixed(1)} database transactions/s`);
+      log(`  read-your-writes: ${fresh.length}/${shots.length} answers showed the name they set or a later-sent one (an earlier request retried after a conflict may commit last); ${stale} answered 202 (projection wait ran out), ${failed} failed (${byStatus})`);
+      if (idle !== null) log(`  idle (started, seeded, no requests): ${idle.toFixed(1)} database transactions/s`);
       if (xactPerCommand !== null) log(`  database transactions per command (all of the process's work, counted by PostgreSQL): ${xactPerCommand.toFixed(1)}`);
       Object.assign(figures, {
         [`commands_${key}_per_s`]: Number(achieved.toFixed(1)),
