@@ -94,8 +94,8 @@ export async function benchCommands(log: (line: string) => void): Promise<Record
     const server = await startProduct(target);
     try {
       await catalogueProjected(server);
-      // Quiet product: started, seeded, projected, nothing asked of it (5 s to settle first).
-      if (server.databaseUrl) await new Promise((r) => setTimeout(r, 5000));
+      // Quiet product: started, seeded, projected, nothing asked of it (15 s to settle first: seeding and the first checkpoint flushes).
+      if (server.databaseUrl) await new Promise((r) => setTimeout(r, 15_000));
       const idle = server.databaseUrl ? await idleTransactionsPerSecond(server.databaseUrl, 10) : null;
       const members: Member[] = [];
       for (let n = 0; n < MEMBERS; n += 1) members.push(await signUp(server, n));

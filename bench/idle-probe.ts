@@ -1,5 +1,10 @@
 import pg from 'pg';
 import { startProduct } from './product';
+/**
+ * `node --import tsx bench/idle-probe.ts`: starts the product on a fresh PostgreSQL database, lets
+ * it settle for 15 s, then prints the database transactions per second it commits over 20 s with
+ * no requests, and what each of its connections last ran.
+ */
 const server = await startProduct('postgres');
 await new Promise((r) => setTimeout(r, 15000));
 const c = new pg.Client({ connectionString: server.databaseUrl! });
