@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { benchAppend, type BenchTarget } from './append';
 import { benchAssets } from './assets';
 import { benchClose } from './close';
+import { benchCommands } from './commands';
+import { benchReads } from './reads';
 import { benchDraw } from './draw';
 import { benchShop } from './shop';
 
@@ -57,6 +59,8 @@ async function main(): Promise<void> {
   Object.assign(figures, await benchAssets(log));
   Object.assign(figures, await benchShop(log));
   log('');
+  Object.assign(figures, await benchCommands(log));
+  Object.assign(figures, await benchReads(log));
 
   figures.bench_seconds = Math.round((Date.now() - started) / 100) / 10;
   log(JSON.stringify(figures));

@@ -130,7 +130,7 @@ describe('scaled-out topology: api, projector and worker processes on PostgreSQL
   it('reports every component ready, Redis included', async (t) => {
     if (!db || !redisUrl) return t.skip();
     const body = (await (await fetch(`${url}/ready`)).json()) as { checks: Record<string, string> };
-    expect(body.checks).toEqual({ database: 'up', eventStore: 'up', redis: 'up' });
+    expect(body.checks).toEqual({ database: 'up', eventStore: 'up', redis: 'up', projections: 'up' });
   });
 
   it('serves the catalogue that the separate projector process built from the seeded events', async (t) => {

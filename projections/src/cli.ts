@@ -79,6 +79,10 @@ async function main(argv: readonly string[]): Promise<number> {
       }
       if (report.differences.length < report.differenceCount) process.stdout.write(`  ... and ${report.differenceCount - report.differences.length} more\n`);
       process.stdout.write(report.ok ? `verify ${report.projector}: OK at ${positionToString(report.position)}\n` : `verify ${report.projector}: ${report.differenceCount} differences\n`);
+      if (report.stoppedAt) {
+        const e = report.stoppedAt;
+        process.stdout.write(`verify ${report.projector}: stopped at ${e.type} ${e.id} (stream ${e.streamId} revision ${e.revision}): ${e.error}\n`);
+      }
       if (!report.ok) failed += 1;
     }
     return failed > 0 ? 1 : 0;

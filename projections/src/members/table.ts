@@ -55,17 +55,12 @@ export async function loadRows<T>(
 
 const registry = createEventRegistry();
 
-/** Decodes (upcasts and checks) each event; one that does not decode is skipped with a log line. */
-export function decodeAll(events: readonly RecordedEvent[], ctx: ApplyContext, projector: string): RecordedEvent[] {
-  const out: RecordedEvent[] = [];
-  for (const event of events) {
-    try {
-      out.push(registry.decode(event));
-    } catch (err) {
-      ctx.logger.warn({ err, eventId: event.id, type: event.type }, `${projector}: event skipped, it does not decode`);
-    }
-  }
-  return out;
+/**
+ * Decodes (upcasts and checks) each event. One that does not decode cannot be applied: it throws,
+ * and the runner stops the projector at that event and reports it (never skipped in silence).
+ */
+export function decodeAll(events: readonly RecordedEvent[], _ctx: ApplyContext, _projector: string): RecordedEvent[] {
+  return events.map((event) => registry.decode(event));
 }
 
 /** The event's own time, never now(): a replay gives the same rows (verify depends on it). */

@@ -26,13 +26,9 @@ async function loadRows(tx: Sql, schema: string, ids: readonly number[], ctx: Ap
   return rows;
 }
 
-function decode(event: RecordedEvent, ctx: ApplyContext): RecordedEvent | null {
-  try {
-    return registry.decode(event);
-  } catch (err) {
-    ctx.logger.warn({ err, eventId: event.id, type: event.type }, 'memberships: event skipped, it does not decode');
-    return null;
-  }
+/** An event that does not decode cannot be applied: it throws, and the runner stops the projector there. */
+function decode(event: RecordedEvent): RecordedEvent {
+  return registry.decode(event);
 }
 
 /**
@@ -41,7 +37,7 @@ function decode(event: RecordedEvent, ctx: ApplyContext): RecordedEvent | null {
  * never now(), so a replay gives the same rows (verify depends on it).
  */
 async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContext): Promise<void> {
-  const decoded = events.map((e) => decode(e, ctx)).filter((e): e is RecordedEvent => e !== null);
+  const decoded = events.map(decode);
   const ids = [...new Set(decoded.map((e) => (e.data as { membershipId: number }).membershipId))];
   const rows = await loadRows(tx, ctx.schema, ids, ctx);
   const touched = new Set<number>();

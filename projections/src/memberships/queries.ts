@@ -1,6 +1,6 @@
 import { ident, type Sql } from '@roar/platform';
 import { MEMBERSHIP_COLUMNS } from './migration';
-import { membershipRowSchema, type MembershipRow } from './row';
+import type { MembershipRow } from './row';
 
 export interface ListMembershipsOptions {
   readonly statuses?: readonly string[];
@@ -21,8 +21,16 @@ function orderBy(sort: readonly string[]): string {
   return [...terms, 'id asc'].join(', ');
 }
 
+/**
+ * Rows this projector wrote itself, in columns typed by its own migration: read back without a
+ * schema check per row (the read path of the public catalogue). Only the timestamp is normalised,
+ * since to_jsonb spells it differently from toISOString. membershipRowSchema stays for tests.
+ */
 function parseRows(rows: readonly { row: unknown }[]): MembershipRow[] {
-  return rows.map(({ row }) => membershipRowSchema.parse(row));
+  return rows.map(({ row }) => {
+    const r = row as MembershipRow;
+    return { ...r, updated_at: new Date(r.updated_at).toISOString() };
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
-import { comparePositions, ident, type Logger, type Position, type RecordedEvent, type Sql } from '@roar/platform';
-import { lockCheckpoint, writeCheckpoint } from './checkpoints';
+import { comparePositions, ident, positionToString, type Logger, type Position, type RecordedEvent, type Sql } from '@roar/platform';
+import { lockCheckpoint, recordFailure, writeCheckpoint, type FailedEventRecord } from './checkpoints';
 import { handlesType, READ_SCHEMA, type Projector } from './projector';
 
 /** The stored checkpoint is not where this instance left it: someone else moved it (rebuild). */
@@ -7,40 +7,96 @@ export class CheckpointMovedError extends Error {
   override readonly name = 'CheckpointMovedError';
 }
 
+/** The event a projector could not apply, as its status, /ready and the staff console show it. */
+export type FailedEvent = FailedEventRecord;
+
+/** A projector stopped at an event it cannot apply; its checkpoint stays just before that event. */
+export class ProjectorEventFailedError extends Error {
+  override readonly name = 'ProjectorEventFailedError';
+  constructor(
+    readonly projector: string,
+    readonly event: FailedEvent,
+  ) {
+    super(`projector ${projector} cannot apply ${event.type} ${event.id} (stream ${event.streamId} revision ${event.revision}): ${event.error}`);
+  }
+}
+
+function failedEvent(event: RecordedEvent, error: unknown): FailedEvent {
+  return {
+    id: event.id,
+    type: event.type,
+    streamId: event.streamId,
+    revision: String(event.revision),
+    position: positionToString(event.position),
+    error: error instanceof Error ? error.message : String(error),
+  };
+}
+
+interface StrictOutcome {
+  /** Position of the last event before the failing one (null: the failing one was the first). */
+  readonly goodUpTo: Position | null;
+  readonly failure: FailedEvent | null;
+}
+
 /**
- * Applies the handled events of a batch. When the whole batch fails (a constraint an odd event
- * breaks), it retries event by event behind savepoints and skips, with a log line, only the ones
- * that still fail: one bad event never stops the projector. A broken connection fails every
- * retry too and is thrown, so the caller resubscribes.
+ * Applies the handled events of a batch. When the batch fails as a whole, it replays event by
+ * event behind savepoints to find the first event that fails, keeps what came before it and
+ * reports that event: a projector never skips an event in silence. A broken connection fails the
+ * savepoints themselves and is thrown, so the caller resubscribes.
  */
-export async function applyTolerant(tx: Sql, projector: Projector, events: readonly RecordedEvent[], schema: string, logger: Logger): Promise<void> {
+async function applyStrict(tx: Sql, projector: Projector, events: readonly RecordedEvent[], schema: string, logger: Logger): Promise<StrictOutcome> {
   const handled = events.filter((e) => handlesType(projector, e.type));
-  if (handled.length === 0) return;
+  const last = events[events.length - 1];
+  if (handled.length === 0) return { goodUpTo: last?.position ?? null, failure: null };
   await tx.exec('savepoint roar_batch');
   try {
     await projector.apply(tx, handled, { schema, logger });
     await tx.exec('release savepoint roar_batch');
-    return;
+    return { goodUpTo: last?.position ?? null, failure: null };
   } catch (error) {
     await tx.exec('rollback to savepoint roar_batch');
-    logger.warn({ err: error, projector: projector.name, events: handled.length }, 'batch failed; applying event by event');
+    logger.warn({ err: error, projector: projector.name, events: handled.length }, 'batch failed; applying event by event to find the event');
   }
-  for (const event of handled) {
-    await tx.exec('savepoint roar_event');
-    try {
-      await projector.apply(tx, [event], { schema, logger });
-      await tx.exec('release savepoint roar_event');
-    } catch (error) {
-      await tx.exec('rollback to savepoint roar_event');
-      logger.error({ err: error, projector: projector.name, eventId: event.id, type: event.type }, 'event skipped: apply failed');
+  let goodUpTo: Position | null = null;
+  for (const event of events) {
+    if (handlesType(projector, event.type)) {
+      await tx.exec('savepoint roar_event');
+      try {
+        await projector.apply(tx, [event], { schema, logger });
+        await tx.exec('release savepoint roar_event');
+      } catch (error) {
+        await tx.exec('rollback to savepoint roar_event');
+        logger.error({ err: error, projector: projector.name, eventId: event.id, type: event.type }, 'projector stopped: it cannot apply this event');
+        return { goodUpTo, failure: failedEvent(event, error) };
+      }
     }
+    goodUpTo = event.position;
+  }
+  return { goodUpTo, failure: null };
+}
+
+/**
+ * Applies the handled events of a batch, and when one still fails on its own, skips it with a log
+ * line. Only verify uses it, on its scratch schema: the live projector stops instead (see
+ * applyBatchWithCheckpoint), and verify reports that stop from the checkpoint.
+ */
+export async function applyTolerant(tx: Sql, projector: Projector, events: readonly RecordedEvent[], schema: string, logger: Logger): Promise<void> {
+  let rest = events;
+  for (;;) {
+    const outcome = await applyStrict(tx, projector, rest, schema, logger);
+    if (!outcome.failure) return;
+    const failedAt = rest.findIndex((e) => e.id === outcome.failure?.id);
+    rest = rest.slice(failedAt + 1);
   }
 }
 
 /**
  * One batch into `read`, with the checkpoint in the same transaction (exactly-once effect). The
  * checkpoint row is locked first and must still be `expected`: a stale instance, or one whose
- * checkpoint a rebuild reset, fails instead of writing twice. Returns the new checkpoint.
+ * checkpoint a rebuild reset, fails instead of writing twice. Returns the new checkpoint. When an
+ * event cannot be applied, the events before it commit with the checkpoint just before it and the
+ * failure is stored on the checkpoint row (status, /ready, console), then ProjectorEventFailedError
+ * is thrown after the commit by `commitBatch`.
  */
 export async function applyBatchWithCheckpoint(
   tx: Sql,
@@ -48,17 +104,25 @@ export async function applyBatchWithCheckpoint(
   events: readonly RecordedEvent[],
   expected: Position,
   logger: Logger,
-): Promise<Position> {
+): Promise<{ position: Position; failure: FailedEvent | null }> {
   const stored = await lockCheckpoint(tx, projector.name, 'update');
   if (!stored || comparePositions(stored.position, expected) !== 0 || stored.version !== projector.version) {
     throw new CheckpointMovedError(`checkpoint of ${projector.name} moved under this instance`);
   }
   const fresh = events.filter((e) => comparePositions(e.position, expected) > 0);
-  const last = fresh[fresh.length - 1];
-  if (!last) return expected;
-  await applyTolerant(tx, projector, fresh, READ_SCHEMA, logger);
-  await writeCheckpoint(tx, projector.name, last.position, projector.version);
-  return last.position;
+  if (fresh.length === 0) return { position: expected, failure: null };
+  const { goodUpTo, failure } = await applyStrict(tx, projector, fresh, READ_SCHEMA, logger);
+  const position = goodUpTo ?? expected;
+  if (goodUpTo) await writeCheckpoint(tx, projector.name, goodUpTo, projector.version);
+  if (failure) await recordFailure(tx, projector.name, failure);
+  return { position, failure };
+}
+
+/** applyBatchWithCheckpoint in its own transaction; throws ProjectorEventFailedError after committing what came before. */
+export async function commitBatch(s: Sql, projector: Projector, events: readonly RecordedEvent[], expected: Position, logger: Logger): Promise<Position> {
+  const { position, failure } = await s.transaction((tx) => applyBatchWithCheckpoint(tx, projector, events, expected, logger));
+  if (failure) throw new ProjectorEventFailedError(projector.name, failure);
+  return position;
 }
 
 export async function truncateTables(tx: Sql, projector: Projector, schema: string): Promise<void> {

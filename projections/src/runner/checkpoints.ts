@@ -20,7 +20,8 @@ export async function migrateReadModels(sql: Sql, projectors: readonly Projector
         position_prepare numeric not null,
         version integer not null,
         updated_at timestamptz not null default now()
-      );`);
+      );
+      alter table ${T} add column if not exists failed_event jsonb;`);
     for (const p of projectors) await p.migrate(tx, READ_SCHEMA);
   });
 }
@@ -53,9 +54,14 @@ export async function writeCheckpoint(tx: Sql, name: string, position: Position,
   await tx.query(
     `insert into ${T} (projector, position_commit, position_prepare, version, updated_at) values ($1, $2, $3, $4, now())
      on conflict (projector) do update set position_commit = excluded.position_commit,
-       position_prepare = excluded.position_prepare, version = excluded.version, updated_at = now()`,
+       position_prepare = excluded.position_prepare, version = excluded.version, updated_at = now(), failed_event = null`,
     [name, String(position.commit), String(position.prepare), version],
   );
+}
+
+/** Marks the projector stopped at `event` (cleared by the next checkpoint write: a later batch, a rebuild). */
+export async function recordFailure(tx: Sql, name: string, event: FailedEventRecord): Promise<void> {
+  await tx.query(`update ${T} set failed_event = $2::jsonb, updated_at = now() where projector = $1`, [name, JSON.stringify(event)]);
 }
 
 export const resetCheckpoint = (tx: Sql, name: string, version: number): Promise<void> => writeCheckpoint(tx, name, START, version);
@@ -74,12 +80,37 @@ export async function projectorsAt(sql: Sql, projectors: readonly Pick<Projector
   return new Set(r.rows.map((row) => row.projector));
 }
 
+/** What recordFailure stores: the event a projector stopped at, and why. */
+export interface FailedEventRecord {
+  readonly id: string;
+  readonly type: string;
+  readonly streamId: string;
+  readonly revision: string;
+  readonly position: string;
+  readonly error: string;
+}
+
 export interface StoredCheckpoint extends Checkpoint {
   readonly name: string;
   readonly updatedAt: string;
+  /** The event the projector stopped at, while it cannot apply it. */
+  readonly failedEvent: FailedEventRecord | null;
 }
 
 export async function listCheckpoints(sql: Sql): Promise<StoredCheckpoint[]> {
-  const r = await sql.query<Row & { projector: string; updated_at: unknown }>(`select projector, ${COLUMNS}, updated_at from ${T} order by projector`);
-  return r.rows.map((row) => ({ ...toCheckpoint(row), name: row.projector, updatedAt: new Date(String(row.updated_at instanceof Date ? row.updated_at.toISOString() : row.updated_at)).toISOString() }));
+  const r = await sql.query<Row & { projector: string; updated_at: unknown; failed_event: unknown }>(`select projector, ${COLUMNS}, updated_at, failed_event from ${T} order by projector`);
+  return r.rows.map((row) => ({
+    ...toCheckpoint(row),
+    name: row.projector,
+    updatedAt: new Date(String(row.updated_at instanceof Date ? row.updated_at.toISOString() : row.updated_at)).toISOString(),
+    failedEvent: toFailedEvent(row.failed_event),
+  }));
+}
+
+function toFailedEvent(value: unknown): FailedEventRecord | null {
+  const v = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  if (typeof v !== 'object' || v === null) return null;
+  const o = v as Record<string, unknown>;
+  const text = (k: string) => (typeof o[k] === 'string' ? o[k] : '');
+  return { id: text('id'), type: text('type'), streamId: text('streamId'), revision: text('revision'), position: text('position'), error: text('error') };
 }

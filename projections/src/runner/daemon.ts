@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
-import { comparePositions, type EventStore, type Logger, type Position, type Sql } from '@roar/platform';
+import { comparePositions, positionToString, type EventStore, type Logger, type Position, type Sql } from '@roar/platform';
 import { listCheckpoints, migrateReadModels, projectorsAt } from './checkpoints';
-import type { Projector } from './projector';
+import { handlesType, type Projector } from './projector';
+import type { FailedEvent } from './apply';
 import type { RebuildResult } from './rebuild';
 import type { ReplayOptions } from './replay';
 import { verifyProjector, type VerifyReport } from './verify';
@@ -17,6 +18,16 @@ export interface ProjectorStatus {
   readonly storedVersion: number | null;
   readonly updatedAt: string | null;
   readonly lastError: string | null;
+  /** The event the projector stopped at because it cannot apply it (from any process); null while healthy. */
+  readonly failedEvent: FailedEvent | null;
+}
+
+/** Which projectors a read-your-writes wait is about (both given: those of `readModels` that handle one of `types`). */
+export interface WaitScope {
+  /** The projectors whose read models the request reads next; default every projector. */
+  readonly readModels?: readonly string[];
+  /** The event types just appended: a projector that handles none of them has nothing to show. */
+  readonly types?: readonly string[];
 }
 
 export interface ProjectionDaemonOptions {
@@ -33,9 +44,15 @@ export interface ProjectionDaemonOptions {
 export interface ProjectionDaemon {
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** True once every projector's checkpoint is at or past `position` (any process); false at timeout. */
-  waitFor(position: Position, timeoutMs: number): Promise<boolean>;
+  /** True once every projector in `scope` is at or past `position` (any process); false at timeout. */
+  waitFor(position: Position, timeoutMs: number, scope?: WaitScope): Promise<boolean>;
   status(): Promise<ProjectorStatus[]>;
+  /**
+   * A string that changes whenever any of the named read models may have changed (their stored
+   * checkpoints and versions): a cache of what they answer stays valid while it stays the same.
+   * From memory for projectors this process runs, from the checkpoints table for the others.
+   */
+  readModelVersion(names: readonly string[]): Promise<string>;
   /** Rebuilds in this process; ProjectorBusyError when another process is the active instance. */
   rebuild(name: string, options?: ReplayOptions): Promise<RebuildResult>;
   verify(name: string, options?: ReplayOptions): Promise<VerifyReport>;
@@ -64,9 +81,36 @@ export function createProjectionDaemon(options: ProjectionDaemonOptions): Projec
     return p;
   };
 
-  // Fast path: this process applied past the position for every projector.
-  const passedLocally = (position: Position) =>
-    workers.length === projectors.length && workers.every((w) => w.position !== null && comparePositions(w.position, position) >= 0);
+  const inScope = (scope: WaitScope): readonly Projector[] =>
+    projectors.filter(
+      (p) => (!scope.readModels || scope.readModels.includes(p.name)) && (!scope.types || scope.types.some((t) => handlesType(p, t))),
+    );
+
+  // This process runs the projector and applied past the position: no query needed. Only a
+  // projector another process runs (standby here, or no daemon started) needs the checkpoints table.
+  const passedLocally = (p: Projector, position: Position) => {
+    const w = workers.find((x) => x.projector === p);
+    return w !== undefined && w.position !== null && comparePositions(w.position, position) >= 0;
+  };
+  const runsLocally = (p: Projector) => {
+    const w = workers.find((x) => x.projector === p);
+    return w !== undefined && w.state !== 'standby' && w.state !== 'stopped';
+  };
+
+  /**
+   * Without the appended types, learns them from the log: a local projector whose subscription
+   * is not woken by other types (SubscribeOptions.types) has nothing to wait for when none of the
+   * events up to `position` concern it. Only when those events are all readable in one page.
+   */
+  async function narrowByTypes(wanted: readonly Projector[], position: Position): Promise<readonly Projector[]> {
+    const behind = wanted.filter((p) => runsLocally(p) && !passedLocally(p, position));
+    const from = behind.map((p) => workers.find((w) => w.projector === p)?.position).reduce<Position | null>((a, b) => (!b ? a : !a || comparePositions(b, a) < 0 ? b : a), null);
+    if (!from) return wanted;
+    const events = await store.readAll(from, 1000).catch(() => null);
+    if (!events || !events.some((e) => comparePositions(e.position, position) >= 0)) return wanted;
+    const types = new Set(events.filter((e) => comparePositions(e.position, position) <= 0).map((e) => e.type));
+    return wanted.filter((p) => !behind.includes(p) || [...types].some((t) => handlesType(p, t)));
+  }
 
   return {
     start() {
@@ -83,13 +127,21 @@ export function createProjectionDaemon(options: ProjectionDaemonOptions): Projec
       starting = null;
       workers = [];
     },
-    async waitFor(position, timeoutMs) {
+    async waitFor(position, timeoutMs, scope = {}) {
       const deadline = Date.now() + timeoutMs;
+      const wanted = scope.types ? inScope(scope) : await narrowByTypes(inScope(scope), position);
+      let lastQuery = 0;
       for (;;) {
-        if (passedLocally(position)) return true;
-        // Another process may be the active instance: the checkpoints table is the truth.
-        const at = await projectorsAt(sql, projectors, position).catch(() => new Set<string>());
-        if (at.size === names.length) return true;
+        const behind = wanted.filter((p) => !passedLocally(p, position));
+        if (behind.length === 0) return true;
+        // Another process may be the active instance: the checkpoints table is the truth there.
+        // Asked at most every 50 ms per waiting request, and only for those projectors.
+        const remote = behind.filter((p) => !runsLocally(p));
+        if (remote.length === behind.length && Date.now() - lastQuery >= 50) {
+          lastQuery = Date.now();
+          const at = await projectorsAt(sql, remote, position).catch(() => new Set<string>());
+          if (remote.every((p) => at.has(p.name))) return true;
+        }
         const left = deadline - Date.now();
         if (left <= 0) return false;
         await new Promise<void>((resolve) => {
@@ -103,6 +155,24 @@ export function createProjectionDaemon(options: ProjectionDaemonOptions): Projec
         });
       }
     },
+    async readModelVersion(wanted) {
+      const parts: string[] = [];
+      const remote: string[] = [];
+      for (const name of wanted) {
+        const p = find(name);
+        const w = workers.find((x) => x.projector === p);
+        if (w?.storedPosition && runsLocally(p) && w.state !== 'starting') parts.push(`${name}@${p.version}:${positionToString(w.storedPosition)}`);
+        else remote.push(name);
+      }
+      if (remote.length > 0) {
+        const stored = new Map((await listCheckpoints(sql)).map((c) => [c.name, c]));
+        for (const name of remote) {
+          const c = stored.get(name);
+          parts.push(c ? `${name}@${c.version}:${positionToString(c.position)}` : `${name}:none`);
+        }
+      }
+      return parts.join(',');
+    },
     async status() {
       const stored = new Map((await listCheckpoints(sql).catch(() => [])).map((c) => [c.name, c]));
       return projectors.map((p): ProjectorStatus => {
@@ -111,11 +181,12 @@ export function createProjectionDaemon(options: ProjectionDaemonOptions): Projec
         return {
           name: p.name,
           version: p.version,
-          state: w?.state ?? 'idle',
+          state: w?.state ?? (c?.failedEvent ? 'failed' : 'idle'),
           position: c?.position ?? null,
           storedVersion: c?.version ?? null,
           updatedAt: c?.updatedAt ?? null,
-          lastError: w?.lastError ?? null,
+          lastError: w?.lastError ?? (c?.failedEvent ? c.failedEvent.error : null),
+          failedEvent: w?.failedEvent ?? c?.failedEvent ?? null,
         };
       });
     },

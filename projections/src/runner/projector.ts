@@ -16,7 +16,10 @@ export interface ApplyContext {
  * One read model. The runner hands `apply` a whole batch (only the types in `handles`) inside the
  * transaction that also moves the checkpoint, so a projector can write one multi-row statement per
  * batch. Every SQL statement takes the schema through `ident()`: verify replays into a scratch one.
- * Odd events are skipped and logged, never thrown: one bad event must not stop the daemon.
+ * Odd but valid events are handled on purpose (clamped, defaulted, or skipped with a log line,
+ * written down beside the handler). An event that cannot be applied (it does not decode, the
+ * table cannot hold it) throws: the runner stops this projector at that event and reports it in
+ * its status, /ready and the staff console, and the other projectors carry on.
  */
 export interface Projector {
   /** Lower-case identifier: names the checkpoint, the advisory lock and the scratch schema. */

@@ -1,5 +1,5 @@
 import { START, type EventStore, type Logger, type Position, type Sql } from '@roar/platform';
-import { applyBatchWithCheckpoint, dropTables, truncateTables } from './apply';
+import { commitBatch, dropTables, truncateTables } from './apply';
 import { migrateReadModels, readCheckpoint, resetCheckpoint } from './checkpoints';
 import { withProjectorLock } from './lock';
 import { READ_SCHEMA, type Projector } from './projector';
@@ -39,7 +39,7 @@ export async function rebuildLocked(s: Sql, store: EventStore, projector: Projec
     store,
     START,
     async (batch, after) => {
-      await s.transaction((tx) => applyBatchWithCheckpoint(tx, projector, batch, after, logger));
+      await commitBatch(s, projector, batch, after, logger);
     },
     { ...options, total },
   );

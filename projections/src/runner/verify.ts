@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { comparePositions, ident, START, type EventStore, type Logger, type Position, type Sql } from '@roar/platform';
 import { applyTolerant } from './apply';
-import { lockCheckpoint, migrateReadModels, readCheckpoint } from './checkpoints';
+import { listCheckpoints, lockCheckpoint, migrateReadModels, readCheckpoint, type FailedEventRecord } from './checkpoints';
 import { READ_SCHEMA, type OwnedTable, type Projector } from './projector';
 import { replay, type ReplayOptions } from './replay';
 
@@ -26,6 +26,11 @@ export interface VerifyReport {
   /** Up to `maxReported` differing rows; `differenceCount` counts them all. */
   readonly differences: readonly RowDifference[];
   readonly differenceCount: number;
+  /**
+   * The event the live projector stopped at because it cannot apply it: the log holds it, the read
+   * model does not (and nothing after it). Not ok while set.
+   */
+  readonly stoppedAt: FailedEventRecord | null;
   readonly ok: boolean;
 }
 
@@ -100,7 +105,8 @@ export async function verifyProjector(args: VerifyArgs): Promise<VerifyReport> {
           tables.push({ name: table.name, liveRows: d.liveRows, expectedRows: d.expectedRows, differences: d.count });
         }
         const differenceCount = tables.reduce((n, t) => n + t.differences, 0);
-        return { projector: projector.name, position: target, events: done.events, tables, differences, differenceCount, ok: differenceCount === 0 };
+        const stoppedAt = (await listCheckpoints(tx)).find((c) => c.name === projector.name)?.failedEvent ?? null;
+        return { projector: projector.name, position: target, events: done.events, tables, differences, differenceCount, stoppedAt, ok: differenceCount === 0 && stoppedAt === null };
       });
       if (!('commit' in result)) return result;
       if (comparePositions(result, done.position) < 0) throw new Error(`verify ${projector.name}: the live read model was reset (rebuild) during verify`);

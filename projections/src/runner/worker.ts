@@ -1,12 +1,19 @@
 import type { EventStore, Logger, Position, Sql } from '@roar/platform';
-import { applyBatchWithCheckpoint } from './apply';
+import { commitBatch, ProjectorEventFailedError, type FailedEvent } from './apply';
 import { readCheckpoint } from './checkpoints';
 import { ProjectorBusyError, releaseProjectorLock, tryProjectorLock } from './lock';
-import type { Projector } from './projector';
+import { handlesType, type Projector } from './projector';
 import { rebuildLocked, resetProjector, type RebuildResult } from './rebuild';
 import type { ReplayOptions } from './replay';
 
-export type WorkerState = 'starting' | 'standby' | 'active' | 'rebuilding' | 'failing' | 'stopped';
+export type WorkerState = 'starting' | 'standby' | 'active' | 'rebuilding' | 'failing' | 'failed' | 'stopped';
+
+/**
+ * A batch with no event this projector handles moves only the in-memory position; the stored
+ * checkpoint follows at most this often (or with the next handled batch). After a crash the
+ * ignored events are read again and ignored again: no effect is lost or doubled.
+ */
+const IGNORED_CHECKPOINT_EVERY_MS = 5000;
 
 interface RebuildRequest {
   readonly options: ReplayOptions;
@@ -34,7 +41,11 @@ export interface WorkerEnv {
 export class ProjectorWorker {
   state: WorkerState = 'starting';
   position: Position | null = null;
+  /** The checkpoint as stored (moves when the read model changed, or every few seconds): caches key on it. */
+  storedPosition: Position | null = null;
   lastError: string | null = null;
+  /** The event the projector stopped at (state `failed`), until a batch or a rebuild gets past it. */
+  failedEvent: FailedEvent | null = null;
   private stopping = false;
   private interrupt: () => void = () => undefined;
   private wake: () => void = () => undefined;
@@ -93,7 +104,10 @@ export class ProjectorWorker {
         failures = 0;
       } catch (error) {
         failures += 1;
-        this.state = 'failing';
+        // An event it cannot apply stops it there (`failed`, with the event); it tries again after
+        // the back-off, so a fixed cause (a deploy, a rebuild, the database back) lets it recover.
+        this.state = error instanceof ProjectorEventFailedError ? 'failed' : 'failing';
+        this.failedEvent = error instanceof ProjectorEventFailedError ? error.event : null;
         this.lastError = error instanceof Error ? error.message : String(error);
         logger.error({ err: error, projector: this.projector.name }, 'projector failed; restarting from its checkpoint');
         if (!this.stopping) await this.sleep(Math.min(30_000, 250 * 2 ** Math.min(failures, 7)));
@@ -132,8 +146,12 @@ export class ProjectorWorker {
         const from = (await readCheckpoint(s, name))?.position;
         if (!from) throw new Error(`checkpoint of ${name} missing after reset`);
         this.position = from;
-        this.state = 'active';
-        this.lastError = null;
+        this.storedPosition = from;
+        if (this.state !== 'failed') {
+          this.state = 'active';
+          this.lastError = null;
+          this.failedEvent = null;
+        }
         await this.follow(s, from);
       }
       return true;
@@ -146,7 +164,9 @@ export class ProjectorWorker {
   private follow(s: Sql, from: Position): Promise<void> {
     const { store, logger } = this.env;
     return new Promise<void>((resolve, reject) => {
+      // `expected` is the stored checkpoint; this.position may be ahead of it over ignored events.
       let expected = from;
+      let storedAt = Date.now();
       let finished = false;
       const finish = (error: unknown) => {
         if (finished) return;
@@ -160,14 +180,30 @@ export class ProjectorWorker {
         async (batch) => {
           if (finished) return;
           try {
-            expected = await s.transaction((tx) => applyBatchWithCheckpoint(tx, this.projector, batch, expected, logger));
-            this.position = expected;
+            const last = batch[batch.length - 1];
+            const ignored = !batch.some((e) => handlesType(this.projector, e.type));
+            if (last && ignored && Date.now() - storedAt < IGNORED_CHECKPOINT_EVERY_MS) {
+              this.position = last.position;
+            } else {
+              expected = await commitBatch(s, this.projector, batch, expected, logger);
+              storedAt = Date.now();
+              this.position = expected;
+              this.storedPosition = expected;
+              if (this.state === 'failed') {
+                this.state = 'active';
+                this.lastError = null;
+                this.failedEvent = null;
+              }
+            }
             this.env.onProgress();
           } catch (error) {
             finish(error);
           }
         },
-        { batchSize: this.env.batchSize, onDrop: (err) => logger.warn({ err, projector: this.projector.name }, 'subscription dropped; resubscribing') },
+        {
+          batchSize: this.env.batchSize,
+          ...(this.projector.handles === 'all' ? {} : { types: this.projector.handles }),
+          onDrop: (err) => logger.warn({ err, projector: this.projector.name }, 'subscription dropped; resubscribing') },
       );
       this.interrupt = () => finish(null);
       logger.debug({ projector: this.projector.name, from: String(from.commit) + '/' + String(from.prepare) }, 'following');

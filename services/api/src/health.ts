@@ -4,6 +4,12 @@ import type { AppContext } from './context';
 
 type CheckState = 'up' | 'down' | 'not configured';
 
+/** Projectors stopped at an event they cannot apply: their read models stay behind until fixed. */
+async function stoppedProjectors(app: AppContext) {
+  const status = await app.projections.status?.().catch(() => []);
+  return (status ?? []).flatMap((p) => (p.failedEvent ? [{ name: p.name, failedEvent: p.failedEvent }] : []));
+}
+
 /**
  * /health: the process is alive. /ready: it can serve, i.e. the database, the event store and
  * (when configured) Redis each answer within a short deadline; the body says which one does not.
@@ -24,17 +30,20 @@ export function createHealthRouter(app: AppContext): Router {
         return 'down';
       }
     };
-    const [database, eventStore, redis] = await Promise.all([
+    const [database, eventStore, redis, stopped] = await Promise.all([
       check('database', () => app.sql.query('select 1')),
       check('event store', () => app.store.ping()),
       app.jobs && app.jobs.mode === 'bullmq' ? check('redis', () => app.jobs!.ping()) : Promise.resolve<CheckState>('not configured'),
+      stoppedProjectors(app),
     ]);
-    const checks = { database, eventStore, redis };
-    const ready = database === 'up' && eventStore === 'up' && redis !== 'down';
-    const down = Object.entries(checks)
+    const projections = stopped.length > 0 ? 'failed' : 'up';
+    const checks = { database, eventStore, redis, projections };
+    const ready = database === 'up' && eventStore === 'up' && redis !== 'down' && stopped.length === 0;
+    const down = Object.entries({ database, eventStore, redis })
       .filter(([, v]) => v === 'down')
-      .map(([k]) => k);
-    res.status(ready ? 200 : 503).json(ready ? { status: 'ready', checks } : { status: 'not ready', checks, errors: down.map((k) => ({ message: `${k} is not answering` })) });
+      .map(([k]) => ({ message: `${k} is not answering` }));
+    const failed = stopped.map((p) => ({ message: `read model ${p.name} stopped at event ${p.failedEvent.type} ${p.failedEvent.id}: ${p.failedEvent.error}`, projector: p.name }));
+    res.status(ready ? 200 : 503).json(ready ? { status: 'ready', checks } : { status: 'not ready', checks, errors: [...down, ...failed] });
   });
   return router;
 }

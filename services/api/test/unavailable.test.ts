@@ -48,7 +48,7 @@ describe('when Redis does not answer', () => {
     const { value: r, ms } = await timed(() => fetch(`${api!.url}/ready`));
     expect(r.status).toBe(503);
     const body = (await r.json()) as { checks: Record<string, string>; errors: Array<{ message: string }> };
-    expect(body.checks).toEqual({ database: 'up', eventStore: 'up', redis: 'down' });
+    expect(body.checks).toEqual({ database: 'up', eventStore: 'up', redis: 'down', projections: 'up' });
     expect(body.errors).toEqual([{ message: 'redis is not answering' }]);
     expect(ms).toBeLessThan(4000);
   });

@@ -2,6 +2,7 @@ import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useState } from 'react';
 import { DateField, FunctionField, NumberField, Show, SimpleShowLayout, TextField, useNotify, usePermissions, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
 import { postAction } from '../dataProvider';
+import { FailedEventAlert } from './FailedEvent';
 import { rebuildLabel, rebuildStateSchema } from './rebuildLabel';
 import { VerifyPanel } from './VerifyPanel';
 
@@ -57,6 +58,10 @@ export function ProjectionShow() {
         <TextField source="position" emptyText="-" />
         <DateField source="updated_at" showTime label="Checkpoint written" emptyText="-" />
         <TextField source="last_error" emptyText="-" />
+        <FunctionField
+          label="Stopped at event"
+          render={(r: RaRecord) => (r.failed_event ? <FailedEventAlert value={r.failed_event} title="This read model stopped at an event it cannot apply" /> : '-')}
+        />
         <FunctionField
           label="Last rebuild"
           render={(r: RaRecord) => <Typography data-testid="rebuild-state">{rebuildLabel(r.rebuild)}</Typography>}

@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { useNotify, useRecordContext } from 'react-admin';
 import { z } from 'zod';
 import { postAction } from '../dataProvider';
+import { FailedEventAlert } from './FailedEvent';
 
 const verificationSchema = z.object({
   verdict: z.enum(['VERIFIED', 'DIFFERENT']),
   events: z.number(),
   difference_count: z.number(),
+  stopped_at: z.unknown().optional(),
   differences: z.array(
     z.object({
       table: z.string(),
@@ -55,6 +57,7 @@ export function VerifyPanel() {
       {result?.verdict === 'DIFFERENT' && (
         <Box sx={{ mt: 2 }}>
           <Alert severity="error">{result.difference_count} differing rows</Alert>
+          <FailedEventAlert value={result.stopped_at} title="The log holds an event this read model could not apply" />
           <Table size="small" aria-label="Differences">
             <TableHead>
               <TableRow>

@@ -22,6 +22,8 @@ export interface AdminProjection {
   readonly position: string | null;
   readonly updated_at: string | null;
   readonly last_error: string | null;
+  /** The event the projector stopped at because it cannot apply it; null while it is healthy. */
+  readonly failed_event: ProjectorStatus['failedEvent'];
   readonly rebuild: RebuildState | null;
 }
 
@@ -36,6 +38,7 @@ export function toAdminProjection(s: ProjectorStatus, rebuild: RebuildState | nu
     position: position(s.position),
     updated_at: s.updatedAt,
     last_error: s.lastError,
+    failed_event: s.failedEvent,
     rebuild,
   };
 }
@@ -51,6 +54,7 @@ export function toAdminVerification(report: VerifyReport) {
     tables: report.tables,
     difference_count: report.differenceCount,
     differences: report.differences,
+    stopped_at: report.stoppedAt,
   };
 }
 

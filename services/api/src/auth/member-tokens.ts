@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
@@ -100,6 +100,20 @@ export async function revokeAllSessions(sql: Sql, memberId: string, options: { e
 const claimsSchema = z.object({ sub: z.uuid(), fam: z.uuid() });
 
 /**
+ * The signing secret as a KeyObject, made once per secret: given a string, jsonwebtoken first
+ * tries to parse it as a public key on every verify (a measurable share of a busy API's CPU).
+ */
+const secretKeys = new Map<string, KeyObject>();
+function secretKeyOf(secret: string): KeyObject {
+  let key = secretKeys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    secretKeys.set(secret, key);
+  }
+  return key;
+}
+
+/**
  * The principal a member access token names, or null. The algorithm is pinned (no `alg: none`,
  * no RS/ES confusion), the audience keeps staff tokens out, and the family must still be live so
  * a revoked session loses its access tokens at once, not 15 minutes later.
@@ -107,7 +121,7 @@ const claimsSchema = z.object({ sub: z.uuid(), fam: z.uuid() });
 export async function verifyMemberToken(app: MemberAuthApp, token: string): Promise<MemberPrincipal | null> {
   let payload: unknown;
   try {
-    payload = jwt.verify(token, app.jwtSecret, {
+    payload = jwt.verify(token, secretKeyOf(app.jwtSecret), {
       algorithms: ['HS256'],
       audience: MEMBER_AUDIENCE,
       issuer: MEMBER_ISSUER,

@@ -7,6 +7,7 @@ import { findFaqs, findPages, findTestimonials } from './store';
 import { mountPrizeContent } from '../prizes/content';
 import { mountRewardsContent } from '../rewards';
 import { publicServiceKeys } from '../service-keys/routes';
+import { cachedByProjection } from './cache';
 
 /** What the public may see: drafts never leave the building. */
 const PUBLIC_STATUSES = ['published', 'archived'] as const;
@@ -20,7 +21,7 @@ function statusesFrom(filter: FieldFilter | undefined, allowedDefault: readonly 
 export function createContentRouter(app: AppContext): Router {
   const router = Router();
 
-  router.get('/membership', async (req, res) => {
+  router.get('/membership', cachedByProjection(app, ['memberships']), async (req, res) => {
     const q = parseItemsQuery(req.query, {
       filter: ['status', 'id', 'code', 'type', 'visible'],
       sort: ['sort', 'id', 'price', 'tier', 'code'],

@@ -7,9 +7,19 @@ export interface ExecutedCommand<State> extends CommandOutcome<State> {
   readonly caughtUp: boolean;
 }
 
+export interface ExecuteOptions extends HandleOptions {
+  /**
+   * The projectors (read models) this request reads after the command, by name: the wait covers
+   * only those of them that handle an appended event type. Absent: every projector that does.
+   */
+  readonly readModels?: readonly string[];
+}
+
 /**
  * Runs a command through the generic handler, then waits (bounded) for the projections to pass
  * the appended position, so the console reading a read model right after sees its own write.
+ * Only projectors that handle one of the appended event types are waited for (the others have
+ * nothing to show for it), narrowed to `readModels` when the route names what it reads.
  */
 export async function executeCommand<Command, Event extends DomainEvent, State>(
   app: AppContext,
@@ -17,11 +27,12 @@ export async function executeCommand<Command, Event extends DomainEvent, State>(
   decider: Decider<Command, Event, State>,
   command: Command,
   ctx: CommandContext,
-  options?: HandleOptions,
+  options?: ExecuteOptions,
 ): Promise<ExecutedCommand<State>> {
   const outcome = await handleCommand(app.store, app.registry, streamId, decider, command, ctx, options);
   if (!outcome.appended) return { ...outcome, caughtUp: true };
-  const caughtUp = await app.projections.waitFor(outcome.appended.position, app.config.PROJECTION_WAIT_MS);
+  const types = [...new Set(outcome.events.map((e) => e.type))];
+  const caughtUp = await app.projections.waitFor(outcome.appended.position, app.config.PROJECTION_WAIT_MS, { types, ...(options?.readModels ? { readModels: options.readModels } : {}) });
   return { ...outcome, caughtUp };
 }
 

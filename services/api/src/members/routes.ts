@@ -20,6 +20,9 @@ import { loadTier } from './tiers';
 
 const SOMETHING_WENT_WRONG = 'Something went wrong. Try again';
 export const membershipChoice = z.object({ membership_id: z.coerce.number().pipe(uint4().min(1)) }).strict();
+/** The projectors currentUser() reads (read.members, read.payments, read.single_entries, read.team_members, the clubhouse's handicap). */
+const CURRENT_USER_READ_MODELS = ['members', 'payments', 'single_entries', 'teams', 'clubhouse'] as const;
+
 export const profileSchema = z
   .object({
     first_name: z.string().trim().min(1).max(80).optional(),
@@ -85,7 +88,9 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts & { loc
       Object.entries({ firstname: b.firstname ?? b.first_name, lastname: b.lastname ?? b.last_name, mobile: b.mobile, dob: b.dob, address: b.address, state: b.state }).filter(([, v]) => v !== undefined),
     );
     try {
-      await executeCommand(app, memberStreamId(memberId), memberDecider, { type: 'UpdateMemberProfile', memberId, changes }, memberCommandContext(memberId, req, app.now()));
+      await executeCommand(app, memberStreamId(memberId), memberDecider, { type: 'UpdateMemberProfile', memberId, changes }, memberCommandContext(memberId, req, app.now()), {
+        readModels: CURRENT_USER_READ_MODELS,
+      });
     } catch (error) {
       if (!businessError(error)) throw error;
       res.status(error instanceof EventStoreUnavailableError ? 503 : 400).json({ error: 'Error updating your profile' });

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { listPrizes } from '@roar/projections';
 import type { AppContext } from '../context';
+import { cachedByProjection } from '../content/cache';
 import { applySortAndLimit, matches, parseItemsQuery } from '../content/query';
 import { currentWinnerOf, toPrize } from './view';
 import { WINNERS_PAGE } from './winners-page';
@@ -9,7 +10,7 @@ const PUBLIC_STATUSES = ['published', 'archived'];
 
 /** `/items/prizes`, `/items/winners`, `/items/winners_page` on the content router (`{data}` bodies). */
 export function mountPrizeContent(router: Router, app: AppContext): void {
-  router.get('/prizes', async (req, res) => {
+  router.get('/prizes', cachedByProjection(app, ['prizes']), async (req, res) => {
     const q = parseItemsQuery(req.query, { filter: ['status', 'slug', 'prize_type_id', 'id'], sort: ['prize_end_date', 'title', 'prize_value', 'id'] });
     const wanted = q.filter.status?._in ?? (q.filter.status?._eq !== undefined ? [q.filter.status._eq] : ['published']);
     const statuses = wanted.filter((s) => PUBLIC_STATUSES.includes(s));
@@ -24,7 +25,7 @@ export function mountPrizeContent(router: Router, app: AppContext): void {
     res.json({ data: sorted });
   });
 
-  router.get('/winners', async (_req, res) => {
+  router.get('/winners', cachedByProjection(app, ['prizes']), async (_req, res) => {
     const rows = (await listPrizes(app.sql, { statuses: PUBLIC_STATUSES })).filter((r) => r.draw.status === 'published' && r.draw.display);
     const data = rows
       .map((r) => ({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type DomainEvent } from '@roar/platform';
+import { uint4 } from '../primitives';
 
 /** A membership tier of the catalogue (spec section 3, Membership), money in cents. */
 export const membershipTypeSchema = z.enum(['free', 'single-entry', 'monthly-subscription']);
@@ -7,7 +8,8 @@ export const membershipStatusSchema = z.enum(['published', 'archived', 'draft'])
 
 export const tierFieldsSchema = z
   .object({
-    sort: z.number().int().min(0),
+    // read.memberships.sort is an integer column: a larger sort would be decided, then unstorable.
+    sort: uint4(),
     visible: z.boolean(),
     code: z.string().regex(/^[a-z0-9-]+$/, 'code is lower-case letters, digits and dashes').min(1).max(40),
     tier: z.string().min(1).max(60),
@@ -36,13 +38,13 @@ export type MembershipStatus = z.infer<typeof membershipStatusSchema>;
 
 export const MembershipTierDefined = defineEvent(
   'MembershipTierDefined',
-  z.object({ membershipId: z.number().int().positive(), status: membershipStatusSchema, fields: tierFieldsSchema }).strict(),
+  z.object({ membershipId: uint4().min(1), status: membershipStatusSchema, fields: tierFieldsSchema }).strict(),
 );
 export const MembershipTierRevised = defineEvent(
   'MembershipTierRevised',
   z
     .object({
-      membershipId: z.number().int().positive(),
+      membershipId: uint4().min(1),
       /** Only the fields that changed, with their new values. */
       changes: tierFieldsSchema.partial(),
     })
@@ -50,7 +52,7 @@ export const MembershipTierRevised = defineEvent(
 );
 export const MembershipTierStatusChanged = defineEvent(
   'MembershipTierStatusChanged',
-  z.object({ membershipId: z.number().int().positive(), from: membershipStatusSchema, to: membershipStatusSchema }).strict(),
+  z.object({ membershipId: uint4().min(1), from: membershipStatusSchema, to: membershipStatusSchema }).strict(),
 );
 
 export const membershipCatalogueEvents = [MembershipTierDefined, MembershipTierRevised, MembershipTierStatusChanged] as const;

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { QueryResult, Sql } from './sql';
+import type { Listening, QueryResult, Sql } from './sql';
 
 type Queryable = pg.Pool | pg.PoolClient;
 
@@ -67,11 +67,73 @@ export function createPgSql(options: PgOptions): Sql {
       client.release();
     }
   };
-  return wrap(
+  const listeners = new Set<Listening>();
+  const sql = wrap(
     pool,
     'pg',
     (fn) => withClient((client) => runTransaction(client, clientSql(client), fn)),
     (fn) => withClient((client) => fn(clientSql(client))),
-    () => pool.end(),
+    async () => {
+      await Promise.all([...listeners].map((l) => l.close()));
+      await pool.end();
+    },
   );
+  return {
+    ...sql,
+    async listen(channel, onNotify, onReconnect) {
+      const listening = await listenOn(options, channel, onNotify, onReconnect ?? (() => undefined));
+      listeners.add(listening);
+      return {
+        close: async () => {
+          listeners.delete(listening);
+          await listening.close();
+        },
+      };
+    },
+  };
+}
+
+/**
+ * A client outside the pool holds the LISTEN (a pooled one would go back to the pool with it).
+ * When the connection drops it reconnects with a back-off and calls `onReconnect`: whatever was
+ * notified in between is lost, so the caller looks for itself.
+ */
+async function listenOn(options: PgOptions, channel: string, onNotify: (payload: string) => void, onReconnect: () => void): Promise<Listening> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`unsafe channel name: ${channel}`);
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: options.connectionString, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000, application_name: `${options.applicationName ?? 'roar'}-listen` });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify(n.payload ?? '');
+    });
+    c.on('error', () => undefined);
+    await c.connect();
+    await c.query(`listen ${channel}`);
+    c.on('end', () => {
+      if (client === c) client = null;
+      if (!closed) schedule(250);
+    });
+    client = c;
+  };
+  const schedule = (ms: number) => {
+    retry = setTimeout(() => {
+      retry = null;
+      connect().then(onReconnect, () => {
+        if (!closed) schedule(Math.min(ms * 2, 10_000));
+      });
+    }, ms);
+    retry.unref();
+  };
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
+  };
 }

@@ -53,6 +53,11 @@ export async function createPgliteSql(dataDir: string | null): Promise<Sql> {
       // The one session is shared; callers of session() on PGlite must not hold it for long.
       return fn(sql);
     },
+    async listen(channel, onNotify) {
+      // PGlite delivers NOTIFY of its one connection to its own listeners, after commit.
+      const unlisten = await serial(() => db.listen(channel, onNotify));
+      return { close: () => serial(() => unlisten()) };
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -22,6 +22,15 @@ export interface Sql {
    */
   session<T>(fn: (s: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel` on a connection of its own (reconnecting after a drop; `onReconnect` then
+   * runs, since notifications sent meanwhile are lost). Absent where notifications are not offered.
+   */
+  listen?(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<Listening>;
+}
+
+export interface Listening {
+  close(): Promise<void>;
 }
 
 /** Quotes an SQL identifier that comes from code (schema and table names), refusing anything odd. */

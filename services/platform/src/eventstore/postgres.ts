@@ -3,6 +3,7 @@ import { toBigInt, type Sql } from '../db/sql';
 import { withTimeout } from './timeout';
 import {
   comparePositions,
+  positionFromString,
   START,
   WrongExpectedRevisionError,
   type AppendResult,
@@ -60,6 +61,8 @@ language plpgsql as $$
 declare
   v_count bigint := jsonb_array_length(p_events);
   v_revision bigint;
+  v_position bigint;
+  v_transaction xid8 := pg_current_xact_id();
 begin
   if p_mode = 'no_stream' then
     insert into es.streams as s (stream_id, revision) values (p_stream, v_count - 1)
@@ -77,18 +80,30 @@ begin
   if v_revision is null then
     return;
   end if;
-  return query
-    with written as (
-      insert into es.events as ev (stream_id, stream_position, event_id, event_type, data, metadata)
-      select p_stream, v_revision - v_count + t.n, (t.value->>'id')::uuid, t.value->>'type', t.value->'data', t.value->'metadata'
-      from jsonb_array_elements(p_events) with ordinality as t(value, n)
-      order by t.n
-      returning ev.global_position, ev.transaction_id, ev.stream_position
-    )
-    select w.global_position, w.transaction_id, w.stream_position from written w order by w.global_position desc limit 1;
+  with written as (
+    insert into es.events as ev (stream_id, stream_position, event_id, event_type, data, metadata)
+    select p_stream, v_revision - v_count + t.n, (t.value->>'id')::uuid, t.value->>'type', t.value->'data', t.value->'metadata'
+    from jsonb_array_elements(p_events) with ordinality as t(value, n)
+    order by t.n
+    returning ev.global_position
+  )
+  select max(w.global_position) into v_position from written w;
+  -- Subscribers (this process or another) wake on commit instead of polling: the payload is the
+  -- position they must reach and the event types written (a subscriber of other types sleeps on).
+  perform pg_notify('roar_es_appended', v_transaction::text || '/' || v_position::text || ' '
+    || (select string_agg(distinct t.value->>'type', ',') from jsonb_array_elements(p_events) as t(value)));
+  return query select v_position, v_transaction, v_revision;
 end
 $$;
 `;
+
+/** The channel appends notify on commit, with the position of their last event. */
+const NOTIFY_CHANNEL = 'roar_es_appended';
+/** A subscription behind an announced position retries after 2 ms, then 4, 8, ... up to 200 ms. */
+const BEHIND_FIRST_PAUSE_MS = 2;
+const BEHIND_MAX_PAUSE_MS = 200;
+/** A subscriber of other types than an append's catches up over it within this time. */
+const IRRELEVANT_WAKE_MS = 250;
 
 const APPEND_SQL = `select out_position::text as global_position, out_transaction::text as transaction_id,
   out_revision::text as last_revision from es.append_events($1, $2, $3, $4::jsonb)`;
@@ -127,7 +142,11 @@ function toRecorded(row: EventRow): RecordedEvent {
 export interface PostgresEventStoreOptions {
   /** Milliseconds any one call may take before it fails with EventStoreUnavailableError. */
   callTimeoutMs?: number;
-  /** How often an idle subscription looks for new events. */
+  /**
+   * How often an idle subscription looks for new events. Appends wake subscriptions at once (in
+   * this process, and through LISTEN/NOTIFY from others), so this is only the safety net for a
+   * lost notification: 10 s where the database offers LISTEN, 100 ms where it does not.
+   */
   pollIntervalMs?: number;
 }
 
@@ -141,10 +160,31 @@ export async function migrateEventStore(sql: Sql): Promise<void> {
 
 export async function createPostgresEventStore(sql: Sql, options: PostgresEventStoreOptions = {}): Promise<EventStore> {
   const callTimeoutMs = options.callTimeoutMs ?? 10_000;
-  const pollIntervalMs = options.pollIntervalMs ?? 100;
   const appended = new EventEmitter();
   appended.setMaxListeners(0);
   await withTimeout('event store migration', callTimeoutMs * 3, () => migrateEventStore(sql));
+  // Each append announces its position and event types (null: unknown, wakes everyone). A
+  // subscription short of the newest position announced for its types keeps reading (soon, with
+  // a growing pause) even when a read came back empty because an older transaction was still
+  // running; at or past it, it sleeps until the next announcement.
+  const announce = (position: Position | null, types: readonly string[] | null) => appended.emit('appended', position, types);
+  const listening = sql.listen
+    ? await sql
+        .listen(
+          NOTIFY_CHANNEL,
+          (payload) => {
+            const [at, types] = payload.split(' ');
+            try {
+              announce(positionFromString(at ?? ''), types ? types.split(',') : null);
+            } catch {
+              announce(null, null);
+            }
+          },
+          () => announce(null, null),
+        )
+        .catch(() => null)
+    : null;
+  const pollIntervalMs = options.pollIntervalMs ?? (listening ? 10_000 : 100);
 
   async function currentRevision(streamId: string): Promise<bigint | 'no_stream'> {
     const r = await sql.query<{ revision: unknown }>('select revision::text as revision from es.streams where stream_id = $1', [streamId]);
@@ -165,11 +205,9 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     const row = r.rows[0];
     // No row: the claim matched nothing, so nothing was written (one call, one transaction).
     if (!row) throw new WrongExpectedRevisionError(streamId, expected, await currentRevision(streamId));
-    appended.emit('appended');
-    return {
-      nextExpectedRevision: toBigInt(row.last_revision),
-      position: { commit: toBigInt(row.transaction_id), prepare: toBigInt(row.global_position) },
-    };
+    const position = { commit: toBigInt(row.transaction_id), prepare: toBigInt(row.global_position) };
+    announce(position, [...new Set(events.map((e) => e.type))]);
+    return { nextExpectedRevision: toBigInt(row.last_revision), position };
   }
 
   async function readStream(streamId: string, fromRevision = 0n): Promise<RecordedEvent[]> {
@@ -225,10 +263,33 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     const batchSize = opts.batchSize ?? 500;
     let stopped = false;
     let wake: (() => void) | null = null;
-    const onAppended = () => wake?.();
+    // Set when an announcement for this subscription came while it was reading or applying.
+    let woken = false;
+    let relevant: Position = START;
+    const wanted = opts.types ? new Set(opts.types) : null;
+    // Appends of only other types wake it too, but at most once per IRRELEVANT_WAKE_MS: it moves
+    // over them in batches, so a wait for every projector still ends soon after an append.
+    let lateWake: NodeJS.Timeout | null = null;
+    const onAppended = (position: Position | null, types: readonly string[] | null) => {
+      if (wanted && types && !types.some((t) => wanted.has(t))) {
+        lateWake ??= setTimeout(() => {
+          lateWake = null;
+          woken = true;
+          wake?.();
+        }, Math.min(pollIntervalMs, IRRELEVANT_WAKE_MS));
+        return;
+      }
+      if (position && comparePositions(position, relevant) > 0) relevant = position;
+      woken = true;
+      wake?.();
+    };
     appended.on('appended', onAppended);
     const sleep = (ms: number) =>
       new Promise<void>((resolve) => {
+        if (woken || stopped) {
+          resolve();
+          return;
+        }
         const timer = setTimeout(done, ms);
         function done() {
           clearTimeout(timer);
@@ -240,17 +301,29 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     const done = (async () => {
       let last = after;
       let failures = 0;
+      let behindPauseMs = BEHIND_FIRST_PAUSE_MS;
       while (!stopped) {
         try {
+          woken = false;
           const batch = await readAll(last, batchSize);
           if (stopped) break;
           if (batch.length === 0) {
-            await sleep(pollIntervalMs);
+            if (comparePositions(relevant, last) > 0) {
+              await sleep(behindPauseMs);
+              behindPauseMs = Math.min(behindPauseMs * 2, BEHIND_MAX_PAUSE_MS);
+            } else {
+              behindPauseMs = BEHIND_FIRST_PAUSE_MS;
+              await sleep(pollIntervalMs);
+            }
             continue;
           }
+          behindPauseMs = BEHIND_FIRST_PAUSE_MS;
           await onBatch(batch);
           last = batch[batch.length - 1]!.position;
           failures = 0;
+          // A short batch read the visible head: unless something it waits for was announced
+          // since (or is still not visible), it sleeps instead of reading an empty batch.
+          if (!stopped && batch.length < batchSize && comparePositions(relevant, last) <= 0) await sleep(pollIntervalMs);
         } catch (error) {
           // Resubscribe from the last position handed over, backing off while it keeps failing.
           opts.onDrop?.(error);
@@ -258,7 +331,10 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
           await sleep(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
         }
       }
-    })().finally(() => appended.off('appended', onAppended));
+    })().finally(() => {
+      appended.off('appended', onAppended);
+      if (lateWake) clearTimeout(lateWake);
+    });
     return {
       done,
       async stop() {
@@ -292,6 +368,7 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
       await withTimeout('event store ping', Math.min(callTimeoutMs, 3000), () => sql.query('select 1'));
     },
     close: async () => {
+      await listening?.close().catch(() => undefined);
       appended.removeAllListeners();
     },
   };

@@ -85,6 +85,12 @@ export interface SubscribeOptions {
   readonly batchSize?: number;
   /** Called when the subscription drops and is about to resubscribe from its last position. */
   readonly onDrop?: (error: unknown) => void;
+  /**
+   * The event types the subscriber acts on. A hint, not a filter: appends of only other types do
+   * not wake it (it catches up over them at its next wake or idle poll, so every event is still
+   * delivered in order), which spares a read per append to every subscriber that would ignore it.
+   */
+  readonly types?: readonly string[];
 }
 
 export interface EventStore {

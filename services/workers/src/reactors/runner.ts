@@ -22,6 +22,12 @@ export interface RunningReactor {
 const LOCK_NAMESPACE = 7321004;
 
 /**
+ * A batch with nothing for this reactor saves its checkpoint at most this often: after a crash
+ * those events are read again and produce no job again, so skipping the write loses nothing.
+ */
+const IGNORED_CHECKPOINT_EVERY_MS = 5000;
+
+/**
  * Runs one reactor: subscribe from its checkpoint, turn each batch into jobs, enqueue them all,
  * then move the checkpoint. At-least-once: a crash after enqueueing but before the checkpoint
  * replays the batch, and the job ids absorb the duplicates. On a PostgreSQL server only the
@@ -46,13 +52,18 @@ export function runReactor(reactor: Reactor, deps: ReactorRunnerDeps): RunningRe
     }
   }
 
+  let savedAt = 0;
   async function onBatch(events: RecordedEvent[]): Promise<void> {
+    let handled = false;
     for (const event of events) {
       if (!handles.has(event.type)) continue;
+      handled = true;
       for (const job of await jobsOf(event)) await deps.enqueue(job);
     }
     const last = events[events.length - 1];
-    if (last) await saveCheckpoint(sql, reactor.name, last.position);
+    if (!last || (!handled && Date.now() - savedAt < IGNORED_CHECKPOINT_EVERY_MS)) return;
+    await saveCheckpoint(sql, reactor.name, last.position);
+    savedAt = Date.now();
   }
 
   async function consume(): Promise<void> {
@@ -61,6 +72,7 @@ export function runReactor(reactor: Reactor, deps: ReactorRunnerDeps): RunningRe
     logger.info({ from: `${from.commit}/${from.prepare}` }, 'reactor running');
     subscription = store.subscribe(from, onBatch, {
       batchSize: deps.batchSize,
+      types: reactor.handles,
       onDrop: (err) => logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'reactor batch failed; retrying from its checkpoint'),
     });
     await subscription.done;

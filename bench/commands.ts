@@ -1,0 +1,154 @@
+import { Agent } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { percentile, send, type Answer } from './load';
+import { catalogueProjected, startProduct, type RunningServer } from './product';
+import { benchTargets } from './targets';
+
+/**
+ * The command path: PATCH /api/update-user offered at a fixed rate (open loop: each request leaves
+ * at its scheduled instant whether or not earlier ones answered) across 20 signed-up members, against
+ * the product process on PGlite and on PostgreSQL. Read-your-writes is checked on every answer: the
+ * body must already carry the name this request set (a 202 means the wait for projections ran out).
+ * On PostgreSQL it also counts the database's committed transactions per second while idle.
+ */
+const MEMBERS = 20;
+const RATE = 100;
+const SECONDS = 12;
+const GOAL_P99 = { pglite: 250, postgres: 100 } as const;
+
+interface Member {
+  readonly token: string;
+}
+
+async function signUp(server: RunningServer, n: number): Promise<Member> {
+  const r = await fetch(`${server.url}/api/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ first_name: 'Bench', last_name: `Member ${n}`, email: `bench-${n}-${Date.now()}@example.com`, password: 'bench-password-1', membership_id: 1, recaptcha_token: 'local-test-token' }),
+  });
+  if (r.status !== 201) throw new Error(`bench sign-up answered ${r.status}: ${await r.text()}`);
+  const body = (await r.json()) as { access_token: string };
+  return { token: body.access_token };
+}
+
+async function committedTransactions(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    // Backends flush their counters about once a second: wait for that before reading.
+    await new Promise((r) => setTimeout(r, 1500));
+    return Number((await client.query<{ n: string }>('select xact_commit::text as n from pg_stat_database where datname = current_database()')).rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+async function idleTransactionsPerSecond(databaseUrl: string, seconds: number): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const read = async () => Number((await client.query<{ n: string }>('select xact_commit::text as n from pg_stat_database where datname = current_database()')).rows[0]?.n ?? 0);
+    // The statistics are flushed by each backend about once a second: wait, read, wait, read.
+    await client.query('select pg_stat_clear_snapshot()');
+    const before = await read();
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    await client.query('select pg_stat_clear_snapshot()');
+    const after = await read();
+    // Our own two reads and two clears are a handful of transactions: negligible, not subtracted.
+    return (after - before) / seconds;
+  } finally {
+    await client.end();
+  }
+}
+
+interface Shot {
+  readonly answer: Answer;
+  readonly sequence: number;
+}
+
+async function offer(server: RunningServer, members: readonly Member[]): Promise<Shot[]> {
+  // Idle sockets are dropped before the server's 5 s keep-alive timeout would close them under us.
+  const agent = new Agent({ keepAlive: true, timeout: 4000 });
+  const total = RATE * SECONDS;
+  const started = performance.now();
+  const shots: Promise<Shot>[] = [];
+  for (let i = 0; i < total; i += 1) {
+    const due = started + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const member = members[i % members.length]!;
+    const expected = `Name${i}`;
+    shots.push(
+      send(agent, { method: 'PATCH', url: `${server.url}/api/update-user`, headers: { authorization: `Bearer ${member.token}` }, body: JSON.stringify({ first_name: expected }) }).then((answer) => ({ answer, sequence: i })),
+    );
+  }
+  const done = await Promise.all(shots);
+  agent.destroy();
+  return done;
+}
+
+export async function benchCommands(log: (line: string) => void): Promise<Record<string, number>> {
+  const figures: Record<string, number> = {};
+  for (const target of benchTargets()) {
+    const server = await startProduct(target);
+    try {
+      await catalogueProjected(server);
+      // Quiet product: started, seeded, projected, nothing asked of it (15 s to settle first: seeding and the first checkpoint flushes).
+      if (server.databaseUrl) await new Promise((r) => setTimeout(r, 15_000));
+      const idle = server.databaseUrl ? await idleTransactionsPerSecond(server.databaseUrl, 10) : null;
+      const members: Member[] = [];
+      for (let n = 0; n < MEMBERS; n += 1) members.push(await signUp(server, n));
+      const xactBefore = server.databaseUrl ? await committedTransactions(server.databaseUrl) : 0;
+      const wallStart = performance.now();
+      const shots = await offer(server, members);
+      const wall = (performance.now() - wallStart) / 1000;
+      // Projections and reactors finish their work on the last commands a little later.
+      const xactPerCommand = server.databaseUrl ? ((await committedTransactions(server.databaseUrl)) - xactBefore) / shots.length : null;
+      const ok = shots.filter((s) => s.answer.status === 200);
+      // Several requests of one member overlap: the answer must show this request's name or a later one's.
+      const fresh = ok.filter((s) => {
+        const shown = (JSON.parse(s.answer.body) as { user?: { firstname?: string } }).user?.firstname ?? '';
+        return /^Name\d+$/.test(shown) && Number(shown.slice(4)) >= s.sequence;
+      });
+      const stale = shots.filter((s) => s.answer.status === 202).length;
+      const failed = shots.filter((s) => s.answer.status !== 200 && s.answer.status !== 202).length;
+      const latencies = shots.map((s) => s.answer.ms).sort((a, b) => a - b);
+      const achieved = ok.length / wall;
+      const p50 = percentile(latencies, 50);
+      const p99 = percentile(latencies, 99);
+      const key = target === 'postgres' ? 'pg' : 'pglite';
+      log(`commands (${target}): PATCH /api/update-user offered at ${RATE}/s for ${SECONDS} s across ${MEMBERS} members`);
+      log(`  achieved ${achieved.toFixed(1)}/s answered 200, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (goal p99 < ${GOAL_P99[target]} ms: ${p99 < GOAL_P99[target] ? 'met' : 'NOT met'})`);
+      const statuses = new Map<number, number>();
+      for (const s of shots) statuses.set(s.answer.status, (statuses.get(s.answer.status) ?? 0) + 1);
+      const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status === 0 ? 'no answer' : status}: ${n}`).join(', ');
+      log(`  read-your-writes: ${fresh.length}/${shots.length} answers showed the name they set or a later-sent one (an earlier request retried after a conflict may commit last); ${stale} answered 202 (projection wait ran out), ${failed} failed (${byStatus})`);
+      if (idle !== null) log(`  idle (started, seeded, no requests): ${idle.toFixed(1)} database transactions/s`);
+      if (xactPerCommand !== null) log(`  database transactions per command (all of the process's work, counted by PostgreSQL): ${xactPerCommand.toFixed(1)}`);
+      Object.assign(figures, {
+        [`commands_${key}_per_s`]: Number(achieved.toFixed(1)),
+        [`commands_${key}_p50_ms`]: Number(p50.toFixed(1)),
+        [`commands_${key}_p99_ms`]: Number(p99.toFixed(1)),
+        [`commands_${key}_202`]: stale,
+        [`commands_${key}_failed`]: failed,
+        ...(idle !== null ? { [`idle_${key}_xact_per_s`]: Number(idle.toFixed(1)) } : {}),
+        ...(xactPerCommand !== null ? { [`commands_${key}_xact_per_command`]: Number(xactPerCommand.toFixed(1)) } : {}),
+      });
+    } finally {
+      await server.stop();
+    }
+    log('');
+  }
+  return figures;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  benchCommands((line) => process.stdout.write(`${line}\n`)).then(
+    (f) => process.stdout.write(`${JSON.stringify(f)}\n`),
+    (e: unknown) => {
+      process.stderr.write(`${String(e instanceof Error ? e.stack : e)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
