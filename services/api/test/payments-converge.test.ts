@@ -108,8 +108,12 @@ describe('charged means applied, exactly once', () => {
   });
 
   it('a return link with a foreign next or a bad session id still lands on our own page', async () => {
-    const r = await fetch(`${api.url}/api/payments/return?session_id=%00&next=//evil.example.net/x`, { redirect: 'manual' });
+    const r = await fetch(`${api.url}/api/payments/return?session_id=cs_not_a_session&next=//evil.example.net/x`, { redirect: 'manual' });
     expect(r.status).toBe(303);
     expect(r.headers.get('location')).toBe('/dashboard');
+    // A session id the database cannot hold is refused by the input gate before any redirect.
+    const nul = await fetch(`${api.url}/api/payments/return?session_id=%00&next=//evil.example.net/x`, { redirect: 'manual' });
+    expect(nul.status).toBe(400);
+    expect(nul.headers.get('location')).toBeNull();
   });
 });

@@ -29,9 +29,12 @@ documentRoute({ ...staff, method: 'put', path: '/api/admin/shop-products/:id', s
 documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-products/:id/stock', summary: 'Receive (+) or adjust (-) stock of a SKU with a reason', body: stockChangeSchema, response: loose, errors: [400, 401, 403, 404] });
 documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-terms', summary: 'Categories, brands, suppliers, attributes and banners', query: listQuery, response: z.array(loose), errors: [400, 401, 403] });
 documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-terms', summary: 'Save a category, brand, supplier, attribute or banner (with a reason)', body: loose, response: loose, errors: [400, 401, 403] });
+documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-terms/:id', summary: 'One category, brand, supplier, attribute or banner', response: loose, errors: [401, 403, 404] });
+documentRoute({ ...staff, method: 'put', path: '/api/admin/shop-terms/:id', summary: 'Update a category, brand, supplier, attribute or banner (with a reason)', body: loose, response: loose, errors: [400, 401, 403, 404] });
 documentRoute({ ...staff, method: 'delete', path: '/api/admin/shop-terms/:id', summary: 'Remove one (reason in the body or query)', response: loose, errors: [400, 401, 403, 404] });
 documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-coupons', summary: 'Coupons with their redemptions', query: listQuery, response: z.array(loose), errors: [400, 401, 403] });
 documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-coupons', summary: 'Create a coupon (percent or amount, expiry, total and per-member limits)', body: loose, response: loose, errors: [400, 401, 403, 409] });
+documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-coupons/:id', summary: 'One coupon with its redemptions', response: loose, errors: [401, 403, 404] });
 documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-coupons/:id/disable', summary: 'Disable a coupon', body: reasonOnlySchema, response: loose, errors: [400, 401, 403, 404] });
 documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-orders', summary: 'Orders; filter by status, member_id, q', query: listQuery, response: z.array(loose), errors: [400, 401, 403] });
 documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-orders/:id', summary: 'An order with its snapshot and event history', response: loose, errors: [401, 403, 404] });
