@@ -6,12 +6,28 @@ import { EventCard } from '../../components/event-card';
 import { Empty, ErrorNote, Spinner } from '../../components/ui/feedback';
 import { Head } from '../../components/ui/head';
 import { paths } from '../../config/paths';
-import { formatDrawTime } from '../../lib/prizes';
+import { closingLine, prizeStage } from '../../lib/prize-stage';
+
+const prizeStageLabel = (prize: UserDraw['prize'], now: number): string => {
+  const stage = prizeStage(prize, now);
+  return stage.kind === 'open' ? '' : stage.label;
+};
 
 /** The result word on a card: 'won' (green), else where the draw stands. */
 export function drawResult(draw: Pick<UserDraw, 'won' | 'status'>): string {
   if (draw.won) return 'won';
   return draw.status === 'drawn' || draw.status === 'published' ? 'not won' : draw.status;
+}
+
+/**
+ * The line under a draw's entries. While entries are open: whether they count. Once closed or
+ * drawn the question is settled, so it says what happened (never "count" beside WON).
+ */
+export function entriesLine(draw: Pick<UserDraw, 'won' | 'status' | 'eligible' | 'reason'>): string {
+  if (draw.won) return 'You won this draw.';
+  const settled = draw.status === 'closed' || draw.status === 'drawn' || draw.status === 'published';
+  if (draw.eligible) return settled ? 'Your entries counted in this draw.' : 'Your entries count in this draw.';
+  return draw.reason ?? (settled ? 'Your entries did not count in this draw.' : 'Your entries do not count in this draw.');
 }
 
 /** `/dashboard/my-draws`: per draw, the member's entries, tickets, whether they count, and a Claim for a win. */
@@ -47,10 +63,8 @@ export function MyDrawsPage() {
                     <strong>{draw.entries}</strong> {draw.entries === 1 ? 'entry' : 'entries'}
                     {draw.tickets && <span className="my-draws__tickets"> · Tickets {draw.tickets}</span>}
                   </p>
-                  <p className={draw.eligible ? 'my-draws__counts' : 'my-draws__excluded'}>{draw.eligible ? 'Your entries count in this draw.' : (draw.reason ?? 'Your entries do not count in this draw.')}</p>
-                  <p className="my-draws__closes">
-                    {Date.parse(draw.prize.prize_end_date) > Date.now() ? 'Closes' : 'Closed'} {formatDrawTime(draw.prize.prize_end_date)}
-                  </p>
+                  <p className={draw.eligible ? 'my-draws__counts' : 'my-draws__excluded'}>{entriesLine(draw)}</p>
+                  <p className="my-draws__closes">{closingLine(draw.prize, Date.now()) ?? prizeStageLabel(draw.prize, Date.now())}</p>
                   {draw.won && <ClaimButton draw={draw} onClaimed={reload} />}
                 </div>
               </li>
