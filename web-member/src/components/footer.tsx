@@ -3,6 +3,7 @@ import { FOOTER_MENU, SECOND_FOOTER_MENU, visibleFor } from './menus';
 import { MenuLink } from './menu-link';
 import { Logo } from './ui/logo';
 import { SocialLinks } from './ui/social-links';
+import { trackClick } from '../lib/analytics';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth';
 
@@ -17,7 +18,7 @@ export function Footer() {
           <Logo />
           <p className="site-footer__tagline">Australia's sports rewards club. Member discounts, green-fee cashback and prize draws for golfers and sport fans.</p>
           {!loggedIn && (
-            <Link to={paths.membership.getHref()} className="btn btn--gold">
+            <Link to={paths.membership.getHref()} className="btn btn--gold" onClick={() => trackClick('Join Now', 'footer')}>
               Join Now
             </Link>
           )}

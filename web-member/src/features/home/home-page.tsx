@@ -1,4 +1,6 @@
-import { Features, Hero, HowItWorks, IntroVideo, Partners, Testimonials } from './sections';
+import { Features, Hero, HowItWorks, Partners, Testimonials } from './sections';
+import { HOW_IT_WORKS } from './content';
+import { IntroVideo } from '../../components/intro-video';
 import { ReferralCards } from './referral-cards';
 import { MembershipTiers } from '../../components/membership-tiers';
 import { NextGiveawayBlock } from '../../components/next-giveaway';
@@ -27,7 +29,7 @@ export function HomePage() {
       </section>
       <ReferralCards loggedIn={loggedIn} />
       <Partners />
-      <IntroVideo loggedIn={loggedIn} />
+      <IntroVideo loggedIn={loggedIn} steps={HOW_IT_WORKS} />
       <Testimonials />
     </>
   );

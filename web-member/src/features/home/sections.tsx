@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { INTRO_VIDEO_URL } from '../../config/site';
 import { FEATURES, HOW_IT_WORKS, PARTNER_CATEGORIES, TESTIMONIALS } from './content';
 import { initialOf } from '../../lib/format';
 import { BenefitIcon } from './icons';
+import { trackClick } from '../../lib/analytics';
 
 export function Hero({ loggedIn }: { loggedIn: boolean }) {
   return (
@@ -19,7 +19,11 @@ export function Hero({ loggedIn }: { loggedIn: boolean }) {
           draws that stack every month.
         </p>
         <div className="hero__actions">
-          <Link to={loggedIn ? paths.dashboard.getHref() : paths.membership.getHref()} className="btn btn--gold btn--lg">
+          <Link
+            to={loggedIn ? paths.dashboard.getHref() : paths.membership.getHref()}
+            className="btn btn--gold btn--lg"
+            onClick={loggedIn ? undefined : () => trackClick('Join Now', 'banner-box')}
+          >
             {loggedIn ? 'Go to Dashboard' : 'Join Now'}
           </Link>
           <Link to={paths.howItWorks.getHref()} className="btn btn--ghost btn--lg">
@@ -96,35 +100,6 @@ export function Partners() {
             </article>
           ))}
         </div>
-      </div>
-    </section>
-  );
-}
-
-export function IntroVideo({ loggedIn }: { loggedIn: boolean }) {
-  return (
-    <section className="section section--alt" aria-labelledby="video-title">
-      <div className="container video-block">
-        <h2 id="video-title" className="section__title">
-          What is Roar+?
-        </h2>
-        <div className="video-frame">
-          {INTRO_VIDEO_URL ? (
-            <iframe src={INTRO_VIDEO_URL} title="What is Roar+?" width={894} height={504} allowFullScreen />
-          ) : (
-            <div className="video-poster" role="img" aria-label="ROAR+ introduction">
-              <span className="video-poster__play" aria-hidden="true">
-                ▶
-              </span>
-              <span>Members, partners and prizes in two minutes</span>
-            </div>
-          )}
-        </div>
-        {!loggedIn && (
-          <Link to={paths.membership.getHref()} className="btn btn--gold btn--lg">
-            Join Now
-          </Link>
-        )}
       </div>
     </section>
   );
