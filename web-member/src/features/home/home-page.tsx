@@ -13,8 +13,12 @@ export function HomePage() {
     <>
       <Head title="Home" />
       <Hero loggedIn={loggedIn} />
-      <div className="container section">
-        <NextGiveawayBlock />
+      {/* The section gives the vertical rhythm and the container the side gutters: on one element
+          the section's padding overrode the gutters and the block touched the screen edge. */}
+      <div className="section section--giveaway">
+        <div className="container">
+          <NextGiveawayBlock />
+        </div>
       </div>
       <HowItWorks />
       <Features />
