@@ -2,6 +2,7 @@ import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typograp
 import { useEffect, useState } from 'react';
 import { useRecordContext } from 'react-admin';
 import { httpClient } from '../dataProvider';
+import { drawTicketRange } from '../ui/display';
 
 interface EntrantRow {
   readonly entrant_id: string;
@@ -45,9 +46,7 @@ export function EntryList() {
               <TableCell>{r.position + 1}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{r.entrant_id}</TableCell>
               <TableCell align="right">{r.tickets}</TableCell>
-              <TableCell>
-                {r.first_ticket}-{r.last_ticket}
-              </TableCell>
+              <TableCell>{drawTicketRange(r.first_ticket, r.last_ticket)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

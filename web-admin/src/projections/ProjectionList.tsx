@@ -1,4 +1,5 @@
-import { Datagrid, DateField, FunctionField, List, NumberField, TextField, type RaRecord } from 'react-admin';
+import { Datagrid, FunctionField, List, NumberField, TextField, type RaRecord } from 'react-admin';
+import { ClubDateField } from '../ui/ClubDateField';
 import { rebuildLabel } from './rebuildLabel';
 
 /** Each read model with its checkpoint: a projector far behind the log or in error shows here first. */
@@ -10,7 +11,7 @@ export function ProjectionList() {
         <NumberField source="version" sortable={false} />
         <TextField source="state" sortable={false} />
         <TextField source="position" sortable={false} emptyText="-" />
-        <DateField source="updated_at" showTime label="Checkpoint written" sortable={false} emptyText="-" />
+        <ClubDateField source="updated_at" showTime label="Checkpoint written" sortable={false} emptyText="-" />
         <TextField source="last_error" sortable={false} emptyText="-" />
         <FunctionField label="Last rebuild" render={(r: RaRecord) => rebuildLabel(r.rebuild)} />
       </Datagrid>

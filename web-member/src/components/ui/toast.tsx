@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 /** Toast variants of spec section 8. */
 export type ToastVariant = 'refer' | 'info' | 'success' | 'error' | 'warning';
@@ -25,10 +25,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [dismiss],
   );
   const value = useMemo(() => notify, [notify]);
+  const stack = useRef<HTMLDivElement>(null);
+  // A modal <dialog> sits in the browser's top layer, above every z-index: a toast raised from
+  // inside one (the referral modal's "Invite sent") rendered beneath its backdrop. The toast stack
+  // is a manual popover, shown again whenever a toast arrives, so it joins the top layer after
+  // any open dialog and paints above it.
+  useEffect(() => {
+    const el = stack.current;
+    if (!el || typeof el.showPopover !== 'function') return;
+    if (el.matches(':popover-open')) el.hidePopover();
+    if (toasts.length > 0) el.showPopover();
+  }, [toasts]);
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div className="toasts" aria-live="polite">
+      <div ref={stack} className="toasts" aria-live="polite" popover="manual">
         {toasts.map((t) => (
           <div key={t.id} className={`toast toast--${t.variant}`} role={t.variant === 'error' ? 'alert' : 'status'}>
             <span>{t.message}</span>
