@@ -7,6 +7,10 @@ const instant = z.iso.datetime({ offset: true });
 export const checkoutPurposeSchema = z.enum(['join', 'upgrade', 'single-entry']);
 export type CheckoutPurpose = z.infer<typeof checkoutPurposeSchema>;
 
+/** Australian states and territories: a published result names the winner's ("J.S., NSW"). */
+export const auStateSchema = z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']);
+export type AuState = z.infer<typeof auStateSchema>;
+
 export const profileChangesSchema = z
   .object({
     firstname: z.string().min(1).max(100),
@@ -15,7 +19,7 @@ export const profileChangesSchema = z
     dob: z.string().max(20).nullable(),
     address: z.string().max(500).nullable(),
     /** Optional AU state, shown with a winner's initials ("J.S., NSW"). */
-    state: z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']).nullable(),
+    state: auStateSchema.nullable(),
   })
   .partial()
   .strict();

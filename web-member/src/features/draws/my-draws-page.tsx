@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { claimPrize, fetchUserDraws, type UserDraw } from './api';
+import { AU_STATES, claimPrize, fetchUserDraws, type AuState, type UserDraw } from './api';
 import { useLoad } from '../../lib/use-load';
 import { EventCard } from '../../components/event-card';
 import { Empty, ErrorNote, Spinner } from '../../components/ui/feedback';
@@ -78,18 +78,31 @@ export function MyDrawsPage() {
 function ClaimButton({ draw, onClaimed }: { draw: UserDraw; onClaimed: () => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [state, setState] = useState<AuState | ''>('');
   if (draw.claimed) return <p className="my-draws__claimed">Prize claimed</p>;
   const claim = async () => {
     if (busy) return;
     setBusy(true);
     setError(null);
-    const result = await claimPrize(draw.prize.id);
+    const result = await claimPrize(draw.prize.id, state || null);
     setBusy(false);
     if (result.ok) onClaimed();
     else setError(result.error);
   };
   return (
     <>
+      {/* The published result names the winner's state; the server uses the profile's when none is chosen here. */}
+      <label className="field my-draws__state">
+        <span>Your state (published with your initials)</span>
+        <select className="input" value={state} onChange={(e) => setState(e.target.value as AuState | '')}>
+          <option value="">As on my profile</option>
+          {AU_STATES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </label>
       <button type="button" className="btn btn--gold" onClick={() => void claim()} disabled={busy} aria-busy={busy}>
         {busy ? 'Claiming...' : 'Claim'}
       </button>
