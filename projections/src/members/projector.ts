@@ -11,7 +11,16 @@ import type { ApplyContext, Projector } from '../runner/projector';
 import { MEMBER_COLUMNS, memberRowSchema, type MemberRow } from './row';
 import { createTableSql, decodeAll, loadRows, occurredAt, upsertRows } from './table';
 
-const HANDLES = ['MemberRegistered', 'MemberProfileUpdated', 'MembershipActivated', 'MembershipRenewed', 'MembershipPaymentFailed', 'MembershipCancelled'] as const;
+const HANDLES = [
+  'MemberRegistered',
+  'MemberProfileUpdated',
+  'MembershipActivated',
+  'MembershipRenewed',
+  'MembershipPaymentFailed',
+  'MembershipCancelled',
+  'MemberSuspended',
+  'MemberReinstated',
+] as const;
 
 async function migrate(tx: Sql, schema: string): Promise<void> {
   const s = ident(schema);
@@ -86,6 +95,11 @@ function evolve(row: MemberRow, event: RecordedEvent, at: string): MemberRow {
       const d = event.data as MembershipCancelledEvent['data'];
       return { ...row, membership_status: 'cancelled', membership_end_date: new Date(d.endsAt).toISOString(), updated_at: at };
     }
+    // Staff suspension (issue 14): sign-in reads this status; the draw rule reads the events.
+    case 'MemberSuspended':
+      return { ...row, status: 'suspended', updated_at: at };
+    case 'MemberReinstated':
+      return { ...row, status: 'active', updated_at: at };
     default:
       return row;
   }

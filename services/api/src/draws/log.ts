@@ -2,7 +2,7 @@ import { comparePositions, positionFromString, positionToString, START, type Eve
 import { eligibilityAccumulator, type EligibilityEvent, type EligibilityInput, type EligibleEntrant } from '@roar/domain';
 
 /** The event types the eligibility rule reads; the store leaves the rest of the log out. */
-const ELIGIBILITY_TYPES = new Set(['MembershipActivated', 'MembershipRenewed', 'MembershipCancelled', 'EntriesGranted', 'EntriesRevoked', 'TeamCompleted']);
+const ELIGIBILITY_TYPES = new Set(['MembershipActivated', 'MembershipRenewed', 'MembershipCancelled', 'EntriesGranted', 'EntriesRevoked', 'TeamCompleted', 'MemberSuspended', 'MemberReinstated']);
 
 /**
  * Hands every eligibility-relevant event of the log up to and including `cutoff` to `visit`, in
