@@ -6,6 +6,7 @@ import { entryAdjustmentsRouter } from './entry-adjustments';
 import { eventsRouter } from './events';
 import { jobsRouter } from './jobs';
 import { membersRouter } from './members';
+import { memberSupportRouter } from './member-support';
 import { membershipsRouter } from './memberships';
 import { paymentsRouter } from './payments';
 import { projectionAdminOf, type ProjectionAdminPort } from './projection-admin';
@@ -29,6 +30,7 @@ export function createAdminRouter(app: AppContext, options: AdminRouterOptions =
   router.use(createStaffAuthRouter(app, options.loginLimits));
   router.use('/memberships', membershipsRouter(app));
   router.use('/events', eventsRouter(app));
+  router.use('/members', memberSupportRouter(app));
   router.use('/members', membersRouter(app));
   router.use('/entry-adjustments', entryAdjustmentsRouter(app));
   router.use('/payments', paymentsRouter(app));
