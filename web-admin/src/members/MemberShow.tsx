@@ -13,6 +13,7 @@ import { ClubDateField } from '../ui/ClubDateField';
 import { ledgerTicketRange } from '../ui/display';
 import { formatCents } from '../memberships/MembershipList';
 import { AdjustEntriesButton } from './AdjustEntriesButton';
+import { SupportTab } from './SupportTab';
 import { EventHistory } from '../events/EventHistory';
 
 const tickets = (r: RaRecord) => ledgerTicketRange(r.first_ticket as number | null, r.last_ticket as number | null);
@@ -30,7 +31,7 @@ export function MemberShow() {
           <TextField source="mobile" emptyText="-" />
           <TextField source="dob" label="Date of birth" emptyText="-" />
           <TextField source="address" emptyText="-" />
-          <TextField source="status" />
+          <TextField source="status" label="Account" />
           <TextField source="referral_code" />
           <ClubDateField source="registered_at" showTime label="Registered" />
         </Tab>
@@ -69,6 +70,9 @@ export function MemberShow() {
               <TextField source="subscription_id" label="Subscription" emptyText="-" />
             </Datagrid>
           </ArrayField>
+        </Tab>
+        <Tab label="Support" path="support">
+          <SupportTab />
         </Tab>
         <Tab label="History" path="history">
           <EventHistory source="history" label={false} />
