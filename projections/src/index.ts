@@ -7,6 +7,7 @@ import { prizesProjector } from './prizes';
 import { singleEntriesProjector } from './single-entries';
 import { referralsProjector } from './referrals';
 import { teamsProjector } from './teams';
+import { dashboardProjector } from './dashboard';
 import type { Projector } from './runner/projector';
 
 export * from './runner';
@@ -19,6 +20,7 @@ export * from './single-entries';
 export * from './prizes';
 export * from './referrals';
 export * from './teams';
+export * from './dashboard';
 
 /** Every read model the product runs, in the order the daemon starts them. */
 export const allProjectors: readonly Projector[] = [
@@ -31,4 +33,5 @@ export const allProjectors: readonly Projector[] = [
   prizesProjector,
   referralsProjector,
   teamsProjector,
+  dashboardProjector,
 ];
