@@ -2,6 +2,7 @@ import { Admin, Resource } from 'react-admin';
 import { authProvider } from './auth/authProvider';
 import { LoginPage } from './auth/LoginPage';
 import { dataProvider } from './dataProvider';
+import { Dashboard } from './dashboard/Dashboard';
 import events from './events';
 import jobs from './jobs';
 import members from './members';
@@ -22,6 +23,7 @@ export function App() {
       dataProvider={dataProvider}
       authProvider={authProvider}
       loginPage={LoginPage}
+      dashboard={Dashboard}
     >
       <Resource name="memberships" {...memberships} />
       <Resource name="members" {...members} />

@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 import type { AppContext } from '../context';
 import { createStaffAuthRouter, type LoginLimiterOptions } from '../auth/staff-routes';
 import './docs';
+import { dashboardRouter } from './dashboard';
 import { entryAdjustmentsRouter } from './entry-adjustments';
 import { eventsRouter } from './events';
 import { jobsRouter } from './jobs';
@@ -28,6 +29,7 @@ export function createAdminRouter(app: AppContext, options: AdminRouterOptions =
   const router = Router();
   router.use(express.json({ limit: '100kb' }));
   router.use(createStaffAuthRouter(app, options.loginLimits));
+  router.use('/dashboard', dashboardRouter(app));
   router.use('/memberships', membershipsRouter(app));
   router.use('/events', eventsRouter(app));
   router.use('/members', memberSupportRouter(app));
@@ -42,5 +44,6 @@ export function createAdminRouter(app: AppContext, options: AdminRouterOptions =
 
 export { toAdminMembership, type AdminMembership } from './memberships';
 export { toAdminEvent } from './events';
+export { registerWaitingCounter, type WaitingCounter } from './dashboard';
 export { toAdminProjection, toAdminVerification } from './projections';
 export type { ProjectionAdminPort } from './projection-admin';
