@@ -26,8 +26,8 @@ const shortDay = (day: string) => day.slice(5);
 
 function Panel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
-    <Card variant="outlined" sx={{ flex: '1 1 420px', minWidth: 0 }} data-testid={testId}>
-      <CardContent>
+    <Card variant="outlined" sx={{ flex: { xs: '1 1 100%', md: '1 1 420px' }, minWidth: 0, maxWidth: '100%' }} data-testid={testId}>
+      <CardContent sx={{ overflowX: 'auto' }}>
         <Typography variant="h6" component="h2" gutterBottom>
           {title}
         </Typography>
@@ -70,7 +70,7 @@ export function Dashboard() {
   const money = figures.mrrAndChurn.map((d) => ({ day: d.day, mrr: d.mrrCents / 100, cancelled: d.cancelled }));
   const failed = figures.failedPayments.map((d) => ({ day: d.day, failed: d.count }));
   return (
-    <Box sx={{ p: 2 }}>
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: '100%', overflowX: 'hidden' }}>
       <Title title="Dashboard" />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {figures.from} to {figures.to}, days in Australia/Sydney

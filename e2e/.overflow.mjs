@@ -1,0 +1,13 @@
+import { chromium } from 'playwright-core';
+const base = process.argv[2];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
+await page.goto(`${base}/admin/login`);
+await page.getByLabel('Email').fill('admin@roarplus.test');
+await page.getByLabel('Password').fill('staff-password-1');
+await page.getByRole('button', { name: 'Sign in' }).click();
+await page.getByRole('heading', { name: 'Draw calendar' }).waitFor({ timeout: 20000 });
+await page.waitForTimeout(1500);
+const wide = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 392).slice(0, 8).map((e) => `${e.tagName}.${String(e.className).slice(0, 60)} ${Math.round(e.getBoundingClientRect().left)}-${Math.round(e.getBoundingClientRect().right)}`));
+console.log(wide.join('\n'));
+await browser.close();
