@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchAppend, type BenchTarget } from './append';
 import { benchClose } from './close';
+import { benchDashboard } from './dashboard';
 import { benchDraw } from './draw';
 
 /**
@@ -50,6 +51,9 @@ async function main(): Promise<void> {
   log('');
 
   Object.assign(figures, await benchClose(log));
+  log('');
+
+  Object.assign(figures, await benchDashboard(log));
   log('');
 
   figures.bench_seconds = Math.round((Date.now() - started) / 100) / 10;
