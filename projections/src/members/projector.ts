@@ -29,6 +29,8 @@ async function migrate(tx: Sql, schema: string): Promise<void> {
     create index if not exists members_email_lower on ${s}.members (lower(email));
     create index if not exists members_registered_at on ${s}.members (registered_at, id);
     create index if not exists members_referral_code on ${s}.members (referral_code);
+    -- The staff dashboard's renewals due: renewing subscriptions by the end of their paid period.
+    create index if not exists members_renewals_due on ${s}.members (membership_end_date) where membership_status = 'active' and membership_type = 'monthly-subscription';
   `);
 }
 
