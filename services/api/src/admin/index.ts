@@ -4,6 +4,7 @@ import { createStaffAuthRouter, type LoginLimiterOptions } from '../auth/staff-r
 import './docs';
 import { dashboardRouter } from './dashboard';
 import { entryAdjustmentsRouter } from './entry-adjustments';
+import { exportsRouter } from '../exports';
 import { eventsRouter } from './events';
 import { jobsRouter } from './jobs';
 import { membersRouter } from './members';
@@ -36,6 +37,7 @@ export function createAdminRouter(app: AppContext, options: AdminRouterOptions =
   router.use('/members', membersRouter(app));
   router.use('/entry-adjustments', entryAdjustmentsRouter(app));
   router.use('/payments', paymentsRouter(app));
+  router.use('/exports', exportsRouter(app));
   if (app.jobs) router.use('/jobs-failed', jobsRouter(app, app.jobs));
   const projections = projectionAdminOf(options.projections, app.projections);
   if (projections) router.use('/projections', projectionsRouter(app, projections));
