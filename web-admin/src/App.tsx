@@ -4,6 +4,7 @@ import { LoginPage } from './auth/LoginPage';
 import { dataProvider } from './dataProvider';
 import { Dashboard } from './dashboard/Dashboard';
 import events from './events';
+import exportsResource from './exports';
 import jobs from './jobs';
 import members from './members';
 import memberships from './memberships';
@@ -31,6 +32,7 @@ export function App() {
       <Resource name="prizes" {...prizes} />
       <Resource name="referrals" {...referrals} />
       <Resource name="teams" {...teams} />
+      <Resource name="exports" options={{ label: 'Exports' }} {...exportsResource} />
       <Resource name="events" options={{ label: 'Event log' }} {...events} />
       <Resource name="projections" options={{ label: 'Read models' }} {...projections} />
       <Resource name="jobs-failed" options={{ label: 'Failed jobs' }} {...jobs} />
