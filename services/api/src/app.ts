@@ -12,6 +12,7 @@ import { prizesAdminRouter } from './draws/admin';
 import { createPrizeMemberRouter } from './prizes/member';
 import './content/docs';
 import type { AppContext } from './context';
+import { mediaAdminRouter, mediaPublicRouter } from './media';
 import { createHealthRouter } from './health';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { requestLogger } from './http/logging';
@@ -46,6 +47,8 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   });
   app.use(createPrizeMemberRouter(ctx));
   app.use('/items', createContentRouter(ctx));
+  app.use('/api/admin/media', mediaAdminRouter(ctx));
+  app.use('/media', mediaPublicRouter(ctx));
   app.use('/api/admin/prizes', prizesAdminRouter(ctx));
   app.use('/api/admin', createAdminRouter(ctx));
   app.use(['/api', '/items', '/auth'], notFoundHandler);
