@@ -1,5 +1,6 @@
 import { DateTimeInput, NumberInput, required, SelectInput, TextInput } from 'react-admin';
 import { PRIZE_STATUS_CHOICES, PRIZE_TYPE_CHOICES } from './choices';
+import { MediaInput } from '../media/MediaInput';
 
 const image = { parse: (v: string) => (v === '' ? null : v) };
 
@@ -16,8 +17,8 @@ export function PrizeFields() {
       <NumberInput source="prize_value" label="Prize value (AUD)" validate={required()} min={0} step={0.01} />
       <TextInput source="event_date" label="Event date (display text)" {...image} />
       <NumberInput source="event_participants" min={0} step={1} />
-      <TextInput source="hero_image" fullWidth {...image} />
-      <TextInput source="hero_image_portrait" fullWidth {...image} />
+      <MediaInput source="hero_image" label="Hero image" kind="prize" variant="landscape" alsoSets={{ hero_image_portrait: 'portrait' }} />
+      <MediaInput source="hero_image_portrait" label="Hero image (portrait)" kind="prize" variant="portrait" />
       {[1, 2, 3].map((n) => (
         <TextInput key={n} source={`secondary_image_${n}`} fullWidth {...image} />
       ))}
