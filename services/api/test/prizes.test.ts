@@ -58,7 +58,7 @@ describe('prizes and draws over HTTP', () => {
     const list = await memberGet<ListOf<{ slug: string }>>('/items/prizes?filter[status][_eq]=published&sort=prize_end_date&limit=2');
     expect(list.status).toBe(200);
     expect(list.body.data).toHaveLength(2);
-    expect(list.body.data[0]).toMatchObject({ slug: 'golf-getaway-barnbougle', draw_status: 'scheduled', winner: null, prize_value_currency: 'AUD', hero_image: null, hero_image_portrait: null });
+    expect(list.body.data[0]).toMatchObject({ slug: 'golf-getaway-barnbougle', draw_status: 'scheduled', winner: null, prize_value_currency: 'AUD', hero_image: '/images/giveaways/golf-getaway-barnbougle.svg', hero_image_portrait: '/images/giveaways/golf-getaway-barnbougle.svg' });
     const bonus = await memberGet<ListOf<{ slug: string }>>('/items/prizes?filter[status][_eq]=published&filter[prize_type_id][_eq]=bonus');
     expect(bonus.body.data.map((p: { slug: string }) => p.slug)).toEqual(['bonus-tour-driver']);
     const bySlug = await memberGet('/items/prizes?filter[slug][_eq]=bonus-tour-driver&filter[status][_in]=published,archived');
