@@ -8,8 +8,8 @@ import { drawAction, signInStaffConsole } from './staff-console';
 
 /**
  * Issue 14's staff day, in Chromium on the embedded default: staff sign in and read the dashboard,
- * suspend and reinstate a member (who cannot sign in meanwhile), close and draw a launch giveaway
- * and export its entrants, and upload a prize image that the member then sees on the giveaway.
+ * suspend and reinstate a member (who cannot sign in meanwhile), close and draw a launch giveaway,
+ * look up its winner (recorded) and export its entrants, and upload a prize image that the member then sees on the giveaway.
  */
 const PLATINUM = 3;
 interface Prize {
@@ -78,6 +78,11 @@ describe('running the club day to day', () => {
     await staff.goto(`${app.url}/admin/prizes/${encodeURIComponent(prize.id)}/show/draw`);
     await drawAction(staff, 'Close entries', 'Draw winner');
     await drawAction(staff, 'Draw winner', 'Notify winner');
+    // The only entrant wins; staff see the name, linked to the member, and the look-up is recorded.
+    await staff.getByRole('button', { name: 'Show winner (recorded)' }).click();
+    const winner = staff.getByRole('link', { name: 'Olive Citizen' });
+    expect(await winner.getAttribute('href')).toBe(`/admin/members/${encodeURIComponent(memberId)}/show`);
+    await staff.getByText(/Looked up by admin@roarplus\.test/).waitFor();
     await staff.getByRole('tab', { name: 'Entry list' }).click();
     const download = staff.waitForEvent('download');
     await staff.getByRole('button', { name: 'Export entrants (CSV)' }).click();

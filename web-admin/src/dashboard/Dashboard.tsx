@@ -1,7 +1,6 @@
-import { Alert, Box, Card, CardContent, CircularProgress, Link as MuiLink, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, CircularProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Title } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link, Title, useCreatePath } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { httpClient } from '../dataProvider';
 import { formatClubDateTime } from '../ui/display';
@@ -56,6 +55,7 @@ function Figure({ label, value, testId }: { label: string; value: string | numbe
 export function Dashboard() {
   const [figures, setFigures] = useState<Figures | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const createPath = useCreatePath();
   useEffect(() => {
     httpClient('/api/admin/dashboard?days=90').then(
       ({ json }) => setFigures(json as Figures),
@@ -159,9 +159,9 @@ export function Dashboard() {
               {figures.drawCalendar.map((d) => (
                 <TableRow key={d.id}>
                   <TableCell>
-                    <MuiLink component={Link} to={`/prizes/${encodeURIComponent(d.id)}/show`}>
+                    <Link to={createPath({ resource: 'prizes', id: d.id, type: 'show' })}>
                       {d.title}
-                    </MuiLink>
+                    </Link>
                   </TableCell>
                   <TableCell>{formatClubDateTime(d.prizeEndDate)}</TableCell>
                   <TableCell>{d.drawStatus}</TableCell>

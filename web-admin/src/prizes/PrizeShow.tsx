@@ -6,6 +6,7 @@ import { BeaconFields } from './BeaconFields';
 import { DrawActions } from './DrawActions';
 import { DrawVerify } from './DrawVerify';
 import { EntryList } from './EntryList';
+import { WinnerLookup } from './WinnerLookup';
 
 const mono = { fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' } as const;
 
@@ -49,6 +50,7 @@ export function PrizeShow() {
               <TextField source="redrawn_reason" label="Redrawn because" emptyText="-" />
             </Datagrid>
           </ArrayField>
+          <WinnerLookup />
           <TextField source="winner_display" label="Published as" emptyText="-" />
           <DrawVerify />
         </Tab>

@@ -9,6 +9,7 @@ import { eventsRouter } from './events';
 import { jobsRouter } from './jobs';
 import { membersRouter } from './members';
 import { memberSupportRouter } from './member-support';
+import { winnerLookupRouter } from './winner-lookup';
 import { membershipsRouter } from './memberships';
 import { paymentsRouter } from './payments';
 import { projectionAdminOf, type ProjectionAdminPort } from './projection-admin';
@@ -31,6 +32,7 @@ export function createAdminRouter(app: AppContext, options: AdminRouterOptions =
   router.use(express.json({ limit: '100kb' }));
   router.use(createStaffAuthRouter(app, options.loginLimits));
   router.use('/dashboard', dashboardRouter(app));
+  router.use('/prizes', winnerLookupRouter(app));
   router.use('/memberships', membershipsRouter(app));
   router.use('/events', eventsRouter(app));
   router.use('/members', memberSupportRouter(app));
