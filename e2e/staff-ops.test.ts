@@ -73,6 +73,16 @@ describe('running the club day to day', () => {
     await staff.getByText('Chargeback withdrawn').waitFor();
   });
 
+  it("cancels the member's plan on their behalf: benefits last to the end of the paid period", async () => {
+    await staff.goto(`${app.url}/admin/members/${encodeURIComponent(memberId)}/show/support`);
+    await staff.getByRole('button', { name: 'Cancel plan' }).click();
+    await staff.getByRole('dialog').getByLabel('Reason').fill('Member asked by phone');
+    await staff.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await staff.getByText('Plan cancelled').waitFor();
+    const me = (await (await fetch(`${app.url}/api/current-user`, { headers: { authorization: `Bearer ${member.access_token}` } })).json()) as { user: { membership_end_date: string | null } };
+    expect(me.user.membership_end_date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
   it('closes and draws a launch giveaway, then exports its entrants as CSV', async () => {
     const prize = prizes[0]!;
     await staff.goto(`${app.url}/admin/prizes/${encodeURIComponent(prize.id)}/show/draw`);

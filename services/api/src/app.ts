@@ -13,6 +13,7 @@ import { createPrizeMemberRouter } from './prizes/member';
 import './content/docs';
 import type { AppContext } from './context';
 import { mediaAdminRouter, mediaPublicRouter } from './media';
+import { memberPlanRouter } from './admin/member-plan';
 import { createHealthRouter } from './health';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { requestLogger } from './http/logging';
@@ -48,6 +49,7 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.use(createPrizeMemberRouter(ctx));
   app.use('/items', createContentRouter(ctx));
   app.use('/api/admin/media', mediaAdminRouter(ctx));
+  app.use('/api/admin/members', memberPlanRouter(ctx, members));
   app.use('/media', mediaPublicRouter(ctx));
   app.use('/api/admin/prizes', prizesAdminRouter(ctx));
   app.use('/api/admin', createAdminRouter(ctx));

@@ -30,6 +30,13 @@ export function SupportTab() {
           explain="Emails the member a link to choose a new password (valid for 60 minutes)."
           done="Password-reset email sent"
         />
+        <SupportActionButton
+          label="Cancel plan"
+          action="/cancel-plan"
+          colour="error"
+          explain="Cancels the subscription on the member's behalf: it stops renewing and benefits last to the end of the paid period."
+          done="Plan cancelled"
+        />
         <SupportActionButton label="Add note" action="/notes" field="note" explain="A note on the member's file for the support team." done="Note added" />
       </Stack>
       <Typography variant="subtitle2">Support notes</Typography>

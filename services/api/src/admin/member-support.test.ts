@@ -64,6 +64,11 @@ describe('member support from the staff console', () => {
     expect((await act('/profile', { state: 'QLD', reason: 'Moved to Brisbane' }, 'staff', 'PUT')).status).toBe(200);
     expect((await act('/profile', { state: 'XX', reason: 'Typo' }, 'staff', 'PUT')).status).toBe(400);
     expect((await act('/profile', { email: 'new@example.test', reason: 'No such field here' }, 'staff', 'PUT')).status).toBe(400);
+    // A free plan has nothing to cancel: refused plainly, nothing recorded.
+    expect((await act('/cancel-plan', { reason: 'Member asked' }, 'auditor')).status).toBe(403);
+    const cancel = await act('/cancel-plan', { reason: 'Member asked' });
+    expect(cancel.status).toBe(409);
+    expect(JSON.stringify(await cancel.json())).toContain('There is no paid membership to cancel.');
 
     const shown = (await (await adminFetch(api, `/members/${memberId}`, { token: staff.auditor.token })).json()) as { history: Array<{ event_type: string; actor: string; reason: string | null }> };
     const staffActs = shown.history.filter((h) => h.actor.startsWith('staff'));
