@@ -79,7 +79,9 @@ describe('running the club day to day', () => {
     await staff.getByRole('dialog').getByLabel('Reason').fill('Member asked by phone');
     await staff.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await staff.getByText('Plan cancelled').waitFor();
-    const me = (await (await fetch(`${app.url}/api/current-user`, { headers: { authorization: `Bearer ${member.access_token}` } })).json()) as { user: { membership_end_date: string | null } };
+    // The sign-up session ended with the suspension: sign in afresh.
+    const token = ((await (await login()).json()) as { data: { access_token: string } }).data.access_token;
+    const me = (await (await fetch(`${app.url}/api/current-user`, { headers: { authorization: `Bearer ${token}` } })).json()) as { user: { membership_end_date: string | null } };
     expect(me.user.membership_end_date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
