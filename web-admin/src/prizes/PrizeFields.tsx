@@ -12,7 +12,7 @@ export function PrizeFields() {
       <TextInput source="slug" validate={required()} helperText="lower-case letters, digits and dashes" />
       <SelectInput source="status" choices={PRIZE_STATUS_CHOICES} defaultValue="draft" validate={required()} />
       <SelectInput source="prize_type_id" label="Prize type" choices={PRIZE_TYPE_CHOICES} defaultValue="vip" validate={required()} />
-      <TextInput source="description" label="Description (HTML)" multiline fullWidth defaultValue="" />
+      <TextInput source="description" label="Description (HTML)" helperText="Formatting only: the server removes scripts, styles and anything else that could run" multiline fullWidth defaultValue="" />
       <DateTimeInput source="prize_end_date" label="Entries close" validate={required()} parse={(v: string) => (v ? new Date(v).toISOString() : v)} />
       <NumberInput source="prize_value" label="Prize value (AUD)" validate={required()} min={0} step={0.01} />
       <TextInput source="event_date" label="Event date (display text)" {...image} />
