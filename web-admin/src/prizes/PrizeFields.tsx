@@ -1,6 +1,7 @@
-import { DateTimeInput, NumberInput, required, SelectInput, TextInput } from 'react-admin';
+import { NumberInput, required, SelectInput, TextInput } from 'react-admin';
 import { PRIZE_STATUS_CHOICES, PRIZE_TYPE_CHOICES } from './choices';
 import { MediaInput } from '../media/MediaInput';
+import { ClubDateTimeInput } from '../ui/ClubDateTimeInput';
 
 const image = { parse: (v: string) => (v === '' ? null : v) };
 
@@ -13,7 +14,7 @@ export function PrizeFields() {
       <SelectInput source="status" choices={PRIZE_STATUS_CHOICES} defaultValue="draft" validate={required()} />
       <SelectInput source="prize_type_id" label="Prize type" choices={PRIZE_TYPE_CHOICES} defaultValue="vip" validate={required()} />
       <TextInput source="description" label="Description (HTML)" helperText="Formatting only: the server removes scripts, styles and anything else that could run" multiline fullWidth defaultValue="" />
-      <DateTimeInput source="prize_end_date" label="Entries close" validate={required()} parse={(v: string) => (v ? new Date(v).toISOString() : v)} />
+      <ClubDateTimeInput source="prize_end_date" label="Entries close" validate={required()} />
       <NumberInput source="prize_value" label="Prize value (AUD)" validate={required()} min={0} step={0.01} />
       <TextInput source="event_date" label="Event date (display text)" {...image} />
       <NumberInput source="event_participants" min={0} step={1} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawTicketRange, formatClubDate, formatClubDateTime, ledgerTicketRange } from './display';
+import { drawTicketRange, formatClubDate, formatClubDateTime, fromClubInputValue, ledgerTicketRange, toClubInputValue } from './display';
 
 describe('one numbering and one date in both consoles (defect 9)', () => {
   it('shows a plan end the way the member sees it, in Sydney time', () => {
@@ -15,5 +15,16 @@ describe('one numbering and one date in both consoles (defect 9)', () => {
     // The member console's words for its ledger rows (web-member lib/format ticketRange).
     expect(ledgerTicketRange(51, 100)).toBe('Tickets 51-100');
     expect(ledgerTicketRange(null, null)).toBe('-');
+  });
+});
+
+describe('date-time inputs in Sydney time, whatever the browser says', () => {
+  it('shows an instant as Sydney wall-clock time and reads it back', () => {
+    expect(toClubInputValue('2026-12-15T00:00:00.000Z')).toBe('2026-12-15T11:00'); // AEDT, +11
+    expect(fromClubInputValue('2026-12-15T11:00')).toBe('2026-12-15T00:00:00.000Z');
+    expect(toClubInputValue('2026-06-15T00:00:00.000Z')).toBe('2026-06-15T10:00'); // AEST, +10
+    expect(fromClubInputValue('2026-06-15T10:00')).toBe('2026-06-15T00:00:00.000Z');
+    expect(fromClubInputValue('nonsense')).toBeNull();
+    expect(toClubInputValue(null)).toBe('');
   });
 });

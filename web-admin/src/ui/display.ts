@@ -37,3 +37,32 @@ export function ledgerTicketRange(first: number | null | undefined, last: number
   if (first == null || last == null) return '-';
   return first === last ? `Ticket ${first}` : `Tickets ${first}-${last}`;
 }
+
+const wallClock = new Intl.DateTimeFormat('en-CA', { timeZone: CLUB_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** An instant as the Sydney wall-clock value of a datetime-local input: 'YYYY-MM-DDTHH:mm'. */
+export function toClubInputValue(value: unknown): string {
+  const date = parse(value);
+  if (!date) return '';
+  const p = Object.fromEntries(wallClock.formatToParts(date).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+/**
+ * A datetime-local value read as Sydney wall-clock time, whatever the browser's zone: the instant
+ * whose Sydney rendering is that value. Two passes settle the offset across a daylight-saving
+ * change; a wall time skipped by the spring-forward gap lands an hour later.
+ */
+export function fromClubInputValue(value: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!m) return null;
+  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  let guess = asUtc;
+  for (let i = 0; i < 2; i++) {
+    const shown = toClubInputValue(new Date(guess));
+    const s = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(shown)!;
+    const shownUtc = Date.UTC(Number(s[1]), Number(s[2]) - 1, Number(s[3]), Number(s[4]), Number(s[5]));
+    guess += asUtc - shownUtc;
+  }
+  return new Date(guess).toISOString();
+}
