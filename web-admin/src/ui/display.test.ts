@@ -26,5 +26,7 @@ describe('date-time inputs in Sydney time, whatever the browser says', () => {
     expect(fromClubInputValue('2026-06-15T10:00')).toBe('2026-06-15T00:00:00.000Z');
     expect(fromClubInputValue('nonsense')).toBeNull();
     expect(toClubInputValue(null)).toBe('');
+    // Formatting a formatted value changes nothing (the input formats its value twice).
+    expect(toClubInputValue(toClubInputValue('2026-12-15T00:00:00.000Z'))).toBe('2026-12-15T11:00');
   });
 });

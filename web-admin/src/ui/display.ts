@@ -42,6 +42,8 @@ const wallClock = new Intl.DateTimeFormat('en-CA', { timeZone: CLUB_TIME_ZONE, y
 
 /** An instant as the Sydney wall-clock value of a datetime-local input: 'YYYY-MM-DDTHH:mm'. */
 export function toClubInputValue(value: unknown): string {
+  // Already a wall-clock value (react-admin may format the formatted value again): keep it.
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return value;
   const date = parse(value);
   if (!date) return '';
   const p = Object.fromEntries(wallClock.formatToParts(date).map((x) => [x.type, x.value]));
