@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startApp, type RunningApp } from './harness';
 import { signUpMember, type SignedUp } from './members';
-import { drawAction, signInStaffConsole } from './staff-console';
+import { BOOTSTRAP_ADMIN, drawAction, signInStaffConsole } from './staff-console';
+import { listSentMail } from '@roar/workers';
 
 /**
  * Issue 14's staff day, in Chromium on the embedded default: staff sign in and read the dashboard,
@@ -95,6 +96,17 @@ describe('running the club day to day', () => {
     const winner = staff.getByRole('link', { name: 'Olive Citizen' });
     expect(await winner.getAttribute('href')).toBe(`/admin/members/${encodeURIComponent(memberId)}/show`);
     await staff.getByText(/Looked up by admin@roarplus\.test/).waitFor();
+    // Notified, then the winner email is sent again on request (recorded on the member's history).
+    await drawAction(staff, 'Notify winner', 'Publish result');
+    await expect.poll(async () => (await listSentMail(app.dataDir)).filter((m) => m.to.includes(member.email) && m.subject.startsWith('You won')).length).toBe(1);
+    const staffToken = ((await (await fetch(`${app.url}/api/admin/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BOOTSTRAP_ADMIN) })).json()) as { token: string }).token;
+    const resend = await fetch(`${app.url}/api/admin/members/${encodeURIComponent(memberId)}/resend-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${staffToken}` },
+      body: JSON.stringify({ email: 'winner', prize_id: prize.id, reason: 'Member lost the email' }),
+    });
+    expect(resend.status).toBe(200);
+    await expect.poll(async () => (await listSentMail(app.dataDir)).filter((m) => m.to.includes(member.email) && m.subject.startsWith('You won')).length).toBe(2);
     await staff.getByRole('tab', { name: 'Entry list' }).click();
     const download = staff.waitForEvent('download');
     await staff.getByRole('button', { name: 'Export entrants (CSV)' }).click();

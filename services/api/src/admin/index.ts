@@ -9,6 +9,7 @@ import { eventsRouter } from './events';
 import { jobsRouter } from './jobs';
 import { membersRouter } from './members';
 import { memberSupportRouter } from './member-support';
+import { memberResendRouter } from './member-resend';
 import { winnerLookupRouter } from './winner-lookup';
 import { membershipsRouter } from './memberships';
 import { paymentsRouter } from './payments';
@@ -36,6 +37,7 @@ export function createAdminRouter(app: AppContext, options: AdminRouterOptions =
   router.use('/memberships', membershipsRouter(app));
   router.use('/events', eventsRouter(app));
   router.use('/members', memberSupportRouter(app));
+  router.use('/members', memberResendRouter(app));
   router.use('/members', membersRouter(app));
   router.use('/entry-adjustments', entryAdjustmentsRouter(app));
   router.use('/payments', paymentsRouter(app));

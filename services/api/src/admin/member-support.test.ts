@@ -64,6 +64,11 @@ describe('member support from the staff console', () => {
     expect((await act('/profile', { state: 'QLD', reason: 'Moved to Brisbane' }, 'staff', 'PUT')).status).toBe(200);
     expect((await act('/profile', { state: 'XX', reason: 'Typo' }, 'staff', 'PUT')).status).toBe(400);
     expect((await act('/profile', { email: 'new@example.test', reason: 'No such field here' }, 'staff', 'PUT')).status).toBe(400);
+    // A free plan had no payment: there is no receipt to send again.
+    const noReceipt = await act('/resend-email', { email: 'receipt', event_id: '00000000-0000-4000-8000-000000000000', reason: 'Member asked' });
+    expect(noReceipt.status).toBe(404);
+    expect((await act('/resend-email', { email: 'receipt', reason: 'No event' })).status).toBe(400);
+    expect((await act('/resend-email', { email: 'winner', prize_id: 'p', reason: 'Member asked' }, 'auditor')).status).toBe(403);
     // A free plan has nothing to cancel: refused plainly, nothing recorded.
     expect((await act('/cancel-plan', { reason: 'Member asked' }, 'auditor')).status).toBe(403);
     const cancel = await act('/cancel-plan', { reason: 'Member asked' });
