@@ -5,6 +5,7 @@ import { benchAssets } from './assets';
 import { benchClose } from './close';
 import { benchCommands } from './commands';
 import { benchReads } from './reads';
+import { benchDashboard } from './dashboard';
 import { benchDraw } from './draw';
 import { benchShop } from './shop';
 
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
   log('');
   Object.assign(figures, await benchCommands(log));
   Object.assign(figures, await benchReads(log));
+  Object.assign(figures, await benchDashboard(log));
+  log('');
 
   figures.bench_seconds = Math.round((Date.now() - started) / 100) / 10;
   log(JSON.stringify(figures));

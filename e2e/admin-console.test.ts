@@ -34,10 +34,12 @@ describe('staff console in the browser', () => {
     expect(page.url()).toContain('/admin/login');
   });
 
-  it('signs in and lists the four membership tiers', async () => {
+  it('signs in to the dashboard and lists the four membership tiers', async () => {
     await page.getByLabel('Email').fill(STAFF_EMAIL);
     await page.getByLabel('Password').fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Draw calendar' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Memberships', exact: true }).click();
     await page.waitForURL(/\/admin\/memberships/);
     const rows = page.locator('table tbody tr');
     await rows.first().waitFor();

@@ -81,8 +81,9 @@ describe('a giveaway from creation to a verified draw', () => {
     await staffPage.getByLabel(/^Prize type/).click();
     await staffPage.getByRole('option', { name: 'normal' }).click();
     await staffPage.getByLabel(/^Description/).fill('<p>Flights, five nights and two week passes.</p>');
-    // The input takes minutes in the page's time zone (UTC here).
-    await staffPage.getByLabel(/^Entries close/).fill(closesAt.toISOString().slice(0, 16));
+    // The input takes Sydney wall-clock minutes, whatever the page's time zone (UTC here).
+    const sydney = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    await staffPage.getByLabel(/^Entries close/).fill(sydney.format(closesAt).replace(' ', 'T'));
     await staffPage.getByLabel(/^Prize value/).fill('25000');
     await staffPage.getByLabel(/^Event date/).fill('April 2027');
     await staffPage.getByLabel(/^Reason/).fill('Masters giveaway for members');

@@ -58,8 +58,13 @@ describe('forgot password', () => {
     await page.close();
   });
 
-  it('refuses a reset link without a token before anything is typed', async () => {
+  it('shows no error on a link without a token until the member submits (issue 14, defect 3), then refuses it', async () => {
     const page = await open('/change-password');
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.getByLabel('New password').fill('a-new-password-1');
+    await page.getByLabel('Confirm password').fill('a-new-password-1');
+    await page.getByRole('button', { name: 'Update password' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Could not update your password');
     await page.close();
   });

@@ -3,12 +3,24 @@ import type { Page } from 'playwright-core';
 /** The first admin the harness creates (its STAFF_EMAIL / STAFF_PASSWORD). */
 export const BOOTSTRAP_ADMIN = { email: 'admin@roarplus.test', password: 'staff-password-1' } as const;
 
-/** Signs a staff user (the bootstrap admin unless told) in to the staff console and waits for its landing page. */
-export async function signInStaffConsole(page: Page, baseUrl: string, staff: { email: string; password: string } = BOOTSTRAP_ADMIN): Promise<void> {
+/**
+ * Signs a staff user (the bootstrap admin unless told) in to the staff console and waits for its
+ * landing page, the dashboard; then, unless `stay` says so, opens the memberships list (where the
+ * console used to land, and where the older walks start).
+ */
+export async function signInStaffConsole(
+  page: Page,
+  baseUrl: string,
+  staff: { email: string; password: string } = BOOTSTRAP_ADMIN,
+  options: { stay?: 'dashboard' } = {},
+): Promise<void> {
   await page.goto(`${baseUrl}/admin/login`);
   await page.getByLabel('Email').fill(staff.email);
   await page.getByLabel('Password').fill(staff.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Draw calendar' }).waitFor();
+  if (options.stay === 'dashboard') return;
+  await page.getByRole('menuitem', { name: 'Memberships', exact: true }).click();
   await page.waitForURL(/\/admin\/memberships/);
 }
 

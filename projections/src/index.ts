@@ -12,6 +12,7 @@ import { clubhouseProjector } from './clubhouse';
 import { shopProjector } from './shop';
 import { rewardsProjector } from './rewards';
 import { cashbackProjector } from './cashback';
+import { dashboardProjector } from './dashboard';
 import type { Projector } from './runner/projector';
 
 export * from './runner';
@@ -29,6 +30,7 @@ export * from './clubhouse';
 export * from './shop';
 export * from './rewards';
 export * from './cashback';
+export * from './dashboard';
 
 /** Every read model the product runs, in the order the daemon starts them. */
 export const allProjectors: readonly Projector[] = [
@@ -46,4 +48,5 @@ export const allProjectors: readonly Projector[] = [
   shopProjector,
   rewardsProjector,
   cashbackProjector,
+  dashboardProjector,
 ];

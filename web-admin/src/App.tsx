@@ -2,7 +2,9 @@ import { Admin, Resource } from 'react-admin';
 import { authProvider } from './auth/authProvider';
 import { LoginPage } from './auth/LoginPage';
 import { dataProvider } from './dataProvider';
+import { Dashboard } from './dashboard/Dashboard';
 import events from './events';
+import exportsResource from './exports';
 import jobs from './jobs';
 import members from './members';
 import memberships from './memberships';
@@ -45,6 +47,7 @@ export function App() {
       dataProvider={dataProvider}
       authProvider={authProvider}
       loginPage={LoginPage}
+      dashboard={Dashboard}
     >
       <Resource name="memberships" {...memberships} />
       <Resource name="members" {...members} />
@@ -70,6 +73,7 @@ export function App() {
       <Resource name="content-winners-page" options={{ label: 'Winners page' }} {...contentWinnersPage} />
       <Resource name="content-home-blocks" options={{ label: 'Home blocks' }} {...contentHomeBlocks} />
       <Resource name="service-keys" options={{ label: 'Service keys' }} {...serviceKeys} />
+      <Resource name="exports" options={{ label: 'Exports' }} {...exportsResource} />
       <Resource name="events" options={{ label: 'Event log' }} {...events} />
       <Resource name="projections" options={{ label: 'Read models' }} {...projections} />
       <Resource name="jobs-failed" options={{ label: 'Failed jobs' }} {...jobs} />

@@ -20,7 +20,8 @@ async function migrate(tx: Sql, schema: string): Promise<void> {
     create table if not exists ${s}.draw_eligibility_members (
       member_id text primary key, has_tier boolean not null, bonus_draws boolean not null, weekly_draws boolean not null,
       period_end text, cancelled_ends_at text, stacked bigint not null, singles jsonb not null,
-      last_at_ms double precision, streams text[] not null);
+      last_at_ms double precision, streams text[] not null, suspended boolean not null default false);
+    alter table ${s}.draw_eligibility_members add column if not exists suspended boolean not null default false;
     create table if not exists ${s}.draw_eligibility_teams (
       team_id text primary key, member_ids jsonb not null, last_at_ms double precision, streams text[] not null);
   `);
@@ -43,6 +44,7 @@ interface MemberRow {
   singles: unknown;
   last_at_ms: unknown;
   streams: string[];
+  suspended: boolean;
 }
 
 const asObject = (v: unknown): Record<string, unknown> => {
@@ -56,12 +58,13 @@ const asStrings = (v: unknown): string[] => {
 const msOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** A stored row as the fold's account. Ticket ranges are not kept: a close needs counts only. */
-export function accountOfRow(row: Pick<MemberRow, 'has_tier' | 'bonus_draws' | 'weekly_draws' | 'period_end' | 'cancelled_ends_at' | 'stacked' | 'singles'>): MemberAccount {
+export function accountOfRow(row: Pick<MemberRow, 'has_tier' | 'bonus_draws' | 'weekly_draws' | 'period_end' | 'cancelled_ends_at' | 'stacked' | 'singles' | 'suspended'>): MemberAccount {
   const singles = new Map(Object.entries(asObject(row.singles)).map(([prizeId, count]) => [prizeId, { count: Number(count), ranges: [] }]));
   return {
     tier: row.has_tier ? { bonus_draws: row.bonus_draws, weekly_draws: row.weekly_draws } : null,
     periodEnd: row.period_end,
     cancelledEndsAt: row.cancelled_ends_at,
+    suspended: row.suspended === true,
     stacked: Number(row.stacked),
     stackedRanges: [],
     singles,
@@ -125,14 +128,14 @@ async function saveMembers(tx: Sql, schema: string, ids: string[], fold: Eligibi
   if (rows.length === 0) return;
   await tx.query(
     `insert into ${ident(schema)}.draw_eligibility_members
-       (member_id, has_tier, bonus_draws, weekly_draws, period_end, cancelled_ends_at, stacked, singles, last_at_ms, streams)
+       (member_id, has_tier, bonus_draws, weekly_draws, period_end, cancelled_ends_at, stacked, singles, last_at_ms, streams, suspended)
      select r.member_id, r.has_tier, r.bonus_draws, r.weekly_draws, r.period_end, r.cancelled_ends_at, r.stacked, r.singles, r.last_at_ms,
-       array(select jsonb_array_elements_text(r.streams))
+       array(select jsonb_array_elements_text(r.streams)), r.suspended
      from jsonb_to_recordset($1::jsonb) as r(member_id text, has_tier boolean, bonus_draws boolean, weekly_draws boolean, period_end text,
-       cancelled_ends_at text, stacked bigint, singles jsonb, last_at_ms double precision, streams jsonb)
+       cancelled_ends_at text, stacked bigint, singles jsonb, last_at_ms double precision, streams jsonb, suspended boolean)
      on conflict (member_id) do update set has_tier = excluded.has_tier, bonus_draws = excluded.bonus_draws, weekly_draws = excluded.weekly_draws,
        period_end = excluded.period_end, cancelled_ends_at = excluded.cancelled_ends_at, stacked = excluded.stacked, singles = excluded.singles,
-       last_at_ms = excluded.last_at_ms, streams = excluded.streams`,
+       last_at_ms = excluded.last_at_ms, streams = excluded.streams, suspended = excluded.suspended`,
     [
       JSON.stringify(
         rows.map(({ id, a, trail }) => ({
@@ -146,6 +149,7 @@ async function saveMembers(tx: Sql, schema: string, ids: string[], fold: Eligibi
           singles: Object.fromEntries([...a.singles].map(([prizeId, s]) => [prizeId, s.count])),
           last_at_ms: trail?.lastAtMs ?? null,
           streams: [...(trail?.streams ?? [])],
+          suspended: a.suspended,
         })),
       ),
     ],
@@ -160,16 +164,16 @@ async function saveTeams(tx: Sql, schema: string, ids: string[], fold: Eligibili
   if (rows.length === 0) return;
   await tx.query(
     `insert into ${ident(schema)}.draw_eligibility_teams (team_id, member_ids, last_at_ms, streams)
-     select r.team_id, r.member_ids, r.last_at_ms, array(select jsonb_array_elements_text(r.streams))
-     from jsonb_to_recordset($1::jsonb) as r(team_id text, member_ids jsonb, last_at_ms double precision, streams jsonb)
-     on conflict (team_id) do update set member_ids = excluded.member_ids, last_at_ms = excluded.last_at_ms, streams = excluded.streams`,
+     select r.team_id, r.member_ids, r.last_at_ms, array(select jsonb_array_elements_text(r.streams)), r.suspended
+     from jsonb_to_recordset($1::jsonb) as r(team_id text, member_ids jsonb, last_at_ms double precision, streams jsonb, suspended boolean)
+     on conflict (team_id) do update set member_ids = excluded.member_ids, last_at_ms = excluded.last_at_ms, streams = excluded.streams, suspended = excluded.suspended`,
     [JSON.stringify(rows)],
   );
 }
 
 export const drawEligibilityProjector: Projector = {
   name: 'draw_eligibility',
-  version: 1,
+  version: 2,
   tables: [
     { name: 'draw_eligibility_members', primaryKey: ['member_id'] },
     { name: 'draw_eligibility_teams', primaryKey: ['team_id'] },

@@ -11,7 +11,16 @@ import type { ApplyContext, Projector } from '../runner/projector';
 import { MEMBER_COLUMNS, memberRowSchema, type MemberRow } from './row';
 import { createTableSql, decodeAll, loadRows, occurredAt, upsertRows } from './table';
 
-const HANDLES = ['MemberRegistered', 'MemberProfileUpdated', 'MembershipActivated', 'MembershipRenewed', 'MembershipPaymentFailed', 'MembershipCancelled'] as const;
+const HANDLES = [
+  'MemberRegistered',
+  'MemberProfileUpdated',
+  'MembershipActivated',
+  'MembershipRenewed',
+  'MembershipPaymentFailed',
+  'MembershipCancelled',
+  'MemberSuspended',
+  'MemberReinstated',
+] as const;
 
 async function migrate(tx: Sql, schema: string): Promise<void> {
   const s = ident(schema);
@@ -20,6 +29,8 @@ async function migrate(tx: Sql, schema: string): Promise<void> {
     create index if not exists members_email_lower on ${s}.members (lower(email));
     create index if not exists members_registered_at on ${s}.members (registered_at, id);
     create index if not exists members_referral_code on ${s}.members (referral_code);
+    -- The staff dashboard's renewals due: renewing subscriptions by the end of their paid period.
+    create index if not exists members_renewals_due on ${s}.members (membership_end_date) where membership_status = 'active' and membership_type = 'monthly-subscription';
   `);
 }
 
@@ -86,6 +97,11 @@ function evolve(row: MemberRow, event: RecordedEvent, at: string): MemberRow {
       const d = event.data as MembershipCancelledEvent['data'];
       return { ...row, membership_status: 'cancelled', membership_end_date: new Date(d.endsAt).toISOString(), updated_at: at };
     }
+    // Staff suspension (issue 14): sign-in reads this status; the draw rule reads the events.
+    case 'MemberSuspended':
+      return { ...row, status: 'suspended', updated_at: at };
+    case 'MemberReinstated':
+      return { ...row, status: 'active', updated_at: at };
     default:
       return row;
   }

@@ -21,6 +21,8 @@ import './members/docs';
 import './prizes/docs';
 import './draws/docs';
 import type { AppContext } from './context';
+import { mediaAdminRouter, mediaPublicRouter } from './media';
+import { memberPlanRouter } from './admin/member-plan';
 import { createHealthRouter } from './health';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { requestLogger } from './http/logging';
@@ -63,6 +65,9 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   });
   app.use(createPrizeMemberRouter(ctx));
   app.use('/items', createContentRouter(ctx));
+  app.use('/api/admin/media', mediaAdminRouter(ctx));
+  app.use('/api/admin/members', memberPlanRouter(ctx, members));
+  app.use('/media', mediaPublicRouter(ctx));
   app.use('/api/admin/prizes', prizesAdminRouter(ctx));
   app.use('/api/admin', createAdminRouter(ctx));
   app.use(['/api', '/items', '/auth'], notFoundHandler);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_TIERS } from '@roar/domain';
+import { CLAIM_STATE_NEEDED, SEED_TIERS } from '@roar/domain';
 import { prizesProjector, verifyProjector } from '@roar/projections';
 import { listSentMail } from '@roar/workers';
 import { seedPaidMember } from '../src/admin/test-members';
@@ -58,7 +58,7 @@ describe('prizes and draws over HTTP', () => {
     const list = await memberGet<ListOf<{ slug: string }>>('/items/prizes?filter[status][_eq]=published&sort=prize_end_date&limit=2');
     expect(list.status).toBe(200);
     expect(list.body.data).toHaveLength(2);
-    expect(list.body.data[0]).toMatchObject({ slug: 'golf-getaway-barnbougle', draw_status: 'scheduled', winner: null, prize_value_currency: 'AUD', hero_image: null, hero_image_portrait: null });
+    expect(list.body.data[0]).toMatchObject({ slug: 'golf-getaway-barnbougle', draw_status: 'scheduled', winner: null, prize_value_currency: 'AUD', hero_image: '/images/giveaways/golf-getaway-barnbougle.svg', hero_image_portrait: '/images/giveaways/golf-getaway-barnbougle.svg' });
     const bonus = await memberGet<ListOf<{ slug: string }>>('/items/prizes?filter[status][_eq]=published&filter[prize_type_id][_eq]=bonus');
     expect(bonus.body.data.map((p: { slug: string }) => p.slug)).toEqual(['bonus-tour-driver']);
     const bySlug = await memberGet('/items/prizes?filter[slug][_eq]=bonus-tour-driver&filter[status][_in]=published,archived');
@@ -125,7 +125,10 @@ describe('prizes and draws over HTTP', () => {
     await expect.poll(async () => (await listSentMail(api.ctx.config.DATA_DIR)).some((m) => m.to.includes(winnerEmail) && m.subject === 'You won Putter of the month!'), { timeout: 10_000 }).toBe(true);
 
     expect((await memberPost('/api/claim-prize', { prize_id: id }, loserToken)).status).toBe(403);
-    expect((await memberPost('/api/claim-prize', { prize_id: id }, winnerToken))).toEqual({ status: 200, body: { data: { claimed: true } } });
+    // Defect 10: no state on file, so the claim asks for the one the published result names.
+    expect(await memberPost('/api/claim-prize', { prize_id: id }, winnerToken)).toEqual({ status: 400, body: { error: CLAIM_STATE_NEEDED } });
+    expect((await memberPost('/api/claim-prize', { prize_id: id, state: 'XX' }, winnerToken)).status).toBe(400);
+    expect(await memberPost('/api/claim-prize', { prize_id: id, state: 'VIC' }, winnerToken)).toEqual({ status: 200, body: { data: { claimed: true } } });
     expect((await staffPost(`/prizes/${id}/redraw`, { reason: 'Too late' })).status).toBe(409);
     const won = (await memberGet<ListOf<UserDraw>>('/api/user-draws', winnerToken)).body.data.find((d) => d.prize.id === id);
     expect(won).toMatchObject({ won: true, claimed: true, status: 'drawn' });
@@ -137,7 +140,7 @@ describe('prizes and draws over HTTP', () => {
     const published = await staffPost(`/prizes/${id}/publish`, {});
     expect(published.body.draw_status).toBe('published');
     const winners = await memberGet<ListOf<unknown>>('/items/winners');
-    expect(winners.body.data[0]).toMatchObject({ prize_id: id, winner: winnerId === alice.memberId ? 'A.S., NSW' : 'B.J., NSW', prize_value: 450.5 });
+    expect(winners.body.data[0]).toMatchObject({ prize_id: id, winner: winnerId === alice.memberId ? 'A.S., VIC' : 'B.J., VIC', prize_value: 450.5 });
 
     const verified = await staffPost<Report>(`/prizes/${id}/verify`, {}, 'auditor');
     expect(verified.body.verified).toBe(true);

@@ -1,4 +1,5 @@
-import { Datagrid, DateField, DateTimeInput, List, NumberField, TextField, TextInput } from 'react-admin';
+import { Datagrid, DateTimeInput, List, NumberField, TextField, TextInput } from 'react-admin';
+import { ClubDateField } from '../ui/ClubDateField';
 
 const filters = [
   <TextInput key="stream_id" source="stream_id" label="Stream" helperText="exact id, or a prefix ending in *" alwaysOn />,
@@ -13,7 +14,7 @@ export function EventList() {
     <List sort={{ field: 'position', order: 'DESC' }} filters={filters} perPage={25}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="position" sortable />
-        <DateField source="occurred_at" showTime label="Occurred" />
+        <ClubDateField source="occurred_at" showTime label="Occurred" />
         <TextField source="event_type" label="Type" />
         <TextField source="stream_id" label="Stream" />
         <NumberField source="revision" sortable={false} />

@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
-import { DateField, FunctionField, Labeled, NumberField, Show, SimpleShowLayout, TextField, type RaRecord } from 'react-admin';
+import { FunctionField, Labeled, NumberField, Show, SimpleShowLayout, TextField, type RaRecord } from 'react-admin';
+import { ClubDateField } from '../ui/ClubDateField';
 
 function Json({ value }: { value: unknown }) {
   return (
@@ -19,8 +20,8 @@ export function EventShow() {
         <TextField source="stream_id" label="Stream" />
         <NumberField source="revision" />
         <TextField source="position" />
-        <DateField source="occurred_at" showTime label="Occurred" />
-        <DateField source="recorded_at" showTime label="Recorded" />
+        <ClubDateField source="occurred_at" showTime label="Occurred" />
+        <ClubDateField source="recorded_at" showTime label="Recorded" />
         <TextField source="actor" />
         <TextField source="reason" emptyText="-" />
         <FunctionField label="Payload" render={(r: RaRecord) => <Json value={r.payload} />} />

@@ -1,6 +1,7 @@
 import { Button } from '@mui/material';
 import { useState } from 'react';
-import { Datagrid, DateField, List, NumberField, TextField, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import { Datagrid, List, NumberField, TextField, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import { ClubDateField } from '../ui/ClubDateField';
 import { postAction } from '../dataProvider';
 
 /** Admins and staff re-run a failed job with a fresh set of attempts; auditors only look. */
@@ -39,7 +40,7 @@ export function FailedJobList() {
         <TextField source="queue" sortable={false} />
         <TextField source="error" sortable={false} />
         <NumberField source="attempts" sortable={false} />
-        <DateField source="failedAt" showTime label="Failed" sortable={false} />
+        <ClubDateField source="failedAt" showTime label="Failed" sortable={false} />
         <RetryButton />
       </Datagrid>
     </List>

@@ -1,4 +1,5 @@
-import { Datagrid, DateField, List, SearchInput, SelectInput, TextField } from 'react-admin';
+import { Datagrid, List, SearchInput, SelectInput, TextField } from 'react-admin';
+import { ClubDateField } from '../ui/ClubDateField';
 
 export const MEMBERSHIP_STATUS_CHOICES = [
   { id: 'none', name: 'No membership' },
@@ -22,8 +23,8 @@ export function MemberList() {
         <TextField source="lastname" label="Last name" />
         <TextField source="membership_tier" label="Plan" emptyText="-" />
         <TextField source="membership_status" label="Plan status" />
-        <DateField source="membership_end_date" label="Plan ends" emptyText="no end" />
-        <DateField source="registered_at" label="Registered" showTime />
+        <ClubDateField source="membership_end_date" label="Plan ends" emptyText="no end" />
+        <ClubDateField source="registered_at" label="Registered" showTime />
       </Datagrid>
     </List>
   );

@@ -1,7 +1,6 @@
 import {
   ArrayField,
   Datagrid,
-  DateField,
   FunctionField,
   NumberField,
   Show,
@@ -10,11 +9,14 @@ import {
   TextField,
   type RaRecord,
 } from 'react-admin';
+import { ClubDateField } from '../ui/ClubDateField';
+import { ledgerTicketRange } from '../ui/display';
 import { formatCents } from '../memberships/MembershipList';
 import { AdjustEntriesButton } from './AdjustEntriesButton';
+import { SupportTab } from './SupportTab';
 import { EventHistory } from '../events/EventHistory';
 
-const tickets = (r: RaRecord) => (r.first_ticket == null ? '-' : r.first_ticket === r.last_ticket ? `${r.first_ticket}` : `${r.first_ticket}-${r.last_ticket}`);
+const tickets = (r: RaRecord) => ledgerTicketRange(r.first_ticket as number | null, r.last_ticket as number | null);
 
 /** One member for staff: profile, plan, the entries ledger with ticket numbers, payments, history. */
 export function MemberShow() {
@@ -29,16 +31,16 @@ export function MemberShow() {
           <TextField source="mobile" emptyText="-" />
           <TextField source="dob" label="Date of birth" emptyText="-" />
           <TextField source="address" emptyText="-" />
-          <TextField source="status" />
+          <TextField source="status" label="Account" />
           <TextField source="referral_code" />
-          <DateField source="registered_at" showTime label="Registered" />
+          <ClubDateField source="registered_at" showTime label="Registered" />
         </Tab>
         <Tab label="Plan" path="plan">
           <TextField source="membership_tier" label="Plan" emptyText="-" />
           <TextField source="membership_code" label="Code" emptyText="-" />
           <TextField source="membership_type" label="Type" emptyText="-" />
           <TextField source="membership_status" label="Plan status" />
-          <DateField source="membership_end_date" label="Plan ends" emptyText="no end" />
+          <ClubDateField source="membership_end_date" label="Plan ends" emptyText="no end" />
           <TextField source="subscription_id" label="Subscription" emptyText="-" />
         </Tab>
         <Tab label="Entries" path="entries">
@@ -48,7 +50,7 @@ export function MemberShow() {
           <AdjustEntriesButton />
           <ArrayField source="entries.grants" label="Ledger">
             <Datagrid bulkActionButtons={false} rowClick={false} sx={{ '& td': { whiteSpace: 'nowrap' } }}>
-              <DateField source="occurred_at" showTime label="When" />
+              <ClubDateField source="occurred_at" showTime label="When" />
               <TextField source="source" />
               <NumberField source="count" />
               <FunctionField label="Tickets" render={tickets} />
@@ -60,7 +62,7 @@ export function MemberShow() {
         <Tab label="Payments" path="payments">
           <ArrayField source="payments" label={false}>
             <Datagrid bulkActionButtons={false} rowClick={(id) => `/payments/${encodeURIComponent(String(id))}/show`}>
-              <DateField source="created_at" showTime label="Created" />
+              <ClubDateField source="created_at" showTime label="Created" />
               <TextField source="purpose" />
               <FunctionField label="Amount" render={(r: RaRecord) => formatCents(r.amount_cents)} />
               <TextField source="status" />
@@ -68,6 +70,9 @@ export function MemberShow() {
               <TextField source="subscription_id" label="Subscription" emptyText="-" />
             </Datagrid>
           </ArrayField>
+        </Tab>
+        <Tab label="Support" path="support">
+          <SupportTab />
         </Tab>
         <Tab label="History" path="history">
           <EventHistory source="history" label={false} />

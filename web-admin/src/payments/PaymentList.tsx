@@ -1,4 +1,5 @@
-import { BooleanInput, Datagrid, DateField, FunctionField, List, ReferenceField, SelectArrayInput, SelectInput, TextField, TextInput, type RaRecord } from 'react-admin';
+import { BooleanInput, Datagrid, FunctionField, List, ReferenceField, SelectArrayInput, SelectInput, TextField, TextInput, type RaRecord } from 'react-admin';
+import { ClubDateField } from '../ui/ClubDateField';
 import { formatCents } from '../memberships/MembershipList';
 
 export const PAYMENT_STATUS_CHOICES = ['pending', 'paid', 'failed', 'expired', 'refunded'].map((id) => ({ id, name: id }));
@@ -20,7 +21,7 @@ export function PaymentList() {
   return (
     <List sort={{ field: 'created_at', order: 'DESC' }} filters={filters} perPage={25} exporter={false}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
-        <DateField source="created_at" showTime label="Created" />
+        <ClubDateField source="created_at" showTime label="Created" />
         <ReferenceField source="member_id" reference="members" label="Member" link="show" />
         <TextField source="purpose" />
         <TextField source="tier_code" label="Tier" emptyText="-" />

@@ -1,4 +1,5 @@
-import { DateField, FunctionField, ReferenceField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { FunctionField, ReferenceField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { ClubDateField } from '../ui/ClubDateField';
 import { amount, card } from './PaymentList';
 import { RefundButton } from './RefundButton';
 
@@ -19,8 +20,8 @@ export function PaymentShow() {
         <TextField source="payment_id" label="Payment" emptyText="-" />
         <TextField source="subscription_id" label="Subscription" emptyText="-" />
         <FunctionField label="Card" render={card} />
-        <DateField source="created_at" showTime label="Created" />
-        <DateField source="completed_at" showTime label="Completed" emptyText="-" />
+        <ClubDateField source="created_at" showTime label="Created" />
+        <ClubDateField source="completed_at" showTime label="Completed" emptyText="-" />
       </SimpleShowLayout>
     </Show>
   );

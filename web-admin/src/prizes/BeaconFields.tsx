@@ -1,5 +1,6 @@
 import { Stack } from '@mui/material';
-import { DateField, Labeled, NumberField, TextField, useRecordContext } from 'react-admin';
+import { Labeled, NumberField, TextField, useRecordContext } from 'react-admin';
+import { ClubDateField } from '../ui/ClubDateField';
 
 const mono = { fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' } as const;
 
@@ -20,7 +21,7 @@ export function BeaconFields() {
         <NumberField source="beacon_round" options={{ useGrouping: false }} emptyText="-" />
       </Labeled>
       <Labeled label="Round published at">
-        <DateField source="beacon_round_at" showTime emptyText="-" />
+        <ClubDateField source="beacon_round_at" showTime emptyText="-" />
       </Labeled>
       <Labeled label="Signature scheme">
         <TextField source="beacon_scheme" emptyText="-" />

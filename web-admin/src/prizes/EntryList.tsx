@@ -2,6 +2,8 @@ import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typograp
 import { useEffect, useState } from 'react';
 import { useRecordContext } from 'react-admin';
 import { httpClient } from '../dataProvider';
+import { drawTicketRange } from '../ui/display';
+import { ExportButton } from '../exports/ExportButton';
 
 interface EntrantRow {
   readonly entrant_id: string;
@@ -28,8 +30,14 @@ export function EntryList() {
     });
   }, [id, page]);
   if (!record || record.draw_status === 'unscheduled' || record.draw_status === 'scheduled') return <Typography variant="body2">The entry list is frozen when entries close.</Typography>;
+  const drawn = record.draw_status === 'drawn' || record.draw_status === 'published';
   return (
     <Box>
+      {drawn && (
+        <Box sx={{ mb: 1 }}>
+          <ExportButton kind="entrants" label="Export entrants (CSV)" query={{ prize_id: String(record.id) }} />
+        </Box>
+      )}
       <Table size="small" aria-label="Entry list">
         <TableHead>
           <TableRow>
@@ -45,9 +53,7 @@ export function EntryList() {
               <TableCell>{r.position + 1}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{r.entrant_id}</TableCell>
               <TableCell align="right">{r.tickets}</TableCell>
-              <TableCell>
-                {r.first_ticket}-{r.last_ticket}
-              </TableCell>
+              <TableCell>{drawTicketRange(r.first_ticket, r.last_ticket)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -1,5 +1,7 @@
-import { DateTimeInput, NumberInput, required, SelectInput, TextInput } from 'react-admin';
+import { NumberInput, required, SelectInput, TextInput } from 'react-admin';
 import { PRIZE_STATUS_CHOICES, PRIZE_TYPE_CHOICES } from './choices';
+import { MediaInput } from '../media/MediaInput';
+import { ClubDateTimeInput } from '../ui/ClubDateTimeInput';
 
 const image = { parse: (v: string) => (v === '' ? null : v) };
 
@@ -11,13 +13,13 @@ export function PrizeFields() {
       <TextInput source="slug" validate={required()} helperText="lower-case letters, digits and dashes" />
       <SelectInput source="status" choices={PRIZE_STATUS_CHOICES} defaultValue="draft" validate={required()} />
       <SelectInput source="prize_type_id" label="Prize type" choices={PRIZE_TYPE_CHOICES} defaultValue="vip" validate={required()} />
-      <TextInput source="description" label="Description (HTML)" multiline fullWidth defaultValue="" />
-      <DateTimeInput source="prize_end_date" label="Entries close" validate={required()} parse={(v: string) => (v ? new Date(v).toISOString() : v)} />
+      <TextInput source="description" label="Description (HTML)" helperText="Formatting only: the server removes scripts, styles and anything else that could run" multiline fullWidth defaultValue="" />
+      <ClubDateTimeInput source="prize_end_date" label="Entries close" validate={required()} />
       <NumberInput source="prize_value" label="Prize value (AUD)" validate={required()} min={0} step={0.01} />
       <TextInput source="event_date" label="Event date (display text)" {...image} />
       <NumberInput source="event_participants" min={0} step={1} />
-      <TextInput source="hero_image" fullWidth {...image} />
-      <TextInput source="hero_image_portrait" fullWidth {...image} />
+      <MediaInput source="hero_image" label="Hero image" kind="prize" variant="landscape" alsoSets={{ hero_image_portrait: 'portrait' }} />
+      <MediaInput source="hero_image_portrait" label="Hero image (portrait)" kind="prize" variant="portrait" />
       {[1, 2, 3].map((n) => (
         <TextInput key={n} source={`secondary_image_${n}`} fullWidth {...image} />
       ))}

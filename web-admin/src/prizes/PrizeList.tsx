@@ -1,4 +1,5 @@
-import { Datagrid, DateField, List, NumberField, SearchInput, SelectInput, TextField } from 'react-admin';
+import { Datagrid, List, NumberField, SearchInput, SelectInput, TextField } from 'react-admin';
+import { ClubDateField } from '../ui/ClubDateField';
 import { PRIZE_STATUS_CHOICES } from './choices';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <SelectInput key="status" source="status" choices={PRIZE_STATUS_CHOICES} />];
@@ -11,7 +12,7 @@ export function PrizeList() {
         <TextField source="slug" />
         <TextField source="status" />
         <TextField source="prize_type_id" label="Type" />
-        <DateField source="prize_end_date" label="Entries close" showTime />
+        <ClubDateField source="prize_end_date" label="Entries close" showTime />
         <TextField source="draw_status" label="Draw" />
         <NumberField source="entrant_count" label="Entrants" />
         <TextField source="winner_display" label="Winner" emptyText="-" />

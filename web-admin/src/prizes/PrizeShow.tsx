@@ -1,9 +1,12 @@
 import { Typography } from '@mui/material';
-import { ArrayField, BooleanField, Datagrid, DateField, NumberField, RichTextField, Show, Tab, TabbedShowLayout, TextField } from 'react-admin';
+import { ArrayField, BooleanField, Datagrid, FunctionField, NumberField, RichTextField, Show, Tab, TabbedShowLayout, TextField, type RaRecord } from 'react-admin';
+import { ClubDateField } from '../ui/ClubDateField';
+import { drawTicketRange } from '../ui/display';
 import { BeaconFields } from './BeaconFields';
 import { DrawActions } from './DrawActions';
 import { DrawVerify } from './DrawVerify';
 import { EntryList } from './EntryList';
+import { WinnerLookup } from './WinnerLookup';
 
 const mono = { fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' } as const;
 
@@ -16,7 +19,7 @@ export function PrizeShow() {
           <TextField source="slug" />
           <TextField source="status" />
           <TextField source="prize_type_id" label="Type" />
-          <DateField source="prize_end_date" label="Entries close" showTime />
+          <ClubDateField source="prize_end_date" label="Entries close" showTime />
           <NumberField source="prize_value" options={{ style: 'currency', currency: 'AUD' }} />
           <TextField source="event_date" emptyText="-" />
           <NumberField source="event_participants" emptyText="-" />
@@ -33,13 +36,13 @@ export function PrizeShow() {
           <NumberField source="entrant_count" label="Entrants" />
           <NumberField source="total_tickets" label="Tickets" />
           <TextField source="cutoff_position" label="Event-log cutoff" emptyText="-" />
-          <DateField source="as_of" label="Entries counted as of" showTime emptyText="-" />
+          <ClubDateField source="as_of" label="Entries counted as of" showTime emptyText="-" />
           <TextField source="randomness" label="Revealed randomness" sx={mono} emptyText="-" />
           <TextField source="seed" sx={mono} emptyText="-" />
           <ArrayField source="winners">
             <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography variant="body2">No winner drawn yet</Typography>}>
               <NumberField source="k" />
-              <NumberField source="ticket" />
+              <FunctionField label="Ticket" render={(r: RaRecord) => drawTicketRange(Number(r.ticket), Number(r.ticket))} />
               <TextField source="entrant_id" sx={mono} />
               <TextField source="member_ids" label="Members" />
               <BooleanField source="notified" />
@@ -47,6 +50,7 @@ export function PrizeShow() {
               <TextField source="redrawn_reason" label="Redrawn because" emptyText="-" />
             </Datagrid>
           </ArrayField>
+          <WinnerLookup />
           <TextField source="winner_display" label="Published as" emptyText="-" />
           <DrawVerify />
         </Tab>

@@ -1,5 +1,6 @@
-import { Datagrid, DateField, FunctionField, List, NumberField, TextField, type RaRecord } from 'react-admin';
+import { Datagrid, FunctionField, List, NumberField, TextField, type RaRecord } from 'react-admin';
 import { failedEventLabel } from './FailedEvent';
+import { ClubDateField } from '../ui/ClubDateField';
 import { rebuildLabel } from './rebuildLabel';
 
 /** Each read model with its checkpoint: a projector far behind the log or in error shows here first. */
@@ -11,7 +12,7 @@ export function ProjectionList() {
         <NumberField source="version" sortable={false} />
         <TextField source="state" sortable={false} />
         <TextField source="position" sortable={false} emptyText="-" />
-        <DateField source="updated_at" showTime label="Checkpoint written" sortable={false} emptyText="-" />
+        <ClubDateField source="updated_at" showTime label="Checkpoint written" sortable={false} emptyText="-" />
         <FunctionField label="Stopped at event" render={(r: RaRecord) => failedEventLabel(r)} />
         <TextField source="last_error" sortable={false} emptyText="-" />
         <FunctionField label="Last rebuild" render={(r: RaRecord) => rebuildLabel(r.rebuild)} />

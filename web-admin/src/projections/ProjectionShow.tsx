@@ -1,6 +1,7 @@
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useState } from 'react';
-import { DateField, FunctionField, NumberField, Show, SimpleShowLayout, TextField, useNotify, usePermissions, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import { FunctionField, NumberField, Show, SimpleShowLayout, TextField, useNotify, usePermissions, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import { ClubDateField } from '../ui/ClubDateField';
 import { postAction } from '../dataProvider';
 import { FailedEventAlert } from './FailedEvent';
 import { rebuildLabel, rebuildStateSchema } from './rebuildLabel';
@@ -56,7 +57,7 @@ export function ProjectionShow() {
         <NumberField source="stored_version" emptyText="-" />
         <TextField source="state" />
         <TextField source="position" emptyText="-" />
-        <DateField source="updated_at" showTime label="Checkpoint written" emptyText="-" />
+        <ClubDateField source="updated_at" showTime label="Checkpoint written" emptyText="-" />
         <TextField source="last_error" emptyText="-" />
         <FunctionField
           label="Stopped at event"

@@ -1,4 +1,5 @@
-import { Datagrid, DateField, List, NumberField, ReferenceField, SelectArrayInput, TextField, TextInput } from 'react-admin';
+import { Datagrid, List, NumberField, ReferenceField, SelectArrayInput, TextField, TextInput } from 'react-admin';
+import { ClubDateField } from '../ui/ClubDateField';
 
 export const REFERRAL_STATUS_CHOICES = ['recorded', 'bonus-granted', 'voided'].map((id) => ({ id, name: id }));
 
@@ -14,13 +15,13 @@ export function ReferralList() {
   return (
     <List sort={{ field: 'recorded_at', order: 'DESC' }} filters={filters} perPage={25} exporter={false}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
-        <DateField source="recorded_at" showTime label="Recorded" />
+        <ClubDateField source="recorded_at" showTime label="Recorded" />
         <ReferenceField source="referrer_id" reference="members" label="Referrer" link="show" />
         <ReferenceField source="referee_id" reference="members" label="Referred member" link="show" />
         <TextField source="status" />
         <NumberField source="referrer_entries" label="Referrer entries" emptyText="-" sortable={false} />
         <NumberField source="referee_entries" label="Referee entries" emptyText="-" sortable={false} />
-        <DateField source="granted_at" showTime label="Granted" emptyText="-" />
+        <ClubDateField source="granted_at" showTime label="Granted" emptyText="-" />
       </Datagrid>
     </List>
   );

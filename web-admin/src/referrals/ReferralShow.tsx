@@ -1,4 +1,5 @@
-import { DateField, NumberField, ReferenceField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { NumberField, ReferenceField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { ClubDateField } from '../ui/ClubDateField';
 import { EventHistory } from '../events/EventHistory';
 
 export function ReferralShow() {
@@ -16,9 +17,9 @@ export function ReferralShow() {
         <NumberField source="referee_entries" label="Referee entries" emptyText="-" />
         <TextField source="payment_id" label="Payment" emptyText="-" />
         <TextField source="void_reason" label="Void reason" emptyText="-" />
-        <DateField source="recorded_at" showTime label="Recorded" />
-        <DateField source="granted_at" showTime label="Granted" emptyText="-" />
-        <DateField source="voided_at" showTime label="Voided" emptyText="-" />
+        <ClubDateField source="recorded_at" showTime label="Recorded" />
+        <ClubDateField source="granted_at" showTime label="Granted" emptyText="-" />
+        <ClubDateField source="voided_at" showTime label="Voided" emptyText="-" />
         <EventHistory />
       </SimpleShowLayout>
     </Show>

@@ -1,4 +1,5 @@
-import { Datagrid, DateField, List, NumberField, ReferenceField, SelectArrayInput, TextField, TextInput } from 'react-admin';
+import { Datagrid, List, NumberField, ReferenceField, SelectArrayInput, TextField, TextInput } from 'react-admin';
+import { ClubDateField } from '../ui/ClubDateField';
 
 export const TEAM_STATUS_CHOICES = ['open', 'complete'].map((id) => ({ id, name: id }));
 
@@ -14,11 +15,11 @@ export function TeamList() {
   return (
     <List sort={{ field: 'started_at', order: 'DESC' }} filters={filters} perPage={25} exporter={false}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
-        <DateField source="started_at" showTime label="Started" />
+        <ClubDateField source="started_at" showTime label="Started" />
         <ReferenceField source="captain_id" reference="members" label="Captain" link="show" />
         <TextField source="status" />
         <NumberField source="paid_mates" label="Paid mates" />
-        <DateField source="completed_at" showTime label="Completed" emptyText="-" />
+        <ClubDateField source="completed_at" showTime label="Completed" emptyText="-" />
       </Datagrid>
     </List>
   );

@@ -1,4 +1,5 @@
-import { ArrayField, Datagrid, DateField, NumberField, ReferenceField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { ArrayField, Datagrid, NumberField, ReferenceField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { ClubDateField } from '../ui/ClubDateField';
 import { EventHistory } from '../events/EventHistory';
 
 export function TeamShow() {
@@ -9,8 +10,8 @@ export function TeamShow() {
         <ReferenceField source="captain_id" reference="members" label="Captain" link="show" />
         <TextField source="captain_email" label="Captain email" />
         <TextField source="status" />
-        <DateField source="started_at" showTime label="Started" />
-        <DateField source="completed_at" showTime label="Completed" emptyText="-" />
+        <ClubDateField source="started_at" showTime label="Started" />
+        <ClubDateField source="completed_at" showTime label="Completed" emptyText="-" />
         <NumberField source="paid_mates" label="Paid mates" />
         <ArrayField source="members" label="Members">
           <Datagrid bulkActionButtons={false} rowClick={false}>
@@ -18,11 +19,11 @@ export function TeamShow() {
             <TextField source="name" emptyText="-" />
             <TextField source="email" />
             <TextField source="status" label="Payment state" />
-            <DateField source="expires_at" showTime label="Invite expires" emptyText="-" />
-            <DateField source="paid_at" showTime label="Paid" emptyText="-" />
+            <ClubDateField source="expires_at" showTime label="Invite expires" emptyText="-" />
+            <ClubDateField source="paid_at" showTime label="Paid" emptyText="-" />
             <TextField source="payment_id" label="Payment" emptyText="-" />
-            <DateField source="benefit_until" showTime label="Benefits until" emptyText="-" />
-            <DateField source="refunded_at" showTime label="Refunded" emptyText="-" />
+            <ClubDateField source="benefit_until" showTime label="Benefits until" emptyText="-" />
+            <ClubDateField source="refunded_at" showTime label="Refunded" emptyText="-" />
             <TextField source="refund_reason" label="Refund reason" emptyText="-" />
           </Datagrid>
         </ArrayField>

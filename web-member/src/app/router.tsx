@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, redirect, RouterProvider, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from '../components/layouts/public-layout';
 import { PrivateLayout } from '../components/layouts/private-layout';
 import { LandingLayout } from '../components/layouts/landing-layout';
@@ -91,6 +91,8 @@ export const routes: RouteObject[] = [
           { path: paths.refer.path, lazy: () => import('./routes/referrals').then((m) => ({ Component: m.ReferRoute })) },
         ],
       },
+      // A one-off entry is what the catalogue sells as a single entry: one page, one address (defect 11).
+      { path: paths.oneOffEntries.path, loader: () => redirect(paths.singleEntries.getHref()) },
       { path: '*', lazy: () => import('./routes/content-page').then((m) => ({ Component: m.ContentOrNotFoundRoute })) },
     ],
   },
@@ -102,7 +104,6 @@ export const routes: RouteObject[] = [
       { path: paths.dashboard.path, ...member('DashboardRoute') },
       { path: paths.myDraws.path, ...draws('MyDrawsRoute') },
       { path: paths.totalEntries.path, ...member('TotalEntriesRoute') },
-      { path: paths.oneOffEntries.path, ...draws('OneOffEntriesRoute') },
       { path: paths.singleEntries.path, ...draws('SingleEntriesRoute') },
       { path: paths.orders.path, ...shop('OrdersRoute') },
       { path: paths.order.path, ...shop('OrderRoute') },

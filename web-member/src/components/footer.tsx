@@ -4,6 +4,7 @@ import { MenuLink } from './menu-link';
 import { Logo } from './ui/logo';
 import { SocialLinks } from './ui/social-links';
 import { ServiceWidgets } from './service-widgets';
+import { trackClick } from '../lib/analytics';
 import { paths } from '../config/paths';
 import { useAuth } from '../lib/auth';
 
@@ -18,7 +19,7 @@ export function Footer() {
           <Logo />
           <p className="site-footer__tagline">Australia's sports rewards club. Member discounts, green-fee cashback and prize draws for golfers and sport fans.</p>
           {!loggedIn && (
-            <Link to={paths.membership.getHref()} className="btn btn--gold">
+            <Link to={paths.membership.getHref()} className="btn btn--gold" onClick={() => trackClick('Join Now', 'footer')}>
               Join Now
             </Link>
           )}

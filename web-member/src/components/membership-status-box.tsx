@@ -13,8 +13,20 @@ export function statusTitle(membership: Membership | undefined): string {
 }
 
 /**
- * Membership status box (spec sections 2 and 4). A set end date means the membership was
- * cancelled and its benefits last until then. Upgrade is offered unless on the top tier; the
+ * The line under the tier. A single entry's end date is the day that entry stops counting, not a
+ * cancellation; any other set end date means the membership was cancelled (or its payment failed)
+ * and its benefits last until then.
+ */
+export function statusLine(user: Pick<User, 'membership_end_date'>, membership: Membership | undefined): string {
+  if (membership?.type === 'single-entry') {
+    return user.membership_end_date ? `Single entry: valid until ${formatDate(user.membership_end_date)}` : 'Single entry';
+  }
+  if (user.membership_end_date) return `Cancelled: your benefits last until ${formatDate(user.membership_end_date)}`;
+  return isFreeMembership(membership) ? 'Upgrade to stack entries every month.' : 'Active';
+}
+
+/**
+ * Membership status box (spec sections 2 and 4). Upgrade is offered unless on the top tier; the
  * button goes to the membership page either way.
  */
 export function MembershipStatusBox({ user, membership }: { user: User; membership: Membership | undefined }) {
@@ -26,11 +38,7 @@ export function MembershipStatusBox({ user, membership }: { user: User; membersh
       <h2 id="status-box-title" className="status-box__title">
         {statusTitle(membership)}
       </h2>
-      {user.membership_end_date ? (
-        <p className="status-box__end">Cancelled: your benefits last until {formatDate(user.membership_end_date)}</p>
-      ) : (
-        <p className="status-box__end">{free ? 'Upgrade to stack entries every month.' : 'Active'}</p>
-      )}
+      <p className="status-box__end">{statusLine(user, membership)}</p>
       <Link to={paths.membership.getHref()} className="btn btn--gold" onClick={() => trackClick(upgrade ? 'Upgrade' : 'Memberships', 'membership-status-box')}>
         {upgrade ? 'Upgrade' : 'Memberships'}
       </Link>

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PrizeTypeChip } from './event-card-type';
-import { Countdown } from './ui/countdown';
+import { PrizeClock } from './prize-clock';
+import { closingLine } from '../lib/prize-stage';
 import { Spinner } from './ui/feedback';
 import { paths } from '../config/paths';
 import { formatDollars } from '../lib/format';
-import { fetchNextGiveaway, formatDrawTime, imageUrl, portraitOr, prizeTypeDisplay, type NextGiveaway } from '../lib/prizes';
+import { fetchNextGiveaway, imageUrl, portraitOr, prizeTypeDisplay, type NextGiveaway } from '../lib/prizes';
 
 type State = { status: 'loading' } | { status: 'loaded'; next: NextGiveaway };
 
@@ -47,8 +48,8 @@ function NextGiveawayBody({ giveaway }: { giveaway: Extract<NextGiveaway, { give
         <PrizeTypeChip display={prizeTypeDisplay(giveaway.prize_type_id)} />
         <strong className="next-giveaway__title">{giveaway.title}</strong>
         <span>Valued at {formatDollars(giveaway.prize_value)}</span>
-        <span>Closes {formatDrawTime(giveaway.prize_end_date)}</span>
-        <Countdown target={new Date(giveaway.prize_end_date)} />
+        {closingLine(giveaway, Date.now()) && <span>{closingLine(giveaway, Date.now())}</span>}
+        <PrizeClock prize={giveaway} />
         {giveaway.joined && <span className="next-giveaway__entries">You hold {giveaway.entries} entries</span>}
       </span>
     </Link>

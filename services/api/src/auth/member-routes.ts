@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { passwordResetEmail } from '@roar/workers';
+import { getMember } from '@roar/projections';
 import type { AppContext } from '../context';
 import { originOf } from '../members/context';
 import { errorBody } from '../http/errors';
@@ -16,6 +17,8 @@ export const INVALID_USER_CREDENTIALS = 'Invalid user credentials.';
 export const TOO_MANY_MEMBER_ATTEMPTS = 'Too many attempts. Try again later.';
 export const COULD_NOT_UPDATE_PASSWORD = 'Could not update your password';
 export const INVALID_EMAIL = 'Please enter a valid email';
+/** Staff suspended the account (issue 14): said plainly, after the password was checked. */
+export const ACCOUNT_SUSPENDED = 'Your account is suspended. Please contact support.';
 
 export interface MemberAuthLimits {
   /** Sign-in attempts per email and client address. */
@@ -64,6 +67,10 @@ export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits
       return;
     }
     loginLimiter.reset(key);
+    if ((await getMember(app.sql, memberId))?.status === 'suspended') {
+      res.status(403).json(errorBody({ message: ACCOUNT_SUSPENDED }));
+      return;
+    }
     const session = await issueSession(app, memberId);
     const eventId = randomUUID();
     enqueueJob(app, 'tracking', `login:${eventId}`, {

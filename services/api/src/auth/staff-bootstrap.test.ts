@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +48,21 @@ describe('staff bootstrap and passwords', () => {
     const second = await bootstrapStaff(sql, { dataDir, logger, email: 'someone@example.test', password: 'another-password' });
     expect(second).toEqual({ created: false });
     expect(await countStaffUsers(sql)).toBe(1);
+  });
+
+  it('keeps the generated password out of the log and says where the file is', async () => {
+    const fresh = await createPgliteSql(null);
+    let logged = '';
+    const sink = new Writable({ write(chunk: Buffer, _enc, done) { logged += chunk.toString(); done(); } });
+    try {
+      const r = await bootstrapStaff(fresh, { dataDir: tempDir(), logger: pino({ level: 'info' }, sink) });
+      const password = /password: (\S+)/.exec(readFileSync(r.credentialsFile!, 'utf8'))?.[1];
+      expect(password).toBeTruthy();
+      expect(logged).toContain(r.credentialsFile!);
+      expect(logged).not.toContain(password!);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('uses STAFF_EMAIL and STAFF_PASSWORD on an empty database', async () => {

@@ -25,7 +25,8 @@ export interface BootstrapStaffResult {
 /**
  * First start: without any staff user the console would be unreachable, so create an admin.
  * STAFF_EMAIL/STAFF_PASSWORD when given; otherwise a random password, written to a file only the
- * owner can read and logged this one time (the embedded default has no other way to hand it over).
+ * owner can read. The log names the file, never the password: logs are shipped and kept where the
+ * credentials file is not.
  * Also runs the staff table migration, so callers need nothing else at start-up.
  */
 export async function bootstrapStaff(sql: Sql, options: BootstrapStaffOptions): Promise<BootstrapStaffResult> {
@@ -43,8 +44,8 @@ export async function bootstrapStaff(sql: Sql, options: BootstrapStaffOptions): 
   await writeFile(file, `email: ${user.email}\npassword: ${password}\n`, { mode: 0o600 });
   await chmod(file, 0o600); // writeFile's mode only applies when the file is new
   options.logger.warn(
-    { email: user.email, password, credentialsFile: file },
-    'created the first staff admin with a random password (shown once; also in the credentials file). Set STAFF_EMAIL and STAFF_PASSWORD to choose them.',
+    { email: user.email, credentialsFile: file },
+    'created the first staff admin with a random password: it is in the credentials file. Set STAFF_EMAIL and STAFF_PASSWORD to choose them.',
   );
   return { created: true, email: user.email, credentialsFile: file };
 }

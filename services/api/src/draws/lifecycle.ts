@@ -141,8 +141,8 @@ export async function redrawWinner(app: AppContext, prizeId: string, reason: str
   return runPrizeCommand(app, prizeId, { type: 'RedrawWinner', reason, entrantSalt: secret.salt, identities }, ctx);
 }
 
-/** "J.S., NSW": the winner's initials (a team: its captain's) and AU state when the profile has one. */
-export async function winnerDisplay(store: EventStore, memberId: string): Promise<string> {
+/** The names and AU state a member's own stream holds (registration and profile updates). */
+export async function publicProfileOf(store: EventStore, memberId: string): Promise<{ first: string; last: string; state: string | null }> {
   let first = '';
   let last = '';
   let state: string | null = null;
@@ -159,6 +159,16 @@ export async function winnerDisplay(store: EventStore, memberId: string): Promis
       if (typeof c.state === 'string' || c.state === null) state = (c.state as string | null) ?? null;
     }
   }
+  return { first, last, state };
+}
+
+/**
+ * "J.S., NSW": the winner's initials (a team: its captain's) and AU state: the one given at the
+ * claim, else the profile's. Claims ask for it when the profile has none (issue 14, defect 10).
+ */
+export async function winnerDisplay(store: EventStore, memberId: string, claimedState: string | null = null): Promise<string> {
+  const { first, last, state: profileState } = await publicProfileOf(store, memberId);
+  const state = claimedState ?? profileState;
   const initials = [first, last].map((n) => n.trim().charAt(0).toUpperCase()).filter(Boolean).map((c) => `${c}.`).join('');
   return state ? `${initials || 'A.'}, ${state}` : initials || 'A.';
 }
@@ -167,7 +177,7 @@ export async function publishResult(app: AppContext, prizeId: string, ctx: Comma
   const prize = existing((await loadPrize(app.store, prizeId)).state);
   const current = prize.draw.winners[prize.draw.winners.length - 1];
   if (!current || current.redrawnReason !== null) throw new DomainError('conflict', 'There is no winner to publish.');
-  const display = await winnerDisplay(app.store, current.memberIds[0]!);
+  const display = await winnerDisplay(app.store, current.memberIds[0]!, current.claimedState);
   return runPrizeCommand(app, prizeId, { type: 'PublishResult', display }, ctx);
 }
 

@@ -1,18 +1,19 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { entriesStreamId, formatTicketRanges, memberStanding, memberStreamId, teamStreamId, type EligibilityEvent } from '@roar/domain';
+import { auStateSchema, CLAIM_STATE_NEEDED, entriesStreamId, formatTicketRanges, memberStanding, memberStreamId, teamStreamId, type EligibilityEvent } from '@roar/domain';
 import { DomainError } from '@roar/platform';
 import { findTeamOfMember, listPrizes, type PrizeWithDraw } from '@roar/projections';
 import type { AppContext } from '../context';
 import { bearerToken, memberOf, requireMember, verifyMemberToken } from '../auth/member';
 import { memberCommandContext } from '../members/context';
-import { runPrizeCommand } from '../draws/lifecycle';
+import { publicProfileOf, runPrizeCommand } from '../draws/lifecycle';
 import { nextOpenPrize } from './next';
 import { currentWinnerOf, toPrize } from './view';
 
 const NO_GIVEAWAY = 'There is no upcoming giveaway yet.';
 const DRAWS_ERROR = 'Error getting draws.';
-export const claimSchema = z.object({ prize_id: z.string().min(1).max(200) }).strict();
+export const claimSchema = z.object({ prize_id: z.string().min(1).max(200), state: auStateSchema.optional() }).strict();
+
 
 /** The member's own events (membership and entries), as the eligibility rule reads them. */
 async function memberEvents(app: AppContext, memberId: string): Promise<EligibilityEvent[]> {
@@ -73,15 +74,18 @@ export function createPrizeMemberRouter(app: AppContext): Router {
     const { memberId } = memberOf(res);
     const body = claimSchema.safeParse(req.body ?? {});
     if (!body.success) {
-      res.status(400).json({ error: 'Choose the prize to claim.' });
+      const stateIssue = body.error.issues.some((i) => i.path[0] === 'state');
+      res.status(400).json({ error: stateIssue ? CLAIM_STATE_NEEDED : 'Choose the prize to claim.' });
       return;
     }
     try {
-      await runPrizeCommand(app, body.data.prize_id, { type: 'ClaimPrize', memberId }, memberCommandContext(memberId, req, app.now()));
+      // The state given now, else the profile's; the decider refuses a claim with neither.
+      const state = body.data.state ?? auStateSchema.safeParse((await publicProfileOf(app.store, memberId)).state).data ?? null;
+      await runPrizeCommand(app, body.data.prize_id, { type: 'ClaimPrize', memberId, state }, memberCommandContext(memberId, req, app.now()));
       res.json({ data: { claimed: true } });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      const status = error.code === 'not_found' ? 404 : error.code === 'forbidden' ? 403 : 409;
+      const status = error.code === 'not_found' ? 404 : error.code === 'forbidden' ? 403 : error.code === 'invalid' ? 400 : 409;
       res.status(status).json({ error: error.code === 'not_found' ? 'This prize does not exist.' : error.message });
     }
   });

@@ -1,6 +1,6 @@
 import { DomainError, type Decider } from '@roar/platform';
 import { offersUpgrade } from '../access';
-import type { CheckoutPurpose, MemberEvent, ProfileChanges } from './events';
+import type { CheckoutPurpose, MemberEvent, ProfileChanges, SupportAction } from './events';
 import { evolveMember, initialMemberState, membershipInEffect, type MemberState, type PresentMember } from './state';
 import type { TierSnapshot } from './tier-snapshot';
 
@@ -63,6 +63,10 @@ export type MemberCommand =
       /** When benefits stop; defaults to the end of the paid period (cancel at period end). */
       readonly endsAt?: string;
     }
+  | { readonly type: 'SuspendMember'; readonly memberId: string; readonly reason: string }
+  | { readonly type: 'ReinstateMember'; readonly memberId: string; readonly reason: string }
+  | { readonly type: 'AddSupportNote'; readonly memberId: string; readonly noteId: string; readonly note: string }
+  | { readonly type: 'RecordSupportAction'; readonly memberId: string; readonly action: SupportAction; readonly reason: string; readonly reference: string | null }
   | {
       readonly type: 'PurchaseSingleEntry';
       readonly memberId: string;
@@ -180,6 +184,24 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       if (s.processedPayments.includes(command.paymentId)) return [];
       const { type: _type, ...data } = command;
       return [{ type: 'SingleEntryPurchased', data: { ...data, memberId: s.memberId } }];
+    }
+    case 'SuspendMember': {
+      const s = present(state);
+      if (s.suspended) throw new DomainError('conflict', 'The member is already suspended.');
+      return [{ type: 'MemberSuspended', data: { memberId: s.memberId, reason: command.reason } }];
+    }
+    case 'ReinstateMember': {
+      const s = present(state);
+      if (!s.suspended) throw new DomainError('conflict', 'The member is not suspended.');
+      return [{ type: 'MemberReinstated', data: { memberId: s.memberId, reason: command.reason } }];
+    }
+    case 'AddSupportNote': {
+      const s = present(state);
+      return [{ type: 'SupportNoteAdded', data: { memberId: s.memberId, noteId: command.noteId, note: command.note } }];
+    }
+    case 'RecordSupportAction': {
+      const s = present(state);
+      return [{ type: 'SupportActionRecorded', data: { memberId: s.memberId, action: command.action, reason: command.reason, reference: command.reference } }];
     }
     default: {
       const _exhaustive: never = command;

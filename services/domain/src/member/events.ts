@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { defineEvent, type DomainEvent } from '@roar/platform';
+import { text } from '../primitives';
 import { tierSnapshotSchema } from './tier-snapshot';
 
 const id = z.string().min(1).max(200);
 const instant = z.iso.datetime({ offset: true });
 export const checkoutPurposeSchema = z.enum(['join', 'upgrade', 'single-entry']);
 export type CheckoutPurpose = z.infer<typeof checkoutPurposeSchema>;
+
+/** Australian states and territories: a published result names the winner's ("J.S., NSW"). */
+export const auStateSchema = z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']);
+export type AuState = z.infer<typeof auStateSchema>;
 
 export const profileChangesSchema = z
   .object({
@@ -15,7 +20,7 @@ export const profileChangesSchema = z
     dob: z.string().max(20).nullable(),
     address: z.string().max(500).nullable(),
     /** Optional AU state, shown with a winner's initials ("J.S., NSW"). */
-    state: z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']).nullable(),
+    state: auStateSchema.nullable(),
   })
   .partial()
   .strict();
@@ -82,6 +87,19 @@ export const SingleEntryPurchased = defineEvent(
     })
     .strict(),
 );
+/** Staff support (issue 14): a suspended member cannot sign in, refresh a session or enter draws. */
+const staffReason = text().trim().min(3).max(500);
+export const MemberSuspended = defineEvent('MemberSuspended', z.object({ memberId: id, reason: staffReason }).strict());
+export const MemberReinstated = defineEvent('MemberReinstated', z.object({ memberId: id, reason: staffReason }).strict());
+/** A note staff keep on the member's file: in the member's history, never shown to the member. */
+export const SupportNoteAdded = defineEvent('SupportNoteAdded', z.object({ memberId: id, noteId: id, note: text().trim().min(1).max(2000) }).strict());
+/** A support action with no state of its own (a reset link or an email sent again), kept in the member's history. */
+export const supportActionSchema = z.enum(['password-reset-sent', 'receipt-resent', 'winner-email-resent']);
+export type SupportAction = z.infer<typeof supportActionSchema>;
+export const SupportActionRecorded = defineEvent(
+  'SupportActionRecorded',
+  z.object({ memberId: id, action: supportActionSchema, reason: staffReason, reference: id.nullable() }).strict(),
+);
 
 export const memberEvents = [
   MemberRegistered,
@@ -92,6 +110,10 @@ export const memberEvents = [
   MembershipPaymentFailed,
   MembershipCancelled,
   SingleEntryPurchased,
+  MemberSuspended,
+  MemberReinstated,
+  SupportNoteAdded,
+  SupportActionRecorded,
 ] as const;
 
 type Ev<D extends { type: string; schema: z.ZodType }> = DomainEvent<D['type'], z.infer<D['schema']>>;
@@ -103,6 +125,10 @@ export type MembershipRenewedEvent = Ev<typeof MembershipRenewed>;
 export type MembershipPaymentFailedEvent = Ev<typeof MembershipPaymentFailed>;
 export type MembershipCancelledEvent = Ev<typeof MembershipCancelled>;
 export type SingleEntryPurchasedEvent = Ev<typeof SingleEntryPurchased>;
+export type MemberSuspendedEvent = Ev<typeof MemberSuspended>;
+export type MemberReinstatedEvent = Ev<typeof MemberReinstated>;
+export type SupportNoteAddedEvent = Ev<typeof SupportNoteAdded>;
+export type SupportActionRecordedEvent = Ev<typeof SupportActionRecorded>;
 
 export type MemberEvent =
   | MemberRegisteredEvent
@@ -112,6 +138,10 @@ export type MemberEvent =
   | MembershipRenewedEvent
   | MembershipPaymentFailedEvent
   | MembershipCancelledEvent
-  | SingleEntryPurchasedEvent;
+  | SingleEntryPurchasedEvent
+  | MemberSuspendedEvent
+  | MemberReinstatedEvent
+  | SupportNoteAddedEvent
+  | SupportActionRecordedEvent;
 
 export const memberStreamId = (memberId: string): string => `member-${memberId}`;

@@ -39,6 +39,8 @@ export type MemberState =
       readonly singleEntries: readonly SingleEntryState[];
       /** Payment ids already applied: a duplicate webhook decides nothing. */
       readonly processedPayments: readonly string[];
+      /** Suspended by staff: no sign-in, no refresh, no draws until reinstated. */
+      readonly suspended: boolean;
     };
 
 export type PresentMember = Exclude<MemberState, { status: 'absent' }>;
@@ -61,6 +63,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       membership: null,
       singleEntries: [],
       processedPayments: [],
+      suspended: false,
     };
   }
   if (state.status === 'absent') return state;
@@ -108,6 +111,13 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
         processedPayments: [...state.processedPayments, d.paymentId],
       };
     }
+    case 'MemberSuspended':
+      return { ...state, suspended: true };
+    case 'MemberReinstated':
+      return { ...state, suspended: false };
+    case 'SupportNoteAdded':
+    case 'SupportActionRecorded':
+      return state;
     default: {
       const _exhaustive: never = event;
       return _exhaustive;

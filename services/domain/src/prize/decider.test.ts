@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { beaconCommitment, commitRandomness, pseudonymousEntrantId, type BeaconSchedule } from '../draw';
 import { createEventRegistry } from '../registry';
 import { auditDraw, auditEligibilityInput } from './audit';
-import { prizeDecider, type EntrantIdentity, type PrizeCommand } from './decider';
+import { CLAIM_STATE_NEEDED, prizeDecider, type EntrantIdentity, type PrizeCommand } from './decider';
 import { eligibleEntrants, formatTicketRanges, memberStanding, type EligibilityEvent } from './eligibility';
 import { NO_SECONDARY_PRIZE_IMAGES, type PrizeEvent, type PrizeFields } from './events';
 
@@ -120,8 +120,12 @@ describe('the prize decider', () => {
     expect(second.data.k).toBeGreaterThanOrEqual(first.data.nextK);
     expect(second.data.entrantId).not.toBe(first.data.entrantId);
     const all = [created, scheduled, ...closing, ...drawn, ...redrawn];
-    given(all).when({ type: 'ClaimPrize', memberId: first.data.memberIds[0]! }).thenThrows('Only the winner can claim this prize.');
-    given(all).when({ type: 'ClaimPrize', memberId: second.data.memberIds[0]! }).then([{ type: 'PrizeClaimed', data: { prizeId: 'p1', k: second.data.k, memberId: second.data.memberIds[0]! } }]);
+    given(all).when({ type: 'ClaimPrize', memberId: first.data.memberIds[0]!, state: 'NSW' }).thenThrows('Only the winner can claim this prize.');
+    // Defect 10: without a state the published result would read initials alone ("N.N.").
+    given(all).when({ type: 'ClaimPrize', memberId: second.data.memberIds[0]!, state: null }).thenThrows(CLAIM_STATE_NEEDED);
+    given(all)
+      .when({ type: 'ClaimPrize', memberId: second.data.memberIds[0]!, state: 'TAS' })
+      .then([{ type: 'PrizeClaimed', data: { prizeId: 'p1', k: second.data.k, memberId: second.data.memberIds[0]!, state: 'TAS' } }]);
 
     const report = auditDraw('p1', all, log);
     expect(report.lines.at(-1)).toBe('VERIFIED');

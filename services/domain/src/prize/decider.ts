@@ -12,6 +12,7 @@ import {
   type FrozenEntryList,
 } from '../draw';
 import { ENTRY_LIST_PAGE_SIZE, type PrizeEvent, type PrizeFields } from './events';
+import type { AuState } from '../member/events';
 import { ELIGIBILITY_RULE_VERSION } from './eligibility';
 import { currentWinner, evolvePrize, initialPrizeState, type ExistingPrize, type PrizeState } from './state';
 
@@ -45,8 +46,12 @@ export type PrizeCommand =
     }
   | { readonly type: 'RedrawWinner'; readonly reason: string; readonly entrantSalt: string; readonly identities: ReadonlyMap<string, EntrantIdentity> }
   | { readonly type: 'NotifyWinner' }
-  | { readonly type: 'ClaimPrize'; readonly memberId: string }
+  /** `state`: the winner's AU state (given now or on their profile): a published result needs it. */
+  | { readonly type: 'ClaimPrize'; readonly memberId: string; readonly state: AuState | null }
   | { readonly type: 'PublishResult'; readonly display: string };
+
+/** A published result reads "J.S., NSW": without a state it would read initials alone. */
+export const CLAIM_STATE_NEEDED = 'Choose your state: the published result shows it with your initials.';
 
 function existing(state: PrizeState): ExistingPrize {
   if (state.status === 'absent') throw new DomainError('not_found', 'Not found.');
@@ -225,7 +230,8 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
         if (current.claimedBy === command.memberId) return [];
         throw new DomainError('conflict', 'This prize has already been claimed.');
       }
-      return [{ type: 'PrizeClaimed', data: { prizeId: s.prizeId, k: current.k, memberId: command.memberId } }];
+      if (command.state === null) throw new DomainError('invalid', CLAIM_STATE_NEEDED);
+      return [{ type: 'PrizeClaimed', data: { prizeId: s.prizeId, k: current.k, memberId: command.memberId, state: command.state } }];
     }
     case 'PublishResult': {
       const s = existing(state);

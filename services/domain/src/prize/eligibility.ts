@@ -15,12 +15,16 @@ import type { PrizeType } from './events';
  *   membership; they never count elsewhere.
  * - The team draw holds only complete teams (TeamCompleted): one entrant per team with one
  *   ticket, naming its four members; stacked entries do not count there.
+ * - A member suspended by staff at `asOf` (MemberSuspended not followed by MemberReinstated)
+ *   has no entries in any draw, stacked or single (issue 14). No draw closed before suspensions
+ *   existed has such an event in its log, so their replays are unchanged and the version stays 1.
  * Events after the cutoff are never passed in; events occurred after `asOf` are ignored too.
  */
 export const ELIGIBILITY_RULE_VERSION = 1;
 
 /** The event types the rule reads: the log replay and the draw_eligibility read model take exactly these. */
-export const ELIGIBILITY_EVENT_TYPES: readonly string[] = ['MembershipActivated', 'MembershipRenewed', 'MembershipCancelled', 'EntriesGranted', 'EntriesRevoked', 'TeamCompleted'];
+export const ELIGIBILITY_EVENT_TYPES: readonly string[] = ['MembershipActivated', 'MembershipRenewed', 'MembershipCancelled', 'EntriesGranted', 'EntriesRevoked', 'TeamCompleted', 'MemberSuspended', 'MemberReinstated'];
+export const SUSPENDED_REASON = 'Your account is suspended.';
 
 export interface EligibilityEvent {
   readonly type: string;
@@ -41,6 +45,7 @@ export interface MemberAccount {
   stacked: number;
   stackedRanges: TicketRange[];
   singles: Map<string, { count: number; ranges: TicketRange[] }>;
+  suspended: boolean;
 }
 
 export interface EligibilityInput {
@@ -71,7 +76,7 @@ const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v)
 function account(accounts: Map<string, MemberAccount>, memberId: string): MemberAccount {
   let a = accounts.get(memberId);
   if (!a) {
-    a = { tier: null, periodEnd: null, cancelledEndsAt: null, stacked: 0, stackedRanges: [], singles: new Map() };
+    a = { tier: null, periodEnd: null, cancelledEndsAt: null, stacked: 0, stackedRanges: [], singles: new Map(), suspended: false };
     accounts.set(memberId, a);
   }
   return a;
@@ -132,6 +137,10 @@ export function foldEligibilityEvent(folded: EligibilityFold, event: Eligibility
         a.stacked = Math.max(0, a.stacked - num(d.count));
       }
       break;
+    case 'MemberSuspended':
+    case 'MemberReinstated':
+      if (memberId) account(accounts, memberId).suspended = event.type === 'MemberSuspended';
+      break;
     case 'TeamCompleted': {
       const teamId = str(d.teamId);
       const memberIds = Array.isArray(d.memberIds) ? d.memberIds.filter((m): m is string => typeof m === 'string') : [];
@@ -163,6 +172,7 @@ function standing(a: MemberAccount, input: EligibilityInput, asOf: number): Memb
   if (input.prizeType === 'team') {
     return { tickets: 0, ranges: [], eligible: false, reason: 'Only a complete team of four enters the team draw.' };
   }
+  if (a.suspended) return { tickets: 0, ranges: [], eligible: false, reason: SUSPENDED_REASON };
   let stackedReason: string | null = null;
   if (!active(a, asOf)) stackedReason = 'Your membership is not active.';
   else if (input.prizeType === 'bonus' && !a.tier?.bonus_draws) stackedReason = 'Your membership does not include bonus draws.';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type DomainEvent } from '@roar/platform';
 import { isoDateTime } from '../primitives';
+import { auStateSchema } from '../member/events';
 
 const id = z.string().min(1).max(200);
 const instant = isoDateTime();
@@ -151,7 +152,8 @@ export const WinnerDrawn = defineEvent(
     .strict(),
 );
 export const WinnerNotified = defineEvent('WinnerNotified', z.object({ prizeId: id, k: z.number().int().min(0), memberIds: z.array(id).min(1).max(4) }).strict());
-export const PrizeClaimed = defineEvent('PrizeClaimed', z.object({ prizeId: id, k: z.number().int().min(0), memberId: id }).strict());
+/** `state`: the state the winner gave when claiming (absent on claims recorded before it was asked). */
+export const PrizeClaimed = defineEvent('PrizeClaimed', z.object({ prizeId: id, k: z.number().int().min(0), memberId: id, state: auStateSchema.optional() }).strict());
 export const WinnerRedrawn = defineEvent(
   'WinnerRedrawn',
   z.object({ prizeId: id, previousK: z.number().int().min(0), previousEntrantId: z.string().min(1).max(128), reason, nextK: z.number().int().min(1) }).strict(),

@@ -8,6 +8,8 @@ export interface DrawnWinner {
   readonly memberIds: readonly string[];
   readonly notified: boolean;
   readonly claimedBy: string | null;
+  /** The state the winner gave at the claim, for the published result; null when not given. */
+  readonly claimedState: string | null;
   /** Set when the winner was redrawn: the staff reason. */
   readonly redrawnReason: string | null;
 }
@@ -92,13 +94,13 @@ export function evolvePrize(state: PrizeState, event: PrizeEvent): PrizeState {
         ...d,
         status: 'drawn',
         nextK,
-        winners: [...d.winners, { k, ticket, entrantId, memberIds, notified: false, claimedBy: null, redrawnReason: null }],
+        winners: [...d.winners, { k, ticket, entrantId, memberIds, notified: false, claimedBy: null, claimedState: null, redrawnReason: null }],
       }));
     }
     case 'WinnerNotified':
       return withDraw(state, (d) => updateCurrent(d, { notified: true }));
     case 'PrizeClaimed':
-      return withDraw(state, (d) => updateCurrent(d, { claimedBy: event.data.memberId }));
+      return withDraw(state, (d) => updateCurrent(d, { claimedBy: event.data.memberId, claimedState: event.data.state ?? null }));
     case 'WinnerRedrawn':
       return withDraw(state, (d) => updateCurrent(d, { redrawnReason: event.data.reason }));
     case 'ResultPublished':

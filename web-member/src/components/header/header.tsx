@@ -6,6 +6,7 @@ import { PRINCIPAL_MENU, visibleFor } from '../menus';
 import { MenuLink } from '../menu-link';
 import { Logo } from '../ui/logo';
 import { ReferralDialog } from '../referral-dialog';
+import { trackClick } from '../../lib/analytics';
 import { paths } from '../../config/paths';
 import { HEADER_SCROLL_THRESHOLD_PX } from '../../config/site';
 import { fullName, useAuth } from '../../lib/auth';
@@ -65,7 +66,7 @@ export function Header() {
             </>
           ) : (
             <>
-              <Link to={paths.membership.getHref()} className="btn btn--gold">
+              <Link to={paths.membership.getHref()} className="btn btn--gold" onClick={() => trackClick('Join Now', 'header')}>
                 Join Now
               </Link>
               <Link to={paths.login.getHref()} className="btn btn--ghost">

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { AVATAR_MENU, PRINCIPAL_MENU, visibleFor } from '../menus';
 import { MenuLink } from '../menu-link';
 import { SocialLinks } from '../ui/social-links';
+import { trackClick } from '../../lib/analytics';
 import { paths } from '../../config/paths';
 import { initialOf } from '../../lib/format';
 import type { MemberView } from '../../lib/use-member';
@@ -47,7 +48,14 @@ export function MobileMenu({ open, member, name, onClose, onRefer, onLogout }: P
             </>
           ) : (
             <>
-              <Link to={paths.membership.getHref()} className="btn btn--gold" onClick={onClose}>
+              <Link
+                to={paths.membership.getHref()}
+                className="btn btn--gold"
+                onClick={() => {
+                  trackClick('Join Now', 'header');
+                  onClose();
+                }}
+              >
                 Join Now
               </Link>
               <Link to={paths.login.getHref()} className="btn btn--ghost" onClick={onClose}>

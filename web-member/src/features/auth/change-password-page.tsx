@@ -12,7 +12,8 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const notify = useToast();
   const token = params.get('token') ?? '';
-  const [error, setError] = useState<string | null>(token ? null : PASSWORD_UPDATE_ERROR);
+  // Nothing is wrong before a submit: a missing token is reported when the member tries (spec 8).
+  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -20,7 +21,7 @@ export function ChangePasswordPage() {
     if (busy) return;
     const form = new FormData(event.currentTarget);
     const password = String(form.get('password') ?? '');
-    if (!password) return setError(PASSWORD_UPDATE_ERROR);
+    if (!token || !password) return setError(PASSWORD_UPDATE_ERROR);
     if (password !== String(form.get('confirm') ?? '')) return setError('The passwords do not match.');
     setBusy(true);
     setError(null);

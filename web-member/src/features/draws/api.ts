@@ -15,6 +15,10 @@ export const userDrawSchema = z.object({
 });
 export type UserDraw = z.infer<typeof userDrawSchema>;
 
+/** The states a published result may name after the winner's initials ("J.S., NSW"). */
+export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
+export type AuState = (typeof AU_STATES)[number];
+
 /** `GET /api/user-draws`: per draw, the member's entries and tickets; any failure reads 'Error getting draws.'. */
 export async function fetchUserDraws(): Promise<ApiResult<UserDraw[]>> {
   const result = await memberRequest('/api/user-draws', { schema: z.object({ data: z.array(userDrawSchema) }) });
@@ -22,10 +26,10 @@ export async function fetchUserDraws(): Promise<ApiResult<UserDraw[]>> {
 }
 
 /** `POST /api/claim-prize`: the server's own error text on refusal. */
-export async function claimPrize(prizeId: string | number): Promise<ApiResult<{ claimed: boolean }>> {
+export async function claimPrize(prizeId: string | number, state: AuState | null = null): Promise<ApiResult<{ claimed: boolean }>> {
   const result = await memberRequest('/api/claim-prize', {
     method: 'POST',
-    body: { prize_id: prizeId },
+    body: state ? { prize_id: prizeId, state } : { prize_id: prizeId },
     schema: z.object({ data: z.object({ claimed: z.boolean() }) }),
     serverError: true,
   });

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { fetchUserDraws, type UserDraw } from './api';
 import { useLoad, type LoadState } from '../../lib/use-load';
 import { PrizeTypeChip } from '../../components/event-card-type';
-import { Countdown } from '../../components/ui/countdown';
+import { PrizeClock } from '../../components/prize-clock';
 import { Empty, ErrorNote, Spinner } from '../../components/ui/feedback';
 import { Head } from '../../components/ui/head';
 import { paths } from '../../config/paths';
@@ -45,7 +45,7 @@ export function EventPage() {
               </>
             ) : null}
           </dl>
-          <Countdown target={new Date(prize.prize_end_date)} />
+          <PrizeClock prize={prize} />
           {prize.winner && (
             <p className="giveaway__winner" data-testid="giveaway-winner">
               Winner: <strong>{prize.winner.display}</strong>

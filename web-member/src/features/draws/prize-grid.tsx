@@ -1,8 +1,9 @@
 import { EventCard } from '../../components/event-card';
-import { Countdown } from '../../components/ui/countdown';
+import { PrizeClock } from '../../components/prize-clock';
 import { Empty, ErrorNote, Spinner } from '../../components/ui/feedback';
 import { formatDollars } from '../../lib/format';
-import { formatDrawTime, isPrizeLocked, NO_EVENTS, portraitOr, type Prize } from '../../lib/prizes';
+import { closingLine } from '../../lib/prize-stage';
+import { isPrizeLocked, NO_EVENTS, portraitOr, type Prize } from '../../lib/prizes';
 import { useMember } from '../../lib/use-member';
 import type { LoadState } from '../../lib/use-load';
 
@@ -29,10 +30,8 @@ export function PrizeGrid({ state, cardType = 'full' }: { state: LoadState<Prize
             won={prize.winner ? `Won by ${prize.winner.display}` : null}
           >
             <span className="event-card__value">{formatDollars(prize.prize_value)}</span>
-            <span className="event-card__closes">
-              {Date.parse(prize.prize_end_date) > Date.now() ? 'Closes' : 'Closed'} {formatDrawTime(prize.prize_end_date)}
-            </span>
-            <Countdown target={new Date(prize.prize_end_date)} />
+            {closingLine(prize, Date.now()) && <span className="event-card__closes">{closingLine(prize, Date.now())}</span>}
+            <PrizeClock prize={prize} />
           </EventCard>
         </li>
       ))}

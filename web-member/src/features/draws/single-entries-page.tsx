@@ -36,7 +36,7 @@ async function loadSingleEntries(): Promise<ApiResult<SingleEntries>> {
   return { ok: true, data: { active: me.data.activeSingleEntries, previous: me.data.previousSingleEntries, draws: byId } };
 }
 
-/** `/dashboard/single-entries` and `/dashboard/one-off-entries`: active and previous single entries with their draw. */
+/** `/dashboard/single-entries` (`/dashboard/one-off-entries` redirects here): active and previous single entries with their draw. */
 export function SingleEntriesPage({ title = 'Single Entries' }: { title?: string }) {
   const [state] = useLoad(loadSingleEntries, 'single-entries');
   return (
@@ -62,8 +62,6 @@ export function SingleEntriesPage({ title = 'Single Entries' }: { title?: string
     </div>
   );
 }
-
-export const OneOffEntriesPage = () => <SingleEntriesPage title="One-off Entries" />;
 
 function EntryList({ heading, entries, draws }: { heading: string; entries: SingleEntry[]; draws: ReadonlyMap<string, Prize> }) {
   return (

@@ -1,5 +1,7 @@
-import { Features, Hero, HowItWorks, IntroVideo, Partners, Testimonials } from './sections';
+import { Features, Hero, HowItWorks, Partners, Testimonials } from './sections';
 import { InstagramPosts } from './instagram';
+import { useHomeBlocks } from './home-blocks';
+import { IntroVideo } from '../../components/intro-video';
 import { ReferralCards } from './referral-cards';
 import { MembershipTiers } from '../../components/membership-tiers';
 import { NextGiveawayBlock } from '../../components/next-giveaway';
@@ -8,12 +10,17 @@ import { useAuth } from '../../lib/auth';
 
 export function HomePage() {
   const { loggedIn } = useAuth();
+  const { howItWorks } = useHomeBlocks();
   return (
     <>
       <Head title="Home" />
       <Hero loggedIn={loggedIn} />
-      <div className="container section">
-        <NextGiveawayBlock />
+      {/* The section gives the vertical rhythm and the container the side gutters: on one element
+          the section's padding overrode the gutters and the block touched the screen edge. */}
+      <div className="section section--giveaway">
+        <div className="container">
+          <NextGiveawayBlock />
+        </div>
       </div>
       <HowItWorks />
       <Features />
@@ -28,7 +35,7 @@ export function HomePage() {
       </section>
       <ReferralCards loggedIn={loggedIn} />
       <Partners />
-      <IntroVideo loggedIn={loggedIn} />
+      <IntroVideo loggedIn={loggedIn} steps={howItWorks} />
       <Testimonials />
       <InstagramPosts />
     </>

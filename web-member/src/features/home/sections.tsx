@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { INTRO_VIDEO_URL } from '../../config/site';
 import { PARTNER_CATEGORIES } from './content';
 import { useHomeBlocks } from './home-blocks';
 import { initialOf } from '../../lib/format';
@@ -8,6 +7,7 @@ import { BenefitIcon } from './icons';
 import { fetchPartners } from './partners';
 import { fetchTestimonials } from './testimonials';
 import { useLoad } from '../../lib/use-load';
+import { trackClick } from '../../lib/analytics';
 
 export function Hero({ loggedIn }: { loggedIn: boolean }) {
   return (
@@ -23,7 +23,11 @@ export function Hero({ loggedIn }: { loggedIn: boolean }) {
           draws that stack every month.
         </p>
         <div className="hero__actions">
-          <Link to={loggedIn ? paths.dashboard.getHref() : paths.membership.getHref()} className="btn btn--gold btn--lg">
+          <Link
+            to={loggedIn ? paths.dashboard.getHref() : paths.membership.getHref()}
+            className="btn btn--gold btn--lg"
+            onClick={loggedIn ? undefined : () => trackClick('Join Now', 'banner-box')}
+          >
             {loggedIn ? 'Go to Dashboard' : 'Join Now'}
           </Link>
           <Link to={paths.howItWorks.getHref()} className="btn btn--ghost btn--lg">
@@ -108,35 +112,6 @@ export function Partners() {
             </article>
           ))}
         </div>
-      </div>
-    </section>
-  );
-}
-
-export function IntroVideo({ loggedIn }: { loggedIn: boolean }) {
-  return (
-    <section className="section section--alt" aria-labelledby="video-title">
-      <div className="container video-block">
-        <h2 id="video-title" className="section__title">
-          What is Roar+?
-        </h2>
-        <div className="video-frame">
-          {INTRO_VIDEO_URL ? (
-            <iframe src={INTRO_VIDEO_URL} title="What is Roar+?" width={894} height={504} allowFullScreen />
-          ) : (
-            <div className="video-poster" role="img" aria-label="ROAR+ introduction">
-              <span className="video-poster__play" aria-hidden="true">
-                ▶
-              </span>
-              <span>Members, partners and prizes in two minutes</span>
-            </div>
-          )}
-        </div>
-        {!loggedIn && (
-          <Link to={paths.membership.getHref()} className="btn btn--gold btn--lg">
-            Join Now
-          </Link>
-        )}
       </div>
     </section>
   );

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listSentMail } from '@roar/workers';
+import { startTestApi, type TestApi } from '../../test/setup';
+import { ACCOUNT_SUSPENDED } from '../auth/member-routes';
+import { adminFetch, signInStaff, type StaffLogin, type StaffRoleName } from './test-staff';
+
+type Json = Record<string, unknown>;
+
+/**
+ * Member support over HTTP (issue 14): a member signed up through the real API is suspended by
+ * staff (sessions end, sign-in refused), reinstated, noted and sent a reset link; each step is in
+ * the member's history with the staff actor and reason; auditors are refused every action.
+ */
+describe('member support from the staff console', () => {
+  let api: TestApi;
+  let staff: Record<StaffRoleName, StaffLogin>;
+  let memberId = '';
+  const email = 'support.case@example.test';
+  const password = 'correct-horse-1';
+  const memberPost = (path: string, body: unknown, token?: string) =>
+    fetch(`${api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const act = (path: string, body: unknown, role: StaffRoleName = 'staff', method = 'POST') =>
+    adminFetch(api, `/members/${memberId}${path}`, { method, body: JSON.stringify(body), token: staff[role].token });
+  const login = () => memberPost('/auth/login', { email, password });
+
+  beforeAll(async () => {
+    api = (await startTestApi({ database: 'pglite' }))!;
+    staff = await signInStaff(api);
+    const r = await memberPost('/api/sign-up', { first_name: 'Sam', last_name: 'Support', email, password, membership_id: 1, recaptcha_token: 'local-test-token' });
+    expect(r.status).toBe(201);
+    const token = ((await r.json()) as { access_token: string }).access_token;
+    memberId = ((await (await fetch(`${api.url}/api/current-user`, { headers: { authorization: `Bearer ${token}` } })).json()) as { user: { id: string } }).user.id;
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('suspends: sessions end, sign-in is refused; reinstated, the member signs in again', async () => {
+    const session = (await (await login()).json()) as { data: { access_token: string; refresh_token: string } };
+    expect((await act('/suspend', { reason: '' })).status).toBe(400);
+    expect((await act('/suspend', { reason: 'Chargeback under review' }, 'auditor')).status).toBe(403);
+    expect((await act('/suspend', { reason: 'Chargeback under review' })).status).toBe(200);
+    expect((await act('/suspend', { reason: 'Twice' })).status).toBe(409);
+
+    expect((await fetch(`${api.url}/api/current-user`, { headers: { authorization: `Bearer ${session.data.access_token}` } })).status).toBe(401);
+    expect((await memberPost('/auth/refresh', { refresh_token: session.data.refresh_token, mode: 'json' })).status).toBe(401);
+    const refused = await login();
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ errors: [{ message: ACCOUNT_SUSPENDED }] });
+    const shown = (await (await adminFetch(api, `/members/${memberId}`, { token: staff.auditor.token })).json()) as Json;
+    expect(shown.status).toBe('suspended');
+
+    expect((await act('/reinstate', { reason: 'Chargeback withdrawn' })).status).toBe(200);
+    expect((await login()).status).toBe(200);
+  });
+
+  it('keeps notes, sends a reset link, edits the profile; each in the history with who and why', async () => {
+    expect((await act('/notes', { note: '' })).status).toBe(400);
+    expect((await act('/notes', { note: 'Called about the renewal date.' }, 'auditor')).status).toBe(403);
+    expect((await act('/notes', { note: 'Called about the renewal date.' })).status).toBe(201);
+    const reset = await act('/password-reset', { reason: 'Member asked by phone' });
+    expect(reset.status).toBe(200);
+    await expect.poll(async () => (await listSentMail(api.ctx.config.DATA_DIR)).some((m) => m.to.includes(email) && /change-password\?token=/.test(m.text))).toBe(true);
+    expect((await act('/profile', { state: 'QLD', reason: 'Moved to Brisbane' }, 'staff', 'PUT')).status).toBe(200);
+    expect((await act('/profile', { state: 'XX', reason: 'Typo' }, 'staff', 'PUT')).status).toBe(400);
+    expect((await act('/profile', { email: 'new@example.test', reason: 'No such field here' }, 'staff', 'PUT')).status).toBe(400);
+    // A free plan had no payment: there is no receipt to send again.
+    const noReceipt = await act('/resend-email', { email: 'receipt', event_id: '00000000-0000-4000-8000-000000000000', reason: 'Member asked' });
+    expect(noReceipt.status).toBe(404);
+    expect((await act('/resend-email', { email: 'receipt', reason: 'No event' })).status).toBe(400);
+    expect((await act('/resend-email', { email: 'winner', prize_id: 'p', reason: 'Member asked' }, 'auditor')).status).toBe(403);
+    // A free plan has nothing to cancel: refused plainly, nothing recorded.
+    expect((await act('/cancel-plan', { reason: 'Member asked' }, 'auditor')).status).toBe(403);
+    const cancel = await act('/cancel-plan', { reason: 'Member asked' });
+    expect(cancel.status).toBe(409);
+    expect(JSON.stringify(await cancel.json())).toContain('There is no paid membership to cancel.');
+
+    const shown = (await (await adminFetch(api, `/members/${memberId}`, { token: staff.auditor.token })).json()) as { history: Array<{ event_type: string; actor: string; reason: string | null }> };
+    const staffActs = shown.history.filter((h) => h.actor.startsWith('staff'));
+    expect(staffActs.map((h) => [h.event_type, h.reason])).toEqual([
+      ['MemberSuspended', 'Chargeback under review'],
+      ['MemberReinstated', 'Chargeback withdrawn'],
+      ['SupportNoteAdded', 'Support note'],
+      ['SupportActionRecorded', 'Member asked by phone'],
+      ['MemberProfileUpdated', 'Moved to Brisbane'],
+    ]);
+  });
+});

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import type { Sql } from '@roar/platform';
+import type { AppContext } from '../context';
+import { requireStaff, staffOf } from '../auth/staff-tokens';
+import { documentRoute } from '../http/openapi';
+import { HttpError } from '../http/errors';
+import { parseParams, parseQuery } from '../http/validate';
+import { pageOf, parseListQuery, sendList } from '../admin/simple-rest';
+import { streamCsv } from './csv';
+
+const PAGE = 2000;
+export const EXPORT_KINDS = ['members', 'payments', 'referrals', 'teams', 'entrants', 'winners'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+export const ENTRANTS_NOT_DRAWN = 'The entrants can be exported once the winner is drawn: until then an entrant id must not be linkable to a member.';
+
+const kindParams = z.object({ kind: z.enum(EXPORT_KINDS) });
+export const exportQuerySchema = z.object({ prize_id: z.string().min(1).max(200).optional() }).strict();
+
+const migrated = new WeakSet<Sql>();
+/** The export log (audit schema, owned by this module): who took which export, when, how many rows. */
+async function migrate(sql: Sql): Promise<void> {
+  if (migrated.has(sql)) return;
+  await sql.exec(`
+    create schema if not exists audit;
+    create table if not exists audit.exports (
+      id text primary key, kind text not null, prize_id text, staff_id text not null, staff_email text not null,
+      staff_role text not null, taken_at timestamptz not null, finished_at timestamptz, row_count integer);
+    create index if not exists exports_taken_at on audit.exports (taken_at desc);`);
+  migrated.add(sql);
+}
+
+type Row = Record<string, unknown>;
+interface Exporter {
+  readonly header: readonly string[];
+  page(after: Row | null): Promise<Row[]>;
+  values(row: Row): unknown[];
+}
+
+/** A read-model table in key order, every column as stored. */
+async function tableExporter(sql: Sql, table: string, key: string): Promise<Exporter> {
+  const cols = await sql.query<{ column_name: string }>(
+    `select column_name from information_schema.columns where table_schema = 'read' and table_name = $1 order by ordinal_position`,
+    [table],
+  );
+  const header = cols.rows.map((c) => c.column_name);
+  return {
+    header,
+    page: async (after) =>
+      (await sql.query<{ row: Row }>(`select to_jsonb(t) as row from read.${table} t where ($1::text is null or ${key}::text > $1) order by ${key}::text limit ${PAGE}`, [after ? String(after[key]) : null])).rows.map((r) => r.row),
+    values: (row) => header.map((h) => row[h]),
+  };
+}
+
+async function entrantsExporter(sql: Sql, prizeId: string): Promise<Exporter> {
+  const draw = await sql.query<{ status: string }>('select status from read.draws where prize_id = $1', [prizeId]);
+  const status = draw.rows[0]?.status;
+  if (!status) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
+  if (status !== 'drawn' && status !== 'published') throw new HttpError(409, ENTRANTS_NOT_DRAWN, 'CONFLICT');
+  const identities = (await sql.query<{ t: string | null }>(`select to_regclass('draw.entrant_identities')::text as t`)).rows[0]?.t !== null;
+  const who = identities
+    ? `left join draw.entrant_identities i on i.prize_id = e.prize_id and i.entrant_id = e.entrant_id left join read.members m on m.id = i.member_ids->>0`
+    : `left join (select null::jsonb as member_ids) i on true left join read.members m on false`;
+  return {
+    header: ['position', 'entrant_id', 'tickets', 'first_ticket', 'last_ticket', 'member_ids', 'firstname', 'lastname', 'email'],
+    page: async (after) =>
+      (
+        await sql.query<Row>(
+          `select e.position, e.entrant_id, e.tickets::text as tickets, e.first_ticket::text as first_ticket, i.member_ids, m.firstname, m.lastname, m.email
+           from read.draw_entrants e ${who} where e.prize_id = $1 and e.position > $2 order by e.position limit ${PAGE}`,
+          [prizeId, after ? Number(after.position) : -1],
+        )
+      ).rows,
+    // Ticket numbers as members read them: counted from 1 (the draw stores offsets from 0).
+    values: (r) => [Number(r.position) + 1, r.entrant_id, r.tickets, Number(r.first_ticket) + 1, Number(r.first_ticket) + Number(r.tickets), Array.isArray(r.member_ids) ? r.member_ids.join(' ') : '', r.firstname, r.lastname, r.email],
+  };
+}
+
+/** What a state permit return asks for: the winner's name and state, the prize, its value, the draw date (Sydney). */
+function winnersExporter(sql: Sql): Exporter {
+  return {
+    header: ['prize', 'prize_value', 'currency', 'draw_date', 'winner_name', 'state', 'published_as', 'member_id'],
+    page: async (after) =>
+      (
+        await sql.query<Row>(
+          `select p.id, p.title, p.prize_value, p.prize_value_currency, to_char(d.drawn_at at time zone 'Australia/Sydney', 'YYYY-MM-DD') as draw_date,
+                  d.display, w.member_id, m.firstname, m.lastname
+           from read.draws d join read.prizes p on p.id = d.prize_id
+           cross join lateral (select x->'member_ids'->>0 as member_id from jsonb_array_elements(d.winners) x where x->>'redrawn_reason' is null order by (x->>'k')::int desc limit 1) w
+           left join read.members m on m.id = w.member_id
+           where d.status = 'published' and ($1::text is null or p.id > $1) order by p.id limit ${PAGE}`,
+          [after ? String(after.id) : null],
+        )
+      ).rows,
+    values: (r) => {
+      const display = typeof r.display === 'string' ? r.display : '';
+      const state = /,\s*([A-Z]{2,3})$/.exec(display)?.[1] ?? '';
+      return [r.title, r.prize_value, r.prize_value_currency, r.draw_date, [r.firstname, r.lastname].filter(Boolean).join(' '), state, display, r.member_id];
+    },
+  };
+}
+
+async function exporterFor(sql: Sql, kind: ExportKind, prizeId: string | undefined): Promise<Exporter> {
+  switch (kind) {
+    case 'members':
+      return tableExporter(sql, 'members', 'id');
+    case 'payments':
+      return tableExporter(sql, 'payments', 'id');
+    case 'referrals':
+      return tableExporter(sql, 'referrals', 'referee_id');
+    case 'teams':
+      return tableExporter(sql, 'teams', 'id');
+    case 'entrants':
+      if (!prizeId) throw new HttpError(400, 'Choose the prize whose entrants to export (prize_id).', 'INVALID_PAYLOAD');
+      return entrantsExporter(sql, prizeId);
+    case 'winners':
+      return winnersExporter(sql);
+    default: {
+      const _exhaustive: never = kind;
+      return _exhaustive;
+    }
+  }
+}
+
+/**
+ * CSV exports for staff (issue 14), streamed page by page, each logged in audit.exports with who
+ * took it before the first byte goes out (row count once finished). Every role may export: an
+ * export reads, it never acts. `GET /api/admin/exports` lists the log.
+ */
+export function exportsRouter(app: AppContext): Router {
+  const router = Router();
+  router.use(requireStaff(app));
+  router.use(async (_req, _res, next) => {
+    await migrate(app.sql);
+    next();
+  });
+
+  router.get('/', async (req: Request, res) => {
+    const query = parseListQuery(req, { sortFields: ['taken_at', 'kind'] as const, defaultSort: { field: 'taken_at', order: 'DESC' }, filter: z.object({}).strict() });
+    const { offset, limit } = pageOf(query.range, 200);
+    const [rows, total] = await Promise.all([
+      app.sql.query<Row>(`select to_jsonb(x) as row from audit.exports x order by ${query.sort.field} ${query.sort.order}, id limit ${limit} offset ${offset}`),
+      app.sql.query<{ n: string }>('select count(*)::text as n from audit.exports'),
+    ]);
+    sendList(res, 'exports', rows.rows.map((r) => r.row as Row), offset, Number(total.rows[0]?.n ?? 0));
+  });
+
+  router.get('/:kind.csv', async (req, res) => {
+    const { kind } = parseParams(kindParams, req);
+    const { prize_id } = parseQuery(exportQuerySchema, req);
+    const exporter = await exporterFor(app.sql, kind, prize_id);
+    const staff = staffOf(res);
+    const id = randomUUID();
+    await app.sql.query('insert into audit.exports (id, kind, prize_id, staff_id, staff_email, staff_role, taken_at) values ($1, $2, $3, $4, $5, $6, $7)', [
+      id, kind, prize_id ?? null, staff.id, staff.email, staff.role, app.now().toISOString(),
+    ]);
+    const day = app.now().toISOString().slice(0, 10);
+    const count = await streamCsv(res, `${kind}${prize_id ? `-${prize_id}` : ''}-${day}.csv`, exporter.header, exporter.page, exporter.values);
+    await app.sql.query('update audit.exports set finished_at = $2, row_count = $3 where id = $1', [id, app.now().toISOString(), count]);
+  });
+  return router;
+}
+
+documentRoute({ method: 'get', path: '/api/admin/exports', tag: 'staff', auth: 'staff', summary: 'The export log: who took which CSV export, when, and how many rows', response: z.array(z.object({}).loose()), errors: [401] });
+documentRoute({
+  method: 'get',
+  path: '/api/admin/exports/:kind.csv',
+  tag: 'staff',
+  auth: 'staff',
+  summary: `A CSV export, streamed: ${EXPORT_KINDS.join(', ')} (entrants need prize_id, once the winner is drawn); logged with who took it`,
+  query: exportQuerySchema,
+  response: z.string(),
+  errors: [400, 401, 404, 409],
+});

@@ -1,0 +1,7 @@
+import { DateTimeInput, type DateTimeInputProps } from 'react-admin';
+import { fromClubInputValue, toClubInputValue } from './display';
+
+/** A date-time input in Sydney time whatever the browser's zone, and saying so in its label. */
+export function ClubDateTimeInput({ label, ...props }: DateTimeInputProps & { label: string }) {
+  return <DateTimeInput {...props} label={`${label} (Australia/Sydney)`} format={toClubInputValue} parse={(v: string) => (v ? fromClubInputValue(v) : null)} />;
+}

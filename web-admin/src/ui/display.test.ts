@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { drawTicketRange, formatClubDate, formatClubDateTime, fromClubInputValue, ledgerTicketRange, toClubInputValue } from './display';
+
+describe('one numbering and one date in both consoles (defect 9)', () => {
+  it('shows a plan end the way the member sees it, in Sydney time', () => {
+    // 13:30 UTC on Dec 23 is already Dec 24 in Sydney: the browser's own zone said 12/23/2026.
+    const end = '2026-12-23T13:30:00.000Z';
+    expect(formatClubDate(end)).toBe('Dec 24, 2026');
+    expect(formatClubDateTime(end)).toMatch(/^Dec 24, 2026 12:30 am AEDT$/i);
+    expect(formatClubDate(null)).toBeNull();
+  });
+  it('counts a draw\'s tickets from 1, as the member reads them', () => {
+    expect(drawTicketRange(0, 49)).toBe('Tickets 1-50');
+    expect(drawTicketRange(6, 6)).toBe('Ticket 7');
+    // The member console's words for its ledger rows (web-member lib/format ticketRange).
+    expect(ledgerTicketRange(51, 100)).toBe('Tickets 51-100');
+    expect(ledgerTicketRange(null, null)).toBe('-');
+  });
+});
+
+describe('date-time inputs in Sydney time, whatever the browser says', () => {
+  it('shows an instant as Sydney wall-clock time and reads it back', () => {
+    expect(toClubInputValue('2026-12-15T00:00:00.000Z')).toBe('2026-12-15T11:00'); // AEDT, +11
+    expect(fromClubInputValue('2026-12-15T11:00')).toBe('2026-12-15T00:00:00.000Z');
+    expect(toClubInputValue('2026-06-15T00:00:00.000Z')).toBe('2026-06-15T10:00'); // AEST, +10
+    expect(fromClubInputValue('2026-06-15T10:00')).toBe('2026-06-15T00:00:00.000Z');
+    expect(fromClubInputValue('nonsense')).toBeNull();
+    expect(toClubInputValue(null)).toBe('');
+    // Formatting a formatted value changes nothing (the input formats its value twice).
+    expect(toClubInputValue(toClubInputValue('2026-12-15T00:00:00.000Z'))).toBe('2026-12-15T11:00');
+  });
+});
