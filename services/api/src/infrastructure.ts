@@ -14,7 +14,7 @@ import {
 } from '@roar/platform';
 import { createEventRegistry } from '@roar/domain';
 import { allProjectors, createProjectionDaemon, type ProjectionDaemon } from '@roar/projections';
-import { createJobRuntime, type JobRuntime } from '@roar/workers';
+import { createJobRuntime, REACTORS, type JobRuntime } from '@roar/workers';
 import { migrateMemberAuth } from './auth/member';
 import type { AppContext } from './context';
 import { migrateContent } from './content/store';
@@ -76,8 +76,8 @@ export interface Infrastructure {
 export async function openInfrastructure(config: Config, logger: Logger): Promise<Infrastructure> {
   const sql = config.DATABASE_URL
     ? // Every active projector and reactor holds one session for its advisory lock (and applies on it):
-      // the pool is sized for those plus the requests.
-      createPgSql({ connectionString: config.DATABASE_URL, max: 30, connectTimeoutMs: config.CALL_TIMEOUT_MS, applicationName: `roar-${config.ROLE}` })
+      // the pool is sized for those plus twenty for the requests, sweepers and deliveries.
+      createPgSql({ connectionString: config.DATABASE_URL, max: allProjectors.length + REACTORS.length + 20, connectTimeoutMs: config.CALL_TIMEOUT_MS, applicationName: `roar-${config.ROLE}` })
     : await createPgliteSql(resolve(join(config.DATA_DIR, 'pglite')));
   try {
     await withTimeout('database', config.CALL_TIMEOUT_MS, () => sql.query('select 1'));

@@ -10,7 +10,7 @@ import { startTestApi, type TestApi } from './setup';
  */
 interface Layer {
   readonly rawPath?: string | readonly string[];
-  readonly route?: { readonly path: string | readonly string[]; readonly methods: Record<string, boolean> };
+  readonly route?: { readonly path: string | RegExp | readonly string[]; readonly methods: Record<string, boolean> };
   readonly handle: { readonly stack?: readonly Layer[] };
 }
 
@@ -19,8 +19,10 @@ function join(prefix: string, path: string): string {
   return joined.length > 1 ? joined.replace(/\/$/, '') : joined;
 }
 
-function pathsOf(p: string | readonly string[] | undefined): string[] {
+function pathsOf(p: string | RegExp | readonly string[] | undefined): string[] {
   if (p === undefined) return [''];
+  // A pattern route (the media files under /media) is documented as one {path} parameter.
+  if (p instanceof RegExp) return [':path'];
   return typeof p === 'string' ? [p] : [...p];
 }
 

@@ -7,6 +7,7 @@ import { createLogger, createPgSql, createPostgresEventStore, validatingStore, t
 import { createTestDatabase } from '@roar/platform/testing';
 import { createEventRegistry, membershipTierStreamId, SEED_TIERS } from '@roar/domain';
 import { migrateJobs } from '../src/schema';
+import { REACTORS } from '../src/reactors';
 
 export const quietLogger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'workers-test');
 
@@ -23,7 +24,7 @@ export interface TestEnv {
 export async function openTestEnv(): Promise<TestEnv | null> {
   const db = await createTestDatabase('roar_workers');
   if (!db) return null;
-  const sql = createPgSql({ connectionString: db.url, max: 6 });
+  const sql = createPgSql({ connectionString: db.url, max: REACTORS.length + 6 }) // each running reactor holds one session for its lock;
   const store = validatingStore(await createPostgresEventStore(sql, { pollIntervalMs: 30 }), createEventRegistry());
   await migrateJobs(sql);
   const dataDir = await mkdtemp(join(tmpdir(), 'roar-workers-'));

@@ -22,7 +22,7 @@ const mailer: Mailer = {
     return sent;
   },
 };
-const sql = createPgSql({ connectionString: url, max: 8, applicationName: 'roar-kill-worker' });
+const sql = createPgSql({ connectionString: url, max: 16, applicationName: 'roar-kill-worker' });
 const store = await createPostgresEventStore(sql, { pollIntervalMs: 20 });
 const runtime = await createJobRuntime({
   sql,

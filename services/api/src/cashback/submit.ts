@@ -12,7 +12,7 @@ import { handleCommand, newStorageKey, type CommandContext, type Position } from
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { sniffReceiptType, RECEIPT_WRONG_TYPE } from './receipt';
-import { uploadsStorage } from './storage';
+import { uploadsStorage } from '../storage';
 import { DECISION_DAYS } from './view';
 
 export interface ClaimInput {

@@ -1,9 +1,9 @@
-import { join } from 'node:path';
 import express, { Router } from 'express';
 import { z } from 'zod';
-import { diskStorage, newStorageKey, type StoragePort } from '@roar/platform';
+import { newStorageKey, type StoragePort } from '@roar/platform';
 import type { AppContext } from '../context';
 import { requireStaff, staffOf, WRITER_ROLES } from '../auth/staff-tokens';
+import { uploadsStorage } from '../storage';
 import { documentRoute } from '../http/openapi';
 import { HttpError } from '../http/errors';
 import { parseQuery } from '../http/validate';
@@ -16,16 +16,8 @@ export const IMAGE_TOO_LARGE = `Images may be at most ${MAX_UPLOAD_BYTES / 1024 
 
 export const mediaQuerySchema = z.object({ kind: z.enum(MEDIA_KINDS) }).strict();
 
-const storages = new WeakMap<AppContext, StoragePort>();
-/** The storage port for media: disk under DATA_DIR in the embedded default. */
-function storageOf(app: AppContext): StoragePort {
-  let s = storages.get(app);
-  if (!s) {
-    s = diskStorage(join(app.config.DATA_DIR, 'storage'));
-    storages.set(app, s);
-  }
-  return s;
-}
+/** The storage port for media: the same uploads store as receipts (disk under DATA_DIR, or S3). */
+const storageOf = (app: AppContext): StoragePort => uploadsStorage(app);
 
 /**
  * `POST /api/admin/media?kind=prize` (admin, staff): the image as the raw body. Its type comes
@@ -90,4 +82,12 @@ documentRoute({
   query: mediaQuerySchema,
   response: z.object({ id: z.string(), kind: z.enum(MEDIA_KINDS), variants: z.record(z.string(), z.object({ url: z.string(), width: z.number(), height: z.number() })) }),
   errors: [400, 401, 403, 413],
+});
+
+documentRoute({
+  method: 'get',
+  path: '/media/:path',
+  tag: 'content',
+  summary: 'An uploaded image (WebP), public and immutable: the URLs the upload answered',
+  errors: [404],
 });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { diskStorage, s3Storage, type StoragePort } from '@roar/platform';
-import type { AppContext } from '../context';
+import type { AppContext } from './context';
 
 /** S3-compatible storage when all four are set (production); the data folder otherwise. */
 const s3Env = z.object({
@@ -14,7 +14,7 @@ const s3Env = z.object({
 
 const cache = new Map<string, StoragePort>();
 
-/** The uploads store behind the storage port: receipts are private, read back through the API only. */
+/** The one uploads store behind the storage port: receipts (private, read back through the API only) and staff media (public under /media). */
 export function uploadsStorage(app: Pick<AppContext, 'config'>, env: NodeJS.ProcessEnv = process.env): StoragePort {
   const s3 = s3Env.safeParse(env);
   const key = s3.success ? `s3:${s3.data.S3_ENDPOINT}/${s3.data.S3_BUCKET}` : `disk:${app.config.DATA_DIR}`;
