@@ -164,9 +164,9 @@ async function saveTeams(tx: Sql, schema: string, ids: string[], fold: Eligibili
   if (rows.length === 0) return;
   await tx.query(
     `insert into ${ident(schema)}.draw_eligibility_teams (team_id, member_ids, last_at_ms, streams)
-     select r.team_id, r.member_ids, r.last_at_ms, array(select jsonb_array_elements_text(r.streams)), r.suspended
-     from jsonb_to_recordset($1::jsonb) as r(team_id text, member_ids jsonb, last_at_ms double precision, streams jsonb, suspended boolean)
-     on conflict (team_id) do update set member_ids = excluded.member_ids, last_at_ms = excluded.last_at_ms, streams = excluded.streams, suspended = excluded.suspended`,
+     select r.team_id, r.member_ids, r.last_at_ms, array(select jsonb_array_elements_text(r.streams))
+     from jsonb_to_recordset($1::jsonb) as r(team_id text, member_ids jsonb, last_at_ms double precision, streams jsonb)
+     on conflict (team_id) do update set member_ids = excluded.member_ids, last_at_ms = excluded.last_at_ms, streams = excluded.streams`,
     [JSON.stringify(rows)],
   );
 }

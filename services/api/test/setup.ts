@@ -37,7 +37,7 @@ export async function startTestApi(options: { database: 'pglite' | 'postgres'; e
     ...(db ? { DATABASE_URL: db.url } : {}),
     ...options.env,
   });
-  const logger = createLogger('silent');
+  const logger = createLogger((process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent');
   const infra = await openInfrastructure(config, logger);
   if (options.seed ?? true) {
     await seedCatalogue(infra.store, infra.registry, logger, new Date('2026-11-01T00:00:00Z'));

@@ -145,7 +145,12 @@ describe('the pro shop over HTTP (embedded default)', () => {
     expect(second.redirect_url).toMatch(/\/pay\/checkout\//);
     const paid = await c.pay(second.redirect_url);
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toContain(`/pro-shop/checkout/success?order=${second.order_id}`);
+    // Back through the return route, which asks the provider before sending the member on.
+    const back = paid.headers.get('location') ?? '';
+    expect(back).toContain('/api/payments/return?session_id=cs_test_');
+    const landed = await fetch(new URL(back, second.redirect_url), { redirect: 'manual' });
+    expect(landed.status).toBe(303);
+    expect(landed.headers.get('location')).toBe(`/pro-shop/checkout/success?order=${second.order_id}`);
     await expect.poll(async () => ((await c.get(`/api/shop/orders/${second.order_id}`, shopper.token)).body.data as { status?: string } | undefined)?.status).toBe('paid');
     const order = (await c.get(`/api/shop/orders/${second.order_id}`, shopper.token)).body.data as Record<string, unknown>;
     expect(order).toMatchObject({ total: 23531, tax: 1685, discount: 1949, shipping: 995, rounding_rule: expect.stringContaining('GST Act s9-90'), shipping_address: expect.objectContaining({ postcode: '2095' }) });
