@@ -14,7 +14,8 @@ import type { Sql } from '@roar/platform';
 const migrated = new WeakSet<Sql>();
 const PAGE = 2000;
 
-async function migrate(sql: Sql): Promise<void> {
+/** Creates the identity tables when missing (the close does it too); readers outside the module call it first. */
+export async function migrateEntrantIdentities(sql: Sql): Promise<void> {
   if (migrated.has(sql)) return;
   await sql.exec(`
     create schema if not exists draw;
@@ -35,7 +36,7 @@ async function migrate(sql: Sql): Promise<void> {
  * lookup takes any page that holds the id.
  */
 export async function recordEntrantIdentities(sql: Sql, prizeId: string, entrants: readonly (EntrantIdentity & { entrantId: string })[]): Promise<void> {
-  await migrate(sql);
+  await migrateEntrantIdentities(sql);
   if (entrants.length === 0) return;
   // Entrant ids are ASCII hex: the default sort's code-unit order is the "C" collation's byte order.
   const byId = new Map(entrants.map((e) => [e.entrantId, e]));
@@ -60,7 +61,7 @@ const toIdentity = (key: string, memberIds: unknown): EntrantIdentity => {
 
 /** The identity behind one entrant id, or null when the draw has no such row (e.g. closed before the table existed). */
 export async function readEntrantIdentity(sql: Sql, prizeId: string, entrantId: string): Promise<EntrantIdentity | null> {
-  await migrate(sql);
+  await migrateEntrantIdentities(sql);
   const paged = await sql.query<{ entrant_key: string | null; member_ids: unknown }>(
     `select p.entrant_keys[p.i] as entrant_key, p.member_ids -> (p.i - 1) as member_ids
      from (select entrant_keys, member_ids, array_position(entrant_ids, $2::text) as i from draw.entrant_identity_pages

@@ -1,3 +1,4 @@
+import { migrateEntrantIdentities } from '../draws/identities';
 import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
@@ -58,10 +59,15 @@ async function entrantsExporter(sql: Sql, prizeId: string): Promise<Exporter> {
   const status = draw.rows[0]?.status;
   if (!status) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
   if (status !== 'drawn' && status !== 'published') throw new HttpError(409, ENTRANTS_NOT_DRAWN, 'CONFLICT');
-  const identities = (await sql.query<{ t: string | null }>(`select to_regclass('draw.entrant_identities')::text as t`)).rows[0]?.t !== null;
-  const who = identities
-    ? `left join draw.entrant_identities i on i.prize_id = e.prize_id and i.entrant_id = e.entrant_id left join read.members m on m.id = i.member_ids->>0`
-    : `left join (select null::jsonb as member_ids) i on true left join read.members m on false`;
+  await migrateEntrantIdentities(sql);
+  // Each entrant's members: from its identity page (draws closed since the pages), else its own row (older draws).
+  const who = `left join lateral (
+      select coalesce(
+        (select p.member_ids -> (array_position(p.entrant_ids, e.entrant_id::text) - 1) from draw.entrant_identity_pages p
+          where p.prize_id = e.prize_id and p.first_entrant_id <= e.entrant_id collate "C" and p.last_entrant_id >= e.entrant_id collate "C"
+            and array_position(p.entrant_ids, e.entrant_id::text) is not null limit 1),
+        (select x.member_ids from draw.entrant_identities x where x.prize_id = e.prize_id and x.entrant_id = e.entrant_id)) as member_ids
+    ) i on true left join read.members m on m.id = i.member_ids->>0`;
   return {
     header: ['position', 'entrant_id', 'tickets', 'first_ticket', 'last_ticket', 'member_ids', 'firstname', 'lastname', 'email'],
     page: async (after) =>
