@@ -134,8 +134,15 @@ describe('partner rewards and green-fee cashback', () => {
     await staff.getByRole('button', { name: 'Restore version 1' }).waitFor();
 
     await visitor.goto(`${app.url}/faq`);
-    await visitor.getByText('Can I cancel any time?').click();
-    await visitor.getByText('Yes, from your settings, any time.', { exact: false }).waitFor();
+    // Open the question until its answer shows: a click that lands before the page is interactive is lost on a loaded machine.
+    const edited = visitor.getByText('Yes, from your settings, any time.', { exact: false });
+    await expect
+      .poll(async () => {
+        if (await edited.isVisible()) return true;
+        await visitor.getByText('Can I cancel any time?').click();
+        return edited.waitFor({ timeout: 3_000 }).then(() => true, () => false);
+      }, { timeout: 30_000, interval: 500 })
+      .toBe(true);
 
     await staff.goto(`${app.url}/admin/content-pages`);
     await staff.getByText('/about-us').click();
