@@ -1,6 +1,7 @@
 import { Box, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { formatClubDateTime } from '../ui/display';
+import { EditContactButton } from './EditContactButton';
 import { SupportActionButton, SuspensionButton } from './SupportActionButton';
 
 interface HistoryRow {
@@ -24,6 +25,7 @@ export function SupportTab() {
       </Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, mb: 3 }}>
         <SuspensionButton />
+        <EditContactButton />
         <SupportActionButton
           label="Send password reset"
           action="/password-reset"

@@ -85,4 +85,32 @@ describe('member support from the staff console', () => {
       ['MemberProfileUpdated', 'Moved to Brisbane'],
     ]);
   });
+
+  it('changes the sign-in email under the uniqueness rule; the old address is free again', async () => {
+    const other = 'someone.else@example.test';
+    expect((await memberPost('/api/sign-up', { first_name: 'Olive', last_name: 'Other', email: other, password, membership_id: 1, recaptcha_token: 'local-test-token' })).status).toBe(201);
+    const change = (to: string, role: StaffRoleName = 'staff', why = 'Member lost access to the old inbox') => act('/email', { email: to, reason: why }, role, 'PUT');
+
+    expect((await change('moved@example.test', 'auditor')).status).toBe(403);
+    expect((await change('not an email')).status).toBe(400);
+    expect((await change('moved@example.test', 'staff', '')).status).toBe(400);
+    const taken = await change(' Someone.Else@Example.test ');
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toMatchObject({ errors: [{ message: 'An account with this email already exists.' }] });
+
+    const moved = await change('Moved@Example.test');
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toEqual({ id: memberId, email: 'moved@example.test', changed: true });
+    expect((await memberPost('/auth/login', { email: 'moved@example.test', password })).status).toBe(200);
+    expect((await login()).status).toBe(401);
+    const shown = (await (await adminFetch(api, `/members/${memberId}`, { token: staff.auditor.token })).json()) as { email: string; history: Array<{ event_type: string; actor: string; reason: string | null }> };
+    expect(shown.email).toBe('moved@example.test');
+    expect(shown.history.filter((h) => h.event_type === 'MemberEmailChanged').map((h) => [h.actor.startsWith('staff'), h.reason])).toEqual([[true, 'Member lost access to the old inbox']]);
+
+    // The old address was released: a new person can join with it; the new one is held.
+    expect((await memberPost('/api/sign-up', { first_name: 'Nora', last_name: 'New', email, password, membership_id: 1, recaptcha_token: 'local-test-token' })).status).toBe(201);
+    expect((await memberPost('/api/sign-up', { first_name: 'Copy', last_name: 'Cat', email: 'moved@example.test', password: 'another-pass-9', membership_id: 1, recaptcha_token: 'local-test-token' })).status).not.toBe(201);
+    // Staff cannot move the member back onto an address someone now holds.
+    expect((await change(email)).status).toBe(409);
+  });
 });
