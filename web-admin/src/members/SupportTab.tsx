@@ -1,6 +1,7 @@
 import { Box, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { formatClubDateTime } from '../ui/display';
+import { ChangePlanButton } from './ChangePlanButton';
 import { EditContactButton } from './EditContactButton';
 import { SupportActionButton, SuspensionButton } from './SupportActionButton';
 
@@ -32,6 +33,7 @@ export function SupportTab() {
           explain="Emails the member a link to choose a new password (valid for 60 minutes)."
           done="Password-reset email sent"
         />
+        <ChangePlanButton />
         <SupportActionButton
           label="Cancel plan"
           action="/cancel-plan"

@@ -113,4 +113,32 @@ describe('member support from the staff console', () => {
     // Staff cannot move the member back onto an address someone now holds.
     expect((await change(email)).status).toBe(409);
   });
+
+  it('changes the plan on the member behalf through the upgrade checkout; the plan changes once paid', async () => {
+    const change = (membership_id: number, role: StaffRoleName = 'staff', why = 'Member asked by phone for Platinum') => act('/change-plan', { membership_id, reason: why }, role);
+    expect((await change(3, 'auditor')).status).toBe(403);
+    expect((await change(3, 'staff', '')).status).toBe(400);
+    expect((await change(99_999)).status).toBe(400);
+    const started = await change(3);
+    expect(started.status).toBe(201);
+    const { payment_url } = (await started.json()) as { payment_url: string };
+    const url = new URL(payment_url);
+    expect(url.origin).toBe(api.url);
+    const paid = await fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Sam Support' }).toString(),
+    });
+    expect(paid.status).toBeLessThan(400);
+    await api.infra.members.local?.idle();
+    const read = async () => (await (await adminFetch(api, `/members/${memberId}`, { token: staff.auditor.token })).json()) as { membership_id: number | null; history: Array<{ event_type: string; actor: string; reason: string | null }> };
+    await expect.poll(async () => (await read()).membership_id, { timeout: 10_000 }).toBe(3);
+    const started_by = (await read()).history.filter((h) => h.event_type === 'MembershipCheckoutStarted').at(-1);
+    expect(started_by?.actor.startsWith('staff')).toBe(true);
+    expect(started_by?.reason).toBe('Member asked by phone for Platinum');
+    // The top tier offers no upgrade: refused in plain words, as the member's own upgrade is.
+    const top = await change(3);
+    expect(top.status).toBe(409);
+  });
 });
