@@ -1,9 +1,8 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField as MuiTextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField as MuiTextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { postAction } from '../dataProvider';
 
-const STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
 const FIELDS = [
   { key: 'firstname', label: 'First name' },
   { key: 'lastname', label: 'Last name' },
@@ -11,7 +10,7 @@ const FIELDS = [
   { key: 'address', label: 'Address' },
 ] as const;
 
-type Draft = Record<'email' | 'firstname' | 'lastname' | 'mobile' | 'address' | 'state', string>;
+type Draft = Record<'email' | 'firstname' | 'lastname' | 'mobile' | 'address', string>;
 
 const draftOf = (record: Record<string, unknown>): Draft => ({
   email: String(record.email ?? ''),
@@ -19,7 +18,6 @@ const draftOf = (record: Record<string, unknown>): Draft => ({
   lastname: String(record.lastname ?? ''),
   mobile: String(record.mobile ?? ''),
   address: String(record.address ?? ''),
-  state: String(record.state ?? ''),
 });
 
 /**
@@ -46,7 +44,7 @@ export function EditContactButton() {
     setBusy(true);
     try {
       const changes = Object.fromEntries(
-        (['firstname', 'lastname', 'mobile', 'address', 'state'] as const).filter((k) => d[k].trim() !== before[k]).map((k) => [k, d[k].trim() === '' && k !== 'firstname' && k !== 'lastname' ? null : d[k].trim()]),
+        (['firstname', 'lastname', 'mobile', 'address'] as const).filter((k) => d[k].trim() !== before[k]).map((k) => [k, d[k].trim() === '' && k !== 'firstname' && k !== 'lastname' ? null : d[k].trim()]),
       );
       if (Object.keys(changes).length > 0) await postAction(`${base}/profile`, { ...changes, reason: reason.trim() }, 'PUT');
       if (d.email.trim().toLowerCase() !== before.email.toLowerCase()) await postAction(`${base}/email`, { email: d.email.trim(), reason: reason.trim() }, 'PUT');
@@ -74,14 +72,6 @@ export function EditContactButton() {
             {FIELDS.map((f) => (
               <MuiTextField key={f.key} label={f.label} value={draft[f.key]} onChange={set(f.key)} fullWidth margin="dense" />
             ))}
-            <MuiTextField select label="State" value={draft.state} onChange={set('state')} fullWidth margin="dense">
-              <MenuItem value="">Not given</MenuItem>
-              {STATES.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {s}
-                </MenuItem>
-              ))}
-            </MuiTextField>
             <MuiTextField label="Reason" helperText="Required: kept in the member's history" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth margin="dense" />
           </DialogContent>
         )}

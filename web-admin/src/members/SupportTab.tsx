@@ -3,6 +3,7 @@ import { useRecordContext } from 'react-admin';
 import { formatClubDateTime } from '../ui/display';
 import { ChangePlanButton } from './ChangePlanButton';
 import { EditContactButton } from './EditContactButton';
+import { ResendEmailButton } from './ResendEmailButton';
 import { SupportActionButton, SuspensionButton } from './SupportActionButton';
 
 interface HistoryRow {
@@ -41,6 +42,7 @@ export function SupportTab() {
           explain="Cancels the subscription on the member's behalf: it stops renewing and benefits last to the end of the paid period."
           done="Plan cancelled"
         />
+        <ResendEmailButton />
         <SupportActionButton label="Add note" action="/notes" field="note" explain="A note on the member's file for the support team." done="Note added" />
       </Stack>
       <Typography variant="subtitle2">Support notes</Typography>
