@@ -136,6 +136,13 @@ describe('running the club day to day', () => {
     await expect.poll(() => preview.getAttribute('src')).toMatch(/^\/media\/prize\/.+-landscape\.webp$/);
     const src = (await preview.getAttribute('src'))!;
     await expect.poll(() => staff.getByRole('img', { name: 'Hero image (portrait) preview' }).getAttribute('src')).toMatch(/-portrait\.webp$/);
+    // The description is rich text: formatting from the toolbar, no HTML typed.
+    const description = staff.getByRole('textbox', { name: 'Description' });
+    await description.click();
+    await staff.keyboard.press('ControlOrMeta+a');
+    await staff.keyboard.type('Includes ');
+    await staff.getByRole('button', { name: 'Bold' }).click();
+    await staff.keyboard.type('lunch at the clubhouse');
     await staff.getByLabel(/^Reason/).fill('Launch image for the giveaway');
     await staff.getByRole('button', { name: 'Save' }).click();
     await staff.waitForURL(/\/admin\/prizes\/[^/]+\/show/);
@@ -143,6 +150,7 @@ describe('running the club day to day', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${app.url}/events/${prize.slug}`);
     await page.getByRole('heading', { name: prize.title }).waitFor();
+    await page.locator('strong', { hasText: 'lunch at the clubhouse' }).first().waitFor();
     const shown = page.locator(`img[src="${src}"]`).first();
     await shown.waitFor();
     await expect.poll(() => shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1600);
