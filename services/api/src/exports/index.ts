@@ -59,8 +59,16 @@ async function entrantsExporter(sql: Sql, prizeId: string): Promise<Exporter> {
   if (!status) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
   if (status !== 'drawn' && status !== 'published') throw new HttpError(409, ENTRANTS_NOT_DRAWN, 'CONFLICT');
   const identities = (await sql.query<{ t: string | null }>(`select to_regclass('draw.entrant_identities')::text as t`)).rows[0]?.t !== null;
+  // Identities live in pages of sorted entrant ids (draw.entrant_identity_pages); draws closed
+  // before the pages keep one row per entrant (draw.entrant_identities). Either answers.
   const who = identities
-    ? `left join draw.entrant_identities i on i.prize_id = e.prize_id and i.entrant_id = e.entrant_id left join read.members m on m.id = i.member_ids->>0`
+    ? `left join lateral (
+         select p.member_ids -> (array_position(p.entrant_ids, e.entrant_id::text) - 1) as member_ids from draw.entrant_identity_pages p
+          where p.prize_id = e.prize_id and p.first_entrant_id <= (e.entrant_id collate "C") and p.last_entrant_id >= (e.entrant_id collate "C")
+            and array_position(p.entrant_ids, e.entrant_id::text) is not null limit 1) ip on true
+       left join draw.entrant_identities il on il.prize_id = e.prize_id and il.entrant_id = e.entrant_id
+       left join lateral (select coalesce(ip.member_ids, il.member_ids) as member_ids) i on true
+       left join read.members m on m.id = i.member_ids->>0`
     : `left join (select null::jsonb as member_ids) i on true left join read.members m on false`;
   return {
     header: ['position', 'entrant_id', 'tickets', 'first_ticket', 'last_ticket', 'member_ids', 'firstname', 'lastname', 'email'],
