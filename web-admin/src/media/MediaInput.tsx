@@ -58,7 +58,7 @@ export function MediaInput({ source, label, kind, variant, alsoSets = {}, emptyV
       </Typography>
       <Stack direction="row" sx={{ mt: 0.5, flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         {value ? (
-          <Box component="img" src={value} alt={`${label} preview`} sx={{ width: 192, height: 108, objectFit: 'cover', borderRadius: 1, border: '1px solid', borderColor: 'divider' }} />
+          <Box component="img" src={value} alt={`${label} preview`} sx={{ width: 192, height: 108, objectFit: kind === 'partner' ? 'contain' : 'cover', borderRadius: 1, border: '1px solid', borderColor: 'divider' }} />
         ) : (
           <Box sx={{ width: 192, height: 108, display: 'grid', placeItems: 'center', borderRadius: 1, border: '1px dashed', borderColor: 'divider' }}>
             <Typography variant="caption">No image</Typography>
