@@ -105,6 +105,9 @@ describe('member support from the staff console', () => {
     expect((await login()).status).toBe(401);
     const shown = (await (await adminFetch(api, `/members/${memberId}`, { token: staff.auditor.token })).json()) as { email: string; history: Array<{ event_type: string; actor: string; reason: string | null }> };
     expect(shown.email).toBe('moved@example.test');
+    // Mail follows the new address: a reset link goes there.
+    expect((await act('/password-reset', { reason: 'Member asked after the move' })).status).toBe(200);
+    await expect.poll(async () => (await listSentMail(api.ctx.config.DATA_DIR)).some((m) => m.to.includes('moved@example.test') && /change-password\?token=/.test(m.text))).toBe(true);
     expect(shown.history.filter((h) => h.event_type === 'MemberEmailChanged').map((h) => [h.actor.startsWith('staff'), h.reason])).toEqual([[true, 'Member lost access to the old inbox']]);
 
     // The old address was released: a new person can join with it; the new one is held.
