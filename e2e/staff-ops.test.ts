@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startApp, type RunningApp } from './harness';
 import { signUpMember, type SignedUp } from './members';
-import { BOOTSTRAP_ADMIN, drawAction, signInStaffConsole } from './staff-console';
+import { drawAction, signInStaffConsole } from './staff-console';
 import { listSentMail } from '@roar/workers';
 
 /**
@@ -99,14 +99,17 @@ describe('running the club day to day', () => {
     // Notified, then the winner email is sent again on request (recorded on the member's history).
     await drawAction(staff, 'Notify winner', 'Publish result');
     await expect.poll(async () => (await listSentMail(app.dataDir)).filter((m) => m.to.includes(member.email) && m.subject.startsWith('You won')).length).toBe(1);
-    const staffToken = ((await (await fetch(`${app.url}/api/admin/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BOOTSTRAP_ADMIN) })).json()) as { token: string }).token;
-    const resend = await fetch(`${app.url}/api/admin/members/${encodeURIComponent(memberId)}/resend-email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${staffToken}` },
-      body: JSON.stringify({ email: 'winner', prize_id: prize.id, reason: 'Member lost the email' }),
-    });
-    expect(resend.status).toBe(200);
+    // From the member's Support tab: the prize they won is offered, sent again with a reason.
+    await staff.goto(`${app.url}/admin/members/${encodeURIComponent(memberId)}/show/support`);
+    await staff.getByRole('button', { name: 'Resend email' }).click();
+    const resend = staff.getByRole('dialog', { name: 'Resend email' });
+    await resend.getByRole('combobox', { name: 'Email' }).click();
+    await staff.getByRole('option', { name: `Winner email: ${prize.title}` }).click();
+    await resend.getByLabel('Reason').fill('Member lost the email');
+    await resend.getByRole('button', { name: 'Send again' }).click();
+    await staff.getByText('Email sent again').waitFor();
     await expect.poll(async () => (await listSentMail(app.dataDir)).filter((m) => m.to.includes(member.email) && m.subject.startsWith('You won')).length).toBe(2);
+    await staff.goto(`${app.url}/admin/prizes/${encodeURIComponent(prize.id)}/show/draw`);
     await staff.getByRole('tab', { name: 'Entry list' }).click();
     const download = staff.waitForEvent('download');
     await staff.getByRole('button', { name: 'Export entrants (CSV)' }).click();
@@ -133,6 +136,13 @@ describe('running the club day to day', () => {
     await expect.poll(() => preview.getAttribute('src')).toMatch(/^\/media\/prize\/.+-landscape\.webp$/);
     const src = (await preview.getAttribute('src'))!;
     await expect.poll(() => staff.getByRole('img', { name: 'Hero image (portrait) preview' }).getAttribute('src')).toMatch(/-portrait\.webp$/);
+    // The description is rich text: formatting from the toolbar, no HTML typed.
+    const description = staff.getByRole('textbox', { name: 'Description' });
+    await description.click();
+    await staff.keyboard.press('ControlOrMeta+a');
+    await staff.keyboard.type('Includes ');
+    await staff.getByRole('button', { name: 'Bold' }).click();
+    await staff.keyboard.type('lunch at the clubhouse');
     await staff.getByLabel(/^Reason/).fill('Launch image for the giveaway');
     await staff.getByRole('button', { name: 'Save' }).click();
     await staff.waitForURL(/\/admin\/prizes\/[^/]+\/show/);
@@ -140,9 +150,30 @@ describe('running the club day to day', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${app.url}/events/${prize.slug}`);
     await page.getByRole('heading', { name: prize.title }).waitFor();
+    await page.locator('strong', { hasText: 'lunch at the clubhouse' }).first().waitFor();
     const shown = page.locator(`img[src="${src}"]`).first();
     await shown.waitFor();
     await expect.poll(() => shown.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1600);
     await page.close();
+  });
+
+  it("edits the member's details and sign-in email from the Support tab; a taken email is refused", async () => {
+    await signUpMember(app.url, { email: 'ops.other@example.com.au', membershipId: PLATINUM, firstName: 'Otto' });
+    await staff.goto(`${app.url}/admin/members/${encodeURIComponent(memberId)}/show/support`);
+    const edit = staff.getByRole('dialog', { name: 'Edit details' });
+    await staff.getByRole('button', { name: 'Edit details' }).click();
+    await edit.getByLabel('Email').fill('ops.other@example.com.au');
+    await edit.getByLabel('Reason').fill('Member asked to use the family inbox');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await staff.getByText('An account with this email already exists.').waitFor();
+    await edit.getByLabel('Email').fill('olive.new@example.com.au');
+    await edit.getByLabel('Mobile').fill('0400 000 111');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await staff.getByText('Member details saved').waitFor();
+    const signIn = await fetch(`${app.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'olive.new@example.com.au', password: member.password }) });
+    expect(signIn.status).toBe(200);
+    expect((await login()).status).toBe(401);
+    await staff.getByRole('tab', { name: 'History' }).click();
+    await staff.getByText('MemberEmailChanged').first().waitFor();
   });
 });

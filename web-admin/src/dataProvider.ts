@@ -21,7 +21,7 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
 export const dataProvider = simpleRestProvider('/api/admin', httpClient);
 
 /** A staff action that is not CRUD (verify, rebuild, retry, adjustments): POST JSON, answer JSON. */
-export async function postAction<T>(path: string, body: unknown = {}): Promise<T> {
-  const { json } = await httpClient(`/api/admin${path}`, { method: 'POST', body: JSON.stringify(body) });
+export async function postAction<T>(path: string, body: unknown = {}, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
+  const { json } = await httpClient(`/api/admin${path}`, { method, body: JSON.stringify(body) });
   return json as T;
 }

@@ -1,4 +1,5 @@
 import type {
+  MemberEmailChangedEvent,
   MemberProfileUpdatedEvent,
   MemberRegisteredEvent,
   MembershipActivatedEvent,
@@ -20,6 +21,7 @@ const HANDLES = [
   'MembershipCancelled',
   'MemberSuspended',
   'MemberReinstated',
+  'MemberEmailChanged',
 ] as const;
 
 async function migrate(tx: Sql, schema: string): Promise<void> {
@@ -102,6 +104,8 @@ function evolve(row: MemberRow, event: RecordedEvent, at: string): MemberRow {
       return { ...row, status: 'suspended', updated_at: at };
     case 'MemberReinstated':
       return { ...row, status: 'active', updated_at: at };
+    case 'MemberEmailChanged':
+      return { ...row, email: (event.data as MemberEmailChangedEvent['data']).email, updated_at: at };
     default:
       return row;
   }

@@ -1,6 +1,7 @@
 import FormatQuoteIcon from '@mui/icons-material/FormatQuote';
 import { BooleanField, BooleanInput, Create, Datagrid, Edit, FunctionField, List, NumberInput, required, SelectInput, SimpleForm, TextField, TextInput, type RaRecord } from 'react-admin';
 import { ReasonInput } from '../memberships/MembershipFields';
+import { MediaInput } from '../media/MediaInput';
 import { CONTENT_STATUS_CHOICES } from '../content-pages';
 import { ContentVersions } from '../content-pages/ContentVersions';
 
@@ -24,7 +25,7 @@ function TestimonialFields() {
     <>
       <TextInput source="quote" validate={required()} multiline fullWidth />
       <TextInput source="name" validate={required()} helperText="As members should read it, for example 'Jo, Geelong' (with the member's consent)" />
-      <TextInput source="image" defaultValue="" helperText="A path served by the app, for example /testimonials/flag.svg" />
+      <MediaInput source="image" label="Photo" kind="testimonial" variant="square" emptyValue="" />
       <BooleanInput source="illustrative" label="Illustrative example (not a real member's words)" defaultValue={false} />
       <SelectInput source="status" choices={CONTENT_STATUS_CHOICES} validate={required()} defaultValue="draft" />
       <NumberInput source="sort" validate={required()} step={1} min={0} defaultValue={100} />

@@ -12,6 +12,8 @@ interface MediaInputProps {
   readonly variant?: string;
   /** Other fields filled from the same upload, e.g. { hero_image_portrait: 'portrait' }. */
   readonly alsoSets?: Readonly<Record<string, string>>;
+  /** What "no image" is stored as: null (the default) or '' for resources whose image is a plain string. */
+  readonly emptyValue?: '' | null;
 }
 
 /**
@@ -19,8 +21,8 @@ interface MediaInputProps {
  * resizes it to the sizes the member console uses and answers the URLs; the field keeps the URL
  * and shows a preview. Replaces typing image URLs by hand.
  */
-export function MediaInput({ source, label, kind, variant, alsoSets = {} }: MediaInputProps) {
-  const { field } = useInput({ source, parse: (v: string) => (v === '' ? null : v) });
+export function MediaInput({ source, label, kind, variant, alsoSets = {}, emptyValue = null }: MediaInputProps) {
+  const { field } = useInput({ source, parse: (v: string | null) => (v === '' || v === null ? emptyValue : v), ...(emptyValue === '' ? { defaultValue: '' } : {}) });
   const form = useFormContext();
   const inputId = useId();
   const [busy, setBusy] = useState(false);
@@ -56,7 +58,7 @@ export function MediaInput({ source, label, kind, variant, alsoSets = {} }: Medi
       </Typography>
       <Stack direction="row" sx={{ mt: 0.5, flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         {value ? (
-          <Box component="img" src={value} alt={`${label} preview`} sx={{ width: 192, height: 108, objectFit: 'cover', borderRadius: 1, border: '1px solid', borderColor: 'divider' }} />
+          <Box component="img" src={value} alt={`${label} preview`} sx={{ width: 192, height: 108, objectFit: kind === 'partner' ? 'contain' : 'cover', borderRadius: 1, border: '1px solid', borderColor: 'divider' }} />
         ) : (
           <Box sx={{ width: 192, height: 108, display: 'grid', placeItems: 'center', borderRadius: 1, border: '1px dashed', borderColor: 'divider' }}>
             <Typography variant="caption">No image</Typography>
@@ -67,7 +69,7 @@ export function MediaInput({ source, label, kind, variant, alsoSets = {} }: Medi
           <input id={inputId} hidden type="file" accept="image/png,image/jpeg,image/webp,image/gif" aria-label={`${label} file`} onChange={(e) => void pick(e)} />
         </Button>
         {value && (
-          <Button color="inherit" onClick={() => field.onChange(null)} disabled={busy}>
+          <Button color="inherit" onClick={() => field.onChange(emptyValue)} disabled={busy}>
             Remove
           </Button>
         )}

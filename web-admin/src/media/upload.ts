@@ -1,7 +1,7 @@
 import { session } from '../auth/session';
 import { firstErrorMessage } from '../httpErrors';
 
-export type MediaKind = 'prize' | 'testimonial' | 'partner' | 'banner';
+export type MediaKind = 'prize' | 'testimonial' | 'partner' | 'banner' | 'product';
 export interface UploadedMedia {
   readonly id: string;
   readonly kind: MediaKind;

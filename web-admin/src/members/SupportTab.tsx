@@ -1,6 +1,9 @@
 import { Box, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { formatClubDateTime } from '../ui/display';
+import { ChangePlanButton } from './ChangePlanButton';
+import { EditContactButton } from './EditContactButton';
+import { ResendEmailButton } from './ResendEmailButton';
 import { SupportActionButton, SuspensionButton } from './SupportActionButton';
 
 interface HistoryRow {
@@ -24,12 +27,14 @@ export function SupportTab() {
       </Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, mb: 3 }}>
         <SuspensionButton />
+        <EditContactButton />
         <SupportActionButton
           label="Send password reset"
           action="/password-reset"
           explain="Emails the member a link to choose a new password (valid for 60 minutes)."
           done="Password-reset email sent"
         />
+        <ChangePlanButton />
         <SupportActionButton
           label="Cancel plan"
           action="/cancel-plan"
@@ -37,6 +42,7 @@ export function SupportTab() {
           explain="Cancels the subscription on the member's behalf: it stops renewing and benefits last to the end of the paid period."
           done="Plan cancelled"
         />
+        <ResendEmailButton />
         <SupportActionButton label="Add note" action="/notes" field="note" explain="A note on the member's file for the support team." done="Note added" />
       </Stack>
       <Typography variant="subtitle2">Support notes</Typography>

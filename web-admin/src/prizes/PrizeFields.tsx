@@ -2,6 +2,7 @@ import { NumberInput, required, SelectInput, TextInput } from 'react-admin';
 import { PRIZE_STATUS_CHOICES, PRIZE_TYPE_CHOICES } from './choices';
 import { MediaInput } from '../media/MediaInput';
 import { ClubDateTimeInput } from '../ui/ClubDateTimeInput';
+import { RichTextInput } from '../ui/RichTextInput';
 
 const image = { parse: (v: string) => (v === '' ? null : v) };
 
@@ -13,7 +14,8 @@ export function PrizeFields() {
       <TextInput source="slug" validate={required()} helperText="lower-case letters, digits and dashes" />
       <SelectInput source="status" choices={PRIZE_STATUS_CHOICES} defaultValue="draft" validate={required()} />
       <SelectInput source="prize_type_id" label="Prize type" choices={PRIZE_TYPE_CHOICES} defaultValue="vip" validate={required()} />
-      <TextInput source="description" label="Description (HTML)" helperText="Formatting only: the server removes scripts, styles and anything else that could run" multiline fullWidth defaultValue="" />
+      {/* Rich text, never typed HTML (issue 14); the server still sanitises what the editor sends. */}
+      <RichTextInput source="description" label="Description" helperText="Headings, bold, italics and lists; images go in the image fields below" />
       <ClubDateTimeInput source="prize_end_date" label="Entries close" validate={required()} />
       <NumberInput source="prize_value" label="Prize value (AUD)" validate={required()} min={0} step={0.01} />
       <TextInput source="event_date" label="Event date (display text)" {...image} />

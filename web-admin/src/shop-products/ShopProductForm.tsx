@@ -1,4 +1,5 @@
 import { ArrayInput, BooleanInput, Create, Edit, NumberInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, required } from 'react-admin';
+import { MediaInput } from '../media/MediaInput';
 
 const TYPES = [{ id: 'physical', name: 'Physical' }, { id: 'digital', name: 'Digital' }];
 const reason = <TextInput key="reason" source="reason" label="Reason for this change" validate={required()} fullWidth helperText="Recorded in the product's event history" />;
@@ -14,8 +15,8 @@ function Fields({ creating }: { creating: boolean }) {
       <TextInput source="category" validate={required()} />
       <TextInput source="brand" validate={required()} />
       <TextInput source="supplier" validate={required()} />
-      <TextInput source="image_portrait" label="Image (path under /images/)" />
-      <TextInput source="image_landscape" label="Wide image (path under /images/)" />
+      <MediaInput source="image_portrait" label="Image" kind="product" variant="square" alsoSets={{ image_landscape: 'wide' }} />
+      <MediaInput source="image_landscape" label="Wide image" kind="product" variant="wide" />
       <ArrayInput source="variants">
         <SimpleFormIterator inline disableReordering>
           <TextInput source="sku" label="SKU" validate={required()} />

@@ -1,5 +1,6 @@
 import CategoryIcon from '@mui/icons-material/Category';
 import { Create, Datagrid, DeleteWithConfirmButton, List, NumberInput, SelectInput, SimpleForm, TextField, TextInput, required } from 'react-admin';
+import { MediaInput } from '../media/MediaInput';
 
 const KINDS = ['category', 'brand', 'supplier', 'attribute', 'banner'].map((id) => ({ id, name: id }));
 
@@ -25,7 +26,7 @@ function TermCreate() {
         <TextInput source="slug" validate={required()} helperText="lower-case-with-dashes" />
         <TextInput source="name" validate={required()} />
         <TextInput source="subtitle" helperText="Banners only" />
-        <TextInput source="image" helperText="Banners only: a path under /images/" />
+        <MediaInput source="image" label="Banner image (banners only)" kind="banner" variant="wide" />
         <TextInput source="link" helperText="Banners only: a path in the member console" />
         <NumberInput source="sort" helperText="Banners only" />
         <TextInput source="reason" validate={required()} fullWidth />

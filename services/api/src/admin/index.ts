@@ -10,6 +10,7 @@ import { jobsRouter } from './jobs';
 import { membersRouter } from './members';
 import { memberSupportRouter } from './member-support';
 import { memberResendRouter } from './member-resend';
+import { memberEmailRouter } from './member-email';
 import { winnerLookupRouter } from './winner-lookup';
 import { membershipsRouter } from './memberships';
 import { paymentsRouter } from './payments';
@@ -38,6 +39,7 @@ export function createAdminRouter(app: AppContext, options: AdminRouterOptions =
   router.use('/events', eventsRouter(app));
   router.use('/members', memberSupportRouter(app));
   router.use('/members', memberResendRouter(app));
+  router.use('/members', memberEmailRouter(app));
   router.use('/members', membersRouter(app));
   router.use('/entry-adjustments', entryAdjustmentsRouter(app));
   router.use('/payments', paymentsRouter(app));

@@ -13,6 +13,17 @@ import { parseBody, parseParams } from '../http/validate';
 import { staffCommandContext } from './command-context';
 import { memberIdParams } from './members';
 import { supportReasonSchema } from './member-support';
+import { startCheckout } from '../members/checkout';
+import { originOf } from '../members/context';
+import { loadTier } from '../members/tiers';
+import { text, uint4 } from '@roar/domain';
+
+export const changePlanSchema = z
+  .object({
+    membership_id: z.coerce.number().pipe(uint4().min(1)),
+    reason: text().trim().min(3, 'Give a reason of at least 3 characters').max(500),
+  })
+  .strict();
 
 /**
  * `POST /api/admin/members/:id/cancel-plan` (admin, staff; body {reason}): cancels the member's
@@ -38,6 +49,32 @@ export function memberPlanRouter(app: AppContext, ports: MembersPorts): Router {
     const ends = result.state.status === 'absent' ? null : (result.state.membership?.periodEnd ?? null);
     sendCommandResult(res, result, 200, { id, membership_end_date: ends });
   });
+
+  /*
+   * Change the plan on the member's behalf: the same path as the member's own upgrade (the decider's
+   * upgrade rules, the payments port's checkout), started by staff with a reason. Nothing changes
+   * until the member pays at the returned link; the checkout start is in the member's history.
+   */
+  router.post('/:id/change-plan', requireStaff(app, WRITER_ROLES), async (req, res) => {
+    const { id } = parseParams(memberIdParams, req);
+    const { membership_id, reason } = parseBody(changePlanSchema, req);
+    const [member, tier] = await Promise.all([getMember(app.sql, id), loadTier(app.sql, membership_id)]);
+    if (!member) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
+    if (!tier || !tier.published) throw new HttpError(400, `Membership ${membership_id} is not available.`, 'INVALID');
+    if (tier.row.type === 'single-entry') throw new HttpError(400, 'A single entry is bought, not joined or upgraded to.', 'INVALID');
+    try {
+      const started = await startCheckout(
+        app,
+        ports,
+        { memberId: id, email: member.email, tier: tier.snapshot, tierPublished: tier.published, purpose: 'upgrade', origin: originOf(app), priceId: tier.row.stripe_id },
+        staffCommandContext(app, req, res, reason),
+      );
+      res.status(201).json({ id, checkout_id: started.checkoutId, payment_url: started.url, membership_id });
+    } catch (error) {
+      if (error instanceof DomainError && (error.code === 'conflict' || error.code === 'invalid')) throw new HttpError(409, error.message, 'CONFLICT');
+      throw error;
+    }
+  });
   return router;
 }
 
@@ -49,5 +86,16 @@ documentRoute({
   summary: "Cancel the member's subscription on their behalf (admin, staff): MembershipCancelled with a reason; benefits last to the end of the paid period",
   body: supportReasonSchema,
   response: z.object({ id: z.string(), membership_end_date: z.string().nullable() }),
+  errors: [400, 401, 403, 404, 409],
+});
+
+documentRoute({
+  method: 'post',
+  path: '/api/admin/members/:id/change-plan',
+  tag: 'staff',
+  auth: 'staff',
+  summary: "Change the member's plan on their behalf (admin, staff): starts the upgrade checkout the member's own upgrade uses, with a reason; the plan changes when the member pays at payment_url",
+  body: changePlanSchema,
+  response: z.object({ id: z.string(), checkout_id: z.string(), payment_url: z.string(), membership_id: z.number() }),
   errors: [400, 401, 403, 404, 409],
 });

@@ -85,4 +85,63 @@ describe('member support from the staff console', () => {
       ['MemberProfileUpdated', 'Moved to Brisbane'],
     ]);
   });
+
+  it('changes the sign-in email under the uniqueness rule; the old address is free again', async () => {
+    const other = 'someone.else@example.test';
+    expect((await memberPost('/api/sign-up', { first_name: 'Olive', last_name: 'Other', email: other, password, membership_id: 1, recaptcha_token: 'local-test-token' })).status).toBe(201);
+    const change = (to: string, role: StaffRoleName = 'staff', why = 'Member lost access to the old inbox') => act('/email', { email: to, reason: why }, role, 'PUT');
+
+    expect((await change('moved@example.test', 'auditor')).status).toBe(403);
+    expect((await change('not an email')).status).toBe(400);
+    expect((await change('moved@example.test', 'staff', '')).status).toBe(400);
+    const taken = await change(' Someone.Else@Example.test ');
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toMatchObject({ errors: [{ message: 'An account with this email already exists.' }] });
+
+    const moved = await change('Moved@Example.test');
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toEqual({ id: memberId, email: 'moved@example.test', changed: true });
+    expect((await memberPost('/auth/login', { email: 'moved@example.test', password })).status).toBe(200);
+    expect((await login()).status).toBe(401);
+    const shown = (await (await adminFetch(api, `/members/${memberId}`, { token: staff.auditor.token })).json()) as { email: string; history: Array<{ event_type: string; actor: string; reason: string | null }> };
+    expect(shown.email).toBe('moved@example.test');
+    // Mail follows the new address: a reset link goes there.
+    expect((await act('/password-reset', { reason: 'Member asked after the move' })).status).toBe(200);
+    await expect.poll(async () => (await listSentMail(api.ctx.config.DATA_DIR)).some((m) => m.to.includes('moved@example.test') && /change-password\?token=/.test(m.text))).toBe(true);
+    expect(shown.history.filter((h) => h.event_type === 'MemberEmailChanged').map((h) => [h.actor.startsWith('staff'), h.reason])).toEqual([[true, 'Member lost access to the old inbox']]);
+
+    // The old address was released: a new person can join with it; the new one is held.
+    expect((await memberPost('/api/sign-up', { first_name: 'Nora', last_name: 'New', email, password, membership_id: 1, recaptcha_token: 'local-test-token' })).status).toBe(201);
+    expect((await memberPost('/api/sign-up', { first_name: 'Copy', last_name: 'Cat', email: 'moved@example.test', password: 'another-pass-9', membership_id: 1, recaptcha_token: 'local-test-token' })).status).not.toBe(201);
+    // Staff cannot move the member back onto an address someone now holds.
+    expect((await change(email)).status).toBe(409);
+  });
+
+  it('changes the plan on the member behalf through the upgrade checkout; the plan changes once paid', async () => {
+    const change = (membership_id: number, role: StaffRoleName = 'staff', why = 'Member asked by phone for Platinum') => act('/change-plan', { membership_id, reason: why }, role);
+    expect((await change(3, 'auditor')).status).toBe(403);
+    expect((await change(3, 'staff', '')).status).toBe(400);
+    expect((await change(99_999)).status).toBe(400);
+    const started = await change(3);
+    expect(started.status).toBe(201);
+    const { payment_url } = (await started.json()) as { payment_url: string };
+    const url = new URL(payment_url);
+    expect(url.origin).toBe(api.url);
+    const paid = await fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Sam Support' }).toString(),
+    });
+    expect(paid.status).toBeLessThan(400);
+    await api.infra.members.local?.idle();
+    const read = async () => (await (await adminFetch(api, `/members/${memberId}`, { token: staff.auditor.token })).json()) as { membership_id: number | null; history: Array<{ event_type: string; actor: string; reason: string | null }> };
+    await expect.poll(async () => (await read()).membership_id, { timeout: 10_000 }).toBe(3);
+    const started_by = (await read()).history.filter((h) => h.event_type === 'MembershipCheckoutStarted').at(-1);
+    expect(started_by?.actor.startsWith('staff')).toBe(true);
+    expect(started_by?.reason).toBe('Member asked by phone for Platinum');
+    // The top tier offers no upgrade: refused in plain words, as the member's own upgrade is.
+    const top = await change(3);
+    expect(top.status).toBe(409);
+  });
 });

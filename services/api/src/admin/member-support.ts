@@ -7,7 +7,6 @@ import type { AppContext } from '../context';
 import { enqueueJob } from '../auth/member-jobs';
 import { createResetToken, RESET_TOKEN_TTL_MS } from '../auth/member-reset';
 import { revokeAllSessions } from '../auth/member-tokens';
-import { findMemberIdByEmail } from '../auth/member-credentials';
 import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
 import { documentRoute } from '../http/openapi';
 import { executeCommand, sendCommandResult } from '../http/commands';
@@ -75,9 +74,9 @@ export function memberSupportRouter(app: AppContext): Router {
   router.post('/:id/password-reset', writers, async (req, res) => {
     const { id } = parseParams(memberIdParams, req);
     const body = parseBody(supportReasonSchema, req);
-    const stream = await app.store.readStream(memberStreamId(id));
-    const registered = stream.find((e) => e.type === 'MemberRegistered')?.data as { email?: string } | undefined;
-    const email = registered?.email ? await findMemberIdByEmail(app.sql, registered.email).then((found) => (found === id ? registered.email! : null)) : null;
+    // The sign-in address on file now (staff may have changed it since registration).
+    const held = await app.sql.query<{ email: string }>('select email from auth.member_credentials where member_id = $1', [id]);
+    const email = held.rows[0]?.email ?? null;
     if (!email) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
     // The action is recorded first: a reset link never goes out without its reason in the history.
     const result = await run(req, res, { type: 'RecordSupportAction', memberId: id, action: 'password-reset-sent', reason: body.reason, reference: null }, body.reason);

@@ -7,6 +7,7 @@ import { requireStaff } from '../auth/staff-tokens';
 import { HttpError } from '../http/errors';
 import { parseParams } from '../http/validate';
 import { historyOf } from './history';
+import { notifiedWins } from './member-wins';
 import { findMember, MEMBER_SORT_FIELDS, memberGrants, memberTotals, searchMembers, searchPayments } from './member-reads';
 import { oneOrMany, pageOf, parseListQuery, sendList } from './simple-rest';
 
@@ -57,13 +58,14 @@ export function membersRouter(app: AppContext): Router {
     const { id } = parseParams(memberIdParams, req);
     const member = await findMember(app.sql, id);
     if (!member) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
-    const [grants, totals, payments] = await Promise.all([
+    const [grants, totals, payments, wins] = await Promise.all([
       memberGrants(app.sql, id),
       memberTotals(app.sql, id),
       searchPayments(app.sql, { memberId: id, sort: 'created_at', order: 'DESC', offset: 0, limit: 500 }),
+      notifiedWins(app.sql, id),
     ]);
     const history = await memberHistory(app.sql, id, payments.records.flatMap((p) => (p.checkout_id ? [p.checkout_id] : [])));
-    res.json({ ...member, entries: { ...totals, grants }, payments: payments.records, history });
+    res.json({ ...member, entries: { ...totals, grants }, payments: payments.records, history, wins });
   });
 
   return router;

@@ -12,7 +12,7 @@ export function sniffImageType(data: Buffer): ImageType | null {
   return null;
 }
 
-export const MEDIA_KINDS = ['prize', 'testimonial', 'partner', 'banner'] as const;
+export const MEDIA_KINDS = ['prize', 'testimonial', 'partner', 'banner', 'product'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 interface Variant {
@@ -36,6 +36,11 @@ export const MEDIA_VARIANTS: Readonly<Record<MediaKind, readonly Variant[]>> = {
   testimonial: [{ name: 'square', width: 400, height: 400, fit: 'cover' }],
   partner: [{ name: 'logo', width: 400, height: 200, fit: 'inside' }],
   banner: [{ name: 'wide', width: 1440, height: 420, fit: 'cover' }],
+  /** A shop product: the square card and cart image, and the wide one on its page. */
+  product: [
+    { name: 'square', width: 800, height: 800, fit: 'cover' },
+    { name: 'wide', width: 1600, height: 900, fit: 'cover' },
+  ],
 };
 
 export interface ResizedImage {

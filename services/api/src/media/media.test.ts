@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../test/setup';
 import { signInStaff, type StaffLogin, type StaffRoleName } from '../admin/test-staff';
+import { imagePathSchema } from '@roar/domain';
 import { sniffImageType } from './images';
 import { UNSUPPORTED_IMAGE } from '.';
 
@@ -38,6 +39,17 @@ describe('staff media uploads', () => {
     expect(served.headers.get('content-type')).toBe('image/webp');
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1600, 900]);
+  });
+
+  it('stores a shop product image square and wide; the shop catalogue accepts the uploaded path', async () => {
+    const r = await upload(await png(2000, 2000), 'product');
+    expect(r.status).toBe(201);
+    const body = (await r.json()) as { variants: Record<string, { url: string; width: number; height: number }> };
+    expect(body.variants.square).toMatchObject({ width: 800, height: 800 });
+    expect(body.variants.wide).toMatchObject({ width: 1600, height: 900 });
+    expect(imagePathSchema.safeParse(body.variants.square!.url).success).toBe(true);
+    expect(imagePathSchema.safeParse('https://example.com/x.png').success).toBe(false);
+    expect((await fetch(`${api.url}${body.variants.wide!.url}`)).status).toBe(200);
   });
 
   it('refuses what is not an image, too large a file, auditors and unknown kinds', async () => {

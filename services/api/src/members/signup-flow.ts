@@ -110,7 +110,16 @@ async function claimEmail(app: AppContext, email: string, password: string, cont
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
   }
   const reservation = fold(emailReservationDecider, (await app.store.readStream(stream)).map((e) => ({ type: e.type, data: e.data }) as Parameters<typeof emailReservationDecider.evolve>[1]));
-  if (reservation.status !== 'reserved') return null;
+  if (reservation.status !== 'reserved') {
+    // Released (staff moved its member to another address): reserve it again at the stream's revision.
+    try {
+      await handleCommand(app.store, app.registry, stream, emailReservationDecider, { type: 'ReserveEmail', email, memberId: fresh }, contextFor(fresh));
+      return { memberId: fresh, hasCredentials: false };
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'conflict') return null;
+      throw error;
+    }
+  }
   const owner = await credentialsOwner(app.sql, email, password);
   if (!owner) return { memberId: reservation.memberId, hasCredentials: false };
   // Credentials written before the registration (the order of earlier releases) with no member

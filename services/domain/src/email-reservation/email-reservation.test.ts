@@ -14,4 +14,16 @@ describe('email reservation', () => {
     const state = events.reduce(emailReservationDecider.evolve, emailReservationDecider.initialState);
     expect(() => emailReservationDecider.decide({ type: 'ReserveEmail', email: 'ana@example.com', memberId: 'm-2' }, state)).toThrow('This email is already registered.');
   });
+
+  it('is released only by its holder, and can then be reserved by someone else', () => {
+    const { decide, evolve, initialState } = emailReservationDecider;
+    const held = decide({ type: 'ReserveEmail', email: 'ana@example.com', memberId: 'm-1' }, initialState).reduce(evolve, initialState);
+    expect(() => decide({ type: 'ReleaseEmail', email: 'ana@example.com', memberId: 'm-2' }, held)).toThrow('This email is held by another account.');
+    const released = decide({ type: 'ReleaseEmail', email: 'Ana@example.com', memberId: 'm-1' }, held);
+    expect(released).toEqual([{ type: 'EmailReleased', data: { email: 'ana@example.com', memberId: 'm-1' } }]);
+    const free = released.reduce(evolve, held);
+    expect(free).toEqual({ status: 'absent' });
+    expect(decide({ type: 'ReleaseEmail', email: 'ana@example.com', memberId: 'm-1' }, free)).toEqual([]);
+    expect(decide({ type: 'ReserveEmail', email: 'ana@example.com', memberId: 'm-3' }, free)).toHaveLength(1);
+  });
 });

@@ -7,10 +7,16 @@ import { DomainError, defineEvent, type Decider, type DomainEvent } from '@roar/
  * `no_stream` (mustBeNew). The second sign-up gets a revision conflict, answered as an error.
  */
 export const EmailReserved = defineEvent('EmailReserved', z.object({ email: z.string().min(3).max(254), memberId: z.string().min(1).max(200) }).strict());
-export const emailReservationEvents = [EmailReserved] as const;
+/** Staff changed the member's email (issue 14): the old address is free for a new account again. */
+export const EmailReleased = defineEvent('EmailReleased', z.object({ email: z.string().min(3).max(254), memberId: z.string().min(1).max(200) }).strict());
+export const emailReservationEvents = [EmailReserved, EmailReleased] as const;
 
 export type EmailReservedEvent = DomainEvent<'EmailReserved', z.infer<typeof EmailReserved.schema>>;
+export type EmailReleasedEvent = DomainEvent<'EmailReleased', z.infer<typeof EmailReleased.schema>>;
+export type EmailReservationEvent = EmailReservedEvent | EmailReleasedEvent;
 export type ReserveEmail = { readonly type: 'ReserveEmail'; readonly email: string; readonly memberId: string };
+export type ReleaseEmail = { readonly type: 'ReleaseEmail'; readonly email: string; readonly memberId: string };
+export type EmailReservationCommand = ReserveEmail | ReleaseEmail;
 export type EmailReservationState = { readonly status: 'absent' } | { readonly status: 'reserved'; readonly memberId: string };
 
 export function normaliseEmail(email: string): string {
@@ -21,11 +27,34 @@ export function emailReservationStreamId(email: string): string {
   return `email-${createHash('sha256').update(normaliseEmail(email)).digest('hex')}`;
 }
 
-export const emailReservationDecider: Decider<ReserveEmail, EmailReservedEvent, EmailReservationState> = {
+export const emailReservationDecider: Decider<EmailReservationCommand, EmailReservationEvent, EmailReservationState> = {
   decide: (command, state) => {
-    if (state.status === 'reserved') throw new DomainError('conflict', 'This email is already registered.');
-    return [{ type: 'EmailReserved', data: { email: normaliseEmail(command.email), memberId: command.memberId } }];
+    switch (command.type) {
+      case 'ReserveEmail':
+        if (state.status === 'reserved') throw new DomainError('conflict', 'This email is already registered.');
+        return [{ type: 'EmailReserved', data: { email: normaliseEmail(command.email), memberId: command.memberId } }];
+      case 'ReleaseEmail':
+        // Only the holder releases; releasing a free address changes nothing (a retried change).
+        if (state.status === 'absent') return [];
+        if (state.memberId !== command.memberId) throw new DomainError('conflict', 'This email is held by another account.');
+        return [{ type: 'EmailReleased', data: { email: normaliseEmail(command.email), memberId: command.memberId } }];
+      default: {
+        const _exhaustive: never = command;
+        return _exhaustive;
+      }
+    }
   },
-  evolve: (_state, event) => ({ status: 'reserved', memberId: event.data.memberId }),
+  evolve: (_state, event) => {
+    switch (event.type) {
+      case 'EmailReserved':
+        return { status: 'reserved', memberId: event.data.memberId };
+      case 'EmailReleased':
+        return { status: 'absent' };
+      default: {
+        const _exhaustive: never = event;
+        return _exhaustive;
+      }
+    }
+  },
   initialState: { status: 'absent' },
 };

@@ -66,6 +66,7 @@ export type MemberCommand =
   | { readonly type: 'SuspendMember'; readonly memberId: string; readonly reason: string }
   | { readonly type: 'ReinstateMember'; readonly memberId: string; readonly reason: string }
   | { readonly type: 'AddSupportNote'; readonly memberId: string; readonly noteId: string; readonly note: string }
+  | { readonly type: 'ChangeMemberEmail'; readonly memberId: string; readonly email: string; readonly reason: string }
   | { readonly type: 'RecordSupportAction'; readonly memberId: string; readonly action: SupportAction; readonly reason: string; readonly reference: string | null }
   | {
       readonly type: 'PurchaseSingleEntry';
@@ -198,6 +199,12 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
     case 'AddSupportNote': {
       const s = present(state);
       return [{ type: 'SupportNoteAdded', data: { memberId: s.memberId, noteId: command.noteId, note: command.note } }];
+    }
+    case 'ChangeMemberEmail': {
+      const s = present(state);
+      const email = command.email.trim().toLowerCase();
+      if (email === s.email.trim().toLowerCase()) return [];
+      return [{ type: 'MemberEmailChanged', data: { memberId: s.memberId, previousEmail: s.email, email, reason: command.reason } }];
     }
     case 'RecordSupportAction': {
       const s = present(state);

@@ -93,6 +93,11 @@ export const MemberSuspended = defineEvent('MemberSuspended', z.object({ memberI
 export const MemberReinstated = defineEvent('MemberReinstated', z.object({ memberId: id, reason: staffReason }).strict());
 /** A note staff keep on the member's file: in the member's history, never shown to the member. */
 export const SupportNoteAdded = defineEvent('SupportNoteAdded', z.object({ memberId: id, noteId: id, note: text().trim().min(1).max(2000) }).strict());
+/** Staff changed the member's sign-in email (issue 14); the address is reserved before this is recorded. */
+export const MemberEmailChanged = defineEvent(
+  'MemberEmailChanged',
+  z.object({ memberId: id, previousEmail: z.email().max(254), email: z.email().max(254), reason: staffReason }).strict(),
+);
 /** A support action with no state of its own (a reset link or an email sent again), kept in the member's history. */
 export const supportActionSchema = z.enum(['password-reset-sent', 'receipt-resent', 'winner-email-resent']);
 export type SupportAction = z.infer<typeof supportActionSchema>;
@@ -114,6 +119,7 @@ export const memberEvents = [
   MemberReinstated,
   SupportNoteAdded,
   SupportActionRecorded,
+  MemberEmailChanged,
 ] as const;
 
 type Ev<D extends { type: string; schema: z.ZodType }> = DomainEvent<D['type'], z.infer<D['schema']>>;
@@ -129,6 +135,7 @@ export type MemberSuspendedEvent = Ev<typeof MemberSuspended>;
 export type MemberReinstatedEvent = Ev<typeof MemberReinstated>;
 export type SupportNoteAddedEvent = Ev<typeof SupportNoteAdded>;
 export type SupportActionRecordedEvent = Ev<typeof SupportActionRecorded>;
+export type MemberEmailChangedEvent = Ev<typeof MemberEmailChanged>;
 
 export type MemberEvent =
   | MemberRegisteredEvent
@@ -142,6 +149,7 @@ export type MemberEvent =
   | MemberSuspendedEvent
   | MemberReinstatedEvent
   | SupportNoteAddedEvent
-  | SupportActionRecordedEvent;
+  | SupportActionRecordedEvent
+  | MemberEmailChangedEvent;
 
 export const memberStreamId = (memberId: string): string => `member-${memberId}`;

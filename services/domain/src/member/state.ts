@@ -115,6 +115,8 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       return { ...state, suspended: true };
     case 'MemberReinstated':
       return { ...state, suspended: false };
+    case 'MemberEmailChanged':
+      return { ...state, email: event.data.email };
     case 'SupportNoteAdded':
     case 'SupportActionRecorded':
       return state;

@@ -32,6 +32,14 @@ describe('member support by staff (issue 14)', () => {
       .then([{ type: 'MemberReinstated', data: { memberId, reason: 'Chargeback withdrawn' } }]);
   });
 
+  it('changes the email to a new address (lower-cased), and decides nothing when it is the same one', () => {
+    const changed: MemberEvent = { type: 'MemberEmailChanged', data: { memberId, previousEmail: 'ana@example.com', email: 'ana.lee@example.com', reason: 'New inbox' } };
+    given([registered]).when({ type: 'ChangeMemberEmail', memberId, email: ' Ana.Lee@Example.com', reason: 'New inbox' }).then([changed]);
+    given([registered]).when({ type: 'ChangeMemberEmail', memberId, email: 'ANA@example.com', reason: 'Same' }).then([]);
+    given([registered, changed]).when({ type: 'ChangeMemberEmail', memberId, email: 'ana.lee@example.com', reason: 'Again' }).then([]);
+    given([]).when({ type: 'ChangeMemberEmail', memberId, email: 'x@example.com', reason: 'Nobody' }).thenThrows('Member not found.');
+  });
+
   it('keeps notes and support actions in the member stream, and refuses an unknown member', () => {
     given([registered])
       .when({ type: 'AddSupportNote', memberId, noteId: 'n-1', note: 'Called about the renewal date.' })

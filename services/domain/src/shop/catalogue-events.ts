@@ -7,8 +7,8 @@ export const slugSchema = z.string().min(1).max(120).regex(/^[a-z0-9]+(?:-[a-z0-
 export const skuSchema = z.string().min(1).max(64).regex(/^[A-Z0-9][A-Z0-9-]*$/, 'A SKU is upper-case letters, digits and dashes');
 export const productTypeSchema = z.enum(['physical', 'digital']);
 export type ProductType = z.infer<typeof productTypeSchema>;
-/** An image path under the configured base path (served by the app), never a foreign URL. */
-export const imagePathSchema = z.string().min(1).max(300).regex(/^\/images\/[a-z0-9/_.-]+$/, 'An image is a path under /images/');
+/** An image path under the configured base path or an image staff uploaded (/media/..., served by the app), never a foreign URL. */
+export const imagePathSchema = z.string().min(1).max(300).regex(/^\/(images|media)\/[a-z0-9/_.-]+$/, 'An image is a path under /images/ or an uploaded image under /media/');
 
 export const variantSchema = z
   .object({

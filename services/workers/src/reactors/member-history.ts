@@ -50,6 +50,9 @@ export async function memberFactsAt(event: RecordedEvent, ctx: ReactorContext): 
       const d = memberRegistered.parse(past.data);
       email = d.email;
       firstname = d.firstname;
+    } else if (past.type === 'MemberEmailChanged') {
+      // Staff changed the sign-in email: later mail goes to the new address.
+      email = z.object({ email: z.string() }).parse(past.data).email;
     } else if (past.type === 'MembershipCheckoutStarted') {
       const d = checkoutStarted.parse(past.data);
       checkoutAmounts.set(d.checkoutId, d.amount_cents);

@@ -36,7 +36,10 @@ export const winnerEmails: Reactor = {
     const prize = await prizeAt(event, ctx);
     const jobs: JobRequest[] = [];
     for (const memberId of d.data.memberIds) {
-      const registered = (await ctx.store.readStream(memberStreamId(memberId))).find((e) => e.type === 'MemberRegistered');
+      const history = await ctx.store.readStream(memberStreamId(memberId));
+      const registered = history.find((e) => e.type === 'MemberRegistered');
+      // The address staff last set (MemberEmailChanged), else the one the member registered with.
+      const changed = history.filter((e) => e.type === 'MemberEmailChanged').at(-1)?.data as { email?: string } | undefined;
       const member = registered ? memberRegistered.safeParse(registered.data) : null;
       if (!member?.success) {
         ctx.logger.warn({ eventId: event.id, memberId }, 'winner has no MemberRegistered; no email sent');
@@ -46,7 +49,7 @@ export const winnerEmails: Reactor = {
       const link = `${ctx.publicUrl()}/dashboard/my-draws`;
       const text = `Hi ${member.data.firstname},\n\nCongratulations: you won ${prize.title} in the ROAR+ draw.\nClaim your prize from your dashboard: ${link}\n\nROAR+`;
       const html = `<!doctype html><html><body style="font-family:sans-serif"><h2>${escapeHtml(subject)}</h2><p>Hi ${escapeHtml(member.data.firstname)},</p><p>Congratulations: you won ${escapeHtml(prize.title)} in the ROAR+ draw.</p><p>Claim your prize from your dashboard: <a href="${escapeHtml(link)}">My draws</a></p></body></html>`;
-      jobs.push({ queue: 'email', jobId: jobIdFor(event, `winner-email:${memberId}`), data: { to: [member.data.email], subject, text, html } });
+      jobs.push({ queue: 'email', jobId: jobIdFor(event, `winner-email:${memberId}`), data: { to: [changed?.email ?? member.data.email], subject, text, html } });
     }
     return jobs;
   },

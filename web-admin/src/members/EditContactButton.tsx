@@ -1,0 +1,87 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField as MuiTextField } from '@mui/material';
+import { useState } from 'react';
+import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import { postAction } from '../dataProvider';
+
+const FIELDS = [
+  { key: 'firstname', label: 'First name' },
+  { key: 'lastname', label: 'Last name' },
+  { key: 'mobile', label: 'Mobile' },
+  { key: 'address', label: 'Address' },
+] as const;
+
+type Draft = Record<'email' | 'firstname' | 'lastname' | 'mobile' | 'address', string>;
+
+const draftOf = (record: Record<string, unknown>): Draft => ({
+  email: String(record.email ?? ''),
+  firstname: String(record.firstname ?? ''),
+  lastname: String(record.lastname ?? ''),
+  mobile: String(record.mobile ?? ''),
+  address: String(record.address ?? ''),
+});
+
+/**
+ * Staff edit the member's details and sign-in email (issue 14) with one reason. The profile goes
+ * to PUT /profile and the email to PUT /email (reserved first: 409 when another account holds it);
+ * each is a command in the member's history. Auditors do not see the button.
+ */
+export function EditContactButton() {
+  const record = useRecordContext();
+  const { permissions } = usePermissions<string>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!record || (permissions !== 'admin' && permissions !== 'staff')) return null;
+  const before = draftOf(record);
+  const base = `/members/${encodeURIComponent(String(record.id))}`;
+  const close = () => {
+    setDraft(null);
+    setReason('');
+  };
+  const submit = async (d: Draft) => {
+    setBusy(true);
+    try {
+      const changes = Object.fromEntries(
+        (['firstname', 'lastname', 'mobile', 'address'] as const).filter((k) => d[k].trim() !== before[k]).map((k) => [k, d[k].trim() === '' && k !== 'firstname' && k !== 'lastname' ? null : d[k].trim()]),
+      );
+      if (Object.keys(changes).length > 0) await postAction(`${base}/profile`, { ...changes, reason: reason.trim() }, 'PUT');
+      if (d.email.trim().toLowerCase() !== before.email.toLowerCase()) await postAction(`${base}/email`, { email: d.email.trim(), reason: reason.trim() }, 'PUT');
+      notify('Member details saved', { type: 'info' });
+      close();
+      refresh();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'Saving the member details failed', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const set = (key: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => (d ? { ...d, [key]: e.target.value } : d));
+  return (
+    <>
+      <Button variant="outlined" onClick={() => setDraft(before)}>
+        Edit details
+      </Button>
+      <Dialog open={draft !== null} onClose={close} aria-labelledby="support-edit-details-title" fullWidth maxWidth="sm">
+        <DialogTitle id="support-edit-details-title">Edit details</DialogTitle>
+        {draft && (
+          <DialogContent>
+            <DialogContentText>A new email becomes the member&apos;s sign-in address; it must not belong to another account.</DialogContentText>
+            <MuiTextField label="Email" type="email" value={draft.email} onChange={set('email')} fullWidth margin="dense" />
+            {FIELDS.map((f) => (
+              <MuiTextField key={f.key} label={f.label} value={draft[f.key]} onChange={set(f.key)} fullWidth margin="dense" />
+            ))}
+            <MuiTextField label="Reason" helperText="Required: kept in the member's history" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth margin="dense" />
+          </DialogContent>
+        )}
+        <DialogActions>
+          <Button onClick={close}>Cancel</Button>
+          <Button variant="contained" disabled={busy || reason.trim().length < 3 || !draft || draft.firstname.trim() === '' || draft.lastname.trim() === ''} onClick={() => draft && void submit(draft)}>
+            Save
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
