@@ -90,6 +90,10 @@ describe('green-fee cashback over HTTP', () => {
     const approved = await staffCall<{ status: string; payout_cents: number; decided_by: string }>('POST', `/cashback-claims/${id}/approve`, { reason: 'Receipt checked' });
     expect(approved.body).toMatchObject({ status: 'approved', payout_cents: 2000, decided_by: staff.staff.id });
     expect((await staffCall('POST', `/cashback-claims/${id}/decline`, { reason: 'Too late' })).status).toBe(409);
+    // The staff dashboard counts the work waiting: the other member's claim to review, this payout to pay.
+    const waiting = (await staffCall<{ waiting: Array<{ name: string; count: number }> }>('GET', '/dashboard')).body.waiting;
+    expect(waiting).toContainEqual({ name: 'Cashback claims to review', count: 1 });
+    expect(waiting).toContainEqual({ name: 'Cashback payouts to pay', count: 1 });
 
     const csv = await staffCall('GET', '/cashback-payouts/export?status=scheduled');
     expect(csv.text.split('\r\n')[0]).toContain('payout_id,claim_id,member_id,member_name');

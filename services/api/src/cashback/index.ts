@@ -1,3 +1,4 @@
+import { registerWaitingCounter } from '../admin/dashboard';
 import { Router } from 'express';
 import type { AppContext } from '../context';
 import './docs';
@@ -6,6 +7,15 @@ import { createCashbackRouter } from './routes';
 
 /** Green-fee cashback: the member's claims and receipts, the staff review and the payout ledger. */
 export function createCashbackModule(app: AppContext): Router {
+  // Claims to review and approved payouts not yet paid are work waiting for staff on the dashboard.
+  registerWaitingCounter({
+    name: 'Cashback claims to review',
+    count: async (sql) => Number((await sql.query<{ n: string | number }>("select count(*) as n from read.cashback_claims where status = 'submitted'")).rows[0]?.n ?? 0),
+  });
+  registerWaitingCounter({
+    name: 'Cashback payouts to pay',
+    count: async (sql) => Number((await sql.query<{ n: string | number }>("select count(*) as n from read.cashback_payouts where status = 'scheduled'")).rows[0]?.n ?? 0),
+  });
   const router = Router();
   router.use(createCashbackRouter(app));
   router.use('/api/admin', adminCashbackRouter(app));

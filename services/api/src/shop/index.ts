@@ -1,3 +1,4 @@
+import { registerWaitingCounter } from '../admin/dashboard';
 import { Router } from 'express';
 import type { AppContext } from '../context';
 import type { MembersPorts } from '../members/ports';
@@ -10,6 +11,11 @@ export { startReservationSweeper, sweepExpiredReservations } from './sweeper';
 
 /** The pro shop: the member routes (/api/shop/*) and the staff resources (/api/admin/shop-*). */
 export function createShopModule(app: AppContext, ports: MembersPorts): Router {
+  // Paid orders not yet shipped are work waiting for staff on the dashboard.
+  registerWaitingCounter({
+    name: 'Orders to pack and ship',
+    count: async (sql) => Number((await sql.query<{ n: string | number }>("select count(*) as n from read.shop_orders where status in ('paid', 'packing')")).rows[0]?.n ?? 0),
+  });
   const router = Router();
   router.use(createShopRouter(app, ports));
   router.use('/api/admin', adminShopRouter(app, ports));
