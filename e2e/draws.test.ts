@@ -80,7 +80,7 @@ describe('a giveaway from creation to a verified draw', () => {
     await staffPage.getByRole('option', { name: 'published' }).click();
     await staffPage.getByLabel(/^Prize type/).click();
     await staffPage.getByRole('option', { name: 'normal' }).click();
-    await staffPage.getByLabel(/^Description/).fill('<p>Flights, five nights and two week passes.</p>');
+    await staffPage.getByRole('textbox', { name: 'Description' }).fill('Flights, five nights and two week passes.');
     // The input takes Sydney wall-clock minutes, whatever the page's time zone (UTC here).
     const sydney = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
     await staffPage.getByLabel(/^Entries close/).fill(sydney.format(closesAt).replace(' ', 'T'));

@@ -1,3 +1,4 @@
+import { LockIcon } from './ui/lock-icon';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PrizeTypeChip } from './event-card-type';
@@ -21,13 +22,6 @@ export interface EventCardProps {
   /** Extra lines under the title on the full card (value, closing time, countdown). */
   readonly children?: ReactNode;
 }
-
-const LockIcon = () => (
-  <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2">
-    <rect x="5" y="11" width="14" height="10" rx="2" />
-    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-  </svg>
-);
 
 /**
  * Upcoming-event card, full and small (spec sections 2 and 3): opens the giveaway. A locked card

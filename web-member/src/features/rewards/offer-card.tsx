@@ -1,3 +1,4 @@
+import { LockIcon } from '../../components/ui/lock-icon';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -27,7 +28,7 @@ export function OfferCard({ offer, signedIn }: { offer: Offer; signedIn: boolean
         {offer.locked ? (
           <div className="offer-card__locked">
             <p>
-              <LockIcon /> Locked: details and codes are for members with rewards access.
+              <LockIcon className="offer-card__lock" /> Locked: details and codes are for members with rewards access.
             </p>
             {signedIn ? (
               <Link to={paths.membershipPlan.getHref()} className="btn btn--gold" onClick={() => trackClick('Upgrade', 'banner-box')}>
@@ -86,11 +87,3 @@ function RevealedOffer({ reveal }: { reveal: Reveal }) {
   return null;
 }
 
-function LockIcon() {
-  return (
-    <svg className="offer-card__lock" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-      <rect x="3" y="7" width="10" height="8" rx="1.5" fill="currentColor" />
-      <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.6" />
-    </svg>
-  );
-}

@@ -1,3 +1,4 @@
+import { LockIcon } from '../../components/ui/lock-icon';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '../../components/ui/feedback';
@@ -42,7 +43,7 @@ function Locked({ title, line, children }: { title: string; line: string; childr
   return (
     <section className="shop container shop-locked">
       <div className="shop-locked__card">
-        <span className="shop-locked__badge" aria-hidden="true">🔒</span>
+        <span className="shop-locked__badge" aria-hidden="true"><LockIcon size={40} /></span>
         <h1>{title}</h1>
         <p>{line}</p>
         {children}
