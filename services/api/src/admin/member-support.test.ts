@@ -60,6 +60,9 @@ describe('member support from the staff console', () => {
     expect((await act('/notes', { note: 'Called about the renewal date.' })).status).toBe(201);
     const reset = await act('/password-reset', { reason: 'Member asked by phone' });
     expect(reset.status).toBe(200);
+    // An id that is not a member's (nor a uuid) is simply not found, never a 500.
+    const unknown = await adminFetch(api, `/members/${encodeURIComponent('not a member')}/password-reset`, { method: 'POST', token: staff.staff.token, body: JSON.stringify({ reason: 'Member asked by phone' }) });
+    expect(unknown.status).toBe(404);
     await expect.poll(async () => (await listSentMail(api.ctx.config.DATA_DIR)).some((m) => m.to.includes(email) && /change-password\?token=/.test(m.text))).toBe(true);
     expect((await act('/profile', { state: 'QLD', reason: 'Moved to Brisbane' }, 'staff', 'PUT')).status).toBe(200);
     expect((await act('/profile', { state: 'XX', reason: 'Typo' }, 'staff', 'PUT')).status).toBe(400);

@@ -75,7 +75,8 @@ export function memberSupportRouter(app: AppContext): Router {
     const { id } = parseParams(memberIdParams, req);
     const body = parseBody(supportReasonSchema, req);
     // The sign-in address on file now (staff may have changed it since registration).
-    const held = await app.sql.query<{ email: string }>('select email from auth.member_credentials where member_id = $1', [id]);
+    // Logins are keyed by uuid: any other id has none (and the uuid column would refuse it).
+    const held = z.uuid().safeParse(id).success ? await app.sql.query<{ email: string }>('select email from auth.member_credentials where member_id = $1', [id]) : { rows: [] };
     const email = held.rows[0]?.email ?? null;
     if (!email) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
     // The action is recorded first: a reset link never goes out without its reason in the history.
