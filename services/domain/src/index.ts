@@ -9,8 +9,6 @@ export * from './referral';
 export * from './team';
 export * from './prize';
 export * from './shop';
-// Both the member profile and the shop's addresses name the states; they are the same eight.
-export type { AuState } from './member';
 export * from './rewards';
 export * from './cashback';
 export { createEventRegistry } from './registry';

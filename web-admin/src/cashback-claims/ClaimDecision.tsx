@@ -1,7 +1,8 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField as MuiTextField } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { postAction } from '../dataProvider';
+import { ReasonDialog } from '../ui/ReasonDialog';
 
 type Decision = 'approve' | 'decline';
 
@@ -37,25 +38,17 @@ export function ClaimDecision() {
       <Button variant="outlined" color="error" onClick={() => setPending('decline')}>
         Decline
       </Button>
-      <Dialog open={pending !== null} onClose={() => setPending(null)} aria-labelledby="claim-decision-title">
-        <DialogTitle id="claim-decision-title">{pending === 'approve' ? 'Approve claim' : 'Decline claim'}</DialogTitle>
-        <DialogContent>
-          <MuiTextField
-            label="Reason"
-            helperText={pending === 'decline' ? 'The member reads this reason' : 'Recorded in the event log'}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            fullWidth
-            margin="dense"
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setPending(null)}>Cancel</Button>
-          <Button variant="contained" disabled={busy || reason.trim().length < 3} onClick={() => pending && void run(pending)}>
-            Confirm
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ReasonDialog
+        open={pending !== null}
+        id="claim-decision-title"
+        title={pending === 'approve' ? 'Approve claim' : 'Decline claim'}
+        helperText={pending === 'decline' ? 'The member reads this reason' : 'Recorded in the event log'}
+        reason={reason}
+        onReason={setReason}
+        canConfirm={!busy && reason.trim().length >= 3}
+        onCancel={() => setPending(null)}
+        onConfirm={() => pending && void run(pending)}
+      />
     </Box>
   );
 }

@@ -1,7 +1,8 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField as MuiTextField } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { postAction } from '../dataProvider';
+import { ReasonDialog } from '../ui/ReasonDialog';
 
 type Action = 'schedule' | 'close' | 'draw' | 'redraw' | 'notify' | 'publish';
 const LABELS: Record<Action, string> = { schedule: 'Schedule draw', close: 'Close entries', draw: 'Draw winner', redraw: 'Redraw', notify: 'Notify winner', publish: 'Publish result' };
@@ -55,25 +56,17 @@ export function DrawActions() {
           {LABELS[action]}
         </Button>
       ))}
-      <Dialog open={pending !== null} onClose={() => setPending(null)} aria-labelledby="draw-action-title">
-        <DialogTitle id="draw-action-title">{pending ? LABELS[pending] : ''}</DialogTitle>
-        <DialogContent>
-          <MuiTextField
-            label="Reason"
-            helperText={pending === 'redraw' ? 'Required: recorded with the redraw' : 'Recorded in the event log'}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            fullWidth
-            margin="dense"
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setPending(null)}>Cancel</Button>
-          <Button variant="contained" disabled={busy || (pending === 'redraw' && reason.trim().length < 3)} onClick={() => pending && void run(pending)}>
-            Confirm
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ReasonDialog
+        open={pending !== null}
+        id="draw-action-title"
+        title={pending ? LABELS[pending] : ''}
+        helperText={pending === 'redraw' ? 'Required: recorded with the redraw' : 'Recorded in the event log'}
+        reason={reason}
+        onReason={setReason}
+        canConfirm={!busy && !(pending === 'redraw' && reason.trim().length < 3)}
+        onCancel={() => setPending(null)}
+        onConfirm={() => pending && void run(pending)}
+      />
     </Box>
   );
 }

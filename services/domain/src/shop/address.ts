@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { text } from '../primitives';
+import { auStateSchema, type AuState } from '../member/events';
 
-export const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
-export type AuState = (typeof AU_STATES)[number];
+/** The states and territories of an address: the same eight the member profile names. */
+export const AU_STATES = auStateSchema.options;
 
 /** Australia Post's postcode ranges per state (delivery and PO box ranges). */
 const POSTCODE_RANGES: Record<AuState, readonly (readonly [number, number])[]> = {
