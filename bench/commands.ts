@@ -130,6 +130,8 @@ export async function benchCommands(log: (line: string) => void): Promise<Record
         [`commands_${key}_per_s`]: Number(achieved.toFixed(1)),
         [`commands_${key}_p50_ms`]: Number(p50.toFixed(1)),
         [`commands_${key}_p99_ms`]: Number(p99.toFixed(1)),
+        [`commands_${key}_sent`]: shots.length,
+        [`commands_${key}_fresh`]: fresh.length,
         [`commands_${key}_202`]: stale,
         [`commands_${key}_failed`]: failed,
         ...(idle !== null ? { [`idle_${key}_xact_per_s`]: Number(idle.toFixed(1)) } : {}),

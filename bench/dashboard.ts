@@ -42,8 +42,11 @@ function memberEvents(i: number, now: number): RecordedEvent[] {
   const events = [
     recorded('MemberRegistered', { memberId: id, email: `${id}@bench.test`, firstname: 'Bench', lastname: `Member ${i}`, referralCode: `B${i}`, chosenMembershipId: tier.membershipId }, at, `member-${id}`),
     recorded('MembershipActivated', { memberId: id, checkoutId: null, paymentId: null, subscriptionId: end ? `sub_${i}` : null, tier, previousMembershipId: null, periodStart: at, periodEnd: end, source: 'join' }, at, `member-${id}`),
-    recorded('EntriesGranted', { memberId: id, grantId: `g${i}`, source: 'initial', count: tier.initial_tickets, firstTicket: 1, lastTicket: Math.max(1, tier.initial_tickets), membershipId: tier.membershipId, tierCode: tier.code, causationKey: `k${i}`, reason: null, prizeId: null }, at, `entries-${id}`),
   ];
+  // A free tier grants no initial entries (a grant of none is refused), as in the product.
+  if (tier.initial_tickets > 0) {
+    events.push(recorded('EntriesGranted', { memberId: id, grantId: `g${i}`, source: 'initial', count: tier.initial_tickets, firstTicket: 1, lastTicket: tier.initial_tickets, membershipId: tier.membershipId, tierCode: tier.code, causationKey: `k${i}`, reason: null, prizeId: null }, at, `entries-${id}`));
+  }
   if (end && i % 10 === 1) events.push(recorded('MembershipCancelled', { memberId: id, membershipId: tier.membershipId, endsAt: end, reason: null }, at, `member-${id}`));
   return events;
 }

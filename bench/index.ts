@@ -8,6 +8,7 @@ import { benchReads } from './reads';
 import { benchDashboard } from './dashboard';
 import { benchDraw } from './draw';
 import { benchShop } from './shop';
+import { reportGoals } from './goals';
 
 /**
  * `npm run bench`: append throughput, projection rebuild speed and the draw over 10 million
@@ -35,15 +36,27 @@ async function main(): Promise<void> {
   const figures: Record<string, number | string> = {};
   const targets: BenchTarget[] = ['postgres', 'pglite'];
 
+  // A section that fails is reported and the rest still run; the run then exits non-zero.
+  const failed: string[] = [];
+  const section = async (name: string, run: () => Promise<Record<string, number | string>>): Promise<void> => {
+    try {
+      Object.assign(figures, await run());
+    } catch (error) {
+      failed.push(name);
+      figures[`${name}_failed`] = error instanceof Error ? error.message : String(error);
+      log(`${name}: FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+  };
+
   for (const target of targets) {
-    Object.assign(figures, await benchAppend(target, log));
+    await section(`append_${target}`, () => benchAppend(target, log));
     log('');
   }
 
   const rebuild = await loadRebuild();
   if (rebuild) {
     for (const target of targets) {
-      Object.assign(figures, await rebuild(target, log));
+      await section(`rebuild_${target}`, () => rebuild(target, log));
       log('');
     }
   } else {
@@ -51,21 +64,27 @@ async function main(): Promise<void> {
     figures.rebuild = 'missing';
   }
 
-  Object.assign(figures, await benchDraw(log));
+  await section('draw', () => benchDraw(log));
+  log('');
+  await section('close', () => benchClose(log));
+  log('');
+  await section('assets', () => benchAssets(log));
+  await section('shop', () => benchShop(log));
+  log('');
+  await section('commands', () => benchCommands(log));
+  await section('reads', () => benchReads(log));
+  await section('dashboard', () => benchDashboard(log));
   log('');
 
-  Object.assign(figures, await benchClose(log));
+  const goals = reportGoals(figures, log);
+  figures.goals_met = goals.met;
+  figures.goals = goals.of;
   log('');
-
-  Object.assign(figures, await benchAssets(log));
-  Object.assign(figures, await benchShop(log));
-  log('');
-  Object.assign(figures, await benchCommands(log));
-  Object.assign(figures, await benchReads(log));
-  Object.assign(figures, await benchDashboard(log));
-  log('');
-
   figures.bench_seconds = Math.round((Date.now() - started) / 100) / 10;
+  if (failed.length > 0) {
+    log(`sections that failed: ${failed.join(', ')}`);
+    process.exitCode = 1;
+  }
   log(JSON.stringify(figures));
 }
 

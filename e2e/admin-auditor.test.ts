@@ -49,7 +49,8 @@ describe('staff console for an auditor (PostgreSQL)', () => {
 
     // Typing the edit address does not open a form either.
     await page.goto(`${app.url}/admin/memberships/2`);
-    await page.waitForTimeout(1000);
+    // Wait for the console's decision (its access check is asynchronous), then look for the form.
+    await page.getByText("You don't have the right permissions to access this page").waitFor();
     expect(await page.getByLabel('Reason').count()).toBe(0);
 
     await page.goto(`${app.url}/admin/events`);

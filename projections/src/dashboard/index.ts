@@ -165,6 +165,8 @@ export const dashboardProjector: Projector = {
     { name: 'dashboard_draw_entries', primaryKey: ['prize_id'] },
   ],
   handles: HANDLES,
+  // Counts for the staff dashboard: written a quarter-second's events at a time on a busy evening.
+  gatherMs: 250,
   migrate,
   apply,
 };

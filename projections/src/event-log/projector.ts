@@ -53,6 +53,8 @@ export const eventLogProjector: Projector = {
   version: 1,
   tables: [{ name: 'event_log', primaryKey: ['event_id'] }],
   handles: 'all',
+  // Staff read it, rarely right after their own write (and such a wait cuts the gathering short).
+  gatherMs: 250,
   migrate: migrateEventLog,
   apply,
 };

@@ -1,3 +1,3 @@
-export { prizesProjector } from './projector';
+export { entrantRowsSql, prizesProjector } from './projector';
 export { listPrizes, getPrize, listDrawEntrants, type PrizeWithDraw } from './queries';
 export { prizeRowSchema, drawRowSchema, drawEntrantRowSchema, type PrizeRow, type DrawRow, type DrawEntrantRow, type WinnerEntry } from './rows';

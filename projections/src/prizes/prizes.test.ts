@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beaconCommitment, commitRandomness, NO_SECONDARY_PRIZE_IMAGES, prizeDecider, pseudonymousEntrantId, type PrizeCommand, type PrizeEvent, type PrizeFields } from '@roar/domain';
 import { event, openBackend, silent, type Backend } from '../../test/helpers';
+import { createPgliteSql } from '@roar/platform';
 import { createProjectionDaemon, type ProjectionDaemon } from '../runner/daemon';
 import { verifyProjector } from '../runner/verify';
 import { getPrize, listDrawEntrants, listPrizes, prizesProjector } from '.';
@@ -93,4 +94,24 @@ describe('prizes read models on pglite', () => {
     expect((await getPrize(backend.sql, 'p2'))?.draw).toMatchObject({ status: 'drawn', randomness, beacon: { ...beacon, signature, previousSignature: null } });
     expect((await verifyProjector({ sql: backend.sql, store: backend.store, projector: prizesProjector, logger: silent })).differenceCount).toBe(0);
   }, 60_000);
+});
+
+describe('the prizes read model migration', () => {
+  it('replaces the version-3 pages (arrays) with pages of lines, and the view reads them as entrants with their ticket ranges', async () => {
+    const sql = await createPgliteSql(null);
+    try {
+      await sql.exec(`create schema read;
+        create table read.draw_entrant_pages (prize_id text not null, page integer not null, first_position integer not null, end_position integer not null,
+          end_ticket bigint not null, entrant_ids text[] not null, tickets bigint[] not null, first_tickets bigint[] not null, primary key (prize_id, page));
+        create view read.draw_entrants as select p.prize_id, u.entrant_id, p.first_position + (u.n - 1)::integer as position, u.tickets, u.first_ticket
+          from read.draw_entrant_pages p cross join lateral unnest(p.entrant_ids, p.tickets, p.first_tickets) with ordinality as u(entrant_id, tickets, first_ticket, n);`);
+      await sql.transaction((tx) => prizesProjector.migrate(tx, 'read'));
+      await sql.transaction((tx) => prizesProjector.migrate(tx, 'read')); // again, as every start does
+      await sql.query(`insert into read.draw_entrant_pages values ('p', 0, 0, 2, 0, 7, $1), ('p', 1, 2, 3, 7, 8, $2)`, ['a\t5\nb\t2\n', 'c\t1\n']);
+      const rows = (await sql.query<{ entrant_id: string; position: number; tickets: unknown; first_ticket: unknown }>('select entrant_id, position, tickets, first_ticket from read.draw_entrants where prize_id = $1 order by position', ['p'])).rows;
+      expect(rows.map((r) => [r.entrant_id, r.position, Number(r.tickets), Number(r.first_ticket)])).toEqual([['a', 0, 5, 0], ['b', 1, 2, 5], ['c', 2, 1, 7]]);
+    } finally {
+      await sql.close();
+    }
+  });
 });

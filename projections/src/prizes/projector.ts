@@ -1,4 +1,4 @@
-import { PRIZE_EVENT_TYPES, type PrizeEvent } from '@roar/domain';
+import { entryLinesTotals, PRIZE_EVENT_TYPES, type PrizeEvent } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
 import { createTableSql, decodeAll, loadRows, occurredAt, upsertRows, type Columns } from '../members/table';
 import type { ApplyContext, Projector } from '../runner/projector';
@@ -59,11 +59,54 @@ async function migrate(tx: Sql, schema: string): Promise<void> {
     create index if not exists prizes_status_end on ${s}.prizes (status, prize_end_date);
     create index if not exists prizes_slug on ${s}.prizes (slug);
     ${createTableSql(schema, 'draws', DRAW_COLUMNS, 'prize_id')};
-    create table if not exists ${s}.draw_entrants (
-      prize_id text not null, entrant_id text not null, position integer not null, tickets bigint not null, first_ticket bigint not null,
-      primary key (prize_id, entrant_id));
-    create index if not exists draw_entrants_position on ${s}.draw_entrants (prize_id, position);
   `);
+  await migrateEntrantPages(tx, schema);
+}
+
+/**
+ * Rows of the frozen list read from its pages (`p`: rows of draw_entrant_pages), one per entrant:
+ * each page's canonical lines split where they are read. `where` narrows the pages first (the
+ * export reads two pages at a time, never the whole list).
+ */
+export function entrantRowsSql(schema: string, where = 'true'): string {
+  const s = ident(schema);
+  return `select p.prize_id, split_part(l.line, E'\\t', 1) as entrant_id, p.first_position + (l.n - 1)::integer as position,
+      split_part(l.line, E'\\t', 2)::bigint as tickets,
+      (p.first_ticket + coalesce(sum(split_part(l.line, E'\\t', 2)::bigint) over (partition by p.prize_id, p.page order by l.n rows between unbounded preceding and 1 preceding), 0))::bigint as first_ticket
+    from ${s}.draw_entrant_pages p cross join lateral string_to_table(left(p.lines, -1), E'\\n') with ordinality as l(line, n)
+    where ${where}`;
+}
+
+/**
+ * The frozen list's pages as recorded: one row per EntryListRecorded page holding its canonical
+ * lines verbatim (`<id>\t<tickets>\n`, 2,000 entrants), with the positions and ticket range it
+ * covers; the view draw_entrants splits them into one row per entrant when read. A close writes
+ * 50 rows of text, nothing parsed or split on the way in (it is waited for by the close).
+ */
+async function migrateEntrantPages(tx: Sql, schema: string): Promise<void> {
+  const s = ident(schema);
+  // Versions 2 and 3 kept the list as rows or as arrays: both are dropped (the rebuild refills them).
+  const old = await tx.query<{ relname: string; kind: string }>(
+    `select c.relname, c.relkind::text as kind from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = $1 and c.relname in ('draw_entrants', 'draw_entrant_pages')`,
+    [schema],
+  );
+  const arrays = await tx.query<{ n: unknown }>(
+    `select count(*) as n from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = $1 and c.relname = 'draw_entrant_pages' and a.attname = 'entrant_ids' and not a.attisdropped`,
+    [schema],
+  );
+  const entrants = old.rows.find((r) => r.relname === 'draw_entrants');
+  if (entrants?.kind === 'r') await tx.exec(`drop table ${s}.draw_entrants`);
+  if (Number(arrays.rows[0]?.n ?? 0) > 0) await tx.exec(`drop view if exists ${s}.draw_entrants; drop table ${s}.draw_entrant_pages`);
+  await tx.exec(`
+    create table if not exists ${s}.draw_entrant_pages (
+      prize_id text not null, page integer not null, first_position integer not null, end_position integer not null,
+      first_ticket bigint not null, end_ticket bigint not null, lines text not null,
+      primary key (prize_id, page));
+    alter table ${s}.draw_entrant_pages alter column lines set storage external;
+    drop view if exists ${s}.draw_entrants;
+    create view ${s}.draw_entrants as ${entrantRowsSql(schema)};`);
 }
 
 function emptyDraw(prizeId: string): DrawRow {
@@ -100,7 +143,7 @@ function updateLast(winners: readonly WinnerEntry[], change: Partial<WinnerEntry
 }
 
 /** Applies one event to the loaded rows; unknown prizes are skipped (logged), never thrown. */
-function applyOne(prizes: Map<string, PrizeRow>, draws: Map<string, DrawRow>, e: RecordedEvent, ctx: ApplyContext): { prizeId: string; entrants?: [string, number][]; page?: number } | null {
+function applyOne(prizes: Map<string, PrizeRow>, draws: Map<string, DrawRow>, e: RecordedEvent, ctx: ApplyContext): { prizeId: string; lines?: string; page?: number } | null {
   const event = { type: e.type, data: e.data } as PrizeEvent;
   const prizeId = event.data.prizeId;
   const at = occurredAt(e);
@@ -133,7 +176,7 @@ function applyOne(prizes: Map<string, PrizeRow>, draws: Map<string, DrawRow>, e:
       setDraw({ status: 'scheduled', method: event.data.method, commitment: event.data.commitment, beacon: event.data.beacon, scheduled_at: at });
       break;
     case 'EntryListRecorded':
-      return { prizeId, entrants: event.data.entrants, page: event.data.page };
+      return { prizeId, lines: event.data.lines, page: event.data.page };
     case 'EntriesClosed': {
       const d = event.data;
       setDraw({
@@ -184,53 +227,63 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
   const ids = [...new Set(decoded.map((e) => (e.data as { prizeId: string }).prizeId))];
   const prizes = new Map((await loadRows(tx, ctx.schema, 'prizes', 'id', ids, prizeRowSchema, ctx)).map((r) => [r.id, r]));
   const draws = new Map((await loadRows(tx, ctx.schema, 'draws', 'prize_id', ids, drawRowSchema, ctx)).map((r) => [r.prize_id, r]));
-  // The frozen list's rows as columns (one array per column): 100,000 entrants bind as five arrays
-  // instead of one JSON document of 100,000 objects, and the ranges run on per prize in page order.
-  const rows = { prize: [] as string[], entrant: [] as string[], position: [] as number[], tickets: [] as number[], first: [] as number[] };
-  const next = new Map<string, { first: number; position: number }>();
+  // The frozen list's pages, per prize in log order (decoded, so canonical lines).
+  const pages = new Map<string, { page: number; lines: string }[]>();
   for (const e of decoded) {
     const out = applyOne(prizes, draws, e, ctx);
-    if (!out?.entrants || out.page === undefined) continue;
-    let at = next.get(out.prizeId);
-    if (!at) {
-      // Ranges continue from the previous page: the page's first ticket is the tickets before it.
-      const before = await tx.query<{ total: unknown; n: unknown }>(
-        `select coalesce(sum(tickets), 0) as total, count(*) as n from ${ident(ctx.schema)}.draw_entrants where prize_id = $1`,
-        [out.prizeId],
-      );
-      at = { first: Number(before.rows[0]?.total ?? 0), position: Number(before.rows[0]?.n ?? 0) };
-      next.set(out.prizeId, at);
-    }
-    for (const [entrantId, tickets] of out.entrants) {
-      rows.prize.push(out.prizeId);
-      rows.entrant.push(entrantId);
-      rows.position.push(at.position);
-      rows.tickets.push(tickets);
-      rows.first.push(at.first);
-      at.first += tickets;
-      at.position += 1;
-    }
+    if (out?.lines === undefined || out.page === undefined) continue;
+    const list = pages.get(out.prizeId) ?? [];
+    list.push({ page: out.page, lines: out.lines });
+    pages.set(out.prizeId, list);
   }
   await upsertRows(tx, ctx.schema, 'prizes', PRIZE_COLUMNS, 'id', [...prizes.values()]);
   await upsertRows(tx, ctx.schema, 'draws', DRAW_COLUMNS, 'prize_id', [...draws.values()].map((d) => ({ ...d, winners: d.winners, beacon: d.beacon })));
-  if (rows.entrant.length > 0) {
-    await tx.query(
-      `insert into ${ident(ctx.schema)}.draw_entrants (prize_id, entrant_id, position, tickets, first_ticket)
-       select * from unnest($1::text[], $2::text[], $3::integer[], $4::bigint[], $5::bigint[])
-       on conflict do nothing`,
-      [rows.prize, rows.entrant, rows.position, rows.tickets, rows.first],
-    );
+  for (const [prizeId, list] of pages) await insertEntrantPages(tx, ctx.schema, prizeId, list);
+}
+
+/**
+ * The frozen list's pages, stored as recorded (the lines verbatim): one pass over each page counts
+ * its entrants and tickets for the positions and ticket ranges, which run on from the pages already
+ * stored for the prize. Each value goes as a text parameter of its own: nothing for the database to
+ * parse but the numbers.
+ */
+async function insertEntrantPages(tx: Sql, schema: string, prizeId: string, list: readonly { page: number; lines: string }[]): Promise<void> {
+  const s = ident(schema);
+  const before = await tx.query<{ end_position: unknown; end_ticket: unknown }>(
+    `select end_position, end_ticket from ${s}.draw_entrant_pages where prize_id = $1 order by page desc limit 1`,
+    [prizeId],
+  );
+  let position = Number(before.rows[0]?.end_position ?? 0);
+  let ticket = Number(before.rows[0]?.end_ticket ?? 0);
+  const params: unknown[] = [prizeId];
+  const values: string[] = [];
+  for (const { page, lines } of list) {
+    const { entrants: count, tickets } = entryLinesTotals(lines);
+    const at = params.length;
+    params.push(page, position, position + count, ticket, ticket + tickets, lines);
+    values.push(`($1, $${at + 1}::integer, $${at + 2}::integer, $${at + 3}::integer, $${at + 4}::bigint, $${at + 5}::bigint, $${at + 6}::text)`);
+    position += count;
+    ticket += tickets;
   }
+  await tx.query(
+    `insert into ${s}.draw_entrant_pages (prize_id, page, first_position, end_position, first_ticket, end_ticket, lines)
+     values ${values.join(', ')} on conflict do nothing`,
+    params,
+  );
 }
 
 export const prizesProjector: Projector = {
   name: 'prizes',
-  /** 2: the draw's beacon keeps the whole drand schedule and the revealed round's signature. */
-  version: 2,
+  /**
+   * 2: the draw's beacon keeps the whole drand schedule and the revealed round's signature.
+   * 3: the frozen list is stored in pages (draw_entrant_pages), read through the view draw_entrants.
+   * 4: the pages hold the recorded lines verbatim, split when read.
+   */
+  version: 4,
   tables: [
     { name: 'prizes', primaryKey: ['id'] },
     { name: 'draws', primaryKey: ['prize_id'] },
-    { name: 'draw_entrants', primaryKey: ['prize_id', 'entrant_id'] },
+    { name: 'draw_entrant_pages', primaryKey: ['prize_id', 'page'] },
   ],
   handles: PRIZE_EVENT_TYPES,
   migrate,

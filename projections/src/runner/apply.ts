@@ -1,5 +1,5 @@
 import { comparePositions, ident, positionToString, type Logger, type Position, type RecordedEvent, type Sql } from '@roar/platform';
-import { lockCheckpoint, recordFailure, writeCheckpoint, type FailedEventRecord } from './checkpoints';
+import { advanceCheckpoint, lockCheckpoint, recordFailure, writeCheckpoint, type FailedEventRecord } from './checkpoints';
 import { handlesType, READ_SCHEMA, type Projector } from './projector';
 
 /** The stored checkpoint is not where this instance left it: someone else moved it (rebuild). */
@@ -118,9 +118,46 @@ export async function applyBatchWithCheckpoint(
   return { position, failure };
 }
 
-/** applyBatchWithCheckpoint in its own transaction; throws ProjectorEventFailedError after committing what came before. */
+/**
+ * A read model's transaction does not wait for its commit to reach the disk (PostgreSQL): the read
+ * model and its checkpoint commit together or not at all, so a crash can lose only the newest
+ * batches, and the projector applies them again from the log. The wait for the disk is the one a
+ * member's request would otherwise sit through twice (the append, then the projection). On PGlite
+ * the setting is left alone: its one connection serves the appends too.
+ */
+async function commitLazily(tx: Sql): Promise<void> {
+  if (tx.kind === 'pg') await tx.query('set local synchronous_commit = off');
+}
+
+/**
+ * One batch and its checkpoint in one transaction. The usual case takes the short way: apply, then
+ * move the checkpoint from `expected` (no row moved: someone else did, and it all rolls back). Only
+ * when that fails does it go the careful way, applyBatchWithCheckpoint in a new transaction (lock
+ * first, savepoints, find the event), and throw ProjectorEventFailedError after committing what
+ * came before the event it cannot apply.
+ */
 export async function commitBatch(s: Sql, projector: Projector, events: readonly RecordedEvent[], expected: Position, logger: Logger): Promise<Position> {
-  const { position, failure } = await s.transaction((tx) => applyBatchWithCheckpoint(tx, projector, events, expected, logger));
+  const fresh = events.filter((e) => comparePositions(e.position, expected) > 0);
+  const last = fresh[fresh.length - 1];
+  if (!last) return expected;
+  try {
+    await s.transaction(async (tx) => {
+      await commitLazily(tx);
+      const handled = fresh.filter((e) => handlesType(projector, e.type));
+      if (handled.length > 0) await projector.apply(tx, handled, { schema: READ_SCHEMA, logger });
+      if (!(await advanceCheckpoint(tx, projector.name, expected, last.position, projector.version))) {
+        throw new CheckpointMovedError(`checkpoint of ${projector.name} moved under this instance`);
+      }
+    });
+    return last.position;
+  } catch (error) {
+    if (error instanceof CheckpointMovedError) throw error;
+    logger.debug({ err: error, projector: projector.name }, 'batch failed; applying it again the careful way');
+  }
+  const { position, failure } = await s.transaction(async (tx) => {
+    await commitLazily(tx);
+    return applyBatchWithCheckpoint(tx, projector, events, expected, logger);
+  });
   if (failure) throw new ProjectorEventFailedError(projector.name, failure);
   return position;
 }

@@ -59,6 +59,16 @@ export async function writeCheckpoint(tx: Sql, name: string, position: Position,
   );
 }
 
+/** Moves the checkpoint from `from` to `to` when it is still at `from` under `version`; false when it is not (someone else moved it). */
+export async function advanceCheckpoint(tx: Sql, name: string, from: Position, to: Position, version: number): Promise<boolean> {
+  const r = await tx.query(
+    `update ${T} set position_commit = $2, position_prepare = $3, updated_at = now(), failed_event = null
+     where projector = $1 and position_commit = $4 and position_prepare = $5 and version = $6`,
+    [name, String(to.commit), String(to.prepare), String(from.commit), String(from.prepare), version],
+  );
+  return r.affectedRows === 1;
+}
+
 /** Marks the projector stopped at `event` (cleared by the next checkpoint write: a later batch, a rebuild). */
 export async function recordFailure(tx: Sql, name: string, event: FailedEventRecord): Promise<void> {
   await tx.query(`update ${T} set failed_event = $2::jsonb, updated_at = now() where projector = $1`, [name, JSON.stringify(event)]);

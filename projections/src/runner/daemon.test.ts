@@ -96,4 +96,29 @@ describe.skipIf(!db)('projection daemon on PostgreSQL', () => {
       await daemon.stop();
     }
   });
+
+  it('a gathering projector writes many appends in one batch, and a wait for it cuts the gathering short', async () => {
+    let batches = 0;
+    const gathering = { ...countingProjector, name: 'event_count_gathered', gatherMs: 2000, apply: async (...args: Parameters<typeof countingProjector.apply>) => {
+      batches += 1;
+      await countingProjector.apply(...args);
+    } };
+    const daemon = createProjectionDaemon({ sql: backend.sql, store: backend.store, projectors: [gathering], logger: silent });
+    await daemon.start();
+    try {
+      expect(await daemon.waitFor(await backend.store.headPosition(), 10_000)).toBe(true);
+      const before = batches;
+      let last: Position = START;
+      // Twenty appends one at a time: the first is written at once, the rest are gathered behind it.
+      for (let i = 0; i < 20; i++) last = (await backend.store.append('ping-gather', [event('Ping', { i })], 'any')).position;
+      const started = Date.now();
+      expect(await daemon.waitFor(last, 10_000)).toBe(true);
+      // The wait did not sit out the 2 s gathering: it hurried it.
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(batches - before).toBeLessThanOrEqual(3);
+    } finally {
+      await daemon.stop();
+    }
+  });
+
 });

@@ -134,6 +134,7 @@ export function createProjectionDaemon(options: ProjectionDaemonOptions): Projec
       for (;;) {
         const behind = wanted.filter((p) => !passedLocally(p, position));
         if (behind.length === 0) return true;
+        for (const p of behind) if (p.gatherMs) workers.find((w) => w.projector === p)?.hurry();
         // Another process may be the active instance: the checkpoints table is the truth there.
         // Asked at most every 50 ms per waiting request, and only for those projectors.
         const remote = behind.filter((p) => !runsLocally(p));

@@ -29,6 +29,13 @@ export interface Projector {
   readonly tables: readonly OwnedTable[];
   /** Event types applied; 'all' for every event. The checkpoint moves over the others too. */
   readonly handles: readonly string[] | 'all';
+  /**
+   * A read model nobody reads right after their own write (the staff event log, the dashboard's
+   * counts) gathers events for up to this long after each batch it writes, so a busy evening writes
+   * it once per interval rather than once per event. A request waiting for it cuts the gathering
+   * short, so no wait is longer for it.
+   */
+  readonly gatherMs?: number;
   /** Creates the tables (if absent) in `schema`, which already exists. */
   migrate(tx: Sql, schema: string): Promise<void>;
   apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContext): Promise<void>;

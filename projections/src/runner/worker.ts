@@ -50,6 +50,8 @@ export class ProjectorWorker {
   private interrupt: () => void = () => undefined;
   private wake: () => void = () => undefined;
   private rebuildRequest: RebuildRequest | null = null;
+  /** Ends the gathering pause early (a request waits for this read model, or the worker stops). */
+  private endGathering: () => void = () => undefined;
   private loop: Promise<void> | null = null;
 
   constructor(
@@ -61,8 +63,14 @@ export class ProjectorWorker {
     this.loop ??= this.run();
   }
 
+  /** Someone waits for this read model: write what has been gathered now. */
+  hurry(): void {
+    this.endGathering();
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
+    this.endGathering();
     this.interrupt();
     this.wake();
     await this.loop;
@@ -82,16 +90,24 @@ export class ProjectorWorker {
     });
   }
 
-  private sleep(ms: number): Promise<void> {
+  /**
+   * A pause that `wake` (back-off and lock retries: stop() or rebuild() end it) or `endGathering`
+   * (the gathering after a written batch of a projector with `gatherMs`: hurry() or stop()) ends early.
+   */
+  private pause(ms: number, hook: 'wake' | 'endGathering'): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        this.wake = () => undefined;
+        this[hook] = () => undefined;
         resolve();
       };
       const timer = setTimeout(done, ms);
-      this.wake = done;
+      this[hook] = done;
     });
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return this.pause(ms, 'wake');
   }
 
   private async run(): Promise<void> {
@@ -196,6 +212,8 @@ export class ProjectorWorker {
               }
             }
             this.env.onProgress();
+            const gatherMs = this.projector.gatherMs ?? 0;
+            if (gatherMs > 0 && !ignored && !this.stopping) await this.pause(gatherMs, 'endGathering');
           } catch (error) {
             finish(error);
           }

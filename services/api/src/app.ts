@@ -46,6 +46,9 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.set('trust proxy', 'loopback');
   app.use(requestLogger(ctx.logger.child({ module: 'http' })));
   app.use(refuseUnstorableInput);
+  // The public catalogue is most of the traffic (every page view): it is matched first, before the
+  // two hundred routes of the modules below (it holds no route of theirs, and answers no 404).
+  app.use('/items', createContentRouter(ctx));
   // The members router mounts the payment webhook (raw body, signed bytes) before its own JSON parser.
   app.use(createMembersRouter(ctx, members));
   app.use(storableJson({ limit: '64kb' }));
@@ -64,7 +67,6 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
     res.json(buildOpenApi(process.env.npm_package_version ?? '0.1.0'));
   });
   app.use(createPrizeMemberRouter(ctx));
-  app.use('/items', createContentRouter(ctx));
   app.use('/api/admin/media', mediaAdminRouter(ctx));
   app.use('/api/admin/members', memberPlanRouter(ctx, members));
   app.use('/media', mediaPublicRouter(ctx));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { causationKeys, entriesDecider, entriesStreamId, NO_SECONDARY_PRIZE_IMAGES, SEED_TIERS, type PrizeFields } from '@roar/domain';
 import { handleCommand, newCorrelationId, type CommandContext } from '@roar/platform';
 import { seedPaidMember } from '../src/admin/test-members';
-import { closeEntries, drawWinner, loadPrize, runPrizeCommand, scheduleDraw, verifyDraw } from '../src/draws/lifecycle';
+import { closeEntries, drawWinner, loadPrize, prizeEvents, runPrizeCommand, scheduleDraw, verifyDraw } from '../src/draws/lifecycle';
 import { eligibleAtCutoff } from '../src/draws/log';
 import { startTestApi, type TestApi } from './setup';
 
@@ -47,15 +47,21 @@ async function grant(memberId: string, count: number, at: Date, prizeId: string 
 async function logReads<T>(work: () => Promise<T>): Promise<{ value: T; reads: number }> {
   const store = api!.ctx.store;
   const original = store.readTypesUpTo.bind(store);
+  const originalFields = store.readTypeFieldsUpTo.bind(store);
   let reads = 0;
   store.readTypesUpTo = (...args) => {
     reads += 1;
     return original(...args);
   };
+  store.readTypeFieldsUpTo = (...args) => {
+    reads += 1;
+    return originalFields(...args);
+  };
   try {
     return { value: await work(), reads };
   } finally {
     store.readTypesUpTo = original;
+    store.readTypeFieldsUpTo = originalFields;
   }
 }
 
@@ -91,7 +97,8 @@ describe('draw eligibility read model', () => {
     const closed = await logReads(() => closeEntries(app, prizeId, staff()));
     expect(closed.reads).toBe(0);
 
-    const { events, state } = await loadPrize(app.store, prizeId);
+    const { state } = await loadPrize(app.store, prizeId);
+    const events = await prizeEvents(app.store, prizeId);
     if (state.status === 'absent') throw new Error('no prize');
     const close = events.find((e) => e.type === 'EntriesClosed');
     if (close?.type !== 'EntriesClosed') throw new Error('not closed');

@@ -6,8 +6,10 @@ import {
   defineEvent,
   EventRegistry,
   InvalidEventError,
+  payloadFields,
   validatingStore,
   WrongExpectedRevisionError,
+  type EventFields,
   type EventStore,
   type NewEvent,
   type Position,
@@ -199,6 +201,44 @@ export function eventStoreContract(label: string, open: () => Promise<OpenedStor
       expect(inclusive.events.map((e) => e.id)).toEqual([written[6]!.id]);
       expect((await store.readTypesUpTo(until, until, ['TypedWanted'], 10)).events).toEqual([]);
       expect((await store.readTypesUpTo(head, until, ['NoSuchType'], 10)).events).toEqual([]);
+    });
+
+    it('reads chosen payload fields of the asked types as readTypesUpTo reads whole events: same events, pages and positions', async () => {
+      const head = await store.headPosition();
+      const stream = uniqueStream('fields');
+      const payloads: unknown[] = [
+        { memberId: 'm1', tier: { bonus_draws: true, weekly_draws: false, items: ['a', 'b'] }, periodEnd: '2026-12-01T00:00:00.000Z', extra: 'x' },
+        { memberId: 'm2', tier: 'not an object', count: 5 },
+        { memberId: null, count: 1.5, prizeId: 'p1' },
+        { teamId: 't1', memberIds: ['a', 'b'], tier: { bonus_draws: { nested: [1, 2] } } },
+        ['not', 'an', 'object'],
+        { memberId: 'm3', 'dotted.key': 1 },
+      ];
+      const written: NewEvent[] = payloads.map((data, i) => ({ ...probe(0, i, i % 2 === 0 ? 'FieldsWanted' : 'FieldsOther'), data }));
+      written.splice(3, 0, probe(0, 99, 'FieldsSkipped'));
+      for (const e of written) await store.append(stream, [e], 'any');
+      const recorded = await readAllUntil(store, head, written.length);
+      const until = recorded[recorded.length - 1]!.position;
+      const fields = { FieldsWanted: ['memberId', 'tier.bonus_draws', 'tier.weekly_draws', 'periodEnd', 'count'], FieldsOther: ['memberId', 'teamId', 'memberIds', 'count', 'prizeId'] };
+      const whole = (await store.readTypesUpTo(head, until, Object.keys(fields), 100)).events;
+      const pages: EventFields[][] = [];
+      let after = head;
+      for (;;) {
+        const page = await store.readTypeFieldsUpTo(after, until, fields, 2);
+        expect(page.complete).toBe(true);
+        pages.push(page.events);
+        if (page.events.length < 2 || !page.last) break;
+        expect(page.last).toEqual(whole[pages.flat().length - 1]!.position);
+        after = page.last;
+      }
+      const read = pages.flat();
+      expect(whole.map((e) => e.type)).toEqual(['FieldsWanted', 'FieldsOther', 'FieldsWanted', 'FieldsOther', 'FieldsWanted', 'FieldsOther']);
+      expect(read).toEqual(whole.map((e) => ({ type: e.type, data: payloadFields(e.data, fields[e.type as keyof typeof fields]), occurredAt: e.metadata.occurredAt })));
+      expect(read[0]!.data).toEqual({ memberId: 'm1', tier: { bonus_draws: true, weekly_draws: false }, periodEnd: '2026-12-01T00:00:00.000Z', count: null });
+      expect(read[1]!.data).toEqual({ memberId: 'm2', teamId: null, memberIds: null, count: 5, prizeId: null });
+      expect(read[4]!.data).toEqual({ memberId: null, tier: { bonus_draws: null, weekly_draws: null }, periodEnd: null, count: null });
+      expect((await store.readTypeFieldsUpTo(until, until, fields, 10)).events).toEqual([]);
+      expect((await store.readTypeFieldsUpTo(head, until, {}, 10)).events).toEqual([]);
     });
 
     it('refuses, through the registry, a payload that fails its schema before it reaches the store', async () => {

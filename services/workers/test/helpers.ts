@@ -15,8 +15,15 @@ export interface TestEnv {
   /** The database's URL, for a child process. */
   readonly url: string;
   readonly sql: Sql;
-  readonly store: EventStore;
+  /** Replaced by emptyLog(): a store keeps what it read of the log, which only ever grows. */
+  store: EventStore;
   readonly dataDir: string;
+  /**
+   * Empties the event log and the named tables, with a new store over it: a test starts from
+   * nothing. (The product never truncates its log; a store that did not see it happen would serve
+   * the truncated events it keeps in memory.)
+   */
+  emptyLog(alsoTruncate: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,21 +32,27 @@ export async function openTestEnv(): Promise<TestEnv | null> {
   const db = await createTestDatabase('roar_workers');
   if (!db) return null;
   const sql = createPgSql({ connectionString: db.url, max: REACTORS.length + 6 }) // each running reactor holds one session for its lock;
-  const store = validatingStore(await createPostgresEventStore(sql, { pollIntervalMs: 30 }), createEventRegistry());
+  const openStore = async () => validatingStore(await createPostgresEventStore(sql, { pollIntervalMs: 30 }), createEventRegistry());
   await migrateJobs(sql);
   const dataDir = await mkdtemp(join(tmpdir(), 'roar-workers-'));
-  return {
+  const env: TestEnv = {
     url: db.url,
     sql,
-    store,
+    store: await openStore(),
     dataDir,
+    async emptyLog(alsoTruncate) {
+      await env.store.close();
+      await sql.exec(`truncate es.events, es.streams${alsoTruncate.length > 0 ? `; truncate ${alsoTruncate.join(', ')}` : ''}`);
+      env.store = await openStore();
+    },
     async close() {
-      await store.close();
+      await env.store.close();
       await sql.close();
       await db.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return env;
 }
 
 export function event(type: string, data: unknown, reason?: string): NewEvent {

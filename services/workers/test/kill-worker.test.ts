@@ -31,7 +31,7 @@ const modes = [
 describe.each(modes)('a worker killed while it sends ($mode)', ({ mode, redis, available }) => {
   it.runIf(available)('writes every email exactly once after three kills', async () => {
     const dataDir = `${env!.dataDir}/${mode}`;
-    await env!.sql.exec('truncate es.events, es.streams; truncate jobs.reactor_checkpoints, jobs.sent_log, jobs.completed_jobs, jobs.failed_jobs');
+    await env!.emptyLog(['jobs.reactor_checkpoints', 'jobs.sent_log', 'jobs.completed_jobs', 'jobs.failed_jobs']);
     const store: EventStore = await createPostgresEventStore(env!.sql, { pollIntervalMs: 20 });
     for (let i = 0; i < EMAILS; i += 1) {
       const memberId = randomUUID();

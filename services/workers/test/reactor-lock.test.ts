@@ -27,7 +27,7 @@ const heldLocks = async (): Promise<number> => {
 
 describe('reactor instances', () => {
   it.runIf(haveDb)('run one at a time on PostgreSQL: a standby takes over when the active one stops', async () => {
-    await env!.sql.exec('truncate es.events, es.streams; truncate jobs.reactor_checkpoints, jobs.sent_log, jobs.completed_jobs');
+    await env!.emptyLog(['jobs.reactor_checkpoints', 'jobs.sent_log', 'jobs.completed_jobs']);
     const active = await open();
     await active.start();
     await waitFor('the lock', async () => (await heldLocks()) === 1);
@@ -45,7 +45,7 @@ describe('reactor instances', () => {
   });
 
   it.runIf(haveDb)('do not move their checkpoint while the queue cannot take the jobs', async () => {
-    await env!.sql.exec('truncate es.events, es.streams; truncate jobs.reactor_checkpoints, jobs.sent_log, jobs.completed_jobs');
+    await env!.emptyLog(['jobs.reactor_checkpoints', 'jobs.sent_log', 'jobs.completed_jobs']);
     const runtime = await open(`redis://127.0.0.1:${await closedPort()}`);
     try {
       await runtime.start({ workers: false });

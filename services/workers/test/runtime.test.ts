@@ -52,7 +52,7 @@ describe.each(modes)('job runtime ($mode)', ({ mode, available }) => {
   beforeEach(async () => {
     smtp = await startFakeSmtp();
     // Each test starts from an empty event log and empty job tables.
-    await env?.sql.exec('truncate es.events, es.streams; truncate jobs.reactor_checkpoints, jobs.failed_jobs, jobs.completed_jobs, jobs.sent_log');
+    await env?.emptyLog(['jobs.reactor_checkpoints', 'jobs.failed_jobs', 'jobs.completed_jobs', 'jobs.sent_log']);
   });
   afterEach(async () => {
     for (const r of runtimes.splice(0)) await r.stop();

@@ -2,7 +2,7 @@ import QuizIcon from '@mui/icons-material/Quiz';
 import { Create, Datagrid, Edit, List, NumberField, NumberInput, required, SelectInput, SimpleForm, TextField, TextInput, type RaRecord } from 'react-admin';
 import { ReasonInput } from '../memberships/MembershipFields';
 import { CONTENT_STATUS_CHOICES } from '../content-pages';
-import { ContentVersions } from '../content-pages/ContentVersions';
+import { VersionedForm } from '../content-pages/ContentVersions';
 import { HtmlPreview } from '../content-pages/HtmlPreview';
 
 function FaqList() {
@@ -32,10 +32,9 @@ function FaqFields() {
 
 const FaqEdit = () => (
   <Edit mutationMode="pessimistic" redirect={false}>
-    <SimpleForm>
+    <VersionedForm>
       <FaqFields />
-      <ContentVersions />
-    </SimpleForm>
+    </VersionedForm>
   </Edit>
 );
 const FaqCreate = () => (

@@ -1,7 +1,7 @@
 import HomeIcon from '@mui/icons-material/Home';
-import { ArrayInput, Datagrid, Edit, FunctionField, List, required, SimpleForm, SimpleFormIterator, TextInput, type RaRecord } from 'react-admin';
+import { ArrayInput, Datagrid, Edit, FunctionField, List, required, SimpleFormIterator, TextInput, type RaRecord } from 'react-admin';
 import { ReasonInput } from '../memberships/MembershipFields';
-import { ContentVersions } from '../content-pages/ContentVersions';
+import { VersionedForm } from '../content-pages/ContentVersions';
 
 function HomeBlocksList() {
   return (
@@ -18,7 +18,7 @@ function HomeBlocksList() {
 function HomeBlocksEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect={false}>
-      <SimpleForm>
+      <VersionedForm>
         <ArrayInput source="how_it_works" label="How it works (four cards)">
           <SimpleFormIterator disableAdd disableRemove disableReordering inline>
             <TextInput source="subtitle" validate={required()} />
@@ -33,8 +33,7 @@ function HomeBlocksEdit() {
           </SimpleFormIterator>
         </ArrayInput>
         <ReasonInput />
-        <ContentVersions />
-      </SimpleForm>
+      </VersionedForm>
     </Edit>
   );
 }

@@ -1,6 +1,6 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
-import { useState } from 'react';
-import { useNotify, usePermissions, useRecordContext, useRefresh, useResourceContext } from 'react-admin';
+import { Box, Button, LinearProgress, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { SimpleForm, useNotify, usePermissions, useRecordContext, useRefresh, useResourceContext } from 'react-admin';
 import { postAction } from '../dataProvider';
 
 interface Version {
@@ -9,6 +9,22 @@ interface Version {
   reason: string;
   restored_from: number | null;
   created_at: string;
+}
+
+/**
+ * The form of an edited content record with its history underneath. It mounts once the record has
+ * come back whole (with `versions`): the list row shown meanwhile lacks the history, and a form
+ * mounted on it would be reset by the record's arrival, wiping whatever staff had typed so far.
+ */
+export function VersionedForm({ children }: { children: ReactNode }) {
+  const record = useRecordContext();
+  if (!record || !Array.isArray(record.versions)) return <LinearProgress sx={{ m: 2 }} aria-label="Loading the record and its history" />;
+  return (
+    <SimpleForm>
+      {children}
+      <ContentVersions />
+    </SimpleForm>
+  );
 }
 
 /** Every saved version with who changed it and why; Restore copies one back as a new version. */

@@ -1,7 +1,7 @@
 import ArticleIcon from '@mui/icons-material/Article';
 import { Create, Datagrid, Edit, List, required, SelectInput, SimpleForm, TextField, TextInput, type RaRecord } from 'react-admin';
 import { ReasonInput } from '../memberships/MembershipFields';
-import { ContentVersions } from './ContentVersions';
+import { VersionedForm } from './ContentVersions';
 import { HtmlPreview } from './HtmlPreview';
 
 export const CONTENT_STATUS_CHOICES = ['draft', 'published', 'archived'].map((id) => ({ id, name: id }));
@@ -35,11 +35,10 @@ function PageFields({ creating = false }: { creating?: boolean }) {
 function PageEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect={false} aside={undefined}>
-      <SimpleForm>
+      <VersionedForm>
         <TextField source="path" />
         <PageFields />
-        <ContentVersions />
-      </SimpleForm>
+      </VersionedForm>
     </Edit>
   );
 }

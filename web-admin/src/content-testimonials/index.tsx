@@ -3,7 +3,7 @@ import { BooleanField, BooleanInput, Create, Datagrid, Edit, FunctionField, List
 import { ReasonInput } from '../memberships/MembershipFields';
 import { MediaInput } from '../media/MediaInput';
 import { CONTENT_STATUS_CHOICES } from '../content-pages';
-import { ContentVersions } from '../content-pages/ContentVersions';
+import { VersionedForm } from '../content-pages/ContentVersions';
 
 function TestimonialList() {
   return (
@@ -36,10 +36,9 @@ function TestimonialFields() {
 
 const TestimonialEdit = () => (
   <Edit mutationMode="pessimistic" redirect={false}>
-    <SimpleForm>
+    <VersionedForm>
       <TestimonialFields />
-      <ContentVersions />
-    </SimpleForm>
+    </VersionedForm>
   </Edit>
 );
 const TestimonialCreate = () => (

@@ -1,7 +1,7 @@
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
-import { Datagrid, Edit, List, required, SimpleForm, TextField, TextInput, type RaRecord } from 'react-admin';
+import { Datagrid, Edit, List, required, TextField, TextInput, type RaRecord } from 'react-admin';
 import { ReasonInput } from '../memberships/MembershipFields';
-import { ContentVersions } from '../content-pages/ContentVersions';
+import { VersionedForm } from '../content-pages/ContentVersions';
 import { HtmlPreview } from '../content-pages/HtmlPreview';
 
 const empty = (v: string) => (v === '' ? null : v);
@@ -21,7 +21,7 @@ function WinnersPageList() {
 function WinnersPageEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect={false}>
-      <SimpleForm>
+      <VersionedForm>
         <TextInput source="overview_title" validate={required()} fullWidth />
         <TextInput source="overview_description" label="Overview description (HTML)" multiline minRows={3} fullWidth />
         <HtmlPreview source="overview_description" />
@@ -32,8 +32,7 @@ function WinnersPageEdit() {
           </div>
         ))}
         <ReasonInput />
-        <ContentVersions />
-      </SimpleForm>
+      </VersionedForm>
     </Edit>
   );
 }

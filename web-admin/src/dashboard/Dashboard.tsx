@@ -23,6 +23,21 @@ interface Figures {
 const COLOURS = ['#2f6bff', '#12a150', '#f5b82e', '#db2777', '#7c3aed', '#0ea5e9', '#b54708'];
 const shortDay = (day: string) => day.slice(5);
 
+/** One count a day as bars (sign-ups, failed payments): the days along the bottom, whole numbers up the side. */
+function DailyBars({ data, dataKey, name, fill }: { data: ReadonlyArray<{ day: string }>; dataKey: string; name: string; fill: string }) {
+  return (
+    <ResponsiveContainer width="100%" height={220}>
+      <BarChart data={[...data]}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={20} />
+        <YAxis allowDecimals={false} width={40} />
+        <Tooltip />
+        <Bar dataKey={dataKey} name={name} fill={fill} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
 function Panel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
     <Card variant="outlined" sx={{ flex: { xs: '1 1 100%', md: '1 1 420px' }, minWidth: 0, maxWidth: '100%' }} data-testid={testId}>
@@ -85,15 +100,7 @@ export function Dashboard() {
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
         <Panel title="Sign-ups per day" testId="chart-signups">
-          <ResponsiveContainer width="100%" height={220}>
-            <BarChart data={figures.signups}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={20} />
-              <YAxis allowDecimals={false} width={40} />
-              <Tooltip />
-              <Bar dataKey="count" name="Sign-ups" fill={COLOURS[0]} />
-            </BarChart>
-          </ResponsiveContainer>
+          <DailyBars data={figures.signups} dataKey="count" name="Sign-ups" fill={COLOURS[0]!} />
         </Panel>
         <Panel title="Active members by tier" testId="chart-active">
           <ResponsiveContainer width="100%" height={220}>
@@ -135,15 +142,7 @@ export function Dashboard() {
           </ResponsiveContainer>
         </Panel>
         <Panel title="Failed payments per day" testId="chart-failed">
-          <ResponsiveContainer width="100%" height={220}>
-            <BarChart data={failed}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={20} />
-              <YAxis allowDecimals={false} width={40} />
-              <Tooltip />
-              <Bar dataKey="failed" name="Failed payments" fill={COLOURS[3]} />
-            </BarChart>
-          </ResponsiveContainer>
+          <DailyBars data={failed} dataKey="failed" name="Failed payments" fill={COLOURS[3]!} />
         </Panel>
         <Panel title="Draw calendar" testId="draw-calendar">
           <Table size="small" aria-label="Draw calendar">

@@ -54,7 +54,10 @@ export function memberEmailRouter(app: AppContext): Router {
       const moved = await app.sql.query('update auth.member_credentials set email = $2 where member_id = $1 and not exists (select 1 from auth.member_credentials where email = $2)', [id, email]);
       const hasCredentials = (await app.sql.query('select 1 from auth.member_credentials where member_id = $1', [id])).rows.length > 0;
       if (hasCredentials && moved.affectedRows !== 1) throw new HttpError(409, EMAIL_TAKEN, 'CONFLICT');
-      result = await executeCommand(app, memberStreamId(id), memberDecider, { type: 'ChangeMemberEmail', memberId: id, email, reason }, ctx, { readModels: ['members'] });
+      result = await executeCommand(app, memberStreamId(id), memberDecider, { type: 'ChangeMemberEmail', memberId: id, email, reason }, ctx, {
+        // The staff console shows the member (members) and then its History tab (the event log).
+        readModels: ['members', 'event_log'],
+      });
     } catch (error) {
       // Undo: the credentials go back (a no-op when they never moved) and the new address is free again.
       await app.sql.query('update auth.member_credentials set email = $2 where member_id = $1 and email = $3', [id, previous, email]);

@@ -75,7 +75,7 @@ export function memberSupportRouter(app: AppContext): Router {
     const { id } = parseParams(memberIdParams, req);
     const body = parseBody(supportReasonSchema, req);
     // The sign-in address on file now (staff may have changed it since registration).
-    // Logins are keyed by uuid: any other id has none (and the uuid column would refuse it).
+    // Logins are keyed by uuid: an id that is not one has no login (and the uuid column would refuse it).
     const held = z.uuid().safeParse(id).success ? await app.sql.query<{ email: string }>('select email from auth.member_credentials where member_id = $1', [id]) : { rows: [] };
     const email = held.rows[0]?.email ?? null;
     if (!email) throw new HttpError(404, 'Not found.', 'NOT_FOUND');

@@ -1,18 +1,19 @@
-import type { EntrantIdentity } from '@roar/domain';
+import { ENTRY_LIST_PAGE_SIZE as PAGE, type EntrantIdentity } from '@roar/domain';
 import type { Sql } from '@roar/platform';
 
 /**
- * Who each pseudonymous entrant id of a closed draw stands for (`member:<id>` / `team:<id>` and
- * its member ids), written when the entries close so drawing a winner reads one row instead of
+ * Who each entrant of a closed draw's frozen list stands for (`member:<id>` / `team:<id>` and its
+ * member ids), written when the entries close so drawing a winner reads one value instead of
  * replaying the log. Private to the draw module, next to draw.secrets: until the salt is revealed
  * the ids must not be linkable to members. The audit never reads it (it replays the log itself).
  *
- * Stored in pages of entrants sorted by id (draw.entrant_identity_pages, one row per 2,000
- * entrants with the page's id range): 100,000 entrants are 50 rows, not 100,000 index entries.
- * Draws closed before the pages keep their one row per entrant (draw.entrant_identities), still read.
+ * Rows per frozen list (draw.entrant_lists, keyed by the list's hash and a page of 2,000): the
+ * keys one a line in the list's own order, so the entrant at position i is line i % 2000 + 1 of
+ * page i / 2000, and the member ids only for a list holding teams (a member key names its member).
+ * 100,000 entrants are 50 rows of text written in one statement; the draw reads one. Draws closed
+ * before it keep their one row per entrant (draw.entrant_identities).
  */
 const migrated = new WeakSet<Sql>();
-const PAGE = 2000;
 
 /** Creates the identity tables when missing (the close does it too); readers outside the module call it first. */
 export async function migrateEntrantIdentities(sql: Sql): Promise<void> {
@@ -22,59 +23,93 @@ export async function migrateEntrantIdentities(sql: Sql): Promise<void> {
     create table if not exists draw.entrant_identities (
       prize_id text not null, entrant_id text not null, entrant_key text not null, member_ids jsonb not null,
       primary key (prize_id, entrant_id));
-    create table if not exists draw.entrant_identity_pages (
-      prize_id text not null, first_entrant_id text collate "C" not null, last_entrant_id text collate "C" not null,
-      entrant_ids text[] not null, entrant_keys text[] not null, member_ids jsonb not null,
-      primary key (prize_id, first_entrant_id));`);
+    create table if not exists draw.entrant_lists (
+      prize_id text not null, list_hash text not null, page integer not null, entrant_keys text not null, member_ids jsonb,
+      primary key (prize_id, list_hash, page));`);
+  // Stored as written, not compressed: compressing 4 MB of keys costs more than it saves on a row read once.
+  const compressed = await sql.query<{ n: unknown }>(
+    `select count(*) as n from pg_attribute where attrelid = 'draw.entrant_lists'::regclass and attname in ('entrant_keys', 'member_ids') and attstorage <> 'e'`,
+  );
+  if (Number(compressed.rows[0]?.n ?? 0) > 0) {
+    await sql.exec('alter table draw.entrant_lists alter column entrant_keys set storage external, alter column member_ids set storage external');
+  }
   migrated.add(sql);
 }
 
+const memberKey = /^member:(.+)$/;
+
 /**
- * Adds `entrants` to the draw's mapping. A row maps HMAC(salt, key) to its key, which holds
- * whichever close of the draw wins, so pages are only ever added (`on conflict do nothing`): a
- * close running beside another, or failing, cannot remove the pages of the close that won, and a
- * lookup takes any page that holds the id.
+ * Records who stands behind each entrant of the frozen list recorded with `listHash`: `entrants`
+ * in the list's order (sorted by entrant id), each with its key and members. Rows are only ever added (`on conflict do nothing`); the draw checks each key it reads
+ * against the salt, so a row that did not match its list would be refused, never drawn.
  */
-export async function recordEntrantIdentities(sql: Sql, prizeId: string, entrants: readonly (EntrantIdentity & { entrantId: string })[]): Promise<void> {
+export async function recordEntrantIdentities(sql: Sql, prizeId: string, listHash: string, entrants: readonly EntrantIdentity[]): Promise<void> {
   await migrateEntrantIdentities(sql);
   if (entrants.length === 0) return;
-  // Entrant ids are ASCII hex: the default sort's code-unit order is the "C" collation's byte order.
-  const byId = new Map(entrants.map((e) => [e.entrantId, e]));
-  const ids = [...byId.keys()].sort();
-  await sql.transaction(async (tx) => {
-    for (let i = 0; i < ids.length; i += PAGE) {
-      const page = ids.slice(i, i + PAGE);
-      const rows = page.map((id) => byId.get(id)!);
-      await tx.query(
-        `insert into draw.entrant_identity_pages (prize_id, first_entrant_id, last_entrant_id, entrant_ids, entrant_keys, member_ids)
-         values ($1, $2, $3, $4::text[], $5::text[], $6::jsonb) on conflict do nothing`,
-        [prizeId, page[0], page[page.length - 1], page, rows.map((r) => r.key), JSON.stringify(rows.map((r) => r.memberIds))],
-      );
-    }
-  });
+  const keys = new Array<string>(entrants.length);
+  let teams = false;
+  for (let i = 0; i < entrants.length; i++) {
+    const { key, memberIds } = entrants[i]!;
+    if (key.includes('\n')) throw new Error('entrant keys are one line each: one holds a newline');
+    keys[i] = key;
+    if (!teams && !(memberIds.length === 1 && key.length === 7 + memberIds[0]!.length && key.startsWith('member:') && key.endsWith(memberIds[0]!))) teams = true;
+  }
+  const params: unknown[] = [prizeId, listHash];
+  const values: string[] = [];
+  for (let page = 0; page * PAGE < keys.length; page++) {
+    const at = params.length;
+    const from = page * PAGE;
+    params.push(page, keys.slice(from, from + PAGE).join('\n'), teams ? JSON.stringify(entrants.slice(from, from + PAGE).map((e) => e.memberIds)) : null);
+    values.push(`($1, $2, $${at + 1}::integer, $${at + 2}::text, $${at + 3}::jsonb)`);
+  }
+  await sql.query(`insert into draw.entrant_lists (prize_id, list_hash, page, entrant_keys, member_ids) values ${values.join(', ')} on conflict do nothing`, params);
 }
 
 const toIdentity = (key: string, memberIds: unknown): EntrantIdentity => {
   const parsed: unknown = typeof memberIds === 'string' ? JSON.parse(memberIds) : memberIds;
+  if (parsed === null || parsed === undefined) {
+    const m = memberKey.exec(key);
+    return { key, memberIds: m?.[1] ? [m[1]] : [] };
+  }
   return { key, memberIds: Array.isArray(parsed) ? parsed.filter((m): m is string => typeof m === 'string') : [] };
 };
 
-/** The identity behind one entrant id, or null when the draw has no such row (e.g. closed before the table existed). */
-export async function readEntrantIdentity(sql: Sql, prizeId: string, entrantId: string): Promise<EntrantIdentity | null> {
+/**
+ * The identity behind the entrant at `position` (from 0) of the list with `listHash`, or, for a
+ * draw closed before the lists (no such row), behind `entrantId`; null when neither is stored.
+ * The decider checks it against the salt, so a wrong row is refused, never drawn.
+ */
+export async function readEntrantIdentity(sql: Sql, prizeId: string, at: { listHash: string; position: number; entrantId: string }): Promise<EntrantIdentity | null> {
   await migrateEntrantIdentities(sql);
-  const paged = await sql.query<{ entrant_key: string | null; member_ids: unknown }>(
-    `select p.entrant_keys[p.i] as entrant_key, p.member_ids -> (p.i - 1) as member_ids
-     from (select entrant_keys, member_ids, array_position(entrant_ids, $2::text) as i from draw.entrant_identity_pages
-           where prize_id = $1 and first_entrant_id <= $2 and last_entrant_id >= $2) p
-     where p.i is not null limit 1`,
-    [prizeId, entrantId],
+  const listed = await sql.query<{ entrant_key: string; member_ids: unknown }>(
+    `select split_part(entrant_keys, E'\\n', $4) as entrant_key, member_ids -> ($4 - 1) as member_ids
+     from draw.entrant_lists where prize_id = $1 and list_hash = $2 and page = $3`,
+    [prizeId, at.listHash, Math.floor(at.position / PAGE), (at.position % PAGE) + 1],
   );
-  const page = paged.rows[0];
-  if (page?.entrant_key) return toIdentity(page.entrant_key, page.member_ids);
+  const row = listed.rows[0];
+  if (row) return row.entrant_key ? toIdentity(row.entrant_key, row.member_ids) : null;
   const r = await sql.query<{ entrant_key: string; member_ids: unknown }>(
     'select entrant_key, member_ids from draw.entrant_identities where prize_id = $1 and entrant_id = $2',
-    [prizeId, entrantId],
+    [prizeId, at.entrantId],
   );
-  const row = r.rows[0];
-  return row ? toIdentity(row.entrant_key, row.member_ids) : null;
+  const old = r.rows[0];
+  return old ? toIdentity(old.entrant_key, old.member_ids) : null;
 }
+
+/**
+ * SQL for an export of a draw's entrants (`e`: rows of read.draw_entrants of one prize, with
+ * `position` and `entrant_id`): joins giving each its `member_ids` (jsonb) as `i.member_ids`, from
+ * the keys of the draw's recorded list, else from the older per-entrant rows. `$1` is the prize id.
+ * The keys are split once a statement and joined by position, not looked up row by row.
+ */
+export const ENTRANT_MEMBERS_SQL = `
+  left join (
+    select l.page * ${PAGE} + k.n - 1 as position,
+           case when k.key like 'member:%' then jsonb_build_array(substr(k.key, 8)) else l.member_ids -> (k.n - 1)::int end as member_ids
+    from draw.entrant_lists l join read.draws d on d.prize_id = l.prize_id and d.list_hash = l.list_hash
+    cross join lateral unnest(string_to_array(l.entrant_keys, E'\\n')) with ordinality as k(key, n)
+    where l.prize_id = $1) listed on listed.position = e.position
+  left join lateral (
+    select coalesce(listed.member_ids,
+      (select x.member_ids from draw.entrant_identities x where x.prize_id = e.prize_id and x.entrant_id = e.entrant_id)) as member_ids
+  ) i on true`;

@@ -4,10 +4,13 @@ import {
   beaconCommitment,
   commitRandomness,
   drawStreamId,
+  eligibilityAccumulator,
+  entrantKeyOfEvent,
   entrantToIdentify,
   memberStreamId,
   prizeDecider,
-  pseudonymousEntrantId,
+  pseudonymousEntrantIds,
+  type AuditLog,
   type AuditReport,
   type EntrantIdentity,
   type ExistingPrize,
@@ -15,19 +18,27 @@ import {
   type PrizeEvent,
   type PrizeState,
 } from '@roar/domain';
-import { DomainError, positionToString, type CommandContext, type EventStore } from '@roar/platform';
+import { DomainError, handleCommand, loadState, positionToString, type CommandContext, type EventStore } from '@roar/platform';
 import type { AppContext } from '../context';
-import { executeCommand, type ExecutedCommand } from '../http/commands';
+import { awaitProjections, executeCommand, type ExecutedCommand } from '../http/commands';
 import { createPrize, updatePrize } from '../prizes/slug';
 import { beaconFromConfig, DrandBeacon, verifyDrandSignature } from './beacon';
 import { recordEntrantIdentities, readEntrantIdentity } from './identities';
 import { eligibleFromReadModel } from './eligibility';
-import { eligibleAtCutoff } from './log';
+import { eligibleAtCutoff, forEachLogEvent } from './log';
 import { ensureDrawSecret, readDrawSecret } from './secrets';
 
-export async function loadPrize(store: EventStore, prizeId: string): Promise<{ state: PrizeState; events: PrizeEvent[] }> {
-  const events = (await store.readStream(drawStreamId(prizeId))).map((e) => ({ type: e.type, data: e.data }) as PrizeEvent);
-  return { state: events.reduce(prizeDecider.evolve, prizeDecider.initialState), events };
+/**
+ * The prize's current state: the one this process last folded (a close's frozen list of 100,000
+ * entrants included) plus the events written since, or the whole stream the first time.
+ */
+export async function loadPrize(store: EventStore, prizeId: string): Promise<{ state: PrizeState }> {
+  return { state: (await loadState(store, drawStreamId(prizeId), prizeDecider)).state };
+}
+
+/** The prize stream's events as recorded (the audit's and the tests' view; commands fold state with loadPrize). */
+export async function prizeEvents(store: EventStore, prizeId: string): Promise<PrizeEvent[]> {
+  return (await store.readStream(drawStreamId(prizeId))).map((e) => ({ type: e.type, data: e.data }) as PrizeEvent);
 }
 
 function existing(state: PrizeState): ExistingPrize {
@@ -76,17 +87,30 @@ export async function closeEntries(app: AppContext, prizeId: string, ctx: Comman
   const snapshot = await eligibleFromReadModel(app, head, input);
   const cutoff = snapshot?.cutoff ?? head;
   const folded = snapshot?.eligible ?? (await eligibleAtCutoff(app.store, cutoff, input));
-  const eligible = folded.map((e) => ({ entrantId: pseudonymousEntrantId(e.key, secret.salt), key: e.key, memberIds: e.memberIds, tickets: e.tickets }));
-  const entrants = eligible.map((e) => ({ entrantId: e.entrantId, tickets: e.tickets }));
-  // The identities are stored while the list is appended: a row maps HMAC(salt, key) to its key,
-  // which is true whichever close wins, so a close that fails or loses a race leaves only correct,
-  // private rows behind (never read for ids outside the frozen list). Should this write fail, the
-  // draw falls back to the replay (identitiesByReplay), so the close stands.
-  const identities = recordEntrantIdentities(app.sql, prizeId, eligible).catch((error: unknown) => {
-    app.logger.warn({ err: error, prizeId }, 'draw: could not store the entrant identities; drawing will replay the log');
-  });
+  const entrantIdOf = pseudonymousEntrantIds(secret.salt);
+  const byId = new Map<string, (typeof folded)[number]>();
+  for (const e of folded) byId.set(entrantIdOf(e.key), e);
+  // Sorted by id once here (strings sorted natively, no comparator): the decider's closeEntryList
+  // then finds the list in order and only checks and hashes it.
+  const ids = [...byId.keys()].sort();
+  const listed = ids.map((entrantId) => byId.get(entrantId)!);
+  const entrants = ids.map((entrantId, i) => ({ entrantId, tickets: listed[i]!.tickets }));
+  const command: PrizeCommand = { type: 'CloseEntries', entrants, cutoffPosition: positionToString(cutoff), asOf };
+  const outcome = await handleCommand(app.store, app.registry, drawStreamId(prizeId), prizeDecider, command, ctx);
+  // Who stands behind each entrant, stored while the projections catch up: a row maps the recorded
+  // list's hash to its keys in list order. Should this write fail, the draw falls back to the
+  // replay (identitiesByReplay), so the close stands.
+  const listHash = outcome.state.status === 'absent' ? null : outcome.state.draw.listHash;
+  const identities =
+    listHash === null
+      ? Promise.resolve()
+      : recordEntrantIdentities(app.sql, prizeId, listHash, listed).catch((error: unknown) => {
+          app.logger.warn({ err: error, prizeId }, 'draw: could not store the entrant identities; drawing will replay the log');
+        });
   try {
-    return await runPrizeCommand(app, prizeId, { type: 'CloseEntries', entrants, cutoffPosition: positionToString(cutoff), asOf }, ctx);
+    // The close answers with the draw as the prizes read model shows it (its status and entrant
+    // pages): only that projection is waited for, not every one that handles a list page.
+    return await awaitProjections(app, outcome, ['prizes']);
   } finally {
     await identities;
   }
@@ -98,7 +122,8 @@ async function identitiesByReplay(app: AppContext, prizeId: string, prize: Exist
   const data = closed?.data as { cutoffPosition: string; asOf: string } | undefined;
   if (!data) throw new DomainError('conflict', 'Close the entries first.');
   const eligible = await eligibleAtCutoff(app.store, data.cutoffPosition, { prizeId, prizeType: prize.fields.prize_type_id, asOf: data.asOf });
-  return new Map(eligible.map((e) => [pseudonymousEntrantId(e.key, salt), { key: e.key, memberIds: e.memberIds }]));
+  const entrantIdOf = pseudonymousEntrantIds(salt);
+  return new Map(eligible.map((e) => [entrantIdOf(e.key), { key: e.key, memberIds: e.memberIds }]));
 }
 
 /**
@@ -109,7 +134,8 @@ async function identitiesByReplay(app: AppContext, prizeId: string, prize: Exist
 async function identitiesFor(app: AppContext, prizeId: string, prize: ExistingPrize, salt: string, randomness: string | null): Promise<ReadonlyMap<string, EntrantIdentity>> {
   const entrantId = entrantToIdentify(prize, randomness);
   if (entrantId === null) return new Map();
-  const who = await readEntrantIdentity(app.sql, prizeId, entrantId);
+  const position = prize.draw.entrants.findIndex((e) => e.entrantId === entrantId);
+  const who = prize.draw.listHash !== null && position >= 0 ? await readEntrantIdentity(app.sql, prizeId, { listHash: prize.draw.listHash, position, entrantId }) : null;
   if (who) return new Map([[entrantId, who]]);
   return identitiesByReplay(app, prizeId, prize, salt);
 }
@@ -184,12 +210,26 @@ export async function publishResult(app: AppContext, prizeId: string, ctx: Comma
 /**
  * The audit: the draw's stream and the log up to its recorded cutoff, never a read model. The log
  * is streamed page by page into the eligibility fold, so memory grows with the members, not the
- * events.
+ * events. Each key's pseudonymous id is computed as its first event streams in, while the
+ * database reads the next page; the audit then rebuilds, sorts and hashes the list from them.
  */
 export async function verifyDraw(store: EventStore, prizeId: string): Promise<AuditReport> {
-  const { events } = await loadPrize(store, prizeId);
+  // The stream's events only: the audit reads what they record (auditDraw), it needs no folded state.
+  const events = await prizeEvents(store, prizeId);
   const closed = events.find((e) => e.type === 'EntriesClosed');
+  const revealed = events.find((e) => e.type === 'RandomnessRevealed');
   const input = auditEligibilityInput(prizeId, events);
-  const log = closed && input ? { input, eligible: await eligibleAtCutoff(store, closed.data.cutoffPosition, input) } : [];
+  let log: AuditLog = [];
+  if (closed && revealed && input) {
+    const acc = eligibilityAccumulator(input);
+    const idOf = pseudonymousEntrantIds(revealed.data.entrantSalt);
+    const entrantIds = new Map<string, string>();
+    await forEachLogEvent(store, closed.data.cutoffPosition, (e) => {
+      acc.add(e);
+      const key = entrantKeyOfEvent(e);
+      if (key !== null && !entrantIds.has(key)) entrantIds.set(key, idOf(key));
+    });
+    log = { input, eligible: acc.result(), entrantIds };
+  }
   return auditDraw(prizeId, events, log, { verifyBeaconSignature: verifyDrandSignature });
 }

@@ -1,12 +1,14 @@
 import { comparePositions, positionFromString, positionToString, START, type EventStore, type Position } from '@roar/platform';
-import { ELIGIBILITY_EVENT_TYPES, eligibilityAccumulator, type EligibilityEvent, type EligibilityInput, type EligibleEntrant } from '@roar/domain';
+import { ELIGIBILITY_PAYLOAD_FIELDS, eligibilityAccumulator, type EligibilityEvent, type EligibilityInput, type EligibleEntrant } from '@roar/domain';
 
 /**
  * Hands every eligibility-relevant event of the log up to and including `cutoff` to `visit`, in
  * log order, one page at a time (only the current page is held), as stored (payloads are not
  * re-validated: an auditor must see a tampered payload, not a decode error). The store filters
  * the event types, so the rest of the log (registrations, checkouts, prizes...) is never fetched
- * or parsed here. Answers how many events it handed over.
+ * or parsed here, and hands over only the payload fields the eligibility fold reads
+ * (ELIGIBILITY_PAYLOAD_FIELDS): a membership activation's tier snapshot is most of its bytes and
+ * the fold reads two flags of it. Answers how many events it handed over.
  *
  * `cutoff` is the position of an event that exists (the head when entries closed). The PostgreSQL
  * store hands readers only events whose transaction is older than every running one, so a read can
@@ -24,8 +26,7 @@ export async function forEachLogEvent(
 ): Promise<number> {
   const limit = typeof cutoff === 'string' ? positionFromString(cutoff) : cutoff;
   if (comparePositions(limit, START) <= 0) return 0;
-  const types = [...ELIGIBILITY_EVENT_TYPES];
-  const read = (from: Position) => store.readTypesUpTo(from, limit, types, batch);
+  const read = (from: Position) => store.readTypeFieldsUpTo(from, limit, ELIGIBILITY_PAYLOAD_FIELDS, batch);
   let count = 0;
   const deadline = Date.now() + waitMs;
   let after: Position = START;
@@ -33,18 +34,18 @@ export async function forEachLogEvent(
   // current one (two pages held at most).
   let next: ReturnType<typeof read> | null = read(after);
   while (next) {
-    const page: Awaited<ReturnType<EventStore['readTypesUpTo']>> = await next;
+    const page: Awaited<ReturnType<EventStore['readTypeFieldsUpTo']>> = await next;
     if (!page.complete) {
       if (Date.now() > deadline) throw new Error(`the event log did not reach ${positionToString(limit)} within ${waitMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 20));
       next = read(after);
       continue;
     }
-    const last = page.events[page.events.length - 1];
-    next = page.events.length < batch || !last ? null : read((after = last.position));
+    const last = page.last;
+    next = page.events.length < batch || !last ? null : read((after = last));
     // Marked handled so a visit that throws does not leave a rejected read unobserved; awaited above it still throws.
     next?.catch(() => undefined);
-    for (const e of page.events) visit({ type: e.type, data: e.data, occurredAt: e.metadata.occurredAt });
+    for (const e of page.events) visit(e);
     count += page.events.length;
   }
   return count;

@@ -1,8 +1,9 @@
-import { migrateEntrantIdentities } from '../draws/identities';
+import { ENTRANT_MEMBERS_SQL, migrateEntrantIdentities } from '../draws/identities';
 import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { Sql } from '@roar/platform';
+import { entrantRowsSql } from '@roar/projections';
 import type { AppContext } from '../context';
 import { requireStaff, staffOf } from '../auth/staff-tokens';
 import { documentRoute } from '../http/openapi';
@@ -60,21 +61,15 @@ async function entrantsExporter(sql: Sql, prizeId: string): Promise<Exporter> {
   if (!status) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
   if (status !== 'drawn' && status !== 'published') throw new HttpError(409, ENTRANTS_NOT_DRAWN, 'CONFLICT');
   await migrateEntrantIdentities(sql);
-  // Each entrant's members: from its identity page (draws closed since the pages), else its own row (older draws).
-  const who = `left join lateral (
-      select coalesce(
-        (select p.member_ids -> (array_position(p.entrant_ids, e.entrant_id::text) - 1) from draw.entrant_identity_pages p
-          where p.prize_id = e.prize_id and p.first_entrant_id <= e.entrant_id collate "C" and p.last_entrant_id >= e.entrant_id collate "C"
-            and array_position(p.entrant_ids, e.entrant_id::text) is not null limit 1),
-        (select x.member_ids from draw.entrant_identities x where x.prize_id = e.prize_id and x.entrant_id = e.entrant_id)) as member_ids
-    ) i on true left join read.members m on m.id = i.member_ids->>0`;
+  // Each entrant's members: from the keys stored at the close, else its own row (older draws).
+  const who = `${ENTRANT_MEMBERS_SQL} left join read.members m on m.id = i.member_ids->>0`;
   return {
     header: ['position', 'entrant_id', 'tickets', 'first_ticket', 'last_ticket', 'member_ids', 'firstname', 'lastname', 'email'],
     page: async (after) =>
       (
         await sql.query<Row>(
           `select e.position, e.entrant_id, e.tickets::text as tickets, e.first_ticket::text as first_ticket, i.member_ids, m.firstname, m.lastname, m.email
-           from read.draw_entrants e ${who} where e.prize_id = $1 and e.position > $2 order by e.position limit ${PAGE}`,
+           from (${entrantRowsSql('read', `p.prize_id = $1 and p.end_position > $2 and p.first_position <= $2 + ${PAGE}`)}) e ${who} where e.position > $2 order by e.position limit ${PAGE}`,
           [prizeId, after ? Number(after.position) : -1],
         )
       ).rows,

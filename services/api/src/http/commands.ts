@@ -30,9 +30,14 @@ export async function executeCommand<Command, Event extends DomainEvent, State>(
   options?: ExecuteOptions,
 ): Promise<ExecutedCommand<State>> {
   const outcome = await handleCommand(app.store, app.registry, streamId, decider, command, ctx, options);
+  return awaitProjections(app, outcome, options?.readModels);
+}
+
+/** The wait of `executeCommand`, for a caller that runs the handler itself (and does work of its own beside the wait). */
+export async function awaitProjections<State>(app: AppContext, outcome: CommandOutcome<State>, readModels?: readonly string[]): Promise<ExecutedCommand<State>> {
   if (!outcome.appended) return { ...outcome, caughtUp: true };
   const types = [...new Set(outcome.events.map((e) => e.type))];
-  const caughtUp = await app.projections.waitFor(outcome.appended.position, app.config.PROJECTION_WAIT_MS, { types, ...(options?.readModels ? { readModels: options.readModels } : {}) });
+  const caughtUp = await app.projections.waitFor(outcome.appended.position, app.config.PROJECTION_WAIT_MS, { types, ...(readModels ? { readModels } : {}) });
   return { ...outcome, caughtUp };
 }
 

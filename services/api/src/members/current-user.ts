@@ -1,5 +1,5 @@
 import { isSingleEntryActive, TEAM_RULES } from '@roar/domain';
-import { activeTeamBenefit, getHandicap, getMember, lastCard, listSingleEntries, type MemberRow } from '@roar/projections';
+import { memberSnapshot } from '@roar/projections';
 import type { Sql } from '@roar/platform';
 import { handicapRecord } from '../clubhouse/view';
 
@@ -42,9 +42,9 @@ const iso = (v: unknown): string | null => (v === null || v === undefined ? null
 
 /** The spec's current-user answer (section 7), read from the members, payments and single-entry read models. */
 export async function currentUser(sql: Sql, memberId: string, now: Date): Promise<CurrentUser | null> {
-  const m: MemberRow | null = await getMember(sql, memberId);
-  if (!m) return null;
-  const singleEntries = await listSingleEntries(sql, memberId);
+  const snapshot = await memberSnapshot(sql, memberId, now);
+  if (!snapshot) return null;
+  const { member: m, singleEntries, card, teamBenefit, handicap } = snapshot;
   const entries = singleEntries.map((e) => ({
     id: e.id,
     prize_id: e.prize_id,
@@ -89,10 +89,10 @@ export async function currentUser(sql: Sql, memberId: string, now: Date): Promis
             membership_type: m.membership_type,
             start_date: iso(m.membership_start_date),
             end_date: iso(m.membership_end_date),
-            card: await lastCard(sql, memberId),
+            card,
           },
-    handicap: handicapRecord(await getHandicap(sql, memberId), memberId),
-    team_benefit: await activeTeamBenefit(sql, memberId, now).then((b) => (b?.benefit_until ? { rewards_access: true as const, merchandise_discount_percent: TEAM_RULES.merchandiseDiscountPercent, until: b.benefit_until } : null)),
+    handicap: handicapRecord(handicap, memberId),
+    team_benefit: teamBenefit?.benefit_until ? { rewards_access: true as const, merchandise_discount_percent: TEAM_RULES.merchandiseDiscountPercent, until: teamBenefit.benefit_until } : null,
     activeSingleEntries: active,
     previousSingleEntries: previous,
   };

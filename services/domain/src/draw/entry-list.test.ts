@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closeEntryList, entryListMatches, hashEntrants, pseudonymousEntrantId } from './entry-list';
+import { closeEntryList, entryLines, entryListMatches, hashEntrants, isEntryLines, parseEntryLines, pseudonymousEntrantId } from './entry-list';
 
 describe('the frozen entry list', () => {
   it('merges rows per entrant, drops zero-ticket entrants and sorts by id in byte order', () => {
@@ -60,5 +61,55 @@ describe('the frozen entry list', () => {
     expect(pseudonymousEntrantId('member-1', 'salt-draw-1')).toBe(first);
     expect(pseudonymousEntrantId('member-1', 'salt-draw-2')).not.toBe(first);
     expect(pseudonymousEntrantId('member-2', 'salt-draw-1')).not.toBe(first);
+  });
+});
+
+describe('the canonical lines of a page', () => {
+  it('are the bytes the list hash covers, and parse back to the entrants', () => {
+    const list = closeEntryList([{ entrantId: 'b', tickets: 5 }, { entrantId: 'a', tickets: 1 }, { entrantId: 'c', tickets: 12 }]);
+    const lines = entryLines(list.entrants);
+    expect(lines).toBe('a\t1\nb\t5\nc\t12\n');
+    expect(createHash('sha256').update(lines).digest('hex')).toBe(list.hash);
+    expect(parseEntryLines(lines)).toEqual(list.entrants);
+    expect(parseEntryLines('')).toEqual([]);
+  });
+
+  it('refuses what is not that form', () => {
+    const bad = ['a\t1', 'a 1\n', 'a\t0\n', 'a\t-1\n', 'a\t1.5\n', 'a\t01\n', '\t1\n', `${'x'.repeat(129)}\t1\n`, 'a\tb\t1\n', 'é\t1\n', 'a\t9999999999999999\n', 'a\t1\n\n', 'a\t1\nb'];
+    for (const text of bad) {
+      expect(parseEntryLines(text), JSON.stringify(text)).toBeNull();
+      expect(isEntryLines(text), JSON.stringify(text)).toBe(false);
+    }
+    expect(isEntryLines('a\t999999999999999\n')).toBe(true);
+    expect(parseEntryLines('a\t1\nb\t2\n', 1)).toBeNull();
+    expect(parseEntryLines('a\t1\nb\t2\n', 2)).toHaveLength(2);
+    expect(isEntryLines(`${'x'.repeat(128)}\t1\n`)).toBe(true);
+  });
+
+  it('accepts exactly what the line grammar accepts (checked against its regular expression)', () => {
+    const grammar = /^(?:[\x21-\x7e]{1,128}\t[1-9][0-9]{0,14}\n)*$/;
+    // Texts built from the characters that matter (separators, digits, a space, a non-ASCII letter), of lines near the limits.
+    const piece = fc.oneof(
+      fc.constantFrom('\t', '\n', ' ', '0', '1', '9', 'a', '~', 'é', '\t1\n', 'x'.repeat(127), '9'.repeat(15)),
+      fc.string({ unit: fc.constantFrom('a', '5', '\t', '\n'), maxLength: 6 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')), (text) => {
+        const expected = grammar.test(text);
+        expect(isEntryLines(text)).toBe(expected);
+        expect(parseEntryLines(text) !== null).toBe(expected);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('closes a list handed over sorted exactly as the same list shuffled', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.string({ unit: fc.constantFrom('a', 'b', 'C', '0', '~'), minLength: 1, maxLength: 4 }), { maxLength: 40 }), fc.array(fc.nat(5), { minLength: 40, maxLength: 40 }), (ids, counts) => {
+        const sorted = [...ids].sort().map((entrantId, i) => ({ entrantId, tickets: counts[i]! }));
+        const shuffled = [...sorted].reverse();
+        expect(closeEntryList(sorted)).toEqual(closeEntryList(shuffled));
+      }),
+    );
   });
 });

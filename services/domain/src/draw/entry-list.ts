@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { DomainError } from '@roar/platform';
+import { hmacSha256Hex } from './hmac';
 
 /**
  * The canonical frozen entry list of one draw. Closing a draw turns whatever entries the read
@@ -41,6 +42,11 @@ export function pseudonymousEntrantId(memberId: string, drawSalt: string | Uint8
   return createHmac('sha256', drawSalt).update(memberId, 'utf8').digest('hex');
 }
 
+/** `pseudonymousEntrantId` under one salt for a whole list (a close, an audit): the same ids, several times faster. */
+export function pseudonymousEntrantIds(drawSalt: string | Uint8Array): (memberId: string) => string {
+  return hmacSha256Hex(drawSalt);
+}
+
 function checkEntry(entry: EntryInput): void {
   if (!ENTRANT_ID.test(entry.entrantId)) {
     throw new DomainError('invalid', 'Entrant ids are 1 to 128 printable ASCII characters without spaces.', { entrantId: entry.entrantId });
@@ -67,27 +73,97 @@ export function hashEntrants(entrants: readonly FrozenEntrant[]): string {
   return hash.digest('hex');
 }
 
-/** Merges rows per entrant, drops entrants without tickets, sorts and hashes. */
+/**
+ * Merges rows per entrant, drops entrants without tickets, sorts and hashes. Rows handed over
+ * already in strictly ascending id order (a close sorts its list) have nothing to merge or sort.
+ */
 export function closeEntryList(entries: Iterable<EntryInput>): FrozenEntryList {
+  const input = Array.isArray(entries) ? (entries as readonly EntryInput[]) : [...entries];
+  let inOrder = true;
+  for (let i = 0; i < input.length; i++) {
+    checkEntry(input[i]!);
+    if (inOrder && i > 0 && !(input[i - 1]!.entrantId < input[i]!.entrantId)) inOrder = false;
+  }
+  if (inOrder) return frozen(input.filter((e) => e.tickets > 0));
   const merged = new Map<string, number>();
-  for (const entry of entries) {
-    checkEntry(entry);
-    merged.set(entry.entrantId, (merged.get(entry.entrantId) ?? 0) + entry.tickets);
-  }
+  for (const entry of input) merged.set(entry.entrantId, (merged.get(entry.entrantId) ?? 0) + entry.tickets);
   const ids: string[] = [];
-  let totalTickets = 0;
-  for (const [entrantId, tickets] of merged) {
-    if (tickets === 0) continue;
-    ids.push(entrantId);
-    totalTickets += tickets;
-  }
-  // Above 2^53 ticket sums stop being exact numbers, and the sampler maps into [0, total).
-  if (!Number.isSafeInteger(totalTickets)) throw new DomainError('invalid', 'Too many tickets in one draw.', { totalTickets });
+  for (const [entrantId, tickets] of merged) if (tickets !== 0) ids.push(entrantId);
   // Ids are ASCII (checked above), so the default sort's code-unit order is byte order; sorting the
   // strings themselves, without a comparator called back per pair, is several times faster.
   ids.sort();
-  const entrants: FrozenEntrant[] = ids.map((entrantId) => ({ entrantId, tickets: merged.get(entrantId)! }));
+  return frozen(ids.map((entrantId) => ({ entrantId, tickets: merged.get(entrantId)! })));
+}
+
+function frozen(entrants: readonly FrozenEntrant[]): FrozenEntryList {
+  let totalTickets = 0;
+  for (const e of entrants) totalTickets += e.tickets;
+  // Above 2^53 ticket sums stop being exact numbers, and the sampler maps into [0, total).
+  if (!Number.isSafeInteger(totalTickets)) throw new DomainError('invalid', 'Too many tickets in one draw.', { totalTickets });
   return { entrants, totalTickets, hash: hashEntrants(entrants) };
+}
+
+/**
+ * A page of the list in its canonical form, `<id>\t<tickets>\n` per entrant: the exact bytes the
+ * list hash covers, so the pages of a list, joined, are what was hashed.
+ */
+export function entryLines(entrants: readonly FrozenEntrant[]): string {
+  let text = '';
+  for (const { entrantId, tickets } of entrants) text += `${entrantId}\t${tickets}\n`;
+  return text;
+}
+
+/**
+ * Canonical lines, the whole text at once: every line an entrant id of 1 to 128 printable ASCII
+ * characters without space, a tab, a whole number of tickets of 1 to 15 digits without a leading
+ * zero (a safe integer), a newline. One match over a page runs in the regular expression engine's
+ * compiled code, several times faster than a match (or a loop) per line; nothing can backtrack,
+ * as the tab ends the id and the newline the number.
+ */
+const ENTRY_LINES = /^(?:[\x21-\x7e]{1,128}\t[1-9][0-9]{0,14}\n)*$/;
+
+function lineCountAtMost(text: string, max: number): boolean {
+  if (max === Number.POSITIVE_INFINITY) return true;
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) if (++lines > max) return false;
+  return true;
+}
+
+/**
+ * Whether `text` is canonical lines (`entryLines`): every line an entrant id of 1 to 128
+ * printable ASCII characters, a tab, a whole number of tickets from 1 to 15 digits (a safe
+ * integer), a newline; at most `maxEntrants` lines. Checks without building anything.
+ */
+export function isEntryLines(text: string, maxEntrants = Number.POSITIVE_INFINITY): boolean {
+  return ENTRY_LINES.test(text) && lineCountAtMost(text, maxEntrants);
+}
+
+/** The entrants of canonical lines (`entryLines`), or null when the text is not that form (`isEntryLines`). */
+export function parseEntryLines(text: string, maxEntrants = Number.POSITIVE_INFINITY): FrozenEntrant[] | null {
+  if (!isEntryLines(text, maxEntrants)) return null;
+  const lines = text.split('\n');
+  const out: FrozenEntrant[] = new Array<FrozenEntrant>(lines.length - 1);
+  for (let i = 0; i < lines.length - 1; i++) {
+    const line = lines[i]!;
+    const tab = line.indexOf('\t');
+    out[i] = { entrantId: line.slice(0, tab), tickets: Number(line.slice(tab + 1)) };
+  }
+  return out;
+}
+
+/**
+ * How many entrants and tickets canonical lines hold, counted without building the entrants (a
+ * projection storing the lines as they are needs only the totals). The lines must be canonical
+ * (`isEntryLines`): this does not check them.
+ */
+export function entryLinesTotals(lines: string): { entrants: number; tickets: number } {
+  let entrants = 0;
+  let tickets = 0;
+  for (let tab = lines.indexOf('\t'); tab >= 0; tab = lines.indexOf('\t', tab + 1)) {
+    tickets += Number(lines.slice(tab + 1, lines.indexOf('\n', tab)));
+    entrants += 1;
+  }
+  return { entrants, tickets };
 }
 
 /** For the auditor: does a list (e.g. rebuilt from the log) hash to the recorded value? */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   beaconCommitment,
   beaconRandomnessMatchesSignature,
@@ -5,8 +6,8 @@ import {
   closeEntryList,
   drawSeed,
   drawWinners,
-  hashEntrants,
-  pseudonymousEntrantId,
+  parseEntryLines,
+  pseudonymousEntrantIds,
   verifyReveal,
   type BeaconSchedule,
   type FrozenEntrant,
@@ -34,13 +35,26 @@ export interface AuditOptions {
  * entrants a caller already folded from them while streaming the log page by page (memory in
  * members, not events), together with the input it folded them for (`auditEligibilityInput`).
  */
-export type AuditLog = Iterable<EligibilityEvent> | { readonly input: EligibilityInput; readonly eligible: readonly EligibleEntrant[] };
+export type AuditLog =
+  | Iterable<EligibilityEvent>
+  | {
+      readonly input: EligibilityInput;
+      readonly eligible: readonly EligibleEntrant[];
+      /**
+       * Entrant ids of keys under the revealed salt, computed by the caller with
+       * pseudonymousEntrantIds while the log streamed in (the database reading the next page
+       * meanwhile); a key missing here is computed by the audit.
+       */
+      readonly entrantIds?: ReadonlyMap<string, string>;
+    };
 
 type DataOf<T extends PrizeEvent['type']> = Extract<PrizeEvent, { type: T }>['data'];
 
 interface DrawRecord {
   readonly stateAtClose: PrizeState;
   readonly recorded: FrozenEntrant[];
+  /** The recorded pages as stored: canonical lines, together the bytes the list hash covers. */
+  readonly recordedLines: readonly string[];
   readonly closed: DataOf<'EntriesClosed'> | null;
   readonly revealed: DataOf<'RandomnessRevealed'> | null;
   readonly commitment: string | null;
@@ -48,27 +62,44 @@ interface DrawRecord {
   readonly beacon: BeaconSchedule | null;
 }
 
-/** What the draw's own stream records: the prize as it stood at the close, the frozen list, the commitment and the reveal. */
-function readDrawRecord(drawEvents: readonly PrizeEvent[]): DrawRecord {
+/**
+ * What the draw's own stream records: the prize as it stood at the close, the frozen list (its
+ * pages' lines, and their entrants unless `withList` is false), the commitment and the reveal.
+ */
+function readDrawRecord(drawEvents: readonly PrizeEvent[], withList = true): DrawRecord {
   let stateAtClose: PrizeState = initialPrizeState;
   const recorded: FrozenEntrant[] = [];
+  const recordedLines: string[] = [];
   let closed: DrawRecord['closed'] = null;
   let revealed: DrawRecord['revealed'] = null;
   let commitment: string | null = null;
   let method: string | null = null;
   let beacon: BeaconSchedule | null = null;
   for (const e of drawEvents) {
-    if (!closed) stateAtClose = evolvePrize(stateAtClose, e);
+    // The prize as it stood at the close (its fields and type): the list pages are gathered below.
+    if (!closed && e.type !== 'EntryListRecorded') stateAtClose = evolvePrize(stateAtClose, e);
     if (e.type === 'DrawScheduled') {
       commitment = e.data.commitment;
       method = e.data.method;
       beacon = e.data.beacon;
     }
-    if (e.type === 'EntryListRecorded') recorded.push(...e.data.entrants.map(([entrantId, tickets]) => ({ entrantId, tickets })));
+    if (e.type === 'EntryListRecorded' && withList) {
+      // A decoded page is canonical lines; one that is not (a payload handed over undecoded) adds
+      // no entrant and no bytes, and the hash check reports it.
+      const page = parseEntryLines(e.data.lines);
+      for (const entrant of page ?? []) recorded.push(entrant);
+      if (page) recordedLines.push(e.data.lines);
+    }
     if (e.type === 'EntriesClosed') closed = e.data;
     if (e.type === 'RandomnessRevealed') revealed = e.data;
   }
-  return { stateAtClose, recorded, closed, revealed, commitment, method, beacon };
+  return { stateAtClose, recorded, recordedLines, closed, revealed, commitment, method, beacon };
+}
+
+function hashLines(pages: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const lines of pages) hash.update(lines, 'utf8');
+  return hash.digest('hex');
 }
 
 /**
@@ -77,7 +108,7 @@ function readDrawRecord(drawEvents: readonly PrizeEvent[]): DrawRecord {
  * the salt not revealed). A caller that streams the log folds it for exactly this input.
  */
 export function auditEligibilityInput(prizeId: string, drawEvents: readonly PrizeEvent[]): EligibilityInput | null {
-  const { stateAtClose, closed, revealed } = readDrawRecord(drawEvents);
+  const { stateAtClose, closed, revealed } = readDrawRecord(drawEvents, false);
   if (stateAtClose.status === 'absent' || !closed || !revealed) return null;
   return { prizeId, prizeType: stateAtClose.fields.prize_type_id, asOf: closed.asOf };
 }
@@ -96,14 +127,15 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
     lines.push(`DIFFERS: ${line}`);
   };
 
-  const { stateAtClose, recorded, closed, revealed, commitment, method, beacon } = readDrawRecord(drawEvents);
+  const { stateAtClose, recorded, recordedLines, closed, revealed, commitment, method, beacon } = readDrawRecord(drawEvents);
   if (stateAtClose.status === 'absent') return { verified: false, lines: [`No prize ${prizeId} in the event log.`] };
   if (!closed) return { verified: false, lines: [`The entries of prize ${prizeId} are not closed yet: nothing to verify.`] };
   lines.push(`Prize ${prizeId} (${stateAtClose.fields.title}), ${stateAtClose.fields.prize_type_id} draw, eligibility rule v${closed.eligibilityRuleVersion}`);
   lines.push(`Cutoff ${closed.cutoffPosition} as of ${closed.asOf}; ${closed.entrantCount} entrants, ${closed.totalTickets} tickets`);
 
   // 1. The recorded list hashes to the recorded hash, and its totals agree.
-  const recordedHash = hashEntrants(recorded);
+  // The pages' lines are the canonical serialisation itself: hashed as recorded, byte for byte.
+  const recordedHash = hashLines(recordedLines);
   const recordedTotal = recorded.reduce((n, e) => n + e.tickets, 0);
   if (recordedHash !== closed.listHash) fail(`the recorded entry list hashes to ${recordedHash}, EntriesClosed says ${closed.listHash}`);
   else lines.push(`Entry list hash ${closed.listHash} matches the recorded list`);
@@ -129,10 +161,13 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
     }
     eligible = log.eligible;
   } else eligible = eligibleEntrants(log, input);
+  const hmac = pseudonymousEntrantIds(revealed.entrantSalt);
+  const known = 'eligible' in log ? log.entrantIds : undefined;
+  const entrantIdOf = (key: string) => known?.get(key) ?? hmac(key);
   const keyOf = new Map<string, string>();
   const rebuilt = closeEntryList(
     eligible.map((e) => {
-      const entrantId = pseudonymousEntrantId(e.key, revealed.entrantSalt);
+      const entrantId = entrantIdOf(e.key);
       keyOf.set(entrantId, e.key);
       return { entrantId, tickets: e.tickets };
     }),

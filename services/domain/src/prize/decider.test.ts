@@ -141,6 +141,14 @@ describe('the prize decider', () => {
     expect(input).toEqual({ prizeId: 'p1', prizeType: 'normal', asOf });
     expect(auditDraw('p1', all, { input: input!, eligible: eligibleEntrants(log, input!) })).toEqual(report);
     expect(auditDraw('p1', all, { input: input!, eligible: eligibleEntrants(tampered, input!) })).toEqual(bad);
+    // Ids the caller computed while streaming the log are used as given: right ones verify, a wrong one is a difference.
+    const eligibleNow = eligibleEntrants(log, input!);
+    const streamedIds = new Map(eligibleNow.map((e) => [e.key, pseudonymousEntrantId(e.key, salt)]));
+    expect(auditDraw('p1', all, { input: input!, eligible: eligibleNow, entrantIds: streamedIds })).toEqual(report);
+    const wrongIds = new Map([...streamedIds].map(([key, id]) => [key, key === 'member:carol' ? 'f'.repeat(64) : id]));
+    const misidentified = auditDraw('p1', all, { input: input!, eligible: eligibleNow, entrantIds: wrongIds });
+    expect(misidentified.verified).toBe(false);
+    expect(misidentified.lines.join('\n')).toContain(`entrant ${'f'.repeat(64)} (member:carol): recorded 0 tickets, rebuilt 3`);
     // Entrants folded for another instant are refused, not compared.
     const other = auditDraw('p1', all, { input: { ...input!, asOf: '2020-01-01T00:00:00.000Z' }, eligible: eligibleEntrants(log, input!) });
     expect(other.verified).toBe(false);

@@ -5,6 +5,7 @@ import {
   closeEntryList,
   drawSeed,
   drawWinners,
+  entryLines,
   pseudonymousEntrantId,
   verifyReveal,
   type BeaconSchedule,
@@ -146,7 +147,7 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
       const pages: PrizeEvent[] = [];
       for (let page = 0; page * ENTRY_LIST_PAGE_SIZE < list.entrants.length; page++) {
         const slice = list.entrants.slice(page * ENTRY_LIST_PAGE_SIZE, (page + 1) * ENTRY_LIST_PAGE_SIZE);
-        pages.push({ type: 'EntryListRecorded', data: { prizeId: s.prizeId, page, entrants: slice.map((e) => [e.entrantId, e.tickets] as [string, number]) } });
+        pages.push({ type: 'EntryListRecorded', data: { prizeId: s.prizeId, page, lines: entryLines(slice) } });
       }
       return [
         ...pages,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eligibilityAccumulator, eligibleEntrants, type EligibilityEvent } from './eligibility';
+import { payloadFields } from '@roar/platform';
+import { ELIGIBILITY_EVENT_TYPES, ELIGIBILITY_PAYLOAD_FIELDS, eligibilityAccumulator, entrantKeyOfEvent, eligibleEntrants, memberStanding, type EligibilityEvent } from './eligibility';
 
 const ev = (type: string, data: object, occurredAt = '2026-11-10T00:00:00.000Z'): EligibilityEvent => ({ type, data, occurredAt });
 const tier = { bonus_draws: true, weekly_draws: false };
@@ -17,6 +18,18 @@ log.push(ev('TeamCompleted', { teamId: 't1', memberIds: ['m1', 'm2', 'm3', 'm4']
 const input = { prizeId: 'p1', prizeType: 'normal' as const, asOf: '2026-12-01T00:00:00.000Z' };
 
 describe('eligibilityAccumulator', () => {
+  it('gives each entrant the tickets its member standing shows, for every draw type', () => {
+    for (const prizeType of ['normal', 'bonus', 'weekly'] as const) {
+      const entrants = eligibleEntrants(log, { ...input, prizeType });
+      const ids = new Set(log.map((e) => (e.data as { memberId?: string }).memberId).filter((m): m is string => typeof m === 'string'));
+      for (const memberId of ids) {
+        const standing = memberStanding(log, memberId, { ...input, prizeType });
+        expect(entrants.find((e) => e.key === `member:${memberId}`)?.tickets ?? 0, `${prizeType} ${memberId}`).toBe(standing.tickets);
+      }
+    }
+  });
+
+
   it('fed in pages gives what the one-array fold gives, for member and team draws', () => {
     for (const prizeType of ['normal', 'bonus', 'team'] as const) {
       const acc = eligibilityAccumulator({ ...input, prizeType });
@@ -33,5 +46,41 @@ describe('eligibilityAccumulator', () => {
 
   it('an empty log gives no entrants', () => {
     expect(eligibilityAccumulator(input).result()).toEqual([]);
+  });
+
+  it('folds the same from payloads reduced to ELIGIBILITY_PAYLOAD_FIELDS as from whole payloads', () => {
+    expect(Object.keys(ELIGIBILITY_PAYLOAD_FIELDS).sort()).toEqual([...ELIGIBILITY_EVENT_TYPES].sort());
+    // Whole payloads carry what the log carries (a tier snapshot, checkout ids...), odd values included.
+    const whole: EligibilityEvent[] = [
+      ...log.map((e) => ({ ...e, data: { ...(e.data as object), checkoutId: 'c1', tier: { ...tier, code: 'platinum', items: [{ title: '<b>x</b>' }] } } })),
+      ev('MembershipRenewed', { memberId: 'm1', tier: { bonus_draws: false, weekly_draws: true }, periodEnd: '2027-01-20T00:00:00.000Z' }),
+      ev('MemberSuspended', { memberId: 'm2', reason: 'x' }),
+      ev('MemberSuspended', { memberId: 'm3' }),
+      ev('MemberReinstated', { memberId: 'm3' }),
+      ev('MembershipActivated', { memberId: 'm4', tier: 'odd', periodEnd: 7 }),
+      ev('EntriesGranted', { memberId: 'm6', count: '5', prizeId: 7 }),
+      ev('TeamCompleted', { teamId: 't2', memberIds: ['m5', 3, 'm6'] }),
+    ];
+    const reduced = whole.map((e) => ({ ...e, data: payloadFields(e.data, ELIGIBILITY_PAYLOAD_FIELDS[e.type] ?? []) }));
+    for (const prizeType of ['normal', 'bonus', 'weekly', 'team'] as const) {
+      expect(eligibleEntrants(reduced, { ...input, prizeType })).toEqual(eligibleEntrants(whole, { ...input, prizeType }));
+    }
+    for (const memberId of ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'single11']) {
+      expect(memberStanding(reduced, memberId, input)).toEqual(memberStanding(whole, memberId, input));
+    }
+    // A field the fold reads, left out, changes the result: the comparison above can fail.
+    const withoutCount = whole.map((e) => ({ ...e, data: payloadFields(e.data, (ELIGIBILITY_PAYLOAD_FIELDS[e.type] ?? []).filter((f) => f !== 'count')) }));
+    expect(eligibleEntrants(withoutCount, input)).not.toEqual(eligibleEntrants(whole, input));
+  });
+});
+
+describe('entrantKeyOfEvent', () => {
+  it('names the key the entrants are given for the member or team the event is about', () => {
+    expect(entrantKeyOfEvent(ev('EntriesGranted', { memberId: 'm1', count: 1 }))).toBe('member:m1');
+    expect(entrantKeyOfEvent(ev('TeamCompleted', { teamId: 't1', memberIds: ['a'] }))).toBe('team:t1');
+    expect(entrantKeyOfEvent(ev('MembershipCancelled', { endsAt: null }))).toBeNull();
+    const folded = eligibleEntrants(log, input).map((e) => e.key);
+    const named = new Set(log.map(entrantKeyOfEvent));
+    expect(folded.every((key) => named.has(key))).toBe(true);
   });
 });

@@ -24,6 +24,24 @@ export const ELIGIBILITY_RULE_VERSION = 1;
 
 /** The event types the rule reads: the log replay and the draw_eligibility read model take exactly these. */
 export const ELIGIBILITY_EVENT_TYPES: readonly string[] = ['MembershipActivated', 'MembershipRenewed', 'MembershipCancelled', 'EntriesGranted', 'EntriesRevoked', 'TeamCompleted', 'MemberSuspended', 'MemberReinstated'];
+/**
+ * Every payload field the fold below reads, per event type (dot paths), and nothing else: a
+ * replay of the log may fetch just these (EventStore.readTypeFieldsUpTo) instead of whole
+ * payloads (an activation's tier snapshot is most of its bytes; the fold reads two flags of it).
+ * The fold treats a missing field and null alike, as the reduced payloads need. A field read below
+ * and missing here would be folded as null: the test beside this file folds whole and reduced
+ * payloads of every type and compares.
+ */
+export const ELIGIBILITY_PAYLOAD_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  MembershipActivated: ['memberId', 'tier.bonus_draws', 'tier.weekly_draws', 'periodEnd'],
+  MembershipRenewed: ['memberId', 'tier.bonus_draws', 'tier.weekly_draws', 'periodEnd'],
+  MembershipCancelled: ['memberId', 'endsAt'],
+  EntriesGranted: ['memberId', 'count', 'firstTicket', 'lastTicket', 'prizeId'],
+  EntriesRevoked: ['memberId', 'count'],
+  TeamCompleted: ['teamId', 'memberIds'],
+  MemberSuspended: ['memberId'],
+  MemberReinstated: ['memberId'],
+};
 export const SUSPENDED_REASON = 'Your account is suspended.';
 
 export interface EligibilityEvent {
@@ -165,6 +183,20 @@ function active(a: MemberAccount, asOf: number): boolean {
   return true;
 }
 
+/** Why the member's stacked entries do not count in this draw, or null when they do. */
+function stackedReasonOf(a: MemberAccount, input: EligibilityInput, asOf: number): string | null {
+  if (!active(a, asOf)) return 'Your membership is not active.';
+  if (input.prizeType === 'bonus' && !a.tier?.bonus_draws) return 'Your membership does not include bonus draws.';
+  if (input.prizeType === 'weekly' && !a.tier?.weekly_draws) return 'Your membership does not include weekly draws.';
+  return null;
+}
+
+/** The tickets of `standing`, without building its ranges and reason: a close counts 100,000 members. */
+function ticketsOf(a: MemberAccount, input: EligibilityInput, asOf: number): number {
+  if (input.prizeType === 'team' || a.suspended) return 0;
+  return (stackedReasonOf(a, input, asOf) === null ? a.stacked : 0) + (a.singles.get(input.prizeId)?.count ?? 0);
+}
+
 function standing(a: MemberAccount, input: EligibilityInput, asOf: number): MemberDrawStanding {
   const single = a.singles.get(input.prizeId);
   const singleTickets = single?.count ?? 0;
@@ -173,10 +205,7 @@ function standing(a: MemberAccount, input: EligibilityInput, asOf: number): Memb
     return { tickets: 0, ranges: [], eligible: false, reason: 'Only a complete team of four enters the team draw.' };
   }
   if (a.suspended) return { tickets: 0, ranges: [], eligible: false, reason: SUSPENDED_REASON };
-  let stackedReason: string | null = null;
-  if (!active(a, asOf)) stackedReason = 'Your membership is not active.';
-  else if (input.prizeType === 'bonus' && !a.tier?.bonus_draws) stackedReason = 'Your membership does not include bonus draws.';
-  else if (input.prizeType === 'weekly' && !a.tier?.weekly_draws) stackedReason = 'Your membership does not include weekly draws.';
+  const stackedReason = stackedReasonOf(a, input, asOf);
   const stacked = stackedReason === null ? a.stacked : 0;
   const tickets = stacked + singleTickets;
   const ranges = [...(stackedReason === null && stacked > 0 ? a.stackedRanges : []), ...singleRanges];
@@ -208,14 +237,32 @@ export function entrantsOfFold(folded: EligibilityFold, input: EligibilityInput)
   return entrantsOf(folded, input, Date.parse(input.asOf));
 }
 
+const memberKey = (memberId: string): string => `member:${memberId}`;
+const teamKey = (teamId: string): string => `team:${teamId}`;
+
+/**
+ * The entrant key (`member:<id>` / `team:<id>`) an eligibility event may make an entrant of, as
+ * the entrants below are keyed; null for an event that names none. Lets a caller streaming the
+ * log prepare per-key work (the pseudonymous ids) while the next page is read.
+ */
+export function entrantKeyOfEvent(event: Pick<EligibilityEvent, 'type' | 'data'>): string | null {
+  const d = (event.data ?? {}) as Data;
+  if (event.type === 'TeamCompleted') {
+    const teamId = str(d.teamId);
+    return teamId === null ? null : teamKey(teamId);
+  }
+  const memberId = str(d.memberId);
+  return memberId === null ? null : memberKey(memberId);
+}
+
 function entrantsOf({ accounts, teams }: Folded, input: EligibilityInput, asOf: number): EligibleEntrant[] {
   if (input.prizeType === 'team') {
-    return [...teams].map(([teamId, memberIds]) => ({ key: `team:${teamId}`, memberIds, tickets: 1 }));
+    return [...teams].map(([teamId, memberIds]) => ({ key: teamKey(teamId), memberIds, tickets: 1 }));
   }
   const out: EligibleEntrant[] = [];
   for (const [memberId, a] of accounts) {
-    const s = standing(a, input, asOf);
-    if (s.tickets > 0) out.push({ key: `member:${memberId}`, memberIds: [memberId], tickets: s.tickets });
+    const tickets = ticketsOf(a, input, asOf);
+    if (tickets > 0) out.push({ key: memberKey(memberId), memberIds: [memberId], tickets });
   }
   return out;
 }

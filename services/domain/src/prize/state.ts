@@ -1,4 +1,4 @@
-import type { BeaconSchedule, FrozenEntrant } from '../draw';
+import { parseEntryLines, type BeaconSchedule, type FrozenEntrant } from '../draw';
 import type { PrizeEvent, PrizeFields, PrizeStatus } from './events';
 
 export interface DrawnWinner {
@@ -83,7 +83,8 @@ export function evolvePrize(state: PrizeState, event: PrizeEvent): PrizeState {
     case 'DrawScheduled':
       return withDraw(state, (d) => ({ ...d, status: 'scheduled', method: event.data.method, commitment: event.data.commitment, beacon: event.data.beacon }));
     case 'EntryListRecorded':
-      return withDraw(state, (d) => ({ ...d, entrants: [...d.entrants, ...event.data.entrants.map(([entrantId, tickets]) => ({ entrantId, tickets }))] }));
+      // Decoded pages are canonical lines (checked on read); concat copies references only.
+      return withDraw(state, (d) => ({ ...d, entrants: d.entrants.concat(parseEntryLines(event.data.lines) ?? []) }));
     case 'EntriesClosed':
       return withDraw(state, (d) => ({ ...d, status: 'closed', listHash: event.data.listHash, totalTickets: event.data.totalTickets }));
     case 'RandomnessRevealed':

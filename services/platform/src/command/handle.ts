@@ -50,10 +50,39 @@ export function toNewEvents(registry: EventRegistry, events: readonly DomainEven
   }));
 }
 
+/** The state each stream was left in by this process's last command on it, per store and decider. */
+interface Folded {
+  readonly revision: bigint;
+  readonly state: unknown;
+}
+const FOLDED_STREAMS_KEPT = 10_000;
+const folded = new WeakMap<EventStore, WeakMap<object, Map<string, Folded>>>();
+
+function foldedStreams(store: EventStore, decider: object): Map<string, Folded> {
+  let byDecider = folded.get(store);
+  if (!byDecider) folded.set(store, (byDecider = new WeakMap()));
+  let streams = byDecider.get(decider);
+  if (!streams) byDecider.set(decider, (streams = new Map()));
+  return streams;
+}
+
+function keep(streams: Map<string, Folded>, streamId: string, entry: Folded): void {
+  streams.delete(streamId);
+  streams.set(streamId, entry);
+  if (streams.size > FOLDED_STREAMS_KEPT) streams.delete(streams.keys().next().value!);
+}
+
 /**
- * Read the stream, fold it, decide, append at the revision read. On a revision conflict the
- * whole cycle runs again on fresh state, a bounded number of times; then the conflict is thrown
- * (the API answers 409).
+ * Fold the stream, decide, append at the revision folded. On a revision conflict the whole cycle
+ * runs again on fresh state, a bounded number of times; then the conflict is thrown (the API
+ * answers 409).
+ *
+ * The state a command leaves a stream in is kept (per store and decider, the 10,000 streams used
+ * last), so the next command on it decides without reading the stream at all: the append's
+ * expected revision is the check. When anyone else wrote to the stream meanwhile (another process,
+ * another decider), the append is refused, and the retry reads just the events after the kept
+ * revision; that retry is not counted against `maxRetries`. Deciders' states are treated as
+ * immutable values (evolve returns a new state), which they are.
  */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   store: EventStore,
@@ -65,20 +94,77 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   options: HandleOptions = {},
 ): Promise<CommandOutcome<State>> {
   const maxRetries = options.maxRetries ?? 3;
-  for (let attempt = 0; ; attempt++) {
-    const recorded: RecordedEvent[] = options.mustBeNew ? [] : await store.readStream(streamId);
-    const state = recorded.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState);
+  const streams = foldedStreams(store, decider);
+  let trustKept = true;
+  for (let attempt = 0; ; ) {
+    const kept = options.mustBeNew ? undefined : streams.get(streamId);
+    let state: State;
+    let revision: bigint | 'no_stream';
+    const unread = kept !== undefined && trustKept;
+    if (options.mustBeNew) {
+      state = decider.initialState;
+      revision = 'no_stream';
+    } else if (unread) {
+      state = kept.state as State;
+      revision = kept.revision;
+    } else {
+      const read = await foldSince(store, streamId, decider, kept);
+      state = read.state;
+      revision = read.revision ?? 'no_stream';
+    }
     const decided = decider.decide(command, state);
-    if (decided.length === 0) return { events: [], appended: null, state };
+    if (decided.length === 0) {
+      if (revision !== 'no_stream' && !unread) keep(streams, streamId, { revision, state });
+      return { events: [], appended: null, state };
+    }
     const newEvents = toNewEvents(registry, decided, ctx);
-    const expected = recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1]!.revision;
     try {
-      const appended = await store.append(streamId, newEvents, expected);
-      return { events: newEvents, appended, state: decided.reduce(decider.evolve, state) };
+      const appended = await store.append(streamId, newEvents, revision);
+      // Folded from the payloads as stored (the registry's parse), as a later read would fold them.
+      const after = newEvents.reduce((s, e) => decider.evolve(s, { type: e.type, data: registry.validateNew(e).data } as Event), state);
+      keep(streams, streamId, { revision: appended.nextExpectedRevision, state: after });
+      return { events: newEvents, appended, state: after };
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || options.mustBeNew || attempt >= maxRetries) throw error;
+      if (!(error instanceof WrongExpectedRevisionError) || options.mustBeNew) throw error;
+      if (unread) {
+        // The kept state was stale: read what was written since, without counting it as a retry.
+        trustKept = false;
+        continue;
+      }
+      streams.delete(streamId);
+      attempt += 1;
+      if (attempt > maxRetries) throw error;
     }
   }
+}
+
+/** The kept state (or the initial one) with the events written after its revision folded in. */
+async function foldSince<Event extends DomainEvent, State>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>,
+  kept: Folded | undefined,
+): Promise<{ state: State; revision: bigint | null; read: number }> {
+  const recorded: RecordedEvent[] = await store.readStream(streamId, kept ? kept.revision + 1n : 0n);
+  const state = recorded.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), kept ? (kept.state as State) : decider.initialState);
+  const last = recorded[recorded.length - 1];
+  return { state, revision: last ? last.revision : (kept?.revision ?? null), read: recorded.length };
+}
+
+/**
+ * A stream's current state for reading (no command): the state this process last left it in, plus
+ * whatever was written since (a read from the kept revision), or the whole stream the first time.
+ * The result is kept for the next command or read, as `handleCommand` keeps its own.
+ */
+export async function loadState<Event extends DomainEvent, State>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>,
+): Promise<{ state: State; revision: bigint | null }> {
+  const streams = foldedStreams(store, decider);
+  const { state, revision, read } = await foldSince(store, streamId, decider, streams.get(streamId));
+  if (revision !== null && read > 0) keep(streams, streamId, { revision, state });
+  return { state, revision };
 }
 
 export function newCorrelationId(): string {

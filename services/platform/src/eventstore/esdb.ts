@@ -27,6 +27,7 @@ import {
   comparePositions,
   EventStoreUnavailableError,
   InvalidEventError,
+  payloadFields,
   START,
   WrongExpectedRevisionError,
   type EventMetadata,
@@ -247,6 +248,16 @@ export function createEventStoreDbAdapter(connectionString: string, options: Eve
         from = page[page.length - 1]!.position;
       }
       return { events, complete: true };
+    },
+
+    async readTypeFieldsUpTo(after, until, fields, maxCount) {
+      const page = await this.readTypesUpTo(after, until, Object.keys(fields), maxCount);
+      const last = page.events[page.events.length - 1];
+      return {
+        events: page.events.map((e) => ({ type: e.type, data: payloadFields(e.data, fields[e.type] ?? []), occurredAt: e.metadata.occurredAt })),
+        last: last ? last.position : null,
+        complete: page.complete,
+      };
     },
 
     subscribe(after, onBatch, opts = {}) {

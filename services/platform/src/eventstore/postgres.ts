@@ -10,6 +10,7 @@ import {
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
+  type FieldsPage,
   type NewEvent,
   type Position,
   type RecordedEvent,
@@ -104,6 +105,9 @@ const BEHIND_FIRST_PAUSE_MS = 2;
 const BEHIND_MAX_PAUSE_MS = 200;
 /** A subscriber of other types than an append's catches up over it within this time. */
 const IRRELEVANT_WAKE_MS = 250;
+/** Events of the tail kept in memory for this process's subscriptions, and the least one read takes. */
+const TAIL_EVENTS_KEPT = 5000;
+const TAIL_READ_LIMIT = 1000;
 
 const APPEND_SQL = `select out_position::text as global_position, out_transaction::text as transaction_id,
   out_revision::text as last_revision from es.append_events($1, $2, $3, $4::jsonb)`;
@@ -155,6 +159,16 @@ export async function migrateEventStore(sql: Sql): Promise<void> {
     // Two processes starting together must not race on CREATE.
     await tx.query('select pg_advisory_xact_lock(7321001)');
     await tx.exec(EVENT_STORE_SCHEMA_SQL);
+    // Large payloads (a draw's frozen list: 7 MB of random hex ids for 100,000 entrants) are
+    // compressed with lz4 where the server has it: pglz spent about 2 ms a 100 KB page trying to
+    // compress what does not compress, on the close's critical path; lz4 gives up in microseconds.
+    // Only new rows are affected; a server without lz4 (PGlite) keeps its default.
+    const lz4 = await tx.query<{ ok: boolean; current: string | null }>(
+      `select exists (select 1 from pg_settings where name = 'default_toast_compression' and 'lz4' = any(enumvals)) as ok,
+              (select attcompression::text from pg_attribute where attrelid = 'es.events'::regclass and attname = 'data') as current`,
+    );
+    const row = lz4.rows[0];
+    if (row?.ok && row.current !== 'l') await tx.exec('alter table es.events alter column data set compression lz4');
   });
 }
 
@@ -235,6 +249,85 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     return r.rows.map(toRecorded);
   }
 
+  // The tail as this process last read it, shared by its subscriptions: every projector and reactor
+  // subscribes to $all, and each append wakes them all. Without this, each would read the same new
+  // events itself (twenty-odd reads per append, one at a time on PGlite); with it, one read of the
+  // tail serves all of them, and a subscriber a little behind is served from memory. Only events a
+  // read returned are kept, contiguous in log order: a read returns a prefix of the log that can no
+  // longer change (it stops below the oldest running transaction), so what follows an event here
+  // follows it in the log.
+  let tailBase: Position | null = null; // the position tailEvents[0] directly follows
+  let tailEvents: RecordedEvent[] = [];
+  let tailRead: { from: Position; limit: number; result: Promise<RecordedEvent[]> } | null = null;
+
+  function tailIndex(after: Position): number {
+    if (!tailBase) return -1;
+    if (comparePositions(after, tailBase) === 0) return 0;
+    let lo = 0;
+    let hi = tailEvents.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const c = comparePositions(tailEvents[mid]!.position, after);
+      if (c === 0) return mid + 1;
+      if (c < 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  function remember(after: Position, events: readonly RecordedEvent[]): void {
+    const at = tailIndex(after);
+    if (at === tailEvents.length && at >= 0) tailEvents.push(...events);
+    else {
+      tailBase = after;
+      tailEvents = [...events];
+    }
+    const over = tailEvents.length - TAIL_EVENTS_KEPT;
+    if (over > 0) {
+      tailBase = tailEvents[over - 1]!.position;
+      tailEvents = tailEvents.slice(over);
+    }
+  }
+
+  /** readAll for subscriptions: from memory when the events after `after` were read already, one shared read at the tail. */
+  async function readForSubscription(after: Position, maxCount: number): Promise<RecordedEvent[]> {
+    const at = tailIndex(after);
+    if (at >= 0 && at < tailEvents.length) return tailEvents.slice(at, at + maxCount);
+    const pending = tailRead;
+    if (pending && comparePositions(pending.from, after) === 0 && pending.limit >= maxCount) return (await pending.result).slice(0, maxCount);
+    if (at < 0 || pending) {
+      // Behind what is kept (a rebuild, a slow subscriber) or a read of another kind is on its way.
+      const events = await readAll(after, maxCount);
+      // A short page reached the visible head: the tail starts here from now on.
+      if (at < 0 && !pending && events.length < maxCount) remember(after, events);
+      return events;
+    }
+    const limit = Math.max(maxCount, TAIL_READ_LIMIT);
+    const read = { from: after, limit, result: readAll(after, limit) };
+    tailRead = read;
+    try {
+      const events = await read.result;
+      remember(after, events);
+      return events.slice(0, maxCount);
+    } finally {
+      if (tailRead === read) tailRead = null;
+    }
+  }
+
+  /**
+   * A page of events of some types in log order: walked along the (transaction, position) index,
+   * the only plan that reads a page and stops. Left to itself the planner (misjudging how many
+   * rows the types leave) combined the type index into a bitmap over every event of those types,
+   * or scanned and sorted the whole table for the first page: two to five times slower per page.
+   */
+  function inLogOrder<Row>(text: string, params: unknown[]) {
+    return sql.transaction(async (tx) => {
+      // The disabled plans' penalty costs would otherwise trip the JIT threshold: compiling took longer than the page.
+      await tx.exec('set local enable_seqscan = off; set local enable_bitmapscan = off; set local enable_sort = off; set local jit = off');
+      return tx.query<Row>(text, params);
+    });
+  }
+
   async function readTypesUpTo(after: Position, until: Position, types: readonly string[], maxCount: number): Promise<TypedPage> {
     if (comparePositions(until, after) <= 0 || types.length === 0) return { events: [], complete: true };
     // Readers see only transactions older than every running one; once `until`'s transaction is
@@ -246,7 +339,7 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     if (visible.rows[0]?.visible !== true) return { events: [], complete: false };
     const fromStart = comparePositions(after, START) <= 0;
     const r = await withTimeout('read $all by type', callTimeoutMs, () =>
-      sql.query<EventRow>(
+      inLogOrder<EventRow>(
         `select ${SELECT_COLUMNS} from es.events e
          where ${fromStart ? 'true' : '(e.transaction_id, e.global_position) > ($5::text::xid8, $6::bigint)'}
            and (e.transaction_id, e.global_position) <= ($3::text::xid8, $4::bigint)
@@ -257,6 +350,48 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
       ),
     );
     return { events: r.rows.map(toRecorded), complete: true };
+  }
+
+  async function readTypeFieldsUpTo(after: Position, until: Position, fields: Readonly<Record<string, readonly string[]>>, maxCount: number): Promise<FieldsPage> {
+    const types = Object.keys(fields);
+    if (comparePositions(until, after) <= 0 || types.length === 0) return { events: [], last: null, complete: true };
+    const visible = await withTimeout('read $all fields by type', callTimeoutMs, () =>
+      sql.query<{ visible: boolean }>('select $1::text::xid8 < pg_snapshot_xmin(pg_current_snapshot()) as visible', [String(until.commit)]),
+    );
+    if (visible.rows[0]?.visible !== true) return { events: [], last: null, complete: false };
+    const fromStart = comparePositions(after, START) <= 0;
+    const params: unknown[] = [maxCount, types, String(until.commit), String(until.prepare), ...(fromStart ? [] : [String(after.commit), String(after.prepare)])];
+    // One jsonb array per event holding its type's fields in order (`#>` gives null where the path
+    // leads nowhere): the payloads are never sent whole, nor is the rest of the envelope.
+    const paths = new Map(types.map((type) => [type, (fields[type] ?? []).map((f) => f.split('.'))]));
+    const cases = types
+      .map((type) => `when $${params.push(type)}::text then jsonb_build_array(${paths.get(type)!.map((path) => `e.data #> $${params.push(path)}::text[]`).join(', ')})`)
+      .join(' ');
+    const r = await withTimeout('read $all fields by type', callTimeoutMs, () =>
+      inLogOrder<{ transaction_id: unknown; global_position: unknown; event_type: string; occurred_at: string; f: unknown[] | null }>(
+        `select e.transaction_id::text as transaction_id, e.global_position::text as global_position, e.event_type,
+           e.metadata ->> 'occurredAt' as occurred_at, case e.event_type ${cases} end as f
+         from es.events e
+         where ${fromStart ? 'true' : '(e.transaction_id, e.global_position) > ($5::text::xid8, $6::bigint)'}
+           and (e.transaction_id, e.global_position) <= ($3::text::xid8, $4::bigint)
+           and e.event_type = any($2::text[])
+         order by e.transaction_id, e.global_position
+         limit $1`,
+        params,
+      ),
+    );
+    const events = r.rows.map((row) => {
+      const data: Record<string, unknown> = {};
+      const values = row.f ?? [];
+      (paths.get(row.event_type) ?? []).forEach((path, i) => {
+        let at = data;
+        for (let step = 0; step < path.length - 1; step++) at = (at[path[step]!] ??= {}) as Record<string, unknown>;
+        at[path[path.length - 1]!] = values[i] ?? null;
+      });
+      return { type: row.event_type, data, occurredAt: row.occurred_at };
+    });
+    const last = r.rows[r.rows.length - 1];
+    return { events, last: last ? { commit: toBigInt(last.transaction_id), prepare: toBigInt(last.global_position) } : null, complete: true };
   }
 
   function subscribe(after: Position, onBatch: (events: RecordedEvent[]) => Promise<void>, opts: SubscribeOptions = {}): SubscriptionHandle {
@@ -270,7 +405,11 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     // Appends of only other types wake it too, but at most once per IRRELEVANT_WAKE_MS: it moves
     // over them in batches, so a wait for every projector still ends soon after an append.
     let lateWake: NodeJS.Timeout | null = null;
+    let last = after;
     const onAppended = (position: Position | null, types: readonly string[] | null) => {
+      // Already read past it: the same append announced twice (in this process, then by the
+      // database's notification of it), or an older one arriving late.
+      if (position && comparePositions(position, last) <= 0) return;
       if (wanted && types && !types.some((t) => wanted.has(t))) {
         lateWake ??= setTimeout(() => {
           lateWake = null;
@@ -299,13 +438,12 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
         wake = done;
       });
     const done = (async () => {
-      let last = after;
       let failures = 0;
       let behindPauseMs = BEHIND_FIRST_PAUSE_MS;
       while (!stopped) {
         try {
           woken = false;
-          const batch = await readAll(last, batchSize);
+          const batch = await readForSubscription(last, batchSize);
           if (stopped) break;
           if (batch.length === 0) {
             if (comparePositions(relevant, last) > 0) {
@@ -362,6 +500,7 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     readStream,
     readAll,
     readTypesUpTo,
+    readTypeFieldsUpTo,
     subscribe,
     headPosition,
     ping: async () => {

@@ -55,6 +55,8 @@ function issuesOf(error: z.ZodError): string[] {
 
 export class EventRegistry {
   private readonly definitions = new Map<string, EventDefinition>();
+  /** New events already checked, by object (events are immutable values): the store's check and the handler's fold share one parse. */
+  private readonly validated = new WeakMap<NewEvent, NewEvent>();
 
   register(...definitions: readonly EventDefinition[]): this {
     for (const d of definitions) {
@@ -82,6 +84,8 @@ export class EventRegistry {
 
   /** Refuses an event before it reaches the store: unknown type, bad payload or bad envelope. */
   validateNew(event: NewEvent): NewEvent {
+    const seen = this.validated.get(event);
+    if (seen) return seen;
     const def = this.definitions.get(event.type);
     if (!def) throw new InvalidEventError(event.type, ['event type is not registered']);
     const meta = metadataSchema.safeParse(event.metadata);
@@ -93,7 +97,10 @@ export class EventRegistry {
     if (!data.success) throw new InvalidEventError(event.type, issuesOf(data.error));
     const unstorable = [...unstorablePaths(data.data), ...unstorablePaths(meta.data).map((p) => `metadata.${p}`)];
     if (unstorable.length > 0) throw new InvalidEventError(event.type, unstorable.map((p) => `${p}: text must not contain NUL characters or unpaired surrogates`));
-    return { ...event, data: data.data, metadata: meta.data as EventMetadata };
+    const checked: NewEvent = { ...event, data: data.data, metadata: meta.data as EventMetadata };
+    this.validated.set(event, checked);
+    this.validated.set(checked, checked);
+    return checked;
   }
 
   /** Upcasts an old payload to the current version and checks it. Unknown types pass through. */
@@ -134,6 +141,8 @@ export function validatingStore(inner: EventStore, registry: EventRegistry): Eve
     // event is skipped and logged instead of stopping the daemon.
     readAll: (after: Position, maxCount: number) => inner.readAll(after, maxCount),
     readTypesUpTo: (after: Position, until: Position, types: readonly string[], maxCount: number) => inner.readTypesUpTo(after, until, types, maxCount),
+    readTypeFieldsUpTo: (after: Position, until: Position, fields: Readonly<Record<string, readonly string[]>>, maxCount: number) =>
+      inner.readTypeFieldsUpTo(after, until, fields, maxCount),
     subscribe: (after: Position, onBatch: (events: RecordedEvent[]) => Promise<void>, options?: SubscribeOptions): SubscriptionHandle =>
       inner.subscribe(after, onBatch, options),
     headPosition: () => inner.headPosition(),

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createPgliteSql, type Sql } from '../src/db';
+import { createPostgresEventStore, defineEvent, EventRegistry, validatingStore, type EventStore } from '../src/eventstore';
+import { DomainError, handleCommand, toNewEvents, type CommandContext, type Decider } from '../src/command';
+
+type Command = { type: 'Add'; by: number };
+type Event = { type: 'Added'; data: { by: number } };
+interface State {
+  readonly total: number;
+}
+
+/** A counter that refuses to pass 10: its decisions depend on every earlier event. */
+const counter: Decider<Command, Event, State> = {
+  initialState: { total: 0 },
+  decide(command, state) {
+    if (state.total + command.by > 10) throw new DomainError('invalid', `total ${state.total} + ${command.by} passes 10`);
+    return [{ type: 'Added', data: { by: command.by } }];
+  },
+  evolve: (state, event) => ({ total: state.total + event.data.by }),
+};
+
+const registry = new EventRegistry().register(defineEvent('Added', z.object({ by: z.number().int() })));
+const ctx = (): CommandContext => ({ actor: { type: 'system', id: 'test' }, correlationId: crypto.randomUUID(), occurredAt: new Date() });
+
+let sql: Sql | null = null;
+afterEach(async () => {
+  await sql?.close();
+  sql = null;
+});
+
+async function openStore(): Promise<{ store: EventStore; reads: () => number }> {
+  sql = await createPgliteSql(null);
+  const inner = validatingStore(await createPostgresEventStore(sql), registry);
+  let reads = 0;
+  const store: EventStore = {
+    ...inner,
+    readStream: (...args) => {
+      reads += 1;
+      return inner.readStream(...args);
+    },
+  };
+  return { store, reads: () => reads };
+}
+
+describe('handleCommand keeps the state a command left its stream in', () => {
+  it('decides the next command on that state without reading the stream', async () => {
+    const { store, reads } = await openStore();
+    await handleCommand(store, registry, 'counter-1', counter, { type: 'Add', by: 4 }, ctx());
+    expect(reads()).toBe(1);
+    const second = await handleCommand(store, registry, 'counter-1', counter, { type: 'Add', by: 5 }, ctx());
+    expect(second.state.total).toBe(9);
+    expect(reads()).toBe(1);
+    // The kept state still enforces the rule: 9 + 2 passes 10.
+    await expect(handleCommand(store, registry, 'counter-1', counter, { type: 'Add', by: 2 }, ctx())).rejects.toThrow('total 9 + 2 passes 10');
+    expect((await store.readStream('counter-1')).map((e) => (e.data as { by: number }).by)).toEqual([4, 5]);
+  });
+
+  it('reads what another writer appended meanwhile, without spending a retry on it', async () => {
+    const { store, reads } = await openStore();
+    await handleCommand(store, registry, 'counter-2', counter, { type: 'Add', by: 3 }, ctx());
+    // Another process (or code path) appends behind this process's back.
+    await store.append('counter-2', toNewEvents(registry, [{ type: 'Added', data: { by: 6 } }], ctx()), 0n);
+    // On the kept state (3) adding 2 would be fine; on the real one (9) it passes 10.
+    await expect(handleCommand(store, registry, 'counter-2', counter, { type: 'Add', by: 2 }, ctx(), { maxRetries: 0 })).rejects.toThrow('total 9 + 2 passes 10');
+    const ok = await handleCommand(store, registry, 'counter-2', counter, { type: 'Add', by: 1 }, ctx(), { maxRetries: 0 });
+    expect(ok.state.total).toBe(10);
+    expect(ok.appended?.nextExpectedRevision).toBe(2n);
+    expect(reads()).toBe(3);
+  });
+
+  it('keeps stores apart: the same stream id in another store starts from its own events', async () => {
+    const first = await openStore();
+    await handleCommand(first.store, registry, 'counter-3', counter, { type: 'Add', by: 8 }, ctx());
+    const firstSql = sql;
+    sql = null;
+    const second = await openStore();
+    const fresh = await handleCommand(second.store, registry, 'counter-3', counter, { type: 'Add', by: 8 }, ctx());
+    expect(fresh.state.total).toBe(8);
+    await firstSql?.close();
+  });
+});
