@@ -141,7 +141,14 @@ describe('running the club day to day', () => {
     await description.click();
     await staff.keyboard.press('ControlOrMeta+a');
     await staff.keyboard.type('Includes ');
+    // The toolbar never takes the focus from the editor, so the next keys land there, not on the button.
+    const blurs = await description.evaluateHandle((editor) => {
+      const seen = { count: 0 };
+      editor.addEventListener('blur', () => (seen.count += 1));
+      return seen;
+    });
     await staff.getByRole('button', { name: 'Bold' }).click();
+    expect(await blurs.evaluate((seen) => seen.count)).toBe(0);
     await staff.keyboard.type('lunch at the clubhouse');
     await staff.getByLabel(/^Reason/).fill('Launch image for the giveaway');
     await staff.getByRole('button', { name: 'Save' }).click();

@@ -1,7 +1,8 @@
-import { Box, Button, LinearProgress, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { SimpleForm, useNotify, usePermissions, useRecordContext, useRefresh, useResourceContext } from 'react-admin';
+import { useNotify, usePermissions, useRecordContext, useRefresh, useResourceContext } from 'react-admin';
 import { postAction } from '../dataProvider';
+import { EditForm } from '../ui/EditForm';
 
 interface Version {
   version: number;
@@ -17,13 +18,11 @@ interface Version {
  * mounted on it would be reset by the record's arrival, wiping whatever staff had typed so far.
  */
 export function VersionedForm({ children }: { children: ReactNode }) {
-  const record = useRecordContext();
-  if (!record || !Array.isArray(record.versions)) return <LinearProgress sx={{ m: 2 }} aria-label="Loading the record and its history" />;
   return (
-    <SimpleForm>
+    <EditForm ready={(record) => Array.isArray(record.versions)}>
       {children}
       <ContentVersions />
-    </SimpleForm>
+    </EditForm>
   );
 }
 

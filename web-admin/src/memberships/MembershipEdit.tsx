@@ -1,13 +1,14 @@
-import { Edit, SimpleForm } from 'react-admin';
+import { Edit } from 'react-admin';
 import { MembershipFields } from './MembershipFields';
+import { EditForm } from '../ui/EditForm';
 
 /** Saving sends a command (revise / change status) with the reason; the server decides, so no optimism. */
 export function MembershipEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect="show">
-      <SimpleForm>
+      <EditForm>
         <MembershipFields />
-      </SimpleForm>
+      </EditForm>
     </Edit>
   );
 }

@@ -1,13 +1,14 @@
-import { Edit, SimpleForm } from 'react-admin';
+import { Edit } from 'react-admin';
 import { PrizeFields } from './PrizeFields';
+import { EditForm } from '../ui/EditForm';
 
 /** Saving sends commands (update, publish or archive) with the reason; the server decides. */
 export function PrizeEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect="show" transform={(data: Record<string, unknown>) => ({ ...data, reason: data.reason })}>
-      <SimpleForm>
+      <EditForm>
         <PrizeFields />
-      </SimpleForm>
+      </EditForm>
     </Edit>
   );
 }

@@ -1,6 +1,7 @@
 import KeyIcon from '@mui/icons-material/Key';
-import { BooleanField, Datagrid, Edit, FunctionField, List, SimpleForm, TextField, TextInput, type RaRecord } from 'react-admin';
+import { BooleanField, Datagrid, Edit, FunctionField, List, TextField, TextInput, type RaRecord } from 'react-admin';
 import { ReasonInput } from '../memberships/MembershipFields';
+import { EditForm } from '../ui/EditForm';
 
 const HELP: Record<string, string> = {
   tag_manager_id: 'Google Tag Manager container, GTM-XXXXXXX',
@@ -28,12 +29,12 @@ function KeyList() {
 function KeyEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect="list">
-      <SimpleForm>
+      <EditForm>
         <TextField source="name" />
         <FunctionField render={(r: RaRecord) => HELP[String(r.name)] ?? ''} />
         <TextInput source="token" label="Value" fullWidth defaultValue="" />
         <ReasonInput />
-      </SimpleForm>
+      </EditForm>
     </Edit>
   );
 }

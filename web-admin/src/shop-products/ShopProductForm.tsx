@@ -1,5 +1,6 @@
 import { ArrayInput, BooleanInput, Create, Edit, NumberInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, required } from 'react-admin';
 import { MediaInput } from '../media/MediaInput';
+import { EditForm } from '../ui/EditForm';
 
 const TYPES = [{ id: 'physical', name: 'Physical' }, { id: 'digital', name: 'Digital' }];
 const reason = <TextInput key="reason" source="reason" label="Reason for this change" validate={required()} fullWidth helperText="Recorded in the product's event history" />;
@@ -49,11 +50,11 @@ export function ShopProductCreate() {
 export function ShopProductEdit() {
   return (
     <Edit transform={(d: Record<string, unknown>) => { const { events: _e, ...rest } = withDefaults(d) as Record<string, unknown>; return rest; }} mutationMode="pessimistic" redirect="show">
-      <SimpleForm>
+      <EditForm>
         <Fields creating={false} />
         <BooleanInput source="published" />
         {reason}
-      </SimpleForm>
+      </EditForm>
     </Edit>
   );
 }

@@ -5,7 +5,7 @@ import FormatListNumberedIcon from '@mui/icons-material/FormatListNumbered';
 import { Box, FormHelperText, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import { useInput } from 'react-admin';
 
 interface RichTextInputProps {
@@ -30,6 +30,15 @@ const TOOLS: readonly Tool[] = [
   { name: 'bullets', label: 'Bulleted list', icon: <FormatListBulletedIcon fontSize="small" />, active: (e) => e.isActive('bulletList'), run: (e) => e.chain().focus().toggleBulletList().run() },
   { name: 'numbers', label: 'Numbered list', icon: <FormatListNumberedIcon fontSize="small" />, active: (e) => e.isActive('orderedList'), run: (e) => e.chain().focus().toggleOrderedList().run() },
 ];
+
+/**
+ * A toolbar button pressed with the mouse must not take the focus from the editor: tiptap hands it
+ * back a frame later, and keys typed meanwhile went to the button and were lost ("lunch" came out
+ * "nch" on a loaded machine). Keyboard users still tab to the buttons; their press refocuses the editor.
+ */
+function keepEditorFocus(event: MouseEvent) {
+  event.preventDefault();
+}
 
 /**
  * Rich text for react-admin forms (issue 14: a prize description is edited as text with formatting,
@@ -61,7 +70,7 @@ export function RichTextInput({ source, label, helperText }: RichTextInputProps)
       <Box sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 1 }}>
         <ToggleButtonGroup size="small" aria-label={`${label} formatting`} sx={{ flexWrap: 'wrap', p: 0.5 }}>
           {TOOLS.map((t) => (
-            <ToggleButton key={t.name} value={t.name} aria-label={t.label} title={t.label} selected={editor ? t.active(editor) : false} onClick={() => editor && t.run(editor)}>
+            <ToggleButton key={t.name} value={t.name} aria-label={t.label} title={t.label} selected={editor ? t.active(editor) : false} onMouseDown={keepEditorFocus} onClick={() => editor && t.run(editor)}>
               {t.icon}
             </ToggleButton>
           ))}
