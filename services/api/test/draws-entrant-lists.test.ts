@@ -48,4 +48,11 @@ describe('draw entrant lists', () => {
     expect(await readEntrantIdentity(sql, 'p2', { listHash: list.hash, position: 0, entrantId: list.entrants[0]!.entrantId })).toBeNull();
     expect(await readEntrantIdentity(sql, 'p1', { listHash: '0'.repeat(64), position: 0, entrantId: list.entrants[0]!.entrantId })).toBeNull();
   });
+
+  it('refuses a key holding a newline (line i would no longer be entrant i) and stores nothing of that list', async () => {
+    const list = listOf(30, 'nl-salt');
+    const broken = list.entrants.map((e, i) => (i === 17 ? { ...e, key: 'member:m17\nmember:m18' } : e));
+    await expect(recordEntrantIdentities(sql, 'p4', list.hash, broken)).rejects.toThrow('entrant keys are one line each');
+    expect((await sql.query('select 1 from draw.entrant_lists where prize_id = $1', ['p4'])).rows).toHaveLength(0);
+  });
 });

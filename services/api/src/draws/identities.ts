@@ -38,6 +38,12 @@ export async function migrateEntrantIdentities(sql: Sql): Promise<void> {
 
 const memberKey = /^member:(.+)$/;
 
+function newlines(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count += 1;
+  return count;
+}
+
 /**
  * Records who stands behind each entrant of the frozen list recorded with `listHash`: `entrants`
  * in the list's order (sorted by entrant id), each with its key and members. Rows are only ever added (`on conflict do nothing`); the draw checks each key it reads
@@ -46,20 +52,20 @@ const memberKey = /^member:(.+)$/;
 export async function recordEntrantIdentities(sql: Sql, prizeId: string, listHash: string, entrants: readonly EntrantIdentity[]): Promise<void> {
   await migrateEntrantIdentities(sql);
   if (entrants.length === 0) return;
-  const keys = new Array<string>(entrants.length);
   let teams = false;
-  for (let i = 0; i < entrants.length; i++) {
+  for (let i = 0; i < entrants.length && !teams; i++) {
     const { key, memberIds } = entrants[i]!;
-    if (key.includes('\n')) throw new Error('entrant keys are one line each: one holds a newline');
-    keys[i] = key;
-    if (!teams && !(memberIds.length === 1 && key.length === 7 + memberIds[0]!.length && key.startsWith('member:') && key.endsWith(memberIds[0]!))) teams = true;
+    teams = !(memberIds.length === 1 && key.length === 7 + memberIds[0]!.length && key.startsWith('member:') && key.endsWith(memberIds[0]!));
   }
   const params: unknown[] = [prizeId, listHash];
   const values: string[] = [];
-  for (let page = 0; page * PAGE < keys.length; page++) {
+  for (let page = 0; page * PAGE < entrants.length; page++) {
     const at = params.length;
-    const from = page * PAGE;
-    params.push(page, keys.slice(from, from + PAGE).join('\n'), teams ? JSON.stringify(entrants.slice(from, from + PAGE).map((e) => e.memberIds)) : null);
+    const slice = entrants.slice(page * PAGE, (page + 1) * PAGE);
+    const keys = slice.map((e) => e.key).join('\n');
+    // One line per key, or line i would not be entrant i: counted on the page, not searched per key.
+    if (newlines(keys) !== slice.length - 1) throw new Error('entrant keys are one line each: one holds a newline');
+    params.push(page, keys, teams ? JSON.stringify(slice.map((e) => e.memberIds)) : null);
     values.push(`($1, $2, $${at + 1}::integer, $${at + 2}::text, $${at + 3}::jsonb)`);
   }
   await sql.query(`insert into draw.entrant_lists (prize_id, list_hash, page, entrant_keys, member_ids) values ${values.join(', ')} on conflict do nothing`, params);

@@ -12,6 +12,7 @@ import {
   pseudonymousEntrantIds,
   type AuditLog,
   type AuditReport,
+  type EligibleEntrant,
   type EntrantIdentity,
   type ExistingPrize,
   type PrizeCommand,
@@ -73,6 +74,22 @@ export async function scheduleDraw(app: AppContext, prizeId: string, ctx: Comman
   return runPrizeCommand(app, prizeId, { type: 'ScheduleDraw', method: 'commit-reveal', commitment, beacon: null }, ctx);
 }
 
+/**
+ * The pseudonymous id of each eligible entrant (HMAC-SHA-256 of its key under the draw's salt) and
+ * the order that sorts them: indices sorted by a comparator over the ids, no map from id to entrant.
+ */
+function entrantIdsInOrder(salt: string, eligible: readonly EligibleEntrant[]): { ids: string[]; order: number[] } {
+  const idOf = pseudonymousEntrantIds(salt);
+  const ids = new Array<string>(eligible.length);
+  const order = new Array<number>(eligible.length);
+  for (let i = 0; i < eligible.length; i++) {
+    ids[i] = idOf(eligible[i]!.key);
+    order[i] = i;
+  }
+  order.sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  return { ids, order };
+}
+
 /** Entries close at the prize's end date, or now when staff close earlier. */
 export async function closeEntries(app: AppContext, prizeId: string, ctx: CommandContext) {
   const prize = existing((await loadPrize(app.store, prizeId)).state);
@@ -87,14 +104,15 @@ export async function closeEntries(app: AppContext, prizeId: string, ctx: Comman
   const snapshot = await eligibleFromReadModel(app, head, input);
   const cutoff = snapshot?.cutoff ?? head;
   const folded = snapshot?.eligible ?? (await eligibleAtCutoff(app.store, cutoff, input));
-  const entrantIdOf = pseudonymousEntrantIds(secret.salt);
-  const byId = new Map<string, (typeof folded)[number]>();
-  for (const e of folded) byId.set(entrantIdOf(e.key), e);
-  // Sorted by id once here (strings sorted natively, no comparator): the decider's closeEntryList
-  // then finds the list in order and only checks and hashes it.
-  const ids = [...byId.keys()].sort();
-  const listed = ids.map((entrantId) => byId.get(entrantId)!);
-  const entrants = ids.map((entrantId, i) => ({ entrantId, tickets: listed[i]!.tickets }));
+  const computed = entrantIdsInOrder(secret.salt, folded);
+  // In id order here: the decider's closeEntryList then finds the list sorted and only checks and
+  // hashes it, and the identities below are stored in the same order. Two keys with one id would
+  // make one entrant of two: refused, never merged.
+  const listed = computed.order.map((i) => folded[i]!);
+  const entrants = computed.order.map((i) => ({ entrantId: computed.ids[i]!, tickets: folded[i]!.tickets }));
+  for (let i = 1; i < entrants.length; i++) {
+    if (!(entrants[i - 1]!.entrantId < entrants[i]!.entrantId)) throw new Error('draw: two entrants share an id, or the ids are out of order');
+  }
   const command: PrizeCommand = { type: 'CloseEntries', entrants, cutoffPosition: positionToString(cutoff), asOf };
   const outcome = await handleCommand(app.store, app.registry, drawStreamId(prizeId), prizeDecider, command, ctx);
   // Who stands behind each entrant, stored while the projections catch up: a row maps the recorded

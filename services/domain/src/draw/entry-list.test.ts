@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closeEntryList, entryLines, entryListMatches, hashEntrants, isEntryLines, parseEntryLines, pseudonymousEntrantId } from './entry-list';
+import { closeEntryList, closeEntryListInPages, entryLines, entryListMatches, hashEntrants, isEntryLines, parseEntryLines, pseudonymousEntrantId } from './entry-list';
 
 describe('the frozen entry list', () => {
   it('merges rows per entrant, drops zero-ticket entrants and sorts by id in byte order', () => {
@@ -111,5 +111,21 @@ describe('the canonical lines of a page', () => {
         expect(closeEntryList(sorted)).toEqual(closeEntryList(shuffled));
       }),
     );
+  });
+
+  it('cuts the list in pages of canonical lines that join to the hashed bytes, whatever the page size', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ entrantId: fc.string({ unit: fc.constantFrom('a', 'b', 'C', '0', '~'), minLength: 1, maxLength: 4 }), tickets: fc.nat(5) }), { maxLength: 60 }), fc.integer({ min: 1, max: 25 }), (rows, pageSize) => {
+        const whole = closeEntryList(rows);
+        const paged = closeEntryListInPages(rows, pageSize);
+        expect(paged.hash).toBe(whole.hash);
+        expect(paged.entrants).toEqual(whole.entrants);
+        expect(paged.totalTickets).toBe(whole.totalTickets);
+        expect(paged.pages).toHaveLength(Math.ceil(whole.entrants.length / pageSize));
+        expect(paged.pages.join('')).toBe(entryLines(whole.entrants));
+        paged.pages.forEach((lines, i) => expect(parseEntryLines(lines)).toEqual(whole.entrants.slice(i * pageSize, (i + 1) * pageSize)));
+      }),
+    );
+    expect(() => closeEntryListInPages([], 0)).toThrow(RangeError);
   });
 });

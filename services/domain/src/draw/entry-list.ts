@@ -78,13 +78,43 @@ export function hashEntrants(entrants: readonly FrozenEntrant[]): string {
  * already in strictly ascending id order (a close sorts its list) have nothing to merge or sort.
  */
 export function closeEntryList(entries: Iterable<EntryInput>): FrozenEntryList {
+  const entrants = mergedInOrder(entries);
+  return { entrants, totalTickets: totalOf(entrants), hash: hashEntrants(entrants) };
+}
+
+/** A frozen list with its canonical lines cut in pages of `pageSize` entrants (what a close records). */
+export interface PagedEntryList extends FrozenEntryList {
+  /** `entryLines` of each page in order: joined, exactly the bytes `hash` covers. */
+  readonly pages: readonly string[];
+}
+
+/**
+ * `closeEntryList`, the canonical lines built once in pages and hashed page by page (the same
+ * bytes, so the same hash), instead of built once for the hash and again for the pages.
+ */
+export function closeEntryListInPages(entries: Iterable<EntryInput>, pageSize: number): PagedEntryList {
+  if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new RangeError('pageSize must be a positive whole number');
+  const entrants = mergedInOrder(entries);
+  const totalTickets = totalOf(entrants);
+  const hash = createHash('sha256');
+  const pages: string[] = [];
+  for (let from = 0; from < entrants.length; from += pageSize) {
+    const lines = entryLines(entrants.slice(from, from + pageSize));
+    hash.update(lines, 'utf8');
+    pages.push(lines);
+  }
+  return { entrants, totalTickets, hash: hash.digest('hex'), pages };
+}
+
+/** Checked entries merged per entrant, entrants without tickets dropped, sorted by id. */
+function mergedInOrder(entries: Iterable<EntryInput>): readonly FrozenEntrant[] {
   const input = Array.isArray(entries) ? (entries as readonly EntryInput[]) : [...entries];
   let inOrder = true;
   for (let i = 0; i < input.length; i++) {
     checkEntry(input[i]!);
     if (inOrder && i > 0 && !(input[i - 1]!.entrantId < input[i]!.entrantId)) inOrder = false;
   }
-  if (inOrder) return frozen(input.filter((e) => e.tickets > 0));
+  if (inOrder) return input.filter((e) => e.tickets > 0);
   const merged = new Map<string, number>();
   for (const entry of input) merged.set(entry.entrantId, (merged.get(entry.entrantId) ?? 0) + entry.tickets);
   const ids: string[] = [];
@@ -92,15 +122,15 @@ export function closeEntryList(entries: Iterable<EntryInput>): FrozenEntryList {
   // Ids are ASCII (checked above), so the default sort's code-unit order is byte order; sorting the
   // strings themselves, without a comparator called back per pair, is several times faster.
   ids.sort();
-  return frozen(ids.map((entrantId) => ({ entrantId, tickets: merged.get(entrantId)! })));
+  return ids.map((entrantId) => ({ entrantId, tickets: merged.get(entrantId)! }));
 }
 
-function frozen(entrants: readonly FrozenEntrant[]): FrozenEntryList {
+function totalOf(entrants: readonly FrozenEntrant[]): number {
   let totalTickets = 0;
   for (const e of entrants) totalTickets += e.tickets;
   // Above 2^53 ticket sums stop being exact numbers, and the sampler maps into [0, total).
   if (!Number.isSafeInteger(totalTickets)) throw new DomainError('invalid', 'Too many tickets in one draw.', { totalTickets });
-  return { entrants, totalTickets, hash: hashEntrants(entrants) };
+  return totalTickets;
 }
 
 /**

@@ -2,10 +2,9 @@ import { DomainError, type Decider } from '@roar/platform';
 import {
   beaconCommitment,
   beaconRandomnessMatchesSignature,
-  closeEntryList,
+  closeEntryListInPages,
   drawSeed,
   drawWinners,
-  entryLines,
   pseudonymousEntrantId,
   verifyReveal,
   type BeaconSchedule,
@@ -143,12 +142,8 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
     case 'CloseEntries': {
       const s = existing(state);
       if (s.draw.status !== 'scheduled') throw new DomainError('conflict', s.draw.status === 'unscheduled' ? 'Schedule the draw first.' : 'The entries are already closed.');
-      const list = closeEntryList(command.entrants);
-      const pages: PrizeEvent[] = [];
-      for (let page = 0; page * ENTRY_LIST_PAGE_SIZE < list.entrants.length; page++) {
-        const slice = list.entrants.slice(page * ENTRY_LIST_PAGE_SIZE, (page + 1) * ENTRY_LIST_PAGE_SIZE);
-        pages.push({ type: 'EntryListRecorded', data: { prizeId: s.prizeId, page, lines: entryLines(slice) } });
-      }
+      const list = closeEntryListInPages(command.entrants, ENTRY_LIST_PAGE_SIZE);
+      const pages: PrizeEvent[] = list.pages.map((lines, page) => ({ type: 'EntryListRecorded', data: { prizeId: s.prizeId, page, lines } }));
       return [
         ...pages,
         {
