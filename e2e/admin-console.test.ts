@@ -39,6 +39,12 @@ describe('staff console in the browser', () => {
     await page.getByLabel('Password').fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Draw calendar' }).waitFor();
+    // On a phone the dashboard fits the screen, charts and all: nothing scrolls sideways.
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('.recharts-surface').first().waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    if (desktop) await page.setViewportSize(desktop);
     await page.getByRole('menuitem', { name: 'Memberships', exact: true }).click();
     await page.waitForURL(/\/admin\/memberships/);
     const rows = page.locator('table tbody tr');

@@ -2,7 +2,6 @@ import { Admin, Resource } from 'react-admin';
 import { authProvider } from './auth/authProvider';
 import { LoginPage } from './auth/LoginPage';
 import { dataProvider } from './dataProvider';
-import { Dashboard } from './dashboard/Dashboard';
 import events from './events';
 import exportsResource from './exports';
 import jobs from './jobs';
@@ -31,6 +30,10 @@ import contentTestimonials from './content-testimonials';
 import serviceKeys from './service-keys';
 import contentWinnersPage from './content-winners-page';
 import contentHomeBlocks from './content-home-blocks';
+import { lazyView } from './lazyView';
+
+/** Its own chunk too, with the charts library: the sign-in page does not carry them. */
+const Dashboard = lazyView(() => import('./dashboard/Dashboard'), 'Dashboard');
 
 /**
  * The staff console, served by the API at /admin. Who may edit what is decided in authProvider.canAccess.
