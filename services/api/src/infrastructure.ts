@@ -14,7 +14,7 @@ import {
 } from '@roar/platform';
 import { createEventRegistry } from '@roar/domain';
 import { allProjectors, createProjectionDaemon, type ProjectionDaemon } from '@roar/projections';
-import { createJobRuntime, REACTORS, type JobRuntime } from '@roar/workers';
+import { createJobRuntime, REACTORS, sellerFromConfig, type JobRuntime } from '@roar/workers';
 import { migrateMemberAuth } from './auth/member';
 import type { AppContext } from './context';
 import { migrateContent } from './content/store';
@@ -109,6 +109,9 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     const recaptcha = config.RECAPTCHA_SECRET ? createGoogleRecaptcha({ secret: config.RECAPTCHA_SECRET }) : createLocalRecaptcha();
     let stopBilling: (() => void) | null = null;
     const projections = createProjectionDaemon({ sql, store, projectors: allProjectors, logger: logger.child({ module: 'projections' }) });
+    if (config.NODE_ENV === 'production' && !config.BUSINESS_ABN) {
+      logger.warn('BUSINESS_ABN is not set: the pro shop\'s tax invoices name the seller without the ABN the ATO asks for');
+    }
     const jobs = await createJobRuntime({
       sql,
       store,
@@ -119,6 +122,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       mailFrom: config.MAIL_FROM,
       staffMailbox: config.STAFF_MAILBOX,
       publicUrl,
+      seller: sellerFromConfig(config),
       facebook:
         config.FACEBOOK_PIXEL_ID && config.FACEBOOK_ACCESS_TOKEN
           ? { pixelId: config.FACEBOOK_PIXEL_ID, accessToken: config.FACEBOOK_ACCESS_TOKEN, testEventCode: config.FACEBOOK_TEST_EVENT_CODE }

@@ -18,7 +18,7 @@ describe('the pro shop over HTTP (embedded default)', () => {
   let shopper: Joined;
 
   beforeAll(async () => {
-    api = (await startTestApi({ database: 'pglite' }))!;
+    api = (await startTestApi({ database: 'pglite', env: { BUSINESS_NAME: 'Pelican Waters Golf Club Ltd', BUSINESS_ABN: '51 824 753 556' } }))!;
     await seedShop(api.infra.store, api.infra.registry, api.ctx.logger, new Date());
     expect(await api.infra.projections.waitFor(await api.infra.store.headPosition(), 20_000)).toBe(true);
     c = client(api);
@@ -161,6 +161,8 @@ describe('the pro shop over HTTP (embedded default)', () => {
     await expect.poll(() => mailTo('Tax invoice for your ROAR+ order')).toBeTruthy();
     const invoice = (await mailTo('Tax invoice for your ROAR+ order'))!;
     expect(invoice.text).toContain('Total price includes GST.');
+    // The seller and its ABN as the configuration names them (BUSINESS_NAME, BUSINESS_ABN).
+    expect(invoice.text).toContain('by Pelican Waters Golf Club Ltd, ABN 51 824 753 556.');
     expect(invoice.text).toContain('Total (AUD): $235.31');
     expect(invoice.text).toContain('GST included: $16.85');
     await expect.poll(() => mailTo('Your ROAR+ gift card ($50)')).toBeTruthy();

@@ -1,6 +1,23 @@
 import { z } from 'zod';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/**
+ * An Australian Business Number: 11 digits whose check the ATO defines (subtract 1 from the first
+ * digit, weight the digits 10, 1, 3, 5, ..., 19, and the sum divides by 89).
+ */
+export function isValidAbn(abn: string): boolean {
+  if (!/^\d{11}$/.test(abn)) return false;
+  const weights = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
+  let sum = 0;
+  for (let i = 0; i < 11; i++) sum += (Number(abn[i]) - (i === 0 ? 1 : 0)) * weights[i]!;
+  return sum % 89 === 0;
+}
+
+/** An ABN as the ATO prints it: 51 824 753 556. */
+export function formatAbn(abn: string): string {
+  return `${abn.slice(0, 2)} ${abn.slice(2, 5)} ${abn.slice(5, 8)} ${abn.slice(8)}`;
+}
 const optionalUrl = (protocols: readonly string[]) =>
   z.preprocess(
     emptyToUndefined,
@@ -25,6 +42,13 @@ export const configSchema = z.object({
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
   MAIL_FROM: z.string().default('ROAR+ <no-reply@roarplus.local>'),
+  /** Who sells in the pro shop, as its tax invoices name it. */
+  BUSINESS_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(120).default('ROAR+ Pro Shop')),
+  /** The seller's ABN, printed on every tax invoice (the ATO requires it there); spaces allowed. */
+  BUSINESS_ABN: z.preprocess(
+    (v) => (typeof v === 'string' ? emptyToUndefined(v.replace(/\s+/g, '')) : v),
+    z.string().refine(isValidAbn, 'BUSINESS_ABN is not a valid ABN (11 digits that pass the ATO check)').optional(),
+  ),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
   STAFF_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   STAFF_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),

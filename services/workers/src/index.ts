@@ -27,3 +27,4 @@ export { TRACKED_EVENTS, TRACKED_EVENT_NAMES, adPlatformEventName, type TrackedE
 export { trackingJobSchema, conversionsApiBody, type TrackingJob, type FacebookConfig } from './tracking/tracking-job';
 export { REACTORS, catalogueNotifications, memberEmails, memberTracking, jobIdFor, runReactor, type Reactor, type ReactorContext } from './reactors';
 export { migrateJobs, JOBS_SCHEMA_SQL } from './schema';
+export { DEFAULT_SELLER, sellerFromConfig, type Seller } from './mail/shop-templates';

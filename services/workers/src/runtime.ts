@@ -5,6 +5,7 @@ import { createInProcessBackend } from './jobs/in-process';
 import { DEFAULT_RETRY, type FailedJob, type JobBackend, type JobHandler, type QueueName, type RetryPolicy } from './jobs/types';
 import { createEmailHandler } from './mail/email-job';
 import { createMailer, type Mailer } from './mail/mailer';
+import { DEFAULT_SELLER, type Seller } from './mail/shop-templates';
 import { REACTORS, runReactor, type Reactor, type RunningReactor } from './reactors';
 import { migrateJobs } from './schema';
 import { createTrackingHandler, type FacebookConfig } from './tracking/tracking-job';
@@ -30,6 +31,8 @@ export interface JobRuntimeOptions {
   queuePrefix?: string;
   /** The absolute origin of links in emails; default http://localhost:3000 (the default PORT). */
   publicUrl?: () => string;
+  /** Who sells in the pro shop, named on its tax invoices. */
+  seller?: Seller;
   /**
    * How long an email claim may stay unconfirmed before another run sends the email again
    * (default: 10 s for the file transport, four call timeouts plus 5 s for SMTP). See sent-log.ts.
@@ -75,7 +78,7 @@ export async function createJobRuntime(options: JobRuntimeOptions): Promise<JobR
   logger.info({ mode: backend.mode, mail: mailer.kind, tracking: options.facebook ? 'conversions-api' : 'log' }, 'job runtime ready');
 
   const running: RunningReactor[] = [];
-  const context = { store, staffMailbox: options.staffMailbox ?? DEFAULT_STAFF_MAILBOX, logger, publicUrl: options.publicUrl ?? (() => 'http://localhost:3000') };
+  const context = { store, staffMailbox: options.staffMailbox ?? DEFAULT_STAFF_MAILBOX, logger, publicUrl: options.publicUrl ?? (() => 'http://localhost:3000'), seller: options.seller ?? DEFAULT_SELLER };
   let started = false;
 
   return {

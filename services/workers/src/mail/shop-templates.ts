@@ -1,4 +1,21 @@
+import { formatAbn } from '@roar/platform';
 import { escapeHtml, formatDollars, type RenderedEmail } from './templates';
+
+/** Who sells, as the tax invoice names them: the ATO asks for the seller's identity and ABN. */
+export interface Seller {
+  readonly name: string;
+  /** 11 digits, checked when the configuration was read; null when the club has not set it. */
+  readonly abn: string | null;
+}
+
+export const DEFAULT_SELLER: Seller = { name: 'ROAR+ Pro Shop', abn: null };
+
+/** The seller as the configuration names it (BUSINESS_NAME, BUSINESS_ABN). */
+export function sellerFromConfig(config: { readonly BUSINESS_NAME: string; readonly BUSINESS_ABN?: string | undefined }): Seller {
+  return { name: config.BUSINESS_NAME, abn: config.BUSINESS_ABN ?? null };
+}
+
+const sellerLine = (seller: Seller): string => `${seller.name}${seller.abn ? `, ABN ${formatAbn(seller.abn)}` : ''}`;
 
 export interface InvoiceLine { readonly name: string; readonly attributes: Record<string, string>; readonly qty: number; readonly unit_cents: number; readonly line_cents: number; readonly gift_card: boolean }
 export interface InvoiceOrder {
@@ -29,7 +46,7 @@ function page(title: string, paragraphs: readonly string[], table = ''): string 
  * in the taxable total, and the statement "Total price includes GST". Face-value gift cards are
  * marked: their GST falls due when they are redeemed.
  */
-export function orderInvoiceEmail(o: InvoiceOrder, firstname: string): RenderedEmail {
+export function orderInvoiceEmail(o: InvoiceOrder, firstname: string, seller: Seller = DEFAULT_SELLER): RenderedEmail {
   const rows: [string, string][] = [
     ...o.lines.map((l): [string, string] => [`${l.qty} x ${describe(l)}${l.gift_card ? ' (gift card, GST-free at sale)' : ''}`, money(l.line_cents)]),
     ...o.discounts.map((d): [string, string] => [d.kind === 'team' ? 'Team mates discount' : `Coupon ${d.code ?? ''}`.trim(), `-${money(d.cents)}`]),
@@ -40,7 +57,7 @@ export function orderInvoiceEmail(o: InvoiceOrder, firstname: string): RenderedE
   const text = [
     `Hi ${firstname || 'there'},`,
     `Thanks for your order ${o.number}. This email is your tax invoice.`,
-    `Tax invoice ${o.number}, issued ${day(o.placedAt)} by the ROAR+ Pro Shop.`,
+    `Tax invoice ${o.number}, issued ${day(o.placedAt)} by ${sellerLine(seller)}.`,
     ...(o.billing ? [`Billed to ${o.billing.first_name} ${o.billing.last_name}`] : []),
     rows.map(([k, v]) => `${k}: ${v}`).join('\n'),
     'Total price includes GST.',
@@ -51,7 +68,7 @@ export function orderInvoiceEmail(o: InvoiceOrder, firstname: string): RenderedE
   return {
     subject: `Tax invoice for your ROAR+ order ${o.number}`,
     text: `${text}\n`,
-    html: page(`Tax invoice ${o.number}`, [`Hi ${firstname || 'there'},`, `Thanks for your order. Issued ${day(o.placedAt)} by the ROAR+ Pro Shop.`], table),
+    html: page(`Tax invoice ${o.number}`, [`Hi ${firstname || 'there'},`, `Thanks for your order. Issued ${day(o.placedAt)} by ${sellerLine(seller)}.`], table),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { EventStore, Logger, RecordedEvent } from '@roar/platform';
 import type { JobRequest } from '../jobs/types';
+import type { Seller } from '../mail/shop-templates';
 
 export interface ReactorContext {
   readonly store: EventStore;
@@ -8,6 +9,8 @@ export interface ReactorContext {
   readonly logger: Logger;
   /** The absolute origin of links in emails (PUBLIC_URL, else the embedded server's own address). */
   readonly publicUrl: () => string;
+  /** Who sells in the pro shop, for its tax invoices (BUSINESS_NAME, BUSINESS_ABN); the default names the shop without an ABN. */
+  readonly seller?: Seller;
 }
 
 /**

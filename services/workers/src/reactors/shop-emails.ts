@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RecordedEvent } from '@roar/platform';
 import type { JobRequest } from '../jobs/types';
-import { giftCardEmail, orderInvoiceEmail, orderRefundedEmail, orderShippedEmail } from '../mail/shop-templates';
+import { giftCardEmail, orderInvoiceEmail, orderRefundedEmail, orderShippedEmail, type Seller } from '../mail/shop-templates';
 import type { RenderedEmail } from '../mail/templates';
 import type { TrackingJob } from '../tracking/tracking-job';
 import { jobIdFor, type Reactor, type ReactorContext } from './reactor';
@@ -25,12 +25,12 @@ async function placedOf(event: RecordedEvent, ctx: ReactorContext): Promise<Plac
   return parsed.success ? parsed.data : null;
 }
 
-function render(event: RecordedEvent, o: Placed): RenderedEmail | null {
+function render(event: RecordedEvent, o: Placed, seller: Seller | undefined): RenderedEmail | null {
   const firstname = o.billing_address?.first_name ?? '';
   const d = event.data as Record<string, unknown>;
   switch (event.type) {
     case 'OrderPaid':
-      return orderInvoiceEmail({ ...o.snapshot, number: o.number, placedAt: String(d.paidAt ?? o.placedAt), billing: o.billing_address }, firstname);
+      return orderInvoiceEmail({ ...o.snapshot, number: o.number, placedAt: String(d.paidAt ?? o.placedAt), billing: o.billing_address }, firstname, seller);
     case 'OrderShipped':
       return orderShippedEmail({ number: o.number, carrier: String(d.carrier), tracking: String(d.tracking), firstname });
     case 'OrderRefunded':
@@ -52,7 +52,7 @@ export const shopEmails: Reactor = {
       ctx.logger.warn({ eventId: event.id, streamId: event.streamId }, 'order stream has no readable OrderPlaced; no email sent');
       return [];
     }
-    const email = render(event, order);
+    const email = render(event, order, ctx.seller);
     return email ? [{ queue: 'email', jobId: jobIdFor(event, 'shop-email'), data: { to: [order.email], ...email } }] : [];
   },
 };
