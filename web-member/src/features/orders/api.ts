@@ -26,9 +26,18 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-export async function fetchOrders() {
-  const r = await memberRequest('/api/shop/orders', { schema: z.object({ data: z.array(orderSchema) }), serverMessage: true });
-  return r.ok ? { ok: true as const, data: r.data.data } : r;
+const ordersPageSchema = z.object({ data: z.array(orderSchema), meta: z.object({ total: z.number().int().min(0), page: z.number().int().min(1), page_size: z.number().int().min(1) }) });
+export interface OrdersPage {
+  readonly orders: readonly Order[];
+  readonly total: number;
+  readonly page: number;
+  readonly pageSize: number;
+}
+
+/** One page of the member's orders, newest first (the server's pages of 20). */
+export async function fetchOrders(page = 1) {
+  const r = await memberRequest(`/api/shop/orders?page=${page}`, { schema: ordersPageSchema, serverMessage: true });
+  return r.ok ? { ok: true as const, data: { orders: r.data.data, total: r.data.meta.total, page: r.data.meta.page, pageSize: r.data.meta.page_size } satisfies OrdersPage } : r;
 }
 export async function fetchOrder(id: string) {
   const r = await memberRequest(`/api/shop/orders/${encodeURIComponent(id)}`, { schema: z.object({ data: orderSchema }), serverMessage: true });

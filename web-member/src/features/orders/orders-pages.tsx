@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Empty, Spinner } from '../../components/ui/feedback';
 import { Head } from '../../components/ui/head';
 import { paths } from '../../config/paths';
@@ -12,19 +12,49 @@ const Back = () => (
   </Link>
 );
 
+/** The page asked for in `?page=`: a whole number from 1 to 1000 (the server's range), else the first. */
+export function pageParam(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 1000 ? n : 1;
+}
+
+const ordersCount = (n: number) => `${n} order${n === 1 ? '' : 's'}`;
+const pageHref = (page: number) => (page <= 1 ? paths.orders.getHref() : `${paths.orders.getHref()}?page=${page}`);
+
+/** Newer and older pages of orders; nothing when they all fit on one. */
+export function OrdersPager({ page, total, pageSize }: { page: number; total: number; pageSize: number }) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1 && page <= 1) return null;
+  return (
+    <nav className="orders__pager" aria-label="Orders pages">
+      {page > 1 ? <Link to={pageHref(Math.min(page - 1, pages))}>← Newer orders</Link> : <span />}
+      <span>{page <= pages ? `Page ${page} of ${pages}, ${ordersCount(total)}` : ordersCount(total)}</span>
+      {page < pages ? <Link to={pageHref(page + 1)}>Older orders →</Link> : <span />}
+    </nav>
+  );
+}
+
 export function OrdersPage() {
-  const [state] = useLoad(fetchOrders, 'orders');
+  const [params] = useSearchParams();
+  const page = pageParam(params.get('page'));
+  const [state] = useLoad(() => fetchOrders(page), `orders:${page}`);
   if (state.status === 'error') console.error('orders failed', state.error);
+  const loaded = state.status === 'loaded' ? state.data : null;
   return (
     <section className="orders container">
       <Head title="Orders" />
       <Back />
       <h1>Orders</h1>
       {state.status === 'loading' && <Spinner />}
-      {(state.status === 'error' || (state.status === 'loaded' && state.data.length === 0)) && <Empty />}
-      {state.status === 'loaded' && state.data.length > 0 && (
+      {(state.status === 'error' || (loaded && loaded.total === 0)) && <Empty />}
+      {loaded && loaded.total > 0 && loaded.orders.length === 0 && (
+        <p>
+          This page has no orders. <Link to={paths.orders.getHref()}>See your latest orders</Link>
+        </p>
+      )}
+      {loaded && loaded.orders.length > 0 && (
         <ul className="orders__list" aria-label="Your orders">
-          {state.data.map((o) => (
+          {loaded.orders.map((o) => (
             <li key={o.id}>
               <Link to={paths.order.getHref(o.id)} className="order-row">
                 <span className="order-row__number">{o.number}</span>
@@ -37,6 +67,7 @@ export function OrdersPage() {
           ))}
         </ul>
       )}
+      {loaded && loaded.total > 0 && <OrdersPager page={page} total={loaded.total} pageSize={loaded.pageSize} />}
     </section>
   );
 }
