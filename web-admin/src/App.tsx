@@ -31,6 +31,7 @@ import serviceKeys from './service-keys';
 import contentWinnersPage from './content-winners-page';
 import contentHomeBlocks from './content-home-blocks';
 import { lazyView } from './lazyView';
+import { darkTheme, lightTheme } from './theme';
 
 /** Its own chunk too, with the charts library: the sign-in page does not carry them. */
 const Dashboard = lazyView(() => import('./dashboard/Dashboard'), 'Dashboard');
@@ -51,6 +52,8 @@ export function App() {
       authProvider={authProvider}
       loginPage={LoginPage}
       dashboard={Dashboard}
+      theme={lightTheme}
+      darkTheme={darkTheme}
     >
       <Resource name="memberships" {...memberships} />
       <Resource name="members" {...members} />
