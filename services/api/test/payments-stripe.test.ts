@@ -19,6 +19,7 @@ const pi = (id: string) => ({ id, object: 'payment_intent', latest_charge: { id:
 describe('Stripe adapter against a fake Stripe API', () => {
   let server: Server;
   let provider: PaymentProvider;
+  let stripeBase = '';
   const seen: Seen[] = [];
 
   beforeAll(async () => {
@@ -49,21 +50,46 @@ describe('Stripe adapter against a fake Stripe API', () => {
           return send(200, { id: 'cs_paid', object: 'checkout.session', status: 'complete', payment_status: 'paid', client_reference_id: 'chk-9', metadata: { checkoutId: 'chk-9' }, payment_intent: 'pi_9', amount_total: 1999 });
         }
         if (req.method === 'GET' && u.pathname === '/v1/checkout/sessions/cs_open') return send(200, { id: 'cs_open', object: 'checkout.session', status: 'open', payment_status: 'unpaid' });
+        if (req.method === 'GET' && u.pathname === '/v1/events') {
+          // Two pages of unacknowledged paid checkouts, then nothing more.
+          const session = (n: number) => ({ id: `cs_lost_${n}`, object: 'checkout.session', status: 'complete', payment_status: 'paid', client_reference_id: `chk-lost-${n}`, payment_intent: 'pi_9', amount_total: 1999 });
+          const event = (n: number) => ({ id: `evt_lost_${n}`, object: 'event', type: 'checkout.session.completed', created: 1_795_000_000, data: { object: session(n) } });
+          if (!u.searchParams.get('starting_after')) return send(200, { object: 'list', data: [event(1), event(2)], has_more: true });
+          if (u.searchParams.get('starting_after') === 'evt_lost_2') return send(200, { object: 'list', data: [event(3)], has_more: false });
+          return send(400, { error: { message: 'Unexpected cursor' } });
+        }
         send(404, { error: { message: 'No such resource' } });
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    provider = createStripeProvider({ secretKey, webhookSecret, apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    stripeBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    provider = createStripeProvider({ secretKey, webhookSecret, apiBase: stripeBase });
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   const base = { checkoutId: 'chk-1', memberId: 'mem-1', email: 'a@example.com', purpose: 'join' as const, amount_cents: 1999, description: 'Platinum', successUrl: 'http://app/ok', cancelUrl: 'http://app/cancel' };
 
+  it("lists the paid checkouts whose webhook Stripe never saw acknowledged: its own events, every page, within its three-day retry window", async () => {
+    const now = new Date('2026-11-24T00:00:00Z');
+    const sweeping = createStripeProvider({ secretKey, webhookSecret, apiBase: stripeBase, now: () => now });
+    const found = await sweeping.completedCheckoutsToReconcile(60_000);
+    expect(found.map((e) => [e.id, e.type, e.checkoutId, e.paymentId])).toEqual([
+      ['evt_lost_1', 'checkout.completed', 'chk-lost-1', 'pi_9'],
+      ['evt_lost_2', 'checkout.completed', 'chk-lost-2', 'pi_9'],
+      ['evt_lost_3', 'checkout.completed', 'chk-lost-3', 'pi_9'],
+    ]);
+    expect(found[0]!.card).toEqual(card);
+    const asked = seen.filter((r) => r.path.startsWith('/v1/events')).map((r) => new URL(r.path, 'http://x').searchParams);
+    expect(asked).toHaveLength(2);
+    const at = Math.floor(now.getTime() / 1000);
+    expect(Object.fromEntries(asked[0]!)).toEqual({ type: 'checkout.session.completed', delivery_success: 'false', 'created[gte]': String(at - 3 * 86_400), 'created[lte]': String(at - 60), limit: '100' });
+    expect(asked[1]!.get('starting_after')).toBe('evt_lost_2');
+  });
+
   it("asks Stripe how a session ended (the member's return): a paid one is a checkout.completed with a stable id, an open one nothing", async () => {
     const paid = await provider.retrieveCheckout('cs_paid');
     expect(paid).toMatchObject({ id: 'reconcile_cs_paid', type: 'checkout.completed', checkoutSessionId: 'cs_paid', checkoutId: 'chk-9', paymentId: 'pi_9', card });
     expect(await provider.retrieveCheckout('cs_open')).toBeNull();
-    expect(await provider.completedCheckoutsToReconcile(0)).toEqual([]);
   });
 
   it('creates a subscription Checkout Session with price_data, our checkout id and URLs, form-encoded', async () => {

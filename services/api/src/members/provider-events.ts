@@ -35,11 +35,11 @@ function grant(app: AppContext, ctx: CommandContext, memberId: string, tier: Tie
  * is delivered twice, or retried after a crash half-way, never grants anything twice.
  */
 export function createProviderEventHandler(app: AppContext, ports: MembersPorts) {
-  return async function onProviderEvent(event: ProviderEvent): Promise<void> {
+  return async function onProviderEvent(event: ProviderEvent): Promise<boolean> {
     const now = app.now();
     const ctx = systemCommandContext(`payments:${ports.payments.name}`, event.id, now);
     const seen = await app.store.readStream(webhookStreamId(ports.payments.name, event.id));
-    if (seen.length > 0) return;
+    if (seen.length > 0) return false;
     let lastPosition = null;
 
     switch (event.type) {
@@ -110,7 +110,7 @@ export function createProviderEventHandler(app: AppContext, ports: MembersPorts)
         break;
       }
       case 'checkout.expired': {
-        if (!event.checkoutId) return;
+        if (!event.checkoutId) return true;
         // A session opened by a command that failed before recording its checkout: nothing to expire.
         if ((await app.store.readStream(checkoutStreamId(event.checkoutId))).length === 0) break;
         await handleCommand(app.store, app.registry, checkoutStreamId(event.checkoutId), checkoutDecider, { type: 'ExpireCheckout', checkoutId: event.checkoutId }, ctx);
@@ -148,7 +148,7 @@ export function createProviderEventHandler(app: AppContext, ports: MembersPorts)
       }
       case 'subscription.deleted': {
         const member = await memberBySubscription(app, event.subscriptionId);
-        if (!member) return;
+        if (!member) return true;
         const state = await memberState(app, member);
         if (state.status !== 'active' || state.membership?.cancelled || state.membership?.subscriptionId !== event.subscriptionId) break;
         await handleCommand(app.store, app.registry, memberStreamId(member), memberDecider, {
@@ -160,7 +160,7 @@ export function createProviderEventHandler(app: AppContext, ports: MembersPorts)
         break;
       }
       case 'charge.refunded': {
-        if (!event.paymentId) return;
+        if (!event.paymentId) return true;
         lastPosition = await onPaymentRefunded(app, ctx, { paymentId: event.paymentId, reason: event.refundReason ?? 'refunded', ...(event.amount_cents !== undefined ? { amount_cents: event.amount_cents } : {}) });
         break;
       }
@@ -178,6 +178,7 @@ export function createProviderEventHandler(app: AppContext, ports: MembersPorts)
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
     }
     if (lastPosition) await app.projections.waitFor(lastPosition.position, app.config.PROJECTION_WAIT_MS);
+    return true;
   };
 }
 

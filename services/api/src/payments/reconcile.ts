@@ -29,8 +29,12 @@ documentRoute({
 
 export interface ReconcileOptions {
   readonly provider: PaymentProvider;
-  /** The payment process manager: idempotent on the provider's event id and on the payment id. */
-  readonly onEvent: (event: ProviderEvent) => Promise<void>;
+  /**
+   * The payment process manager: idempotent on the provider's event id and on the payment id.
+   * False when it had applied that event before (Stripe lists an event it never saw acknowledged
+   * again at every sweep for three days: that is not news for the log).
+   */
+  readonly onEvent: (event: ProviderEvent) => Promise<boolean | void>;
   readonly logger: Logger;
 }
 
@@ -69,7 +73,7 @@ export function startCheckoutSweeper(options: ReconcileOptions & { intervalMs?: 
   const sweep = async () => {
     for (const event of await options.provider.completedCheckoutsToReconcile(options.graceMs ?? 60_000)) {
       try {
-        await options.onEvent(event);
+        if ((await options.onEvent(event)) === false) continue;
         options.logger.info({ eventId: event.id, checkoutId: event.checkoutId }, 'sweeper applied a paid checkout its webhook had not');
       } catch (err) {
         options.logger.warn({ err, eventId: event.id }, 'sweeper could not apply a paid checkout; next sweep retries');

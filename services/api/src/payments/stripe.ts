@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvalidSignatureError, PaymentProviderError, type CardDetails, type CreateCheckoutInput, type PaymentProvider } from './port';
+import { InvalidSignatureError, PaymentProviderError, type CardDetails, type CreateCheckoutInput, type PaymentProvider, type ProviderEvent } from './port';
 import { verifySignature } from './signature';
 import { mapStripeEvent, type Expander } from './stripe-events';
 
@@ -57,6 +57,10 @@ export function checkoutSessionForm(input: CreateCheckoutInput, currency: string
 const sessionResponse = z.object({ id: z.string(), url: z.string() });
 const errorResponse = z.object({ error: z.object({ message: z.string() }) });
 const cardOnFile = z.object({ card: z.object({ brand: z.string(), last4: z.string() }).nullish() });
+const eventList = z.object({ data: z.array(z.object({ id: z.string() }).loose()), has_more: z.boolean() });
+/** Stripe retries a webhook for three days: the sweeper looks that far back, 100 events a page, 5 pages a sweep at most. */
+const RECONCILE_WINDOW_S = 3 * 86_400;
+const RECONCILE_MAX_PAGES = 5;
 const subscriptionResponse = z.object({ default_payment_method: z.union([z.string(), cardOnFile]).nullish() });
 
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
@@ -123,9 +127,31 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       // Not a webhook: a stable id of our own, so applying it twice is caught like a redelivery.
       return mapStripeEvent({ id: `reconcile_${sessionId}`, type: 'checkout.session.completed', data: { object: session } }, expander);
     },
-    async completedCheckoutsToReconcile() {
-      // Stripe redelivers its own webhooks for three days; the member's return covers the rest.
-      return [];
+    async completedCheckoutsToReconcile(olderThanMs) {
+      // Stripe keeps every event and whether its webhook was ever acknowledged: list the paid
+      // checkouts of the last three days (its own redelivery window) still unacknowledged after
+      // the grace. Each is the webhook's own event, so applying it is caught as a redelivery.
+      const at = Math.floor(now().getTime() / 1000);
+      const query = new URLSearchParams({
+        type: 'checkout.session.completed',
+        delivery_success: 'false',
+        'created[gte]': String(at - RECONCILE_WINDOW_S),
+        'created[lte]': String(at - Math.ceil(olderThanMs / 1000)),
+        limit: '100',
+      });
+      const found: ProviderEvent[] = [];
+      for (let page = 0; page < RECONCILE_MAX_PAGES; page++) {
+        const listed = eventList.safeParse(await call('GET', `/v1/events?${query.toString()}`));
+        if (!listed.success) throw new PaymentProviderError('Stripe returned an event list this adapter cannot read');
+        for (const raw of listed.data.data) {
+          const event = await mapStripeEvent(raw, expander);
+          if (event) found.push(event);
+        }
+        const last = listed.data.data.at(-1);
+        if (!listed.data.has_more || !last) break;
+        query.set('starting_after', last.id);
+      }
+      return found;
     },
     async refund(paymentId, reason) {
       // Stripe answers with charge.refunded; its reason field takes only its own codes, so ours travels as metadata.

@@ -6,7 +6,7 @@ import { InvalidSignatureError, type PaymentProvider, type ProviderEvent } from 
 export interface PaymentWebhookRouterOptions {
   readonly provider: PaymentProvider;
   /** Applies the event. Deliveries are at least once: it must be idempotent (webhook-<provider>-<id>). */
-  readonly onEvent: (event: ProviderEvent) => Promise<void>;
+  readonly onEvent: (event: ProviderEvent) => Promise<unknown>;
   readonly logger: Logger;
 }
 
