@@ -14,6 +14,9 @@ export function isValidAbn(abn: string): boolean {
   return sum % 89 === 0;
 }
 
+/** Who sells in the pro shop when BUSINESS_NAME is not set. */
+export const DEFAULT_BUSINESS_NAME = 'ROAR+ Pro Shop';
+
 /** An ABN as the ATO prints it: 51 824 753 556. */
 export function formatAbn(abn: string): string {
   return `${abn.slice(0, 2)} ${abn.slice(2, 5)} ${abn.slice(5, 8)} ${abn.slice(8)}`;
@@ -43,7 +46,7 @@ export const configSchema = z.object({
   SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
   MAIL_FROM: z.string().default('ROAR+ <no-reply@roarplus.local>'),
   /** Who sells in the pro shop, as its tax invoices name it. */
-  BUSINESS_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(120).default('ROAR+ Pro Shop')),
+  BUSINESS_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(120).default(DEFAULT_BUSINESS_NAME)),
   /** The seller's ABN, printed on every tax invoice (the ATO requires it there); spaces allowed. */
   BUSINESS_ABN: z.preprocess(
     (v) => (typeof v === 'string' ? emptyToUndefined(v.replace(/\s+/g, '')) : v),

@@ -12,11 +12,7 @@ interface Version {
   created_at: string;
 }
 
-/**
- * The form of an edited content record with its history underneath. It mounts once the record has
- * come back whole (with `versions`): the list row shown meanwhile lacks the history, and a form
- * mounted on it would be reset by the record's arrival, wiping whatever staff had typed so far.
- */
+/** The form of an edited content record with its history underneath (EditForm, waiting for the record's `versions`). */
 export function VersionedForm({ children }: { children: ReactNode }) {
   return (
     <EditForm ready={(record) => Array.isArray(record.versions)}>
@@ -27,7 +23,7 @@ export function VersionedForm({ children }: { children: ReactNode }) {
 }
 
 /** Every saved version with who changed it and why; Restore copies one back as a new version. */
-export function ContentVersions() {
+function ContentVersions() {
   const record = useRecordContext();
   const resource = useResourceContext();
   const { permissions } = usePermissions<string>();

@@ -85,9 +85,7 @@ export function Dashboard() {
   const money = figures.mrrAndChurn.map((d) => ({ day: d.day, mrr: d.mrrCents / 100, cancelled: d.cancelled }));
   const failed = figures.failedPayments.map((d) => ({ day: d.day, failed: d.count }));
   return (
-    // contain: the charts' drawn width must not set the page's: react-admin's layout is as wide as
-    // its content's narrowest fit, and a chart drawn at an earlier width pushed a phone's page to 434 px.
-    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: '100%', overflowX: 'hidden', contain: 'inline-size' }}>
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: '100%', overflowX: 'hidden' }}>
       <Title title="Dashboard" />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {figures.from} to {figures.to}, days in Australia/Sydney

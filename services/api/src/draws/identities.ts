@@ -1,4 +1,4 @@
-import { ENTRY_LIST_PAGE_SIZE as PAGE, type EntrantIdentity } from '@roar/domain';
+import { ENTRY_LIST_PAGE_SIZE as PAGE, isMemberKeyOf, memberIdOfEntrantKey, type EntrantIdentity } from '@roar/domain';
 import type { Sql } from '@roar/platform';
 
 /**
@@ -36,8 +36,6 @@ export async function migrateEntrantIdentities(sql: Sql): Promise<void> {
   migrated.add(sql);
 }
 
-const memberKey = /^member:(.+)$/;
-
 function newlines(text: string): number {
   let count = 0;
   for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count += 1;
@@ -55,7 +53,7 @@ export async function recordEntrantIdentities(sql: Sql, prizeId: string, listHas
   let teams = false;
   for (let i = 0; i < entrants.length && !teams; i++) {
     const { key, memberIds } = entrants[i]!;
-    teams = !(memberIds.length === 1 && key.length === 7 + memberIds[0]!.length && key.startsWith('member:') && key.endsWith(memberIds[0]!));
+    teams = !(memberIds.length === 1 && isMemberKeyOf(key, memberIds[0]!));
   }
   const params: unknown[] = [prizeId, listHash];
   const values: string[] = [];
@@ -74,8 +72,8 @@ export async function recordEntrantIdentities(sql: Sql, prizeId: string, listHas
 const toIdentity = (key: string, memberIds: unknown): EntrantIdentity => {
   const parsed: unknown = typeof memberIds === 'string' ? JSON.parse(memberIds) : memberIds;
   if (parsed === null || parsed === undefined) {
-    const m = memberKey.exec(key);
-    return { key, memberIds: m?.[1] ? [m[1]] : [] };
+    const memberId = memberIdOfEntrantKey(key);
+    return { key, memberIds: memberId === null ? [] : [memberId] };
   }
   return { key, memberIds: Array.isArray(parsed) ? parsed.filter((m): m is string => typeof m === 'string') : [] };
 };

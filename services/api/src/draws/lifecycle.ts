@@ -77,6 +77,7 @@ export async function scheduleDraw(app: AppContext, prizeId: string, ctx: Comman
 /**
  * The pseudonymous id of each eligible entrant (HMAC-SHA-256 of its key under the draw's salt) and
  * the order that sorts them: indices sorted by a comparator over the ids, no map from id to entrant.
+ * Two keys with one id would make one entrant of two: refused, never merged.
  */
 function entrantIdsInOrder(salt: string, eligible: readonly EligibleEntrant[]): { ids: string[]; order: number[] } {
   const idOf = pseudonymousEntrantIds(salt);
@@ -87,6 +88,7 @@ function entrantIdsInOrder(salt: string, eligible: readonly EligibleEntrant[]): 
     order[i] = i;
   }
   order.sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  for (let i = 1; i < order.length; i++) if (ids[order[i - 1]!] === ids[order[i]!]) throw new Error('draw: two entrants share an id');
   return { ids, order };
 }
 
@@ -106,13 +108,9 @@ export async function closeEntries(app: AppContext, prizeId: string, ctx: Comman
   const folded = snapshot?.eligible ?? (await eligibleAtCutoff(app.store, cutoff, input));
   const computed = entrantIdsInOrder(secret.salt, folded);
   // In id order here: the decider's closeEntryList then finds the list sorted and only checks and
-  // hashes it, and the identities below are stored in the same order. Two keys with one id would
-  // make one entrant of two: refused, never merged.
+  // hashes it, and the identities below are stored in the same order.
   const listed = computed.order.map((i) => folded[i]!);
   const entrants = computed.order.map((i) => ({ entrantId: computed.ids[i]!, tickets: folded[i]!.tickets }));
-  for (let i = 1; i < entrants.length; i++) {
-    if (!(entrants[i - 1]!.entrantId < entrants[i]!.entrantId)) throw new Error('draw: two entrants share an id, or the ids are out of order');
-  }
   const command: PrizeCommand = { type: 'CloseEntries', entrants, cutoffPosition: positionToString(cutoff), asOf };
   const outcome = await handleCommand(app.store, app.registry, drawStreamId(prizeId), prizeDecider, command, ctx);
   // Who stands behind each entrant, stored while the projections catch up: a row maps the recorded

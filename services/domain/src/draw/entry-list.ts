@@ -56,21 +56,22 @@ function checkEntry(entry: EntryInput): void {
   }
 }
 
-/** Hashing in chunks of lines: one update per line costs too many calls, one string costs too much memory. */
-const CHUNK_CHARS = 64 * 1024;
+/** Lines hashed a page at a time: one update per line costs too many calls, one string too much memory. */
+const HASH_PAGE = 1000;
+
+/** Lower-case hex SHA-256 of canonical lines given in pages (`entryLines`): the list hash of the pages joined. */
+export function hashEntryLines(pages: Iterable<string>): string {
+  const hash = createHash('sha256');
+  for (const lines of pages) hash.update(lines, 'utf8');
+  return hash.digest('hex');
+}
+
+function* linePages(entrants: readonly FrozenEntrant[], pageSize: number): Generator<string> {
+  for (let from = 0; from < entrants.length; from += pageSize) yield entryLines(entrants.slice(from, from + pageSize));
+}
 
 export function hashEntrants(entrants: readonly FrozenEntrant[]): string {
-  const hash = createHash('sha256');
-  let chunk = '';
-  for (const { entrantId, tickets } of entrants) {
-    chunk += `${entrantId}\t${tickets}\n`;
-    if (chunk.length >= CHUNK_CHARS) {
-      hash.update(chunk, 'utf8');
-      chunk = '';
-    }
-  }
-  if (chunk.length > 0) hash.update(chunk, 'utf8');
-  return hash.digest('hex');
+  return hashEntryLines(linePages(entrants, HASH_PAGE));
 }
 
 /**
@@ -95,15 +96,8 @@ export interface PagedEntryList extends FrozenEntryList {
 export function closeEntryListInPages(entries: Iterable<EntryInput>, pageSize: number): PagedEntryList {
   if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new RangeError('pageSize must be a positive whole number');
   const entrants = mergedInOrder(entries);
-  const totalTickets = totalOf(entrants);
-  const hash = createHash('sha256');
-  const pages: string[] = [];
-  for (let from = 0; from < entrants.length; from += pageSize) {
-    const lines = entryLines(entrants.slice(from, from + pageSize));
-    hash.update(lines, 'utf8');
-    pages.push(lines);
-  }
-  return { entrants, totalTickets, hash: hash.digest('hex'), pages };
+  const pages = [...linePages(entrants, pageSize)];
+  return { entrants, totalTickets: totalOf(entrants), hash: hashEntryLines(pages), pages };
 }
 
 /** Checked entries merged per entrant, entrants without tickets dropped, sorted by id. */

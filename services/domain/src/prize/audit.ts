@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   beaconCommitment,
   beaconRandomnessMatchesSignature,
@@ -6,6 +5,7 @@ import {
   closeEntryList,
   drawSeed,
   drawWinners,
+  hashEntryLines,
   parseEntryLines,
   pseudonymousEntrantIds,
   verifyReveal,
@@ -13,7 +13,7 @@ import {
   type FrozenEntrant,
   type FrozenEntryList,
 } from '../draw';
-import { eligibleEntrants, type EligibilityEvent, type EligibilityInput, type EligibleEntrant } from './eligibility';
+import { eligibleEntrants, memberIdOfEntrantKey, type EligibilityEvent, type EligibilityInput, type EligibleEntrant } from './eligibility';
 import type { PrizeEvent } from './events';
 import { evolvePrize, initialPrizeState, type PrizeState } from './state';
 
@@ -96,12 +96,6 @@ function readDrawRecord(drawEvents: readonly PrizeEvent[], withList = true): Dra
   return { stateAtClose, recorded, recordedLines, closed, revealed, commitment, method, beacon };
 }
 
-function hashLines(pages: readonly string[]): string {
-  const hash = createHash('sha256');
-  for (const lines of pages) hash.update(lines, 'utf8');
-  return hash.digest('hex');
-}
-
 /**
  * The eligibility input the audit rebuilds the list with (the prize's type at the close, the
  * recorded as-of instant), or null while there is nothing to rebuild yet (entries not closed, or
@@ -135,7 +129,7 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
 
   // 1. The recorded list hashes to the recorded hash, and its totals agree.
   // The pages' lines are the canonical serialisation itself: hashed as recorded, byte for byte.
-  const recordedHash = hashLines(recordedLines);
+  const recordedHash = hashEntryLines(recordedLines);
   const recordedTotal = recorded.reduce((n, e) => n + e.tickets, 0);
   if (recordedHash !== closed.listHash) fail(`the recorded entry list hashes to ${recordedHash}, EntriesClosed says ${closed.listHash}`);
   else lines.push(`Entry list hash ${closed.listHash} matches the recorded list`);
@@ -212,8 +206,8 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
     } else lines.push(`Winner k=${e.data.k}: ticket ${e.data.ticket}, entrant ${e.data.entrantId} recomputed`);
     if (outcome.nextK !== e.data.nextK) fail(`after k=${e.data.k} the next k recomputes to ${outcome.nextK}, recorded ${e.data.nextK}`);
     const key = keyOf.get(e.data.entrantId);
-    const named = key?.startsWith('member:') ? [key.slice('member:'.length)] : null;
-    if (named && (e.data.memberIds.length !== 1 || e.data.memberIds[0] !== named[0])) fail(`winner k=${e.data.k} names ${e.data.memberIds.join(', ')}, the entrant is ${named[0]}`);
+    const named = key === undefined ? null : memberIdOfEntrantKey(key);
+    if (named !== null && (e.data.memberIds.length !== 1 || e.data.memberIds[0] !== named)) fail(`winner k=${e.data.k} names ${e.data.memberIds.join(', ')}, the entrant is ${named}`);
     excluded.add(e.data.entrantId);
     startK = e.data.nextK;
   }

@@ -4,6 +4,7 @@ import { withTimeout } from './timeout';
 import {
   comparePositions,
   positionFromString,
+  setPath,
   START,
   WrongExpectedRevisionError,
   type AppendResult,
@@ -328,15 +329,21 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     });
   }
 
-  async function readTypesUpTo(after: Position, until: Position, types: readonly string[], maxCount: number): Promise<TypedPage> {
-    if (comparePositions(until, after) <= 0 || types.length === 0) return { events: [], complete: true };
-    // Readers see only transactions older than every running one; once `until`'s transaction is
-    // older than those, nothing at or before it can still appear, and the page below (taken later,
-    // so with a snapshot at least as new) holds all of it.
+  /**
+   * Readers see only transactions older than every running one; once `until`'s transaction is
+   * older than those, nothing at or before it can still appear, and a page taken after this (so
+   * with a snapshot at least as new) holds all of it.
+   */
+  async function settledUpTo(until: Position): Promise<boolean> {
     const visible = await withTimeout('read $all by type', callTimeoutMs, () =>
       sql.query<{ visible: boolean }>('select $1::text::xid8 < pg_snapshot_xmin(pg_current_snapshot()) as visible', [String(until.commit)]),
     );
-    if (visible.rows[0]?.visible !== true) return { events: [], complete: false };
+    return visible.rows[0]?.visible === true;
+  }
+
+  async function readTypesUpTo(after: Position, until: Position, types: readonly string[], maxCount: number): Promise<TypedPage> {
+    if (comparePositions(until, after) <= 0 || types.length === 0) return { events: [], complete: true };
+    if (!(await settledUpTo(until))) return { events: [], complete: false };
     const fromStart = comparePositions(after, START) <= 0;
     const r = await withTimeout('read $all by type', callTimeoutMs, () =>
       inLogOrder<EventRow>(
@@ -355,10 +362,7 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
   async function readTypeFieldsUpTo(after: Position, until: Position, fields: Readonly<Record<string, readonly string[]>>, maxCount: number): Promise<FieldsPage> {
     const types = Object.keys(fields);
     if (comparePositions(until, after) <= 0 || types.length === 0) return { events: [], last: null, complete: true };
-    const visible = await withTimeout('read $all fields by type', callTimeoutMs, () =>
-      sql.query<{ visible: boolean }>('select $1::text::xid8 < pg_snapshot_xmin(pg_current_snapshot()) as visible', [String(until.commit)]),
-    );
-    if (visible.rows[0]?.visible !== true) return { events: [], last: null, complete: false };
+    if (!(await settledUpTo(until))) return { events: [], last: null, complete: false };
     const fromStart = comparePositions(after, START) <= 0;
     const params: unknown[] = [maxCount, types, String(until.commit), String(until.prepare), ...(fromStart ? [] : [String(after.commit), String(after.prepare)])];
     // One jsonb array per event holding its type's fields in order (`#>` gives null where the path
@@ -383,11 +387,7 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     const events = r.rows.map((row) => {
       const data: Record<string, unknown> = {};
       const values = row.f ?? [];
-      (paths.get(row.event_type) ?? []).forEach((path, i) => {
-        let at = data;
-        for (let step = 0; step < path.length - 1; step++) at = (at[path[step]!] ??= {}) as Record<string, unknown>;
-        at[path[path.length - 1]!] = values[i] ?? null;
-      });
+      (paths.get(row.event_type) ?? []).forEach((path, i) => setPath(data, path, values[i] ?? null));
       return { type: row.event_type, data, occurredAt: row.occurred_at };
     });
     const last = r.rows[r.rows.length - 1];

@@ -101,14 +101,19 @@ export function payloadFields(data: unknown, fields: readonly string[]): Record<
       value = typeof value === 'object' && value !== null && Object.hasOwn(value, step) ? (value as Record<string, unknown>)[step] : null;
       if (value === undefined) value = null;
     }
-    let at = out;
-    for (const step of path.slice(0, -1)) {
-      const next = at[step];
-      at = (typeof next === 'object' && next !== null ? next : (at[step] = {})) as Record<string, unknown>;
-    }
-    at[path[path.length - 1]!] = value;
+    setPath(out, path, value);
   }
   return out;
+}
+
+/** Sets `value` at `path` (field names) in `target`, making the objects on the way: how a reduced payload is built. */
+export function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let at = target;
+  for (const step of path.slice(0, -1)) {
+    const next = at[step];
+    at = (typeof next === 'object' && next !== null ? next : (at[step] = {})) as Record<string, unknown>;
+  }
+  at[path[path.length - 1]!] = value;
 }
 
 export interface AppendResult {

@@ -1,4 +1,4 @@
-import { formatAbn } from '@roar/platform';
+import { DEFAULT_BUSINESS_NAME, formatAbn } from '@roar/platform';
 import { escapeHtml, formatDollars, type RenderedEmail } from './templates';
 
 /** Who sells, as the tax invoice names them: the ATO asks for the seller's identity and ABN. */
@@ -8,7 +8,7 @@ export interface Seller {
   readonly abn: string | null;
 }
 
-export const DEFAULT_SELLER: Seller = { name: 'ROAR+ Pro Shop', abn: null };
+export const DEFAULT_SELLER: Seller = { name: DEFAULT_BUSINESS_NAME, abn: null };
 
 /** The seller as the configuration names it (BUSINESS_NAME, BUSINESS_ABN). */
 export function sellerFromConfig(config: { readonly BUSINESS_NAME: string; readonly BUSINESS_ABN?: string | undefined }): Seller {
