@@ -87,10 +87,15 @@ describe('partner rewards and green-fee cashback', () => {
     await signInStaffConsole(staff, app.url);
     await staff.goto(`${app.url}/admin/cashback-claims`);
     await staff.getByText('Parkland Links').click();
-    await staff.getByTitle('Receipt').waitFor();
+    // The receipt's frame loaded first: a PDF viewer loading later could take the focus from the dialog mid-typing.
+    const receipt = await staff.getByTitle('Receipt').elementHandle();
+    await (await receipt?.contentFrame())?.waitForLoadState('load');
     await staff.getByRole('button', { name: 'Approve' }).click();
     const dialog = staff.getByRole('dialog');
-    await dialog.getByLabel('Reason').fill('e2e: receipt matches the claim');
+    const reason = dialog.getByLabel('Reason');
+    await expect.poll(() => reason.evaluate((field) => field === document.activeElement)).toBe(true);
+    await reason.fill('e2e: receipt matches the claim');
+    expect(await reason.inputValue()).toBe('e2e: receipt matches the claim');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await staff.getByText('$20.00').first().waitFor();
