@@ -74,6 +74,23 @@ describe.runIf(haveDb)('races over HTTP on PostgreSQL', () => {
     expect(await count("select count(*)::int as n from es.events where stream_id = $1 and event_type = 'CouponRedeemed'", [couponStreamId('PGLAST')])).toBe(1);
   }, 180_000);
 
+  it('a member clicking checkout four times at once gets one order, one reservation and one payment page', async () => {
+    const [member] = await paidMembers(1);
+    const towel = (await c.get('/api/shop/products/by-slug/roar-microfibre-towel', member!.token)).body.data as { id: string; variants: Array<{ sku: string }> };
+    const sku = towel.variants[0]!.sku;
+    const available = async () => availableQty(fold(stockDecider, (await api!.infra.store.readStream(stockStreamId(sku))).map((e) => ({ type: e.type, data: e.data }) as StockEvent)));
+    await fillCart(member!, { product: towel.id, sku });
+    const before = await available();
+    const clicks = await Promise.all(Array.from({ length: 4 }, () => c.post('/api/shop/checkout', {}, member!.token)));
+    const started = clicks.filter((r) => r.status === 201).map((r) => r.body.data as { order_id: string; redirect_url: string });
+    expect(started.length, JSON.stringify(clicks.map((r) => r.body))).toBeGreaterThanOrEqual(1);
+    for (const r of clicks.filter((x) => x.status !== 201)) expect(r.status, JSON.stringify(r.body)).toBe(409);
+    expect(new Set(started.map((s) => s.order_id)).size).toBe(1);
+    expect(new Set(started.map((s) => s.redirect_url)).size).toBe(1);
+    expect(before - (await available())).toBe(1);
+    expect(await count("select count(*)::int as n from es.events where event_type = 'OrderPlaced' and data->>'memberId' = $1", [member!.id])).toBe(1);
+  }, 120_000);
+
   it('never oversells: 20 members race for 5 units and exactly 5 orders are placed', async () => {
     const created = await staffPost('/shop-products', {
       slug: 'pg-limited-flag', name: 'PG Limited Pin Flag', description: 'Signed.', product_type: 'physical', category: 'accessories', brand: 'roar',
