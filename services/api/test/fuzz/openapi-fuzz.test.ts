@@ -125,7 +125,8 @@ describe('every operation of the OpenAPI document answers malformed input withou
     expect(operations.length).toBeGreaterThan(30);
   });
 
-  it('answers every generated and mutated request with less than 500', { timeout: 120_000 }, async () => {
+  // A fixed number of requests: on a loaded machine they take minutes, so the budget only catches a hang.
+  it('answers every generated and mutated request with less than 500', { timeout: 600_000 }, async () => {
     const failures: string[] = [];
     // Every operation under each of the three callers (none, member, staff), a share of the runs each.
     for (const op of operations) {
