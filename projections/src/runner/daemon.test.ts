@@ -58,8 +58,10 @@ describe.skipIf(!db)('projection daemon on PostgreSQL', () => {
     const b = createProjectionDaemon({ sql: otherPool, store: otherStore, projectors: [countingProjector], logger: silent, lockRetryMs: 100 });
     try {
       await a.start();
-      await new Promise((r) => setTimeout(r, 200));
+      // a holds the lock before b asks for it: wait for the state, not for a head start in time.
+      await expect.poll(async () => (await a.status())[0]!.state).toBe('active');
       await b.start();
+      await expect.poll(async () => (await b.status())[0]!.state).toBe('standby');
       const head = await appendMany(backend, 'ping-2', 120);
       // b applies nothing itself, yet sees a's checkpoint through the table.
       expect(await b.waitFor(head, 10_000)).toBe(true);
@@ -99,23 +101,31 @@ describe.skipIf(!db)('projection daemon on PostgreSQL', () => {
 
   it('a gathering projector writes many appends in one batch, and a wait for it cuts the gathering short', async () => {
     let batches = 0;
-    const gathering = { ...countingProjector, name: 'event_count_gathered', gatherMs: 2000, apply: async (...args: Parameters<typeof countingProjector.apply>) => {
+    let applied = 0;
+    // Gathers for ten minutes after each batch it writes: far longer than the waits below, so a wait
+    // that answers true can only have cut the gathering short (no bound on elapsed time needed).
+    const gathering = { ...countingProjector, name: 'event_count_gathered', gatherMs: 600_000, apply: async (...args: Parameters<typeof countingProjector.apply>) => {
       batches += 1;
+      applied += args[1].length;
       await countingProjector.apply(...args);
     } };
     const daemon = createProjectionDaemon({ sql: backend.sql, store: backend.store, projectors: [gathering], logger: silent });
     await daemon.start();
     try {
-      expect(await daemon.waitFor(await backend.store.headPosition(), 10_000)).toBe(true);
-      const before = batches;
+      expect(await daemon.waitFor(await backend.store.headPosition(), 30_000)).toBe(true);
+      // One append waited for: once the wait sees it applied, the worker is gathering after that batch
+      // (it sets its position and starts the pause in one step).
+      const primer = (await backend.store.append('ping-gather', [event('Ping', { i: -1 })], 'any')).position;
+      expect(await daemon.waitFor(primer, 30_000)).toBe(true);
+      const before = { batches, applied };
+      // Twenty appends one at a time while nobody waits: gathered, none written.
       let last: Position = START;
-      // Twenty appends one at a time: the first is written at once, the rest are gathered behind it.
       for (let i = 0; i < 20; i++) last = (await backend.store.append('ping-gather', [event('Ping', { i })], 'any')).position;
-      const started = Date.now();
-      expect(await daemon.waitFor(last, 10_000)).toBe(true);
-      // The wait did not sit out the 2 s gathering: it hurried it.
-      expect(Date.now() - started).toBeLessThan(1500);
-      expect(batches - before).toBeLessThanOrEqual(3);
+      expect(applied - before.applied).toBe(0);
+      // A wait hurries the gathering: the twenty are written together, in one batch.
+      expect(await daemon.waitFor(last, 30_000)).toBe(true);
+      expect(applied - before.applied).toBe(20);
+      expect(batches - before.batches).toBe(1);
     } finally {
       await daemon.stop();
     }

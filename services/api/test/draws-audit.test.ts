@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { drawStreamId } from '@roar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPaidMember } from '../src/admin/test-members';
 import { adminFetch, signInStaff, type StaffLogin, type StaffRoleName } from '../src/admin/test-staff';
@@ -45,6 +46,28 @@ describe('npm run audit:draw', () => {
     const ok = await audit('audit-me');
     expect(ok.out).toContain('VERIFIED');
     expect(ok.code).toBe(0);
+    // The recorded winner's ticket and the recorded seed changed in the stored log: both named, then put back.
+    const stream = drawStreamId(created.id as string);
+    const forgedSeed = 'f'.repeat(64);
+    const { rows: [before] } = await api!.ctx.sql.query<{ ticket: string; seed: string }>(
+      `select (select data->>'ticket' from es.events where event_type = 'WinnerDrawn' and stream_id = $1) as ticket,
+              (select data->>'seed' from es.events where event_type = 'RandomnessRevealed' and stream_id = $1) as seed`,
+      [stream],
+    );
+    const setTicketAndSeed = (ticket: number, seed: string) =>
+      api!.ctx.sql.query(
+        `update es.events set data = case event_type when 'WinnerDrawn' then jsonb_set(data, '{ticket}', to_jsonb($2::int)) else jsonb_set(data, '{seed}', to_jsonb($3::text)) end
+         where stream_id = $1 and event_type in ('WinnerDrawn', 'RandomnessRevealed')`,
+        [stream, ticket, seed],
+      );
+    await setTicketAndSeed(Number(before!.ticket) + 1, forgedSeed);
+    const forged = await audit('audit-me');
+    expect(forged.code).toBe(1);
+    expect(forged.out).toContain(`DIFFERS: the seed recomputes to ${before!.seed}, recorded ${forgedSeed}`);
+    expect(forged.out).toMatch(new RegExp(`DIFFERS: winner recorded k=\\d+ ticket ${Number(before!.ticket) + 1} entrant [0-9a-f]{64}, recomputed k=\\d+ ticket ${before!.ticket} entrant`));
+    expect(forged.out).not.toContain('VERIFIED');
+    await setTicketAndSeed(Number(before!.ticket), before!.seed);
+    expect((await audit('audit-me')).code).toBe(0);
     const victim = members[2]!.memberId;
     await api!.ctx.sql.query(`update es.events set data = jsonb_set(data, '{count}', to_jsonb((data->>'count')::int + 5)) where event_type = 'EntriesGranted' and stream_id = $1`, [`entries-${victim}`]);
     const bad = await audit(created.id as string);

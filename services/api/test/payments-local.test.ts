@@ -28,7 +28,9 @@ beforeAll(async () => {
   server = createServer(app);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  provider = createLocalPaymentProvider({ sql, publicUrl: base, webhookSecret: secret, webhookUrl: `${base}/api/payments/webhook`, now: () => clock, logger: createLogger('silent'), retryDelaysMs: [50, 100] });
+  // No background poller (deliveryPollMs 0): a refused delivery waits until the test asks for its
+  // retry (idle), instead of the poller's next tick racing the test's look at what arrived.
+  provider = createLocalPaymentProvider({ sql, publicUrl: base, webhookSecret: secret, webhookUrl: `${base}/api/payments/webhook`, now: () => clock, logger: createLogger('silent'), retryDelaysMs: [50, 100], deliveryPollMs: 0 });
   app.use(
     '/api/payments/webhook',
     createPaymentWebhookRouter({

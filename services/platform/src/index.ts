@@ -4,3 +4,4 @@ export * from './config';
 export * from './logger';
 export * from './command';
 export * from './storage';
+export * from './test-hold';

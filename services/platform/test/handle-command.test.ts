@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createPgliteSql, type Sql } from '../src/db';
-import { createPostgresEventStore, defineEvent, EventRegistry, validatingStore, type EventStore } from '../src/eventstore';
+import { createPostgresEventStore, defineEvent, EventRegistry, validatingStore, WrongExpectedRevisionError, type EventStore } from '../src/eventstore';
 import { DomainError, handleCommand, toNewEvents, type CommandContext, type Decider } from '../src/command';
 
 type Command = { type: 'Add'; by: number };
@@ -78,5 +78,44 @@ describe('handleCommand keeps the state a command left its stream in', () => {
     const fresh = await handleCommand(second.store, registry, 'counter-3', counter, { type: 'Add', by: 8 }, ctx());
     expect(fresh.state.total).toBe(8);
     await firstSql?.close();
+  });
+});
+
+describe('handleCommand retries a revision conflict a bounded number of times', () => {
+  /** Another writer appends to the stream just before each of the first `conflicts` appends: every one of them is refused. */
+  function contended(inner: EventStore, conflicts: number): { store: EventStore; appends: () => number } {
+    let appends = 0;
+    const store: EventStore = {
+      ...inner,
+      append: async (streamId, events, expected) => {
+        appends += 1;
+        if (appends <= conflicts) await inner.append(streamId, toNewEvents(registry, [{ type: 'Added', data: { by: 1 } }], ctx()), 'any');
+        return inner.append(streamId, events, expected);
+      },
+    };
+    return { store, appends: () => appends };
+  }
+
+  it('tries four times by default (three retries on fresh state), then gives the conflict up', async () => {
+    const { store } = await openStore();
+    const lucky = contended(store, 3);
+    const done = await handleCommand(lucky.store, registry, 'contended-1', counter, { type: 'Add', by: 1 }, ctx());
+    expect(lucky.appends()).toBe(4);
+    // Decided on the state the other writer left: its three events, then this one.
+    expect(done.state.total).toBe(4);
+
+    const unlucky = contended(store, Number.POSITIVE_INFINITY);
+    await expect(handleCommand(unlucky.store, registry, 'contended-2', counter, { type: 'Add', by: 1 }, ctx())).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(unlucky.appends()).toBe(4);
+  });
+
+  it('honours maxRetries: 1 gives up after the second refused append, 0 after the first', async () => {
+    const { store } = await openStore();
+    const one = contended(store, Number.POSITIVE_INFINITY);
+    await expect(handleCommand(one.store, registry, 'contended-3', counter, { type: 'Add', by: 1 }, ctx(), { maxRetries: 1 })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(one.appends()).toBe(2);
+    const none = contended(store, Number.POSITIVE_INFINITY);
+    await expect(handleCommand(none.store, registry, 'contended-4', counter, { type: 'Add', by: 1 }, ctx(), { maxRetries: 0 })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(none.appends()).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { causationKeys, emailReservationDecider, emailReservationStreamId, memberDecider, memberStreamId, normaliseEmail } from '@roar/domain';
-import { DomainError, fold, handleCommand, WrongExpectedRevisionError, type CommandContext, type Position } from '@roar/platform';
+import { DomainError, fold, handleCommand, testHold, WrongExpectedRevisionError, type CommandContext, type Position } from '@roar/platform';
 import type { AppContext } from '../context';
 import { createCredentials, credentialsOwner, EmailTakenError } from '../auth/member';
 import { startCheckout } from './checkout';
@@ -45,6 +45,7 @@ export async function signUpMember(app: AppContext, ports: MembersPorts, input: 
   const email = normaliseEmail(input.email);
   const claim = await claimEmail(app, email, input.password, contextFor);
   if (!claim) return { ok: false };
+  await testHold('sign-up:reserved', email);
   const { memberId } = claim;
   const ctx = contextFor(memberId);
   const free = input.tier.row.type === 'free' || input.tier.row.price_cents === 0;
@@ -88,6 +89,7 @@ export async function signUpMember(app: AppContext, ports: MembersPorts, input: 
     }, ctx);
     redirectUrl = checkout.url;
   }
+  await testHold('sign-up:before-credentials', email);
   if (!claim.hasCredentials) {
     try {
       await createCredentials(app.sql, { memberId, email, password: input.password });

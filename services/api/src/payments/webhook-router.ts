@@ -1,5 +1,5 @@
 import express, { type Router } from 'express';
-import type { Logger } from '@roar/platform';
+import { testHold, type Logger } from '@roar/platform';
 import { errorBody } from '../http/errors';
 import { InvalidSignatureError, type PaymentProvider, type ProviderEvent } from './port';
 
@@ -43,7 +43,9 @@ export function createPaymentWebhookRouter(options: PaymentWebhookRouterOptions)
     }
     if (event) {
       try {
+        await testHold('payment-webhook:before-apply', event.id);
         await options.onEvent(event);
+        await testHold('payment-webhook:before-ack', event.id);
       } catch (err) {
         options.logger.error({ err, eventId: event.id, type: event.type }, 'payment webhook handler failed');
         res.status(500).json(errorBody({ message: 'Webhook processing failed' }));

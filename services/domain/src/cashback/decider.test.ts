@@ -31,6 +31,21 @@ describe('green-fee cashback decider', () => {
     expect(given([])(submit({ playedOn: '2026-08-01' }))).toThrow(CASHBACK_ERRORS.tooOld);
   });
 
+  it('takes a round played up to 90 days ago, not 91: the boundary is the club day 90 days back', () => {
+    // 01:00 UTC on 20 Nov is midday on 20 Nov in Sydney; 90 days earlier is 22 Aug there.
+    expect(given([])(submit({ playedOn: '2026-08-22' }))()).toHaveLength(1);
+    expect(given([])(submit({ playedOn: '2026-08-21' }))).toThrow(CASHBACK_ERRORS.tooOld);
+    // Late on the club's day (23:30 in Sydney, still 20 Nov): the same 22 Aug is the last day taken.
+    const lateEvening = '2026-11-20T12:30:00.000Z';
+    expect(given([])(submit({ playedOn: '2026-08-22', at: lateEvening }))()).toHaveLength(1);
+    expect(given([])(submit({ playedOn: '2026-08-21', at: lateEvening }))).toThrow(CASHBACK_ERRORS.tooOld);
+    // Just past midnight on 21 Nov in Sydney (daylight time now, standard time in August): the
+    // window is counted in the club's calendar days, so 22 Aug is 91 days back and refused.
+    const pastMidnight = '2026-11-20T13:30:00.000Z';
+    expect(given([])(submit({ playedOn: '2026-08-23', at: pastMidnight }))()).toHaveLength(1);
+    expect(given([])(submit({ playedOn: '2026-08-22', at: pastMidnight }))).toThrow(CASHBACK_ERRORS.tooOld);
+  });
+
   it('refuses a second claim for the same month unless the first was declined', () => {
     expect(given([submitted()])(submit({ claimId: 'c2', playedOn: '2026-11-02' }))).toThrow(CASHBACK_ERRORS.monthTaken);
     const declined: CashbackEvent = { type: 'CashbackClaimDeclined', data: { claimId: 'c1', memberId: 'm1', reason: 'Unreadable receipt', declinedAt: at } };

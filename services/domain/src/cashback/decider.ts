@@ -59,6 +59,16 @@ function claimOf(state: CashbackState, claimId: string): Claim {
 }
 
 const DAY_MS = 24 * 60 * 60_000;
+const CLAIM_WINDOW_DAYS = 90;
+
+/**
+ * The `YYYY-MM-DD` that is `days` calendar days before `day`. Counted on the club's calendar, not
+ * as 90 × 24 h before the instant: across a daylight-saving change those differ by an hour, which
+ * just after midnight let a round 91 days back through.
+ */
+function calendarDaysBefore(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) - days * DAY_MS).toISOString().slice(0, 10);
+}
 
 export function decideCashback(command: CashbackCommand, state: CashbackState): CashbackEvent[] {
   switch (command.type) {
@@ -68,7 +78,7 @@ export function decideCashback(command: CashbackCommand, state: CashbackState): 
       if (command.amountCents <= 0) throw new DomainError('invalid', CASHBACK_ERRORS.amount);
       const today = clubDay(command.at);
       if (command.playedOn > today) throw new DomainError('invalid', CASHBACK_ERRORS.future);
-      if (command.playedOn < clubDay(new Date(Date.parse(command.at) - 90 * DAY_MS))) throw new DomainError('invalid', CASHBACK_ERRORS.tooOld);
+      if (command.playedOn < calendarDaysBefore(today, CLAIM_WINDOW_DAYS)) throw new DomainError('invalid', CASHBACK_ERRORS.tooOld);
       const month = command.playedOn.slice(0, 7);
       if ([...state.claims.values()].some((c) => c.month === month && holdsMonth(c))) throw new DomainError('conflict', CASHBACK_ERRORS.monthTaken);
       const { claimId, memberId, course, playedOn, amountCents, maximumCents, receipt, at, decisionDueBy } = command;

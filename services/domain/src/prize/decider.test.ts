@@ -157,6 +157,53 @@ describe('the prize decider', () => {
     expect(auditEligibilityInput('p1', [created, scheduled, ...closing])).toBeNull();
   });
 
+  it('the audit names a recorded winner, seed or randomness that was changed in the log', () => {
+    const eligible = eligibleEntrants(log, { prizeId: 'p1', prizeType: 'normal', asOf });
+    const entrants = eligible.map((e) => ({ entrantId: pseudonymousEntrantId(e.key, salt), tickets: e.tickets }));
+    const ids = identities(eligible);
+    const closing = given([created, scheduled]).when({ type: 'CloseEntries', entrants, cutoffPosition: '5/5', asOf }).events();
+    const drawn = given([created, scheduled, ...closing]).when({ type: 'DrawWinner', randomness: secret.toString('hex'), entrantSalt: salt, identities: ids }).events();
+    const redrawn = given([created, scheduled, ...closing, ...drawn]).when({ type: 'RedrawWinner', reason: 'Unclaimed after 14 days', entrantSalt: salt, identities: ids }).events();
+    const all = [created, scheduled, ...closing, ...drawn, ...redrawn];
+    expect(auditDraw('p1', all, log).lines.at(-1)).toBe('VERIFIED');
+    const revealed = drawn[0] as Extract<PrizeEvent, { type: 'RandomnessRevealed' }>;
+    const first = drawn[1] as Extract<PrizeEvent, { type: 'WinnerDrawn' }>;
+    const second = redrawn[1] as Extract<PrizeEvent, { type: 'WinnerDrawn' }>;
+    /** The log with one event's payload changed, as an UPDATE on the events table would leave it. */
+    const tampered = (target: PrizeEvent, change: object): PrizeEvent[] => all.map((e) => (e === target ? ({ ...e, data: { ...e.data, ...change } } as PrizeEvent) : e));
+    const differences = (events: PrizeEvent[]) => {
+      const report = auditDraw('p1', events, log);
+      expect(report.verified).toBe(false);
+      expect(report.lines).not.toContain('VERIFIED');
+      return report.lines.filter((l) => l.startsWith('DIFFERS: '));
+    };
+    const total = closing[1]!.type === 'EntriesClosed' ? closing[1]!.data.totalTickets : 0;
+
+    // The winner's ticket alone (the entrant and k as drawn): only the recomputation of the winner can tell.
+    const otherTicket = (first.data.ticket % total) + 1;
+    expect(differences(tampered(first, { ticket: otherTicket }))).toEqual([
+      `DIFFERS: winner recorded k=${first.data.k} ticket ${otherTicket} entrant ${first.data.entrantId}, recomputed k=${first.data.k} ticket ${first.data.ticket} entrant ${first.data.entrantId}`,
+    ]);
+    // The draw's position k moved (a different draw of the same ticket stream).
+    expect(differences(tampered(first, { k: first.data.k + 1 }))[0]).toBe(
+      `DIFFERS: winner recorded k=${first.data.k + 1} ticket ${first.data.ticket} entrant ${first.data.entrantId}, recomputed k=${first.data.k} ticket ${first.data.ticket} entrant ${first.data.entrantId}`,
+    );
+    // The redrawn winner swapped for the first one, names and all.
+    const swapped = differences(tampered(second, { entrantId: first.data.entrantId, memberIds: first.data.memberIds, ticket: first.data.ticket }));
+    expect(swapped).toContain(
+      `DIFFERS: winner recorded k=${second.data.k} ticket ${first.data.ticket} entrant ${first.data.entrantId}, recomputed k=${second.data.k} ticket ${second.data.ticket} entrant ${second.data.entrantId}`,
+    );
+
+    // The recorded seed: the winners still recompute (from the seed the audit derives), the seed itself is named.
+    const forged = 'f'.repeat(64);
+    expect(differences(tampered(revealed, { seed: forged }))).toEqual([`DIFFERS: the seed recomputes to ${revealed.data.seed}, recorded ${forged}`]);
+
+    // The revealed randomness: it no longer opens the commitment.
+    expect(differences(tampered(revealed, { randomness: Buffer.alloc(32, 3).toString('hex') }))).toContain(
+      `DIFFERS: the revealed randomness does not match commitment ${commitRandomness(secret)}`,
+    );
+  });
+
   it('draws a team draw: one entrant per complete team, and the winner names all four members', () => {
     const teamCreated: PrizeEvent = { type: 'PrizeCreated', data: { prizeId: 'p1', fields: { ...fields, prize_type_id: 'team' } } };
     const teams = [ev('TeamCompleted', { teamId: 't1', memberIds: ['c1', 'a1', 'b1', 'd1'] }), ev('TeamCompleted', { teamId: 't2', memberIds: ['c2', 'a2', 'b2', 'd2'] })];
@@ -198,6 +245,12 @@ describe('the prize decider', () => {
     const earlyAll = all.map((e) => (e.type === 'DrawScheduled' ? { ...e, data: { ...e.data, beacon: early, commitment: beaconCommitment(early) } } : e));
     expect(auditDraw('p1', earlyAll, log, { verifyBeaconSignature: () => null }).lines.join('\n')).toContain('DIFFERS: round 7 was published at');
     expect(auditDraw('p1', all, log, { verifyBeaconSignature: () => 'bad signature' }).lines).toContain("DIFFERS: round 7's signature: bad signature");
+    // A round other than the committed one, with its own valid signature (the verifier accepts it):
+    // the randomness is that round's, so only the comparison with the committed round can tell.
+    const otherRound = all.map((e) => (e.type === 'RandomnessRevealed' ? { ...e, data: { ...e.data, beacon: { round: 8, signature, previousSignature: null } } } : e));
+    const wrongRound = auditDraw('p1', otherRound, log, { verifyBeaconSignature: () => null });
+    expect(wrongRound.verified).toBe(false);
+    expect(wrongRound.lines.filter((l) => l.startsWith('DIFFERS: '))).toEqual(['DIFFERS: the revealed round is 8, the draw committed to round 7']);
   });
 
   it('registers every prize event with its schema', () => {
