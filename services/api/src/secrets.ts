@@ -13,6 +13,17 @@ export function resolveJwtSecret(config: Config): string {
   return persistentSecret(config, 'jwt-secret');
 }
 
+/**
+ * The gift card secret (GIFT_CARD_SECRET): the key of the card look-up hash and of the sealed codes
+ * emails open. Losing or changing it makes every issued card unfindable, so production must set it;
+ * the embedded default generates one into the data folder on first start.
+ */
+export function resolveGiftCardSecret(config: Config): string {
+  if (config.GIFT_CARD_SECRET) return config.GIFT_CARD_SECRET;
+  if (config.NODE_ENV === 'production') throw new Error('GIFT_CARD_SECRET must be set in production');
+  return persistentSecret(config, 'gift-card-secret');
+}
+
 /** A random secret generated once into the data folder (local adapters' signing keys). */
 export function persistentSecret(config: Config, name: string): string {
   mkdirSync(config.DATA_DIR, { recursive: true });

@@ -10,3 +10,4 @@ export * from './order-events';
 export * from './order';
 export * from './gift-card-terms';
 export * from './gift-card';
+export * from './gift-card-code';
