@@ -160,7 +160,7 @@ function GiftCardForm({ cart, saving, onSave }: { cart: Cart; saving: boolean; o
         <input value={code} onChange={(e) => setCode(e.target.value)} placeholder="ROAR-XXXX-XXXX-XXXX-XXXX" autoComplete="off" spellCheck={false} />
       </label>
       <button type="submit" className="btn btn--primary" disabled={saving || !code.trim()}>
-        Apply
+        Use gift card
       </button>
       {card && (
         <>
