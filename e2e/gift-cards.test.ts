@@ -82,6 +82,7 @@ describe('gift cards are bought, spent whole and in part, credited back and void
     await admin.getByText(`···· ${code.slice(-4)}`).click();
     await admin.getByText('GiftCardActivated').waitFor();
     const text = await admin.locator('main').innerText();
+    if (shots) await admin.screenshot({ path: `${shots}/admin-gift-card-1440.png`, fullPage: true });
     await staff.close();
     return text;
   }
@@ -114,6 +115,7 @@ describe('gift cards are bought, spent whole and in part, credited back and void
     expect(mail.text).toContain('No fees apply');
     await gina.goto(`${app.url}/dashboard/orders`);
     await gina.getByText(new RegExp(`Gift card ending ${code.slice(-4)}, valid until \\w{3} \\d{1,2}, ${validUntil[2]}`)).waitFor({ timeout: 20_000 });
+    if (shots) await gina.screenshot({ path: `${shots}/orders-active-1440.png`, fullPage: true });
 
     // Spent whole: a cap with standard delivery ($44.90) needs no card payment.
     const sol = await signedIn(spender);

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { canonicalGiftCardCode, formatGiftCardCode, giftCardIdOf, giftCardKeys, openGiftCardCode, sealGiftCardCode } from './gift-card-code';
 import { giftCardDecider, giftCardProblem, type GiftCardActivatedData, type GiftCardEvent } from './gift-card';
 import { DEFAULT_GIFT_CARD_TERMS, giftCardExpiryDay, giftCardTermsDecider, giftCardTermsOn, type GiftCardTermsEvent } from './gift-card-terms';
 import { orderDecider } from './order';
@@ -150,5 +152,34 @@ describe('orders paid in part by a gift card', () => {
       { type: 'OrderGiftCardIssued', data: { orderId: 'o1', ...one, value_cents: 5000, at } },
       { type: 'OrderGiftCardIssued', data: { orderId: 'o1', ...one, card_id: 'b'.repeat(32), value_cents: 5000, at } },
     ]);
+  });
+});
+
+describe('gift card codes (a bearer secret)', () => {
+  const keys = giftCardKeys('a-server-secret-that-is-long-enough-for-tests');
+  const other = giftCardKeys('another-server-secret-that-is-long-enough-too');
+
+  it('reads a code however it is typed, and refuses what cannot be one', () => {
+    expect(canonicalGiftCardCode('roar-k2p9 ab3c-DEFG-hj45')).toBe('K2P9AB3CDEFGHJ45');
+    expect(canonicalGiftCardCode('K2P9AB3CDEFGHJ45')).toBe('K2P9AB3CDEFGHJ45');
+    expect(canonicalGiftCardCode('ROAR-K2P9-AB3C-DEFG-HJ4')).toBeNull();
+    // 0, 1, I and O are not in the alphabet (look-alikes).
+    expect(canonicalGiftCardCode('ROAR-K2P0-AB3C-DEFG-HJ45')).toBeNull();
+    expect(formatGiftCardCode('K2P9AB3CDEFGHJ45')).toBe('ROAR-K2P9-AB3C-DEFG-HJ45');
+  });
+
+  it('finds a card by a keyed hash: the same code gives the same id under one key, another under another', () => {
+    const id = giftCardIdOf(keys, 'K2P9AB3CDEFGHJ45');
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(giftCardIdOf(keys, 'K2P9AB3CDEFGHJ45')).toBe(id);
+    expect(giftCardIdOf(other, 'K2P9AB3CDEFGHJ45')).not.toBe(id);
+    expect(giftCardIdOf(keys, 'K2P9AB3CDEFGHJ46')).not.toBe(id);
+  });
+
+  it('seals the code for its email: opened under the same key only', () => {
+    const sealed = sealGiftCardCode(keys, 'ROAR-K2P9-AB3C-DEFG-HJ45', randomBytes(12));
+    expect(sealed).not.toContain('K2P9');
+    expect(openGiftCardCode(keys, sealed)).toBe('ROAR-K2P9-AB3C-DEFG-HJ45');
+    expect(() => openGiftCardCode(other, sealed)).toThrow();
   });
 });

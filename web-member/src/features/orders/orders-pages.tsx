@@ -65,7 +65,7 @@ export function OrdersPage() {
                 <strong>{cents(o.total)}</strong>
                 {o.gift_cards.length > 0 && (
                   <span className="order-row__cards">
-                    {o.gift_cards.map((g) => (g.expires_on ? `Gift card ending ${g.last4}, valid until ${formatDay(g.expires_on)}` : `Gift card ending ${g.last4}`)).join(' · ')}
+                    {o.gift_cards.map((g) => (g.status === 'voided' ? `Gift card ending ${g.last4}, cancelled` : g.expires_on ? `Gift card ending ${g.last4}, valid until ${formatDay(g.expires_on)}` : `Gift card ending ${g.last4}`)).join(' · ')}
                   </span>
                 )}
               </Link>

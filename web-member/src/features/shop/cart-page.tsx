@@ -148,7 +148,7 @@ function GiftCardForm({ cart, saving, onSave }: { cart: Cart; saving: boolean; o
   const card = cart.gift_card;
   return (
     <form
-      className="coupon-form"
+      className="coupon-form coupon-form--gift"
       aria-label="Gift card"
       onSubmit={(e) => {
         e.preventDefault();
