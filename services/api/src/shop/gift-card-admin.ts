@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { clubDay, GIFT_CARD_TERMS_STREAM, giftCardDecider, giftCardStreamId, giftCardTermsDecider, giftCardTermsOn, giftCardTermsSchema, type GiftCardTerms } from '@roar/domain';
+import { clubDay, GIFT_CARD_TERMS_STREAM, giftCardDecider, giftCardIdSchema, text, giftCardStreamId, giftCardTermsDecider, giftCardTermsOn, giftCardTermsSchema, type GiftCardTerms } from '@roar/domain';
 import { handleCommand, type Position } from '@roar/platform';
 import { getGiftCard, searchGiftCards, type GiftCardRow } from '@roar/projections';
 import type { AppContext } from '../context';
@@ -34,7 +34,7 @@ export function giftCardAdminRouter(app: AppContext): Router {
   router.get('/shop-gift-cards', read, async (req, res) => {
     const q = parseListQuery(req, {
       sortFields: ['issued_at'], defaultSort: { field: 'issued_at', order: 'DESC' },
-      filter: z.object({ id: oneOrMany(z.string().max(64)).optional(), q: z.string().max(100).optional(), code: z.string().max(64).optional(), status: z.enum(['active', 'voided']).optional(), member_id: z.string().max(200).optional(), order_id: z.string().max(200).optional() }).strict(),
+      filter: z.object({ id: oneOrMany(giftCardIdSchema).optional(), q: text().max(100).optional(), code: text().max(64).optional(), status: z.enum(['active', 'voided']).optional(), member_id: text().max(200).optional(), order_id: text().max(200).optional() }).strict(),
     });
     const { offset, limit } = pageOf(q.range, 500);
     // A whole code a member reads out is looked up by its keyed hash, as the cart does.
@@ -47,16 +47,22 @@ export function giftCardAdminRouter(app: AppContext): Router {
     });
     sendList(res, 'shop-gift-cards', records.map(cardRecord), offset, total);
   });
+  /** A card id is 32 hex digits; anything else is as unknown as a missing card. */
+  const cardIdOf = (req: Request): string => {
+    const id = giftCardIdSchema.safeParse(req.params.id);
+    if (!id.success) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
+    return id.data;
+  };
   const oneCard = async (id: string) => {
     const c = await getGiftCard(app.sql, id);
     if (!c) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
     return { ...cardRecord(c), events: await historyOf(app.sql, [giftCardStreamId(id)]) };
   };
   router.get('/shop-gift-cards/:id', read, async (req, res) => {
-    res.json(await oneCard(z.string().max(64).parse(req.params.id)));
+    res.json(await oneCard(cardIdOf(req)));
   });
   router.post('/shop-gift-cards/:id/cancel', write, async (req, res) => {
-    const id = z.string().max(64).parse(req.params.id);
+    const id = cardIdOf(req);
     const { reason } = parseBody(giftCardCancelSchema, req);
     if (!(await getGiftCard(app.sql, id))) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
     const out = await handleCommand(app.store, app.registry, giftCardStreamId(id), giftCardDecider, { type: 'VoidGiftCard', cause: 'cancelled-by-staff', reason, at: app.now().toISOString() }, ctxOf(req, res, reason), { maxRetries: 20 });
