@@ -1,5 +1,7 @@
-import { Datagrid, DateField, FunctionField, List, ReferenceField, SelectInput, TextField, TextInput } from 'react-admin';
+import { Datagrid, FunctionField, List, ReferenceField, SelectInput, TextField, TextInput } from 'react-admin';
 import { dollars } from '../shop-orders/ShopOrderList';
+import { ClubDateField } from '../ui/ClubDateField';
+import { CLUB_TIME_ZONE } from '../ui/display';
 
 const filters = [
   <TextInput key="code" source="code" label="Whole code" alwaysOn />,
@@ -18,7 +20,7 @@ export function GiftCardList() {
         <FunctionField label="State" render={(r: { status: string }) => (r.status === 'voided' ? 'Cancelled' : 'Active')} />
         <TextField source="expires_on" label="Valid until" />
         <ReferenceField source="order_id" reference="shop-orders" label="Bought with" link="show" />
-        <DateField source="issued_at" showTime label="Issued" />
+        <ClubDateField source="issued_at" showTime label={`Issued (${CLUB_TIME_ZONE})`} />
       </Datagrid>
     </List>
   );

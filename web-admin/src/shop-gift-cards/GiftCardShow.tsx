@@ -1,9 +1,11 @@
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
-import { DateField, FunctionField, ReferenceField, Show, SimpleShowLayout, TextField, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import { FunctionField, ReferenceField, Show, SimpleShowLayout, TextField, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { postAction } from '../dataProvider';
 import { EventHistory } from '../events/EventHistory';
 import { dollars } from '../shop-orders/ShopOrderList';
+import { ClubDateField } from '../ui/ClubDateField';
+import { CLUB_TIME_ZONE } from '../ui/display';
 import { ReasonDialog } from '../ui/ReasonDialog';
 
 /** Cancels an active card with a reason: its unspent balance is voided and the cart refuses it from then on. */
@@ -64,7 +66,7 @@ export function GiftCardShow() {
         <TextField source="terms_source" label="Expiry set by" />
         <ReferenceField source="order_id" reference="shop-orders" label="Bought with order" link="show" />
         <ReferenceField source="member_id" reference="members" label="Bought by" link="show" />
-        <DateField source="issued_at" showTime label="Issued" />
+        <ClubDateField source="issued_at" showTime label={`Issued (${CLUB_TIME_ZONE})`} />
         <EventHistory />
       </SimpleShowLayout>
     </Show>
