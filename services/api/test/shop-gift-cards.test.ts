@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { giftCardStreamId, orderStreamId } from '@roar/domain';
+import { DEFAULT_GIFT_CARD_TERMS, formatGiftCardCode, giftCardDecider, giftCardIdOf, giftCardStreamId, orderStreamId } from '@roar/domain';
+import { handleCommand } from '@roar/platform';
+import { giftCardKeysOf } from '../src/shop/gift-cards';
 import { adminFetch, signInStaff, type StaffLogin } from '../src/admin/test-staff';
 import { seedShop } from '../src/shop';
 import { client, type Joined } from './referrals-helpers';
@@ -160,6 +162,22 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
     const other = await c.paidMember(3);
     expect((await capCart(other.token, code)).status).toBe(200);
   }, 120_000);
+
+  it('refuses an expired card in plain words, and saves nothing', async () => {
+    // A card issued years ago under the launch terms: its activation written as checkout would, under this server's key.
+    const canonical = 'EXPRDCARDK2P9HJ4';
+    const cardId = giftCardIdOf(giftCardKeysOf(api.ctx), canonical);
+    await handleCommand(api.ctx.store, api.ctx.registry, giftCardStreamId(cardId), giftCardDecider, {
+      type: 'ActivateGiftCard', cardId, last4: canonical.slice(-4), orderId: 'old-order', orderNumber: 'R-OLD00001', memberId: 'someone', sku: 'RS024-50', value_cents: 5000,
+      expires_on: '2025-03-01', terms: DEFAULT_GIFT_CARD_TERMS, at: '2022-03-01T00:00:00.000Z',
+    }, { actor: { type: 'system', id: 'test' }, correlationId: 'expired-card', occurredAt: new Date() });
+    const m = await c.paidMember(3);
+    expect((await capCart(m.token, undefined)).status).toBe(200);
+    const before = await cart(m.token);
+    const refused = await patch({ gift_card: formatGiftCardCode(canonical), notes: 'must not be saved' }, m.token);
+    expect([refused.status, refused.body.errors?.[0]?.message]).toEqual([409, 'This gift card expired on 1 March 2025.']);
+    expect(await cart(m.token)).toEqual(before);
+  });
 
   it('two checkouts spending one card at once spend at most its balance: the stream revision decides', async () => {
     for (let round = 0; round < 3; round++) {
