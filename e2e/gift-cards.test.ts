@@ -184,4 +184,26 @@ describe('gift cards are bought, spent whole and in part, credited back and void
       await fits(gina, 'order-gift-cards', width);
     }
   }, 180_000);
+
+  it('lets staff keep the dated expiry terms and refuses a period under the legal minimum', async () => {
+    const staff = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const admin = await staff.newPage();
+    await signInStaffConsole(admin, app.url);
+    await admin.getByRole('menuitem', { name: 'Gift card terms', exact: true }).click();
+    await admin.getByText(/Australian Consumer Law s 99B/).waitFor();
+    if (shots) await admin.screenshot({ path: `${shots}/admin-gift-card-terms-1440.png`, fullPage: true });
+    await admin.getByRole('link', { name: 'Create' }).click();
+    await admin.getByLabel('Valid for (months)').fill('24');
+    await admin.getByLabel('Effective from').fill('2030-01-01');
+    await admin.getByLabel('Source').fill('A shorter period, please');
+    await admin.getByLabel('Reason').fill('Trying a shorter period');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('A gift card must be valid for at least 36 months (the legal minimum).').waitFor();
+    await admin.getByLabel('Valid for (months)').fill('60');
+    await admin.getByLabel('Source').fill('Club board decision, November 2026');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Club board decision, November 2026').waitFor();
+    if (shots) await admin.screenshot({ path: `${shots}/admin-gift-card-terms-after-1440.png`, fullPage: true });
+    await staff.close();
+  }, 60_000);
 });
