@@ -74,8 +74,9 @@ export async function issueGiftCards(app: Pick<AppContext, 'config' | 'store' | 
   const at = ctx.occurredAt.toISOString();
   const today = clubDay(ctx.occurredAt);
   let last: Appended = null;
+  const termsState = await loadGiftCardTerms(app.store);
   if (order.giftCards.length === 0) {
-    const terms = giftCardTermsOn(await loadGiftCardTerms(app.store), today);
+    const terms = giftCardTermsOn(termsState, today);
     const cards = lines.flatMap((l) =>
       Array.from({ length: l.qty }, () => {
         const canonical = newCanonicalCode();
@@ -88,7 +89,6 @@ export async function issueGiftCards(app: Pick<AppContext, 'config' | 'store' | 
     last = (await handleCommand(app.store, app.registry, orderStreamId(orderId), orderDecider, { type: 'IssueGiftCards', cards, at }, ctx)).appended;
   }
   const { events } = await readStream<OrderEvent>(app.store, orderStreamId(orderId));
-  const termsState = await loadGiftCardTerms(app.store);
   for (const e of events) {
     if (e.type !== 'OrderGiftCardIssued') continue;
     const d = e.data;
