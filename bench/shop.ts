@@ -82,7 +82,7 @@ export async function benchShop(log: (line: string) => void): Promise<Record<str
     const appendOnce = async (memberId: string, round: number) => {
       const started = performance.now();
       await handleCommand(app.store, app.registry, cartStreamId(memberId), cartDecider, {
-        type: 'SaveCart', memberId, shipping_address: null, billing_address: null, coupon: 'WELCOME10', notes: null,
+        type: 'SaveCart', memberId, shipping_address: null, billing_address: null, coupon: 'WELCOME10', notes: null, gift_card: null,
         items: [{ product: 'roar-performance-polo', sku: shirts[round % 3]!, qty: 1, delivery_method: 'standard', seen_unit_cents: 7995 }],
       }, ctx(memberId));
       return performance.now() - started;
@@ -93,7 +93,7 @@ export async function benchShop(log: (line: string) => void): Promise<Record<str
     const fill = async (ids: string[], sku: (i: number) => string, product: string) => {
       for (const [i, m] of ids.entries()) {
         await handleCommand(app.store, app.registry, cartStreamId(m), cartDecider, {
-          type: 'SaveCart', memberId: m, billing_address: null, coupon: null, notes: null,
+          type: 'SaveCart', memberId: m, billing_address: null, coupon: null, notes: null, gift_card: null,
           shipping_address: { first_name: 'Bench', last_name: 'Member', line1: '1 Tee St', line2: '', suburb: 'Manly', state: 'NSW', postcode: '2095', phone: '' },
           items: [{ product, sku: sku(i), qty: 1, delivery_method: 'pickup', seen_unit_cents: 1000 }],
         }, ctx(m));

@@ -18,6 +18,8 @@ import scorecards from './scorecards';
 import shopOrders from './shop-orders';
 import shopProducts from './shop-products';
 import shopCoupons from './shop-coupons';
+import shopGiftCards from './shop-gift-cards';
+import shopGiftCardTerms from './shop-gift-card-terms';
 import shopTerms from './shop-terms';
 import partners from './partners';
 import offers from './offers';
@@ -67,6 +69,8 @@ export function App() {
       <Resource name="shop-orders" options={{ label: 'Shop orders' }} {...shopOrders} />
       <Resource name="shop-products" options={{ label: 'Shop products' }} {...shopProducts} />
       <Resource name="shop-coupons" options={{ label: 'Shop coupons' }} {...shopCoupons} />
+      <Resource name="shop-gift-cards" options={{ label: 'Gift cards' }} {...shopGiftCards} />
+      <Resource name="shop-gift-card-terms" options={{ label: 'Gift card terms' }} {...shopGiftCardTerms} />
       <Resource name="shop-terms" options={{ label: 'Shop settings' }} {...shopTerms} />
       <Resource name="partners" {...partners} />
       <Resource name="offers" {...offers} />

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { CouponEvent, OrderEvent, ProductEvent, ShopSettingsEvent, StockEvent } from '@roar/domain';
+import type { CouponEvent, GiftCardEvent, OrderEvent, ProductEvent, ShopSettingsEvent, StockEvent } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
 import { createTableSql, decodeAll, loadRows, occurredAt, upsertRows } from '../members/table';
 import type { ApplyContext, Projector } from '../runner/projector';
-import { COUPON_COLUMNS, couponRowSchema, ORDER_COLUMNS, orderRowSchema, PRODUCT_COLUMNS, productRowSchema, STOCK_COLUMNS, stockRowSchema, TERM_COLUMNS, type CouponRow, type OrderRow, type ProductRow, type StockRow, type TermRow } from './rows';
+import { COUPON_COLUMNS, couponRowSchema, GIFT_CARD_COLUMNS, giftCardRowSchema, ORDER_COLUMNS, orderRowSchema, PRODUCT_COLUMNS, productRowSchema, STOCK_COLUMNS, stockRowSchema, TERM_COLUMNS, type CouponRow, type GiftCardRow, type OrderRow, type ProductRow, type StockRow, type TermRow } from './rows';
 
 async function migrate(tx: Sql, schema: string): Promise<void> {
   const s = ident(schema);
@@ -19,6 +19,9 @@ async function migrate(tx: Sql, schema: string): Promise<void> {
     create index if not exists shop_orders_member on ${s}.shop_orders (member_id, placed_at);
     create index if not exists shop_orders_payment on ${s}.shop_orders (payment_id);
     create index if not exists shop_orders_expiry on ${s}.shop_orders (status, expires_at);
+    ${createTableSql(schema, 'shop_gift_cards', GIFT_CARD_COLUMNS, 'card_id')};
+    create index if not exists shop_gift_cards_order on ${s}.shop_gift_cards (order_id);
+    create index if not exists shop_gift_cards_issued on ${s}.shop_gift_cards (issued_at);
   `);
 }
 
@@ -36,7 +39,8 @@ const PRODUCT_TYPES = ['ProductCreated', 'ProductEdited', 'VariantAdded', 'Varia
 const STOCK_TYPES = ['StockOpened', 'StockReceived', 'StockReserved', 'StockReleased', 'StockSold', 'StockAdjusted', 'StockRestocked'];
 const TERM_TYPES = ['ShopTermSaved', 'ShopTermRemoved', 'ShopBannerSaved', 'ShopBannerRemoved'];
 const COUPON_TYPES = ['CouponCreated', 'CouponRedeemed', 'CouponRedemptionReleased', 'CouponDisabled'];
-const ORDER_TYPES = ['OrderPlaced', 'OrderPaid', 'OrderCancelled', 'OrderPackingStarted', 'OrderShipped', 'OrderDelivered', 'GiftCardIssued', 'OrderRefundRequested', 'OrderRefunded'];
+const ORDER_TYPES = ['OrderPlaced', 'OrderPaid', 'OrderCancelled', 'OrderPackingStarted', 'OrderShipped', 'OrderDelivered', 'GiftCardIssued', 'OrderGiftCardIssued', 'OrderRefundRequested', 'OrderRefunded'];
+const GIFT_CARD_TYPES = ['GiftCardActivated', 'GiftCardRedeemed', 'GiftCardCredited', 'GiftCardVoided'];
 
 function priceRange(variants: readonly { price_cents: number }[]): { min_price: number; max_price: number } {
   const prices = variants.map((v) => v.price_cents);
@@ -50,6 +54,7 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
   const stock = await load(tx, ctx, 'shop_stock', 'sku', keysOf(STOCK_TYPES, (d) => String(d.sku)), stockRowSchema);
   const coupons = await load(tx, ctx, 'shop_coupons', 'code', keysOf(COUPON_TYPES, (d) => String(d.code ?? (d.terms as { code: string }).code)), couponRowSchema);
   const orders = await load(tx, ctx, 'shop_orders', 'id', keysOf(ORDER_TYPES, (d) => String(d.orderId)), orderRowSchema);
+  const cards = await load(tx, ctx, 'shop_gift_cards', 'card_id', keysOf(GIFT_CARD_TYPES, (d) => String(d.cardId)), giftCardRowSchema);
   const terms: Loaded<TermRow> = { rows: new Map(), touched: new Set() };
   const removedTerms: string[] = [];
 
@@ -59,6 +64,7 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
     else if (STOCK_TYPES.includes(e.type)) applyStock(stock, e as unknown as StockEvent);
     else if (COUPON_TYPES.includes(e.type)) applyCoupon(coupons, e as unknown as CouponEvent, at);
     else if (ORDER_TYPES.includes(e.type)) applyOrder(orders, e as unknown as OrderEvent, at, ctx);
+    else if (GIFT_CARD_TYPES.includes(e.type)) applyGiftCard(cards, e as unknown as GiftCardEvent, at, ctx);
     else if (TERM_TYPES.includes(e.type)) {
       const ev = e as unknown as ShopSettingsEvent;
       switch (ev.type) {
@@ -94,6 +100,31 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
   await upsertRows(tx, s, 'shop_stock', STOCK_COLUMNS, 'sku', [...stock.touched].map((k) => stock.rows.get(k)!));
   await upsertRows(tx, s, 'shop_coupons', COUPON_COLUMNS, 'code', [...coupons.touched].map((k) => coupons.rows.get(k)!));
   await upsertRows(tx, s, 'shop_orders', ORDER_COLUMNS, 'id', [...orders.touched].map((k) => orders.rows.get(k)!));
+  await upsertRows(tx, s, 'shop_gift_cards', GIFT_CARD_COLUMNS, 'card_id', [...cards.touched].map((k) => cards.rows.get(k)!));
+}
+
+function applyGiftCard(cards: Loaded<GiftCardRow>, e: GiftCardEvent, at: string, ctx: ApplyContext): void {
+  if (e.type === 'GiftCardActivated') {
+    const d = e.data;
+    return put(cards, d.cardId, {
+      card_id: d.cardId, last4: d.last4, order_id: d.orderId, order_number: d.orderNumber, member_id: d.memberId, sku: d.sku, value_cents: d.value_cents,
+      balance_cents: d.value_cents, spent_cents: 0, status: 'active', expires_on: d.expires_on, terms_source: d.terms.source, void_reason: null, issued_at: new Date(d.at).toISOString(), updated_at: at,
+    });
+  }
+  const c = cards.rows.get(e.data.cardId);
+  if (!c) return ctx.logger.warn({ type: e.type, cardId: e.data.cardId }, 'shop: event for an unknown gift card skipped');
+  switch (e.type) {
+    case 'GiftCardRedeemed':
+      return put(cards, c.card_id, { ...c, balance_cents: e.data.balance_cents, spent_cents: c.spent_cents + e.data.amount_cents, updated_at: at });
+    case 'GiftCardCredited':
+      return put(cards, c.card_id, { ...c, balance_cents: e.data.balance_cents, spent_cents: Math.max(0, c.spent_cents - e.data.amount_cents), updated_at: at });
+    case 'GiftCardVoided':
+      return put(cards, c.card_id, { ...c, status: 'voided', balance_cents: 0, void_reason: e.data.reason, updated_at: at });
+    default: {
+      const _exhaustive: never = e;
+      return _exhaustive;
+    }
+  }
 }
 
 function applyProduct(products: Loaded<ProductRow>, e: ProductEvent, at: string, ctx: ApplyContext): void {
@@ -200,6 +231,9 @@ function applyOrder(orders: Loaded<OrderRow>, e: OrderEvent, at: string, ctx: Ap
     case 'GiftCardIssued':
       // The code itself stays in the event log and the email; the read model shows only its tail.
       return put(orders, o.id, { ...o, gift_cards: [...o.gift_cards, { sku: e.data.sku, value_cents: e.data.value_cents, last4: e.data.code.slice(-4) }], updated_at: at });
+    case 'OrderGiftCardIssued':
+      // The sealed code stays in the event for its email; the read model keeps the card's id and tail.
+      return put(orders, o.id, { ...o, gift_cards: [...o.gift_cards, { sku: e.data.sku, value_cents: e.data.value_cents, last4: e.data.last4, card_id: e.data.card_id, expires_on: e.data.expires_on }], updated_at: at });
     case 'OrderRefundRequested':
       return put(orders, o.id, { ...o, refund_reason: e.data.reason, updated_at: at });
     case 'OrderRefunded':
@@ -213,15 +247,17 @@ function applyOrder(orders: Loaded<OrderRow>, e: OrderEvent, at: string, ctx: Ap
 
 export const shopProjector: Projector = {
   name: 'shop',
-  version: 1,
+  /** 2: gift cards (shop_gift_cards) and orders a gift card paid in full (no checkout id). */
+  version: 2,
   tables: [
     { name: 'shop_products', primaryKey: ['id'] },
     { name: 'shop_stock', primaryKey: ['sku'] },
     { name: 'shop_terms', primaryKey: ['id'] },
     { name: 'shop_coupons', primaryKey: ['code'] },
     { name: 'shop_orders', primaryKey: ['id'] },
+    { name: 'shop_gift_cards', primaryKey: ['card_id'] },
   ],
-  handles: [...PRODUCT_TYPES, ...STOCK_TYPES, ...TERM_TYPES, ...COUPON_TYPES, ...ORDER_TYPES],
+  handles: [...PRODUCT_TYPES, ...STOCK_TYPES, ...TERM_TYPES, ...COUPON_TYPES, ...ORDER_TYPES, ...GIFT_CARD_TYPES],
   migrate,
   apply,
 };

@@ -1,5 +1,5 @@
 import type { Sql } from '@roar/platform';
-import { couponRowSchema, orderRowSchema, productRowSchema, stockRowSchema, termRowSchema, type CouponRow, type OrderRow, type ProductRow, type StockRow, type TermRow } from './rows';
+import { couponRowSchema, giftCardRowSchema, orderRowSchema, productRowSchema, stockRowSchema, termRowSchema, type CouponRow, type GiftCardRow, type OrderRow, type ProductRow, type StockRow, type TermRow } from './rows';
 
 /** Read models are eventually consistent: commands answer after the projections caught up (read-your-writes). */
 const parseAll = <T>(rows: { row: unknown }[], schema: { parse(v: unknown): T }): T[] => rows.map(({ row }) => schema.parse(row));
@@ -119,4 +119,35 @@ export async function findOrderByPayment(sql: Sql, paymentId: string): Promise<O
 export async function listExpiredUnpaidOrders(sql: Sql, at: Date, limit = 200): Promise<OrderRow[]> {
   const r = await sql.query<{ row: unknown }>("select to_jsonb(o) as row from read.shop_orders o where status = 'awaiting_payment' and expires_at <= $1 order by expires_at, id limit $2", [at.toISOString(), limit]);
   return parseAll(r.rows, orderRowSchema);
+}
+
+export interface GiftCardSearch {
+  /** The last 4 of the code, or an order number. */
+  readonly q?: string;
+  readonly ids?: readonly string[];
+  readonly orderIds?: readonly string[];
+  readonly memberId?: string;
+  readonly status?: string;
+  readonly offset?: number;
+  readonly limit?: number;
+}
+
+export async function searchGiftCards(sql: Sql, q: GiftCardSearch): Promise<{ records: GiftCardRow[]; total: number }> {
+  const where: string[] = [];
+  const args: unknown[] = [];
+  const arg = (v: unknown) => (args.push(v), `$${args.length}`);
+  if (q.q) where.push(`(last4 = ${arg(q.q.trim().toUpperCase())} or order_number ilike ${arg(`%${q.q.trim()}%`)})`);
+  if (q.ids) where.push(`card_id in (select jsonb_array_elements_text(${arg(JSON.stringify(q.ids))}::jsonb))`);
+  if (q.orderIds) where.push(`order_id in (select jsonb_array_elements_text(${arg(JSON.stringify(q.orderIds))}::jsonb))`);
+  if (q.memberId) where.push(`member_id = ${arg(q.memberId)}`);
+  if (q.status) where.push(`status = ${arg(q.status)}`);
+  const filter = where.length ? `where ${where.join(' and ')}` : '';
+  const total = await sql.query<{ n: number }>(`select count(*)::int as n from read.shop_gift_cards ${filter}`, args);
+  const r = await sql.query<{ row: unknown }>(`select to_jsonb(g) as row from read.shop_gift_cards g ${filter} order by issued_at desc, card_id limit ${arg(q.limit ?? 50)} offset ${arg(q.offset ?? 0)}`, args);
+  return { records: parseAll(r.rows, giftCardRowSchema), total: total.rows[0]?.n ?? 0 };
+}
+
+export async function getGiftCard(sql: Sql, cardId: string): Promise<GiftCardRow | null> {
+  const r = await sql.query<{ row: unknown }>('select to_jsonb(g) as row from read.shop_gift_cards g where card_id = $1', [cardId]);
+  return r.rows[0] ? giftCardRowSchema.parse(r.rows[0].row) : null;
 }

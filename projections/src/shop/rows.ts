@@ -34,16 +34,29 @@ export const couponRowSchema = z.object({
 export type CouponRow = z.infer<typeof couponRowSchema>;
 
 export const ORDER_COLUMNS: Columns = [
-  ['id', 'text'], ['number', 'text'], ['member_id', 'text'], ['email', 'text'], ['status', 'text'], ['checkout_id', 'text'], ['total', 'integer'], ['tax', 'integer'], ['item_count', 'integer'],
+  ['id', 'text'], ['number', 'text'], ['member_id', 'text'], ['email', 'text'], ['status', 'text'], ['checkout_id', 'text', 'null'], ['total', 'integer'], ['tax', 'integer'], ['item_count', 'integer'],
   ['snapshot', 'jsonb'], ['shipping_address', 'jsonb', 'null'], ['billing_address', 'jsonb', 'null'], ['notes', 'text', 'null'], ['coupon', 'text', 'null'],
   ['payment_id', 'text', 'null'], ['carrier', 'text', 'null'], ['tracking', 'text', 'null'], ['gift_cards', 'jsonb'], ['refund_reason', 'text', 'null'],
   ['placed_at', 'timestamptz'], ['expires_at', 'timestamptz'], ['paid_at', 'timestamptz', 'null'], ['shipped_at', 'timestamptz', 'null'], ['delivered_at', 'timestamptz', 'null'], ['updated_at', 'timestamptz'],
 ];
 export const orderRowSchema = z.object({
-  id: z.string(), number: z.string(), member_id: z.string(), email: z.string(), status: z.enum(ORDER_STATUSES), checkout_id: z.string(), total: z.number().int(), tax: z.number().int(),
+  id: z.string(), number: z.string(), member_id: z.string(), email: z.string(), status: z.enum(ORDER_STATUSES), checkout_id: z.string().nullable(), total: z.number().int(), tax: z.number().int(),
   item_count: z.number().int(), snapshot: orderSnapshotSchema, shipping_address: addressSchema.nullable(), billing_address: addressSchema.nullable(), notes: z.string().nullable(),
   coupon: z.string().nullable(), payment_id: z.string().nullable(), carrier: z.string().nullable(), tracking: z.string().nullable(),
-  gift_cards: z.array(z.object({ sku: z.string(), value_cents: z.number().int(), last4: z.string() })), refund_reason: z.string().nullable(),
+  gift_cards: z.array(z.object({ sku: z.string(), value_cents: z.number().int(), last4: z.string(), card_id: z.string().optional(), expires_on: z.string().optional() })), refund_reason: z.string().nullable(),
   placed_at: isoInstant, expires_at: isoInstant, paid_at: isoInstant.nullable(), shipped_at: isoInstant.nullable(), delivered_at: isoInstant.nullable(), updated_at: isoInstant,
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
+
+/** One gift card: its balance and state, the order that bought it; its id is the keyed hash of the code, never the code. */
+export const GIFT_CARD_COLUMNS: Columns = [
+  ['card_id', 'text'], ['last4', 'text'], ['order_id', 'text'], ['order_number', 'text'], ['member_id', 'text'], ['sku', 'text'], ['value_cents', 'integer'],
+  ['balance_cents', 'integer'], ['spent_cents', 'integer'], ['status', 'text'], ['expires_on', 'text'], ['terms_source', 'text'], ['void_reason', 'text', 'null'],
+  ['issued_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+];
+export const giftCardRowSchema = z.object({
+  card_id: z.string(), last4: z.string(), order_id: z.string(), order_number: z.string(), member_id: z.string(), sku: z.string(), value_cents: z.number().int(),
+  balance_cents: z.number().int(), spent_cents: z.number().int(), status: z.enum(['active', 'voided']), expires_on: z.string(), terms_source: z.string(), void_reason: z.string().nullable(),
+  issued_at: isoInstant, updated_at: isoInstant,
+});
+export type GiftCardRow = z.infer<typeof giftCardRowSchema>;

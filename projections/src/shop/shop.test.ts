@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { event, openBackend, silent, type Backend } from '../../test/helpers';
 import { createProjectionDaemon, type ProjectionDaemon } from '../runner/daemon';
-import { findOrderByPayment, getCoupon, getOrder, getProduct, listExpiredUnpaidOrders, listShopTerms, searchProducts, shopProjector, stockLevels } from '.';
+import { findOrderByPayment, getCoupon, getGiftCard, getOrder, getProduct, listExpiredUnpaidOrders, listShopTerms, searchGiftCards, searchProducts, shopProjector, stockLevels } from '.';
 
 const at = (h: string) => `2026-11-20T${h}:00:00.000Z`;
 const fields = (slug: string, name: string, category: string) => ({
@@ -85,5 +85,38 @@ describe('shop read model on pglite', () => {
     expect(report.ok).toBe(true);
     await backend.sql.query("update read.shop_stock set on_hand = 99 where sku = 'CAP-NAVY'");
     expect((await daemon.verify('shop')).ok).toBe(false);
+  });
+
+  it('projects a gift card: bought by an order paid in full by another card, spent, credited back and voided', async () => {
+    const cardId = 'ab'.repeat(16);
+    const terms = { expiry_months: 36, legal_minimum_months: 36, effective_from: '2019-11-01', source: 'Australian Consumer Law s 99B' };
+    const giftSnapshot = { ...snapshot, lines: [{ ...snapshot.lines[0], sku: 'GIFT-50', product_type: 'digital', gift_card: true, qty: 1, unit_cents: 5000, line_cents: 5000, delivery_method: null }], subtotal: 5000, deliveries: [], shipping: 0, taxable: 0, tax: 0, total: 5000 };
+    await backend.store.append('order-o2', [
+      // Paid in full by an earlier card: no checkout, no payment page.
+      event('OrderPlaced', {
+        orderId: 'o2', number: 'R-00000002', memberId: 'm2', email: 'm2@example.com', checkoutId: null, payment_url: null, snapshot: { ...giftSnapshot, gift_card: { card_id: 'cd'.repeat(16), last4: 'WXYZ', cents: 5000 } },
+        shipping_address: null, billing_address: null, notes: null, coupon: null, reservations: [], expiresAt: at('08'), placedAt: at('07'),
+      }, at('07')),
+      event('OrderPaid', { orderId: 'o2', paymentId: 'gift-card-o2', amount_cents: 0, paidAt: at('07') }, at('07')),
+      event('OrderGiftCardIssued', { orderId: 'o2', sku: 'GIFT-50', card_id: cardId, last4: 'K2P9', sealed_code: 'sealed-code-not-the-code', value_cents: 5000, expires_on: '2029-11-20', at: at('07') }, at('07')),
+    ], 'no_stream');
+    await backend.store.append(`gift-card-${cardId}`, [
+      event('GiftCardActivated', { cardId, last4: 'K2P9', orderId: 'o2', orderNumber: 'R-00000002', memberId: 'm2', sku: 'GIFT-50', value_cents: 5000, expires_on: '2029-11-20', terms, at: at('07') }, at('07')),
+      event('GiftCardRedeemed', { cardId, orderId: 'o3', amount_cents: 3990, balance_cents: 1010, at: at('08') }, at('08')),
+      event('GiftCardCredited', { cardId, orderId: 'o3', amount_cents: 3990, balance_cents: 5000, cause: 'order-cancelled', at: at('09') }, at('09')),
+      event('GiftCardRedeemed', { cardId, orderId: 'o4', amount_cents: 1000, balance_cents: 4000, at: at('10') }, at('10')),
+    ], 'no_stream');
+    expect(await daemon.waitFor(await backend.store.headPosition(), 10_000)).toBe(true);
+    expect(await getOrder(backend.sql, 'o2')).toMatchObject({ checkout_id: null, status: 'paid', gift_cards: [{ sku: 'GIFT-50', value_cents: 5000, last4: 'K2P9', card_id: cardId, expires_on: '2029-11-20' }] });
+    expect(await getGiftCard(backend.sql, cardId)).toMatchObject({ last4: 'K2P9', order_id: 'o2', order_number: 'R-00000002', value_cents: 5000, balance_cents: 4000, spent_cents: 1000, status: 'active', expires_on: '2029-11-20', terms_source: 'Australian Consumer Law s 99B' });
+
+    await backend.store.append(`gift-card-${cardId}`, [event('GiftCardVoided', { cardId, voided_cents: 4000, cause: 'purchase-refunded', reason: 'Order R-00000002 refunded: mistake', at: at('11') }, at('11'))], 3n);
+    expect(await daemon.waitFor(await backend.store.headPosition(), 10_000)).toBe(true);
+    expect(await getGiftCard(backend.sql, cardId)).toMatchObject({ status: 'voided', balance_cents: 0, void_reason: 'Order R-00000002 refunded: mistake' });
+    expect((await searchGiftCards(backend.sql, { q: 'k2p9' })).records.map((c) => c.card_id)).toEqual([cardId]);
+    expect((await searchGiftCards(backend.sql, { orderIds: ['o2'] })).total).toBe(1);
+    expect(JSON.stringify(await backend.sql.query('select to_jsonb(g) from read.shop_gift_cards g'))).not.toContain('sealed');
+    // The stock row the first test tampered with is still off; the gift card and order rows replay exactly.
+    expect((await daemon.verify('shop')).differences.filter((d) => d.table !== 'shop_stock')).toEqual([]);
   });
 });

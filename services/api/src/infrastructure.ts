@@ -12,7 +12,7 @@ import {
   type Logger,
   type Sql,
 } from '@roar/platform';
-import { createEventRegistry } from '@roar/domain';
+import { createEventRegistry, giftCardKeys } from '@roar/domain';
 import { allProjectors, createProjectionDaemon, type ProjectionDaemon } from '@roar/projections';
 import { createJobRuntime, REACTORS, sellerFromConfig, type JobRuntime } from '@roar/workers';
 import { migrateMemberAuth } from './auth/member';
@@ -21,7 +21,7 @@ import { migrateContent } from './content/store';
 import type { MembersPorts } from './members/ports';
 import { createLocalPaymentProvider, createStripeProvider, startBillingClock, type LocalPaymentProvider } from './payments';
 import { createGoogleRecaptcha, createLocalRecaptcha } from './recaptcha';
-import { persistentSecret, resolveJwtSecret } from './secrets';
+import { persistentSecret, resolveGiftCardSecret, resolveJwtSecret } from './secrets';
 
 import { SELF_ORIGIN } from './payments/self-origin';
 
@@ -123,6 +123,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       staffMailbox: config.STAFF_MAILBOX,
       publicUrl,
       seller: sellerFromConfig(config),
+      giftCardKeys: giftCardKeys(resolveGiftCardSecret(config)),
       facebook:
         config.FACEBOOK_PIXEL_ID && config.FACEBOOK_ACCESS_TOKEN
           ? { pixelId: config.FACEBOOK_PIXEL_ID, accessToken: config.FACEBOOK_ACCESS_TOKEN, testEventCode: config.FACEBOOK_TEST_EVENT_CODE }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '@roar/platform';
 
@@ -13,12 +13,35 @@ export function resolveJwtSecret(config: Config): string {
   return persistentSecret(config, 'jwt-secret');
 }
 
-/** A random secret generated once into the data folder (local adapters' signing keys). */
+/**
+ * The gift card secret (GIFT_CARD_SECRET): the key of the card look-up hash and of the sealed codes
+ * emails open. Losing or changing it makes every issued card unfindable, so production must set it;
+ * the embedded default generates one into the data folder on first start.
+ */
+export function resolveGiftCardSecret(config: Config): string {
+  if (config.GIFT_CARD_SECRET) return config.GIFT_CARD_SECRET;
+  if (config.NODE_ENV === 'production') throw new Error('GIFT_CARD_SECRET must be set in production');
+  return persistentSecret(config, 'gift-card-secret');
+}
+
+/**
+ * A random secret generated once into the data folder (local adapters' signing keys). Processes
+ * starting together on one data folder (`npm run start:services`) agree on it: the secret is
+ * written to a file of its own and linked into place, which only the first process manages; the
+ * others read the winner's.
+ */
 export function persistentSecret(config: Config, name: string): string {
   mkdirSync(config.DATA_DIR, { recursive: true });
   const file = join(config.DATA_DIR, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(draft);
+  }
+  return readFileSync(file, 'utf8').trim();
 }

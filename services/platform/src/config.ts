@@ -53,6 +53,8 @@ export const configSchema = z.object({
     z.string().refine(isValidAbn, 'BUSINESS_ABN is not a valid ABN (11 digits that pass the ATO check)').optional(),
   ),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
+  /** Keys the gift card look-up hash and seals codes for their email; shared by the api and worker processes. */
+  GIFT_CARD_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'GIFT_CARD_SECRET must be at least 32 characters').optional()),
   STAFF_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   STAFF_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
   /** Stripe (production payments). Without a secret key the local test-mode provider is used. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { GiftCardKeys } from '@roar/domain';
 import type { EventStore, Logger, Sql } from '@roar/platform';
 import { createBullMqBackend } from './jobs/bullmq';
 import { createInProcessBackend } from './jobs/in-process';
@@ -33,6 +34,8 @@ export interface JobRuntimeOptions {
   publicUrl?: () => string;
   /** Who sells in the pro shop, named on its tax invoices. */
   seller?: Seller;
+  /** The gift card keys (from GIFT_CARD_SECRET): the gift card email opens the sealed code with them. */
+  giftCardKeys?: GiftCardKeys;
   /**
    * How long an email claim may stay unconfirmed before another run sends the email again
    * (default: 10 s for the file transport, four call timeouts plus 5 s for SMTP). See sent-log.ts.
@@ -78,7 +81,7 @@ export async function createJobRuntime(options: JobRuntimeOptions): Promise<JobR
   logger.info({ mode: backend.mode, mail: mailer.kind, tracking: options.facebook ? 'conversions-api' : 'log' }, 'job runtime ready');
 
   const running: RunningReactor[] = [];
-  const context = { store, staffMailbox: options.staffMailbox ?? DEFAULT_STAFF_MAILBOX, logger, publicUrl: options.publicUrl ?? (() => 'http://localhost:3000'), seller: options.seller ?? DEFAULT_SELLER };
+  const context = { store, staffMailbox: options.staffMailbox ?? DEFAULT_STAFF_MAILBOX, logger, publicUrl: options.publicUrl ?? (() => 'http://localhost:3000'), seller: options.seller ?? DEFAULT_SELLER, ...(options.giftCardKeys ? { giftCardKeys: options.giftCardKeys } : {}) };
   let started = false;
 
   return {

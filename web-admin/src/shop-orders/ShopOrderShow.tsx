@@ -34,10 +34,25 @@ export function ShopOrderShow() {
         <FunctionField label="Discount" render={(r: { discount: number }) => dollars(r.discount)} />
         <FunctionField label="Shipping" render={(r: { shipping: number }) => dollars(r.shipping)} />
         <FunctionField label="Total (GST incl.)" render={(r: { total: number; tax: number }) => `${dollars(r.total)} (GST ${dollars(r.tax)})`} />
+        <FunctionField
+          label="Paid with"
+          render={(r: { gift_card_payment: { last4: string; cents: number } | null; amount_due: number }) =>
+            r.gift_card_payment ? `Gift card ending ${r.gift_card_payment.last4}: ${dollars(r.gift_card_payment.cents)}; payment card: ${dollars(r.amount_due)}` : `Payment card: ${dollars(r.amount_due)}`
+          }
+        />
         <TextField source="rounding_rule" label="GST rounding rule" />
         <FunctionField label="Shipping address" render={(r: { shipping_address: Address }) => addressLine(r.shipping_address)} />
         <TextField source="notes" emptyText="-" />
         <TextField source="refund_reason" label="Refund reason" emptyText="-" />
+        <ArrayField source="gift_cards" label="Gift cards bought (a refund voids what is left on them)">
+          <Datagrid bulkActionButtons={false} rowClick={false} empty={<span>None</span>}>
+            <FunctionField label="Card" render={(r: { last4: string }) => `···· ${r.last4}`} />
+            <FunctionField label="Value" render={(r: { value_cents: number }) => dollars(r.value_cents)} />
+            <FunctionField label="Balance" render={(r: { balance_cents: number | null }) => (r.balance_cents === null ? '-' : dollars(r.balance_cents))} />
+            <FunctionField label="State" render={(r: { status: string | null }) => (r.status === 'voided' ? 'Cancelled' : r.status === 'active' ? 'Active' : '-')} />
+            <TextField source="expires_on" label="Valid until" emptyText="-" />
+          </Datagrid>
+        </ArrayField>
         <EventHistory />
       </SimpleShowLayout>
     </Show>

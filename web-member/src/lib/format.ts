@@ -19,6 +19,13 @@ export function formatDate(value: string): string {
   return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'Australia/Sydney' });
 }
 
+/** A calendar day (YYYY-MM-DD, already a club day: no time zone to apply) as 'MMM D, YYYY', e.g. a gift card's last valid day. */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
 /** 'Tickets 51-100' for a run, 'Ticket 7' for one. */
 export function ticketRange(first: number, last: number): string {
   return first === last ? `Ticket ${first}` : `Tickets ${first}-${last}`;

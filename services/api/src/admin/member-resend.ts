@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { drawStreamId, memberDecider, memberStreamId, text } from '@roar/domain';
+import { giftCardKeysOf } from '../shop/gift-cards';
 import { REACTORS, DEFAULT_STAFF_MAILBOX, sellerFromConfig } from '@roar/workers';
 import type { RecordedEvent } from '@roar/platform';
 import type { AppContext } from '../context';
@@ -45,7 +46,7 @@ export function memberResendRouter(app: AppContext): Router {
       reactorName = 'winner-emails';
     }
     const reactor = REACTORS.find((r) => r.name === reactorName);
-    const jobs = event && reactor ? await reactor.toJobs(event, { store: app.store, logger: app.logger, staffMailbox: DEFAULT_STAFF_MAILBOX, publicUrl: app.publicUrl, seller: sellerFromConfig(app.config) }) : [];
+    const jobs = event && reactor ? await reactor.toJobs(event, { store: app.store, logger: app.logger, staffMailbox: DEFAULT_STAFF_MAILBOX, publicUrl: app.publicUrl, seller: sellerFromConfig(app.config), giftCardKeys: giftCardKeysOf(app) }) : [];
     // A team's winner email goes to each of the four: only this member's is sent again.
     const mine = body.email === 'winner' ? jobs.filter((j) => j.jobId.endsWith(`winner-email:${id}`)) : jobs.filter((j) => j.queue === 'email');
     if (!event || mine.length === 0) throw new HttpError(404, NOTHING_TO_RESEND, 'NOT_FOUND');

@@ -31,8 +31,9 @@ import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-res
 import { HttpError } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { createProduct, editProduct } from './catalogue';
-import { cancelUnpaidOrder, loadOrder } from './checkout';
-import { toOrderView, toProductView } from './views';
+import { cancelUnpaidOrder, loadOrder, refundShopOrder } from './checkout';
+import { giftCardAdminRouter } from './gift-card-admin';
+import { cardsOfOrders, toOrderView, toProductView } from './views';
 
 const WRITERS = ['admin', 'staff'] as const;
 const idParam = z.string().min(1).max(200);
@@ -187,12 +188,13 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
     const q = parseListQuery(req, { sortFields: ['placed_at'], defaultSort: { field: 'placed_at', order: 'DESC' }, filter: z.object({ id: oneOrMany(z.string().max(200)).optional(), status: oneOrMany(z.string().max(30)).optional(), member_id: z.string().max(200).optional(), q: z.string().max(100).optional() }).strict() });
     const { offset, limit } = pageOf(q.range, 500);
     const { records, total } = await searchOrders(app.sql, { offset, limit, ...(q.filter.id ? { ids: q.filter.id } : {}), ...(q.filter.status ? { status: q.filter.status } : {}), ...(q.filter.member_id ? { memberId: q.filter.member_id } : {}), ...(q.filter.q ? { q: q.filter.q } : {}) });
-    sendList(res, 'shop-orders', records.map((o) => ({ ...toOrderView(o), member_id: o.member_id, email: o.email, payment_id: o.payment_id })), offset, total);
+    const cards = await cardsOfOrders(app.sql, records);
+    sendList(res, 'shop-orders', records.map((o) => ({ ...toOrderView(o, cards), member_id: o.member_id, email: o.email, payment_id: o.payment_id })), offset, total);
   });
   const orderRecord = async (id: string) => {
     const o = await getOrder(app.sql, id);
     if (!o) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
-    return { ...toOrderView(o), member_id: o.member_id, email: o.email, payment_id: o.payment_id, events: await historyOf(app.sql, [orderStreamId(id)]) };
+    return { ...toOrderView(o, await cardsOfOrders(app.sql, [o])), member_id: o.member_id, email: o.email, payment_id: o.payment_id, events: await historyOf(app.sql, [orderStreamId(id)]) };
   };
   router.get('/shop-orders/:id', read, async (req, res) => {
     res.json(await orderRecord(idParam.parse(req.params.id)));
@@ -212,14 +214,14 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
   orderAction('ship', shipSchema, (b, at) => ({ type: 'ShipOrder', carrier: b.carrier ?? '', tracking: b.tracking ?? '', at }));
   orderAction('deliver', optionalReason, (_b, at) => ({ type: 'DeliverOrder', at }));
 
-  /** Refunds go through the payments port; the provider's charge.refunded webhook records it and puts the stock back. */
+  /**
+   * Refunds go through the payments port; the provider's charge.refunded webhook records it and puts the stock back.
+   * The gift cards the order bought are voided (their unspent part) and a gift card that paid for it is credited back.
+   */
   router.post('/shop-orders/:id/refund', write, async (req, res) => {
     const id = idParam.parse(req.params.id);
     const { reason } = parseBody(reasonOnlySchema, req);
-    const order = await loadOrder(app, id);
-    const out = await handleCommand(app.store, app.registry, orderStreamId(id), orderDecider, { type: 'RequestRefund', reason, at: app.now().toISOString() }, ctxOf(req, res, reason));
-    if (order.status !== 'absent' && order.paymentId) await ports.payments.refund(order.paymentId, reason);
-    await done(out.appended?.position);
+    await done((await refundShopOrder(app, ports, ctxOf(req, res, reason), id, reason))?.position);
     res.json(await orderRecord(id));
   });
   /** A staff cancellation of an unpaid order (the sweeper does the same once its reservation expires). */
@@ -233,5 +235,6 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
     res.json(await orderRecord(id));
   });
 
+  router.use(giftCardAdminRouter(app));
   return router;
 }

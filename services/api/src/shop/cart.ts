@@ -6,8 +6,11 @@ import {
   couponDecider,
   couponProblem,
   couponStreamId,
+  clubDay,
   DELIVERY_METHODS,
   deliveryMethod,
+  GIFT_CARD_NOT_VALID,
+  giftCardProblem,
   MAX_CART_LINES,
   MAX_LINE_QTY,
   priceCart,
@@ -16,6 +19,7 @@ import {
   type AppliedCoupon,
   type CartContents,
   type CartEvent,
+  type CartGiftCard,
   type CartLine,
   type CouponEvent,
   type CouponState,
@@ -25,6 +29,8 @@ import { fold, type EventStore } from '@roar/platform';
 import { activeTeamBenefit, getProducts, stockLevels, type ProductRow } from '@roar/projections';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
+import { cardOfTyped, loadGiftCard } from './gift-cards';
+import { TOO_MANY_GIFT_CARD_GUESSES, type GuessThrottle } from './gift-card-throttle';
 
 /** The spec's cart data (section 3): what PATCH /api/shop/update-cart takes. Absent fields keep their value; null clears. */
 export const cartDataSchema = z
@@ -45,6 +51,8 @@ export const cartDataSchema = z
     shipping_address: addressSchema.nullable().optional(),
     billing_address: addressSchema.nullable().optional(),
     coupon: z.string().trim().max(32).nullable().optional(),
+    /** A gift card code, entered beside the coupon (case, spaces and dashes do not matter); null or '' removes it. */
+    gift_card: z.string().trim().max(64).nullable().optional(),
     notes: text().max(1000).nullable().optional(),
   })
   .strict();
@@ -54,7 +62,8 @@ export type CartError =
   | { code: 'price_changed'; product: string; sku: string; message: string; from: number; to: number }
   | { code: 'insufficient_stock'; product: string; sku: string; message: string; available: number }
   | { code: 'unavailable'; product: string; sku: string; message: string }
-  | { code: 'coupon'; message: string };
+  | { code: 'coupon'; message: string }
+  | { code: 'gift_card'; message: string };
 
 const money = (c: number): string => `$${(c / 100).toFixed(2).replace(/\.00$/, '')}`;
 
@@ -90,6 +99,10 @@ export interface CartDetails {
   discounts: PricedTotals['discounts'];
   rounding_rule: string;
   pending_order_id: string | null;
+  /** The gift card entered (its last 4, balance and expiry; never its code), what it pays of the total, and what is left to pay by card. */
+  gift_card: { last4: string; balance: number; expires_on: string } | null;
+  gift_card_amount: number;
+  amount_due: number;
 }
 
 export interface PricedCart {
@@ -131,6 +144,7 @@ export async function priceContents(app: AppContext, memberId: string, contents:
     else coupon = { code: state.terms.code, kind: state.terms.kind, value: state.terms.value };
   }
   const team = (await activeTeamBenefit(app.sql, memberId, now)) ? TEAM_RULES.merchandiseDiscountPercent : 0;
+  const card = contents.gift_card ? await loadGiftCard(app.store, contents.gift_card.card_id) : null;
   const priced = priceCart(
     lines.map(({ item, p, v }) => ({
       productId: item.product, sku: item.sku, name: p?.name ?? item.sku, attributes: v?.attributes ?? {}, product_type: p?.product_type ?? 'physical',
@@ -139,6 +153,20 @@ export async function priceContents(app: AppContext, memberId: string, contents:
     coupon,
     team,
   );
+  // A gift card pays for anything but another gift card (no card buys a card), up to its balance;
+  // while an order is pending, what the card holds for that order counts as its own.
+  let giftCard: CartDetails['gift_card'] = null;
+  let giftCardAmount = 0;
+  if (contents.gift_card && card) {
+    const problem = giftCardProblem(card, clubDay(now));
+    const held = card.status !== 'absent' && pendingOrderId ? (card.held[pendingOrderId] ?? 0) : 0;
+    if (problem && !held) errors.push({ code: 'gift_card', message: problem.message });
+    if (card.status !== 'absent') {
+      const available = card.balance_cents + held;
+      giftCard = { last4: card.card.last4, balance: available, expires_on: card.card.expires_on };
+      if (!problem || held) giftCardAmount = Math.min(available, priced.total - priced.lines.filter((l) => l.gift_card).reduce((n, l) => n + l.line_cents, 0));
+    }
+  }
   const details: CartDetails = {
     items: lines.map(({ item, p, v, available }, i) => ({
       ...item, name: p?.name ?? item.sku, slug: p?.slug ?? '', product_type: p?.product_type ?? 'physical', image_portrait: p?.image_portrait ?? null,
@@ -158,6 +186,9 @@ export async function priceContents(app: AppContext, memberId: string, contents:
     discounts: priced.discounts,
     rounding_rule: priced.rounding_rule,
     pending_order_id: pendingOrderId,
+    gift_card: giftCard,
+    gift_card_amount: giftCardAmount,
+    amount_due: priced.total - giftCardAmount,
   };
   return { details, priced, products };
 }
@@ -167,7 +198,7 @@ export async function priceContents(app: AppContext, memberId: string, contents:
  * unknown products, a SKU of another product, delivery methods that do not fit, a coupon that
  * cannot be used. Lines of the same product and SKU merge (quantities add, the later delivery method wins).
  */
-export async function normaliseCart(app: AppContext, memberId: string, data: CartData, current: CartContents): Promise<{ contents: CartContents; priceChanges: CartError[] }> {
+export async function normaliseCart(app: AppContext, memberId: string, data: CartData, current: CartContents, giftCard: CartGiftCard | null = current.gift_card): Promise<{ contents: CartContents; priceChanges: CartError[] }> {
   const items = data.items ?? current.items.map(({ seen_unit_cents: _s, ...i }) => i);
   const products = await getProducts(app.sql, items.map((i) => i.product));
   const merged = new Map<string, CartLine>();
@@ -207,7 +238,30 @@ export async function normaliseCart(app: AppContext, memberId: string, data: Car
       billing_address: data.billing_address === undefined ? current.billing_address : data.billing_address,
       coupon,
       notes: data.notes === undefined ? current.notes : data.notes?.trim() || null,
+      gift_card: giftCard,
     },
     priceChanges,
   };
+}
+
+/**
+ * The gift card a member typed into the cart, or a 4xx that saves nothing. A code that is not a
+ * card (mistyped, guessed, or not even shaped like one) is answered the same way, and counts
+ * against the member and the client address; over the limit nothing more is looked up.
+ */
+export async function giftCardForCart(app: AppContext, throttle: GuessThrottle, who: { memberId: string; address: string }, typed: string | null | undefined, current: CartGiftCard | null): Promise<CartGiftCard | null> {
+  if (typed === undefined) return current;
+  if (typed === null || typed === '') return null;
+  const keys = [`member:${who.memberId}`, `address:${who.address}`];
+  const wait = await throttle.blockedFor(keys);
+  if (wait > 0) throw new HttpError(429, TOO_MANY_GIFT_CARD_GUESSES(wait), 'TOO_MANY_GIFT_CARD_CODES');
+  const named = cardOfTyped(app, typed);
+  const state = named ? await loadGiftCard(app.store, named.card_id) : null;
+  if (!named || !state || state.status === 'absent') {
+    await throttle.miss(keys);
+    throw new HttpError(404, GIFT_CARD_NOT_VALID, 'GIFT_CARD');
+  }
+  const problem = giftCardProblem(state, clubDay(app.now()));
+  if (problem) throw new HttpError(409, problem.message, 'GIFT_CARD');
+  return named;
 }

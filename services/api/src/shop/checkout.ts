@@ -1,12 +1,16 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { checkoutReturnUrl } from '../payments/reconcile';
 import {
+  amountDue,
   cartDecider,
   cartStreamId,
   checkoutDecider,
   checkoutStreamId,
+  clubDay,
   couponDecider,
   couponStreamId,
+  giftCardDecider,
+  giftCardStreamId,
   orderDecider,
   orderStreamId,
   stockDecider,
@@ -22,6 +26,7 @@ import { HttpError } from '../http/errors';
 import type { MembersPorts } from '../members/ports';
 import { SELF_ORIGIN } from '../payments/self-origin';
 import { loadCart, priceContents, readStream } from './cart';
+import { CARD_RETRIES, creditGiftCard, issueGiftCards, voidBoughtGiftCards } from './gift-cards';
 
 /** An unpaid order holds its stock this long; then the sweeper (or the next reservation of the SKU) lets it go. */
 export const RESERVATION_MS = 30 * 60_000;
@@ -38,12 +43,13 @@ export async function loadOrder(app: AppContext, orderId: string): Promise<Order
 type Appended = { position: Position } | null;
 const last = (...xs: Appended[]): Appended => xs.filter((x): x is { position: Position } => x !== null).at(-1) ?? null;
 
-/** Gives back everything an unpaid order holds: its reservations and its coupon use. Idempotent. */
-async function releaseHolds(app: AppContext, ctx: CommandContext, orderId: string, reservations: readonly { sku: string; reservationId: string }[], coupon: string | null, reason: 'expired' | 'payment-failed' | 'cancelled' | 'cart-changed'): Promise<void> {
+/** Gives back everything an unpaid order holds: its reservations, its coupon use and what it took from a gift card. Idempotent. */
+async function releaseHolds(app: AppContext, ctx: CommandContext, orderId: string, reservations: readonly { sku: string; reservationId: string }[], coupon: string | null, giftCardId: string | undefined, reason: 'expired' | 'payment-failed' | 'cancelled' | 'cart-changed'): Promise<void> {
   for (const r of reservations) {
     await handleCommand(app.store, app.registry, stockStreamId(r.sku), stockDecider, { type: 'ReleaseStock', reservationId: r.reservationId, reason }, ctx, { maxRetries: STOCK_RETRIES });
   }
   if (coupon) await handleCommand(app.store, app.registry, couponStreamId(coupon), couponDecider, { type: 'ReleaseCouponRedemption', orderId, reason }, ctx, { maxRetries: STOCK_RETRIES });
+  await creditGiftCard(app, ctx, orderId, giftCardId, 'order-cancelled');
 }
 
 export interface StartedOrder {
@@ -73,6 +79,8 @@ export async function startShopCheckout(app: AppContext, ports: MembersPorts, me
   const billing = cart.contents.billing_address ?? cart.contents.shipping_address;
   if (!billing) throw new HttpError(400, 'Add a billing address.', 'BILLING_ADDRESS_REQUIRED');
   if (priced.total <= 0) throw new HttpError(400, 'An order of $0 cannot be paid online: remove the coupon or add an item.', 'ZERO_TOTAL');
+  const card = cart.contents.gift_card && details.gift_card_amount > 0 ? { card_id: cart.contents.gift_card.card_id, last4: cart.contents.gift_card.last4, cents: details.gift_card_amount } : null;
+  const due = priced.total - (card?.cents ?? 0);
   const member = await getMember(app.sql, memberId);
   if (!member) throw new HttpError(401, 'Sign in again.', 'UNKNOWN_MEMBER');
 
@@ -88,6 +96,9 @@ export async function startShopCheckout(app: AppContext, ports: MembersPorts, me
   const expiresAt = new Date(ctx.occurredAt.getTime() + RESERVATION_MS).toISOString();
   const reservations: { sku: string; reservationId: string; qty: number }[] = [];
   let couponTaken = false;
+  let cardTaken = false;
+  let placedAt: Position | null = null;
+  let paymentUrl: string | null = null;
   try {
     for (const line of [...priced.lines].sort((a, b) => a.sku.localeCompare(b.sku))) {
       const reservationId = `${orderId}:${line.sku}`;
@@ -106,39 +117,56 @@ export async function startShopCheckout(app: AppContext, ports: MembersPorts, me
       await handleCommand(app.store, app.registry, couponStreamId(coupon.code), couponDecider, { type: 'RedeemCoupon', orderId, memberId, discount_cents: coupon.cents, at }, ctx, { maxRetries: STOCK_RETRIES });
       couponTaken = true;
     }
-    const checkoutId = randomUUID();
-    const session = await ports.payments.createCheckout({
-      checkoutId, memberId, email: member.email, purpose: 'shop-order', mode: 'payment', amount_cents: priced.total,
-      description: `ROAR+ pro shop order ${orderNumber(orderId)}`,
-      successUrl: checkoutReturnUrl(origin, `/pro-shop/checkout/success?order=${orderId}`),
-      cancelUrl: `${origin}/pro-shop/checkout/failed?order=${orderId}`,
-    });
-    await handleCommand(app.store, app.registry, checkoutStreamId(checkoutId), checkoutDecider, {
-      type: 'CreateCheckout', checkoutId, memberId, purpose: 'shop-order', tier: null, order: { orderId }, amount_cents: priced.total, currency: 'AUD',
-      provider: ports.payments.name, providerSessionId: session.sessionId, mode: 'payment',
-    }, ctx, { mustBeNew: true });
-    const url = localUrl(session.url, origin);
+    if (card) {
+      // The card's stream decides at its revision: of two checkouts spending it at once, the later one re-reads and is refused if the balance no longer covers it.
+      await handleCommand(app.store, app.registry, giftCardStreamId(card.card_id), giftCardDecider, { type: 'RedeemGiftCard', orderId, amount_cents: card.cents, today: clubDay(ctx.occurredAt), at }, ctx, { maxRetries: CARD_RETRIES });
+      cardTaken = true;
+    }
+    // A card that pays the whole order needs no card payment: nothing goes through the payments port.
+    const checkoutId = due > 0 ? randomUUID() : null;
+    let url: string | null = null;
+    if (checkoutId) {
+      const session = await ports.payments.createCheckout({
+        checkoutId, memberId, email: member.email, purpose: 'shop-order', mode: 'payment', amount_cents: due,
+        description: `ROAR+ pro shop order ${orderNumber(orderId)}`,
+        successUrl: checkoutReturnUrl(origin, `/pro-shop/checkout/success?order=${orderId}`),
+        cancelUrl: `${origin}/pro-shop/checkout/failed?order=${orderId}`,
+      });
+      await handleCommand(app.store, app.registry, checkoutStreamId(checkoutId), checkoutDecider, {
+        type: 'CreateCheckout', checkoutId, memberId, purpose: 'shop-order', tier: null, order: { orderId }, amount_cents: due, currency: 'AUD',
+        provider: ports.payments.name, providerSessionId: session.sessionId, mode: 'payment',
+      }, ctx, { mustBeNew: true });
+      url = localUrl(session.url, origin);
+    }
     const placed = await handleCommand(app.store, app.registry, orderStreamId(orderId), orderDecider, {
       type: 'PlaceOrder', orderId, number: orderNumber(orderId), memberId, email: member.email, checkoutId, payment_url: url,
-      snapshot: { ...priced, lines: priced.lines.map((l) => ({ ...l, attributes: { ...l.attributes } })), discounts: [...priced.discounts], deliveries: [...priced.deliveries], currency: 'AUD' },
+      snapshot: { ...priced, lines: priced.lines.map((l) => ({ ...l, attributes: { ...l.attributes } })), discounts: [...priced.discounts], deliveries: [...priced.deliveries], currency: 'AUD', ...(card ? { gift_card: card } : {}) },
       shipping_address: physical ? cart.contents.shipping_address : null, billing_address: billing, notes: cart.contents.notes, coupon: couponTaken ? (coupon?.kind === 'coupon' ? coupon.code : null) : null,
       reservations, expiresAt, placedAt: at,
     }, ctx, { mustBeNew: true });
-    if (placed.appended) await app.projections.waitFor(placed.appended.position, app.config.PROJECTION_WAIT_MS);
-    return { order_id: orderId, redirect_url: url };
+    placedAt = placed.appended?.position ?? null;
+    paymentUrl = url;
   } catch (error) {
-    await releaseHolds(app, ctx, orderId, reservations, couponTaken ? (priced.discounts.find((d) => d.kind === 'coupon') as { code: string } | undefined)?.code ?? null : null, 'cancelled');
+    await releaseHolds(app, ctx, orderId, reservations, couponTaken ? (priced.discounts.find((d) => d.kind === 'coupon') as { code: string } | undefined)?.code ?? null : null, cardTaken ? card?.card_id : undefined, 'cancelled');
     await handleCommand(app.store, app.registry, cartStreamId(memberId), cartDecider, { type: 'EndCartCheckout', memberId, orderId, outcome: 'abandoned' }, ctx);
     throw error;
   }
+  // Placed, with the card's part taken: an order its card pays in full is paid now. Should this
+  // fail, the order waits unpaid like any other and the sweeper gives its holds (the card's too) back.
+  const position = paymentUrl ? placedAt : ((await payShopOrder(app, ports, ctx, orderId, giftCardPaymentId(orderId), 0))?.position ?? placedAt);
+  if (position) await app.projections.waitFor(position, app.config.PROJECTION_WAIT_MS);
+  return { order_id: orderId, redirect_url: paymentUrl ?? `${origin}/pro-shop/checkout/success?order=${orderId}` };
 }
+
+/** The payment id of an order a gift card paid in full: no provider payment exists. */
+export const giftCardPaymentId = (orderId: string): string => `gift-card-${orderId}`;
 
 /** A short reference members and staff can read out: R- and the order id's first 8 characters. */
 export const orderNumber = (orderId: string): string => `R-${orderId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
 
 async function resumeCheckout(app: AppContext, orderId: string): Promise<StartedOrder> {
   const order = await loadOrder(app, orderId);
-  if (order.status === 'awaiting_payment') return { order_id: orderId, redirect_url: order.placed.payment_url };
+  if (order.status === 'awaiting_payment' && order.placed.payment_url) return { order_id: orderId, redirect_url: order.placed.payment_url };
   throw new HttpError(409, 'Your checkout is already being prepared. Try again in a moment.', 'CHECKOUT_IN_PROGRESS');
 }
 
@@ -152,18 +180,10 @@ export async function cancelUnpaidOrder(app: AppContext, ctx: CommandContext, or
   if (order.status === 'absent') return null;
   if (order.status !== 'awaiting_payment' && order.status !== 'cancelled') return null;
   const cancelled = await handleCommand(app.store, app.registry, orderStreamId(orderId), orderDecider, { type: 'CancelOrder', reason, note: null, at: ctx.occurredAt.toISOString() }, ctx);
-  await releaseHolds(app, ctx, orderId, order.placed.reservations, order.placed.coupon, reason === 'expired' ? 'expired' : reason === 'abandoned' ? 'cart-changed' : 'payment-failed');
+  await releaseHolds(app, ctx, orderId, order.placed.reservations, order.placed.coupon, order.placed.snapshot.gift_card?.card_id, reason === 'expired' ? 'expired' : reason === 'abandoned' ? 'cart-changed' : 'payment-failed');
   const outcome = reason === 'cancelled-by-member' || reason === 'staff' ? 'cancelled' : reason;
   const ended = await handleCommand(app.store, app.registry, cartStreamId(order.placed.memberId), cartDecider, { type: 'EndCartCheckout', memberId: order.placed.memberId, orderId, outcome }, ctx);
   return last(cancelled.appended, ended.appended);
-}
-
-/** Face-value gift card codes: 16 characters from an alphabet without look-alikes. */
-export function newGiftCardCode(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  const bytes = randomBytes(16);
-  const chars = [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
-  return `ROAR-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}-${chars.slice(12, 16)}`;
 }
 
 /**
@@ -175,15 +195,20 @@ export function newGiftCardCode(): string {
 export async function onShopOrderPaid(app: AppContext, ports: MembersPorts, ctx: CommandContext, p: { checkout: CheckoutCreatedEvent['data']; paymentId: string; amount_cents: number }): Promise<Appended> {
   const orderId = p.checkout.order?.orderId;
   if (!orderId) throw new Error(`shop-order checkout ${p.checkout.checkoutId} names no order`);
+  return payShopOrder(app, ports, ctx, orderId, p.paymentId, p.amount_cents);
+}
+
+/** The order is paid (by the provider, or in full by its gift card at checkout): see onShopOrderPaid. */
+async function payShopOrder(app: AppContext, ports: MembersPorts, ctx: CommandContext, orderId: string, paymentId: string, amount_cents: number): Promise<Appended> {
   const order = await loadOrder(app, orderId);
-  if (order.status === 'absent') throw new Error(`shop-order checkout ${p.checkout.checkoutId}: order ${orderId} does not exist`);
+  if (order.status === 'absent') throw new Error(`shop order ${orderId} does not exist`);
   const at = ctx.occurredAt.toISOString();
   if (order.status === 'cancelled') {
-    app.logger.warn({ orderId, paymentId: p.paymentId }, 'payment for a cancelled order: refunding');
-    await ports.payments.refund(p.paymentId, 'The order was cancelled before the payment arrived.').catch((err: unknown) => app.logger.error({ err, orderId }, 'refund of a late payment failed'));
+    app.logger.warn({ orderId, paymentId: paymentId }, 'payment for a cancelled order: refunding');
+    await ports.payments.refund(paymentId, 'The order was cancelled before the payment arrived.').catch((err: unknown) => app.logger.error({ err, orderId }, 'refund of a late payment failed'));
     return null;
   }
-  const paid = await handleCommand(app.store, app.registry, orderStreamId(orderId), orderDecider, { type: 'PayOrder', paymentId: p.paymentId, amount_cents: p.amount_cents, at }, ctx);
+  const paid = await handleCommand(app.store, app.registry, orderStreamId(orderId), orderDecider, { type: 'PayOrder', paymentId: paymentId, amount_cents: amount_cents, at }, ctx);
   const shortfalls: string[] = [];
   for (const r of order.placed.reservations) {
     try {
@@ -203,17 +228,38 @@ export async function onShopOrderPaid(app: AppContext, ports: MembersPorts, ctx:
   const ended = await handleCommand(app.store, app.registry, cartStreamId(order.placed.memberId), cartDecider, { type: 'EndCartCheckout', memberId: order.placed.memberId, orderId, outcome: 'paid' }, ctx);
   if (shortfalls.length > 0) {
     const reason = `Sold out before the payment arrived: ${shortfalls.join(', ')}`;
-    await handleCommand(app.store, app.registry, orderStreamId(orderId), orderDecider, { type: 'RequestRefund', reason, at }, ctx);
-    await ports.payments.refund(p.paymentId, reason).catch((err: unknown) => app.logger.error({ err, orderId }, 'refund after a shortfall failed'));
-    return last(paid.appended, ended.appended);
+    const refunded = await refundShopOrder(app, ports, ctx, orderId, reason).catch((err: unknown) => {
+      app.logger.error({ err, orderId }, 'refund after a shortfall failed');
+      return null;
+    });
+    return last(paid.appended, ended.appended, refunded);
   }
-  const codes = order.placed.snapshot.lines.filter((l) => l.gift_card).flatMap((l) => Array.from({ length: l.qty }, () => ({ sku: l.sku, code: newGiftCardCode() })));
-  let issued: Appended = null;
-  if (codes.length > 0) issued = (await handleCommand(app.store, app.registry, orderStreamId(orderId), orderDecider, { type: 'IssueGiftCards', codes, at }, ctx)).appended;
+  const paidOrder = await loadOrder(app, orderId);
+  let issued: Appended = paidOrder.status === 'absent' ? null : await issueGiftCards(app, ctx, orderId, paidOrder);
   if (!order.placed.snapshot.lines.some((l) => l.product_type === 'physical')) {
     issued = (await handleCommand(app.store, app.registry, orderStreamId(orderId), orderDecider, { type: 'DeliverOrder', at }, ctx)).appended ?? issued;
   }
   return last(paid.appended, ended.appended, issued);
+}
+
+/**
+ * Refunds a paid order (staff, or a shortfall found when the payment arrived). The order records
+ * the request; the cards it bought are voided (their unspent part) and what it took from a gift
+ * card goes back on that card at once, before any money moves, so neither can be spent meanwhile.
+ * The part paid through the payments port is refunded there, and the provider's charge.refunded
+ * records the refund and returns the stock; an order its gift card paid in full is recorded at once.
+ */
+export async function refundShopOrder(app: AppContext, ports: MembersPorts, ctx: CommandContext, orderId: string, reason: string): Promise<Appended> {
+  const requested = await handleCommand(app.store, app.registry, orderStreamId(orderId), orderDecider, { type: 'RequestRefund', reason, at: ctx.occurredAt.toISOString() }, ctx);
+  const order = requested.state;
+  if (order.status === 'absent' || !order.paymentId) return requested.appended;
+  const voided = await voidBoughtGiftCards(app, ctx, order, reason);
+  const credited = await creditGiftCard(app, ctx, orderId, order.placed.snapshot.gift_card?.card_id, 'order-refunded');
+  if (amountDue(order.placed.snapshot) > 0) {
+    await ports.payments.refund(order.paymentId, reason);
+    return last(requested.appended, voided, credited);
+  }
+  return last(requested.appended, voided, credited, await recordShopRefund(app, ctx, orderId, order.paymentId, 0, reason));
 }
 
 /** charge.refunded of a shop order's payment: the order is refunded (GST reversed with it) and its stock goes back. */
@@ -222,10 +268,14 @@ export async function onShopOrderRefunded(app: AppContext, ctx: CommandContext, 
   const { events } = await readStream<Parameters<typeof checkoutDecider.evolve>[1]>(app.store, checkoutStreamId(p.checkoutId));
   const checkout = fold(checkoutDecider, events);
   if (checkout.status === 'absent' || checkout.created.purpose !== 'shop-order' || !checkout.created.order) return null;
-  const orderId = checkout.created.order.orderId;
+  return recordShopRefund(app, ctx, checkout.created.order.orderId, p.paymentId, p.amount_cents, p.reason);
+}
+
+/** The money is back (or there was none to send back): the order is refunded and its stock returns. Idempotent. */
+async function recordShopRefund(app: AppContext, ctx: CommandContext, orderId: string, paymentId: string, amount_cents: number, reason: string): Promise<Appended> {
   const order = await loadOrder(app, orderId);
   if (order.status === 'absent') return null;
-  const refunded = await handleCommand(app.store, app.registry, orderStreamId(orderId), orderDecider, { type: 'RecordRefund', paymentId: p.paymentId, amount_cents: p.amount_cents, reason: p.reason, at: ctx.occurredAt.toISOString() }, ctx);
+  const refunded = await handleCommand(app.store, app.registry, orderStreamId(orderId), orderDecider, { type: 'RecordRefund', paymentId, amount_cents, reason, at: ctx.occurredAt.toISOString() }, ctx);
   for (const r of order.placed.reservations) {
     await handleCommand(app.store, app.registry, stockStreamId(r.sku), stockDecider, { type: 'RestockSold', reservationId: r.reservationId, qty: r.qty, orderId, reason: `Order ${order.placed.number} refunded` }, ctx, { maxRetries: STOCK_RETRIES });
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { documentRoute } from '../http/openapi';
 import { productCreateSchema, productEditSchema, reasonOnlySchema, shipSchema, stockChangeSchema } from './admin';
 import { cartDataSchema } from './cart';
+import { giftCardCancelSchema, giftCardTermsBodySchema } from './gift-card-admin';
 import { orderActionSchema, productQueryFields } from './routes';
 
 const data = z.object({ data: z.object({}).loose() });
@@ -15,9 +16,9 @@ documentRoute({ ...shop, method: 'get', path: '/api/shop/settings', summary: 'Sh
 documentRoute({ ...shop, method: 'get', path: '/api/shop/products', summary: 'Products; filter by category, brand, search, price range (cents); sort; page', query: productQueryFields, response: list, errors: [400, 401, 403] });
 documentRoute({ ...shop, method: 'get', path: '/api/shop/products/:id', summary: 'One product with its variants, prices (cents, GST-inclusive) and stock state', response: data, errors: [401, 403, 404] });
 documentRoute({ ...shop, method: 'get', path: '/api/shop/products/by-slug/:slug', summary: 'One product by its slug (/pro-shop/product/{slug})', response: data, errors: [401, 403, 404] });
-documentRoute({ ...shop, method: 'get', path: '/api/shop/cart', summary: 'Cart details: items, deliveries, errors, subtotal, shipping, discount, tax (GST contained), total, in cents', response: data, errors: [401, 403] });
-documentRoute({ ...shop, method: 'patch', path: '/api/shop/update-cart', summary: 'Save the cart (items, addresses, coupon, notes); answers the cart details', body: cartDataSchema, response: data, errors: [400, 401, 403, 404, 409] });
-documentRoute({ ...shop, method: 'post', path: '/api/shop/checkout', summary: 'Reserve the stock, take the coupon and open the payment page (one per cart: a repeat answers the same order)', response: z.object({ data: z.object({ order_id: z.string(), redirect_url: z.string() }) }), errors: [400, 401, 403, 409] });
+documentRoute({ ...shop, method: 'get', path: '/api/shop/cart', summary: 'Cart details: items, deliveries, errors, subtotal, shipping, discount, tax (GST contained), total, gift_card (last 4, balance, expiry), gift_card_amount (taken from the card) and amount_due (left to pay), in cents', response: data, errors: [401, 403] });
+documentRoute({ ...shop, method: 'patch', path: '/api/shop/update-cart', summary: 'Save the cart (items, addresses, coupon, gift_card, notes); answers the cart details. An unknown gift card code is 404 whether or not it exists; an expired, cancelled or empty card 409; too many wrong codes 429', body: cartDataSchema, response: data, errors: [400, 401, 403, 404, 409, 429] });
+documentRoute({ ...shop, method: 'post', path: '/api/shop/checkout', summary: 'Reserve the stock, take the coupon and the gift card amount, and open the payment page for what is left (one per cart: a repeat answers the same order); a gift card that covers the whole order needs no payment page', response: z.object({ data: z.object({ order_id: z.string(), redirect_url: z.string() }) }), errors: [400, 401, 403, 409] });
 documentRoute({ ...shop, method: 'post', path: '/api/shop/checkout/cancel', summary: 'Give up an unpaid order (declined card): stock and coupon go back, the cart is kept', body: orderActionSchema, response: data, errors: [400, 401, 403, 404] });
 documentRoute({ ...shop, method: 'get', path: '/api/shop/orders', summary: "The member's orders", response: list, errors: [401, 403] });
 documentRoute({ ...shop, method: 'get', path: '/api/shop/orders/:id', summary: 'One of the member\'s orders with its priced snapshot', response: data, errors: [401, 403, 404] });
@@ -43,3 +44,8 @@ documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/ship
 documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/deliver', summary: 'Mark delivered', response: loose, errors: [401, 403, 404, 409] });
 documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/refund', summary: 'Refund through the payments port (with a reason); stock goes back when the provider confirms', body: reasonOnlySchema, response: loose, errors: [400, 401, 403, 404, 409] });
 documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/cancel', summary: 'Cancel an unpaid order (with a reason)', body: reasonOnlySchema, response: loose, errors: [400, 401, 403, 404, 409] });
+documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-gift-cards', summary: 'Gift cards (last 4, balance, state, expiry, the order that bought them); filter q (last 4 or order number), code (a whole code, looked up by its keyed hash), status, member_id, order_id', query: listQuery, response: z.array(loose), errors: [400, 401, 403] });
+documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-gift-cards/:id', summary: 'A gift card with its history', response: loose, errors: [401, 403, 404] });
+documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-gift-cards/:id/cancel', summary: 'Cancel a gift card with a reason: its unspent balance is voided', body: giftCardCancelSchema, response: loose, errors: [400, 401, 403, 404] });
+documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-gift-card-terms', summary: 'The gift card expiry terms, every dated version with its source (the one in force marked)', query: listQuery, response: z.array(loose), errors: [400, 401, 403] });
+documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-gift-card-terms', summary: 'A new version of the gift card expiry terms from its effective date, with its source and a reason; a period under the legal minimum is refused', body: giftCardTermsBodySchema, response: loose, errors: [400, 401, 403] });

@@ -10,9 +10,10 @@ import { parseBody, parseQuery } from '../http/validate';
 import { memberCommandContext, originOf } from '../members/context';
 import type { MembersPorts } from '../members/ports';
 import { requireShopMember } from './access';
-import { cartDataSchema, loadCart, normaliseCart, priceContents } from './cart';
+import { cartDataSchema, giftCardForCart, loadCart, normaliseCart, priceContents } from './cart';
+import { createGuessThrottle, type GuessThrottle } from './gift-card-throttle';
 import { cancelUnpaidOrder, startShopCheckout } from './checkout';
-import { toOrderView, toProductView } from './views';
+import { cardsOfOrders, toOrderView, toProductView } from './views';
 
 export const PAGE_SIZE = 12;
 const priceParam = z.coerce.number().int('Prices are whole cents').min(0).max(10_000_000);
@@ -33,7 +34,7 @@ const idSchema = z.string().min(1).max(200);
 export const orderActionSchema = z.object({ order_id: z.string().uuid('Unknown order') }).strict();
 
 /** The member's pro shop: spec section 7's shop calls plus checkout and orders. Every call: bearer token and shop access. */
-export function createShopRouter(app: AppContext, ports: MembersPorts): Router {
+export function createShopRouter(app: AppContext, ports: MembersPorts, giftCardGuesses: GuessThrottle = createGuessThrottle()): Router {
   const router = Router();
   const guard = requireShopMember(app);
   const ctxOf = (req: Request, memberId: string) => memberCommandContext(memberId, req, app.now());
@@ -89,7 +90,8 @@ export function createShopRouter(app: AppContext, ports: MembersPorts): Router {
     const { memberId } = memberOf(res);
     const ctx = ctxOf(req, memberId);
     let cart = await loadCart(app.store, memberId);
-    const { contents, priceChanges } = await normaliseCart(app, memberId, data, cart.contents);
+    const giftCard = await giftCardForCart(app, giftCardGuesses, { memberId, address: req.ip ?? 'unknown' }, data.gift_card, cart.contents.gift_card);
+    const { contents, priceChanges } = await normaliseCart(app, memberId, data, cart.contents, giftCard);
     // Editing the cart while a payment page is open gives that order up: its stock and coupon go back.
     if (cart.pendingOrderId) {
       await cancelUnpaidOrder(app, ctx, cart.pendingOrderId, 'abandoned');
@@ -125,7 +127,8 @@ export function createShopRouter(app: AppContext, ports: MembersPorts): Router {
     const q = parseQuery(z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) }).strict(), req);
     const { memberId } = memberOf(res);
     const { records, total } = await searchOrders(app.sql, { memberId, status: ['paid', 'packing', 'shipped', 'delivered', 'refunded', 'awaiting_payment'], offset: (q.page - 1) * 20, limit: 20 });
-    res.json({ data: records.map(toOrderView), meta: { total, page: q.page, page_size: 20 } });
+    const cards = await cardsOfOrders(app.sql, records);
+    res.json({ data: records.map((o) => toOrderView(o, cards)), meta: { total, page: q.page, page_size: 20 } });
   });
 
   router.get('/api/shop/orders/:id', guard, async (req, res) => {
@@ -133,7 +136,7 @@ export function createShopRouter(app: AppContext, ports: MembersPorts): Router {
     const order = id.success ? await getOrder(app.sql, id.data) : null;
     // Someone else's order is as unknown as a missing one.
     if (!order || order.member_id !== memberOf(res).memberId) throw new HttpError(404, 'This order does not exist.', 'NOT_FOUND');
-    res.json({ data: toOrderView(order) });
+    res.json({ data: toOrderView(order, await cardsOfOrders(app.sql, [order])) });
   });
 
   return router;

@@ -1,4 +1,4 @@
-import { couponDecider, couponStreamId, productStreamId, SHOP_SETTINGS_STREAM, shopSettingsDecider } from '@roar/domain';
+import { couponDecider, couponStreamId, DEFAULT_GIFT_CARD_TERMS, GIFT_CARD_TERMS_STREAM, giftCardTermsDecider, productStreamId, SHOP_SETTINGS_STREAM, shopSettingsDecider } from '@roar/domain';
 import { DomainError, handleCommand, WrongExpectedRevisionError, type CommandContext, type EventRegistry, type EventStore, type Logger } from '@roar/platform';
 import { createProduct } from './catalogue';
 import { LAUNCH_BANNERS, LAUNCH_PRODUCTS, LAUNCH_TERMS } from './launch-catalogue';
@@ -34,6 +34,10 @@ export async function seedShop(store: EventStore, registry: EventRegistry, logge
   }
   if ((await store.readStream(couponStreamId(WELCOME_COUPON.code))).length === 0) {
     await tolerate(() => handleCommand(store, registry, couponStreamId(WELCOME_COUPON.code), couponDecider, { type: 'CreateCoupon', terms: WELCOME_COUPON, reason: 'Launch offer' }, ctx, { mustBeNew: true }));
+  }
+  // The gift card terms start as the law's (3 years, no fees after sale): staff extend them under Gift card terms.
+  if ((await store.readStream(GIFT_CARD_TERMS_STREAM)).length === 0) {
+    await tolerate(() => handleCommand(store, registry, GIFT_CARD_TERMS_STREAM, giftCardTermsDecider, { type: 'SetGiftCardTerms', terms: DEFAULT_GIFT_CARD_TERMS, reason: 'Launch terms: the Australian Consumer Law minimum' }, ctx, { mustBeNew: true }));
   }
   if (created > 0) logger.info({ created }, 'pro shop catalogue seeded');
   return created;

@@ -1,4 +1,6 @@
-import type { OrderRow, ProductRow, StockRow } from '@roar/projections';
+import { amountDue } from '@roar/domain';
+import type { Sql } from '@roar/platform';
+import { searchGiftCards, type GiftCardRow, type OrderRow, type ProductRow, type StockRow } from '@roar/projections';
 
 /** Shown when a product has no image of its own (spec: "a default product image is used when there is none"). */
 export const DEFAULT_PRODUCT_IMAGE = '/images/shop/default-product.svg';
@@ -35,8 +37,19 @@ export function toProductView(p: ProductRow, stock: Map<string, StockRow>) {
 }
 export type ProductView = ReturnType<typeof toProductView>;
 
-/** What a member sees of their order: the frozen snapshot, states and tracking. Gift card codes travel by email only. */
-export function toOrderView(o: OrderRow) {
+/** The gift cards the orders bought, by card id: their balance and state now. */
+export async function cardsOfOrders(sql: Sql, orders: readonly OrderRow[]): Promise<Map<string, GiftCardRow>> {
+  const ids = orders.filter((o) => o.gift_cards.length > 0).map((o) => o.id);
+  if (ids.length === 0) return new Map();
+  const { records } = await searchGiftCards(sql, { orderIds: ids, limit: 1000 });
+  return new Map(records.map((c) => [c.card_id, c]));
+}
+
+/**
+ * What a member sees of their order: the frozen snapshot, states and tracking. Gift card codes
+ * travel by email only; the order shows each card's last 4, expiry (the law wants it shown), balance and state.
+ */
+export function toOrderView(o: OrderRow, cards: ReadonlyMap<string, GiftCardRow> = new Map()) {
   return {
     id: o.id,
     number: o.number,
@@ -61,7 +74,13 @@ export function toOrderView(o: OrderRow) {
     billing_address: o.billing_address,
     notes: o.notes,
     coupon: o.coupon,
-    gift_cards: o.gift_cards,
+    gift_cards: o.gift_cards.map((g) => {
+      const card = g.card_id ? cards.get(g.card_id) : undefined;
+      return { sku: g.sku, value_cents: g.value_cents, last4: g.last4, expires_on: card?.expires_on ?? g.expires_on ?? null, balance_cents: card?.balance_cents ?? null, status: card?.status ?? null };
+    }),
+    /** The part of the total a gift card paid, and what was paid through the payments port. */
+    gift_card_payment: o.snapshot.gift_card ? { last4: o.snapshot.gift_card.last4, cents: o.snapshot.gift_card.cents } : null,
+    amount_due: amountDue(o.snapshot),
     refund_reason: o.refund_reason,
   };
 }

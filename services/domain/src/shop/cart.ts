@@ -3,6 +3,7 @@ import { defineEvent, DomainError, type Decider, type DomainEvent } from '@roar/
 import { cents, text, uint4 } from '../primitives';
 import { addressSchema } from './address';
 import { skuSchema } from './catalogue-events';
+import { giftCardIdSchema } from './gift-card';
 
 /** One cart stream per member (`cart-<memberId>`); every save replaces the cart as the spec says. */
 const id = text().min(1).max(200);
@@ -21,6 +22,9 @@ export const cartLineSchema = z
   .strict();
 export type CartLine = z.infer<typeof cartLineSchema>;
 
+export const cartGiftCardSchema = z.object({ card_id: giftCardIdSchema, last4: z.string().length(4) }).strict();
+export type CartGiftCard = z.infer<typeof cartGiftCardSchema>;
+
 export const CartSaved = defineEvent(
   'CartSaved',
   z
@@ -31,6 +35,8 @@ export const CartSaved = defineEvent(
       billing_address: addressSchema.nullable(),
       coupon: z.string().max(32).nullable(),
       notes: text().max(1000).nullable(),
+      /** The gift card the member entered, by its id (a keyed hash of the code) and last 4: never the code. Absent before cards could be spent. */
+      gift_card: cartGiftCardSchema.nullable().optional(),
     })
     .strict(),
 );
@@ -47,8 +53,8 @@ export type CartSavedData = z.infer<typeof CartSaved.schema>;
 export type CartEvent = Ev<typeof CartSaved> | Ev<typeof CartCheckoutStarted> | Ev<typeof CartCheckoutEnded>;
 export const cartStreamId = (memberId: string): string => `cart-${memberId}`;
 
-export type CartContents = Omit<CartSavedData, 'memberId'>;
-export const EMPTY_CART: CartContents = { items: [], shipping_address: null, billing_address: null, coupon: null, notes: null };
+export type CartContents = Omit<CartSavedData, 'memberId' | 'gift_card'> & { readonly gift_card: CartGiftCard | null };
+export const EMPTY_CART: CartContents = { items: [], shipping_address: null, billing_address: null, coupon: null, notes: null, gift_card: null };
 
 export interface CartState {
   readonly contents: CartContents;
@@ -65,7 +71,7 @@ export function evolveCart(state: CartState, event: CartEvent): CartState {
   switch (event.type) {
     case 'CartSaved': {
       const { memberId: _m, ...contents } = event.data;
-      return { ...state, contents };
+      return { ...state, contents: { ...contents, gift_card: contents.gift_card ?? null } };
     }
     case 'CartCheckoutStarted':
       return { ...state, pendingOrderId: event.data.orderId };
@@ -85,8 +91,8 @@ export function decideCart(command: CartCommand, state: CartState): CartEvent[] 
     case 'SaveCart': {
       if (state.pendingOrderId) throw new DomainError('conflict', 'Your checkout is in progress: finish paying or cancel it first.');
       const { type: _t, memberId, ...contents } = command;
-      // "Emptying clears items, coupon and notes."
-      const saved = contents.items.length === 0 ? { ...contents, coupon: null, notes: null } : contents;
+      // "Emptying clears items, coupon and notes" (and the gift card entered beside the coupon).
+      const saved = contents.items.length === 0 ? { ...contents, coupon: null, notes: null, gift_card: null } : contents;
       return [{ type: 'CartSaved', data: { memberId, ...saved } }];
     }
     case 'StartCartCheckout':

@@ -8,3 +8,6 @@ export * from './coupon';
 export * from './cart';
 export * from './order-events';
 export * from './order';
+export * from './gift-card-terms';
+export * from './gift-card';
+export * from './gift-card-code';

@@ -3,6 +3,7 @@ import { defineEvent, type DomainEvent } from '@roar/platform';
 import { cents, text, uint4 } from '../primitives';
 import { addressSchema } from './address';
 import { productTypeSchema, skuSchema } from './catalogue-events';
+import { giftCardIdSchema } from './gift-card';
 
 const id = text().min(1).max(200);
 const instant = z.iso.datetime({ offset: true });
@@ -43,6 +44,8 @@ export const orderSnapshotSchema = z
     total: cents(),
     rounding_rule: text().min(1).max(200),
     currency: z.literal('AUD'),
+    /** Part of the total paid from a gift card (taken on its stream at checkout); the rest is paid through the payments port. */
+    gift_card: z.object({ card_id: giftCardIdSchema, last4: z.string().length(4), cents: cents().min(1) }).strict().optional(),
   })
   .strict();
 export type OrderSnapshot = z.infer<typeof orderSnapshotSchema>;
@@ -57,9 +60,10 @@ export const OrderPlaced = defineEvent(
       number: z.string().min(1).max(20),
       memberId: id,
       email: z.email().max(254),
-      checkoutId: id,
+      /** null when a gift card pays the whole order: nothing goes through the payments port. */
+      checkoutId: id.nullable(),
       /** The provider's hosted payment page: a second tab or a double click is sent back to it. */
-      payment_url: z.string().min(1).max(2000),
+      payment_url: z.string().min(1).max(2000).nullable(),
       snapshot: orderSnapshotSchema,
       shipping_address: addressSchema.nullable(),
       billing_address: addressSchema.nullable(),
@@ -80,19 +84,35 @@ export const OrderCancelled = defineEvent(
 export const OrderPackingStarted = defineEvent('OrderPackingStarted', z.object({ orderId: id, at: instant }).strict());
 export const OrderShipped = defineEvent('OrderShipped', z.object({ orderId: id, carrier: text().trim().min(1).max(60), tracking: text().trim().min(1).max(60), at: instant }).strict());
 export const OrderDelivered = defineEvent('OrderDelivered', z.object({ orderId: id, at: instant }).strict());
-/** A face-value gift card delivered at once; its code is sent by email. */
+/** Written before gift cards could be spent, with the plain code: kept to read the old log, never written again. */
 export const GiftCardIssued = defineEvent('GiftCardIssued', z.object({ orderId: id, sku: skuSchema, code: z.string().min(8).max(40), value_cents: cents(), at: instant }).strict());
+/**
+ * A face-value gift card bought by this order, delivered at once. The code is sealed (encrypted
+ * under the server's gift card key) for the email that delivers it; the card is found by its id,
+ * a keyed hash of the code, and staff see its last 4 characters. Its balance is its own stream.
+ */
+export const OrderGiftCardIssued = defineEvent(
+  'OrderGiftCardIssued',
+  z.object({ orderId: id, sku: skuSchema, card_id: giftCardIdSchema, last4: z.string().length(4), sealed_code: z.string().min(16).max(400), value_cents: cents().min(1), expires_on: z.iso.date(), at: instant }).strict(),
+);
 export const OrderRefundRequested = defineEvent('OrderRefundRequested', z.object({ orderId: id, paymentId: id, reason: text().trim().min(1).max(500), at: instant }).strict());
 /** The provider confirmed the refund (charge.refunded): stock goes back, GST is reversed with the total. */
-export const OrderRefunded = defineEvent('OrderRefunded', z.object({ orderId: id, paymentId: id, amount_cents: cents(), tax_cents: cents(), reason: text().min(1).max(500), at: instant }).strict());
+export const OrderRefunded = defineEvent(
+  'OrderRefunded',
+  z.object({ orderId: id, paymentId: id, amount_cents: cents(), tax_cents: cents(), reason: text().min(1).max(500), at: instant, /** Credited back to the gift card that paid part of it. */ gift_card_cents: cents().optional() }).strict(),
+);
 
-export const orderEvents = [OrderPlaced, OrderPaid, OrderCancelled, OrderPackingStarted, OrderShipped, OrderDelivered, GiftCardIssued, OrderRefundRequested, OrderRefunded] as const;
+export const orderEvents = [OrderPlaced, OrderPaid, OrderCancelled, OrderPackingStarted, OrderShipped, OrderDelivered, GiftCardIssued, OrderGiftCardIssued, OrderRefundRequested, OrderRefunded] as const;
 
 type Ev<D extends { type: string; schema: z.ZodType }> = DomainEvent<D['type'], z.infer<D['schema']>>;
 export type OrderPlacedData = z.infer<typeof OrderPlaced.schema>;
 export type OrderEvent =
   | Ev<typeof OrderPlaced> | Ev<typeof OrderPaid> | Ev<typeof OrderCancelled> | Ev<typeof OrderPackingStarted> | Ev<typeof OrderShipped>
-  | Ev<typeof OrderDelivered> | Ev<typeof GiftCardIssued> | Ev<typeof OrderRefundRequested> | Ev<typeof OrderRefunded>;
+  | Ev<typeof OrderDelivered> | Ev<typeof GiftCardIssued> | Ev<typeof OrderGiftCardIssued> | Ev<typeof OrderRefundRequested> | Ev<typeof OrderRefunded>;
 export const orderStreamId = (orderId: string): string => `order-${orderId}`;
 export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'packing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** What the payments port is asked for: the total less what a gift card pays. */
+export const amountDue = (snapshot: OrderSnapshot): number => snapshot.total - (snapshot.gift_card?.cents ?? 0);
+export type IssuedGiftCard = Omit<z.infer<typeof OrderGiftCardIssued.schema>, 'orderId' | 'at'>;

@@ -1,5 +1,5 @@
 import { DomainError, type Decider } from '@roar/platform';
-import type { OrderEvent, OrderPlacedData, OrderStatus } from './order-events';
+import { amountDue, type IssuedGiftCard, type OrderEvent, type OrderPlacedData, type OrderStatus } from './order-events';
 
 export type OrderState =
   | { readonly status: 'absent' }
@@ -8,7 +8,8 @@ export type OrderState =
       readonly placed: OrderPlacedData;
       readonly paymentId: string | null;
       readonly refundRequested: boolean;
-      readonly giftCards: readonly string[];
+      /** The gift cards this order bought (card_id null: issued before cards could be spent). */
+      readonly giftCards: readonly { readonly card_id: string | null; readonly last4: string; readonly sku: string; readonly value_cents: number }[];
     };
 
 export type OrderCommand =
@@ -18,8 +19,8 @@ export type OrderCommand =
   | { readonly type: 'StartPacking'; readonly at: string }
   | { readonly type: 'ShipOrder'; readonly carrier: string; readonly tracking: string; readonly at: string }
   | { readonly type: 'DeliverOrder'; readonly at: string }
-  /** Gift card codes are drawn by the caller (no randomness here), one per unit of each gift card line. */
-  | { readonly type: 'IssueGiftCards'; readonly codes: readonly { readonly sku: string; readonly code: string }[]; readonly at: string }
+  /** Gift card codes are drawn (and sealed) by the caller (no randomness here), one per unit of each gift card line. */
+  | { readonly type: 'IssueGiftCards'; readonly cards: readonly Omit<IssuedGiftCard, 'value_cents'>[]; readonly at: string }
   | { readonly type: 'RequestRefund'; readonly reason: string; readonly at: string }
   | { readonly type: 'RecordRefund'; readonly paymentId: string; readonly amount_cents: number; readonly reason: string; readonly at: string };
 
@@ -38,7 +39,9 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderDelivered':
       return { ...state, status: 'delivered' };
     case 'GiftCardIssued':
-      return { ...state, giftCards: [...state.giftCards, event.data.code] };
+      return { ...state, giftCards: [...state.giftCards, { card_id: null, last4: event.data.code.slice(-4), sku: event.data.sku, value_cents: event.data.value_cents }] };
+    case 'OrderGiftCardIssued':
+      return { ...state, giftCards: [...state.giftCards, { card_id: event.data.card_id, last4: event.data.last4, sku: event.data.sku, value_cents: event.data.value_cents }] };
     case 'OrderRefundRequested':
       return { ...state, refundRequested: true };
     case 'OrderRefunded':
@@ -72,7 +75,8 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       // The webhook retried, or the browser return and the webhook both report it: one payment, one order.
       if (o.paymentId === command.paymentId) return [];
       if (o.status !== 'awaiting_payment') throw wrongState(o, 'paid');
-      if (command.amount_cents !== o.placed.snapshot.total) throw new DomainError('invalid', `The payment of ${command.amount_cents} cents does not match the order total of ${o.placed.snapshot.total}.`);
+      const due = amountDue(o.placed.snapshot);
+      if (command.amount_cents !== due) throw new DomainError('invalid', `The payment of ${command.amount_cents} cents does not match the ${due} cents due on this order.`);
       return [{ type: 'OrderPaid', data: { orderId, paymentId: command.paymentId, amount_cents: command.amount_cents, paidAt: command.at } }];
     }
     case 'CancelOrder':
@@ -95,10 +99,13 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     case 'IssueGiftCards': {
       if (o.giftCards.length > 0) return [];
       if (o.status === 'awaiting_payment' || o.status === 'cancelled' || o.status === 'refunded') throw wrongState(o, 'delivered');
-      return command.codes.map(({ sku, code }) => {
-        const line = o.placed.snapshot.lines.find((l) => l.sku === sku && l.gift_card);
-        if (!line) throw new DomainError('invalid', `${sku} is not a gift card of this order.`);
-        return { type: 'GiftCardIssued', data: { orderId, sku, code, value_cents: line.unit_cents, at: command.at } };
+      for (const line of o.placed.snapshot.lines.filter((l) => l.gift_card)) {
+        if (command.cards.filter((c) => c.sku === line.sku).length !== line.qty) throw new DomainError('invalid', `Order ${o.placed.number} bought ${line.qty} of ${line.sku}: issue one card per unit.`);
+      }
+      return command.cards.map((card) => {
+        const line = o.placed.snapshot.lines.find((l) => l.sku === card.sku && l.gift_card);
+        if (!line) throw new DomainError('invalid', `${card.sku} is not a gift card of this order.`);
+        return { type: 'OrderGiftCardIssued', data: { orderId, ...card, value_cents: line.unit_cents, at: command.at } };
       });
     }
     case 'RequestRefund': {
@@ -113,7 +120,10 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (o.paymentId !== command.paymentId) throw new DomainError('not_found', 'This payment is not the payment of this order.');
       return [{
         type: 'OrderRefunded',
-        data: { orderId, paymentId: command.paymentId, amount_cents: command.amount_cents, tax_cents: o.placed.snapshot.tax, reason: command.reason.trim() || 'refunded', at: command.at },
+        data: {
+          orderId, paymentId: command.paymentId, amount_cents: command.amount_cents, tax_cents: o.placed.snapshot.tax, reason: command.reason.trim() || 'refunded', at: command.at,
+          ...(o.placed.snapshot.gift_card ? { gift_card_cents: o.placed.snapshot.gift_card.cents } : {}),
+        },
       }];
     default: {
       const _exhaustive: never = command;

@@ -128,9 +128,9 @@ describe('cart per member', () => {
   const line = { product: 'p', sku: 'A', qty: 1, delivery_method: 'standard', seen_unit_cents: 1000 };
   const saved: CartEvent = { type: 'CartSaved', data: { memberId: 'm', items: [line], shipping_address: null, billing_address: null, coupon: 'TEN', notes: 'gift wrap' } };
 
-  it('empties items, coupon and notes together', () => {
-    given(cartDecider, [saved]).when({ type: 'SaveCart', memberId: 'm', items: [], shipping_address: null, billing_address: null, coupon: 'TEN', notes: 'x' }).then([
-      { type: 'CartSaved', data: { memberId: 'm', items: [], shipping_address: null, billing_address: null, coupon: null, notes: null } },
+  it('empties items, coupon, notes and the gift card together', () => {
+    given(cartDecider, [saved]).when({ type: 'SaveCart', memberId: 'm', items: [], shipping_address: null, billing_address: null, coupon: 'TEN', notes: 'x', gift_card: { card_id: 'a'.repeat(32), last4: 'AB12' } }).then([
+      { type: 'CartSaved', data: { memberId: 'm', items: [], shipping_address: null, billing_address: null, coupon: null, notes: null, gift_card: null } },
     ]);
   });
 
@@ -160,7 +160,7 @@ describe('orders', () => {
   it('is paid once whatever reports it, and only for its total', () => {
     given(orderDecider, [orderPlaced]).when({ type: 'PayOrder', paymentId: 'pi_1', amount_cents: 3990, at }).then([paid]);
     given(orderDecider, [orderPlaced, paid]).when({ type: 'PayOrder', paymentId: 'pi_1', amount_cents: 3990, at }).then([]);
-    given(orderDecider, [orderPlaced]).when({ type: 'PayOrder', paymentId: 'pi_1', amount_cents: 100, at }).thenThrows('does not match the order total');
+    given(orderDecider, [orderPlaced]).when({ type: 'PayOrder', paymentId: 'pi_1', amount_cents: 100, at }).thenThrows('does not match the 3990 cents due on this order');
   });
 
   it('ships with a carrier and tracking number only once paid, and refunds with a reason', () => {

@@ -1,4 +1,5 @@
 import { DEFAULT_BUSINESS_NAME, formatAbn } from '@roar/platform';
+import { longDay } from '@roar/domain';
 import { escapeHtml, formatDollars, type RenderedEmail } from './templates';
 
 /** Who sells, as the tax invoice names them: the ATO asks for the seller's identity and ABN. */
@@ -77,22 +78,29 @@ export function orderShippedEmail(n: { number: string; carrier: string; tracking
   return { subject: `Your ROAR+ order ${n.number} has shipped`, text: `${[...lines, 'The ROAR+ team'].join('\n\n')}\n`, html: page('Your order has shipped', lines) };
 }
 
-export function orderRefundedEmail(n: { number: string; amountCents: number; taxCents: number; reason: string; firstname: string }): RenderedEmail {
+export function orderRefundedEmail(n: { number: string; amountCents: number; taxCents: number; reason: string; firstname: string; giftCardCents?: number }): RenderedEmail {
+  const toCard = `We have refunded ${formatDollars(n.amountCents)} for your order ${n.number} to the card you paid with. It can take 5 to 10 business days to appear.`;
   const lines = [
     `Hi ${n.firstname || 'there'},`,
-    `We have refunded ${formatDollars(n.amountCents)} for your order ${n.number} to the card you paid with. It can take 5 to 10 business days to appear.`,
+    ...(n.amountCents > 0 || !n.giftCardCents ? [toCard] : []),
+    ...(n.giftCardCents ? [`${formatDollars(n.giftCardCents)} paid from your gift card is back on that gift card, ready to spend.`] : []),
     `This reverses the ${money(n.taxCents)} GST of the order's tax invoice.`,
     `Reason: ${n.reason}`,
   ];
   return { subject: `Refund for your ROAR+ order ${n.number}`, text: `${[...lines, 'The ROAR+ team'].join('\n\n')}\n`, html: page('Your refund', lines) };
 }
 
-export function giftCardEmail(n: { number: string; code: string; valueCents: number; firstname: string }): RenderedEmail {
+/**
+ * The gift card itself. Australian Consumer Law: the expiry date is shown on the card (at least 3
+ * years from supply; `expiresOn` comes from the club's dated terms) and no fee is charged after sale.
+ */
+export function giftCardEmail(n: { number: string; code: string; valueCents: number; firstname: string; expiresOn?: string }): RenderedEmail {
   const lines = [
     `Hi ${n.firstname || 'there'},`,
     `Here is your ROAR+ Pro Shop gift card worth ${formatDollars(n.valueCents)} (order ${n.number}).`,
     `Gift card code: ${n.code}`,
-    'Keep this code safe: anyone who has it can spend it.',
+    ...(n.expiresOn ? [`Valid until ${longDay(n.expiresOn)}. No fees apply: the full value is yours to spend at the ROAR+ Pro Shop, in one go or over several orders.`] : []),
+    'Enter the code beside the coupon in your cart. Keep it safe: anyone who has it can spend it.',
   ];
   return { subject: `Your ROAR+ gift card (${formatDollars(n.valueCents)})`, text: `${[...lines, 'The ROAR+ team'].join('\n\n')}\n`, html: page('Your gift card', lines) };
 }

@@ -1,3 +1,4 @@
+import type { GiftCardKeys } from '@roar/domain';
 import type { EventStore, Logger, RecordedEvent } from '@roar/platform';
 import type { JobRequest } from '../jobs/types';
 import type { Seller } from '../mail/shop-templates';
@@ -11,6 +12,8 @@ export interface ReactorContext {
   readonly publicUrl: () => string;
   /** Who sells in the pro shop, for its tax invoices (BUSINESS_NAME, BUSINESS_ABN); the default names the shop without an ABN. */
   readonly seller?: Seller;
+  /** Opens the sealed gift card codes for their email (GIFT_CARD_SECRET); without it no gift card email can be written. */
+  readonly giftCardKeys?: GiftCardKeys;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { RecordedEvent } from '@roar/platform';
 import type { JobRequest } from '../jobs/types';
-import { giftCardEmail, orderInvoiceEmail, orderRefundedEmail, orderShippedEmail, type Seller } from '../mail/shop-templates';
+import { openGiftCardCode } from '@roar/domain';
+import { giftCardEmail, orderInvoiceEmail, orderRefundedEmail, orderShippedEmail } from '../mail/shop-templates';
 import type { RenderedEmail } from '../mail/templates';
 import type { TrackingJob } from '../tracking/tracking-job';
 import { jobIdFor, type Reactor, type ReactorContext } from './reactor';
@@ -25,7 +26,8 @@ async function placedOf(event: RecordedEvent, ctx: ReactorContext): Promise<Plac
   return parsed.success ? parsed.data : null;
 }
 
-function render(event: RecordedEvent, o: Placed, seller: Seller | undefined): RenderedEmail | null {
+function render(event: RecordedEvent, o: Placed, ctx: ReactorContext): RenderedEmail | null {
+  const seller = ctx.seller;
   const firstname = o.billing_address?.first_name ?? '';
   const d = event.data as Record<string, unknown>;
   switch (event.type) {
@@ -34,9 +36,16 @@ function render(event: RecordedEvent, o: Placed, seller: Seller | undefined): Re
     case 'OrderShipped':
       return orderShippedEmail({ number: o.number, carrier: String(d.carrier), tracking: String(d.tracking), firstname });
     case 'OrderRefunded':
-      return orderRefundedEmail({ number: o.number, amountCents: Number(d.amount_cents), taxCents: Number(d.tax_cents), reason: String(d.reason), firstname });
+      return orderRefundedEmail({ number: o.number, amountCents: Number(d.amount_cents), taxCents: Number(d.tax_cents), reason: String(d.reason), firstname, ...(typeof d.gift_card_cents === 'number' ? { giftCardCents: d.gift_card_cents } : {}) });
     case 'GiftCardIssued':
+      // Written before codes were sealed: redelivered as it was.
       return giftCardEmail({ number: o.number, code: String(d.code), valueCents: Number(d.value_cents), firstname });
+    case 'OrderGiftCardIssued': {
+      // A secret that cannot be opened is a failure that shows (the reactor stops here), never an email without its code.
+      if (!ctx.giftCardKeys) throw new Error('gift card email: no gift card keys (GIFT_CARD_SECRET) in this process');
+      const code = openGiftCardCode(ctx.giftCardKeys, String(d.sealed_code));
+      return giftCardEmail({ number: o.number, code, valueCents: Number(d.value_cents), firstname, expiresOn: String(d.expires_on) });
+    }
     default:
       return null;
   }
@@ -45,14 +54,14 @@ function render(event: RecordedEvent, o: Placed, seller: Seller | undefined): Re
 /** Order confirmation (tax invoice), shipped, refunded, and each gift card's code: one email per event (job id = event id). */
 export const shopEmails: Reactor = {
   name: 'shop-emails',
-  handles: ['OrderPaid', 'OrderShipped', 'OrderRefunded', 'GiftCardIssued'],
+  handles: ['OrderPaid', 'OrderShipped', 'OrderRefunded', 'GiftCardIssued', 'OrderGiftCardIssued'],
   async toJobs(event, ctx): Promise<JobRequest[]> {
     const order = await placedOf(event, ctx);
     if (!order) {
       ctx.logger.warn({ eventId: event.id, streamId: event.streamId }, 'order stream has no readable OrderPlaced; no email sent');
       return [];
     }
-    const email = render(event, order, ctx.seller);
+    const email = render(event, order, ctx);
     return email ? [{ queue: 'email', jobId: jobIdFor(event, 'shop-email'), data: { to: [order.email], ...email } }] : [];
   },
 };

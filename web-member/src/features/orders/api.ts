@@ -21,7 +21,11 @@ export const orderSchema = z.object({
   tax: z.number(),
   total: z.number(),
   shipping_address: addressSchema.nullable(),
-  gift_cards: z.array(z.object({ sku: z.string(), value_cents: z.number(), last4: z.string() })),
+  /** The cards this order bought: last 4, value, last valid day (Australian Consumer Law: shown to the buyer), balance and state. */
+  gift_cards: z.array(z.object({ sku: z.string(), value_cents: z.number(), last4: z.string(), expires_on: z.string().nullable(), balance_cents: z.number().nullable(), status: z.enum(['active', 'voided']).nullable() })),
+  /** The part of the total a gift card paid; amount_due is what the payment card paid. */
+  gift_card_payment: z.object({ last4: z.string(), cents: z.number() }).nullable(),
+  amount_due: z.number(),
   refund_reason: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;

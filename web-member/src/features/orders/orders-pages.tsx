@@ -3,6 +3,7 @@ import { Empty, Spinner } from '../../components/ui/feedback';
 import { Head } from '../../components/ui/head';
 import { paths } from '../../config/paths';
 import { useLoad } from '../../lib/use-load';
+import { formatDay } from '../../lib/format';
 import { cents, day, fetchOrder, fetchOrders, STATUS_LABEL, type Order } from './api';
 import './orders.css';
 
@@ -62,6 +63,11 @@ export function OrdersPage() {
                 <span>{o.item_count} item(s)</span>
                 <span className={`order-status order-status--${o.status}`}>{STATUS_LABEL[o.status]}</span>
                 <strong>{cents(o.total)}</strong>
+                {o.gift_cards.length > 0 && (
+                  <span className="order-row__cards">
+                    {o.gift_cards.map((g) => (g.status === 'voided' ? `Gift card ending ${g.last4}, cancelled` : g.expires_on ? `Gift card ending ${g.last4}, valid until ${formatDay(g.expires_on)}` : `Gift card ending ${g.last4}`)).join(' · ')}
+                  </span>
+                )}
               </Link>
             </li>
           ))}
@@ -140,13 +146,46 @@ function OrderDetail({ order: o }: { order: Order }) {
         </dd>
         <dt>Includes GST of</dt>
         <dd>{cents(o.tax)}</dd>
+        {o.gift_card_payment && (
+          <div className="order-totals__row">
+            <dt>Paid with gift card ending {o.gift_card_payment.last4}</dt>
+            <dd>{cents(o.gift_card_payment.cents)}</dd>
+          </div>
+        )}
+        {o.gift_card_payment && (
+          <div className="order-totals__row">
+            <dt>Paid by card</dt>
+            <dd>{cents(o.amount_due)}</dd>
+          </div>
+        )}
       </dl>
-      {o.gift_cards.length > 0 && <p>Gift card codes were emailed to you (ending {o.gift_cards.map((g) => g.last4).join(', ')}).</p>}
+      {o.gift_cards.length > 0 && <GiftCards cards={o.gift_cards} />}
       {o.shipping_address && (
         <p>
           Delivering to {o.shipping_address.first_name} {o.shipping_address.last_name}, {o.shipping_address.line1}, {o.shipping_address.suburb} {o.shipping_address.state} {o.shipping_address.postcode}
         </p>
       )}
     </article>
+  );
+}
+
+const CARD_STATE = (g: Order['gift_cards'][number]): string => (g.status === 'voided' ? 'Cancelled' : g.balance_cents === null ? 'Sent by email' : `${cents(g.balance_cents)} left`);
+
+/** The cards the order bought: codes travel by email only; the expiry is shown here too, as the law asks, and no fee ever applies. */
+function GiftCards({ cards }: { cards: Order['gift_cards'] }) {
+  return (
+    <section className="order-gift-cards" aria-label="Gift cards">
+      <h2>Gift cards</h2>
+      <ul>
+        {cards.map((g, i) => (
+          <li key={`${g.last4}${i}`}>
+            <strong>{cents(g.value_cents)} gift card ending {g.last4}</strong>
+            <span>{CARD_STATE(g)}</span>
+            {g.expires_on && <span>Valid until {formatDay(g.expires_on)}</span>}
+          </li>
+        ))}
+      </ul>
+      <p>The codes were emailed to you. No fees apply after purchase; spend a card in one go or over several orders by entering its code in your cart.</p>
+    </section>
   );
 }

@@ -43,6 +43,10 @@ export const cartSchema = z.object({
   subtotal: z.number().int(), shipping: z.number().int(), discount: z.number().int(), tax: z.number().int(), total: z.number().int(),
   discounts: z.array(z.object({ kind: z.string(), code: z.string().optional(), percent: z.number().optional(), cents: z.number().int() }).loose()),
   pending_order_id: z.string().nullable(),
+  /** The gift card entered beside the coupon: its last 4, balance and last valid day; what it pays, and what is left to pay by card. */
+  gift_card: z.object({ last4: z.string(), balance: z.number().int(), expires_on: z.string() }).nullable(),
+  gift_card_amount: z.number().int(),
+  amount_due: z.number().int(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 export type CartItem = z.infer<typeof cartItemSchema>;
@@ -53,6 +57,8 @@ export interface CartData {
   readonly shipping_address?: Address | null;
   readonly billing_address?: Address | null;
   readonly coupon?: string | null;
+  /** A gift card code; null removes the card. */
+  readonly gift_card?: string | null;
   readonly notes?: string | null;
 }
 

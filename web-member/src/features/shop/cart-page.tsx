@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Empty, ErrorNote, Spinner } from '../../components/ui/feedback';
 import { Head } from '../../components/ui/head';
 import { paths } from '../../config/paths';
+import { formatDay } from '../../lib/format';
 import { imageUrl, money, type Cart, type ShopSettings } from './api';
 import { CartSummary } from './cart-summary';
 import { itemsOf } from './cart-rules';
@@ -105,6 +106,7 @@ function CartView({ settings }: { settings: ShopSettings }) {
               </button>
             )}
           </form>
+          <GiftCardForm cart={cart} saving={saving} onSave={(gift_card) => save({ gift_card })} />
           {refusal && <ErrorNote message={refusal} />}
           {cartErrors.map((e) => (
             <ErrorNote key={e.message} message={e.message} />
@@ -137,5 +139,39 @@ function NotesField({ cart, onSave }: { cart: Cart; onSave: (notes: string | nul
       <span>Order notes</span>
       <textarea value={notes} maxLength={1000} rows={2} onChange={(e) => setNotes(e.target.value)} onBlur={() => notes !== (cart.notes ?? '') && onSave(notes.trim() || null)} />
     </label>
+  );
+}
+
+/** A gift card code beside the coupon: the cart shows the card's last 4, what is left on it and until when, never the code. */
+function GiftCardForm({ cart, saving, onSave }: { cart: Cart; saving: boolean; onSave: (code: string | null) => Promise<Cart | null> }) {
+  const [code, setCode] = useState('');
+  const card = cart.gift_card;
+  return (
+    <form
+      className="coupon-form coupon-form--gift"
+      aria-label="Gift card"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (code.trim()) void onSave(code.trim()).then((saved) => saved && setCode(''));
+      }}
+    >
+      <label className="field">
+        <span>Gift card code</span>
+        <input value={code} onChange={(e) => setCode(e.target.value)} placeholder="ROAR-XXXX-XXXX-XXXX-XXXX" autoComplete="off" spellCheck={false} />
+      </label>
+      <button type="submit" className="btn btn--primary" disabled={saving || !code.trim()}>
+        Use gift card
+      </button>
+      {card && (
+        <>
+          <p className="gift-card-note">
+            Gift card ending {card.last4}: {money(card.balance)} on the card, valid until {formatDay(card.expires_on)}.
+          </p>
+          <button type="button" className="btn btn--ghost" onClick={() => void onSave(null)}>
+            Remove gift card
+          </button>
+        </>
+      )}
+    </form>
   );
 }

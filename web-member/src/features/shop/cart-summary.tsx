@@ -1,6 +1,6 @@
 import { money, type Cart } from './api';
 
-/** Subtotal, discounts, delivery, total and the GST it contains: the figures the tax invoice will show. */
+/** Subtotal, discounts, delivery, total and the GST it contains (the figures the tax invoice will show), then what a gift card pays and what is left. */
 export function CartSummary({ cart }: { cart: Cart }) {
   return (
     <dl className="cart-summary" aria-label="Order summary">
@@ -26,6 +26,18 @@ export function CartSummary({ cart }: { cart: Cart }) {
         <dt>Includes GST of</dt>
         <dd>{money(cart.tax)}</dd>
       </div>
+      {cart.gift_card && cart.gift_card_amount > 0 && (
+        <>
+          <div>
+            <dt>Gift card ending {cart.gift_card.last4}</dt>
+            <dd>-{money(cart.gift_card_amount)}</dd>
+          </div>
+          <div className="cart-summary__total">
+            <dt>Left to pay</dt>
+            <dd>{money(cart.amount_due)}</dd>
+          </div>
+        </>
+      )}
     </dl>
   );
 }

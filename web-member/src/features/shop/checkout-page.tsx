@@ -94,7 +94,7 @@ function CheckoutForm({ cart, save, refusal, saving }: { cart: Cart; save: Retur
           </ul>
           <CartSummary cart={cart} />
           <button type="submit" className="btn btn--gold btn--lg btn--block" disabled={paying || saving || cart.errors.length > 0}>
-            {paying ? 'Opening secure payment...' : `Pay ${money(cart.total)}`}
+            {paying ? 'Opening secure payment...' : cart.amount_due === 0 && cart.gift_card_amount > 0 ? `Pay ${money(cart.total)} with gift card` : `Pay ${money(cart.amount_due)}`}
           </button>
           <Link to={paths.cart.getHref()}>Back to cart</Link>
         </aside>
