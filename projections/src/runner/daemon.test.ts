@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgSql, createPostgresEventStore, START, type Position } from '@roar/platform';
+import { createPgSql, createPostgresEventStore, ident, START, type Position } from '@roar/platform';
 import { countedEvents, countingProjector, event, openBackend, silent, testDatabase, type Backend } from '../../test/helpers';
 import { readCheckpoint } from './checkpoints';
 import { createProjectionDaemon } from './daemon';
 import { ProjectorBusyError } from './lock';
+import { checkpointLags, describeLag } from './lag';
+import type { Projector } from './projector';
 import { rebuildProjector } from './rebuild';
 
 const db = await testDatabase();
@@ -121,4 +123,33 @@ describe.skipIf(!db)('projection daemon on PostgreSQL', () => {
     }
   });
 
+  it('writes the checkpoint it deferred over ignored events once the log is quiet: status reads "at head"', async () => {
+    // Handles Ping only: the Pongs after its last Ping are batches it ignores (checkpoint deferred).
+    const pingsOnly: Projector = {
+      name: 'pings_only',
+      version: 1,
+      tables: [{ name: 'pings_only', primaryKey: ['id'] }],
+      handles: ['Ping'],
+      async migrate(tx, schema) {
+        await tx.exec(`create table if not exists ${ident(schema)}.pings_only (id integer primary key, n bigint not null)`);
+      },
+      async apply(tx, events, ctx) {
+        await tx.query(`insert into ${ident(ctx.schema)}.pings_only (id, n) values (1, $1) on conflict (id) do update set n = pings_only.n + excluded.n`, [events.length]);
+      },
+    };
+    const daemon = createProjectionDaemon({ sql: backend.sql, store: backend.store, projectors: [pingsOnly], logger: silent, batchSize: 10 });
+    await daemon.start();
+    try {
+      const ping = (await backend.store.append('ping-quiet', [event('Ping', {})], 'any')).position;
+      expect(await daemon.waitFor(ping, 10_000)).toBe(true);
+      // A busy spell of events it ignores, then nothing.
+      for (let i = 0; i < 5; i++) await backend.store.append('pong-quiet', Array.from({ length: 7 }, (_, j) => event('Pong', { i, j })), 'any');
+      const lag = async () => (await checkpointLags(backend.sql)).find((l) => l.name === 'pings_only');
+      await expect.poll(async () => (await lag())?.behind).toBe(0);
+      expect(describeLag((await lag())!)).toBe('at head');
+      expect((await readCheckpoint(backend.sql, 'pings_only'))?.position).toEqual(await backend.store.headPosition());
+    } finally {
+      await daemon.stop();
+    }
+  });
 });
