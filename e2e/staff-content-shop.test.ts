@@ -4,11 +4,12 @@ import { launchBrowser, startApp, type RunningApp } from './harness';
 import { signInStaffConsole } from './staff-console';
 
 /**
- * Issue 20, defects 12 and 19 in Chromium: testimonials and the home blocks have a Preview of the
- * unsaved form, Restore puts the restored home-block copy back in the form, and the product list
- * shows the brand, category and stock in the words staff read elsewhere rather than raw ids.
+ * Issue 20, defects 12, 18 and 19 in Chromium: testimonials and the home blocks have a Preview of
+ * the unsaved form, Restore puts the restored home-block copy back in the form, the dashboard of a
+ * default install says what to set before selling, and the product list shows the brand, category
+ * and stock in the words staff read elsewhere rather than raw ids.
  */
-describe('staff console: content previews, restore, product list', () => {
+describe('staff console: content previews, restore, before-you-sell checklist, product list', () => {
   let app: RunningApp;
   let browser: Browser;
   let staff: Page;
@@ -68,5 +69,25 @@ describe('staff console: content previews, restore, product list', () => {
     expect(text).toMatch(/Bags/);
     expect(text).toMatch(/In stock|Low stock|Out of stock/);
     expect(text).not.toMatch(/fairway-basics|in_stock|low_stock|out_of_stock|\bbags\b|physical/);
+  });
+
+  it('on a default install the dashboard opens with the before-you-sell checklist; each item links to how', async () => {
+    await staff.goto(`${app.url}/admin`);
+    const checklist = staff.getByRole('region', { name: 'Before you sell' });
+    await checklist.getByText('4 settings are still in test mode. Set them before the club takes real money.').waitFor();
+    const abn = checklist.getByTestId('launch-check-abn');
+    await abn.getByText('Your ABN is on every tax invoice (BUSINESS_ABN)').waitFor();
+    await abn.getByText('To do').waitFor();
+    for (const id of ['public-address', 'payment-keys', 'mail-transport']) await checklist.getByTestId(`launch-check-${id}`).getByRole('link', { name: 'How to set it' }).waitFor();
+    // Staff two-factor is not in this version yet: it says so, with no link to nowhere.
+    const twoFactor = checklist.getByTestId('launch-check-staff-two-factor');
+    await twoFactor.getByText('Not available in this version').waitFor();
+    expect(await twoFactor.getByRole('link').count()).toBe(0);
+
+    await abn.getByRole('link', { name: 'How to set it' }).click();
+    await staff.waitForURL(/\/admin\/before-you-sell#abn$/);
+    const section = staff.getByRole('region', { name: 'ABN' });
+    await section.getByText(/Set BUSINESS_ABN to the club's 11-digit ABN/).waitFor();
+    await expect.poll(() => section.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
   });
 });
