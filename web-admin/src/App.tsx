@@ -33,6 +33,7 @@ import contentWinnersPage from './content-winners-page';
 import contentHomeBlocks from './content-home-blocks';
 import { lazyView } from './lazyView';
 import { darkTheme, lightTheme } from './theme';
+import { StaffLayout } from './ui/StaffLayout';
 
 /** Its own chunk too, with the charts library: the sign-in page does not carry them. */
 const Dashboard = lazyView(() => import('./dashboard/Dashboard'), 'Dashboard');
@@ -55,6 +56,7 @@ export function App() {
       authProvider={authProvider}
       loginPage={LoginPage}
       dashboard={Dashboard}
+      layout={StaffLayout}
       theme={lightTheme}
       darkTheme={darkTheme}
     >
