@@ -37,40 +37,46 @@ function ClaimList() {
   );
 }
 
-/** The claim and its receipt side by side, with the decision buttons. */
+/** The claim and its receipt side by side, with the decision buttons; the receipt's PDF waits while a decision dialog is open. */
 function ClaimShow() {
   const [deciding, setDeciding] = useState(false);
   return (
+    <DecidingContext.Provider value={setDeciding}>
+      <ClaimShowView holdReceipt={deciding} />
+    </DecidingContext.Provider>
+  );
+}
+
+function ClaimShowView({ holdReceipt }: { holdReceipt: boolean }) {
+  return (
     <Show>
-      <DecidingContext.Provider value={setDeciding}>
-        <Grid container spacing={2} sx={{ p: 2 }}>
-          <Grid size={{ xs: 12, md: 5 }}>
-            <SimpleShowLayout sx={{ p: 0 }}>
-              <TextField source="member_name" label="Member" />
-              <TextField source="member_email" label="Email" />
-              <TextField source="course" />
-              <TextField source="played_on" label="Played on" />
-              <FunctionField label="Amount on receipt" render={(r: RaRecord) => dollars(r.amount_cents)} />
-              <FunctionField label="Tier maximum" render={(r: RaRecord) => dollars(r.maximum_cents)} />
-              <FunctionField label="Payout" render={(r: RaRecord) => dollars(r.payout_cents)} />
-              <StatusField />
-              <TextField source="decline_reason" emptyText="-" />
-              <DateField source="submitted_at" showTime label="Submitted (Australia/Sydney)" options={sydney} />
-              <DateField source="decision_due_by" showTime label="Decision due (Australia/Sydney)" options={sydney} />
-              <TextField source="receipt_sha256" label="Receipt SHA-256" />
-              <ClaimDecision />
-            </SimpleShowLayout>
-          </Grid>
-          <Grid size={{ xs: 12, md: 7 }}>
-            <WithRecord render={(r) => <ReceiptPreview url={String(r.receipt_url)} type={String(r.receipt_type)} holdFrame={deciding} />} />
-          </Grid>
-          <Grid size={12}>
-            <SimpleShowLayout sx={{ p: 0 }}>
-              <EventHistory />
-            </SimpleShowLayout>
-          </Grid>
+      <Grid container spacing={2} sx={{ p: 2 }}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <SimpleShowLayout sx={{ p: 0 }}>
+            <TextField source="member_name" label="Member" />
+            <TextField source="member_email" label="Email" />
+            <TextField source="course" />
+            <TextField source="played_on" label="Played on" />
+            <FunctionField label="Amount on receipt" render={(r: RaRecord) => dollars(r.amount_cents)} />
+            <FunctionField label="Tier maximum" render={(r: RaRecord) => dollars(r.maximum_cents)} />
+            <FunctionField label="Payout" render={(r: RaRecord) => dollars(r.payout_cents)} />
+            <StatusField />
+            <TextField source="decline_reason" emptyText="-" />
+            <DateField source="submitted_at" showTime label="Submitted (Australia/Sydney)" options={sydney} />
+            <DateField source="decision_due_by" showTime label="Decision due (Australia/Sydney)" options={sydney} />
+            <TextField source="receipt_sha256" label="Receipt SHA-256" />
+            <ClaimDecision />
+          </SimpleShowLayout>
         </Grid>
-      </DecidingContext.Provider>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <WithRecord render={(r) => <ReceiptPreview url={String(r.receipt_url)} type={String(r.receipt_type)} holdFrame={holdReceipt} />} />
+        </Grid>
+        <Grid size={12}>
+          <SimpleShowLayout sx={{ p: 0 }}>
+            <EventHistory />
+          </SimpleShowLayout>
+        </Grid>
+      </Grid>
     </Show>
   );
 }
