@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgSql, createPostgresEventStore, ident, START, type Position } from '@roar/platform';
+import { createPgSql, createPostgresEventStore, START, type Position } from '@roar/platform';
 import { countedEvents, countingProjector, event, openBackend, silent, testDatabase, type Backend } from '../../test/helpers';
 import { readCheckpoint } from './checkpoints';
 import { createProjectionDaemon } from './daemon';
 import { ProjectorBusyError } from './lock';
 import { checkpointLags, describeLag } from './lag';
-import type { Projector } from './projector';
 import { rebuildProjector } from './rebuild';
 
 const db = await testDatabase();
@@ -125,18 +124,7 @@ describe.skipIf(!db)('projection daemon on PostgreSQL', () => {
 
   it('writes the checkpoint it deferred over ignored events once the log is quiet: status reads "at head"', async () => {
     // Handles Ping only: the Pongs after its last Ping are batches it ignores (checkpoint deferred).
-    const pingsOnly: Projector = {
-      name: 'pings_only',
-      version: 1,
-      tables: [{ name: 'pings_only', primaryKey: ['id'] }],
-      handles: ['Ping'],
-      async migrate(tx, schema) {
-        await tx.exec(`create table if not exists ${ident(schema)}.pings_only (id integer primary key, n bigint not null)`);
-      },
-      async apply(tx, events, ctx) {
-        await tx.query(`insert into ${ident(ctx.schema)}.pings_only (id, n) values (1, $1) on conflict (id) do update set n = pings_only.n + excluded.n`, [events.length]);
-      },
-    };
+    const pingsOnly = { ...countingProjector, name: 'pings_only', handles: ['Ping'] };
     const daemon = createProjectionDaemon({ sql: backend.sql, store: backend.store, projectors: [pingsOnly], logger: silent, batchSize: 10 });
     await daemon.start();
     try {
