@@ -54,8 +54,10 @@ export async function benchAssets(log: (line: string) => void): Promise<Record<s
   const built = spawnSync(process.execPath, ['scripts/build-web.mjs'], { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: 'ignore' });
   if (built.status !== 0) throw new Error('bench: building the web apps failed (npm run build)');
   const app = await startApp();
-  const browser = await launchBrowser();
+  let browser: Browser | null = null;
   try {
+    // Inside the try: a browser that cannot start must not leave the product process running.
+    browser = await launchBrowser();
     const figures: Record<string, number> = {};
     log('first visit, JavaScript bytes on the wire (empty cache, loaded until the network is idle)');
     log(`  ${'page'.padEnd(28)} ${'scripts'.padStart(7)} ${'brotli'.padStart(10)} ${'gzip'.padStart(10)} ${'uncompressed'.padStart(13)}   ratio gzip/uncompressed, largest script`);
@@ -79,7 +81,7 @@ export async function benchAssets(log: (line: string) => void): Promise<Record<s
     log(`  member home gzip JS under ${MEMBER_HOME_GZIP_GOAL_KIB} KiB: ${goalMet ? 'yes' : 'NO'}`);
     return figures;
   } finally {
-    await browser.close();
+    await browser?.close();
     await app.stop();
   }
 }

@@ -9,11 +9,13 @@ import { benchDashboard } from './dashboard';
 import { benchDraw } from './draw';
 import { benchShop } from './shop';
 import { reportGoals } from './goals';
+import { runSections, selectSections, type BenchSection, type Figures } from './sections';
 
 /**
  * `npm run bench`: append throughput, projection rebuild speed and the draw over 10 million
  * tickets, each against a baseline measured in the same run on the same database. Human tables first; the LAST line of stdout is
- * one JSON object with every figure and ratio, for scripts to read.
+ * one JSON object with every figure and ratio, for scripts to read. `npm run bench -- draw shop` runs
+ * the sections named. The first section that fails ends the run with exit code 1.
  */
 type RebuildBench = (target: BenchTarget, log: (line: string) => void) => Promise<Record<string, number>>;
 
@@ -31,64 +33,45 @@ async function loadRebuild(): Promise<RebuildBench | null> {
   return fn as RebuildBench;
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const started = Date.now();
-  const figures: Record<string, number | string> = {};
+  const figures: Figures = {};
   const targets: BenchTarget[] = ['postgres', 'pglite'];
 
-  // A section that fails is reported and the rest still run; the run then exits non-zero.
-  const failed: string[] = [];
-  const section = async (name: string, run: () => Promise<Record<string, number | string>>): Promise<void> => {
-    try {
-      Object.assign(figures, await run());
-    } catch (error) {
-      failed.push(name);
-      figures[`${name}_failed`] = error instanceof Error ? error.message : String(error);
-      log(`${name}: FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    }
-  };
-
-  for (const target of targets) {
-    await section(`append_${target}`, () => benchAppend(target, log));
-    log('');
-  }
-
   const rebuild = await loadRebuild();
-  if (rebuild) {
-    for (const target of targets) {
-      await section(`rebuild_${target}`, () => rebuild(target, log));
-      log('');
-    }
-  } else {
+  if (!rebuild) {
     log('rebuild: bench/rebuild.ts is missing; rebuild figures not measured');
     figures.rebuild = 'missing';
   }
-
-  await section('draw', () => benchDraw(log));
-  log('');
-  await section('close', () => benchClose(log));
-  log('');
-  await section('assets', () => benchAssets(log));
-  await section('shop', () => benchShop(log));
-  log('');
-  await section('commands', () => benchCommands(log));
-  await section('reads', () => benchReads(log));
-  await section('dashboard', () => benchDashboard(log));
-  log('');
+  const all: BenchSection[] = [
+    ...targets.map((target) => ({ name: `append_${target}`, run: () => benchAppend(target, log), gapAfter: true })),
+    ...(rebuild ? targets.map((target) => ({ name: `rebuild_${target}`, run: () => rebuild(target, log), gapAfter: true })) : []),
+    { name: 'draw', run: () => benchDraw(log), gapAfter: true },
+    { name: 'close', run: () => benchClose(log), gapAfter: true },
+    { name: 'assets', run: () => benchAssets(log) },
+    { name: 'shop', run: () => benchShop(log), gapAfter: true },
+    { name: 'commands', run: () => benchCommands(log) },
+    { name: 'reads', run: () => benchReads(log) },
+    { name: 'dashboard', run: () => benchDashboard(log), gapAfter: true },
+  ];
+  const failed = await runSections(selectSections(all, process.argv.slice(2)), figures, log);
 
   const goals = reportGoals(figures, log);
   figures.goals_met = goals.met;
   figures.goals = goals.of;
   log('');
   figures.bench_seconds = Math.round((Date.now() - started) / 100) / 10;
-  if (failed.length > 0) {
-    log(`sections that failed: ${failed.join(', ')}`);
-    process.exitCode = 1;
-  }
+  if (failed) log(`section ${failed} failed: the run stopped there`);
   log(JSON.stringify(figures));
+  return failed ? 1 : 0;
 }
 
-main().catch((error: unknown) => {
+/** Ends the process once stdout has been written out: a failed section may have left handles open. */
+function exit(code: number): void {
+  process.stdout.write('', () => process.exit(code));
+}
+
+main().then(exit, (error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exitCode = 1;
+  exit(1);
 });

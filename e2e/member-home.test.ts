@@ -73,7 +73,10 @@ describe('member home page', () => {
     for (const tier of visible) {
       const card = page.getByRole('article', { name: tier.tier, exact: true });
       await expect.poll(() => card.textContent()).toContain(dollars(tier.price));
-      expect(await card.getByRole('link', { name: `Join ${tier.tier}` }).getAttribute('href')).toBe(`/sign-up?membership=${tier.id}`);
+      // Named Join Now as the spec names it; the plan it joins describes it (aria-describedby).
+      const join = card.getByRole('link', { name: 'Join Now', exact: true });
+      expect(await join.getAttribute('href')).toBe(`/sign-up?membership=${tier.id}`);
+      expect(await join.evaluate((a) => document.getElementById(a.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(tier.tier);
     }
     for (const tier of hidden) expect(await page.getByRole('article', { name: tier.tier, exact: true }).count()).toBe(0);
     await page.close();

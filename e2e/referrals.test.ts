@@ -94,7 +94,7 @@ describe('a member refers a friend who joins and pays', () => {
     await page.getByRole('button', { name: 'Join Now' }).click();
     await page.waitForURL(/\/membership$/);
     expect(await page.evaluate(() => window.localStorage.getItem('referral_code'))).toBe(link.split('/refer/')[1]);
-    await page.getByRole('link', { name: 'Join Platinum' }).click();
+    await page.getByRole('article', { name: 'Platinum', exact: true }).getByRole('link', { name: 'Join Now' }).click();
     await page.waitForURL(/\/sign-up\?membership=3/);
     await page.getByLabel('First name').fill('Ben');
     await page.getByLabel('Last name').fill('Referee');

@@ -86,19 +86,35 @@ describe('partner rewards and green-fee cashback', () => {
     const staff = await staffContext.newPage();
     await signInStaffConsole(staff, app.url);
     await staff.goto(`${app.url}/admin/cashback-claims`);
+    // The receipt is held back until staff are typing in the Approve dialog: the PDF viewer then
+    // loads beside the dialog mid-typing (it used to take the focus, and the typed reason with it).
+    let releaseReceipt: () => void = () => undefined;
+    const receiptHeld = new Promise<void>((resolve) => (releaseReceipt = resolve));
+    await staff.route('**/api/admin/cashback-claims/*/receipt', async (route) => {
+      await receiptHeld;
+      await route.continue();
+    });
     await staff.getByText('Parkland Links').click();
-    // The receipt's frame loaded first: a PDF viewer loading later could take the focus from the dialog mid-typing.
-    const receipt = await staff.getByTitle('Receipt').elementHandle();
-    await (await receipt?.contentFrame())?.waitForLoadState('load');
+    await staff.getByText('Loading receipt...').waitFor();
     await staff.getByRole('button', { name: 'Approve' }).click();
     const dialog = staff.getByRole('dialog');
     const reason = dialog.getByLabel('Reason');
-    await expect.poll(() => reason.evaluate((field) => field === document.activeElement)).toBe(true);
-    await reason.fill('e2e: receipt matches the claim');
-    expect(await reason.inputValue()).toBe('e2e: receipt matches the claim');
+    const reasonFocused = () => reason.evaluate((field) => field === document.activeElement);
+    await expect.poll(reasonFocused).toBe(true);
+    // Typed as a person types: into whatever has the focus.
+    await staff.keyboard.type('e2e: receipt ', { delay: 20 });
+    releaseReceipt();
+    await staff.keyboard.type('matches the claim', { delay: 40 });
+    // The PDF arrived while the dialog is open: its viewer waits for the dialog to close.
+    await staff.getByText('The PDF receipt opens here once the dialog is closed.').waitFor();
+    await staff.keyboard.type(' (checked)', { delay: 20 });
+    expect(await reason.inputValue()).toBe('e2e: receipt matches the claim (checked)');
+    expect(await reasonFocused()).toBe(true);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await staff.getByText('$20.00').first().waitFor();
+    const receipt = await staff.getByTitle('Receipt').elementHandle();
+    await (await receipt?.contentFrame())?.waitForLoadState('load');
 
     await staff.goto(`${app.url}/admin/cashback-payouts`);
     const [download] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('button', { name: 'Export scheduled payouts (CSV)' }).click()]);

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { createLogger, createPgliteSql, createPgSql, createPostgresEventStore, loadConfig, positionToString, type Sql } from '@roar/platform';
 import { allProjectors } from './index';
-import { listCheckpoints } from './runner/checkpoints';
+import { checkpointLags, describeLag } from './runner/lag';
 import { ProjectorBusyError } from './runner/lock';
 import { renderProgressBar } from './runner/progress';
 import type { Projector } from './runner/projector';
@@ -57,7 +57,10 @@ async function main(argv: readonly string[]): Promise<number> {
     if (command === 'status') {
       const head = await store.headPosition();
       process.stdout.write(`head ${positionToString(head)}\n`);
-      for (const c of await listCheckpoints(sql)) process.stdout.write(`${c.name.padEnd(16)} v${c.version} at ${positionToString(c.position)} (${c.updatedAt})\n`);
+      for (const lag of await checkpointLags(sql)) {
+        const label = lag.version === null ? 'reactor' : `v${lag.version}`;
+        process.stdout.write(`${lag.name.padEnd(24)} ${label} at ${positionToString(lag.position)} ${describeLag(lag)} (${lag.updatedAt})\n`);
+      }
       return 0;
     }
     let failed = 0;

@@ -1,4 +1,5 @@
-import { Admin, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
 import { authProvider } from './auth/authProvider';
 import { LoginPage } from './auth/LoginPage';
 import { dataProvider } from './dataProvider';
@@ -34,9 +35,12 @@ import contentWinnersPage from './content-winners-page';
 import contentHomeBlocks from './content-home-blocks';
 import { lazyView } from './lazyView';
 import { darkTheme, lightTheme } from './theme';
+import { StaffLayout } from './ui/StaffLayout';
 
 /** Its own chunk too, with the charts library: the sign-in page does not carry them. */
 const Dashboard = lazyView(() => import('./dashboard/Dashboard'), 'Dashboard');
+/** The guide the dashboard's "Before you sell" checklist links to (docs/before-you-sell.md). */
+const BeforeYouSellPage = lazyView(() => import('./dashboard/BeforeYouSellPage'), 'BeforeYouSellPage');
 
 /**
  * The staff console, served by the API at /admin. Who may edit what is decided in authProvider.canAccess.
@@ -54,6 +58,7 @@ export function App() {
       authProvider={authProvider}
       loginPage={LoginPage}
       dashboard={Dashboard}
+      layout={StaffLayout}
       theme={lightTheme}
       darkTheme={darkTheme}
     >
@@ -87,6 +92,9 @@ export function App() {
       <Resource name="events" options={{ label: 'Event log' }} {...events} />
       <Resource name="projections" options={{ label: 'Read models' }} {...projections} />
       <Resource name="jobs-failed" options={{ label: 'Failed jobs' }} {...jobs} />
+      <CustomRoutes>
+        <Route path="/before-you-sell" element={<BeforeYouSellPage />} />
+      </CustomRoutes>
     </Admin>
   );
 }

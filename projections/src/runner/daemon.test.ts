@@ -4,6 +4,7 @@ import { countedEvents, countingProjector, event, openBackend, silent, testDatab
 import { readCheckpoint } from './checkpoints';
 import { createProjectionDaemon } from './daemon';
 import { ProjectorBusyError } from './lock';
+import { checkpointLags, describeLag } from './lag';
 import { rebuildProjector } from './rebuild';
 
 const db = await testDatabase();
@@ -131,4 +132,22 @@ describe.skipIf(!db)('projection daemon on PostgreSQL', () => {
     }
   });
 
+  it('writes the checkpoint it deferred over ignored events once the log is quiet: status reads "at head"', async () => {
+    // Handles Ping only: the Pongs after its last Ping are batches it ignores (checkpoint deferred).
+    const pingsOnly = { ...countingProjector, name: 'pings_only', handles: ['Ping'] };
+    const daemon = createProjectionDaemon({ sql: backend.sql, store: backend.store, projectors: [pingsOnly], logger: silent, batchSize: 10 });
+    await daemon.start();
+    try {
+      const ping = (await backend.store.append('ping-quiet', [event('Ping', {})], 'any')).position;
+      expect(await daemon.waitFor(ping, 10_000)).toBe(true);
+      // A busy spell of events it ignores, then nothing.
+      for (let i = 0; i < 5; i++) await backend.store.append('pong-quiet', Array.from({ length: 7 }, (_, j) => event('Pong', { i, j })), 'any');
+      const lag = async () => (await checkpointLags(backend.sql)).find((l) => l.name === 'pings_only');
+      await expect.poll(async () => (await lag())?.behind).toBe(0);
+      expect(describeLag((await lag())!)).toBe('at head');
+      expect((await readCheckpoint(backend.sql, 'pings_only'))?.position).toEqual(await backend.store.headPosition());
+    } finally {
+      await daemon.stop();
+    }
+  });
 });

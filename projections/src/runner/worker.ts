@@ -1,6 +1,6 @@
-import type { EventStore, Logger, Position, Sql } from '@roar/platform';
-import { commitBatch, ProjectorEventFailedError, type FailedEvent } from './apply';
-import { readCheckpoint } from './checkpoints';
+import { comparePositions, type EventStore, type Logger, type Position, type Sql } from '@roar/platform';
+import { CheckpointMovedError, commitBatch, ProjectorEventFailedError, type FailedEvent } from './apply';
+import { advanceCheckpoint, readCheckpoint } from './checkpoints';
 import { ProjectorBusyError, releaseProjectorLock, tryProjectorLock } from './lock';
 import { handlesType, type Projector } from './projector';
 import { rebuildLocked, resetProjector, type RebuildResult } from './rebuild';
@@ -14,6 +14,12 @@ export type WorkerState = 'starting' | 'standby' | 'active' | 'rebuilding' | 'fa
  * ignored events are read again and ignored again: no effect is lost or doubled.
  */
 const IGNORED_CHECKPOINT_EVERY_MS = 5000;
+/**
+ * When no batch follows ignored ones for this long, the deferred checkpoint is written: a quiet
+ * stream ending in events this projector ignores must not leave it reading as behind the head for
+ * good (status, a standby's view, another process's waitFor). One write per quiet spell.
+ */
+export const QUIET_CHECKPOINT_MS = 1000;
 
 interface RebuildRequest {
   readonly options: ReplayOptions;
@@ -184,22 +190,43 @@ export class ProjectorWorker {
       let expected = from;
       let storedAt = Date.now();
       let finished = false;
+      // Batches and the quiet write of a deferred checkpoint use the one session, one at a time.
+      let work: Promise<void> = Promise.resolve();
+      const serially = (task: () => Promise<void>): Promise<void> => (work = work.then(task).catch((error: unknown) => finish(error)));
+      let quiet: NodeJS.Timeout | null = null;
+      const writeDeferred = async () => {
+        const to = this.position;
+        if (finished || !to || comparePositions(to, expected) <= 0) return;
+        const moved = await s.transaction((tx) => advanceCheckpoint(tx, this.projector.name, expected, to, this.projector.version));
+        if (!moved) throw new CheckpointMovedError(`checkpoint of ${this.projector.name} moved under this instance`);
+        expected = to;
+        storedAt = Date.now();
+        this.storedPosition = to;
+        this.env.onProgress();
+      };
       const finish = (error: unknown) => {
         if (finished) return;
         finished = true;
+        if (quiet) clearTimeout(quiet);
         this.interrupt = () => undefined;
         logger.debug({ projector: this.projector.name, err: error }, 'unfollowing');
-        sub.stop().then(() => (error ? reject(error) : resolve()), reject);
+        sub
+          .stop()
+          .then(() => work)
+          .then(() => (error ? reject(error) : resolve()), reject);
       };
       const sub = store.subscribe(
         from,
-        async (batch) => {
+        (batch) => serially(async () => {
           if (finished) return;
+          if (quiet) clearTimeout(quiet);
+          quiet = null;
           try {
             const last = batch[batch.length - 1];
             const ignored = !batch.some((e) => handlesType(this.projector, e.type));
             if (last && ignored && Date.now() - storedAt < IGNORED_CHECKPOINT_EVERY_MS) {
               this.position = last.position;
+              quiet = setTimeout(() => void serially(writeDeferred), QUIET_CHECKPOINT_MS);
             } else {
               expected = await commitBatch(s, this.projector, batch, expected, logger);
               storedAt = Date.now();
@@ -217,7 +244,7 @@ export class ProjectorWorker {
           } catch (error) {
             finish(error);
           }
-        },
+        }),
         {
           batchSize: this.env.batchSize,
           ...(this.projector.handles === 'all' ? {} : { types: this.projector.handles }),

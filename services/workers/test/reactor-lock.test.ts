@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { comparePositions } from '@roar/platform';
 import { requireOrSkip } from '@roar/platform/testing';
-import { catalogueNotifications, createJobRuntime, listSentMail, type JobRuntime } from '../src';
+import { membershipTierStreamId, SEED_TIERS } from '@roar/domain';
+import { catalogueNotifications, createJobRuntime, listSentMail, runReactor, type JobRuntime, type Reactor } from '../src';
 import { loadCheckpoint } from '../src/reactors';
-import { closedPort, defineAndRevisePrice, openTestEnv, quietLogger, waitFor } from './helpers';
+import { closedPort, defineAndRevisePrice, event, openTestEnv, quietLogger, waitFor } from './helpers';
 
 const env = await openTestEnv();
 const haveDb = requireOrSkip('PostgreSQL', env !== null);
@@ -57,6 +58,26 @@ describe('reactor instances', () => {
       expect(comparePositions(checkpoint, head)).toBeLessThan(0);
     } finally {
       await runtime.stop();
+    }
+  });
+
+  it.runIf(haveDb)('save the checkpoint they deferred over ignored events once the log is quiet', async () => {
+    await env!.emptyLog(['jobs.reactor_checkpoints']);
+    const revisions: string[] = [];
+    const reactor: Reactor = { name: 'quiet-revisions', handles: ['MembershipTierRevised'], toJobs: (e) => (revisions.push(e.id), []) };
+    const context = { store: env!.store, staffMailbox: 'staff@roarplus.local', logger: quietLogger, publicUrl: () => 'http://localhost' };
+    const running = runReactor(reactor, { sql: env!.sql, store: env!.store, logger: quietLogger, context, enqueue: () => Promise.resolve(), batchSize: 2 });
+    try {
+      const revision = await defineAndRevisePrice(env!.store, 2500);
+      await waitFor('the revision', async () => revisions.includes(revision));
+      // Then a busy spell of events it ignores (the other tiers defined), and nothing more.
+      for (const tier of [SEED_TIERS[0]!, SEED_TIERS[2]!, SEED_TIERS[3]!]) {
+        await env!.store.append(membershipTierStreamId(tier.membershipId), [event('MembershipTierDefined', { membershipId: tier.membershipId, status: tier.status, fields: tier.fields })], 'no_stream');
+      }
+      const head = await env!.store.headPosition();
+      await waitFor('the checkpoint at the head', async () => comparePositions(await loadCheckpoint(env!.sql, 'quiet-revisions'), head) === 0);
+    } finally {
+      await running.stop();
     }
   });
 });

@@ -1,10 +1,13 @@
 import { Box, Button } from '@mui/material';
-import { useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { postAction } from '../dataProvider';
 import { ReasonDialog } from '../ui/ReasonDialog';
 
 type Decision = 'approve' | 'decline';
+
+/** Tells the claim page whether a decision dialog is open: the receipt viewer beside it must not load (and take the focus) meanwhile. */
+export const DecidingContext = createContext<(open: boolean) => void>(() => undefined);
 
 /** Approve or decline a submitted claim; each decision is a command with the staff user and a reason. */
 export function ClaimDecision() {
@@ -15,6 +18,11 @@ export function ClaimDecision() {
   const [pending, setPending] = useState<Decision | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const setDeciding = useContext(DecidingContext);
+  useEffect(() => {
+    setDeciding(pending !== null);
+    return () => setDeciding(false);
+  }, [pending, setDeciding]);
   if (!record || record.status !== 'submitted' || (permissions !== 'admin' && permissions !== 'staff')) return null;
   const run = async (decision: Decision) => {
     setBusy(true);

@@ -1,8 +1,9 @@
 import GolfCourseIcon from '@mui/icons-material/GolfCourse';
 import { Box, Chip, Grid } from '@mui/material';
+import { useState } from 'react';
 import { Datagrid, DateField, FunctionField, List, SelectInput, Show, SimpleShowLayout, TextField, WithRecord, type RaRecord } from 'react-admin';
 import { EventHistory } from '../events/EventHistory';
-import { ClaimDecision } from './ClaimDecision';
+import { ClaimDecision, DecidingContext } from './ClaimDecision';
 import { ReceiptPreview } from './ReceiptPreview';
 
 const sydney = { timeZone: 'Australia/Sydney' };
@@ -36,8 +37,17 @@ function ClaimList() {
   );
 }
 
-/** The claim and its receipt side by side, with the decision buttons. */
+/** The claim and its receipt side by side, with the decision buttons; the receipt's PDF waits while a decision dialog is open. */
 function ClaimShow() {
+  const [deciding, setDeciding] = useState(false);
+  return (
+    <DecidingContext.Provider value={setDeciding}>
+      <ClaimShowView holdReceipt={deciding} />
+    </DecidingContext.Provider>
+  );
+}
+
+function ClaimShowView({ holdReceipt }: { holdReceipt: boolean }) {
   return (
     <Show>
       <Grid container spacing={2} sx={{ p: 2 }}>
@@ -59,7 +69,7 @@ function ClaimShow() {
           </SimpleShowLayout>
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
-          <WithRecord render={(r) => <ReceiptPreview url={String(r.receipt_url)} type={String(r.receipt_type)} />} />
+          <WithRecord render={(r) => <ReceiptPreview url={String(r.receipt_url)} type={String(r.receipt_type)} holdFrame={holdReceipt} />} />
         </Grid>
         <Grid size={12}>
           <SimpleShowLayout sx={{ p: 0 }}>

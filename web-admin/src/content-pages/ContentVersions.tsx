@@ -1,6 +1,7 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { useNotify, usePermissions, useRecordContext, useRefresh, useResourceContext } from 'react-admin';
+import { useNotify, usePermissions, useRecordContext, useRefresh, useResourceContext, type RaRecord } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
 import { postAction } from '../dataProvider';
 import { EditForm } from '../ui/EditForm';
 
@@ -29,6 +30,7 @@ function ContentVersions() {
   const { permissions } = usePermissions<string>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const { reset } = useFormContext();
   const [restoring, setRestoring] = useState<number | null>(null);
   const [reason, setReason] = useState('');
   if (!record) return null;
@@ -36,7 +38,10 @@ function ContentVersions() {
   const canRestore = permissions === 'admin' || permissions === 'staff';
   const restore = async () => {
     try {
-      await postAction(`/${resource}/${encodeURIComponent(String(record.id))}/restore`, { version: restoring, reason: reason.trim() });
+      const restored = await postAction<RaRecord>(`/${resource}/${encodeURIComponent(String(record.id))}/restore`, { version: restoring, reason: reason.trim() });
+      // The form takes the restored record whole: fields edited and saved before stay "dirty" in the
+      // form, and the refetch (keepDirtyValues) would otherwise keep showing them.
+      reset(restored);
       notify(`Version ${restoring} restored`, { type: 'info' });
       setRestoring(null);
       setReason('');

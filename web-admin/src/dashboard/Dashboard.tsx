@@ -5,6 +5,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import { httpClient } from '../dataProvider';
 import { formatClubDateTime } from '../ui/display';
 import { formatCents } from '../memberships/MembershipList';
+import { LaunchChecklist } from './LaunchChecklist';
 
 interface Figures {
   readonly from: string;
@@ -87,6 +88,7 @@ export function Dashboard() {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: '100%', overflowX: 'hidden' }}>
       <Title title="Dashboard" />
+      <LaunchChecklist />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {figures.from} to {figures.to}, days in Australia/Sydney
       </Typography>

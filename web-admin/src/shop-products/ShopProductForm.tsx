@@ -1,21 +1,22 @@
 import { ArrayInput, BooleanInput, Create, Edit, NumberInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, required } from 'react-admin';
 import { MediaInput } from '../media/MediaInput';
 import { EditForm } from '../ui/EditForm';
+import { PRODUCT_TYPES, useShopTermNames } from './labels';
 
-const TYPES = [{ id: 'physical', name: 'Physical' }, { id: 'digital', name: 'Digital' }];
 const reason = <TextInput key="reason" source="reason" label="Reason for this change" validate={required()} fullWidth helperText="Recorded in the product's event history" />;
 
 function Fields({ creating }: { creating: boolean }) {
+  const { choicesOf, pending } = useShopTermNames();
   return (
     <>
       <TextInput source="name" validate={required()} fullWidth />
       <TextInput source="slug" validate={required()} disabled={!creating} helperText="The product's address: lower-case letters, digits and dashes" />
       <TextInput source="description" multiline fullWidth />
-      <SelectInput source="product_type" choices={TYPES} validate={required()} disabled={!creating} />
+      <SelectInput source="product_type" choices={PRODUCT_TYPES} validate={required()} disabled={!creating} />
       <BooleanInput source="gift_card" disabled={!creating} />
-      <TextInput source="category" validate={required()} />
-      <TextInput source="brand" validate={required()} />
-      <TextInput source="supplier" validate={required()} />
+      <SelectInput source="category" choices={choicesOf('category')} isPending={pending} validate={required()} helperText="Categories, brands and suppliers are kept under Shop terms" />
+      <SelectInput source="brand" choices={choicesOf('brand')} isPending={pending} validate={required()} />
+      <SelectInput source="supplier" choices={choicesOf('supplier')} isPending={pending} validate={required()} />
       <MediaInput source="image_portrait" label="Image" kind="product" variant="square" alsoSets={{ image_landscape: 'wide' }} />
       <MediaInput source="image_landscape" label="Wide image" kind="product" variant="wide" />
       <ArrayInput source="variants">

@@ -18,7 +18,7 @@ export function EntryTile({ title, count, icon, to }: { title: string; count: nu
     </>
   );
   return to ? (
-    <Link to={to} className="entry-tile" aria-label={`${title}: ${count}`}>
+    <Link to={to} className="entry-tile">
       {body}
     </Link>
   ) : (

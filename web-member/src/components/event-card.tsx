@@ -32,7 +32,8 @@ export function EventCard({ title, slug, src, locked = false, cardType = 'full',
   const badge = showWinner ? wonBadge(won) : null;
   const classes = ['event-card', `event-card--${cardType}`, locked ? 'event-card--locked' : 'event-card--fades'].join(' ');
   return (
-    <Link to={paths.event.getHref(slug)} className={classes} aria-label={locked ? `${title} (locked)` : title} data-testid="event-card">
+    // Named by what it shows (type, title, date, Locked), never by a label that leaves the visible text out.
+    <Link to={paths.event.getHref(slug)} className={classes} data-testid="event-card">
       <span className="event-card__media">
         <img src={imageUrl(src)} alt="" loading="lazy" />
         {locked && (

@@ -51,7 +51,8 @@ export function TierAction({ tier }: { tier: Membership }) {
         <Link
           to={paths.signUp.getHref(tier.id)}
           className="btn btn--gold btn--block"
-          aria-label={`Join ${tier.tier}`}
+          // Named as the spec names it (Join Now); the plan it joins is its description, read with it.
+          aria-describedby={`tier-${tier.id}`}
           // A visitor who logs in instead of signing up still gets the plan they picked.
           onClick={() => {
             if (tier.price > 0) session.saveUpgradePlanId(tier.id);

@@ -96,14 +96,14 @@ export interface PrizeTypeDisplay {
   readonly background: string;
 }
 
-/** Display settings per prize_type_id (spec section 3); anything unknown shows as 'vip'. */
+/** Display settings per prize_type_id (spec section 3); anything unknown shows as 'vip'. Chip text on its background is 4.5:1 or better (WCAG AA). */
 export const PRIZE_TYPE_DISPLAY: Readonly<Record<PrizeType, PrizeTypeDisplay>> = {
   team: { title: 'Team Draw', icon: 'users', iconSize: 18, colour: '#ffffff', background: '#7c3aed' },
   bonus: { title: 'Bonus Draw', icon: 'star', iconSize: 16, colour: '#0b1a3a', background: '#f5b82e' },
-  weekly: { title: 'Weekly Draw', icon: 'calendar', iconSize: 16, colour: '#ffffff', background: '#0ea5e9' },
-  normal: { title: 'Cash Draw', icon: 'cash', iconSize: 16, colour: '#ffffff', background: '#12a150' },
-  event: { title: 'Event Draw', icon: 'flag', iconSize: 16, colour: '#ffffff', background: '#2f6bff' },
-  experience: { title: 'Experience', icon: 'sparkle', iconSize: 16, colour: '#ffffff', background: '#db2777' },
+  weekly: { title: 'Weekly Draw', icon: 'calendar', iconSize: 16, colour: '#ffffff', background: '#0369a1' },
+  normal: { title: 'Cash Draw', icon: 'cash', iconSize: 16, colour: '#ffffff', background: '#0e7a3c' },
+  event: { title: 'Event Draw', icon: 'flag', iconSize: 16, colour: '#ffffff', background: '#1d4ed8' },
+  experience: { title: 'Experience', icon: 'sparkle', iconSize: 16, colour: '#ffffff', background: '#be185d' },
   vip: { title: 'VIP Draw', icon: 'crown', iconSize: 16, colour: '#0b1a3a', background: '#ffc94d' },
 };
 

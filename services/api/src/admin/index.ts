@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { createStaffAuthRouter, type LoginLimiterOptions } from '../auth/staff-routes';
 import './docs';
 import { dashboardRouter } from './dashboard';
+import { launchChecklistRouter } from './launch-checklist';
 import { entryAdjustmentsRouter } from './entry-adjustments';
 import { exportsRouter } from '../exports';
 import { eventsRouter } from './events';
@@ -34,6 +35,7 @@ export function createAdminRouter(app: AppContext, options: AdminRouterOptions =
   router.use(express.json({ limit: '100kb' }));
   router.use(createStaffAuthRouter(app, options.loginLimits));
   router.use('/dashboard', dashboardRouter(app));
+  router.use('/launch-checklist', launchChecklistRouter(app));
   router.use('/prizes', winnerLookupRouter(app));
   router.use('/memberships', membershipsRouter(app));
   router.use('/events', eventsRouter(app));

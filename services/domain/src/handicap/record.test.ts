@@ -33,11 +33,23 @@ describe('scoringRecord: the whole record replayed in playing order', () => {
     );
   });
 
+  it('caps nothing with 19 scores and caps the index of the 20th score (ROH 5.7, 5.8: a Low HI needs 20 scores in the record)', () => {
+    // Three rounds 5 over (index 5.0 - 2.0 = 3.0, the Low HI to come), then rounds 30 over.
+    const cards = [...Array.from({ length: 3 }, (_, i) => round(`g${i}`, i, 5)), ...Array.from({ length: 17 }, (_, i) => round(`w${i}`, 3 + i, 30))];
+    // 19 scores: best 7 = three 5s and four 30s = 135 / 7 = 19.3, never capped however far above 3.0.
+    const record19 = scoringRecord(cards.slice(0, 19));
+    expect([record19.handicapIndex, record19.lowHandicapIndex, record19.cap]).toEqual([19.3, null, 'none']);
+    // 20 scores: best 8 = three 5s and five 30s = 165 / 8 = 20.6, more than 5.0 above the Low HI of 3.0: hard cap 8.0.
+    const record20 = scoringRecord(cards);
+    expect([record20.handicapIndex, record20.lowHandicapIndex, record20.cap]).toEqual([8, 3, 'hard']);
+  });
+
   it('caps a rise once 20 scores establish a Low HI (the lowest index of the 365 days, 8.0 after the third round here)', () => {
     const steady = Array.from({ length: 20 }, (_, i) => round(`a${i}`, i, 10));
     const record20 = scoringRecord(steady);
     expect(record20.handicapIndex).toBe(10);
-    expect(record20.lowHandicapIndex).toBeNull();
+    expect([record20.lowHandicapIndex, record20.cap]).toEqual([8, 'none']);
+    expect(scoringRecord(steady.slice(0, 19)).lowHandicapIndex).toBeNull();
     // 20 bad rounds: uncapped 25.0, 17.0 above the Low HI of 8.0 (3 rounds: 10.0 - 2.0): soft 8 + 3 + 7 = 18.0, hard 8 + 5 = 13.0
     const bad = Array.from({ length: 20 }, (_, i) => round(`b${i}`, 20 + i, 25));
     const record = scoringRecord([...steady, ...bad]);

@@ -25,9 +25,13 @@ export interface ScoringRecord {
 const SCORES_FOR_LOW_INDEX = 20;
 const DAY_MS = 86_400_000;
 
-/** ROH 5.7: the lowest index of the 365 days before this score, once 20 scores establish one. */
+/**
+ * ROH 5.7: the lowest index of the 365 days before this score, once 20 scores establish one. The score
+ * being added is one of the 20 (ROH 5.8: a cap is considered once 20 scores are in the record), so
+ * the 20th score's index is the first one a cap can hold down.
+ */
 function lowHandicapIndexBefore(history: ScoringRecord['history'], playedOn: string): number | undefined {
-  if (history.length < SCORES_FOR_LOW_INDEX) return undefined;
+  if (history.length + 1 < SCORES_FOR_LOW_INDEX) return undefined;
   const from = Date.parse(playedOn) - 365 * DAY_MS;
   const window = history.filter((h) => h.handicapIndex !== null && Date.parse(h.playedOn) >= from).map((h) => h.handicapIndex as number);
   return window.length ? Math.min(...window) : undefined;

@@ -26,6 +26,11 @@ const LOCK_NAMESPACE = 7321004;
  * those events are read again and produce no job again, so skipping the write loses nothing.
  */
 const IGNORED_CHECKPOINT_EVERY_MS = 5000;
+/**
+ * When no batch follows ignored ones for this long, the deferred checkpoint is written: a quiet log
+ * ending in events this reactor ignores must not leave it reading as behind the head for good.
+ */
+const QUIET_CHECKPOINT_MS = 1000;
 
 /**
  * Runs one reactor: subscribe from its checkpoint, turn each batch into jobs, enqueue them all,
@@ -53,20 +58,57 @@ export function runReactor(reactor: Reactor, deps: ReactorRunnerDeps): RunningRe
   }
 
   let savedAt = 0;
-  async function onBatch(events: RecordedEvent[]): Promise<void> {
-    let handled = false;
-    for (const event of events) {
-      if (!handles.has(event.type)) continue;
-      handled = true;
-      for (const job of await jobsOf(event)) await deps.enqueue(job);
-    }
-    const last = events[events.length - 1];
-    if (!last || (!handled && Date.now() - savedAt < IGNORED_CHECKPOINT_EVERY_MS)) return;
-    await saveCheckpoint(sql, reactor.name, last.position);
+  /** The position read past but not yet saved (ignored batches), and the quiet-spell timer that saves it. */
+  let deferred: RecordedEvent['position'] | null = null;
+  let quiet: NodeJS.Timeout | null = null;
+  // Batches and the quiet save run one at a time: a late save must never move the checkpoint back.
+  let work: Promise<void> = Promise.resolve();
+  const serially = (task: () => Promise<void>): Promise<void> => {
+    const run = work.then(task);
+    work = run.catch(() => undefined);
+    return run;
+  };
+  const cancelQuietSave = () => {
+    if (quiet) clearTimeout(quiet);
+    quiet = null;
+  };
+  async function saveDeferred(): Promise<void> {
+    const position = deferred;
+    if (stopped || !position) return;
+    await saveCheckpoint(sql, reactor.name, position);
+    deferred = null;
     savedAt = Date.now();
   }
 
+  function onBatch(events: RecordedEvent[]): Promise<void> {
+    return serially(async () => {
+      cancelQuietSave();
+      let handled = false;
+      for (const event of events) {
+        if (!handles.has(event.type)) continue;
+        handled = true;
+        for (const job of await jobsOf(event)) await deps.enqueue(job);
+      }
+      const last = events[events.length - 1];
+      if (!last) return;
+      if (!handled && Date.now() - savedAt < IGNORED_CHECKPOINT_EVERY_MS) {
+        deferred = last.position;
+        quiet = setTimeout(() => {
+          quiet = null;
+          serially(saveDeferred).catch((err: unknown) => logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'could not save the reactor checkpoint; the next batch will'));
+        }, QUIET_CHECKPOINT_MS);
+        return;
+      }
+      await saveCheckpoint(sql, reactor.name, last.position);
+      deferred = null;
+      savedAt = Date.now();
+    });
+  }
+
   async function consume(): Promise<void> {
+    // A resubscription starts from the stored checkpoint: nothing read before it is pending.
+    cancelQuietSave();
+    deferred = null;
     const from = await loadCheckpoint(sql, reactor.name);
     if (stopped) return;
     logger.info({ from: `${from.commit}/${from.prepare}` }, 'reactor running');
@@ -125,9 +167,11 @@ export function runReactor(reactor: Reactor, deps: ReactorRunnerDeps): RunningRe
     done,
     async stop() {
       stopped = true;
+      cancelQuietSave();
       wake?.();
       await subscription?.stop();
       await done;
+      await work;
     },
   };
 }

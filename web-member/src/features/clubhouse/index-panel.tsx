@@ -30,12 +30,12 @@ export function IndexPanel({ official, computed }: Pick<Clubhouse, 'official' | 
         <div>
           <dt>Official GA Handicap</dt>
           <dd data-testid="official-handicap">{official ? formatIndex(official.handicap) : '—'}</dd>
-          <p className="club-muted">{official ? `Golf Link ${official.golf_link_number}, recorded by our staff` : 'Recorded when staff approve your request'}</p>
+          <dd className="club-muted">{official ? `Golf Link ${official.golf_link_number}, recorded by our staff` : 'Recorded when staff approve your request'}</dd>
         </div>
         <div>
           <dt>Computed index (estimate)</dt>
           <dd data-testid="computed-index">{formatIndex(computed?.handicap_index ?? null)}</dd>
-          <p className="club-muted">From your attested scorecards by the World Handicap System rules</p>
+          <dd className="club-muted">From your attested scorecards by the World Handicap System rules</dd>
         </div>
       </dl>
       {differs && <p className="club-note">The two differ: Golf Australia’s figure is the official one; ours updates as soon as a card is attested.</p>}
