@@ -3,7 +3,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createEventRegistry, htmlKindOf, membershipTierStreamId, type HtmlKind } from '@roar/domain';
+import { ALLOWED_ATTRIBUTES, BLOCK_TAGS, createEventRegistry, htmlKindOf, INLINE_TAGS, membershipTierStreamId, type HtmlKind } from '@roar/domain';
 import { createPostgresEventStore } from '@roar/platform';
 import { adminFetch, signInStaff, type StaffLogin, type StaffRoleName } from '../src/admin/test-staff';
 import { faqFieldsSchema, homeBlocksFieldsSchema, pageFieldsSchema, testimonialFieldsSchema, winnersPageFieldsSchema } from '../src/content-admin/collections';
@@ -152,6 +152,9 @@ function allSchemaLeaves(): Map<string, HtmlKind | null> {
   return leaves;
 }
 
+/** The one SafeHtml component of each console: the only files that may set HTML. */
+const COMPONENTS = ['web-member/src/components/ui/safe-html.tsx', 'web-admin/src/ui/SafeHtml.tsx'];
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const path = join(dir, entry);
@@ -188,12 +191,22 @@ describe('one HTML policy for every field rendered as HTML', () => {
       for (const file of sourceFiles(join(ROOT, app))) {
         const at = relative(ROOT, file);
         const source = readFileSync(file, 'utf8');
-        if (/dangerouslySetInnerHTML|\.innerHTML\s*=|\bRichTextField\b/.test(source) && !/\/SafeHtml\.tsx$|\/safe-html\.tsx$/.test(at)) raw.push(at);
-        if (/<SafeHtml\b/.test(source)) sinks.push(at);
+        if (COMPONENTS.includes(at)) continue;
+        if (/dangerouslySetInnerHTML|\.innerHTML\s*=|\bRichTextField\b/.test(source)) raw.push(at);
+        if (/<SafeHtml(Field)?\b/.test(source)) sinks.push(at);
       }
     }
     expect(raw).toEqual([]);
     expect(sinks.filter((f) => !named.has(f))).toEqual([]);
     expect([...named].filter((f) => !sinks.includes(f))).toEqual([]);
+  });
+
+  it('each console cleans again with the allow-list of the domain', () => {
+    for (const file of COMPONENTS) {
+      const source = readFileSync(join(ROOT, file), 'utf8');
+      const list = (name: string) => JSON.parse(source.match(new RegExp(`const ${name} = (\\[[^\\]]*\\])`))![1]!.replaceAll("'", '"')) as string[];
+      expect({ file, inline: list('INLINE_TAGS'), block: list('BLOCK_TAGS') }).toEqual({ file, inline: [...INLINE_TAGS], block: [...BLOCK_TAGS] });
+      expect(new Set(list('ALLOWED_ATTR'))).toEqual(new Set(Object.values(ALLOWED_ATTRIBUTES).flat()));
+    }
   });
 });
