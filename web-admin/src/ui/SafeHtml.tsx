@@ -25,7 +25,14 @@ export function SafeHtml({ html, kind }: { readonly html: string; readonly kind:
     () => DOMPurify.sanitize(html, { ALLOWED_TAGS: kind === 'inline' ? INLINE_TAGS : [...INLINE_TAGS, ...BLOCK_TAGS], ALLOWED_ATTR, ALLOWED_URI_REGEXP, ALLOW_DATA_ATTR: false }),
     [html, kind],
   );
-  return <Box component={kind === 'inline' ? 'span' : 'div'} sx={{ '& img': { maxWidth: '100%' } }} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return (
+    <Box
+      component={kind === 'inline' ? 'span' : 'div'}
+      // The size of the console's other field values; a first or last paragraph adds no gap to the field.
+      sx={{ typography: 'body2', '& > :first-child': { mt: 0 }, '& > :last-child': { mb: 0 }, '& img': { maxWidth: '100%' } }}
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
 }
 
 /** A react-admin field showing a record's HTML through SafeHtml (in place of RichTextField). */

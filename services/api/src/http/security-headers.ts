@@ -53,22 +53,24 @@ interface Additions {
 function serviceOrigins(keys: Partial<Record<ServiceKeyName, string>>, recaptcha: boolean): Additions {
   const add: Additions = { script: [], style: [], connect: [], frame: [], font: [] };
   if (keys.tag_manager_id) {
+    // Tags that inject inline script (GTM "Custom HTML") stay blocked: only the container and the
+    // tags it loads from Google's origins run.
     add.script.push('https://www.googletagmanager.com', 'https://*.google-analytics.com');
-    add.connect.push('https://www.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com');
+    add.connect.push('https://*.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com');
   }
   if (keys.chat_provider === 'crisp' && keys.chat_id) {
     add.script.push('https://client.crisp.chat', 'https://settings.crisp.chat');
     add.style.push('https://client.crisp.chat');
-    add.connect.push('https://client.crisp.chat', 'wss://client.relay.crisp.chat', 'wss://stream.relay.crisp.chat');
+    add.connect.push('https://client.crisp.chat', 'https://storage.crisp.chat', 'wss://client.relay.crisp.chat', 'wss://stream.relay.crisp.chat');
     add.frame.push('https://game.crisp.chat');
     add.font.push('https://client.crisp.chat');
   }
   if (keys.chat_provider === 'tawk' && keys.chat_id) {
-    add.script.push('https://embed.tawk.to', 'https://cdn.jsdelivr.net');
-    add.style.push('https://embed.tawk.to');
+    add.script.push('https://*.tawk.to', 'https://cdn.jsdelivr.net');
+    add.style.push('https://*.tawk.to', 'https://fonts.googleapis.com');
     add.connect.push('https://*.tawk.to', 'wss://*.tawk.to');
     add.frame.push('https://*.tawk.to');
-    add.font.push('https://embed.tawk.to');
+    add.font.push('https://*.tawk.to', 'https://fonts.gstatic.com');
   }
   if (recaptcha) {
     add.script.push('https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/');
