@@ -29,7 +29,7 @@ import { requestLogger } from './http/logging';
 import { refuseUnstorableInput, storableJson } from './http/storable';
 import { buildOpenApi } from './http/openapi';
 import { spaRouter } from './static';
-import { baseSecurityHeaders, consoleSecurityHeaders, noStoreForCredentials } from './http/security-headers';
+import { baseSecurityHeaders, consoleSecurityHeaders, noStoreForCredentials, renderAdminIndex } from './http/security-headers';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -78,7 +78,7 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.use(['/api', '/items', '/auth'], notFoundHandler);
 
   if (options.serveWeb ?? true) {
-    app.use('/admin', consoleSecurityHeaders(ctx, 'admin'), spaRouter(options.adminDist ?? `${root}web-admin/dist`, 'staff console'));
+    app.use('/admin', consoleSecurityHeaders(ctx, 'admin'), spaRouter(options.adminDist ?? `${root}web-admin/dist`, 'staff console', { renderIndex: renderAdminIndex }));
     app.use('/', consoleSecurityHeaders(ctx, 'member'), spaRouter(options.memberDist ?? `${root}web-member/dist`, 'member console'));
   }
   app.use(notFoundHandler);

@@ -36,7 +36,7 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'roar-headers-'));
   for (const name of ['member', 'admin']) {
     mkdirSync(join(dist, name, 'assets'), { recursive: true });
-    writeFileSync(join(dist, name, 'index.html'), `<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body>${name}</body></html>`);
+    writeFileSync(join(dist, name, 'index.html'), `<!doctype html><html lang="en"><head><script type="module" src="/assets/index.js"></script></head><body>${name}</body></html>`);
     writeFileSync(join(dist, name, 'assets', 'index.js'), 'export {};\n');
   }
 }, 60_000);
@@ -67,6 +67,7 @@ describe('the consoles are served with a strict policy', () => {
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       expect(csp.get('base-uri')).toEqual(["'self'"]);
       expect(csp.get('frame-src')).toEqual(['https://www.youtube-nocookie.com', 'https://www.youtube.com']);
+      expect(csp.get('style-src')).toEqual(["'self'"]);
       expect(r.headers.get('x-frame-options')).toBe('DENY');
       expect(r.headers.get('x-content-type-options')).toBe('nosniff');
       expect(r.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
@@ -89,7 +90,15 @@ describe('the consoles are served with a strict policy', () => {
       expect(csp.get('connect-src')).toEqual(["'self'"]);
       expect(r.headers.get('x-frame-options')).toBe('DENY');
       expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      // MUI's and tiptap's style elements: a fresh nonce per answer, handed to the page in a meta tag.
+      const [self, nonce, ...rest] = csp.get('style-src') ?? [];
+      expect([self, rest]).toEqual(["'self'", []]);
+      expect(nonce).toMatch(/^'nonce-[A-Za-z0-9+/]{22}=='$/);
+      expect(await r.text()).toContain(`<meta name="csp-nonce" content="${nonce!.slice(7, -1)}" />`);
+      expect(r.headers.get('cache-control')).toBe('no-store');
     }
+    const [a, b] = await Promise.all([fetch(`${origin}/admin/`), fetch(`${origin}/admin/`)]);
+    expect(policyOf(a).get('style-src')).not.toEqual(policyOf(b).get('style-src'));
   });
 
   it('no referrer at all from the pages whose address holds a token', async () => {

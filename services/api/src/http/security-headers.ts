@@ -1,4 +1,5 @@
-import type { RequestHandler } from 'express';
+import { randomBytes } from 'node:crypto';
+import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { AppContext } from '../context';
 import { readServiceKeys, type ServiceKeyName } from '../service-keys/store';
@@ -60,14 +61,15 @@ function serviceOrigins(keys: Partial<Record<ServiceKeyName, string>>, recaptcha
   }
   if (keys.chat_provider === 'crisp' && keys.chat_id) {
     add.script.push('https://client.crisp.chat', 'https://settings.crisp.chat');
-    add.style.push('https://client.crisp.chat');
+    // The chat widgets write their own style elements: inline styles only while one is configured.
+    add.style.push('https://client.crisp.chat', "'unsafe-inline'");
     add.connect.push('https://client.crisp.chat', 'https://storage.crisp.chat', 'wss://client.relay.crisp.chat', 'wss://stream.relay.crisp.chat');
     add.frame.push('https://game.crisp.chat');
     add.font.push('https://client.crisp.chat');
   }
   if (keys.chat_provider === 'tawk' && keys.chat_id) {
     add.script.push('https://*.tawk.to', 'https://cdn.jsdelivr.net');
-    add.style.push('https://*.tawk.to', 'https://fonts.googleapis.com');
+    add.style.push('https://*.tawk.to', 'https://fonts.googleapis.com', "'unsafe-inline'");
     add.connect.push('https://*.tawk.to', 'wss://*.tawk.to');
     add.frame.push('https://*.tawk.to');
     add.font.push('https://*.tawk.to', 'https://fonts.gstatic.com');
@@ -83,15 +85,16 @@ function serviceOrigins(keys: Partial<Record<ServiceKeyName, string>>, recaptcha
 /**
  * The Content-Security-Policy of one console. Scripts come from this origin only (the built
  * consoles have no inline script), plus the service origins above on the member console when their
- * keys are set. Styles allow 'unsafe-inline': MUI's emotion (the staff console) and tiptap insert
- * style elements at run time, and both consoles set style attributes; a nonce would need a
- * per-request index.html (it is served precompressed and cached) for a gain that is small once
- * scripts are locked down and every HTML from the server is cleaned twice (no style attribute or
- * element survives either cleaner). Images: this origin, data/blob URLs and https (prize pictures,
+ * keys are set. Styles: from this origin only on the member console (React's style props go through
+ * the CSSOM, which CSP does not govern; a chat widget, which writes its own style elements, brings
+ * 'unsafe-inline' with it while it is configured). The staff console's MUI (emotion) and tiptap
+ * write style elements at run time: they carry a per-answer nonce (renderAdminIndex), so no
+ * injected style element applies there either. Images: this origin, data/blob URLs and https (prize pictures,
  * content images and Instagram posts come from staff-chosen https addresses). Frames: the YouTube
  * player (member) and blob receipts (staff). Nobody may frame either console.
  */
-export function consolePolicy(name: ConsoleName, add: Additions, https: boolean): string {
+export function consolePolicy(name: ConsoleName, add: Additions, https: boolean, styleNonce?: string): string {
+  const styles = name === 'member' ? ["'self'", ...add.style] : ["'self'", ...(styleNonce ? [`'nonce-${styleNonce}'`] : [])];
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     ['base-uri', ["'self'"]],
@@ -100,7 +103,7 @@ export function consolePolicy(name: ConsoleName, add: Additions, https: boolean)
     ['object-src', ["'none'"]],
     ['script-src', ["'self'", ...add.script]],
     ['script-src-attr', ["'none'"]],
-    ['style-src', ["'self'", "'unsafe-inline'", ...add.style]],
+    ['style-src', styles],
     ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
     ['font-src', ["'self'", 'data:', ...add.font]],
     ['connect-src', ["'self'", ...add.connect]],
@@ -114,15 +117,32 @@ export function consolePolicy(name: ConsoleName, add: Additions, https: boolean)
   return policy.join('; ');
 }
 
+const NO_ADDITIONS: Additions = { script: [], style: [], connect: [], frame: [], font: [] };
+
+/** The staff console's index.html with this answer's style nonce, where its script reads it (src/cspNonce.ts). */
+export function renderAdminIndex(html: string, res: Response): string {
+  const nonce: unknown = res.locals.cspNonce;
+  if (typeof nonce !== 'string') return html;
+  return html.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`);
+}
+
 /** The console's policy on everything its router answers, and no referrer on the pages that carry tokens. */
 export function consoleSecurityHeaders(ctx: AppContext, name: ConsoleName): RequestHandler {
   const https = ctx.config.PUBLIC_URL?.startsWith('https:') ?? false;
-  const fixed = consolePolicy(name, { script: [], style: [], connect: [], frame: [], font: [] }, https);
+  const fixed = consolePolicy(name, NO_ADDITIONS, https);
   return (req, res, next) => {
     if (name === 'member' && TOKEN_PAGES.some((page) => page.test(req.path))) res.setHeader('Referrer-Policy', 'no-referrer');
     // Scripts, styles and pictures are not documents: they get the fixed policy without a read.
-    if (name === 'admin' || (/\.[a-z0-9]+$/i.test(req.path) && !req.path.endsWith('.html'))) {
+    if (/\.[a-z0-9]+$/i.test(req.path) && !req.path.endsWith('.html')) {
       res.setHeader('Content-Security-Policy', fixed);
+      next();
+      return;
+    }
+    if (name === 'admin') {
+      // A fresh nonce for the style elements emotion and tiptap write (renderAdminIndex hands it to them).
+      const nonce = randomBytes(16).toString('base64');
+      res.locals.cspNonce = nonce;
+      res.setHeader('Content-Security-Policy', consolePolicy(name, NO_ADDITIONS, https, nonce));
       next();
       return;
     }
