@@ -87,6 +87,7 @@ describe('the consoles are served with a strict policy', () => {
       expect(csp.get('script-src')).toEqual(["'self'"]);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       expect(csp.get('frame-src')).toEqual(["'self'", 'blob:']);
+      expect(csp.get('object-src')).toEqual(['blob:']);
       expect(csp.get('connect-src')).toEqual(["'self'"]);
       expect(r.headers.get('x-frame-options')).toBe('DENY');
       expect(r.headers.get('x-content-type-options')).toBe('nosniff');

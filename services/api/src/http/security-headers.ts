@@ -22,6 +22,10 @@ export function baseSecurityHeaders(ctx: AppContext): RequestHandler {
     frameguard: { action: 'deny' },
     // Public images (prize pictures, logos) may be shown by emails and partners: CORP stays off.
     crossOriginResourcePolicy: false,
+    // With `Origin-Agent-Cluster: ?1` Chromium's PDF viewer takes the focus once it has drawn a
+    // receipt in the staff console's frame, out of the reason dialog opened beside it (seen in
+    // e2e/rewards: the Reason field lost the focus). The header is only a process-isolation hint.
+    originAgentCluster: false,
   });
 }
 
@@ -100,7 +104,10 @@ export function consolePolicy(name: ConsoleName, add: Additions, https: boolean,
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'none'"]],
-    ['object-src', ["'none'"]],
+    // The staff console's receipt frame shows a PDF from a blob URL: Chromium's viewer embeds it
+    // under this policy (inherited by the blob document). With 'none' there, the viewer took the
+    // focus from the reason dialog beside it (e2e/rewards).
+    ['object-src', name === 'member' ? ["'none'"] : ['blob:']],
     ['script-src', ["'self'", ...add.script]],
     ['script-src-attr', ["'none'"]],
     ['style-src', styles],
