@@ -17,7 +17,8 @@ export function baseSecurityHeaders(ctx: AppContext): RequestHandler {
   const https = ctx.config.PUBLIC_URL?.startsWith('https:') ?? false;
   return helmet({
     contentSecurityPolicy: false,
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // A year, this host only: a club's other subdomains are not ours to pin to https.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
     // Public images (prize pictures, logos) may be shown by emails and partners: CORP stays off.
