@@ -162,8 +162,9 @@ function allSchemaLeaves(): Map<string, HtmlKind | null> {
     for (const [path, kind] of own) leaves.set(`event ${type}: ${path}`, kind);
   }
   // Every zod schema the content module exports (its pages, FAQs, winners page, testimonials, home blocks...).
-  const content = Object.entries(contentCollections).filter((e): e is [string, z.ZodType] => e[1] instanceof ZodType);
+  const content: Array<[string, unknown]> = Object.entries(contentCollections);
   for (const [name, schema] of content) {
+    if (!(schema instanceof ZodType)) continue;
     const own = new Map<string, HtmlKind | null>();
     htmlLeaves(schema, '', own);
     for (const [path, kind] of own) leaves.set(`${name}: ${path}`, kind);
