@@ -29,6 +29,7 @@ import { requestLogger } from './http/logging';
 import { refuseUnstorableInput, storableJson } from './http/storable';
 import { buildOpenApi } from './http/openapi';
 import { spaRouter } from './static';
+import { baseSecurityHeaders, consoleSecurityHeaders, noStoreForCredentials, renderAdminIndex } from './http/security-headers';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -45,6 +46,8 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.set('query parser', 'extended');
   app.set('trust proxy', 'loopback');
   app.use(requestLogger(ctx.logger.child({ module: 'http' })));
+  app.use(baseSecurityHeaders(ctx));
+  app.use(['/api', '/auth'], noStoreForCredentials);
   app.use(refuseUnstorableInput);
   // The public catalogue is most of the traffic (every page view): it is matched first, before the
   // two hundred routes of the modules below (it holds no route of theirs, and answers no 404).
@@ -75,8 +78,8 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.use(['/api', '/items', '/auth'], notFoundHandler);
 
   if (options.serveWeb ?? true) {
-    app.use('/admin', spaRouter(options.adminDist ?? `${root}web-admin/dist`, 'staff console'));
-    app.use('/', spaRouter(options.memberDist ?? `${root}web-member/dist`, 'member console'));
+    app.use('/admin', consoleSecurityHeaders(ctx, 'admin'), spaRouter(options.adminDist ?? `${root}web-admin/dist`, 'staff console', { renderIndex: renderAdminIndex }));
+    app.use('/', consoleSecurityHeaders(ctx, 'member'), spaRouter(options.memberDist ?? `${root}web-member/dist`, 'member console'));
   }
   app.use(notFoundHandler);
   app.use(errorHandler(ctx.logger.child({ module: 'http' })));

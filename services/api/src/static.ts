@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { Router, type RequestHandler } from 'express';
+import express, { Router, type RequestHandler, type Response } from 'express';
 import { precompressedSender, precompressedStatic } from './precompressed';
 
 /** Hashed file names change with their content, so a copy may be kept for a year without asking again. */
@@ -14,7 +14,15 @@ const REVALIDATE = 'no-cache';
  * brotli and gzip copies beside the files (scripts/precompress.mjs); a client that accepts one
  * gets it, with `Vary: Accept-Encoding`.
  */
-export function spaRouter(distDir: string, name: string): Router {
+export interface SpaOptions {
+  /**
+   * Writes index.html for one answer (a per-request CSP nonce): the page is then built for each
+   * request and never stored (`no-store`: a revalidated copy would carry an old nonce).
+   */
+  readonly renderIndex?: (html: string, res: Response) => string;
+}
+
+export function spaRouter(distDir: string, name: string, options: SpaOptions = {}): Router {
   const router = Router();
   const index = join(distDir, 'index.html');
   if (!existsSync(index)) {
@@ -24,7 +32,14 @@ export function spaRouter(distDir: string, name: string): Router {
     return router;
   }
   const sendIndex = precompressedSender(distDir);
+  const { renderIndex } = options;
+  const template = renderIndex ? readFileSync(index, 'utf8') : '';
   const serveIndex: RequestHandler = (req, res) => {
+    if (renderIndex) {
+      res.setHeader('Cache-Control', 'no-store');
+      res.type('html').send(renderIndex(template, res));
+      return;
+    }
     if (sendIndex(req, res, '/index.html', REVALIDATE)) return;
     res.setHeader('Cache-Control', REVALIDATE);
     res.sendFile(index);

@@ -86,6 +86,15 @@ describe('green-fee cashback over HTTP', () => {
     expect(shown.body).toMatchObject({ member_name: 'Alex Golfer', overdue: false });
     const receipt = await adminFetch(api, `/cashback-claims/${id}/receipt`, { token: staff.staff.token });
     expect(Buffer.from(await receipt.arrayBuffer()).toString()).toContain('alex-1');
+    // Served as an attachment (the consoles show a blob of it), never sniffed, sandboxed if rendered (issue 19).
+    const own = await fetch(`${api.url}/api/cashback/claims/${id}/receipt`, { headers: { authorization: `Bearer ${m.token}` } });
+    expect(own.status).toBe(200);
+    for (const answer of [receipt, own]) {
+      expect(answer.headers.get('content-disposition')).toBe('attachment; filename="receipt.pdf"');
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
+    }
     expect((await staffCall('POST', `/cashback-claims/${id}/approve`, { reason: 'ok' }, 'auditor')).status).toBe(403);
     const approved = await staffCall<{ status: string; payout_cents: number; decided_by: string }>('POST', `/cashback-claims/${id}/approve`, { reason: 'Receipt checked' });
     expect(approved.body).toMatchObject({ status: 'approved', payout_cents: 2000, decided_by: staff.staff.id });

@@ -13,4 +13,5 @@ export * from './rewards';
 export * from './cashback';
 export { createEventRegistry } from './registry';
 export * from './primitives';
+export * from './html';
 export * from './handicap';

@@ -2,10 +2,11 @@ import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { FormDataConsumer } from 'react-admin';
 import { postAction } from '../dataProvider';
+import { SafeHtml } from '../ui/SafeHtml';
 
 /**
- * Shows the HTML as members will receive it: sanitised by the server (the same sanitiser as on
- * save), so the preview never runs what the save would strip.
+ * Shows the HTML as members will receive it: cleaned by the server (the same policy as on save),
+ * then shown through SafeHtml like every other HTML in the console.
  */
 export function HtmlPreview({ source }: { source: string }) {
   return <FormDataConsumer>{({ formData }) => <PreviewBox html={typeof formData[source] === 'string' ? (formData[source] as string) : ''} />}</FormDataConsumer>;
@@ -22,7 +23,7 @@ function PreviewBox({ html }: { html: string }) {
       {preview !== null && (
         <Box sx={{ mt: 1, p: 2, border: '1px solid #ddd', borderRadius: 1 }} aria-label="Preview">
           <Typography variant="caption">Preview: what members will see</Typography>
-          <div dangerouslySetInnerHTML={{ __html: preview }} />
+          <SafeHtml html={preview} kind="rich" />
         </Box>
       )}
     </Box>

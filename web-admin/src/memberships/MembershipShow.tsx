@@ -4,13 +4,13 @@ import {
   Datagrid,
   FunctionField,
   NumberField,
-  RichTextField,
   Show,
   SimpleShowLayout,
   TextField,
   type RaRecord,
 } from 'react-admin';
 import { formatCents } from './MembershipList';
+import { SafeHtmlField } from '../ui/SafeHtml';
 
 export function MembershipShow() {
   return (
@@ -38,7 +38,7 @@ export function MembershipShow() {
         <TextField source="stripe_id" emptyText="-" />
         <ArrayField source="items">
           <Datagrid bulkActionButtons={false} rowClick={false}>
-            <RichTextField source="title" />
+            <SafeHtmlField source="title" kind="inline" />
           </Datagrid>
         </ArrayField>
       </SimpleShowLayout>

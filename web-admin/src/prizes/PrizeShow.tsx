@@ -1,5 +1,5 @@
 import { Typography } from '@mui/material';
-import { ArrayField, BooleanField, Datagrid, FunctionField, NumberField, RichTextField, Show, Tab, TabbedShowLayout, TextField, type RaRecord } from 'react-admin';
+import { ArrayField, BooleanField, Datagrid, FunctionField, NumberField, Show, Tab, TabbedShowLayout, TextField, type RaRecord } from 'react-admin';
 import { ClubDateField } from '../ui/ClubDateField';
 import { drawTicketRange } from '../ui/display';
 import { BeaconFields } from './BeaconFields';
@@ -7,6 +7,7 @@ import { DrawActions } from './DrawActions';
 import { DrawVerify } from './DrawVerify';
 import { EntryList } from './EntryList';
 import { WinnerLookup } from './WinnerLookup';
+import { SafeHtmlField } from '../ui/SafeHtml';
 
 const mono = { fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' } as const;
 
@@ -24,7 +25,7 @@ export function PrizeShow() {
           <TextField source="event_date" emptyText="-" />
           <NumberField source="event_participants" emptyText="-" />
           <TextField source="hero_image" emptyText="-" />
-          <RichTextField source="description" />
+          <SafeHtmlField source="description" kind="rich" />
         </Tab>
         <Tab label="Draw" path="draw">
           <DrawActions />

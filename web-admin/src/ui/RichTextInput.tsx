@@ -7,6 +7,7 @@ import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import { useInput } from 'react-admin';
+import { cspNonce } from '../cspNonce';
 
 interface RichTextInputProps {
   readonly source: string;
@@ -50,6 +51,8 @@ export function RichTextInput({ source, label, helperText }: RichTextInputProps)
   const value = typeof field.value === 'string' ? field.value : '';
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: { openOnClick: false } })],
+    // tiptap's own style element carries the page's CSP nonce.
+    injectNonce: cspNonce,
     content: value,
     shouldRerenderOnTransaction: true,
     editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' } },

@@ -5,6 +5,7 @@ import { useMemberships } from '../lib/memberships';
 import type { Membership } from '../types/api';
 import { Empty, ErrorNote, Spinner } from './ui/feedback';
 import { TierAction } from './tier-action';
+import { SafeHtml } from './ui/safe-html';
 
 const priceNote = (m: Membership): string => {
   switch (m.type) {
@@ -41,7 +42,7 @@ function TierCard({ membership }: { membership: Membership }) {
       <ul className="tier-card__items">
         {membership.items.map((item) => (
           // Item titles are catalogue copy with inline emphasis (spec section 3).
-          <li key={item.title} dangerouslySetInnerHTML={{ __html: item.title }} />
+          <SafeHtml key={item.title} as="li" kind="inline" html={item.title} />
         ))}
       </ul>
       <TierAction tier={membership} />

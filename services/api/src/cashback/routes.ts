@@ -104,13 +104,23 @@ export function createCashbackRouter(app: AppContext): Router {
   return router;
 }
 
-/** Receipts are private and served as attachments with no sniffing, never inline as HTML. */
+/** What a receipt is saved as; its type was sniffed from its bytes on upload (sniffReceiptType). */
+const RECEIPT_EXTENSIONS: Readonly<Record<string, string>> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
+
+/**
+ * Receipts are private and served as attachments: both consoles fetch them with a bearer token and
+ * show them from a blob URL (an image, or the PDF in a frame), which a Content-Disposition never
+ * reaches, so `attachment` costs the viewers nothing and makes the address itself, opened in a tab,
+ * download instead of render on this origin. Should it ever render here anyway: no sniffing, and a
+ * sandboxed policy with nothing allowed but the file's own pictures and styles.
+ */
 export async function sendReceipt(app: AppContext, res: Response, key: string): Promise<void> {
   const file = await readReceipt(app, key);
   if (!file) throw new HttpError(404, 'The receipt file is missing.', 'NOT_FOUND');
   res.setHeader('Content-Type', file.contentType);
+  res.setHeader('Content-Disposition', `attachment; filename="receipt.${RECEIPT_EXTENSIONS[file.contentType] ?? 'bin'}"`);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Cache-Control', 'private, no-store');
-  res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
+  res.setHeader('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'");
   res.send(file.data);
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { text } from '@roar/domain';
+import { richText, text } from '@roar/domain';
 import type { Sql } from '@roar/platform';
-import { sanitizeContentHtml } from './sanitize';
 
 export const CONTENT_STATUSES = ['draft', 'published', 'archived'] as const;
 
@@ -29,13 +28,13 @@ export const pagePathSchema = z
 export const pageFieldsSchema = z.object({
   title: text().trim().min(1).max(200),
   status: z.enum(CONTENT_STATUSES),
-  content: text().max(200_000).transform(sanitizeContentHtml),
+  content: richText({ max: 200_000 }),
 });
 export type PageFields = z.infer<typeof pageFieldsSchema>;
 
 export const faqFieldsSchema = z.object({
   question: text().trim().min(3).max(500),
-  answer: text().trim().min(1).max(20_000).transform(sanitizeContentHtml),
+  answer: richText({ max: 20_000, required: true, trim: true }),
   status: z.enum(CONTENT_STATUSES),
   sort: z.number().int().min(0).max(100_000),
 });
@@ -99,7 +98,7 @@ const videoTitle = z.union([z.null(), z.literal('').transform(() => null), text(
 /** The winners page (spec: Winner content): a video shows only when both its title and url exist. */
 export const winnersPageFieldsSchema = z.object({
   overview_title: text().trim().min(1).max(200),
-  overview_description: text().max(20_000).transform(sanitizeContentHtml),
+  overview_description: richText({ max: 20_000 }),
   youtube_title_1: videoTitle,
   youtube_url_1: youtubeUrl,
   youtube_title_2: videoTitle,

@@ -4,8 +4,6 @@ import './docs';
 import { adminContentRouter } from './routes';
 import { adminServiceKeysRouter } from '../service-keys/routes';
 
-export { sanitizeContentHtml } from './sanitize';
-
 /** Staff edit of the content the public content API serves (pages, FAQs), with versions and restore. */
 export function createContentAdminModule(app: AppContext): Router {
   const router = Router();

@@ -1,13 +1,13 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { Sql } from '@roar/platform';
+import { cleanHtml } from '@roar/domain';
 import type { AppContext } from '../context';
 import { requireStaff, staffOf, WRITER_ROLES } from '../auth/staff-tokens';
 import { HttpError, zodItems } from '../http/errors';
 import { reasonSchema } from '../admin/membership-edits';
 import { sendList } from '../admin/simple-rest';
 import { faqFieldsSchema, getFaqRecord, getPageRecord, getHomeBlocksRecord, getTestimonialRecord, getWinnersPageRecord, listFaqRecords, listPageRecords, listTestimonialRecords, pageFieldsSchema, homeBlocksFieldsSchema, pagePathSchema, testimonialFieldsSchema, WINNERS_PAGE_KEYS, winnersPageFieldsSchema } from './collections';
-import { sanitizeContentHtml } from './sanitize';
 import { listVersions, recordVersion } from './versions';
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
@@ -186,7 +186,7 @@ export function adminContentRouter(app: AppContext): Router {
   /** What members would see: the sanitised HTML, for the editor's preview. */
   router.post('/content-preview', readers, (req, res) => {
     const { html } = parse(z.object({ html: z.string().max(200_000) }), req.body ?? {});
-    res.json({ html: sanitizeContentHtml(html) });
+    res.json({ html: cleanHtml(html, 'rich') });
   });
   return router;
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { descriptionSchema } from '../prizes/description';
 import { beaconRoundTime, prizeFieldsSchema, prizeStatusSchema, prizeTypeSchema, SLUG_TAKEN, type PrizeCommand, type PrizeState } from '@roar/domain';
 import { getPrize, listDrawEntrants, listPrizes, type PrizeWithDraw } from '@roar/projections';
 import type { AppContext } from '../context';
@@ -69,7 +68,7 @@ const idParams = z.object({ id: z.string().min(1).max(200) });
 const nullableImage = z.string().trim().max(500).nullable().optional().transform((v) => (v ? v : null));
 export const createSchema = prizeFieldsSchema
   .extend({
-    description: descriptionSchema.default(''),
+    description: prizeFieldsSchema.shape.description.default(''),
     hero_image: nullableImage,
     hero_image_portrait: nullableImage,
     secondary_image_1: nullableImage,
@@ -86,7 +85,7 @@ export const createSchema = prizeFieldsSchema
     reason: reasonSchema,
   })
   .strip();
-export const updateSchema = prizeFieldsSchema.partial().extend({ description: descriptionSchema.optional(), status: prizeStatusSchema.optional(), reason: reasonSchema }).strip();
+export const updateSchema = prizeFieldsSchema.partial().extend({ status: prizeStatusSchema.optional(), reason: reasonSchema }).strip();
 export const actionSchema = z.object({ reason: reasonSchema }).strip();
 export const optionalReason = z.object({ reason: z.string().trim().max(1000).optional() }).strip();
 export const SORT_FIELDS = ['prize_end_date', 'title', 'status', 'draw_status', 'prize_type_id', 'prize_value', 'id'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type DomainEvent } from '@roar/platform';
 import { uint4 } from '../primitives';
+import { inlineHtml } from '../html';
 
 /** A membership tier of the catalogue (spec section 3, Membership), money in cents. */
 export const membershipTypeSchema = z.enum(['free', 'single-entry', 'monthly-subscription']);
@@ -17,7 +18,8 @@ export const tierFieldsSchema = z
     icon: z.string().max(200),
     initial_tickets: z.number().int().min(0).max(1_000_000),
     cumulative_tickets: z.number().int().min(0).max(1_000_000),
-    items: z.array(z.object({ title: z.string().min(1).max(500) }).strict()).max(30),
+    /** Spec section 3: an item's title "may contain HTML"; it is inline HTML under the one policy. */
+    items: z.array(z.object({ title: inlineHtml({ max: 500, required: true }) }).strict()).max(30),
     type: membershipTypeSchema,
     bonus_draws: z.boolean(),
     weekly_draws: z.boolean(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type DomainEvent } from '@roar/platform';
 import { isoDateTime } from '../primitives';
+import { richText } from '../html';
 import { auStateSchema } from '../member/events';
 import { isEntryLines } from '../draw/entry-list';
 
@@ -21,7 +22,7 @@ export const prizeFieldsSchema = z
   .object({
     title: z.string().trim().min(1).max(200),
     slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(120),
-    description: z.string().max(20_000),
+    description: richText({ max: 20_000 }),
     hero_image: image,
     hero_image_portrait: image,
     secondary_image_1: image,

@@ -82,6 +82,11 @@ export class EventRegistry {
     return [...this.definitions.keys()].sort();
   }
 
+  /** The registered definition of a type (its current schema), or undefined. */
+  definitionOf(type: string): EventDefinition | undefined {
+    return this.definitions.get(type);
+  }
+
   /** Refuses an event before it reaches the store: unknown type, bad payload or bad envelope. */
   validateNew(event: NewEvent): NewEvent {
     const seen = this.validated.get(event);

@@ -4,6 +4,7 @@ import { Head } from '../ui/head';
 import { ErrorNote, Spinner } from '../ui/feedback';
 import { apiRequest } from '../../lib/api-client';
 import { dataOf, pageSchema, type Page } from '../../types/api';
+import { SafeHtml } from '../ui/safe-html';
 
 const pagesAnswer = dataOf(z.array(pageSchema));
 
@@ -54,7 +55,7 @@ export function InformationLayout({ path, fallbackTitle }: { path: string; fallb
       {state.status === 'loaded' && (
         <>
           <h1 className="info-page__title">{state.page.title}</h1>
-          <div className="info-page__content" dangerouslySetInnerHTML={{ __html: state.page.content ?? '' }} />
+          <SafeHtml className="info-page__content" kind="rich" html={state.page.content ?? ''} />
         </>
       )}
     </article>

@@ -10,6 +10,7 @@ import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { formatDollars } from '../../lib/format';
 import { fetchPrizeBySlug, formatDrawTime, imageUrl, prizeImages, prizeTypeDisplay, type Prize } from '../../lib/prizes';
+import { SafeHtml } from '../../components/ui/safe-html';
 
 /** `/events/{slug}`: one giveaway with its images, value, draw time, countdown, the member's entries and the winner. */
 export function EventPage() {
@@ -60,7 +61,7 @@ export function EventPage() {
               </Link>
             </p>
           )}
-          {prize.description && <div className="giveaway__description" dangerouslySetInnerHTML={{ __html: prize.description }} />}
+          {prize.description && <SafeHtml className="giveaway__description" kind="rich" html={prize.description} />}
         </div>
       </article>
     </EventShell>

@@ -5,6 +5,7 @@ import { Empty, ErrorNote, Spinner } from '../../components/ui/feedback';
 import { Head } from '../../components/ui/head';
 import { apiRequest } from '../../lib/api-client';
 import { dataOf } from '../../types/api';
+import { SafeHtml } from '../../components/ui/safe-html';
 
 const faqSchema = z.object({ id: z.union([z.number(), z.string()]), question: z.string(), answer: z.string() });
 type Faq = z.infer<typeof faqSchema>;
@@ -29,7 +30,10 @@ export function FaqPage() {
       {state.status === 'loading' && <Spinner />}
       {state.status === 'error' && <ErrorNote message={state.error} />}
       {state.status === 'loaded' &&
-        (state.faqs.length === 0 ? <Empty /> : state.faqs.map((f) => <Accordion key={f.id} title={f.question}>{<p>{f.answer}</p>}</Accordion>))}
+        (state.faqs.length === 0 ? <Empty /> : state.faqs.map((f) => <Accordion key={f.id} title={f.question}>
+              {/* Staff write answers as rich text (previewed as HTML in the staff console). */}
+              <SafeHtml className="faq__answer" kind="rich" html={f.answer} />
+            </Accordion>))}
     </section>
   );
 }

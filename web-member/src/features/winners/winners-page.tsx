@@ -8,6 +8,7 @@ import { imageUrl } from '../../lib/prizes';
 // The testimonials are the home page's (staff-edited content); one list, shown in both places.
 import { Testimonials } from '../home/sections';
 import { useLoad } from '../../lib/use-load';
+import { SafeHtml } from '../../components/ui/safe-html';
 
 /** A fresh install says so plainly rather than showing an empty list under a heading about winners. */
 export const NO_WINNERS_YET = 'No winners yet: results appear here as soon as the first draw is published.';
@@ -42,7 +43,7 @@ function Overview({ content }: { content: WinnersContent }) {
   return (
     <>
       <h1 className="winners__title">{content.overview_title || 'Winners'}</h1>
-      {content.overview_description && <div className="winners__description" dangerouslySetInnerHTML={{ __html: content.overview_description }} />}
+      {content.overview_description && <SafeHtml className="winners__description" kind="rich" html={content.overview_description} />}
       {videos.length > 0 && (
         <ul className="winners__videos">
           {videos.map((video) => (
