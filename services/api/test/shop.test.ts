@@ -139,6 +139,18 @@ describe('the pro shop over HTTP (embedded default)', () => {
     expect(cancelled.status).toBe(200);
     expect((cancelled.body.data as Cart).items).toHaveLength(4);
     expect((await product('roar-performance-polo')).variants.find((v) => v.sku === navyM.sku)!.available).toBe(navyM.available);
+    // Staff see the declined payment as declined, with the provider's reason (it read "pending").
+    await api.infra.members.local?.idle();
+    const shopPayments = async () => {
+      const r = await adminFetch(api, `/payments?filter=${encodeURIComponent(JSON.stringify({ member_id: shopper.id }))}`, { token: staff.auditor.token });
+      return ((await r.json()) as Array<{ purpose: string; status: string; failure_reason: string | null }>).filter((p) => p.purpose === 'shop-order');
+    };
+    await expect.poll(shopPayments).toEqual([expect.objectContaining({ status: 'declined', failure_reason: 'Your card was declined.' })]);
+    const csv = await (await adminFetch(api, '/exports/payments.csv', { token: staff.auditor.token })).text();
+    const lines = csv.split('\r\n');
+    const header = lines[0]!.split(',');
+    const row = lines.map((l) => l.split(',')).find((cells) => cells[header.indexOf('member_id')] === shopper.id && cells[header.indexOf('purpose')] === 'shop-order')!;
+    expect([row[header.indexOf('status')], row[header.indexOf('failure_reason')]]).toEqual(['declined', 'Your card was declined.']);
 
     const second = (await c.post('/api/shop/checkout', {}, shopper.token)).body.data as { order_id: string; redirect_url: string };
     expect(second.order_id).not.toBe(first.order_id);
