@@ -29,6 +29,7 @@ import { requestLogger } from './http/logging';
 import { refuseUnstorableInput, storableJson } from './http/storable';
 import { buildOpenApi } from './http/openapi';
 import { spaRouter } from './static';
+import { canonicalHost } from './http/canonical-host';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -75,6 +76,7 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.use(['/api', '/items', '/auth'], notFoundHandler);
 
   if (options.serveWeb ?? true) {
+    app.use(canonicalHost(ctx.publicUrl));
     app.use('/admin', spaRouter(options.adminDist ?? `${root}web-admin/dist`, 'staff console'));
     app.use('/', spaRouter(options.memberDist ?? `${root}web-member/dist`, 'member console'));
   }
