@@ -198,7 +198,8 @@ export async function normaliseCart(app: AppContext, memberId: string, data: Car
   if (coupon && coupon !== current.coupon) {
     const state = await loadCoupon(app.store, coupon);
     const problem = couponProblem(state, memberId, app.now().toISOString());
-    if (problem) throw new HttpError(state.status === 'absent' || problem === 'This coupon code is not valid.' ? 404 : 409, problem, 'COUPON');
+    // A code the cart cannot take (unknown, expired, used up) is bad input of this save, like its other refusals.
+    if (problem) throw new HttpError(400, problem, 'COUPON');
   }
   return {
     contents: {
