@@ -114,14 +114,18 @@ describe('the pro shop over HTTP (embedded default)', () => {
     });
     expect(r.status).toBe(200);
     // 7995 + 7995 + 3495 merchandise, 5000 gift card; 10% of merchandise = 1948.5 -> 1949; standard delivery once.
-    expect(r.body.data).toMatchObject({ coupon: 'WELCOME10', subtotal: 24485, discount: 1949, shipping: 995, total: 23531, errors: [] });
+    // Spec section 4: shipping is required when any item is not digital; the cart says so before checkout.
+    expect(r.body.data).toMatchObject({ coupon: 'WELCOME10', subtotal: 24485, discount: 1949, shipping: 995, total: 23531 });
+    expect(r.body.data.errors).toEqual([{ code: 'shipping_address_required', message: 'Add a shipping address: some items in your cart are delivered.' }]);
+    expect((await cart()).errors.map((e) => e.code)).toEqual(['shipping_address_required']);
     // GST on the taxable part (merchandise after discount + delivery = 18531): 1684.6 -> 1685. Gift cards carry GST when redeemed.
     expect(r.body.data.tax).toBe(1685);
     expect(r.body.data.items.map((i) => i.product_type)).toEqual(['physical', 'physical', 'physical', 'digital']);
 
     const noAddress = await c.post('/api/shop/checkout', {}, shopper.token);
     expect([noAddress.status, (noAddress.body.errors as Array<{ message: string }>)[0]!.message]).toEqual([400, 'Add a shipping address: some items in your cart are delivered.']);
-    expect((await patch({ shipping_address: address })).status).toBe(200);
+    const addressed = await patch({ shipping_address: address });
+    expect([addressed.status, addressed.body.data.errors]).toEqual([200, []]);
 
     // A double click: two checkouts at once give one order and one payment page.
     const [a, b] = await Promise.all([c.post('/api/shop/checkout', {}, shopper.token), c.post('/api/shop/checkout', {}, shopper.token)]);
@@ -253,7 +257,7 @@ describe('the pro shop over HTTP (embedded default)', () => {
 
   it('sells a gift card alone without a shipping address and delivers it at once', async () => {
     const m = await c.paidMember(3);
-    expect((await patch({ items: [{ product: 'roar-gift-card', sku: 'RS024-25', qty: 2, delivery_method: null }] }, m.token)).body.data).toMatchObject({ shipping: 0, tax: 0, total: 5000 });
+    expect((await patch({ items: [{ product: 'roar-gift-card', sku: 'RS024-25', qty: 2, delivery_method: null }] }, m.token)).body.data).toMatchObject({ shipping: 0, tax: 0, total: 5000, errors: [] });
     const billing = { ...address, first_name: 'Gift', last_name: 'Giver' };
     expect((await c.post('/api/shop/checkout', {}, m.token)).status).toBe(400);
     expect((await patch({ billing_address: billing }, m.token)).status).toBe(200);

@@ -50,11 +50,15 @@ export const cartDataSchema = z
   .strict();
 export type CartData = z.infer<typeof cartDataSchema>;
 
+export const SHIPPING_ADDRESS_REQUIRED = 'Add a shipping address: some items in your cart are delivered.';
+
 export type CartError =
   | { code: 'price_changed'; product: string; sku: string; message: string; from: number; to: number }
   | { code: 'insufficient_stock'; product: string; sku: string; message: string; available: number }
   | { code: 'unavailable'; product: string; sku: string; message: string }
-  | { code: 'coupon'; message: string };
+  | { code: 'coupon'; message: string }
+  /** Spec section 4: shipping is required when any item is not digital. Flagged in the cart, entered at checkout. */
+  | { code: 'shipping_address_required'; message: string };
 
 const money = (c: number): string => `$${(c / 100).toFixed(2).replace(/\.00$/, '')}`;
 
@@ -129,6 +133,9 @@ export async function priceContents(app: AppContext, memberId: string, contents:
     const problem = couponProblem(state, memberId, now.toISOString(), pendingOrderId);
     if (problem || state.status === 'absent') errors.push({ code: 'coupon', message: problem ?? 'This coupon code is not valid.' });
     else coupon = { code: state.terms.code, kind: state.terms.kind, value: state.terms.value };
+  }
+  if (!contents.shipping_address && lines.some(({ p }) => (p?.product_type ?? 'physical') !== 'digital')) {
+    errors.push({ code: 'shipping_address_required', message: SHIPPING_ADDRESS_REQUIRED });
   }
   const team = (await activeTeamBenefit(app.sql, memberId, now)) ? TEAM_RULES.merchandiseDiscountPercent : 0;
   const priced = priceCart(

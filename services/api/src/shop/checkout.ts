@@ -21,14 +21,13 @@ import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import type { MembersPorts } from '../members/ports';
 import { SELF_ORIGIN } from '../payments/self-origin';
-import { loadCart, priceContents, readStream } from './cart';
+import { loadCart, priceContents, readStream, SHIPPING_ADDRESS_REQUIRED } from './cart';
 
 /** An unpaid order holds its stock this long; then the sweeper (or the next reservation of the SKU) lets it go. */
 export const RESERVATION_MS = 30 * 60_000;
 /** Many members racing for one SKU conflict on its stream; each conflict re-reads and decides again. */
 const STOCK_RETRIES = 60;
 
-export const SHIPPING_ADDRESS_REQUIRED = 'Add a shipping address: some items in your cart are delivered.';
 
 export async function loadOrder(app: AppContext, orderId: string): Promise<OrderState> {
   const { events } = await readStream<OrderEvent>(app.store, orderStreamId(orderId));
@@ -65,8 +64,10 @@ export async function startShopCheckout(app: AppContext, ports: MembersPorts, me
   if (cart.pendingOrderId) return resumeCheckout(app, cart.pendingOrderId);
   if (cart.contents.items.length === 0) throw new HttpError(400, 'Your cart is empty.', 'EMPTY_CART');
   const { details, priced } = await priceContents(app, memberId, cart.contents, null);
-  if (details.errors.length > 0) {
-    throw new HttpError(409, 'Your cart has changed: review it before paying.', 'CART_ERRORS', details.errors.map((e) => ({ message: e.message, extensions: { code: e.code.toUpperCase(), ...('sku' in e ? { field: e.sku } : {}) } })));
+  // A missing shipping address is the member's next step, not a change to review: its own 400 below.
+  const changes = details.errors.filter((e) => e.code !== 'shipping_address_required');
+  if (changes.length > 0) {
+    throw new HttpError(409, 'Your cart has changed: review it before paying.', 'CART_ERRORS', changes.map((e) => ({ message: e.message, extensions: { code: e.code.toUpperCase(), ...('sku' in e ? { field: e.sku } : {}) } })));
   }
   const physical = priced.lines.some((l) => l.product_type === 'physical');
   if (physical && !cart.contents.shipping_address) throw new HttpError(400, SHIPPING_ADDRESS_REQUIRED, 'SHIPPING_ADDRESS_REQUIRED');

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { Head } from '../../components/ui/head';
-import { Empty, ErrorNote, Spinner } from '../../components/ui/feedback';
+import { EmptyState, ErrorNote, Spinner } from '../../components/ui/feedback';
 import { paths } from '../../config/paths';
 import { useLoad } from '../../lib/use-load';
+import { formatDollars } from '../../lib/format';
 import { fetchCashback, type Claim } from './api';
 import { ClaimForm } from './claim-form';
 import './cashback.css';
@@ -42,7 +43,11 @@ export function CashbackPage() {
           <h2>Your claims</h2>
           <p className="cashback-page__promise">We decide each claim within {overview.data.decision_days} days.</p>
           {overview.data.claims.length === 0 ? (
-            <Empty />
+            <EmptyState title="No cashback claims yet">
+              {overview.data.maximum <= 0
+                ? 'Claims open once your plan includes green-fee cashback: upgrade above to start claiming.'
+                : `Played a round this month? Claim up to ${formatDollars(overview.data.maximum)} back on its green fee with the form above, receipt attached.`}
+            </EmptyState>
           ) : (
             <ul className="claim-list">
               {overview.data.claims.map((c) => (
