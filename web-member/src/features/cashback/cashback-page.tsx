@@ -4,12 +4,13 @@ import { EmptyState, ErrorNote, Spinner } from '../../components/ui/feedback';
 import { paths } from '../../config/paths';
 import { useLoad } from '../../lib/use-load';
 import { formatDollars } from '../../lib/format';
+import { CLUB_TIME_ZONE } from '@roar/domain/club-time';
 import { fetchCashback, type Claim } from './api';
 import { ClaimForm } from './claim-form';
 import './cashback.css';
 
 const STATUS_LABEL: Record<Claim['status'], string> = { submitted: 'Submitted', approved: 'Approved', declined: 'Declined', paid: 'Paid', reversed: 'Reversed' };
-const sydneyDate = (iso: string) => new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Australia/Sydney' });
+const sydneyDate = (iso: string) => new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: CLUB_TIME_ZONE });
 
 /** /dashboard/clubhouse/cashback: the claim form (once a month) and every claim with its state. */
 export function CashbackPage() {

@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { fetchClubhouse, fetchCourses, submitScorecard, type Clubhouse, type Course } from './api';
 import { ScorecardGate } from './next-step';
+import { clubDay } from '@roar/domain/club-time';
 import type { ApiResult } from '../../lib/api-client';
 import { useLoad } from '../../lib/use-load';
 import { ErrorNote, Spinner } from '../../components/ui/feedback';
@@ -10,8 +11,8 @@ import { useToast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
 import './clubhouse.css';
 
-/** Today in Australia/Sydney, YYYY-MM-DD (the date field's maximum). */
-const sydneyToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+/** Today in the club's time zone, YYYY-MM-DD (the date field's maximum). */
+const sydneyToday = () => clubDay(new Date());
 
 /** The courses and where the member's handicap stands: without an approved one there is no form. */
 async function loadSubmitPage(): Promise<ApiResult<{ clubhouse: Clubhouse; courses: Course[] }>> {
