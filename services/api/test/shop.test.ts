@@ -205,9 +205,20 @@ describe('the pro shop over HTTP (embedded default)', () => {
     // A refund through the payments port: the provider's webhook records it and the stock goes back.
     const stockBefore = (await product('roar-performance-polo')).variants.find((v) => v.sku === navyM.sku)!.available;
     expect((await staffPost(`/shop-orders/${second.order_id}/refund`, { reason: 'x' })).status).toBe(400);
-    expect((await staffPost(`/shop-orders/${second.order_id}/refund`, { reason: 'Wrong size, returned unworn' })).status).toBe(200);
+    expect((await staffPost(`/shop-orders/${second.order_id}/refund`, { reason: 'Wrong size, returned unworn', member_message: 'x' })).status).toBe(400);
+    // Issue 20, defect 10: staff's internal reason and what the member is told are kept apart.
+    const internal = 'Returned unworn; customer was abusive on the phone, do not offer a discount';
+    const told = 'Thanks for returning the polo: we have refunded your order in full.';
+    expect((await staffPost(`/shop-orders/${second.order_id}/refund`, { reason: internal, member_message: told })).status).toBe(200);
     await api.infra.members.local?.idle();
     await expect.poll(async () => ((await c.get(`/api/shop/orders/${second.order_id}`, shopper.token)).body.data as { status: string }).status).toBe('refunded');
+    const refunded = (await c.get(`/api/shop/orders/${second.order_id}`, shopper.token)).body.data as Record<string, unknown>;
+    expect(refunded.refund_message).toBe(told);
+    expect(JSON.stringify(refunded)).not.toContain('abusive');
+    await expect.poll(async () => (await mailTo('Refund for your ROAR+ order'))?.text).toContain(told);
+    expect((await mailTo('Refund for your ROAR+ order'))!.text).not.toContain('abusive');
+    const staffView = (await (await adminFetch(api, `/shop-orders/${second.order_id}`, { token: staff.auditor.token })).json()) as Record<string, unknown>;
+    expect([staffView.refund_reason, staffView.refund_message]).toEqual([internal, told]);
     await expect.poll(async () => (await product('roar-performance-polo')).variants.find((v) => v.sku === navyM.sku)!.available).toBe(stockBefore + 1);
     expect((await staffPost(`/shop-orders/${second.order_id}/refund`, { reason: 'Again please' })).status).toBe(409);
     const history = (await (await adminFetch(api, `/shop-orders/${second.order_id}`, { token: staff.auditor.token })).json()) as { events: Array<{ event_type: string }> };

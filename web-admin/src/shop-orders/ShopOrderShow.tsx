@@ -37,7 +37,8 @@ export function ShopOrderShow() {
         <TextField source="rounding_rule" label="GST rounding rule" />
         <FunctionField label="Shipping address" render={(r: { shipping_address: Address }) => addressLine(r.shipping_address)} />
         <TextField source="notes" emptyText="-" />
-        <TextField source="refund_reason" label="Refund reason" emptyText="-" />
+        <TextField source="refund_reason" label="Refund reason (internal)" emptyText="-" />
+        <TextField source="refund_message" label="Refund message to the member" emptyText="-" />
         <EventHistory />
       </SimpleShowLayout>
     </Show>

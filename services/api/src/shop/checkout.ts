@@ -204,7 +204,7 @@ export async function onShopOrderPaid(app: AppContext, ports: MembersPorts, ctx:
   const ended = await handleCommand(app.store, app.registry, cartStreamId(order.placed.memberId), cartDecider, { type: 'EndCartCheckout', memberId: order.placed.memberId, orderId, outcome: 'paid' }, ctx);
   if (shortfalls.length > 0) {
     const reason = `Sold out before the payment arrived: ${shortfalls.join(', ')}`;
-    await handleCommand(app.store, app.registry, orderStreamId(orderId), orderDecider, { type: 'RequestRefund', reason, at }, ctx);
+    await handleCommand(app.store, app.registry, orderStreamId(orderId), orderDecider, { type: 'RequestRefund', reason, memberMessage: 'Part of your order sold out before your payment reached us, so we refunded it in full.', at }, ctx);
     await ports.payments.refund(p.paymentId, reason).catch((err: unknown) => app.logger.error({ err, orderId }, 'refund after a shortfall failed'));
     return last(paid.appended, ended.appended);
   }

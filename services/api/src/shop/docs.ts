@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentRoute } from '../http/openapi';
-import { productCreateSchema, productEditSchema, reasonOnlySchema, shipSchema, stockChangeSchema } from './admin';
+import { productCreateSchema, productEditSchema, reasonOnlySchema, refundSchema, shipSchema, stockChangeSchema } from './admin';
 import { cartDataSchema } from './cart';
 import { orderActionSchema, productQueryFields } from './routes';
 
@@ -41,5 +41,5 @@ documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-orders/:id', sum
 documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/packing', summary: 'Mark the order as being packed', response: loose, errors: [401, 403, 404, 409] });
 documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/ship', summary: 'Mark shipped with carrier and tracking number', body: shipSchema, response: loose, errors: [400, 401, 403, 404, 409] });
 documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/deliver', summary: 'Mark delivered', response: loose, errors: [401, 403, 404, 409] });
-documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/refund', summary: 'Refund through the payments port (with a reason); stock goes back when the provider confirms', body: reasonOnlySchema, response: loose, errors: [400, 401, 403, 404, 409] });
+documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/refund', summary: 'Refund through the payments port with an internal reason and, apart, an optional message for the member; stock goes back when the provider confirms', body: refundSchema, response: loose, errors: [400, 401, 403, 404, 409] });
 documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/cancel', summary: 'Cancel an unpaid order (with a reason)', body: reasonOnlySchema, response: loose, errors: [400, 401, 403, 404, 409] });

@@ -1,3 +1,4 @@
+import { REFUND_MESSAGE_FALLBACK } from '@roar/domain';
 import type { OrderRow, ProductRow, StockRow } from '@roar/projections';
 
 /** Shown when a product has no image of its own (spec: "a default product image is used when there is none"). */
@@ -62,6 +63,10 @@ export function toOrderView(o: OrderRow) {
     notes: o.notes,
     coupon: o.coupon,
     gift_cards: o.gift_cards,
-    refund_reason: o.refund_reason,
+    // The member is told the member-facing message, never staff's internal reason (issue 20, defect 10).
+    refund_message: o.status === 'refunded' ? (o.refund_message ?? REFUND_MESSAGE_FALLBACK) : null,
   };
 }
+
+/** Staff see both: the internal reason and what the member was told. */
+export const toStaffOrderView = (o: OrderRow) => ({ ...toOrderView(o), refund_reason: o.refund_reason, refund_message: o.refund_message, member_id: o.member_id, email: o.email, payment_id: o.payment_id });

@@ -82,9 +82,19 @@ export const OrderShipped = defineEvent('OrderShipped', z.object({ orderId: id, 
 export const OrderDelivered = defineEvent('OrderDelivered', z.object({ orderId: id, at: instant }).strict());
 /** A face-value gift card delivered at once; its code is sent by email. */
 export const GiftCardIssued = defineEvent('GiftCardIssued', z.object({ orderId: id, sku: skuSchema, code: z.string().min(8).max(40), value_cents: cents(), at: instant }).strict());
-export const OrderRefundRequested = defineEvent('OrderRefundRequested', z.object({ orderId: id, paymentId: id, reason: text().trim().min(1).max(500), at: instant }).strict());
+/** What the member is told of a refund staff gave no words for (and of refunds recorded before the message existed): never the internal reason. */
+export const REFUND_MESSAGE_FALLBACK = 'Your order was refunded in full.';
+/** A member-facing message for the member, kept apart from `reason` (staff's internal reason, for the log and the provider). */
+const memberMessage = text().trim().min(3).max(500);
+export const OrderRefundRequested = defineEvent(
+  'OrderRefundRequested',
+  z.object({ orderId: id, paymentId: id, reason: text().trim().min(1).max(500), member_message: memberMessage.optional(), at: instant }).strict(),
+);
 /** The provider confirmed the refund (charge.refunded): stock goes back, GST is reversed with the total. */
-export const OrderRefunded = defineEvent('OrderRefunded', z.object({ orderId: id, paymentId: id, amount_cents: cents(), tax_cents: cents(), reason: text().min(1).max(500), at: instant }).strict());
+export const OrderRefunded = defineEvent(
+  'OrderRefunded',
+  z.object({ orderId: id, paymentId: id, amount_cents: cents(), tax_cents: cents(), reason: text().min(1).max(500), member_message: memberMessage.optional(), at: instant }).strict(),
+);
 
 export const orderEvents = [OrderPlaced, OrderPaid, OrderCancelled, OrderPackingStarted, OrderShipped, OrderDelivered, GiftCardIssued, OrderRefundRequested, OrderRefunded] as const;
 

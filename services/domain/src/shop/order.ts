@@ -8,6 +8,8 @@ export type OrderState =
       readonly placed: OrderPlacedData;
       readonly paymentId: string | null;
       readonly refundRequested: boolean;
+      /** The member-facing words of the requested refund, carried to the refund the provider confirms. */
+      readonly refundMessage: string | null;
       readonly giftCards: readonly string[];
     };
 
@@ -20,11 +22,11 @@ export type OrderCommand =
   | { readonly type: 'DeliverOrder'; readonly at: string }
   /** Gift card codes are drawn by the caller (no randomness here), one per unit of each gift card line. */
   | { readonly type: 'IssueGiftCards'; readonly codes: readonly { readonly sku: string; readonly code: string }[]; readonly at: string }
-  | { readonly type: 'RequestRefund'; readonly reason: string; readonly at: string }
+  | { readonly type: 'RequestRefund'; readonly reason: string; readonly memberMessage: string | null; readonly at: string }
   | { readonly type: 'RecordRefund'; readonly paymentId: string; readonly amount_cents: number; readonly reason: string; readonly at: string };
 
 export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
-  if (event.type === 'OrderPlaced') return { status: 'awaiting_payment', placed: event.data, paymentId: null, refundRequested: false, giftCards: [] };
+  if (event.type === 'OrderPlaced') return { status: 'awaiting_payment', placed: event.data, paymentId: null, refundRequested: false, refundMessage: null, giftCards: [] };
   if (state.status === 'absent') return state;
   switch (event.type) {
     case 'OrderPaid':
@@ -40,7 +42,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'GiftCardIssued':
       return { ...state, giftCards: [...state.giftCards, event.data.code] };
     case 'OrderRefundRequested':
-      return { ...state, refundRequested: true };
+      return { ...state, refundRequested: true, refundMessage: event.data.member_message ?? null };
     case 'OrderRefunded':
       return { ...state, status: 'refunded' };
     default: {
@@ -106,14 +108,16 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (!o.paymentId || o.status === 'awaiting_payment' || o.status === 'cancelled') throw wrongState(o, 'refunded');
       const reason = command.reason.trim();
       if (!reason) throw new DomainError('invalid', 'Give a reason for this refund.');
-      return [{ type: 'OrderRefundRequested', data: { orderId, paymentId: o.paymentId, reason, at: command.at } }];
+      const message = command.memberMessage?.trim() || null;
+      if (message !== null && message.length < 3) throw new DomainError('invalid', 'Write the message to the member in a few words, or leave it empty.');
+      return [{ type: 'OrderRefundRequested', data: { orderId, paymentId: o.paymentId, reason, ...(message ? { member_message: message } : {}), at: command.at } }];
     }
     case 'RecordRefund':
       if (o.status === 'refunded') return [];
       if (o.paymentId !== command.paymentId) throw new DomainError('not_found', 'This payment is not the payment of this order.');
       return [{
         type: 'OrderRefunded',
-        data: { orderId, paymentId: command.paymentId, amount_cents: command.amount_cents, tax_cents: o.placed.snapshot.tax, reason: command.reason.trim() || 'refunded', at: command.at },
+        data: { orderId, paymentId: command.paymentId, amount_cents: command.amount_cents, tax_cents: o.placed.snapshot.tax, reason: command.reason.trim() || 'refunded', ...(o.refundMessage ? { member_message: o.refundMessage } : {}), at: command.at },
       }];
     default: {
       const _exhaustive: never = command;

@@ -77,12 +77,12 @@ export function orderShippedEmail(n: { number: string; carrier: string; tracking
   return { subject: `Your ROAR+ order ${n.number} has shipped`, text: `${[...lines, 'The ROAR+ team'].join('\n\n')}\n`, html: page('Your order has shipped', lines) };
 }
 
-export function orderRefundedEmail(n: { number: string; amountCents: number; taxCents: number; reason: string; firstname: string }): RenderedEmail {
+export function orderRefundedEmail(n: { number: string; amountCents: number; taxCents: number; message: string; firstname: string }): RenderedEmail {
   const lines = [
     `Hi ${n.firstname || 'there'},`,
     `We have refunded ${formatDollars(n.amountCents)} for your order ${n.number} to the card you paid with. It can take 5 to 10 business days to appear.`,
     `This reverses the ${money(n.taxCents)} GST of the order's tax invoice.`,
-    `Reason: ${n.reason}`,
+    n.message,
   ];
   return { subject: `Refund for your ROAR+ order ${n.number}`, text: `${[...lines, 'The ROAR+ team'].join('\n\n')}\n`, html: page('Your refund', lines) };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RecordedEvent } from '@roar/platform';
+import { REFUND_MESSAGE_FALLBACK } from '@roar/domain';
 import type { JobRequest } from '../jobs/types';
 import { giftCardEmail, orderInvoiceEmail, orderRefundedEmail, orderShippedEmail, type Seller } from '../mail/shop-templates';
 import type { RenderedEmail } from '../mail/templates';
@@ -34,7 +35,8 @@ function render(event: RecordedEvent, o: Placed, seller: Seller | undefined): Re
     case 'OrderShipped':
       return orderShippedEmail({ number: o.number, carrier: String(d.carrier), tracking: String(d.tracking), firstname });
     case 'OrderRefunded':
-      return orderRefundedEmail({ number: o.number, amountCents: Number(d.amount_cents), taxCents: Number(d.tax_cents), reason: String(d.reason), firstname });
+      // The member-facing message only: the reason is staff's internal note (older refunds carry none: a neutral sentence).
+      return orderRefundedEmail({ number: o.number, amountCents: Number(d.amount_cents), taxCents: Number(d.tax_cents), message: typeof d.member_message === 'string' ? d.member_message : REFUND_MESSAGE_FALLBACK, firstname });
     case 'GiftCardIssued':
       return giftCardEmail({ number: o.number, code: String(d.code), valueCents: Number(d.value_cents), firstname });
     default:

@@ -22,7 +22,8 @@ export const orderSchema = z.object({
   total: z.number(),
   shipping_address: addressSchema.nullable(),
   gift_cards: z.array(z.object({ sku: z.string(), value_cents: z.number(), last4: z.string() })),
-  refund_reason: z.string().nullable(),
+  /** What the club told the member of the refund (never staff's internal reason). */
+  refund_message: z.string().nullable().default(null),
 });
 export type Order = z.infer<typeof orderSchema>;
 

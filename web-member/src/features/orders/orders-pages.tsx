@@ -101,7 +101,7 @@ function OrderDetail({ order: o }: { order: Order }) {
           Shipped with {o.carrier}. Tracking number: <strong>{o.tracking}</strong>
         </p>
       )}
-      {o.status === 'refunded' && o.refund_reason && <p className="notice">Refunded: {o.refund_reason}</p>}
+      {o.status === 'refunded' && o.refund_message && <p className="notice">Refunded: {o.refund_message}</p>}
       <table className="order-lines">
         <thead>
           <tr>
