@@ -9,6 +9,7 @@ import { createClubhouseModule } from './clubhouse';
 import { createShopModule } from './shop';
 import { createRewardsModule } from './rewards';
 import { createCashbackModule } from './cashback';
+import { createSupportModule } from './support';
 import { createContentAdminModule } from './content-admin';
 import { createInstagramRouter } from './instagram/routes';
 import type { MembersPorts } from './members/ports';
@@ -60,6 +61,7 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.use(createShopModule(ctx, members));
   app.use(createRewardsModule(ctx));
   app.use(createCashbackModule(ctx));
+  app.use(createSupportModule(ctx, members));
   app.use(createContentAdminModule(ctx));
   app.use(createInstagramRouter(ctx));
 
