@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
 import { launchBrowser, startApp, type RunningApp } from './harness';
-import { signUpMember, type SignedUp } from './members';
+import { signUpMember, waitForMail, type SignedUp } from './members';
+import { signInStaffConsole } from './staff-console';
 
 /**
  * Issue 20: the defects a new member meets today, as a browser shows them. A platinum member
@@ -149,5 +151,97 @@ describe('issue 20: what a new member meets', () => {
     await page.getByRole('dialog', { name: 'Get support' }).getByRole('link', { name: /@/ }).waitFor();
     await context.close();
     expect((await saveCart(pat, { items: [] })).status).toBe(200);
+  });
+});
+
+describe('issue 20: the launch pages and the support desk', () => {
+  it('defect 21: how-it-works shows the four steps with their images, benefits its tiles, the support centre finds answers by topic and search', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${app.url}/how-it-works`);
+    const steps = page.getByRole('region', { name: 'The four steps' }).getByRole('listitem');
+    await expect.poll(() => steps.count()).toBe(4);
+    for (const title of ['Choose your membership', 'Unlock discounts', 'Win prizes', 'Receive your official handicap']) await page.getByRole('heading', { name: title }).waitFor();
+    await expect.poll(() => page.locator('.walk__image').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)).toBe(4);
+
+    await page.goto(`${app.url}/benefits`);
+    await expect.poll(() => page.getByTestId('benefit-tile').count()).toBe(6);
+    await page.getByText('Members get discounts of 5% to 30% on golf gear, groceries and fuel.').waitFor();
+    await page.getByText('Cashback on one round of golf a month (up to $20 on green fees).').waitFor();
+    await expect.poll(() => page.locator('.tile__image').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)).toBe(6);
+
+    await page.goto(`${app.url}/support-center`);
+    await page.getByRole('button', { name: /Cashback and rewards/ }).click();
+    await page.getByRole('button', { name: 'How does the green-fee cashback work?' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Do my entries stack?' }).count()).toBe(0);
+    await page.getByRole('button', { name: /Cashback and rewards/ }).click();
+    await page.getByLabel('Search the answers').fill('cancel');
+    await page.getByRole('button', { name: 'Can I cancel any time?' }).waitFor();
+    await expect.poll(() => page.locator('.accordion').count()).toBe(1);
+    await page.getByLabel('Search the answers').fill('zebra crossing');
+    await page.getByText('No answer matches yet').waitFor();
+    await page.close();
+  });
+
+  it('defect 21: the contact form reaches staff as a support request tied to the member; staff answer by email from the console', async () => {
+    const { context, page } = await signIn(pat);
+    await page.goto(`${app.url}/contact-us`);
+    expect(await page.getByLabel('Email').inputValue()).toBe(pat.email);
+    await page.getByLabel('Topic').selectOption('shop');
+    await page.getByLabel('Message').fill('Where is my order? It has been a week since I paid.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByRole('heading', { name: /your message is with our team/ }).waitFor();
+    await context.close();
+
+    const staff = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signInStaffConsole(staff, app.url);
+    await staff.getByRole('menuitem', { name: 'Support requests' }).click();
+    await staff.getByRole('cell', { name: /Where is my order\?/ }).click();
+    await staff.getByText('Pat Citizen').first().waitFor();
+    await staff.getByLabel(`Answer by email to ${pat.email}`).fill('It left our warehouse today: the tracking number is on your order page.');
+    await staff.getByRole('button', { name: 'Send answer' }).click();
+    await staff.getByTestId('support-reply').waitFor();
+    const mail = await waitForMail(app.dataDir, (m) => m.to.includes(pat.email) && m.subject === 'Re: your message to ROAR+ support', 'support reply');
+    expect(mail.text).toContain('It left our warehouse today');
+    expect(mail.text).toContain('> Where is my order? It has been a week since I paid.');
+    await staff.getByRole('button', { name: 'Close request' }).click();
+    await staff.getByRole('button', { name: 'Reopen' }).waitFor();
+    await staff.close();
+  });
+
+  it('defect 11: staff Change plan for a Platinum member says why there is no plan to move to', async () => {
+    const staff = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signInStaffConsole(staff, app.url);
+    await staff.goto(`${app.url}/admin/members/${String(pat.user.id)}/show`);
+    await staff.getByRole('tab', { name: 'Support' }).click();
+    await staff.getByRole('button', { name: 'Change plan' }).click();
+    const dialog = staff.getByRole('dialog');
+    await dialog.getByTestId('no-plan-moves').getByText(/Platinum is the top plan: there is no plan to move up to/).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Start checkout' }).count()).toBe(0);
+    await staff.close();
+  });
+
+  it('looks right at 390, 820 and 1440 px (DEFECTS_SCREENSHOTS=<dir> saves them)', async () => {
+    const dir = process.env.DEFECTS_SCREENSHOTS;
+    if (!dir) return;
+    mkdirSync(dir, { recursive: true });
+    for (const width of [390, 820, 1440]) {
+      const { context, page } = await signIn(pat, width);
+      for (const [name, path] of [['how-it-works', '/how-it-works'], ['benefits', '/benefits'], ['support-center', '/support-center'], ['contact-us', '/contact-us'], ['cart-empty', '/pro-shop/cart'], ['checkout-empty', '/pro-shop/checkout'], ['cashback', '/dashboard/clubhouse/cashback'], ['scorecard-gate', '/dashboard/clubhouse/scorecards/submit/new']] as const) {
+        await page.goto(`${app.url}${path}`);
+        await page.locator('h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+      }
+      await context.close();
+      const staff = await browser.newPage({ viewport: { width, height: 900 } });
+      await signInStaffConsole(staff, app.url, undefined, { stay: 'dashboard' });
+      await staff.goto(`${app.url}/admin/support-requests?filter=${encodeURIComponent(JSON.stringify({ status: ['open', 'answered', 'closed'] }))}`);
+      await staff.getByRole('cell', { name: /Where is my order/ }).waitFor();
+      await staff.screenshot({ path: `${dir}/admin-support-list-${width}.png`, fullPage: true });
+      await staff.getByRole('cell', { name: /Where is my order/ }).click();
+      await staff.getByTestId('support-reply').waitFor();
+      await staff.screenshot({ path: `${dir}/admin-support-show-${width}.png`, fullPage: true });
+      await staff.close();
+    }
   });
 });
