@@ -51,6 +51,8 @@ describe('support requests from the contact form', () => {
     expect(fromMember.status).toBe(201);
     expect(((await fromMember.json()) as { data: { member_id: string } }).data.member_id).toBe(member.id);
 
+    const dashboard = (await (await adminFetch(api, '/dashboard', { token: staff.auditor.token })).json()) as { waiting: Array<{ name: string; count: number }> };
+    expect(dashboard.waiting).toContainEqual({ name: 'Support requests to answer', count: 2 });
     const all = await list();
     expect(all.map((r) => [r.topic, r.status, r.member_id])).toEqual([['shop', 'open', member.id], ['membership', 'open', null]]);
     expect(all[0]!.member_name).toBeTruthy();

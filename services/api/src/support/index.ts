@@ -9,6 +9,7 @@ import type { MembersPorts } from '../members/ports';
 import { bearerToken, verifyMemberToken } from '../auth/member';
 import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
 import { staffCommandContext } from '../admin/command-context';
+import { registerWaitingCounter } from '../admin/dashboard';
 import { historyOf } from '../admin/history';
 import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-rest';
 import { documentRoute } from '../http/openapi';
@@ -43,6 +44,10 @@ const visitorContext = (memberId: string | null, now: Date): CommandContext => (
  * and close them under Support requests.
  */
 export function createSupportModule(app: AppContext, ports: MembersPorts): Router {
+  registerWaitingCounter({
+    name: 'Support requests to answer',
+    count: async (sql) => Number((await sql.query<{ n: string | number }>("select count(*) as n from read.support_requests where status = 'open'")).rows[0]?.n ?? 0),
+  });
   const router = Router();
 
   router.post('/api/support-requests', async (req, res) => {
