@@ -54,7 +54,7 @@ export function BenefitsPage({ partnerCategories, loggedIn }: { partnerCategorie
         </div>
       </section>
       {!loggedIn && (
-        <section className="container info-cta" aria-label="Join">
+        <section className="info-cta" aria-label="Join">
           <div>
             <h2>Trusted by subscribers</h2>
             <p>No obligation. Cancel anytime.</p>

@@ -34,7 +34,7 @@ export function HowItWorksPage({ steps, loggedIn }: { steps: readonly StepCard[]
           })}
         </ol>
       </section>
-      <section className="container info-cta" aria-label="Get started">
+      <section className="info-cta" aria-label="Get started">
         <div>
           <h2>Win big. No B.S</h2>
           <p>No obligation. Cancel anytime.</p>

@@ -83,7 +83,7 @@ export function SupportCenterPage() {
             ))
           ))}
       </section>
-      <section className="container info-cta" aria-label="Contact the team">
+      <section className="info-cta" aria-label="Contact the team">
         <div>
           <h2>Still stuck?</h2>
           <p>
