@@ -60,7 +60,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       DATABASE_URL: '',
       REDIS_URL: '',
       EVENTSTORE_URL: '',
-      ...env,
+      // `{port}` in a value is this app's port (a test may name another host of the same server).
+      ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replaceAll('{port}', String(port))])),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
