@@ -74,6 +74,14 @@ describe('issue 20: what a new member meets', () => {
       await page.getByRole('link', { name: 'Memberships' }).first().waitFor();
     }
     expect(shopCalls).toEqual([]);
+    // Orders (from the account menu) are the member's own record: answered, and empty says so.
+    const orderAnswers: number[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/api/shop/orders') orderAnswers.push(r.status());
+    });
+    await page.goto(`${app.url}/dashboard/orders`);
+    await page.getByTestId('empty-state').getByText('No orders yet', { exact: true }).waitFor();
+    expect(orderAnswers).toEqual([200]);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

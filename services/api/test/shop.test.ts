@@ -44,6 +44,10 @@ describe('the pro shop over HTTP (embedded default)', () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ errors: [{ message: 'The pro shop is open to members whose membership includes shop access.', extensions: { code: 'NO_SHOP_ACCESS' } }] });
     expect((await c.get('/api/shop/cart', free.token)).status).toBe(403);
+    // Orders are the member's own record: a free member's Orders page is answered, not refused.
+    const orders = await c.get('/api/shop/orders', free.token);
+    expect([orders.status, orders.body.data]).toEqual([200, []]);
+    expect((await c.get('/api/shop/orders', '')).status).toBe(401);
   });
 
   it('lists the launch catalogue with filters, search, price range, sort and pages', async () => {

@@ -1,5 +1,5 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { Empty, Spinner } from '../../components/ui/feedback';
+import { Empty, EmptyState, Spinner } from '../../components/ui/feedback';
 import { Head } from '../../components/ui/head';
 import { paths } from '../../config/paths';
 import { useLoad } from '../../lib/use-load';
@@ -46,7 +46,19 @@ export function OrdersPage() {
       <Back />
       <h1>Orders</h1>
       {state.status === 'loading' && <Spinner />}
-      {(state.status === 'error' || (loaded && loaded.total === 0)) && <Empty />}
+      {state.status === 'error' && <Empty />}
+      {loaded && loaded.total === 0 && (
+        <EmptyState
+          title="No orders yet"
+          action={
+            <Link className="btn btn--gold" to={paths.proShop.getHref()}>
+              Browse the ROAR Store
+            </Link>
+          }
+        >
+          Orders you place in the ROAR Store show here, with their delivery and tracking.
+        </EmptyState>
+      )}
       {loaded && loaded.total > 0 && loaded.orders.length === 0 && (
         <p>
           This page has no orders. <Link to={paths.orders.getHref()}>See your latest orders</Link>
