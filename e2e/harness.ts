@@ -43,12 +43,15 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'roar-e2e-'));
   const ownsDataDir = env.DATA_DIR === undefined;
   let output = '';
+  const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'services/api/src/main.ts')], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The address the browser is sent to: pages on any other host name redirect here.
+      PUBLIC_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       STAFF_EMAIL: 'admin@roarplus.test',
@@ -57,13 +60,13 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       DATABASE_URL: '',
       REDIS_URL: '',
       EVENTSTORE_URL: '',
-      ...env,
+      // `{port}` in a value is this app's port (a test may name another host of the same server).
+      ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replaceAll('{port}', String(port))])),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}:\n${output}`);

@@ -33,6 +33,7 @@ export * from './cashback';
 export * from './dashboard';
 
 /** Every read model the product runs, in the order the daemon starts them. */
+import { supportProjector } from './support';
 export const allProjectors: readonly Projector[] = [
   membershipsProjector,
   eventLogProjector,
@@ -49,4 +50,6 @@ export const allProjectors: readonly Projector[] = [
   rewardsProjector,
   cashbackProjector,
   dashboardProjector,
+  supportProjector,
 ];
+export * from './support';

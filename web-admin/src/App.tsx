@@ -33,6 +33,7 @@ import contentTestimonials from './content-testimonials';
 import serviceKeys from './service-keys';
 import contentWinnersPage from './content-winners-page';
 import contentHomeBlocks from './content-home-blocks';
+import supportRequests from './support-requests';
 import { lazyView } from './lazyView';
 import { darkTheme, lightTheme } from './theme';
 import { StaffLayout } from './ui/StaffLayout';
@@ -82,6 +83,7 @@ export function App() {
       <Resource name="reward-redemptions" options={{ label: 'Redemptions' }} {...rewardRedemptions} />
       <Resource name="cashback-claims" options={{ label: 'Cashback claims' }} {...cashbackClaims} />
       <Resource name="cashback-payouts" options={{ label: 'Cashback payouts' }} {...cashbackPayouts} />
+      <Resource name="support-requests" options={{ label: 'Support requests' }} {...supportRequests} />
       <Resource name="content-pages" options={{ label: 'Pages' }} {...contentPages} />
       <Resource name="content-faqs" options={{ label: 'FAQs' }} {...contentFaqs} />
       <Resource name="content-testimonials" options={{ label: 'Testimonials' }} {...contentTestimonials} />

@@ -70,7 +70,7 @@ describe.each([
     });
     await run(checkoutStreamId('co-1'), checkoutDecider, { type: 'FailCheckout', checkoutId: 'co-1', reason: 'card_declined' });
     await settle();
-    expect((await listPayments(backend.sql, { memberId: m })).rows[0]).toMatchObject({ status: 'failed', failure_reason: 'card_declined', amount_cents: 2999 });
+    expect((await listPayments(backend.sql, { memberId: m })).rows[0]).toMatchObject({ status: 'declined', failure_reason: 'card_declined', amount_cents: 2999 });
     expect(await getMember(backend.sql, m)).toMatchObject({ status: 'active', membership_status: 'none', membership_id: null, chosen_membership_id: 3 });
 
     const complete = { type: 'CompleteCheckout' as const, checkoutId: 'co-1', paymentId: 'pi_1', subscriptionId: 'sub_1', card: { brand: 'visa', last4: '4242' }, amount_cents: 2999 };

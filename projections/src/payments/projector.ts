@@ -87,7 +87,8 @@ function evolve(row: PaymentRow, e: RecordedEvent): PaymentRow {
       };
     }
     case 'CheckoutFailed':
-      return row.status === 'paid' ? row : { ...row, status: 'failed', failure_reason: (e.data as CheckoutFailedEvent['data']).reason };
+      // A decline (the provider's reason kept); a later card may still pay the same checkout.
+      return row.status === 'paid' ? row : { ...row, status: 'declined', failure_reason: (e.data as CheckoutFailedEvent['data']).reason };
     case 'CheckoutExpired':
       return row.status === 'paid' ? row : { ...row, status: 'expired' };
     case 'PaymentRefunded':
@@ -124,7 +125,7 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
 
 export const paymentsProjector: Projector = {
   name: 'payments',
-  version: 2,
+  version: 3,
   tables: [{ name: 'payments', primaryKey: ['id'] }],
   handles: ['CheckoutCreated', 'CheckoutCompleted', 'CheckoutFailed', 'CheckoutExpired', 'MembershipRenewed', 'PaymentRefunded'],
   migrate,

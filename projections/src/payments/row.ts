@@ -36,7 +36,7 @@ export const paymentRowSchema = z.object({
   amount_cents: z.number().int(),
   currency: z.string(),
   provider: z.string().nullable(),
-  status: z.enum(['pending', 'paid', 'failed', 'expired', 'refunded']),
+  status: z.enum(['pending', 'paid', 'declined', 'expired', 'refunded']),
   failure_reason: z.string().nullable(),
   payment_id: z.string().nullable(),
   subscription_id: z.string().nullable(),

@@ -211,7 +211,7 @@ function applyOrder(orders: Loaded<OrderRow>, e: OrderEvent, at: string, ctx: Ap
       id: d.orderId, number: d.number, member_id: d.memberId, email: d.email, status: 'awaiting_payment', checkout_id: d.checkoutId,
       total: d.snapshot.total, tax: d.snapshot.tax, item_count: d.snapshot.lines.reduce((n, l) => n + l.qty, 0),
       snapshot: d.snapshot, shipping_address: d.shipping_address, billing_address: d.billing_address, notes: d.notes, coupon: d.coupon,
-      payment_id: null, carrier: null, tracking: null, gift_cards: [], refund_reason: null,
+      payment_id: null, carrier: null, tracking: null, gift_cards: [], refund_reason: null, refund_message: null,
       placed_at: new Date(d.placedAt).toISOString(), expires_at: new Date(d.expiresAt).toISOString(), paid_at: null, shipped_at: null, delivered_at: null, updated_at: at,
     });
   }
@@ -235,9 +235,9 @@ function applyOrder(orders: Loaded<OrderRow>, e: OrderEvent, at: string, ctx: Ap
       // The sealed code stays in the event for its email; the read model keeps the card's id and tail.
       return put(orders, o.id, { ...o, gift_cards: [...o.gift_cards, { sku: e.data.sku, value_cents: e.data.value_cents, last4: e.data.last4, card_id: e.data.card_id, expires_on: e.data.expires_on }], updated_at: at });
     case 'OrderRefundRequested':
-      return put(orders, o.id, { ...o, refund_reason: e.data.reason, updated_at: at });
+      return put(orders, o.id, { ...o, refund_reason: e.data.reason, refund_message: e.data.member_message ?? null, updated_at: at });
     case 'OrderRefunded':
-      return put(orders, o.id, { ...o, status: 'refunded', refund_reason: o.refund_reason ?? e.data.reason, updated_at: at });
+      return put(orders, o.id, { ...o, status: 'refunded', refund_reason: o.refund_reason ?? e.data.reason, refund_message: o.refund_message ?? e.data.member_message ?? null, updated_at: at });
     default: {
       const _exhaustive: never = e;
       return _exhaustive;
@@ -247,7 +247,7 @@ function applyOrder(orders: Loaded<OrderRow>, e: OrderEvent, at: string, ctx: Ap
 
 export const shopProjector: Projector = {
   name: 'shop',
-  /** 2: gift cards (shop_gift_cards) and orders a gift card paid in full (no checkout id). */
+  /** 2: gift cards (shop_gift_cards), orders a gift card paid in full (no checkout id), and the refund's member-facing message. */
   version: 2,
   tables: [
     { name: 'shop_products', primaryKey: ['id'] },

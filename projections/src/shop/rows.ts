@@ -36,7 +36,7 @@ export type CouponRow = z.infer<typeof couponRowSchema>;
 export const ORDER_COLUMNS: Columns = [
   ['id', 'text'], ['number', 'text'], ['member_id', 'text'], ['email', 'text'], ['status', 'text'], ['checkout_id', 'text', 'null'], ['total', 'integer'], ['tax', 'integer'], ['item_count', 'integer'],
   ['snapshot', 'jsonb'], ['shipping_address', 'jsonb', 'null'], ['billing_address', 'jsonb', 'null'], ['notes', 'text', 'null'], ['coupon', 'text', 'null'],
-  ['payment_id', 'text', 'null'], ['carrier', 'text', 'null'], ['tracking', 'text', 'null'], ['gift_cards', 'jsonb'], ['refund_reason', 'text', 'null'],
+  ['payment_id', 'text', 'null'], ['carrier', 'text', 'null'], ['tracking', 'text', 'null'], ['gift_cards', 'jsonb'], ['refund_reason', 'text', 'null'], ['refund_message', 'text', 'null'],
   ['placed_at', 'timestamptz'], ['expires_at', 'timestamptz'], ['paid_at', 'timestamptz', 'null'], ['shipped_at', 'timestamptz', 'null'], ['delivered_at', 'timestamptz', 'null'], ['updated_at', 'timestamptz'],
 ];
 export const orderRowSchema = z.object({
@@ -44,6 +44,8 @@ export const orderRowSchema = z.object({
   item_count: z.number().int(), snapshot: orderSnapshotSchema, shipping_address: addressSchema.nullable(), billing_address: addressSchema.nullable(), notes: z.string().nullable(),
   coupon: z.string().nullable(), payment_id: z.string().nullable(), carrier: z.string().nullable(), tracking: z.string().nullable(),
   gift_cards: z.array(z.object({ sku: z.string(), value_cents: z.number().int(), last4: z.string(), card_id: z.string().optional(), expires_on: z.string().optional() })), refund_reason: z.string().nullable(),
+  /** What the member is told of the refund (null: staff gave no words, or it predates the message). The reason is staff's only. */
+  refund_message: z.string().nullable(),
   placed_at: isoInstant, expires_at: isoInstant, paid_at: isoInstant.nullable(), shipped_at: isoInstant.nullable(), delivered_at: isoInstant.nullable(), updated_at: isoInstant,
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;

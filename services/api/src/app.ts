@@ -9,6 +9,7 @@ import { createClubhouseModule } from './clubhouse';
 import { createShopModule } from './shop';
 import { createRewardsModule } from './rewards';
 import { createCashbackModule } from './cashback';
+import { createSupportModule } from './support';
 import { createContentAdminModule } from './content-admin';
 import { createInstagramRouter } from './instagram/routes';
 import type { MembersPorts } from './members/ports';
@@ -30,6 +31,7 @@ import { refuseUnstorableInput, storableJson } from './http/storable';
 import { buildOpenApi } from './http/openapi';
 import { spaRouter } from './static';
 import { baseSecurityHeaders, consoleSecurityHeaders, noStoreForCredentials, renderAdminIndex } from './http/security-headers';
+import { canonicalHost } from './http/canonical-host';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -62,6 +64,7 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.use(createShopModule(ctx, members));
   app.use(createRewardsModule(ctx));
   app.use(createCashbackModule(ctx));
+  app.use(createSupportModule(ctx, members));
   app.use(createContentAdminModule(ctx));
   app.use(createInstagramRouter(ctx));
 
@@ -78,6 +81,7 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.use(['/api', '/items', '/auth'], notFoundHandler);
 
   if (options.serveWeb ?? true) {
+    app.use(canonicalHost(ctx.publicUrl));
     app.use('/admin', consoleSecurityHeaders(ctx, 'admin'), spaRouter(options.adminDist ?? `${root}web-admin/dist`, 'staff console', { renderIndex: renderAdminIndex }));
     app.use('/', consoleSecurityHeaders(ctx, 'member'), spaRouter(options.memberDist ?? `${root}web-member/dist`, 'member console'));
   }

@@ -13,12 +13,12 @@ describe('test cards', () => {
   });
   it('a card is valid through its expiry month', () => {
     expect(chargeCard(card('4242424242424242', '11/26'), now)).toMatchObject({ ok: true, last4: '4242' });
-    expect(chargeCard(card('4242424242424242', '10/26'), now)).toEqual({ ok: false, code: 'expired_card', message: 'Your card has expired.' });
+    expect(chargeCard(card('4242424242424242', '10/26'), now)).toEqual({ ok: false, code: 'expired_card', message: 'Your card has expired.', byIssuer: false });
     expect(chargeCard(card('4242424242424242', '13/30'), now)).toMatchObject({ ok: false, code: 'invalid_expiry' });
     expect(chargeCard(card('4242424242424242', '12/2030'), now)).toMatchObject({ ok: true });
   });
   it('scripted declines and the card that declines only later', () => {
-    expect(chargeCard(card('4000 0000 0000 0002'), now)).toMatchObject({ ok: false, message: 'Your card was declined.' });
+    expect(chargeCard(card('4000 0000 0000 0002'), now)).toMatchObject({ ok: false, message: 'Your card was declined.', byIssuer: true });
     expect(chargeCard(card('4000-0000-0000-0341'), now)).toMatchObject({ ok: true, declinesLater: true });
     expect(chargeCard(card('4242424242424242', '12/30', '1'), now)).toMatchObject({ ok: false, message: "Your card's security code is incorrect." });
   });

@@ -120,6 +120,8 @@ describe('Stripe adapter against a fake Stripe API', () => {
     expect(form.get('line_items[0][price]')).toBe('price_123');
     expect(form.has('line_items[0][price_data][unit_amount]')).toBe(false);
     expect(form.has('subscription_data[metadata][checkoutId]')).toBe(false);
+    // A decline's payment_intent.payment_failed must name the checkout it belongs to.
+    expect(form.get('payment_intent_data[metadata][checkoutId]')).toBe('chk-1');
   });
 
   it("surfaces Stripe's error message", async () => {
@@ -167,6 +169,13 @@ describe('Stripe adapter against a fake Stripe API', () => {
     expect(await provider.verifyWebhook(...signed(first))).toBeNull();
     const expired = { id: 'evt_e', type: 'checkout.session.expired', data: { object: { id: 'cs_3', client_reference_id: null, metadata: { checkoutId: 'chk-3' } } } };
     expect(await provider.verifyWebhook(...signed(expired))).toEqual({ id: 'evt_e', type: 'checkout.expired', checkoutSessionId: 'cs_3', checkoutId: 'chk-3' });
+  });
+
+  it('maps a declined card on the checkout page to checkout.payment_failed with the reason, and ignores intents of no checkout', async () => {
+    const declined = { id: 'evt_d', type: 'payment_intent.payment_failed', data: { object: { id: 'pi_d', metadata: { checkoutId: 'chk-4' }, last_payment_error: { code: 'card_declined', message: 'Your card was declined.' } } } };
+    expect(await provider.verifyWebhook(...signed(declined))).toEqual({ id: 'evt_d', type: 'checkout.payment_failed', checkoutId: 'chk-4', paymentId: 'pi_d', failureReason: 'Your card was declined.' });
+    const renewal = { id: 'evt_r', type: 'payment_intent.payment_failed', data: { object: { id: 'pi_r', metadata: {}, last_payment_error: { message: 'Your card was declined.' } } } };
+    expect(await provider.verifyWebhook(...signed(renewal))).toBeNull();
   });
 
   it('cancels at period end and reads the card on file', async () => {

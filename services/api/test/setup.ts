@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { createLogger, loadConfig } from '@roar/platform';
 import { createTestDatabase, type TestDatabase } from '@roar/platform/testing';
-import { createApp } from '../src/app';
+import { createApp, type AppOptions } from '../src/app';
 import type { AppContext } from '../src/context';
 import { appContextOf, openInfrastructure, type Infrastructure } from '../src/infrastructure';
 import { seedCatalogue } from '../src/seed';
@@ -22,7 +22,7 @@ export interface TestApi {
  * (null when none can be had outside CI), with projections and in-process jobs running. `now`
  * replaces the API's clock (AppContext.now) when a test needs to move it.
  */
-export async function startTestApi(options: { database: 'pglite' | 'postgres'; env?: Record<string, string>; seed?: boolean; now?: () => Date }): Promise<TestApi | null> {
+export async function startTestApi(options: { database: 'pglite' | 'postgres'; env?: Record<string, string>; seed?: boolean; now?: () => Date; web?: AppOptions }): Promise<TestApi | null> {
   let db: TestDatabase | null = null;
   if (options.database === 'postgres') {
     db = await createTestDatabase('roar_api');
@@ -50,7 +50,7 @@ export async function startTestApi(options: { database: 'pglite' | 'postgres'; e
   await infra.jobs.start({ reactors: true, workers: true });
   // A test may move the API's clock (time limits, expiry); everything else keeps the real one.
   const ctx: AppContext = { ...appContextOf(config, logger, infra), ...(options.now ? { now: options.now } : {}) };
-  const server: Server = createServer(createApp(ctx, infra.members, { serveWeb: false }));
+  const server: Server = createServer(createApp(ctx, infra.members, options.web ?? { serveWeb: false }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   infra.setSelfUrl(`http://127.0.0.1:${port}`);

@@ -44,6 +44,10 @@ describe('the pro shop over HTTP (embedded default)', () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ errors: [{ message: 'The pro shop is open to members whose membership includes shop access.', extensions: { code: 'NO_SHOP_ACCESS' } }] });
     expect((await c.get('/api/shop/cart', free.token)).status).toBe(403);
+    // Orders are the member's own record: a free member's Orders page is answered, not refused.
+    const orders = await c.get('/api/shop/orders', free.token);
+    expect([orders.status, orders.body.data]).toEqual([200, []]);
+    expect((await c.get('/api/shop/orders', '')).status).toBe(401);
   });
 
   it('lists the launch catalogue with filters, search, price range, sort and pages', async () => {
@@ -85,7 +89,7 @@ describe('the pro shop over HTTP (embedded default)', () => {
       [{ items: [{ ...line, qty: 10_000 }] }, 400, 'items.0.qty: Quantity must be between 1 and 99'],
       [{ items: [line, { product: gift.id, sku: gift.variants[0]!.sku, qty: 1, delivery_method: 'standard' }] }, 400, 'ROAR+ Pro Shop Gift Card is digital: it has no delivery method.'],
       [{ items: [{ ...line, delivery_method: null }] }, 400, 'Choose a delivery method for ROAR+ Performance Polo.'],
-      [{ coupon: 'NOPE-NOPE' }, 404, 'This coupon code is not valid.'],
+      [{ coupon: 'NOPE-NOPE' }, 400, 'This coupon code is not valid.'],
       [{ shipping_address: { ...address, postcode: '3000' } }, 400, 'shipping_address.postcode: Enter the 4-digit postcode of this state'],
     ];
     for (const [body, status, message] of cases) {
@@ -114,14 +118,18 @@ describe('the pro shop over HTTP (embedded default)', () => {
     });
     expect(r.status).toBe(200);
     // 7995 + 7995 + 3495 merchandise, 5000 gift card; 10% of merchandise = 1948.5 -> 1949; standard delivery once.
-    expect(r.body.data).toMatchObject({ coupon: 'WELCOME10', subtotal: 24485, discount: 1949, shipping: 995, total: 23531, errors: [] });
+    // Spec section 4: shipping is required when any item is not digital; the cart says so before checkout.
+    expect(r.body.data).toMatchObject({ coupon: 'WELCOME10', subtotal: 24485, discount: 1949, shipping: 995, total: 23531 });
+    expect(r.body.data.errors).toEqual([{ code: 'shipping_address_required', message: 'Add a shipping address: some items in your cart are delivered.' }]);
+    expect((await cart()).errors.map((e) => e.code)).toEqual(['shipping_address_required']);
     // GST on the taxable part (merchandise after discount + delivery = 18531): 1684.6 -> 1685. Gift cards carry GST when redeemed.
     expect(r.body.data.tax).toBe(1685);
     expect(r.body.data.items.map((i) => i.product_type)).toEqual(['physical', 'physical', 'physical', 'digital']);
 
     const noAddress = await c.post('/api/shop/checkout', {}, shopper.token);
     expect([noAddress.status, (noAddress.body.errors as Array<{ message: string }>)[0]!.message]).toEqual([400, 'Add a shipping address: some items in your cart are delivered.']);
-    expect((await patch({ shipping_address: address })).status).toBe(200);
+    const addressed = await patch({ shipping_address: address });
+    expect([addressed.status, addressed.body.data.errors]).toEqual([200, []]);
 
     // A double click: two checkouts at once give one order and one payment page.
     const [a, b] = await Promise.all([c.post('/api/shop/checkout', {}, shopper.token), c.post('/api/shop/checkout', {}, shopper.token)]);
@@ -139,6 +147,18 @@ describe('the pro shop over HTTP (embedded default)', () => {
     expect(cancelled.status).toBe(200);
     expect((cancelled.body.data as Cart).items).toHaveLength(4);
     expect((await product('roar-performance-polo')).variants.find((v) => v.sku === navyM.sku)!.available).toBe(navyM.available);
+    // Staff see the declined payment as declined, with the provider's reason (it read "pending").
+    await api.infra.members.local?.idle();
+    const shopPayments = async () => {
+      const r = await adminFetch(api, `/payments?filter=${encodeURIComponent(JSON.stringify({ member_id: shopper.id }))}`, { token: staff.auditor.token });
+      return ((await r.json()) as Array<{ purpose: string; status: string; failure_reason: string | null }>).filter((p) => p.purpose === 'shop-order');
+    };
+    await expect.poll(shopPayments).toEqual([expect.objectContaining({ status: 'declined', failure_reason: 'Your card was declined.' })]);
+    const csv = await (await adminFetch(api, '/exports/payments.csv', { token: staff.auditor.token })).text();
+    const lines = csv.split('\r\n');
+    const header = lines[0]!.split(',');
+    const row = lines.map((l) => l.split(',')).find((cells) => cells[header.indexOf('member_id')] === shopper.id && cells[header.indexOf('purpose')] === 'shop-order')!;
+    expect([row[header.indexOf('status')], row[header.indexOf('failure_reason')]]).toEqual(['declined', 'Your card was declined.']);
 
     const second = (await c.post('/api/shop/checkout', {}, shopper.token)).body.data as { order_id: string; redirect_url: string };
     expect(second.order_id).not.toBe(first.order_id);
@@ -170,7 +190,8 @@ describe('the pro shop over HTTP (embedded default)', () => {
     const mine = (await c.get('/api/shop/orders', shopper.token)).body.data as Array<{ id: string }>;
     expect(mine.map((o) => o.id)).toContain(second.order_id);
     // The coupon was used once by this member.
-    expect((await patch({ items: [{ product: cap.id, sku: cap.variants[0]!.sku, qty: 1, delivery_method: 'pickup' }], coupon: 'WELCOME10' })).body.errors?.[0]?.message).toBe('You have already used this coupon.');
+    const usedAgain = await patch({ items: [{ product: cap.id, sku: cap.variants[0]!.sku, qty: 1, delivery_method: 'pickup' }], coupon: 'WELCOME10' });
+    expect([usedAgain.status, usedAgain.body.errors?.[0]?.message]).toEqual([400, 'You have already used this coupon.']);
 
     // Someone else's order is unknown to another member.
     const other = await c.paidMember(3);
@@ -188,9 +209,20 @@ describe('the pro shop over HTTP (embedded default)', () => {
     // A refund through the payments port: the provider's webhook records it and the stock goes back.
     const stockBefore = (await product('roar-performance-polo')).variants.find((v) => v.sku === navyM.sku)!.available;
     expect((await staffPost(`/shop-orders/${second.order_id}/refund`, { reason: 'x' })).status).toBe(400);
-    expect((await staffPost(`/shop-orders/${second.order_id}/refund`, { reason: 'Wrong size, returned unworn' })).status).toBe(200);
+    expect((await staffPost(`/shop-orders/${second.order_id}/refund`, { reason: 'Wrong size, returned unworn', member_message: 'x' })).status).toBe(400);
+    // Issue 20, defect 10: staff's internal reason and what the member is told are kept apart.
+    const internal = 'Returned unworn; customer was abusive on the phone, do not offer a discount';
+    const told = 'Thanks for returning the polo: we have refunded your order in full.';
+    expect((await staffPost(`/shop-orders/${second.order_id}/refund`, { reason: internal, member_message: told })).status).toBe(200);
     await api.infra.members.local?.idle();
     await expect.poll(async () => ((await c.get(`/api/shop/orders/${second.order_id}`, shopper.token)).body.data as { status: string }).status).toBe('refunded');
+    const refunded = (await c.get(`/api/shop/orders/${second.order_id}`, shopper.token)).body.data as Record<string, unknown>;
+    expect(refunded.refund_message).toBe(told);
+    expect(JSON.stringify(refunded)).not.toContain('abusive');
+    await expect.poll(async () => (await mailTo('Refund for your ROAR+ order'))?.text).toContain(told);
+    expect((await mailTo('Refund for your ROAR+ order'))!.text).not.toContain('abusive');
+    const staffView = (await (await adminFetch(api, `/shop-orders/${second.order_id}`, { token: staff.auditor.token })).json()) as Record<string, unknown>;
+    expect([staffView.refund_reason, staffView.refund_message]).toEqual([internal, told]);
     await expect.poll(async () => (await product('roar-performance-polo')).variants.find((v) => v.sku === navyM.sku)!.available).toBe(stockBefore + 1);
     expect((await staffPost(`/shop-orders/${second.order_id}/refund`, { reason: 'Again please' })).status).toBe(409);
     const history = (await (await adminFetch(api, `/shop-orders/${second.order_id}`, { token: staff.auditor.token })).json()) as { events: Array<{ event_type: string }> };
@@ -240,7 +272,7 @@ describe('the pro shop over HTTP (embedded default)', () => {
 
   it('sells a gift card alone without a shipping address and delivers it at once', async () => {
     const m = await c.paidMember(3);
-    expect((await patch({ items: [{ product: 'roar-gift-card', sku: 'RS024-25', qty: 2, delivery_method: null }] }, m.token)).body.data).toMatchObject({ shipping: 0, tax: 0, total: 5000 });
+    expect((await patch({ items: [{ product: 'roar-gift-card', sku: 'RS024-25', qty: 2, delivery_method: null }] }, m.token)).body.data).toMatchObject({ shipping: 0, tax: 0, total: 5000, errors: [] });
     const billing = { ...address, first_name: 'Gift', last_name: 'Giver' };
     expect((await c.post('/api/shop/checkout', {}, m.token)).status).toBe(400);
     expect((await patch({ billing_address: billing }, m.token)).status).toBe(200);

@@ -15,3 +15,4 @@ export { createEventRegistry } from './registry';
 export * from './primitives';
 export * from './html';
 export * from './handicap';
+export * from './support';

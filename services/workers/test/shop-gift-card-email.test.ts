@@ -15,7 +15,7 @@ describe('the gift card email', () => {
   });
 
   it('says what went back on the gift card when a refund credits it', () => {
-    const email = orderRefundedEmail({ number: 'R-2', amountCents: 0, taxCents: 363, reason: 'Damaged', firstname: 'Sol', giftCardCents: 3990 });
+    const email = orderRefundedEmail({ number: 'R-2', amountCents: 0, taxCents: 363, message: 'Your order was refunded in full.', firstname: 'Sol', giftCardCents: 3990 });
     expect(email.text).toContain('$39.90 paid from your gift card is back on that gift card');
     expect(email.text).not.toContain('to the card you paid with');
   });

@@ -1,7 +1,15 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, MenuItem, TextField as MuiTextField } from '@mui/material';
-import { useState } from 'react';
-import { useGetList, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
-import { postAction } from '../dataProvider';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Link, MenuItem, TextField as MuiTextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import { httpClient, postAction } from '../dataProvider';
+import { formatCents } from '../memberships/MembershipList';
+
+/** GET /api/admin/members/:id/plan-moves */
+interface PlanMoves {
+  readonly current: { readonly tier: string; readonly cancelled: boolean } | null;
+  readonly moves: ReadonlyArray<{ readonly membership_id: number; readonly tier: string; readonly price_cents: number }>;
+  readonly none_because: string | null;
+}
 
 interface StartedPlanChange {
   readonly payment_url: string;
@@ -22,16 +30,27 @@ export function ChangePlanButton() {
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<string | null>(null);
-  const { data: tiers = [] } = useGetList('memberships', {
-    pagination: { page: 1, perPage: 50 },
-    sort: { field: 'sort', order: 'ASC' },
-    filter: { status: 'published' },
-  }, { enabled: open });
+  const [moves, setMoves] = useState<PlanMoves | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const memberId = record ? String(record.id) : '';
+  useEffect(() => {
+    if (!open || !memberId) return;
+    let live = true;
+    setMoves(null);
+    setLoadError(null);
+    // The server tries each paid plan against the checkout's own rules and says why when none is left.
+    httpClient(`/api/admin/members/${encodeURIComponent(memberId)}/plan-moves`)
+      .then(({ json }) => live && setMoves(json as PlanMoves))
+      .catch((error: unknown) => live && setLoadError(error instanceof Error ? error.message : 'The plans could not be loaded'));
+    return () => {
+      live = false;
+    };
+  }, [open, memberId]);
   if (!record || (permissions !== 'admin' && permissions !== 'staff')) return null;
-  // A paid monthly plan the member does not hold; a free plan has nothing to pay, a single entry is bought.
-  const choices = tiers.filter((t) => t.visible === true && t.type === 'monthly-subscription' && t.id !== record.membership_id);
+  const choices = moves?.moves ?? [];
   const close = () => {
     setOpen(false);
+    setMoves(null);
     setTier('');
     setReason('');
     setLink(null);
@@ -64,20 +83,37 @@ export function ChangePlanButton() {
           ) : (
             <>
               <DialogContentText>Starts the member&apos;s upgrade checkout for the plan you pick, as their own upgrade does; nothing changes until they pay.</DialogContentText>
-              <MuiTextField select label="New plan" value={tier} onChange={(e) => setTier(e.target.value)} fullWidth margin="dense">
-                {choices.map((t) => (
-                  <MenuItem key={String(t.id)} value={String(t.id)}>
-                    {String(t.tier)} (${Number(t.price).toFixed(2)} a month)
-                  </MenuItem>
-                ))}
-              </MuiTextField>
-              <MuiTextField label="Reason" helperText="Required: kept in the member's history" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth margin="dense" />
+              {moves?.current && (
+                <DialogContentText sx={{ mt: 1 }}>
+                  Current plan: <strong>{moves.current.tier}</strong>
+                  {moves.current.cancelled ? ' (cancelled, runs to the end of its paid period)' : ''}
+                </DialogContentText>
+              )}
+              {!moves && !loadError && <LinearProgress sx={{ my: 2 }} aria-label="Loading the plans" />}
+              {loadError && <Alert severity="error">{loadError}</Alert>}
+              {moves && choices.length === 0 && (
+                <Alert severity="info" sx={{ mt: 1 }} data-testid="no-plan-moves">
+                  {moves.none_because}
+                </Alert>
+              )}
+              {choices.length > 0 && (
+                <>
+                  <MuiTextField select label="New plan" value={tier} onChange={(e) => setTier(e.target.value)} fullWidth margin="dense">
+                    {choices.map((t) => (
+                      <MenuItem key={String(t.membership_id)} value={String(t.membership_id)}>
+                        {t.tier} ({formatCents(t.price_cents)} a month)
+                      </MenuItem>
+                    ))}
+                  </MuiTextField>
+                  <MuiTextField label="Reason" helperText="Required: kept in the member's history" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth margin="dense" />
+                </>
+              )}
             </>
           )}
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>{link ? 'Done' : 'Cancel'}</Button>
-          {!link && (
+          {!link && choices.length > 0 && (
             <Button variant="contained" disabled={busy || tier === '' || reason.trim().length < 3} onClick={() => void submit()}>
               Start checkout
             </Button>

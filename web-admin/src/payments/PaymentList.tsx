@@ -2,8 +2,8 @@ import { BooleanInput, Datagrid, FunctionField, List, ReferenceField, SelectArra
 import { ClubDateField } from '../ui/ClubDateField';
 import { formatCents } from '../memberships/MembershipList';
 
-export const PAYMENT_STATUS_CHOICES = ['pending', 'paid', 'failed', 'expired', 'refunded'].map((id) => ({ id, name: id }));
-const PURPOSE_CHOICES = ['join', 'upgrade', 'single-entry', 'team-fee'].map((id) => ({ id, name: id }));
+export const PAYMENT_STATUS_CHOICES = ['pending', 'paid', 'declined', 'expired', 'refunded'].map((id) => ({ id, name: id }));
+const PURPOSE_CHOICES = ['join', 'upgrade', 'single-entry', 'team-fee', 'shop-order'].map((id) => ({ id, name: id }));
 
 const filters = [
   <SelectArrayInput key="status" source="status" choices={PAYMENT_STATUS_CHOICES} alwaysOn />,
@@ -27,6 +27,7 @@ export function PaymentList() {
         <TextField source="tier_code" label="Tier" emptyText="-" />
         <FunctionField source="amount_cents" label="Amount" render={amount} />
         <TextField source="status" />
+        <TextField source="failure_reason" label="Reason" emptyText="-" sortable={false} />
         <FunctionField label="Card" render={card} />
         <TextField source="subscription_id" label="Subscription" emptyText="-" sortable={false} />
       </Datagrid>

@@ -3,25 +3,33 @@ import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { postAction } from '../dataProvider';
 
-type Action = { path: string; label: string; fields: readonly ('carrier' | 'tracking' | 'reason')[]; confirm: string };
+type Field = 'carrier' | 'tracking' | 'reason' | 'member_message';
+type Action = { path: string; label: string; fields: readonly Field[]; confirm: string };
+/** A refund's internal reason stays with staff; the member is told only the message (or a neutral sentence). */
+const REFUND: Action = { path: 'refund', label: 'Refund', fields: ['reason', 'member_message'], confirm: 'Refund in full' };
+const OPTIONAL: ReadonlySet<Field> = new Set(['member_message']);
 const NEXT: Record<string, readonly Action[]> = {
   awaiting_payment: [{ path: 'cancel', label: 'Cancel order', fields: ['reason'], confirm: 'Cancel' }],
   paid: [
     { path: 'packing', label: 'Start packing', fields: [], confirm: 'Start packing' },
     { path: 'ship', label: 'Mark shipped', fields: ['carrier', 'tracking'], confirm: 'Mark shipped' },
-    { path: 'refund', label: 'Refund', fields: ['reason'], confirm: 'Refund in full' },
+    REFUND,
   ],
   packing: [
     { path: 'ship', label: 'Mark shipped', fields: ['carrier', 'tracking'], confirm: 'Mark shipped' },
-    { path: 'refund', label: 'Refund', fields: ['reason'], confirm: 'Refund in full' },
+    REFUND,
   ],
   shipped: [
     { path: 'deliver', label: 'Mark delivered', fields: [], confirm: 'Mark delivered' },
-    { path: 'refund', label: 'Refund', fields: ['reason'], confirm: 'Refund in full' },
+    REFUND,
   ],
-  delivered: [{ path: 'refund', label: 'Refund', fields: ['reason'], confirm: 'Refund in full' }],
+  delivered: [REFUND],
 };
-const LABELS = { carrier: 'Carrier', tracking: 'Tracking number', reason: 'Reason' } as const;
+const LABELS: Record<Field, string> = { carrier: 'Carrier', tracking: 'Tracking number', reason: 'Reason', member_message: 'Message to the member (optional)' };
+const HELP: Partial<Record<Field, string>> = {
+  reason: 'Internal: staff and the event log see it, the member does not',
+  member_message: 'Shown on the member\'s order and in the refund email. Empty: "Your order was refunded in full."',
+};
 
 /** Fulfilment actions the order's state allows; refunds go through the payment provider and show once its webhook lands. */
 export function OrderActions() {
@@ -37,7 +45,8 @@ export function OrderActions() {
   const submit = async (action: Action) => {
     setBusy(true);
     try {
-      await postAction(`/shop-orders/${encodeURIComponent(String(record.id))}/${action.path}`, Object.fromEntries(action.fields.map((f) => [f, (values[f] ?? '').trim()])));
+      const body = Object.fromEntries(action.fields.map((f) => [f, (values[f] ?? '').trim()]).filter(([f, v]) => !(OPTIONAL.has(f as Field) && v === '')));
+      await postAction(`/shop-orders/${encodeURIComponent(String(record.id))}/${action.path}`, body);
       notify(action.path === 'refund' ? 'Refund requested: the provider confirms it by webhook' : 'Order updated', { type: 'info' });
       setOpen(null);
       setValues({});
@@ -60,12 +69,12 @@ export function OrderActions() {
         <DialogTitle id="order-action-title">{open?.label}</DialogTitle>
         <DialogContent>
           {open?.fields.map((f) => (
-            <MuiTextField key={f} label={LABELS[f]} value={values[f] ?? ''} onChange={(e) => setValues({ ...values, [f]: e.target.value })} fullWidth margin="dense" />
+            <MuiTextField key={f} label={LABELS[f]} helperText={open.path === 'refund' ? HELP[f] : undefined} multiline={f === 'member_message'} minRows={f === 'member_message' ? 2 : undefined} value={values[f] ?? ''} onChange={(e) => setValues({ ...values, [f]: e.target.value })} fullWidth margin="dense" />
           ))}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(null)}>Close</Button>
-          <Button variant="contained" disabled={busy || !open || open.fields.some((f) => (values[f] ?? '').trim().length < (f === 'reason' ? 3 : 1))} onClick={() => open && void submit(open)}>
+          <Button variant="contained" disabled={busy || !open || open.fields.some((f) => { const v = (values[f] ?? '').trim(); return OPTIONAL.has(f) ? v.length > 0 && v.length < 3 : v.length < (f === 'reason' ? 3 : 1); })} onClick={() => open && void submit(open)}>
             {open?.confirm}
           </Button>
         </DialogActions>

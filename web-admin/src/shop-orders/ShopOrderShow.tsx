@@ -43,7 +43,8 @@ export function ShopOrderShow() {
         <TextField source="rounding_rule" label="GST rounding rule" />
         <FunctionField label="Shipping address" render={(r: { shipping_address: Address }) => addressLine(r.shipping_address)} />
         <TextField source="notes" emptyText="-" />
-        <TextField source="refund_reason" label="Refund reason" emptyText="-" />
+        <TextField source="refund_reason" label="Refund reason (internal)" emptyText="-" />
+        <TextField source="refund_message" label="Refund message to the member" emptyText="-" />
         <ArrayField source="gift_cards" label="Gift cards bought (a refund voids what is left on them)">
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<span>None</span>}>
             <FunctionField label="Card" render={(r: { last4: string }) => `···· ${r.last4}`} />

@@ -4,10 +4,21 @@
  * numbers counted from 1 as members read them ('Tickets 1-50'). The draw stores tickets as
  * offsets from 0 (the winning ticket k in [0, total)); only the display adds one.
  */
-export const CLUB_TIME_ZONE = 'Australia/Sydney';
+import { CLUB_TIME_ZONE } from '@roar/domain/club-time';
+
+export { CLUB_TIME_ZONE };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: CLUB_TIME_ZONE });
-const timeFormat = new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: CLUB_TIME_ZONE, timeZoneName: 'short' });
+const timeFormat = new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: CLUB_TIME_ZONE });
+const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: CLUB_TIME_ZONE, timeZoneName: 'longOffset' });
+/** The club's abbreviations by UTC offset: daylight saving from October to April. */
+const ABBREVIATIONS: Record<string, string> = { 'GMT+10:00': 'AEST', 'GMT+11:00': 'AEDT' };
+
+/** AEDT or AEST: the club's time in force at `date`, read from the zone's offset then (not from locale names, which vary by browser). */
+export function clubZoneAbbreviation(date: Date): string {
+  const offset = offsetFormat.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  return ABBREVIATIONS[offset] ?? offset;
+}
 
 const parse = (value: unknown): Date | null => {
   if (value === null || value === undefined || value === '') return null;
@@ -24,7 +35,7 @@ export function formatClubDate(value: unknown): string | null {
 /** 'Dec 24, 2026 12:30 am AEDT': the zone is always named. */
 export function formatClubDateTime(value: unknown): string | null {
   const date = parse(value);
-  return date ? `${dateFormat.format(date)} ${timeFormat.format(date)}` : null;
+  return date ? `${dateFormat.format(date)} ${timeFormat.format(date)} ${clubZoneAbbreviation(date)}` : null;
 }
 
 /** A draw's 0-based ticket offsets as members count them: 'Tickets 1-50', 'Ticket 7'. */

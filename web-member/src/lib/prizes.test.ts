@@ -6,12 +6,21 @@ const prize = (fields: Record<string, unknown> = {}) =>
   prizeSchema.parse({ id: 'p1', title: 'Masters trip', slug: 'masters-trip', status: 'published', prize_end_date: '2026-12-21T08:00:00Z', prize_value: 15000, ...fields });
 
 describe('draw times', () => {
-  it('are shown in Sydney time with the AEST label', () => {
-    // 08:00 UTC is 19:00 in Sydney during daylight time (UTC+11).
-    expect(formatDrawTime('2026-12-21T08:00:00Z')).toBe('Dec 21, 2026 7:00 PM AEST');
+  it('are shown in club time with the abbreviation in force on that date (issue 20, defect 9)', () => {
+    // 08:00 UTC is 19:00 in Sydney during daylight time (UTC+11): AEDT, as the staff console says.
+    expect(formatDrawTime('2026-12-21T08:00:00Z')).toBe('Dec 21, 2026 7:00 PM AEDT');
     // In winter Sydney is UTC+10; past midnight UTC-wise it is already the next day there.
     expect(formatDrawTime('2026-06-30T14:05:00Z')).toBe('Jul 1, 2026 12:05 AM AEST');
     expect(formatDrawTime('soon')).toBe('soon');
+  });
+
+  it('change abbreviation exactly at the daylight-saving switches', () => {
+    // Daylight time ends at 03:00 AEDT on Sunday 5 April 2026 (16:00 UTC the day before): clocks go back to 02:00 AEST.
+    expect(formatDrawTime('2026-04-04T15:59:00Z')).toBe('Apr 5, 2026 2:59 AM AEDT');
+    expect(formatDrawTime('2026-04-04T16:00:00Z')).toBe('Apr 5, 2026 2:00 AM AEST');
+    // It starts at 02:00 AEST on Sunday 4 October 2026 (16:00 UTC the day before): clocks go forward to 03:00 AEDT.
+    expect(formatDrawTime('2026-10-03T15:59:00Z')).toBe('Oct 4, 2026 1:59 AM AEST');
+    expect(formatDrawTime('2026-10-03T16:00:00Z')).toBe('Oct 4, 2026 3:00 AM AEDT');
   });
 });
 

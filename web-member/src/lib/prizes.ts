@@ -139,22 +139,8 @@ export function prizeImages(prize: Prize): Array<{ landscape: string; portrait: 
     .map(([plain, portrait]) => ({ landscape: imageUrl(plain ?? portrait), portrait: imageUrl(portraitOr(portrait, plain)) }));
 }
 
-/** Draw times in Sydney time with the AEST label (spec section 9), e.g. 'Dec 21, 2026 7:00 PM AEST'. */
-export function formatDrawTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'Australia/Sydney',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('month')} ${part('day')}, ${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()} AEST`;
-}
+/** Draw times: one helper for the member console (club time, AEDT or AEST as on that date). */
+export { formatDrawTime } from './club-time';
 
 /** The card's 'won' text: uppercased, green only for 'won' (spec section 3). */
 export function wonBadge(won: string | null | undefined): { text: string; tone: 'won' | 'neutral' } | null {

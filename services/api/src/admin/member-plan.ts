@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { memberDecider, memberStreamId } from '@roar/domain';
-import { DomainError } from '@roar/platform';
-import { getMember } from '@roar/projections';
+import { memberDecider, memberStreamId, membershipInEffect, membershipTypeSchema, offersUpgrade, tierSnapshot, type MembershipState } from '@roar/domain';
+import { DomainError, fold } from '@roar/platform';
+import { getMember, listMemberships } from '@roar/projections';
 import type { AppContext } from '../context';
 import type { MembersPorts } from '../members/ports';
 import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
@@ -75,8 +75,66 @@ export function memberPlanRouter(app: AppContext, ports: MembersPorts): Router {
       throw error;
     }
   });
+  /*
+   * The moves the Change plan dialog may offer, decided by the same decider the checkout runs (each
+   * published monthly plan tried against the member's stream), and in plain words why there are
+   * none when there are none: staff never face an empty list without a word.
+   */
+  router.get('/:id/plan-moves', requireStaff(app), async (req, res) => {
+    const { id } = parseParams(memberIdParams, req);
+    const member = await getMember(app.sql, id);
+    if (!member) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
+    const events = await app.store.readStream(memberStreamId(id));
+    const state = fold(memberDecider, events.map((e) => ({ type: e.type, data: e.data }) as Parameters<typeof memberDecider.evolve>[1]));
+    const at = app.now().toISOString();
+    const current = state.status === 'absent' ? null : membershipInEffect(state, at);
+    const tiers = (await listMemberships(app.sql, { statuses: ['published'] })).filter((t) => t.visible && t.type === 'monthly-subscription');
+    const moves: PlanMove[] = [];
+    for (const row of tiers) {
+      if (current && row.id === current.tier.membershipId) continue;
+      const tier = tierSnapshot(row.id, { ...row, type: membershipTypeSchema.parse(row.type) });
+      try {
+        memberDecider.decide({ type: 'StartMembershipCheckout', memberId: id, checkoutId: 'preview', purpose: 'upgrade', tier, tierPublished: true, amount_cents: tier.price_cents, at }, state);
+        moves.push({ membership_id: row.id, tier: row.tier, price_cents: tier.price_cents });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+      }
+    }
+    res.json({ id, current: current ? { membership_id: current.tier.membershipId, tier: current.tier.tier, cancelled: current.cancelled, period_end: current.periodEnd } : null, moves, none_because: moves.length > 0 ? null : noMovesBecause(current, tiers.length) });
+  });
   return router;
 }
+
+interface PlanMove {
+  readonly membership_id: number;
+  readonly tier: string;
+  readonly price_cents: number;
+}
+
+/** Why the dialog has nothing to offer, and what staff can do instead. */
+function noMovesBecause(current: MembershipState | null, paidPlans: number): string {
+  if (paidPlans === 0) return 'No paid monthly plan is published in the catalogue, so there is nothing to move to. Publish one under Memberships first.';
+  if (current && current.tier.type === 'monthly-subscription' && !current.cancelled && !offersUpgrade(current.tier.code)) {
+    const ends = current.periodEnd ? ` (the paid period ends ${current.periodEnd.slice(0, 10)})` : '';
+    return `${current.tier.tier} is the top plan: there is no plan to move up to. To move the member down, cancel the plan with Cancel plan; it runs to the end of the paid period${ends}, and then the member can join the plan they want.`;
+  }
+  return 'The member already holds every paid monthly plan there is to offer.';
+}
+
+documentRoute({
+  method: 'get',
+  path: '/api/admin/members/:id/plan-moves',
+  tag: 'staff',
+  auth: 'staff',
+  summary: "The plans staff may move the member to (Change plan), decided by the checkout's own rules, with none_because in plain words when there are none",
+  response: z.object({
+    id: z.string(),
+    current: z.object({ membership_id: z.number(), tier: z.string(), cancelled: z.boolean(), period_end: z.string().nullable() }).nullable(),
+    moves: z.array(z.object({ membership_id: z.number(), tier: z.string(), price_cents: z.number() })),
+    none_because: z.string().nullable(),
+  }),
+  errors: [401, 404],
+});
 
 documentRoute({
   method: 'post',

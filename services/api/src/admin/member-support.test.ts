@@ -122,6 +122,12 @@ describe('member support from the staff console', () => {
 
   it('changes the plan on the member behalf through the upgrade checkout; the plan changes once paid', async () => {
     const change = (membership_id: number, role: StaffRoleName = 'staff', why = 'Member asked by phone for Platinum') => act('/change-plan', { membership_id, reason: why }, role);
+    type Moves = { moves: Array<{ membership_id: number; tier: string }>; none_because: string | null; current: { tier: string } | null };
+    const moves = async () => (await (await adminFetch(api, `/members/${memberId}/plan-moves`, { token: staff.auditor.token })).json()) as Moves;
+    // A free member may move up to the paid plans; nothing to explain.
+    const before = await moves();
+    expect(before.moves.map((m) => m.membership_id)).toContain(3);
+    expect(before.none_because).toBeNull();
     expect((await change(3, 'auditor')).status).toBe(403);
     expect((await change(3, 'staff', '')).status).toBe(400);
     expect((await change(99_999)).status).toBe(400);
@@ -146,5 +152,11 @@ describe('member support from the staff console', () => {
     // The top tier offers no upgrade: refused in plain words, as the member's own upgrade is.
     const top = await change(3);
     expect(top.status).toBe(409);
+    // Issue 20, defect 11: the dialog's list is empty for a Platinum member, and says why and what staff can do instead.
+    const after = await moves();
+    expect(after.current?.tier).toBe('Platinum');
+    expect(after.moves).toEqual([]);
+    expect(after.none_because).toMatch(/^Platinum is the top plan: there is no plan to move up to\. To move the member down, cancel the plan with Cancel plan/);
+    expect((await adminFetch(api, '/members/00000000-0000-4000-8000-000000000000/plan-moves', { token: staff.auditor.token })).status).toBe(404);
   });
 });

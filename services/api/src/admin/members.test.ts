@@ -119,7 +119,7 @@ describe.each(['postgres', 'pglite'] as const)('staff members and payments on %s
     const adas = await json<Json[]>(f({ member_id: ada.memberId }));
     expect(adas.map((p) => p.payment_id)).toEqual([ada.paymentId]);
     expect((await json<Json[]>(f({ status: 'paid', subscription: true }))).length).toBe(2);
-    expect(await json<Json[]>(f({ status: ['failed', 'pending'] }))).toEqual([]);
+    expect(await json<Json[]>(f({ status: ['declined', 'pending'] }))).toEqual([]);
     expect(await json<Json[]>(f({ subscription: false }))).toEqual([]);
     expect((await call(f({ status: 'bogus' }), 'auditor')).status).toBe(400);
     const one = await json<Json>(`/payments/${encodeURIComponent(String(adas[0]!.id))}`);

@@ -7,14 +7,14 @@ import { parseParams } from '../http/validate';
 import { findPayment, PAYMENT_SORT_FIELDS, searchPayments } from './member-reads';
 import { oneOrMany, pageOf, parseListQuery, sendList } from './simple-rest';
 
-export const paymentStatusSchema = z.enum(['pending', 'paid', 'failed', 'expired', 'refunded']);
+export const paymentStatusSchema = z.enum(['pending', 'paid', 'declined', 'expired', 'refunded']);
 
 export const paymentFilterSchema = z
   .object({
     id: oneOrMany(z.string().max(100)).optional(),
     member_id: z.string().max(60).optional(),
     status: oneOrMany(paymentStatusSchema).optional(),
-    purpose: oneOrMany(z.enum(['join', 'upgrade', 'single-entry', 'team-fee'])).optional(),
+    purpose: oneOrMany(z.enum(['join', 'upgrade', 'single-entry', 'team-fee', 'shop-order'])).optional(),
     /** The subscriptions view: payments that belong to a subscription (or, false, one-off ones). */
     subscription: z.boolean().optional(),
     subscription_id: z.string().max(200).optional(),

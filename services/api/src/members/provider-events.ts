@@ -116,6 +116,17 @@ export function createProviderEventHandler(app: AppContext, ports: MembersPorts)
         await handleCommand(app.store, app.registry, checkoutStreamId(event.checkoutId), checkoutDecider, { type: 'ExpireCheckout', checkoutId: event.checkoutId }, ctx);
         break;
       }
+      case 'checkout.payment_failed': {
+        // A declined card: the checkout stays open for another card, and staff see why it failed.
+        if (!event.checkoutId) return true;
+        if ((await app.store.readStream(checkoutStreamId(event.checkoutId))).length === 0) break;
+        await handleCommand(app.store, app.registry, checkoutStreamId(event.checkoutId), checkoutDecider, {
+          type: 'FailCheckout',
+          checkoutId: event.checkoutId,
+          reason: (event.failureReason ?? 'The payment was declined.').slice(0, 500),
+        }, ctx);
+        break;
+      }
       case 'invoice.paid': {
         const member = await memberBySubscription(app, event.subscriptionId);
         if (!member || !event.paymentId || !event.periodStart || !event.periodEnd) throw new Error(`invoice.paid ${event.id}: unknown subscription or missing period`);

@@ -25,7 +25,8 @@ export interface CardDetails {
   readonly last4: string;
 }
 
-export type ProviderEventType = 'checkout.completed' | 'checkout.expired' | 'invoice.paid' | 'invoice.payment_failed' | 'subscription.deleted' | 'charge.refunded';
+/** checkout.payment_failed: a card was declined on the checkout page (the member may try another). */
+export type ProviderEventType = 'checkout.completed' | 'checkout.expired' | 'checkout.payment_failed' | 'invoice.paid' | 'invoice.payment_failed' | 'subscription.deleted' | 'charge.refunded';
 
 export interface ProviderEvent {
   /** The provider's event id: the key of the `webhook-<provider>-<id>` idempotency stream. */
@@ -41,6 +42,7 @@ export interface ProviderEvent {
   /** ISO-8601. */
   readonly periodStart?: string;
   readonly periodEnd?: string;
+  /** invoice.payment_failed, checkout.payment_failed: the provider's reason, as it words it. */
   readonly failureReason?: string;
   /** charge.refunded: the refund's reason as staff gave it. */
   readonly refundReason?: string;

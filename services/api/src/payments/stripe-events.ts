@@ -126,6 +126,14 @@ export async function mapStripeEvent(raw: unknown, expander?: Expander): Promise
         failureReason: pi?.last_payment_error?.message ?? 'The payment failed.',
       });
     }
+    case 'payment_intent.payment_failed': {
+      // A decline on the checkout page; our checkout id travels in the intent's metadata. Intents
+      // of renewals (no checkout id) are covered by invoice.payment_failed.
+      const pi = paymentIntent.extend({ metadata: z.record(z.string(), z.string()).nullish() }).safeParse(data.object);
+      const checkoutId = pi.success ? pi.data.metadata?.checkoutId : undefined;
+      if (!pi.success || !checkoutId) return null;
+      return strip({ id, type: 'checkout.payment_failed', checkoutId, paymentId: pi.data.id, failureReason: pi.data.last_payment_error?.message ?? 'The payment was declined.' });
+    }
     case 'charge.refunded': {
       // Only a full refund undoes what the payment granted.
       const c = z

@@ -51,6 +51,8 @@ export function checkoutSessionForm(input: CreateCheckoutInput, currency: string
     ...meta('metadata'),
     // Renewal invoices carry the subscription's metadata, so they can be traced to the member too.
     ...(input.mode === 'subscription' ? meta('subscription_data[metadata]') : {}),
+    // A declined card answers payment_intent.payment_failed: the intent names the checkout too.
+    ...(input.mode === 'payment' ? meta('payment_intent_data[metadata]') : {}),
   };
 }
 

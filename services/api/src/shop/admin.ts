@@ -33,7 +33,7 @@ import { parseBody } from '../http/validate';
 import { createProduct, editProduct } from './catalogue';
 import { cancelUnpaidOrder, loadOrder, refundShopOrder } from './checkout';
 import { giftCardAdminRouter } from './gift-card-admin';
-import { cardsOfOrders, toOrderView, toProductView } from './views';
+import { cardsOfOrders, toProductView, toStaffOrderView } from './views';
 
 const WRITERS = ['admin', 'staff'] as const;
 const idParam = z.string().min(1).max(200);
@@ -47,6 +47,10 @@ export const productEditSchema = productFieldsSchema
 export const stockChangeSchema = z.object({ sku: z.string().min(1).max(64), delta: z.number().int().min(-10_000).max(10_000).refine((d) => d !== 0, 'A change of 0 changes nothing'), reason: reasonSchema }).strict();
 export const shipSchema = z.object({ carrier: z.string().trim().min(1, 'Name the carrier').max(60), tracking: z.string().trim().min(1, 'Give the tracking number').max(60), reason: reasonSchema.optional() }).strict();
 export const reasonOnlySchema = z.object({ reason: reasonSchema }).strict();
+/** A refund's internal reason (the log, the provider) and, apart from it, what the member is told (else a neutral sentence). */
+export const refundSchema = z
+  .object({ reason: reasonSchema, member_message: z.string().trim().min(3, 'Write the message to the member in a few words, or leave it empty').max(500).optional() })
+  .strict();
 
 /** /api/admin/shop-*: the staff console's pro shop, in ra-data-simple-rest conventions. Every write is a command with a reason. */
 export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
@@ -189,12 +193,12 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
     const { offset, limit } = pageOf(q.range, 500);
     const { records, total } = await searchOrders(app.sql, { offset, limit, ...(q.filter.id ? { ids: q.filter.id } : {}), ...(q.filter.status ? { status: q.filter.status } : {}), ...(q.filter.member_id ? { memberId: q.filter.member_id } : {}), ...(q.filter.q ? { q: q.filter.q } : {}) });
     const cards = await cardsOfOrders(app.sql, records);
-    sendList(res, 'shop-orders', records.map((o) => ({ ...toOrderView(o, cards), member_id: o.member_id, email: o.email, payment_id: o.payment_id })), offset, total);
+    sendList(res, 'shop-orders', records.map((o) => toStaffOrderView(o, cards)), offset, total);
   });
   const orderRecord = async (id: string) => {
     const o = await getOrder(app.sql, id);
     if (!o) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
-    return { ...toOrderView(o, await cardsOfOrders(app.sql, [o])), member_id: o.member_id, email: o.email, payment_id: o.payment_id, events: await historyOf(app.sql, [orderStreamId(id)]) };
+    return { ...toStaffOrderView(o, await cardsOfOrders(app.sql, [o])), events: await historyOf(app.sql, [orderStreamId(id)]) };
   };
   router.get('/shop-orders/:id', read, async (req, res) => {
     res.json(await orderRecord(idParam.parse(req.params.id)));
@@ -220,8 +224,8 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
    */
   router.post('/shop-orders/:id/refund', write, async (req, res) => {
     const id = idParam.parse(req.params.id);
-    const { reason } = parseBody(reasonOnlySchema, req);
-    await done((await refundShopOrder(app, ports, ctxOf(req, res, reason), id, reason))?.position);
+    const { reason, member_message } = parseBody(refundSchema, req);
+    await done((await refundShopOrder(app, ports, ctxOf(req, res, reason), id, reason, member_message ?? null))?.position);
     res.json(await orderRecord(id));
   });
   /** A staff cancellation of an unpaid order (the sweeper does the same once its reservation expires). */

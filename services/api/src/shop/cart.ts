@@ -58,12 +58,16 @@ export const cartDataSchema = z
   .strict();
 export type CartData = z.infer<typeof cartDataSchema>;
 
+export const SHIPPING_ADDRESS_REQUIRED = 'Add a shipping address: some items in your cart are delivered.';
+
 export type CartError =
   | { code: 'price_changed'; product: string; sku: string; message: string; from: number; to: number }
   | { code: 'insufficient_stock'; product: string; sku: string; message: string; available: number }
   | { code: 'unavailable'; product: string; sku: string; message: string }
   | { code: 'coupon'; message: string }
-  | { code: 'gift_card'; message: string };
+  | { code: 'gift_card'; message: string }
+  /** Spec section 4: shipping is required when any item is not digital. Flagged in the cart, entered at checkout. */
+  | { code: 'shipping_address_required'; message: string };
 
 const money = (c: number): string => `$${(c / 100).toFixed(2).replace(/\.00$/, '')}`;
 
@@ -142,6 +146,9 @@ export async function priceContents(app: AppContext, memberId: string, contents:
     const problem = couponProblem(state, memberId, now.toISOString(), pendingOrderId);
     if (problem || state.status === 'absent') errors.push({ code: 'coupon', message: problem ?? 'This coupon code is not valid.' });
     else coupon = { code: state.terms.code, kind: state.terms.kind, value: state.terms.value };
+  }
+  if (!contents.shipping_address && lines.some(({ p }) => (p?.product_type ?? 'physical') !== 'digital')) {
+    errors.push({ code: 'shipping_address_required', message: SHIPPING_ADDRESS_REQUIRED });
   }
   const team = (await activeTeamBenefit(app.sql, memberId, now)) ? TEAM_RULES.merchandiseDiscountPercent : 0;
   const card = contents.gift_card ? await loadGiftCard(app.store, contents.gift_card.card_id) : null;
@@ -229,7 +236,8 @@ export async function normaliseCart(app: AppContext, memberId: string, data: Car
   if (coupon && coupon !== current.coupon) {
     const state = await loadCoupon(app.store, coupon);
     const problem = couponProblem(state, memberId, app.now().toISOString());
-    if (problem) throw new HttpError(state.status === 'absent' || problem === 'This coupon code is not valid.' ? 404 : 409, problem, 'COUPON');
+    // A code the cart cannot take (unknown, expired, used up) is bad input of this save, like its other refusals.
+    if (problem) throw new HttpError(400, problem, 'COUPON');
   }
   return {
     contents: {
@@ -245,7 +253,7 @@ export async function normaliseCart(app: AppContext, memberId: string, data: Car
 }
 
 /**
- * The gift card a member typed into the cart, or a 4xx that saves nothing. A code that is not a
+ * The gift card a member typed into the cart, or a 400 that saves nothing (as every cart refusal answers). A code that is not a
  * card (mistyped, guessed, or not even shaped like one) is answered the same way, and counts
  * against the member and the client address; over the limit nothing more is looked up.
  */
@@ -259,9 +267,9 @@ export async function giftCardForCart(app: AppContext, throttle: GuessThrottle, 
   const state = named ? await loadGiftCard(app.store, named.card_id) : null;
   if (!named || !state || state.status === 'absent') {
     await throttle.miss(keys);
-    throw new HttpError(404, GIFT_CARD_NOT_VALID, 'GIFT_CARD');
+    throw new HttpError(400, GIFT_CARD_NOT_VALID, 'GIFT_CARD');
   }
   const problem = giftCardProblem(state, clubDay(app.now()));
-  if (problem) throw new HttpError(409, problem.message, 'GIFT_CARD');
+  if (problem) throw new HttpError(400, problem.message, 'GIFT_CARD');
   return named;
 }

@@ -25,7 +25,7 @@ import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import type { MembersPorts } from '../members/ports';
 import { SELF_ORIGIN } from '../payments/self-origin';
-import { loadCart, priceContents, readStream } from './cart';
+import { loadCart, priceContents, readStream, SHIPPING_ADDRESS_REQUIRED } from './cart';
 import { CARD_RETRIES, creditGiftCard, issueGiftCards, voidBoughtGiftCards } from './gift-cards';
 
 /** An unpaid order holds its stock this long; then the sweeper (or the next reservation of the SKU) lets it go. */
@@ -33,7 +33,6 @@ export const RESERVATION_MS = 30 * 60_000;
 /** Many members racing for one SKU conflict on its stream; each conflict re-reads and decides again. */
 const STOCK_RETRIES = 60;
 
-export const SHIPPING_ADDRESS_REQUIRED = 'Add a shipping address: some items in your cart are delivered.';
 
 export async function loadOrder(app: AppContext, orderId: string): Promise<OrderState> {
   const { events } = await readStream<OrderEvent>(app.store, orderStreamId(orderId));
@@ -71,8 +70,10 @@ export async function startShopCheckout(app: AppContext, ports: MembersPorts, me
   if (cart.pendingOrderId) return resumeCheckout(app, cart.pendingOrderId);
   if (cart.contents.items.length === 0) throw new HttpError(400, 'Your cart is empty.', 'EMPTY_CART');
   const { details, priced } = await priceContents(app, memberId, cart.contents, null);
-  if (details.errors.length > 0) {
-    throw new HttpError(409, 'Your cart has changed: review it before paying.', 'CART_ERRORS', details.errors.map((e) => ({ message: e.message, extensions: { code: e.code.toUpperCase(), ...('sku' in e ? { field: e.sku } : {}) } })));
+  // A missing shipping address is the member's next step, not a change to review: its own 400 below.
+  const changes = details.errors.filter((e) => e.code !== 'shipping_address_required');
+  if (changes.length > 0) {
+    throw new HttpError(409, 'Your cart has changed: review it before paying.', 'CART_ERRORS', changes.map((e) => ({ message: e.message, extensions: { code: e.code.toUpperCase(), ...('sku' in e ? { field: e.sku } : {}) } })));
   }
   const physical = priced.lines.some((l) => l.product_type === 'physical');
   if (physical && !cart.contents.shipping_address) throw new HttpError(400, SHIPPING_ADDRESS_REQUIRED, 'SHIPPING_ADDRESS_REQUIRED');
@@ -228,7 +229,7 @@ async function payShopOrder(app: AppContext, ports: MembersPorts, ctx: CommandCo
   const ended = await handleCommand(app.store, app.registry, cartStreamId(order.placed.memberId), cartDecider, { type: 'EndCartCheckout', memberId: order.placed.memberId, orderId, outcome: 'paid' }, ctx);
   if (shortfalls.length > 0) {
     const reason = `Sold out before the payment arrived: ${shortfalls.join(', ')}`;
-    const refunded = await refundShopOrder(app, ports, ctx, orderId, reason).catch((err: unknown) => {
+    const refunded = await refundShopOrder(app, ports, ctx, orderId, reason, 'Part of your order sold out before your payment reached us, so we refunded it in full.').catch((err: unknown) => {
       app.logger.error({ err, orderId }, 'refund after a shortfall failed');
       return null;
     });
@@ -249,8 +250,8 @@ async function payShopOrder(app: AppContext, ports: MembersPorts, ctx: CommandCo
  * The part paid through the payments port is refunded there, and the provider's charge.refunded
  * records the refund and returns the stock; an order its gift card paid in full is recorded at once.
  */
-export async function refundShopOrder(app: AppContext, ports: MembersPorts, ctx: CommandContext, orderId: string, reason: string): Promise<Appended> {
-  const requested = await handleCommand(app.store, app.registry, orderStreamId(orderId), orderDecider, { type: 'RequestRefund', reason, at: ctx.occurredAt.toISOString() }, ctx);
+export async function refundShopOrder(app: AppContext, ports: MembersPorts, ctx: CommandContext, orderId: string, reason: string, memberMessage: string | null): Promise<Appended> {
+  const requested = await handleCommand(app.store, app.registry, orderStreamId(orderId), orderDecider, { type: 'RequestRefund', reason, memberMessage, at: ctx.occurredAt.toISOString() }, ctx);
   const order = requested.state;
   if (order.status === 'absent' || !order.paymentId) return requested.appended;
   const voided = await voidBoughtGiftCards(app, ctx, order, reason);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentRoute } from '../http/openapi';
-import { productCreateSchema, productEditSchema, reasonOnlySchema, shipSchema, stockChangeSchema } from './admin';
+import { productCreateSchema, productEditSchema, reasonOnlySchema, refundSchema, shipSchema, stockChangeSchema } from './admin';
 import { cartDataSchema } from './cart';
 import { giftCardCancelSchema, giftCardTermsBodySchema } from './gift-card-admin';
 import { orderActionSchema, productQueryFields } from './routes';
@@ -17,7 +17,7 @@ documentRoute({ ...shop, method: 'get', path: '/api/shop/products', summary: 'Pr
 documentRoute({ ...shop, method: 'get', path: '/api/shop/products/:id', summary: 'One product with its variants, prices (cents, GST-inclusive) and stock state', response: data, errors: [401, 403, 404] });
 documentRoute({ ...shop, method: 'get', path: '/api/shop/products/by-slug/:slug', summary: 'One product by its slug (/pro-shop/product/{slug})', response: data, errors: [401, 403, 404] });
 documentRoute({ ...shop, method: 'get', path: '/api/shop/cart', summary: 'Cart details: items, deliveries, errors, subtotal, shipping, discount, tax (GST contained), total, gift_card (last 4, balance, expiry), gift_card_amount (taken from the card) and amount_due (left to pay), in cents', response: data, errors: [401, 403] });
-documentRoute({ ...shop, method: 'patch', path: '/api/shop/update-cart', summary: 'Save the cart (items, addresses, coupon, gift_card, notes); answers the cart details. An unknown gift card code is 404 whether or not it exists; an expired, cancelled or empty card 409; too many wrong codes 429', body: cartDataSchema, response: data, errors: [400, 401, 403, 404, 409, 429] });
+documentRoute({ ...shop, method: 'patch', path: '/api/shop/update-cart', summary: 'Save the cart (items, addresses, coupon, gift_card, notes); answers the cart details. An unknown gift card code is 400 whether or not it exists, as is an expired, cancelled or empty card (the cart's other refusals are 400 too); too many wrong codes 429', body: cartDataSchema, response: data, errors: [400, 401, 403, 404, 429] });
 documentRoute({ ...shop, method: 'post', path: '/api/shop/checkout', summary: 'Reserve the stock, take the coupon and the gift card amount, and open the payment page for what is left (one per cart: a repeat answers the same order); a gift card that covers the whole order needs no payment page', response: z.object({ data: z.object({ order_id: z.string(), redirect_url: z.string() }) }), errors: [400, 401, 403, 409] });
 documentRoute({ ...shop, method: 'post', path: '/api/shop/checkout/cancel', summary: 'Give up an unpaid order (declined card): stock and coupon go back, the cart is kept', body: orderActionSchema, response: data, errors: [400, 401, 403, 404] });
 documentRoute({ ...shop, method: 'get', path: '/api/shop/orders', summary: "The member's orders", response: list, errors: [401, 403] });
@@ -42,7 +42,7 @@ documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-orders/:id', sum
 documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/packing', summary: 'Mark the order as being packed', response: loose, errors: [401, 403, 404, 409] });
 documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/ship', summary: 'Mark shipped with carrier and tracking number', body: shipSchema, response: loose, errors: [400, 401, 403, 404, 409] });
 documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/deliver', summary: 'Mark delivered', response: loose, errors: [401, 403, 404, 409] });
-documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/refund', summary: 'Refund through the payments port (with a reason); stock goes back when the provider confirms', body: reasonOnlySchema, response: loose, errors: [400, 401, 403, 404, 409] });
+documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/refund', summary: 'Refund through the payments port with an internal reason and, apart, an optional message for the member; stock goes back when the provider confirms', body: refundSchema, response: loose, errors: [400, 401, 403, 404, 409] });
 documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-orders/:id/cancel', summary: 'Cancel an unpaid order (with a reason)', body: reasonOnlySchema, response: loose, errors: [400, 401, 403, 404, 409] });
 documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-gift-cards', summary: 'Gift cards (last 4, balance, state, expiry, the order that bought them); filter q (last 4 or order number), code (a whole code, looked up by its keyed hash), status, member_id, order_id', query: listQuery, response: z.array(loose), errors: [400, 401, 403] });
 documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-gift-cards/:id', summary: 'A gift card with its history', response: loose, errors: [401, 403, 404] });

@@ -4,7 +4,7 @@ import { cartDecider, cartStreamId, DELIVERY_METHODS } from '@roar/domain';
 import { handleCommand } from '@roar/platform';
 import { getOrder, getProduct, listShopTerms, PRODUCT_SORTS, searchOrders, searchProducts, stockLevels } from '@roar/projections';
 import type { AppContext } from '../context';
-import { memberOf } from '../auth/member';
+import { memberOf, requireMember } from '../auth/member';
 import { HttpError } from '../http/errors';
 import { parseBody, parseQuery } from '../http/validate';
 import { memberCommandContext, originOf } from '../members/context';
@@ -123,7 +123,9 @@ export function createShopRouter(app: AppContext, ports: MembersPorts, giftCardG
     res.json({ data: (await priceContents(app, memberId, after.contents, after.pendingOrderId)).details });
   });
 
-  router.get('/api/shop/orders', guard, async (req, res) => {
+  // A member's orders are their own record, whatever their plan now: a free member is answered (no 403).
+  const anyMember = requireMember(app);
+  router.get('/api/shop/orders', anyMember, async (req, res) => {
     const q = parseQuery(z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) }).strict(), req);
     const { memberId } = memberOf(res);
     const { records, total } = await searchOrders(app.sql, { memberId, status: ['paid', 'packing', 'shipped', 'delivered', 'refunded', 'awaiting_payment'], offset: (q.page - 1) * 20, limit: 20 });
@@ -131,7 +133,7 @@ export function createShopRouter(app: AppContext, ports: MembersPorts, giftCardG
     res.json({ data: records.map((o) => toOrderView(o, cards)), meta: { total, page: q.page, page_size: 20 } });
   });
 
-  router.get('/api/shop/orders/:id', guard, async (req, res) => {
+  router.get('/api/shop/orders/:id', anyMember, async (req, res) => {
     const id = idSchema.safeParse(req.params.id);
     const order = id.success ? await getOrder(app.sql, id.data) : null;
     // Someone else's order is as unknown as a missing one.

@@ -1,4 +1,4 @@
-import { amountDue } from '@roar/domain';
+import { amountDue, REFUND_MESSAGE_FALLBACK } from '@roar/domain';
 import type { Sql } from '@roar/platform';
 import { searchGiftCards, type GiftCardRow, type OrderRow, type ProductRow, type StockRow } from '@roar/projections';
 
@@ -81,6 +81,10 @@ export function toOrderView(o: OrderRow, cards: ReadonlyMap<string, GiftCardRow>
     /** The part of the total a gift card paid, and what was paid through the payments port. */
     gift_card_payment: o.snapshot.gift_card ? { last4: o.snapshot.gift_card.last4, cents: o.snapshot.gift_card.cents } : null,
     amount_due: amountDue(o.snapshot),
-    refund_reason: o.refund_reason,
+    // The member is told the member-facing message, never staff's internal reason (issue 20, defect 10).
+    refund_message: o.status === 'refunded' ? (o.refund_message ?? REFUND_MESSAGE_FALLBACK) : null,
   };
 }
+
+/** Staff see both: the internal reason and what the member was told. */
+export const toStaffOrderView = (o: OrderRow, cards: ReadonlyMap<string, GiftCardRow>) => ({ ...toOrderView(o, cards), refund_reason: o.refund_reason, refund_message: o.refund_message, member_id: o.member_id, email: o.email, payment_id: o.payment_id });

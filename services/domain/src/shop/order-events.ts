@@ -95,11 +95,18 @@ export const OrderGiftCardIssued = defineEvent(
   'OrderGiftCardIssued',
   z.object({ orderId: id, sku: skuSchema, card_id: giftCardIdSchema, last4: z.string().length(4), sealed_code: z.string().min(16).max(400), value_cents: cents().min(1), expires_on: z.iso.date(), at: instant }).strict(),
 );
-export const OrderRefundRequested = defineEvent('OrderRefundRequested', z.object({ orderId: id, paymentId: id, reason: text().trim().min(1).max(500), at: instant }).strict());
+/** What the member is told of a refund staff gave no words for (and of refunds recorded before the message existed): never the internal reason. */
+export const REFUND_MESSAGE_FALLBACK = 'Your order was refunded in full.';
+/** A member-facing message for the member, kept apart from `reason` (staff's internal reason, for the log and the provider). */
+const memberMessage = text().trim().min(3).max(500);
+export const OrderRefundRequested = defineEvent(
+  'OrderRefundRequested',
+  z.object({ orderId: id, paymentId: id, reason: text().trim().min(1).max(500), member_message: memberMessage.optional(), at: instant }).strict(),
+);
 /** The provider confirmed the refund (charge.refunded): stock goes back, GST is reversed with the total. */
 export const OrderRefunded = defineEvent(
   'OrderRefunded',
-  z.object({ orderId: id, paymentId: id, amount_cents: cents(), tax_cents: cents(), reason: text().min(1).max(500), at: instant, /** Credited back to the gift card that paid part of it. */ gift_card_cents: cents().optional() }).strict(),
+  z.object({ orderId: id, paymentId: id, amount_cents: cents(), tax_cents: cents(), reason: text().min(1).max(500), member_message: memberMessage.optional(), at: instant, /** Credited back to the gift card that paid part of it. */ gift_card_cents: cents().optional() }).strict(),
 );
 
 export const orderEvents = [OrderPlaced, OrderPaid, OrderCancelled, OrderPackingStarted, OrderShipped, OrderDelivered, GiftCardIssued, OrderGiftCardIssued, OrderRefundRequested, OrderRefunded] as const;

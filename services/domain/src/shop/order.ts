@@ -10,6 +10,8 @@ export type OrderState =
       readonly refundRequested: boolean;
       /** The gift cards this order bought (card_id null: issued before cards could be spent). */
       readonly giftCards: readonly { readonly card_id: string | null; readonly last4: string; readonly sku: string; readonly value_cents: number }[];
+      /** The member-facing words of the requested refund, carried to the refund the provider confirms. */
+      readonly refundMessage: string | null;
     };
 
 export type OrderCommand =
@@ -21,11 +23,11 @@ export type OrderCommand =
   | { readonly type: 'DeliverOrder'; readonly at: string }
   /** Gift card codes are drawn (and sealed) by the caller (no randomness here), one per unit of each gift card line. */
   | { readonly type: 'IssueGiftCards'; readonly cards: readonly Omit<IssuedGiftCard, 'value_cents'>[]; readonly at: string }
-  | { readonly type: 'RequestRefund'; readonly reason: string; readonly at: string }
+  | { readonly type: 'RequestRefund'; readonly reason: string; readonly memberMessage: string | null; readonly at: string }
   | { readonly type: 'RecordRefund'; readonly paymentId: string; readonly amount_cents: number; readonly reason: string; readonly at: string };
 
 export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
-  if (event.type === 'OrderPlaced') return { status: 'awaiting_payment', placed: event.data, paymentId: null, refundRequested: false, giftCards: [] };
+  if (event.type === 'OrderPlaced') return { status: 'awaiting_payment', placed: event.data, paymentId: null, refundRequested: false, refundMessage: null, giftCards: [] };
   if (state.status === 'absent') return state;
   switch (event.type) {
     case 'OrderPaid':
@@ -43,7 +45,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderGiftCardIssued':
       return { ...state, giftCards: [...state.giftCards, { card_id: event.data.card_id, last4: event.data.last4, sku: event.data.sku, value_cents: event.data.value_cents }] };
     case 'OrderRefundRequested':
-      return { ...state, refundRequested: true };
+      return { ...state, refundRequested: true, refundMessage: event.data.member_message ?? null };
     case 'OrderRefunded':
       return { ...state, status: 'refunded' };
     default: {
@@ -113,7 +115,9 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (!o.paymentId || o.status === 'awaiting_payment' || o.status === 'cancelled') throw wrongState(o, 'refunded');
       const reason = command.reason.trim();
       if (!reason) throw new DomainError('invalid', 'Give a reason for this refund.');
-      return [{ type: 'OrderRefundRequested', data: { orderId, paymentId: o.paymentId, reason, at: command.at } }];
+      const message = command.memberMessage?.trim() || null;
+      if (message !== null && message.length < 3) throw new DomainError('invalid', 'Write the message to the member in a few words, or leave it empty.');
+      return [{ type: 'OrderRefundRequested', data: { orderId, paymentId: o.paymentId, reason, ...(message ? { member_message: message } : {}), at: command.at } }];
     }
     case 'RecordRefund':
       if (o.status === 'refunded') return [];
@@ -121,7 +125,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return [{
         type: 'OrderRefunded',
         data: {
-          orderId, paymentId: command.paymentId, amount_cents: command.amount_cents, tax_cents: o.placed.snapshot.tax, reason: command.reason.trim() || 'refunded', at: command.at,
+          orderId, paymentId: command.paymentId, amount_cents: command.amount_cents, tax_cents: o.placed.snapshot.tax, reason: command.reason.trim() || 'refunded', ...(o.refundMessage ? { member_message: o.refundMessage } : {}), at: command.at,
           ...(o.placed.snapshot.gift_card ? { gift_card_cents: o.placed.snapshot.gift_card.cents } : {}),
         },
       }];

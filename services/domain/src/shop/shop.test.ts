@@ -166,8 +166,8 @@ describe('orders', () => {
   it('ships with a carrier and tracking number only once paid, and refunds with a reason', () => {
     given(orderDecider, [orderPlaced]).when({ type: 'ShipOrder', carrier: 'AusPost', tracking: 'X1', at }).thenThrows('This order is awaiting payment: it cannot be shipped.');
     given(orderDecider, [orderPlaced, paid]).when({ type: 'ShipOrder', carrier: ' AusPost ', tracking: 'X1', at }).then([{ type: 'OrderShipped', data: { orderId: 'o1', carrier: 'AusPost', tracking: 'X1', at } }]);
-    given(orderDecider, [orderPlaced, paid]).when({ type: 'RequestRefund', reason: ' ', at }).thenThrows('Give a reason for this refund.');
-    given(orderDecider, [orderPlaced]).when({ type: 'RequestRefund', reason: 'x', at }).thenThrows('cannot be refunded');
+    given(orderDecider, [orderPlaced, paid]).when({ type: 'RequestRefund', reason: ' ', memberMessage: null, at }).thenThrows('Give a reason for this refund.');
+    given(orderDecider, [orderPlaced]).when({ type: 'RequestRefund', reason: 'x', memberMessage: null, at }).thenThrows('cannot be refunded');
   });
 });
 

@@ -78,14 +78,14 @@ export function orderShippedEmail(n: { number: string; carrier: string; tracking
   return { subject: `Your ROAR+ order ${n.number} has shipped`, text: `${[...lines, 'The ROAR+ team'].join('\n\n')}\n`, html: page('Your order has shipped', lines) };
 }
 
-export function orderRefundedEmail(n: { number: string; amountCents: number; taxCents: number; reason: string; firstname: string; giftCardCents?: number }): RenderedEmail {
+export function orderRefundedEmail(n: { number: string; amountCents: number; taxCents: number; message: string; firstname: string; giftCardCents?: number }): RenderedEmail {
   const toCard = `We have refunded ${formatDollars(n.amountCents)} for your order ${n.number} to the card you paid with. It can take 5 to 10 business days to appear.`;
   const lines = [
     `Hi ${n.firstname || 'there'},`,
     ...(n.amountCents > 0 || !n.giftCardCents ? [toCard] : []),
     ...(n.giftCardCents ? [`${formatDollars(n.giftCardCents)} paid from your gift card is back on that gift card, ready to spend.`] : []),
     `This reverses the ${money(n.taxCents)} GST of the order's tax invoice.`,
-    `Reason: ${n.reason}`,
+    n.message,
   ];
   return { subject: `Refund for your ROAR+ order ${n.number}`, text: `${[...lines, 'The ROAR+ team'].join('\n\n')}\n`, html: page('Your refund', lines) };
 }

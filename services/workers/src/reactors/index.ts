@@ -5,9 +5,10 @@ import { memberTracking } from './member-tracking';
 import type { Reactor } from './reactor';
 import { winnerEmails } from './winner-emails';
 import { shopEmails, shopTracking } from './shop-emails';
+import { supportEmails } from './support-emails';
 
 /** Every reactor the worker runs. A new side effect is a new entry here. */
-export const REACTORS: readonly Reactor[] = [catalogueNotifications, memberEmails, memberTracking, winnerEmails, handicapEmails, shopEmails, shopTracking];
+export const REACTORS: readonly Reactor[] = [catalogueNotifications, memberEmails, memberTracking, winnerEmails, handicapEmails, shopEmails, shopTracking, supportEmails];
 
 export { catalogueNotifications, memberEmails, memberTracking };
 export { jobIdFor, type Reactor, type ReactorContext } from './reactor';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RecordedEvent } from '@roar/platform';
+import { openGiftCardCode, REFUND_MESSAGE_FALLBACK } from '@roar/domain';
 import type { JobRequest } from '../jobs/types';
-import { openGiftCardCode } from '@roar/domain';
 import { giftCardEmail, orderInvoiceEmail, orderRefundedEmail, orderShippedEmail } from '../mail/shop-templates';
 import type { RenderedEmail } from '../mail/templates';
 import type { TrackingJob } from '../tracking/tracking-job';
@@ -36,7 +36,8 @@ function render(event: RecordedEvent, o: Placed, ctx: ReactorContext): RenderedE
     case 'OrderShipped':
       return orderShippedEmail({ number: o.number, carrier: String(d.carrier), tracking: String(d.tracking), firstname });
     case 'OrderRefunded':
-      return orderRefundedEmail({ number: o.number, amountCents: Number(d.amount_cents), taxCents: Number(d.tax_cents), reason: String(d.reason), firstname, ...(typeof d.gift_card_cents === 'number' ? { giftCardCents: d.gift_card_cents } : {}) });
+      // The member-facing message only: the reason is staff's internal note (older refunds carry none: a neutral sentence).
+      return orderRefundedEmail({ number: o.number, amountCents: Number(d.amount_cents), taxCents: Number(d.tax_cents), message: typeof d.member_message === 'string' ? d.member_message : REFUND_MESSAGE_FALLBACK, firstname, ...(typeof d.gift_card_cents === 'number' ? { giftCardCents: d.gift_card_cents } : {}) });
     case 'GiftCardIssued':
       // Written before codes were sealed: redelivered as it was.
       return giftCardEmail({ number: o.number, code: String(d.code), valueCents: Number(d.value_cents), firstname });

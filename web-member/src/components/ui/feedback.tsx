@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** Loading screen and empty block of the shared blocks list (spec section 2). */
 export function Spinner({ label = 'Loading...' }: { label?: string }) {
   return (
@@ -18,6 +20,17 @@ export function LoadingScreen() {
 
 export function Empty({ message = 'No Results' }: { message?: string }) {
   return <p className="empty">{message}</p>;
+}
+
+/** An empty list or page that says what is empty and what to do next, with the way to do it. */
+export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="empty empty-state" data-testid="empty-state">
+      <p className="empty-state__title">{title}</p>
+      {children && <p className="empty-state__hint">{children}</p>}
+      {action && <div className="empty-state__action">{action}</div>}
+    </div>
+  );
 }
 
 export function ErrorNote({ message }: { message: string }) {

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAlreadySignedIn } from './already-signed-in';
 import { currentUser, login } from './api';
 import { Head } from '../../components/ui/head';
 import { ErrorNote } from '../../components/ui/feedback';
@@ -17,6 +18,7 @@ export function LoginPage() {
   const { reload } = useAuth();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const alreadySignedIn = useAlreadySignedIn();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,6 +47,7 @@ export function LoginPage() {
     void navigate(safeRedirect(params.get('redirectTo')), { replace: true });
   };
 
+  if (alreadySignedIn) return <Navigate to={safeRedirect(params.get('redirectTo'))} replace />;
   return (
     <>
       <Head title="Login" />

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAlreadySignedIn } from './already-signed-in';
 import { currentUser, signUp } from './api';
 import { prepareRecaptcha, recaptchaToken } from './recaptcha';
 import { Head } from '../../components/ui/head';
@@ -31,7 +32,11 @@ export function SignUpPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => prepareRecaptcha(), []);
+  const alreadySignedIn = useAlreadySignedIn();
+
+  useEffect(() => {
+    if (!alreadySignedIn) prepareRecaptcha();
+  }, [alreadySignedIn]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -83,6 +88,8 @@ export function SignUpPage() {
     followRedirect(result.data.redirect_url, (to) => void navigate(to, { replace: true }));
   };
 
+  // A member changes plan from their settings, not by making a second account.
+  if (alreadySignedIn) return <Navigate to={paths.dashboard.getHref()} replace />;
   return (
     <>
       <Head title="Sign Up" />

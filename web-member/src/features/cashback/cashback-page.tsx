@@ -1,14 +1,16 @@
 import { Link } from 'react-router-dom';
 import { Head } from '../../components/ui/head';
-import { Empty, ErrorNote, Spinner } from '../../components/ui/feedback';
+import { EmptyState, ErrorNote, Spinner } from '../../components/ui/feedback';
 import { paths } from '../../config/paths';
 import { useLoad } from '../../lib/use-load';
+import { formatDollars } from '../../lib/format';
+import { CLUB_TIME_ZONE } from '@roar/domain/club-time';
 import { fetchCashback, type Claim } from './api';
 import { ClaimForm } from './claim-form';
 import './cashback.css';
 
 const STATUS_LABEL: Record<Claim['status'], string> = { submitted: 'Submitted', approved: 'Approved', declined: 'Declined', paid: 'Paid', reversed: 'Reversed' };
-const sydneyDate = (iso: string) => new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Australia/Sydney' });
+const sydneyDate = (iso: string) => new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: CLUB_TIME_ZONE });
 
 /** /dashboard/clubhouse/cashback: the claim form (once a month) and every claim with its state. */
 export function CashbackPage() {
@@ -42,7 +44,11 @@ export function CashbackPage() {
           <h2>Your claims</h2>
           <p className="cashback-page__promise">We decide each claim within {overview.data.decision_days} days.</p>
           {overview.data.claims.length === 0 ? (
-            <Empty />
+            <EmptyState title="No cashback claims yet">
+              {overview.data.maximum <= 0
+                ? 'Claims open once your plan includes green-fee cashback: upgrade above to start claiming.'
+                : `Played a round this month? Claim up to ${formatDollars(overview.data.maximum)} back on its green fee with the form above, receipt attached.`}
+            </EmptyState>
           ) : (
             <ul className="claim-list">
               {overview.data.claims.map((c) => (

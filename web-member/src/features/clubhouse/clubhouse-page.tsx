@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { attestAsMember, fetchClubhouse, type Clubhouse } from './api';
 import { IndexPanel } from './index-panel';
+import { NEXT_STEP, NextStepActions } from './next-step';
 import { formatPlayedOn, STATUS_LABEL, TYPE_LABEL } from './format';
 import { useLoad } from '../../lib/use-load';
 import { ErrorNote, Spinner } from '../../components/ui/feedback';
@@ -9,15 +10,6 @@ import { Head } from '../../components/ui/head';
 import { useToast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
 import './clubhouse.css';
-
-const NEXT_STEP: Record<Clubhouse['next_step'], string> = {
-  upgrade: 'An official handicap comes with a paying membership. Upgrade to request one or transfer yours.',
-  request: 'Request a new official handicap, or transfer the one you hold at another club.',
-  'complete-draft': 'Your request is saved as a draft. Finish it and send it for review.',
-  'wait-for-review': 'Your request is with our staff. We will email you when it is approved.',
-  resubmit: 'Your request was not approved. Check the reason, correct it and send it again.',
-  'submit-scores': 'Submit scorecards of the rounds you play. Each counts once your marker attests it.',
-};
 
 /** `/dashboard/clubhouse`: where the member's handicap stands and what to do next. */
 export function ClubhousePage() {
@@ -37,7 +29,6 @@ export function ClubhousePage() {
 function ClubhouseView({ data, onChanged }: { data: Clubhouse; onChanged: () => void }) {
   const record = data.handicap;
   const step = data.next_step;
-  const transferIsOpen = record?.type === 'transfer';
   return (
     <div className="clubhouse__grid">
       <section className="club-card" aria-labelledby="status-heading">
@@ -52,23 +43,7 @@ function ClubhouseView({ data, onChanged }: { data: Clubhouse; onChanged: () => 
         )}
         {record?.status === 'rejected' && record.reject_reason && <p className="club-reason">Reason: {record.reject_reason}</p>}
         <p className="club-next" data-testid="next-step">{NEXT_STEP[step]}</p>
-        <div className="club-actions">
-          {step === 'upgrade' && <Link className="btn btn--gold" to={paths.membership.getHref()}>Memberships</Link>}
-          {(step === 'request' || step === 'complete-draft' || step === 'resubmit') && (
-            <>
-              <Link className="btn btn--gold" to={transferIsOpen ? paths.clubhouseTransfer.getHref() : paths.clubhouseRequest.getHref()}>
-                {step === 'request' ? 'Request a handicap' : step === 'resubmit' ? 'Correct and resubmit' : 'Finish your request'}
-              </Link>
-              {step === 'request' && <Link className="btn btn--ghost" to={paths.clubhouseTransfer.getHref()}>Transfer my handicap</Link>}
-            </>
-          )}
-          {step === 'submit-scores' && (
-            <>
-              <Link className="btn btn--gold" to={paths.scorecardSubmit.getHref('new')}>Submit a scorecard</Link>
-              <Link className="btn btn--ghost" to={paths.scorecards.getHref()}>Scorecards and history</Link>
-            </>
-          )}
-        </div>
+        <NextStepActions data={data} />
       </section>
       <IndexPanel official={data.official} computed={data.computed} />
       {data.to_attest.length > 0 && <AttestList cards={data.to_attest} onChanged={onChanged} />}

@@ -1,6 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { fetchCourses, submitScorecard, type Course } from './api';
+import { fetchClubhouse, fetchCourses, submitScorecard, type Clubhouse, type Course } from './api';
+import { ScorecardGate } from './next-step';
+import { clubDay } from '@roar/domain/club-time';
+import type { ApiResult } from '../../lib/api-client';
 import { useLoad } from '../../lib/use-load';
 import { ErrorNote, Spinner } from '../../components/ui/feedback';
 import { Head } from '../../components/ui/head';
@@ -8,12 +11,20 @@ import { useToast } from '../../components/ui/toast';
 import { paths } from '../../config/paths';
 import './clubhouse.css';
 
-/** Today in Australia/Sydney, YYYY-MM-DD (the date field's maximum). */
-const sydneyToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+/** Today in the club's time zone, YYYY-MM-DD (the date field's maximum). */
+const sydneyToday = () => clubDay(new Date());
+
+/** The courses and where the member's handicap stands: without an approved one there is no form. */
+async function loadSubmitPage(): Promise<ApiResult<{ clubhouse: Clubhouse; courses: Course[] }>> {
+  const [clubhouse, courses] = await Promise.all([fetchClubhouse(), fetchCourses()]);
+  if (!clubhouse.ok) return clubhouse;
+  if (!courses.ok) return courses;
+  return { ok: true, data: { clubhouse: clubhouse.data, courses: courses.data } };
+}
 
 /** `/dashboard/clubhouse/scorecards/submit/{id...}`: hole-by-hole gross with each hole's net double bogey shown as the member types. */
 export function SubmitScorecardPage() {
-  const [state] = useLoad(fetchCourses, 'courses');
+  const [state] = useLoad(loadSubmitPage, 'submit-scorecard');
   // `{id...}`: a course id (optionally `/tee`) preselects that course and tee; `new` starts blank.
   const rest = useParams()['*'] ?? '';
   return (
@@ -23,7 +34,11 @@ export function SubmitScorecardPage() {
       <h1 className="clubhouse__title">Submit a Scorecard</h1>
       {state.status === 'loading' && <Spinner />}
       {state.status === 'error' && <ErrorNote message={state.error} />}
-      {state.status === 'loaded' && <ScorecardForm courses={state.data} preselect={rest} />}
+      {state.status === 'loaded' && (
+        <ScorecardGate data={state.data.clubhouse}>
+          <ScorecardForm courses={state.data.courses} preselect={rest} />
+        </ScorecardGate>
+      )}
     </div>
   );
 }

@@ -26,7 +26,8 @@ export const orderSchema = z.object({
   /** The part of the total a gift card paid; amount_due is what the payment card paid. */
   gift_card_payment: z.object({ last4: z.string(), cents: z.number() }).nullable(),
   amount_due: z.number(),
-  refund_reason: z.string().nullable(),
+  /** What the club told the member of the refund (never staff's internal reason). */
+  refund_message: z.string().nullable().default(null),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -1,5 +1,5 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { Empty, Spinner } from '../../components/ui/feedback';
+import { Empty, EmptyState, Spinner } from '../../components/ui/feedback';
 import { Head } from '../../components/ui/head';
 import { paths } from '../../config/paths';
 import { useLoad } from '../../lib/use-load';
@@ -47,7 +47,19 @@ export function OrdersPage() {
       <Back />
       <h1>Orders</h1>
       {state.status === 'loading' && <Spinner />}
-      {(state.status === 'error' || (loaded && loaded.total === 0)) && <Empty />}
+      {state.status === 'error' && <Empty />}
+      {loaded && loaded.total === 0 && (
+        <EmptyState
+          title="No orders yet"
+          action={
+            <Link className="btn btn--gold" to={paths.proShop.getHref()}>
+              Browse the ROAR Store
+            </Link>
+          }
+        >
+          Orders you place in the ROAR Store show here, with their delivery and tracking.
+        </EmptyState>
+      )}
       {loaded && loaded.total > 0 && loaded.orders.length === 0 && (
         <p>
           This page has no orders. <Link to={paths.orders.getHref()}>See your latest orders</Link>
@@ -107,7 +119,7 @@ function OrderDetail({ order: o }: { order: Order }) {
           Shipped with {o.carrier}. Tracking number: <strong>{o.tracking}</strong>
         </p>
       )}
-      {o.status === 'refunded' && o.refund_reason && <p className="notice">Refunded: {o.refund_reason}</p>}
+      {o.status === 'refunded' && o.refund_message && <p className="notice">Refunded: {o.refund_message}</p>}
       <table className="order-lines">
         <thead>
           <tr>

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Empty, ErrorNote, Spinner } from '../../components/ui/feedback';
+import { EmptyState, ErrorNote, Spinner } from '../../components/ui/feedback';
 import { Head } from '../../components/ui/head';
 import { paths } from '../../config/paths';
 import { formatDay } from '../../lib/format';
 import { imageUrl, money, type Cart, type ShopSettings } from './api';
 import { CartSummary } from './cart-summary';
-import { itemsOf } from './cart-rules';
+import { blockingErrors, itemsOf, shippingFlagOf } from './cart-rules';
 import { ShopGate } from './shop-gate';
 import { useCart } from './use-cart';
 import './shop.css';
@@ -29,17 +29,24 @@ function CartView({ settings }: { settings: ShopSettings }) {
     return (
       <section className="shop container">
         <h1>Your Cart</h1>
-        <Empty />
-        <Link className="btn btn--gold" to={paths.proShop.getHref()}>
-          Browse the ROAR Store
-        </Link>
+        <EmptyState
+          title="Your cart is empty"
+          action={
+            <Link className="btn btn--gold" to={paths.proShop.getHref()}>
+              Browse the ROAR Store
+            </Link>
+          }
+        >
+          Add gear, apparel or a gift card in the ROAR Store, then come back here to check out.
+        </EmptyState>
       </section>
     );
   }
   const items = itemsOf(cart);
   const setLine = (i: number, change: Partial<(typeof items)[number]>) => void save({ items: items.map((x, n) => (n === i ? { ...x, ...change } : x)) });
   const lineErrors = (sku: string) => cart.errors.filter((e) => e.sku === sku);
-  const cartErrors = cart.errors.filter((e) => !e.sku);
+  const cartErrors = blockingErrors(cart).filter((e) => !e.sku);
+  const shippingFlag = shippingFlagOf(cart);
   return (
     <section className="shop container cart">
       <h1>Your Cart</h1>
@@ -118,12 +125,17 @@ function CartView({ settings }: { settings: ShopSettings }) {
         </div>
         <div className="cart__totals">
           <CartSummary cart={cart} />
+          {shippingFlag && (
+            <p className="cart__flag" role="note" data-testid="shipping-flag">
+              {shippingFlag.message} You add it at checkout.
+            </p>
+          )}
           {cart.errors.some((e) => e.code === 'price_changed') && (
             <button type="button" className="btn btn--primary btn--block" onClick={() => void save({ items })}>
               I have seen the new prices
             </button>
           )}
-          <button type="button" className="btn btn--gold btn--lg btn--block" disabled={cart.errors.length > 0 || saving} onClick={() => navigate(paths.checkout.getHref())}>
+          <button type="button" className="btn btn--gold btn--lg btn--block" disabled={blockingErrors(cart).length > 0 || saving} onClick={() => navigate(paths.checkout.getHref())}>
             Checkout
           </button>
         </div>

@@ -18,3 +18,9 @@ export function addLine(items: readonly CartLineData[], line: CartLineData, digi
 
 /** Shipping is required if any item is not digital. */
 export const needsShipping = (cart: Cart | null): boolean => (cart?.items ?? []).some((i) => i.product_type !== 'digital');
+
+/** The server flags a delivered item without a shipping address; it is entered at checkout, so it never blocks going there. */
+export const SHIPPING_FLAG = 'shipping_address_required';
+export const shippingFlagOf = (cart: Cart | null): Cart['errors'][number] | undefined => cart?.errors.find((e) => e.code === SHIPPING_FLAG);
+/** What must be put right in the cart before paying: changed prices, stock, a refused coupon. */
+export const blockingErrors = (cart: Cart | null): Cart['errors'] => (cart?.errors ?? []).filter((e) => e.code !== SHIPPING_FLAG);

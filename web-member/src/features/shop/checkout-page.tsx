@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Empty, ErrorNote, Spinner } from '../../components/ui/feedback';
+import { EmptyState, ErrorNote, Spinner } from '../../components/ui/feedback';
 import { Head } from '../../components/ui/head';
 import { paths } from '../../config/paths';
 import { money, startCheckout, type Address, type Cart } from './api';
 import { AddressForm, EMPTY_ADDRESS, fieldError } from './address-form';
 import { CartSummary } from './cart-summary';
-import { needsShipping } from './cart-rules';
+import { blockingErrors, needsShipping } from './cart-rules';
 import { ShopGate } from './shop-gate';
 import { useCart } from './use-cart';
 import './shop.css';
@@ -27,8 +27,16 @@ function CheckoutLoader() {
     return (
       <section className="shop container">
         <h1>Checkout</h1>
-        <Empty />
-        <Link to={paths.proShop.getHref()}>Back to the ROAR Store</Link>
+        <EmptyState
+          title="There is nothing to check out"
+          action={
+            <Link className="btn btn--gold" to={paths.proShop.getHref()}>
+              Browse the ROAR Store
+            </Link>
+          }
+        >
+          Your cart is empty. Add items in the ROAR Store first: checkout opens from your cart.
+        </EmptyState>
       </section>
     );
   }
@@ -93,7 +101,7 @@ function CheckoutForm({ cart, save, refusal, saving }: { cart: Cart; save: Retur
             ))}
           </ul>
           <CartSummary cart={cart} />
-          <button type="submit" className="btn btn--gold btn--lg btn--block" disabled={paying || saving || cart.errors.length > 0}>
+          <button type="submit" className="btn btn--gold btn--lg btn--block" disabled={paying || saving || blockingErrors(cart).length > 0}>
             {paying ? 'Opening secure payment...' : cart.amount_due === 0 && cart.gift_card_amount > 0 ? `Pay ${money(cart.total)} with gift card` : `Pay ${money(cart.amount_due)}`}
           </button>
           <Link to={paths.cart.getHref()}>Back to cart</Link>

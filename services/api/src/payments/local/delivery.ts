@@ -142,7 +142,14 @@ export function createWebhookSender(options: {
     },
     async deliver(eventIds) {
       // The rows are committed: if this first attempt cannot even start, the poller sends them later.
-      for (const id of eventIds) await track(attempt(id)).catch((err: unknown) => logger.warn({ err, eventId: id }, 'first webhook attempt failed to start; left to the poller'));
+      let claimedElsewhere = false;
+      for (const id of eventIds) {
+        const sent = await track(attempt(id)).catch((err: unknown) => (logger.warn({ err, eventId: id }, 'first webhook attempt failed to start; left to the poller'), 1));
+        if (sent === 0) claimedElsewhere = true;
+      }
+      // A poll running meanwhile may have claimed some of them: they are sent once it finishes, and
+      // the caller (the page that charged, the billing tick) answers after that, as with its own.
+      if (claimedElsewhere) await Promise.allSettled([...inflight]);
     },
     deliverDue: () => track(attempt(null)),
     async completedSessionEvent(sessionId) {

@@ -5,7 +5,7 @@ import { mapStripeEvent } from '../stripe-events';
 import { createWebhookSender } from './delivery';
 import { runBillingTick } from './billing';
 import { addMonth, asDate, migrateLocalPayments, type SessionRow, type SubscriptionRow } from './schema';
-import { chargeRefundedObject, eventEnvelope, invoiceObject, paymentIntentObject, sessionObject, stripeId, type ChargeResult } from './stripe-format';
+import { chargeRefundedObject, declinedPaymentIntentObject, eventEnvelope, invoiceObject, paymentIntentObject, sessionObject, stripeId, type ChargeResult } from './stripe-format';
 import { chargeCard, type CardInput } from './test-cards';
 
 export interface LocalPaymentProviderOptions {
@@ -117,7 +117,15 @@ export function createLocalPaymentProvider(options: LocalPaymentProviderOptions)
       const at = now();
       if (s.status === 'expired' || s.expires_at <= at) return { ok: false, code: 'expired', message: 'This checkout session has expired.' };
       const check = chargeCard(card, at);
-      if (!check.ok) return { ok: false, code: check.code, message: check.message };
+      if (!check.ok) {
+        // A charge the bank refused is reported like Stripe does (the form's own checks are not).
+        if (check.byIssuer) {
+          const failure = { code: check.code, message: check.message };
+          const eventId = await sql.transaction((tx) => record(tx, 'payment_intent.payment_failed', declinedPaymentIntentObject(s, failure), at));
+          await sender.deliver([eventId]);
+        }
+        return { ok: false, code: check.code, message: check.message };
+      }
 
       const charge: ChargeResult = { paymentId: stripeId('pi'), card: { brand: check.brand, last4: check.last4 }, amount_cents: s.amount_cents };
       const subscriptionId = s.mode === 'subscription' ? stripeId('sub') : null;

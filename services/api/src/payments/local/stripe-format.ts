@@ -32,6 +32,19 @@ export function paymentIntentObject(c: ChargeResult): Record<string, unknown> {
   };
 }
 
+/** A card declined on the checkout page: Stripe's payment_intent.payment_failed object, naming our checkout. */
+export function declinedPaymentIntentObject(s: SessionRow, failure: { code: string; message: string }): Record<string, unknown> {
+  return {
+    id: stripeId('pi'),
+    object: 'payment_intent',
+    amount: s.amount_cents,
+    currency: s.currency,
+    status: 'requires_payment_method',
+    metadata: { checkoutId: s.checkout_id, memberId: s.customer, purpose: s.purpose },
+    last_payment_error: { type: 'card_error', code: failure.code, message: failure.message },
+  };
+}
+
 export function invoiceObject(args: {
   invoiceId: string;
   subscriptionId: string;

@@ -58,9 +58,10 @@ export interface CardInput {
 
 export type CardCheck =
   | { ok: true; brand: string; last4: string; declinesLater: boolean }
-  | { ok: false; code: DeclineCode; message: string };
+  /** byIssuer: the bank refused the charge (Stripe reports it); else the page's own form checks did. */
+  | { ok: false; code: DeclineCode; message: string; byIssuer: boolean };
 
-const decline = (code: DeclineCode): CardCheck => ({ ok: false, code, message: DECLINE_MESSAGES[code] });
+const decline = (code: DeclineCode, byIssuer = false): CardCheck => ({ ok: false, code, message: DECLINE_MESSAGES[code], byIssuer });
 
 /** The result of charging `card` at `now`, as Stripe test mode would answer. */
 export function chargeCard(card: CardInput, now: Date): CardCheck {
@@ -75,6 +76,6 @@ export function chargeCard(card: CardInput, now: Date): CardCheck {
   if (Date.UTC(year, month, 1) <= now.getTime()) return decline('expired_card');
   if (!/^\d{3,4}$/.test(card.cvc.trim())) return decline('incorrect_cvc');
   const scripted = CHECKOUT_DECLINES[digits];
-  if (scripted) return decline(scripted);
+  if (scripted) return decline(scripted, true);
   return { ok: true, brand: cardBrand(digits), last4: digits.slice(-4), declinesLater: digits === DECLINES_AFTER_ATTACH };
 }

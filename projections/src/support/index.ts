@@ -1,0 +1,1 @@
+export { supportProjector, supportRequestRowSchema, SUPPORT_REQUEST_COLUMNS, type SupportRequestRow } from './projector';

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { defineEvent, type DomainEvent } from '@roar/platform';
+import { isoDateTime, text } from '../primitives';
+
+const id = z.string().min(1).max(100);
+
+/** What a support request is about, as the contact form offers it (the support centre's topics). */
+export const SUPPORT_TOPICS = ['membership', 'payments', 'draws', 'shop', 'handicap', 'cashback', 'other'] as const;
+export const supportTopicSchema = z.enum(SUPPORT_TOPICS);
+export type SupportTopic = z.infer<typeof supportTopicSchema>;
+
+/** A visitor's or member's message from the contact form; memberId when they were signed in. */
+export const SupportRequestSubmitted = defineEvent(
+  'SupportRequestSubmitted',
+  z
+    .object({
+      requestId: id,
+      memberId: id.nullable(),
+      name: text().trim().min(1).max(120),
+      email: z.email().max(254),
+      topic: supportTopicSchema,
+      message: text().trim().min(10).max(5000),
+      submittedAt: isoDateTime(),
+    })
+    .strict(),
+);
+/** Staff answered by email: the reply is sent from this event (a reactor), to the address the request gave. */
+export const SupportRequestAnswered = defineEvent(
+  'SupportRequestAnswered',
+  z.object({ requestId: id, replyId: id, to: z.email().max(254), body: text().trim().min(2).max(5000), answeredAt: isoDateTime() }).strict(),
+);
+export const SupportRequestClosed = defineEvent('SupportRequestClosed', z.object({ requestId: id, closedAt: isoDateTime() }).strict());
+export const SupportRequestReopened = defineEvent('SupportRequestReopened', z.object({ requestId: id, reopenedAt: isoDateTime() }).strict());
+
+export const supportEvents = [SupportRequestSubmitted, SupportRequestAnswered, SupportRequestClosed, SupportRequestReopened] as const;
+
+type Ev<D extends { type: string; schema: z.ZodType }> = DomainEvent<D['type'], z.infer<D['schema']>>;
+export type SupportRequestSubmittedEvent = Ev<typeof SupportRequestSubmitted>;
+export type SupportRequestAnsweredEvent = Ev<typeof SupportRequestAnswered>;
+export type SupportRequestClosedEvent = Ev<typeof SupportRequestClosed>;
+export type SupportRequestReopenedEvent = Ev<typeof SupportRequestReopened>;
+export type SupportEvent = SupportRequestSubmittedEvent | SupportRequestAnsweredEvent | SupportRequestClosedEvent | SupportRequestReopenedEvent;
+
+export const supportRequestStreamId = (requestId: string): string => `support-request-${requestId}`;
