@@ -21,11 +21,14 @@ let staff: Record<StaffRoleName, StaffLogin>;
 let dist: string;
 const servers: Server[] = [];
 
+/** Serves the app at its own public origin (page requests on another host are redirected there, issue 20 defect 2). */
 async function serve(ctx: AppContext): Promise<string> {
-  const server = createServer(createApp(ctx, api.infra.members, { serveWeb: true, memberDist: join(dist, 'member'), adminDist: join(dist, 'admin') }));
+  const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   servers.push(server);
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server.on('request', createApp({ ...ctx, publicUrl: () => origin }, api.infra.members, { serveWeb: true, memberDist: join(dist, 'member'), adminDist: join(dist, 'admin') }));
+  return origin;
 }
 
 beforeAll(async () => {
