@@ -28,6 +28,7 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { requestLogger } from './http/logging';
 import { refuseUnstorableInput, storableJson } from './http/storable';
 import { buildOpenApi } from './http/openapi';
+import { applyTrustProxy } from './http/trust-proxy';
 import { spaRouter } from './static';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -43,7 +44,7 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
-  app.set('trust proxy', 'loopback');
+  applyTrustProxy(app, ctx.config.TRUST_PROXY);
   app.use(requestLogger(ctx.logger.child({ module: 'http' })));
   app.use(refuseUnstorableInput);
   // The public catalogue is most of the traffic (every page view): it is matched first, before the

@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
 import type { AppContext } from '../context';
-import { createStaffAuthRouter, type LoginLimiterOptions } from '../auth/staff-routes';
+import { createStaffAuthRouter } from '../auth/staff-routes';
+import type { SignInThrottlePolicy } from '../auth/sign-in-throttle';
 import './docs';
 import { dashboardRouter } from './dashboard';
 import { entryAdjustmentsRouter } from './entry-adjustments';
@@ -19,7 +20,7 @@ import { projectionsRouter } from './projections';
 
 export interface AdminRouterOptions {
   /** Sign-in attempts allowed per email and client address in a window (tests lower it). */
-  readonly loginLimits?: LoginLimiterOptions;
+  readonly loginLimits?: SignInThrottlePolicy;
   /** The projection daemon's admin side; defaults to `app.projections` when it offers it. */
   readonly projections?: ProjectionAdminPort;
 }

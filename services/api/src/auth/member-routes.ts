@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { passwordResetEmail } from '@roar/workers';
 import { getMember } from '@roar/projections';
@@ -11,7 +11,8 @@ import { authenticateMember, checkMemberPassword, findMemberIdByEmail, memberPas
 import { enqueueJob } from './member-jobs';
 import { createResetToken, RESET_TOKEN_TTL_MS, resetPasswordWithToken } from './member-reset';
 import { issueSession, memberOf, refreshSession, requireMember, revokeAllSessions } from './member-tokens';
-import { createLoginLimiter, type LoginLimiterOptions } from './staff-routes';
+import { createSignInThrottle, MEMBER_SIGN_IN_POLICY, type SignInThrottlePolicy } from './sign-in-throttle';
+import { createCounter, memoryThrottleStore, type CounterLimit } from './throttle';
 
 export const INVALID_USER_CREDENTIALS = 'Invalid user credentials.';
 export const TOO_MANY_MEMBER_ATTEMPTS = 'Too many attempts. Try again later.';
@@ -21,18 +22,24 @@ export const INVALID_EMAIL = 'Please enter a valid email';
 export const ACCOUNT_SUSPENDED = 'Your account is suspended. Please contact support.';
 
 export interface MemberAuthLimits {
-  /** Sign-in attempts per email and client address. */
-  readonly login: LoginLimiterOptions;
+  /** Sign-in: per client address, per email and address, and a growing delay per email. */
+  readonly login: SignInThrottlePolicy;
   /** Reset requests per email, and per client address. */
-  readonly resetPerEmail: LoginLimiterOptions;
-  readonly resetPerIp: LoginLimiterOptions;
+  readonly resetPerEmail: CounterLimit;
+  readonly resetPerIp: CounterLimit;
 }
 
 export const DEFAULT_MEMBER_AUTH_LIMITS: MemberAuthLimits = {
-  login: { maxAttempts: 10, windowMs: 15 * 60_000 },
-  resetPerEmail: { maxAttempts: 5, windowMs: 60 * 60_000 },
-  resetPerIp: { maxAttempts: 20, windowMs: 60 * 60_000 },
+  login: MEMBER_SIGN_IN_POLICY,
+  resetPerEmail: { points: 5, windowSec: 60 * 60 },
+  resetPerIp: { points: 20, windowSec: 60 * 60 },
 };
+
+/** 429 with Retry-After (seconds) and the reason in the route's own error shape. */
+export function tooManyAttempts(res: Response, waitSeconds: number, body: unknown): void {
+  res.setHeader('Retry-After', String(waitSeconds));
+  res.status(429).json(body);
+}
 
 export const loginSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(200) });
 export const refreshSchema = z.object({ refresh_token: z.string().min(1).max(200), mode: z.literal('json').optional() });
@@ -47,26 +54,23 @@ export const updateSchema = z.object({ password: z.string().max(200), current_pa
  */
 export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits = DEFAULT_MEMBER_AUTH_LIMITS): Router {
   const router = Router();
-  const clock = () => app.now().getTime();
-  const loginLimiter = createLoginLimiter(limits.login, clock);
-  const resetEmailLimiter = createLoginLimiter(limits.resetPerEmail, clock);
-  const resetIpLimiter = createLoginLimiter(limits.resetPerIp, clock);
+  const store = app.throttleStore ?? memoryThrottleStore();
+  const loginThrottle = createSignInThrottle(store, 'member-login', limits.login);
+  const resetEmailLimiter = createCounter(store, 'reset-email', limits.resetPerEmail);
+  const resetIpLimiter = createCounter(store, 'reset-address', limits.resetPerIp);
 
   router.post('/auth/login', async (req, res) => {
     const body = parseBody(loginSchema, req);
-    const key = `${normaliseMemberEmail(body.email)}|${req.ip ?? ''}`;
-    const wait = loginLimiter.hit(key);
-    if (wait > 0) {
-      res.setHeader('Retry-After', String(wait));
-      res.status(429).json(errorBody({ message: TOO_MANY_MEMBER_ATTEMPTS }));
-      return;
-    }
+    const attempt = { account: normaliseMemberEmail(body.email), address: req.ip ?? '' };
+    const wait = await loginThrottle.wait(attempt);
+    if (wait > 0) return tooManyAttempts(res, wait, errorBody({ message: TOO_MANY_MEMBER_ATTEMPTS }));
     const memberId = await authenticateMember(app.sql, body.email, body.password);
     if (!memberId) {
+      await loginThrottle.failed(attempt);
       res.status(401).json(errorBody({ message: INVALID_USER_CREDENTIALS }));
       return;
     }
-    loginLimiter.reset(key);
+    await loginThrottle.succeeded(attempt);
     if ((await getMember(app.sql, memberId))?.status === 'suspended') {
       res.status(403).json(errorBody({ message: ACCOUNT_SUSPENDED }));
       return;
@@ -100,10 +104,9 @@ export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits
       return;
     }
     const email = normaliseMemberEmail(parsed.data.email);
-    if (resetIpLimiter.hit(req.ip ?? '') > 0 || resetEmailLimiter.hit(email) > 0) {
-      res.status(429).json({ error: TOO_MANY_MEMBER_ATTEMPTS });
-      return;
-    }
+    // Every request counts here (each may send an email), not only failures.
+    const wait = Math.max(await resetIpLimiter.hit(req.ip ?? ''), await resetEmailLimiter.hit(email));
+    if (wait > 0) return tooManyAttempts(res, wait, { error: TOO_MANY_MEMBER_ATTEMPTS });
     const memberId = await findMemberIdByEmail(app.sql, email);
     if (memberId) {
       const token = await createResetToken(app.sql, memberId, app.now());

@@ -3,7 +3,8 @@ import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { INT4_MAX } from '@roar/domain';
 import type { AppContext } from '../context';
-import { issueSession } from '../auth/member';
+import { issueSession, tooManyAttempts } from '../auth/member';
+import { createCounter, memoryThrottleStore, type CounterLimit } from '../auth/throttle';
 import { memberCommandContext, originOf } from './context';
 import type { MembersPorts } from './ports';
 import { loadTier } from './tiers';
@@ -26,6 +27,21 @@ export const signUpSchema = z
   })
   .strict();
 
+export const EMAIL_TAKEN = 'An account with this email already exists.';
+export const TOO_MANY_SIGN_UPS = 'Too many sign-up attempts from this connection. Try again later.';
+
+export interface SignUpLimits {
+  /** Every sign-up attempt with well-formed fields, per client address. */
+  readonly perAddress: CounterLimit;
+  /** Answers "already exists" per client address: what an email-list prober collects. */
+  readonly takenPerAddress: CounterLimit;
+}
+
+export const DEFAULT_SIGN_UP_LIMITS: SignUpLimits = {
+  perAddress: { points: 20, windowSec: 60 * 60 },
+  takenPerAddress: { points: 6, windowSec: 60 * 60 },
+};
+
 function fail(res: Response, status: number, error: string): void {
   res.status(status).json({ error });
 }
@@ -41,11 +57,17 @@ export function newReferralCode(): string {
  * failure or a crash part-way leaves no account, and the same request again finishes it. A paid
  * plan answers its checkout URL as redirect_url, a free plan is active at once.
  */
-export function signUpHandler(app: AppContext, ports: MembersPorts) {
+export function signUpHandler(app: AppContext, ports: MembersPorts, limits: SignUpLimits = DEFAULT_SIGN_UP_LIMITS) {
+  const store = app.throttleStore ?? memoryThrottleStore();
+  const perAddress = createCounter(store, 'sign-up-address', limits.perAddress);
+  const takenPerAddress = createCounter(store, 'sign-up-taken', limits.takenPerAddress);
   return async (req: Request, res: Response): Promise<void> => {
     const parsed = signUpSchema.safeParse(req.body ?? {});
     if (!parsed.success) return fail(res, 400, parsed.error.issues[0]?.message ?? 'Something went wrong. Try again');
     const body = parsed.data;
+    const address = req.ip ?? '';
+    const wait = Math.max(await takenPerAddress.wait(address), await perAddress.hit(address));
+    if (wait > 0) return tooManyAttempts(res, wait, { error: TOO_MANY_SIGN_UPS });
     const captcha = await ports.recaptcha.verify(body.recaptcha_token, req.ip);
     if (!captcha.ok) return fail(res, 400, 'Please confirm you are not a robot.');
     const tier = await loadTier(app.sql, body.membership_id);
@@ -67,7 +89,11 @@ export function signUpHandler(app: AppContext, ports: MembersPorts) {
       origin: originOf(app),
       referralCode: newReferralCode(),
     }, (memberId) => ({ ...base, actor: { type: 'member', id: memberId } }));
-    if (!outcome.ok) return fail(res, 409, 'An account with this email already exists.');
+    if (!outcome.ok) {
+      // Kept on purpose (docs/decisions/sign-up-email-taken.md); this throttle is what compensates.
+      await takenPerAddress.hit(address);
+      return fail(res, 409, EMAIL_TAKEN);
+    }
     const { memberId, position, redirectUrl } = outcome;
     if (position) await app.projections.waitFor(position, app.config.PROJECTION_WAIT_MS);
     const session = await issueSession(app, memberId);
