@@ -63,6 +63,25 @@ describe.each(['pglite', 'postgres'] as const)('member sign-in and sessions on %
     }
   });
 
+  it('logs out: the refresh token and the access tokens of that session are refused at once, other sessions go on', async (t) => {
+    if (!h) return t.skip();
+    const m = await h.member();
+    const phone = await login(m.email, m.password);
+    const laptop = await login(m.email, m.password);
+    expect(await h.post('/auth/logout', { refresh_token: phone.refresh_token })).toEqual({ status: 200, body: {} });
+    expect(await h.post('/auth/refresh', { refresh_token: phone.refresh_token, mode: 'json' })).toEqual({ status: 401, body: { errors: [{ message: 'Invalid user credentials.' }] } });
+    expect((await whoami(phone.access_token)).status).toBe(401);
+    expect((await whoami(laptop.access_token)).status).toBe(200);
+    // A refreshed session logs out with its newest token; the old rotated one names the same family.
+    const rotated = (await h.post('/auth/refresh', { refresh_token: laptop.refresh_token, mode: 'json' })).body as { data: Session };
+    expect((await h.post('/auth/logout', { refresh_token: rotated.data.refresh_token })).status).toBe(200);
+    expect((await whoami(rotated.data.access_token)).status).toBe(401);
+    // Twice, or with a made-up token: the same quiet answer; without a token: 400.
+    expect((await h.post('/auth/logout', { refresh_token: phone.refresh_token })).status).toBe(200);
+    expect((await h.post('/auth/logout', { refresh_token: 'made-up' })).status).toBe(200);
+    expect((await h.post('/auth/logout', {})).status).toBe(400);
+  });
+
   it('rotates refresh tokens; reusing a rotated one revokes the whole family', async (t) => {
     if (!h) return t.skip();
     const m = await h.member();

@@ -10,7 +10,7 @@ import { parseBody } from '../http/validate';
 import { authenticateMember, checkMemberPassword, findMemberIdByEmail, memberPasswordSchema, normaliseMemberEmail, PASSWORD_RULE, setMemberPassword } from './member-credentials';
 import { enqueueJob } from './member-jobs';
 import { createResetToken, RESET_TOKEN_TTL_MS, resetPasswordWithToken } from './member-reset';
-import { issueSession, memberOf, refreshSession, requireMember, revokeAllSessions } from './member-tokens';
+import { issueSession, memberOf, refreshSession, requireMember, revokeAllSessions, revokeFamilyOf } from './member-tokens';
 import { createSignInThrottle, MEMBER_SIGN_IN_POLICY, type SignInThrottlePolicy } from './sign-in-throttle';
 import { createCounter, memoryThrottleStore, type CounterLimit } from './throttle';
 
@@ -43,13 +43,14 @@ export function tooManyAttempts(res: Response, waitSeconds: number, body: unknow
 
 export const loginSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(200) });
 export const refreshSchema = z.object({ refresh_token: z.string().min(1).max(200), mode: z.literal('json').optional() });
+export const logoutSchema = z.object({ refresh_token: z.string().min(1).max(200) });
 export const resetSchema = z.object({ email: z.email().max(320) });
 export const changeSchema = z.object({ token: z.string().min(1).max(200), password: z.string().max(200) });
 export const updateSchema = z.object({ password: z.string().max(200), current_password: z.string().max(200) });
 
 
 /**
- * Member sign-in and passwords (spec 7): `/auth/login`, `/auth/refresh`, `/api/reset-password`,
+ * Member sign-in and passwords (spec 7): `/auth/login`, `/auth/refresh`, `/auth/logout`, `/api/reset-password`,
  * `/api/change-password`, `/api/update-password`. Mounted at `/`.
  */
 export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits = DEFAULT_MEMBER_AUTH_LIMITS): Router {
@@ -94,6 +95,14 @@ export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits
       return;
     }
     res.json({ data: session });
+  });
+
+  // Ends this device's session at once: its refresh token and the access tokens of its family.
+  // The same answer for an unknown or already-ended token: logging out twice is not an error.
+  router.post('/auth/logout', async (req, res) => {
+    const body = parseBody(logoutSchema, req);
+    await revokeFamilyOf(app.sql, body.refresh_token, app.now());
+    res.json({});
   });
 
   // The same answer for known and unknown emails, so the form cannot be used to find accounts.
