@@ -99,7 +99,7 @@ describe('a member refers a friend who joins and pays', () => {
     await page.getByLabel('First name').fill('Ben');
     await page.getByLabel('Last name').fill('Referee');
     await page.getByLabel('Email').fill(visitorEmail);
-    await page.getByLabel('Password').fill('ben-password-1');
+    await page.getByLabel('Password').fill('cobalt-fairway-61');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.waitForURL(/\/pay\/checkout\//);
     expect(await page.evaluate(() => window.localStorage.getItem('referral_code'))).toBeNull();

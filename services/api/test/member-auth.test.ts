@@ -140,7 +140,7 @@ describe.each(['pglite', 'postgres'] as const)('member sign-in and sessions on %
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: m.memberId, fam: claims.fam, aud: 'roar-member', iss: 'roar-plus', exp: nowSeconds() + 900 })}.`;
     const foreign = sign('some-other-secret-of-enough-length', {});
-    const staff = signStaffToken(h.ctx.jwtSecret, { id: m.memberId, email: 'admin@example.test', name: 'Admin', role: 'admin' });
+    const staff = signStaffToken(h.ctx.jwtSecret, { id: m.memberId, email: 'admin@example.test', name: 'Admin', role: 'admin' }, claims.fam);
     for (const token of [expired, unsigned, foreign, staff, 'not-a-jwt']) {
       expect(await whoami(token)).toEqual({ status: 401, body: { errors: [{ message: 'Unauthorized' }] } });
     }
@@ -160,7 +160,7 @@ describe.each(['pglite', 'postgres'] as const)('member sign-in and sessions on %
     expect(bad).toEqual({ status: 400, body: { error: 'Could not update your password' } });
     const weak = await h.post('/api/update-password', { password: 'short', current_password: m.password }, here.access_token, 'PATCH');
     expect(weak.status).toBe(400);
-    expect(weak.body).toMatchObject({ error: 'Could not update your password', details: 'Passwords need at least 8 characters.' });
+    expect(weak.body).toMatchObject({ error: 'Could not update your password', details: 'Use at least 8 characters.' });
     expect(await h.post('/api/update-password', { password: 'a brand new password', current_password: m.password }, undefined, 'PATCH')).toMatchObject({ status: 401 });
 
     const ok = await h.post('/api/update-password', { password: 'a brand new password', current_password: m.password }, here.access_token, 'PATCH');

@@ -1,6 +1,7 @@
 import express, { Router } from 'express';
 import type { AppContext } from '../context';
 import { createStaffAuthRouter } from '../auth/staff-routes';
+import { createStaffAccountRouter } from '../auth/staff-account-routes';
 import type { SignInThrottlePolicy } from '../auth/sign-in-throttle';
 import './docs';
 import { dashboardRouter } from './dashboard';
@@ -34,6 +35,7 @@ export function createAdminRouter(app: AppContext, options: AdminRouterOptions =
   const router = Router();
   router.use(express.json({ limit: '100kb' }));
   router.use(createStaffAuthRouter(app, options.loginLimits));
+  router.use(createStaffAccountRouter(app));
   router.use('/dashboard', dashboardRouter(app));
   router.use('/prizes', winnerLookupRouter(app));
   router.use('/memberships', membershipsRouter(app));

@@ -7,9 +7,10 @@ import type { AppContext } from '../context';
 import { originOf } from '../members/context';
 import { errorBody } from '../http/errors';
 import { parseBody } from '../http/validate';
-import { authenticateMember, checkMemberPassword, findMemberIdByEmail, memberPasswordSchema, normaliseMemberEmail, PASSWORD_RULE, setMemberPassword } from './member-credentials';
+import { authenticateMember, checkMemberPassword, findMemberIdByEmail, memberPasswordOwner, normaliseMemberEmail, setMemberPassword } from './member-credentials';
+import { checkPassword } from './password-policy';
 import { enqueueJob } from './member-jobs';
-import { createResetToken, RESET_TOKEN_TTL_MS, resetPasswordWithToken } from './member-reset';
+import { createResetToken, memberOfResetToken, RESET_TOKEN_TTL_MS, resetPasswordWithToken } from './member-reset';
 import { issueSession, memberOf, refreshSession, requireMember, revokeAllSessions, revokeFamilyOf } from './member-tokens';
 import { createSignInThrottle, MEMBER_SIGN_IN_POLICY, type SignInThrottlePolicy } from './sign-in-throttle';
 import { createCounter, memoryThrottleStore, type CounterLimit } from './throttle';
@@ -126,14 +127,20 @@ export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits
     res.json({ error: '' });
   });
 
+  // The policy is checked before the link is spent, so a refused password does not burn it.
   router.post('/api/change-password', async (req, res) => {
     const parsed = changeSchema.safeParse(req.body ?? {});
-    const password = parsed.success ? memberPasswordSchema.safeParse(parsed.data.password) : null;
-    if (!parsed.success || !password?.success) {
-      res.status(400).json({ error: COULD_NOT_UPDATE_PASSWORD, details: PASSWORD_RULE });
+    const memberId = parsed.success ? await memberOfResetToken(app.sql, parsed.data.token, app.now()) : null;
+    if (!parsed.success || !memberId) {
+      res.status(400).json({ error: COULD_NOT_UPDATE_PASSWORD });
       return;
     }
-    if (!(await resetPasswordWithToken(app.sql, parsed.data.token, password.data, app.now()))) {
+    const verdict = checkPassword(parsed.data.password, await memberPasswordOwner(app.sql, memberId));
+    if (!verdict.ok) {
+      res.status(400).json({ error: COULD_NOT_UPDATE_PASSWORD, details: verdict.reason });
+      return;
+    }
+    if (!(await resetPasswordWithToken(app.sql, parsed.data.token, parsed.data.password, app.now()))) {
       res.status(400).json({ error: COULD_NOT_UPDATE_PASSWORD });
       return;
     }
@@ -143,17 +150,17 @@ export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits
   router.patch('/api/update-password', requireMember(app), async (req, res) => {
     const { memberId, familyId } = memberOf(res);
     const parsed = updateSchema.safeParse(req.body ?? {});
-    const password = parsed.success ? memberPasswordSchema.safeParse(parsed.data.password) : null;
-    if (!parsed.success || !password?.success) {
-      res.status(400).json({ error: COULD_NOT_UPDATE_PASSWORD, details: PASSWORD_RULE });
-      return;
-    }
-    if (!(await checkMemberPassword(app.sql, memberId, parsed.data.current_password))) {
+    if (!parsed.success || !(await checkMemberPassword(app.sql, memberId, parsed.data.current_password))) {
       res.status(400).json({ error: COULD_NOT_UPDATE_PASSWORD });
       return;
     }
+    const verdict = checkPassword(parsed.data.password, await memberPasswordOwner(app.sql, memberId));
+    if (!verdict.ok) {
+      res.status(400).json({ error: COULD_NOT_UPDATE_PASSWORD, details: verdict.reason });
+      return;
+    }
     const now = app.now();
-    await setMemberPassword(app.sql, memberId, password.data, now);
+    await setMemberPassword(app.sql, memberId, parsed.data.password, now);
     // Other devices must sign in again; this one keeps its session.
     await revokeAllSessions(app.sql, memberId, { exceptFamily: familyId, at: now });
     res.json({});

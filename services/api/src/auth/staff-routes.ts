@@ -5,11 +5,13 @@ import { errorBody, HttpError } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { createSignInThrottle, STAFF_SIGN_IN_POLICY, type SignInThrottlePolicy } from './sign-in-throttle';
 import { memoryThrottleStore } from './throttle';
+import { isStaffSuspended } from './staff-sessions';
 import { authenticateStaff } from './staff-users';
-import { requireStaff, signStaffToken, staffOf } from './staff-tokens';
+import { issueStaffToken, requireStaff, staffOf } from './staff-tokens';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Try again in a few minutes.';
+export const STAFF_SUSPENDED = 'This staff account is suspended. Ask an administrator.';
 
 const loginSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(200) }).strict();
 
@@ -63,8 +65,9 @@ export function createStaffAuthRouter(app: AppContext, limits: SignInThrottlePol
       return;
     }
     await throttle.succeeded(attempt);
+    if (await isStaffSuspended(app.sql, user.id)) throw new HttpError(403, STAFF_SUSPENDED, 'SUSPENDED');
     app.logger.info({ staffId: user.id, role: user.role }, 'staff signed in');
-    res.json({ token: signStaffToken(app.jwtSecret, user), user });
+    res.json({ token: await issueStaffToken(app, user), user });
   });
 
   router.get('/auth/me', requireStaff(app), (_req, res) => {

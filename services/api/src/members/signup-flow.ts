@@ -90,7 +90,7 @@ export async function signUpMember(app: AppContext, ports: MembersPorts, input: 
   }
   if (!claim.hasCredentials) {
     try {
-      await createCredentials(app.sql, { memberId, email, password: input.password });
+      await createCredentials(app.sql, { memberId, email, password: input.password, names: [input.firstName, input.lastName] });
     } catch (error) {
       if (error instanceof EmailTakenError) return { ok: false };
       throw error;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { INT4_MAX } from '@roar/domain';
 import type { AppContext } from '../context';
 import { issueSession, tooManyAttempts } from '../auth/member';
+import { checkPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, TOO_LONG, TOO_SHORT } from '../auth/password-policy';
 import { createCounter, memoryThrottleStore, type CounterLimit } from '../auth/throttle';
 import { memberCommandContext, originOf } from './context';
 import type { MembersPorts } from './ports';
@@ -20,7 +21,7 @@ export const signUpSchema = z
     first_name: z.string().trim().min(1, 'Please enter your first name').max(80),
     last_name: z.string().trim().min(1, 'Please enter your last name').max(80),
     email: z.string().trim().max(254).regex(EMAIL_PATTERN, 'Please enter a valid email'),
-    password: z.string().min(8, 'Passwords need at least 8 characters.').max(200),
+    password: z.string().min(MIN_PASSWORD_LENGTH, TOO_SHORT).max(MAX_PASSWORD_LENGTH, TOO_LONG),
     membership_id: z.coerce.number().int().positive('Please choose a membership').max(INT4_MAX, 'Please choose a membership'),
     recaptcha_token: z.string().max(4000).optional(),
     referral_code: z.string().max(100).optional(),
@@ -68,6 +69,8 @@ export function signUpHandler(app: AppContext, ports: MembersPorts, limits: Sign
     const address = req.ip ?? '';
     const wait = Math.max(await takenPerAddress.wait(address), await perAddress.hit(address));
     if (wait > 0) return tooManyAttempts(res, wait, { error: TOO_MANY_SIGN_UPS });
+    const password = checkPassword(body.password, { email: body.email, names: [body.first_name, body.last_name] });
+    if (!password.ok) return fail(res, 400, password.reason);
     const captcha = await ports.recaptcha.verify(body.recaptcha_token, req.ip);
     if (!captcha.ok) return fail(res, 400, 'Please confirm you are not a robot.');
     const tier = await loadTier(app.sql, body.membership_id);
