@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { usePasswordFeedback, type PasswordFeedback, type PasswordOwner } from '../../lib/password-strength';
+import { loadPasswordChecker, usePasswordFeedback, type PasswordFeedback, type PasswordOwner } from '../../lib/password-strength';
 
 interface Props {
   readonly label: string;
@@ -36,6 +36,8 @@ export function NewPasswordField({ label, name = 'password', owner = {}, onFeedb
         required
         value={password}
         onChange={(e) => setPassword(e.target.value)}
+        // Fetch the checker as the member reaches the field, so the first verdict is not kept waiting.
+        onFocus={() => void loadPasswordChecker().catch(() => undefined)}
         aria-describedby={`${id}-feedback`}
         aria-invalid={state === 'weak' ? true : undefined}
       />

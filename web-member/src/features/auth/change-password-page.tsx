@@ -40,7 +40,7 @@ export function ChangePasswordPage() {
     <div className="landing-card">
       <Head title="Change Password" />
       <h1 className="landing-card__title">Choose a new password</h1>
-      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="form" onSubmit={(e) => void submit(e)} onInput={() => setError(null)} noValidate>
         <NewPasswordField label="New password" onFeedback={setFeedback} />
         <label className="field">
           <span>Confirm password</span>

@@ -100,7 +100,11 @@ export function SignUpPage() {
       <Head title="Sign Up" />
       <h1 className="form-card__title">Create your account</h1>
       {referralCode.get() && <p className="form-card__note">You were invited by a friend: join with a paid membership and you both get bonus entries.</p>}
-      <form className="form" onSubmit={(e) => void submit(e)} onInput={(e) => readOwner(e.currentTarget)} noValidate>
+      <form className="form" onSubmit={(e) => void submit(e)} onInput={(e) => {
+          // An edit answers the last error: the live feedback takes over.
+          setError(null);
+          readOwner(e.currentTarget);
+        }} noValidate>
         <div className="form__row">
           <label className="field">
             <span>First name</span>

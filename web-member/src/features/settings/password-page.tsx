@@ -38,7 +38,7 @@ export function PasswordPage() {
     <div className="settings-page">
       <Head title="Password & Security" />
       <h2 className="settings-page__title">Password & Security</h2>
-      <form className="form settings-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="form settings-form" onSubmit={(e) => void submit(e)} onInput={() => setError(null)} noValidate>
         <label className="field">
           <span>Current password</span>
           <input className="input" name="current_password" type="password" autoComplete="current-password" required />
