@@ -11,7 +11,7 @@ import { expectLedgerRow, openAvatarMenu, signUpMember, waitForMail } from './me
 describe('a member refers a friend who joins and pays', () => {
   let app: RunningApp;
   let browser: Browser;
-  const referrer = { email: 'ann.referrer@example.com.au', password: 'ann-password-1' };
+  const referrer = { email: 'ann.referrer@example.com.au', password: 'amber-quarry-1' };
   const visitorEmail = 'ben.referee@example.com.au';
   let link = '';
 
