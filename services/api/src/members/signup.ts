@@ -31,16 +31,17 @@ export const signUpSchema = z
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 export const TOO_MANY_SIGN_UPS = 'Too many sign-up attempts from this connection. Try again later.';
 
+/**
+ * Failures only, per client address (issue 19): the answers "already exists", which is what a
+ * prober collecting which emails have accounts gets. Successful sign-ups are not limited here
+ * (reCAPTCHA stands in front of them): a club's wifi may sign up a whole clinic in an hour.
+ */
 export interface SignUpLimits {
-  /** Every sign-up attempt with well-formed fields, per client address. */
-  readonly perAddress: CounterLimit;
-  /** Answers "already exists" per client address: what an email-list prober collects. */
   readonly takenPerAddress: CounterLimit;
 }
 
 export const DEFAULT_SIGN_UP_LIMITS: SignUpLimits = {
-  perAddress: { points: 20, windowSec: 60 * 60 },
-  takenPerAddress: { points: 6, windowSec: 60 * 60 },
+  takenPerAddress: { points: 10, windowSec: 60 * 60 },
 };
 
 function fail(res: Response, status: number, error: string): void {
@@ -60,14 +61,13 @@ export function newReferralCode(): string {
  */
 export function signUpHandler(app: AppContext, ports: MembersPorts, limits: SignUpLimits = DEFAULT_SIGN_UP_LIMITS) {
   const store = app.throttleStore ?? memoryThrottleStore();
-  const perAddress = createCounter(store, 'sign-up-address', limits.perAddress);
   const takenPerAddress = createCounter(store, 'sign-up-taken', limits.takenPerAddress);
   return async (req: Request, res: Response): Promise<void> => {
     const parsed = signUpSchema.safeParse(req.body ?? {});
     if (!parsed.success) return fail(res, 400, parsed.error.issues[0]?.message ?? 'Something went wrong. Try again');
     const body = parsed.data;
     const address = req.ip ?? '';
-    const wait = Math.max(await takenPerAddress.wait(address), await perAddress.hit(address));
+    const wait = await takenPerAddress.wait(address);
     if (wait > 0) return tooManyAttempts(res, wait, { error: TOO_MANY_SIGN_UPS });
     const password = checkPassword(body.password, { email: body.email, names: [body.first_name, body.last_name] });
     if (!password.ok) return fail(res, 400, password.reason);
