@@ -190,7 +190,7 @@ describe('sign-in throttling', () => {
   });
 });
 
-describe('sign-up throttling', () => {
+describe('sign-up and invite throttling', () => {
   let api: TestApi | null;
   beforeAll(async () => {
     api = await startTestApi({ database: 'pglite' });
@@ -212,5 +212,21 @@ describe('sign-up throttling', () => {
     // The rest of the hour that began with the first refusal.
     expect(limited.retryAfter).toBeGreaterThan(50 * 60);
     expect(limited.retryAfter).toBeLessThanOrEqual(60 * 60);
+  });
+
+  it('stops one address guessing at team invites and referral codes after 30 misses', async (t) => {
+    if (!api) return t.skip();
+    const invite = async (id: string) => {
+      const r = await fetch(`${api!.url}/api/team/invites/${id}`);
+      return { status: r.status, retryAfter: r.headers.get('retry-after'), body: (await r.json()) as unknown };
+    };
+    for (let i = 0; i < 30; i++) expect((await invite(randomUUID())).status).toBe(404);
+    expect(await invite(randomUUID())).toEqual({ status: 429, retryAfter: expect.stringMatching(/^\d+$/), body: { error: 'Too many tries from this connection. Try again later.' } });
+
+    const code = (refer_code: string) => post(api!.url, '/api/get-referral-details', { refer_code });
+    for (let i = 0; i < 30; i++) expect((await code(`guess${i}`)).body).toMatchObject({ isValid: false });
+    const limited = await code('guess-more');
+    expect(limited).toEqual({ status: 429, retryAfter: expect.any(Number), body: { error: 'Too many tries from this connection. Try again later.' } });
+    expect(limited.retryAfter).toBeGreaterThan(0);
   });
 });

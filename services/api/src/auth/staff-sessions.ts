@@ -30,12 +30,15 @@ export async function startStaffSession(sql: Sql, staffId: string, now: Date, tt
   return id;
 }
 
-/** The staff user of a live session (not revoked, not expired, user not suspended), or null. */
-export async function staffOfSession(sql: Sql, staffId: string, sessionId: string, now: Date): Promise<StaffUser | null> {
+/**
+ * The staff user of a live session (not revoked, user not suspended), or null. Expiry is the
+ * token's own `exp`, checked before this; `expires_at` tells which rows may be cleared away.
+ */
+export async function staffOfSession(sql: Sql, staffId: string, sessionId: string): Promise<StaffUser | null> {
   const r = await sql.query<StaffUser>(
     `select u.id::text as id, u.email, u.name, u.role from auth.staff_sessions s join auth.staff_users u on u.id = s.staff_id
-     where s.id = $1 and s.staff_id = $2 and s.revoked_at is null and s.expires_at > $3 and u.suspended_at is null`,
-    [sessionId, staffId, now.toISOString()],
+     where s.id = $1 and s.staff_id = $2 and s.revoked_at is null and u.suspended_at is null`,
+    [sessionId, staffId],
   );
   const row = r.rows[0];
   return row ? { id: row.id, email: row.email, name: row.name, role: staffRoleSchema.parse(row.role) } : null;

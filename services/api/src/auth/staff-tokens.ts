@@ -77,11 +77,11 @@ export function staffSessionOf(res: Response): string {
  * the account and its role are read on every request (one query), so a logout, a password change,
  * a suspension or a role change takes effect at once, not when the token expires.
  */
-export function requireStaff(app: Pick<AppContext, 'sql' | 'jwtSecret'> & Partial<Pick<AppContext, 'now'>>, roles: readonly StaffRole[] = ALL_STAFF_ROLES): RequestHandler {
+export function requireStaff(app: Pick<AppContext, 'sql' | 'jwtSecret'>, roles: readonly StaffRole[] = ALL_STAFF_ROLES): RequestHandler {
   return async (req, res, next) => {
     const token = bearer(req.get('authorization'));
     const claims = token ? verifyStaffToken(app.jwtSecret, token) : null;
-    const user = claims ? await staffOfSession(app.sql, claims.staffId, claims.sessionId, app.now?.() ?? new Date()) : null;
+    const user = claims ? await staffOfSession(app.sql, claims.staffId, claims.sessionId) : null;
     if (!user || !claims) throw new HttpError(401, 'Authentication required.', 'UNAUTHENTICATED');
     if (!roles.includes(user.role)) throw new HttpError(403, 'Your role does not allow this.', 'FORBIDDEN');
     res.locals.staff = user;
