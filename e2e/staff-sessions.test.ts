@@ -60,6 +60,43 @@ describe('staff sessions in the console (PostgreSQL)', () => {
     expect(await me(token!)).toBe(401);
   });
 
+  it('changes one\'s own password from the account menu: the policy says why it refuses one, and the other sessions end', async (t) => {
+    if (!app) return t.skip();
+    const elsewhere = await staffToken(BOOTSTRAP_ADMIN);
+    await signInStaffConsole(page, app.url, BOOTSTRAP_ADMIN, { stay: 'dashboard' });
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    await page.getByRole('heading', { name: 'Change your password' }).waitFor();
+    await page.getByLabel('Current password').fill(BOOTSTRAP_ADMIN.password);
+    await page.getByLabel(/^New password/).fill('12345678');
+    await page.getByLabel('Confirm new password').fill('12345678');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('This is a heavily used password. Add a few more words that are not common.').waitFor();
+    const shots = process.env.STAFF_SCREENSHOTS;
+    if (shots) {
+      mkdirSync(shots, { recursive: true });
+      for (const width of [390, 820, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `${shots}/staff-password-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+    await page.getByLabel(/^New password/).fill('harbour-lantern-47-quill');
+    await page.getByLabel('Confirm new password').fill('harbour-lantern-47-quill');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password has been changed. Your other sessions have ended.').waitFor();
+    expect(await me(elsewhere)).toBe(401);
+    const own = await page.evaluate(() => localStorage.getItem('roar-staff-token'));
+    expect(await me(own!)).toBe(200);
+    // Put the bootstrap password back for the next test, through the same route.
+    const back = await fetch(`${app.url}/api/admin/auth/password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${own!}` },
+      body: JSON.stringify({ current_password: 'harbour-lantern-47-quill', password: BOOTSTRAP_ADMIN.password }),
+    });
+    expect(back.status).toBe(200);
+  });
+
   it('an admin changes a role or suspends under Staff accounts, and that session ends at once', async (t) => {
     if (!app) return t.skip();
     const patToken = await staffToken(PAT);

@@ -1,4 +1,6 @@
-import { Admin, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { AccountLayout } from './account/AccountLayout';
 import { authProvider } from './auth/authProvider';
 import { LoginPage } from './auth/LoginPage';
 import { dataProvider } from './dataProvider';
@@ -36,6 +38,7 @@ import { darkTheme, lightTheme } from './theme';
 
 /** Its own chunk too, with the charts library: the sign-in page does not carry them. */
 const Dashboard = lazyView(() => import('./dashboard/Dashboard'), 'Dashboard');
+const PasswordPage = lazyView(() => import('./account/PasswordPage'), 'PasswordPage');
 
 /**
  * The staff console, served by the API at /admin. Who may edit what is decided in authProvider.canAccess.
@@ -52,6 +55,7 @@ export function App() {
       dataProvider={dataProvider}
       authProvider={authProvider}
       loginPage={LoginPage}
+      layout={AccountLayout}
       dashboard={Dashboard}
       theme={lightTheme}
       darkTheme={darkTheme}
@@ -85,6 +89,9 @@ export function App() {
       <Resource name="events" options={{ label: 'Event log' }} {...events} />
       <Resource name="projections" options={{ label: 'Read models' }} {...projections} />
       <Resource name="jobs-failed" options={{ label: 'Failed jobs' }} {...jobs} />
+      <CustomRoutes>
+        <Route path="/account/password" element={<PasswordPage />} />
+      </CustomRoutes>
     </Admin>
   );
 }
