@@ -25,7 +25,7 @@ async function signUp(server: RunningServer, n: number): Promise<Member> {
   const r = await fetch(`${server.url}/api/sign-up`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ first_name: 'Bench', last_name: `Member ${n}`, email: `bench-${n}-${Date.now()}@example.com`, password: 'bench-password-1', membership_id: 1, recaptcha_token: 'local-test-token' }),
+    body: JSON.stringify({ first_name: 'Bench', last_name: `Member ${n}`, email: `bench-${n}-${Date.now()}@example.com`, password: 'nimbus-granite-1', membership_id: 1, recaptcha_token: 'local-test-token' }),
   });
   if (r.status !== 201) throw new Error(`bench sign-up answered ${r.status}: ${await r.text()}`);
   const body = (await r.json()) as { access_token: string };

@@ -23,7 +23,7 @@ describe('staff console for an auditor (PostgreSQL)', () => {
     // The app created the staff table at start-up; the auditor is added beside the bootstrap admin.
     const sql = createPgSql({ connectionString: db.url, max: 1 });
     try {
-      await ensureStaffUser(sql, { email: 'auditor@roarplus.test', password: 'auditor-password-1', role: 'auditor', name: 'Audrey Auditor' });
+      await ensureStaffUser(sql, { email: 'auditor@roarplus.test', password: 'indigo-ferry-1', role: 'auditor', name: 'Audrey Auditor' });
     } finally {
       await sql.close();
     }
@@ -38,7 +38,7 @@ describe('staff console for an auditor (PostgreSQL)', () => {
 
   it('shows the catalogue and the event log without create or edit buttons', async (t) => {
     if (!app) return t.skip();
-    await signInStaffConsole(page, app.url, { email: 'auditor@roarplus.test', password: 'auditor-password-1' });
+    await signInStaffConsole(page, app.url, { email: 'auditor@roarplus.test', password: 'indigo-ferry-1' });
     await expect.poll(() => page.locator('table tbody tr').count()).toBe(4);
     expect(await page.getByRole('link', { name: 'Create' }).count()).toBe(0);
 

@@ -15,9 +15,9 @@ import { signInStaffConsole } from './staff-console';
 describe('the clubhouse: handicap request, scorecards, WHS index, transfer', () => {
   let app: RunningApp;
   let browser: Browser;
-  const ana = { email: 'ana.golfer@example.com.au', password: 'ana-password-1' };
+  const ana = { email: 'ana.golfer@example.com.au', password: 'willow-canyon-1' };
   const bo = { email: 'bo.marker@example.com.au', password: 'bo-password-1' };
-  const tom = { email: 'tom.transfer@example.com.au', password: 'tom-password-1' };
+  const tom = { email: 'tom.transfer@example.com.au', password: 'pebble-harvest-1' };
   // Moore Park, blue tee (sample data): CR 70.0, slope 124, par 71.
   const pars = [4, 3, 4, 5, 4, 4, 3, 4, 4, 4, 4, 3, 5, 4, 3, 4, 4, 5];
 

@@ -144,10 +144,19 @@ describe('private routes and the signed-in header', () => {
       await menu.getByText(name, { exact: true }).waitFor();
     }
     expect(await menu.getByRole('link', { name: 'Get Support' }).getAttribute('href')).toMatch(/^mailto:/);
+    // Logout ends the session on the server before the browser forgets it (issue 19).
+    const logoutCall = page.waitForResponse((r) => r.url() === `${app.url}/auth/logout` && r.request().method() === 'POST');
     await menu.getByRole('menuitem', { name: 'Logout' }).click();
+    const answered = await logoutCall;
+    expect(answered.status()).toBe(200);
+    expect(answered.request().postDataJSON()).toEqual({ refresh_token: real.refresh_token });
     await page.waitForURL(`${app.url}/`);
     await header.getByRole('link', { name: 'Login' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('roar.user'))).toBeNull();
+    // A copy of the refresh token taken before Logout no longer works, nor does the access token.
+    const refresh = await fetch(`${app.url}/auth/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh_token: real.refresh_token, mode: 'json' }) });
+    expect(refresh.status).toBe(401);
+    expect((await fetch(`${app.url}/api/current-user`, { headers: { authorization: `Bearer ${real.access_token}` } })).status).toBe(401);
     await page.close();
   });
 });

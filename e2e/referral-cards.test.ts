@@ -38,8 +38,8 @@ beforeAll(async () => {
   const tiers = ((await res.json()) as { data: Tier[] }).data;
   referralTiers = tiers.filter((t) => t.status === 'published' && t.visible && (t.type === 'single-entry' || t.type === 'monthly-subscription'));
   // Free (id 1) signs up without paying; Platinum (id 3: referrer 40, referee 20) pays with 4242.
-  freeMember = await signUpMember(app.url, { email: 'fay.free@example.com.au', membershipId: 1, firstName: 'Fay', password: 'fay-password-1' });
-  paidMember = await signUpMember(app.url, { email: 'pat.paid@example.com.au', membershipId: 3, firstName: 'Pat', password: 'pat-password-1' });
+  freeMember = await signUpMember(app.url, { email: 'fay.free@example.com.au', membershipId: 1, firstName: 'Fay', password: 'saffron-tundra-1' });
+  paidMember = await signUpMember(app.url, { email: 'pat.paid@example.com.au', membershipId: 3, firstName: 'Pat', password: 'juniper-rocket-1' });
 });
 
 afterAll(async () => {
@@ -173,7 +173,7 @@ describe('referral cards on home', () => {
         first_name: 'Sam',
         last_name: 'Jones',
         email: 'sam.jones@example.com.au',
-        password: 'sam-password-1',
+        password: 'velvet-compass-1',
         membership_id: 1,
         recaptcha_token: 'local-test-token',
         referral_code: paidMember.user.referral_code,

@@ -11,7 +11,7 @@ import { expectLedgerRow, openAvatarMenu, signUpMember, waitForMail } from './me
 describe('a member refers a friend who joins and pays', () => {
   let app: RunningApp;
   let browser: Browser;
-  const referrer = { email: 'ann.referrer@example.com.au', password: 'ann-password-1' };
+  const referrer = { email: 'ann.referrer@example.com.au', password: 'amber-quarry-1' };
   const visitorEmail = 'ben.referee@example.com.au';
   let link = '';
 
@@ -99,7 +99,7 @@ describe('a member refers a friend who joins and pays', () => {
     await page.getByLabel('First name').fill('Ben');
     await page.getByLabel('Last name').fill('Referee');
     await page.getByLabel('Email').fill(visitorEmail);
-    await page.getByLabel('Password').fill('ben-password-1');
+    await page.getByLabel('Password').fill('cobalt-fairway-61');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.waitForURL(/\/pay\/checkout\//);
     expect(await page.evaluate(() => window.localStorage.getItem('referral_code'))).toBeNull();

@@ -13,8 +13,8 @@ import { BOOTSTRAP_ADMIN, signInStaffConsole } from './staff-console';
 describe('partner rewards and green-fee cashback', () => {
   let app: RunningApp;
   let browser: Browser;
-  const paying = { email: 'pat.paying@example.com.au', password: 'paying-password-1' };
-  const free = { email: 'fred.free@example.com.au', password: 'free-password-1' };
+  const paying = { email: 'pat.paying@example.com.au', password: 'copper-meadow-1' };
+  const free = { email: 'fred.free@example.com.au', password: 'orchid-glacier-1' };
 
   beforeAll(async () => {
     app = await startApp();

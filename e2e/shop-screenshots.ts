@@ -12,7 +12,7 @@ mkdirSync(out, { recursive: true });
 const app = await startApp();
 const browser = await launchBrowser();
 try {
-  const m = await signUpMember(app.url, { email: 'screens@example.com.au', password: 'screens-password-1', membershipId: 3, firstName: 'Sam' });
+  const m = await signUpMember(app.url, { email: 'screens@example.com.au', password: 'lantern-mosaic-1', membershipId: 3, firstName: 'Sam' });
   const api = (path: string, method = 'GET', body?: unknown) =>
     fetch(`${app.url}${path}`, { method, headers: { authorization: `Bearer ${m.access_token}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) }).then((r) => r.json());
   await api('/api/shop/update-cart', 'PATCH', {

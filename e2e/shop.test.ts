@@ -14,7 +14,7 @@ import { signInStaffConsole } from './staff-console';
 describe('a member shops the pro shop, pays, and follows the order', () => {
   let app: RunningApp;
   let browser: Browser;
-  const member = { email: 'sam.shopper@example.com.au', password: 'shopper-password-1' };
+  const member = { email: 'sam.shopper@example.com.au', password: 'tangerine-shelf-1' };
 
   beforeAll(async () => {
     app = await startApp();

@@ -12,7 +12,7 @@ import { expectLedgerRow, signUpMember, waitForMail } from './members';
 describe('a captain forms a team of four with three paying mates', () => {
   let app: RunningApp;
   let browser: Browser;
-  const captain = { email: 'cap.captain@example.com.au', password: 'cap-password-1' };
+  const captain = { email: 'cap.captain@example.com.au', password: 'cedar-beacon-1' };
   const mates = ['mia.mate@example.com.au', 'max.mate@example.com.au', 'meg.mate@example.com.au'];
   const matePassword = 'mate-password-1';
 

@@ -34,6 +34,7 @@ import serviceKeys from './service-keys';
 import contentWinnersPage from './content-winners-page';
 import contentHomeBlocks from './content-home-blocks';
 import supportRequests from './support-requests';
+import staffUsers from './staff-users';
 import { lazyView } from './lazyView';
 import { darkTheme, lightTheme } from './theme';
 import { StaffLayout } from './ui/StaffLayout';
@@ -42,6 +43,7 @@ import { StaffLayout } from './ui/StaffLayout';
 const Dashboard = lazyView(() => import('./dashboard/Dashboard'), 'Dashboard');
 /** The guide the dashboard's "Before you sell" checklist links to (docs/before-you-sell.md). */
 const BeforeYouSellPage = lazyView(() => import('./dashboard/BeforeYouSellPage'), 'BeforeYouSellPage');
+const PasswordPage = lazyView(() => import('./account/PasswordPage'), 'PasswordPage');
 
 /**
  * The staff console, served by the API at /admin. Who may edit what is decided in authProvider.canAccess.
@@ -90,12 +92,14 @@ export function App() {
       <Resource name="content-winners-page" options={{ label: 'Winners page' }} {...contentWinnersPage} />
       <Resource name="content-home-blocks" options={{ label: 'Home blocks' }} {...contentHomeBlocks} />
       <Resource name="service-keys" options={{ label: 'Service keys' }} {...serviceKeys} />
+      <Resource name="staff-users" options={{ label: 'Staff accounts' }} {...staffUsers} />
       <Resource name="exports" options={{ label: 'Exports' }} {...exportsResource} />
       <Resource name="events" options={{ label: 'Event log' }} {...events} />
       <Resource name="projections" options={{ label: 'Read models' }} {...projections} />
       <Resource name="jobs-failed" options={{ label: 'Failed jobs' }} {...jobs} />
       <CustomRoutes>
         <Route path="/before-you-sell" element={<BeforeYouSellPage />} />
+        <Route path="/account/password" element={<PasswordPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -29,6 +29,7 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { requestLogger } from './http/logging';
 import { refuseUnstorableInput, storableJson } from './http/storable';
 import { buildOpenApi } from './http/openapi';
+import { applyTrustProxy } from './http/trust-proxy';
 import { spaRouter } from './static';
 import { baseSecurityHeaders, consoleSecurityHeaders, noStoreForCredentials, renderAdminIndex } from './http/security-headers';
 import { canonicalHost } from './http/canonical-host';
@@ -46,7 +47,7 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
-  app.set('trust proxy', 'loopback');
+  applyTrustProxy(app, ctx.config.TRUST_PROXY);
   app.use(requestLogger(ctx.logger.child({ module: 'http' })));
   app.use(baseSecurityHeaders(ctx));
   app.use(['/api', '/auth'], noStoreForCredentials);

@@ -1,4 +1,5 @@
 import type { Config, EventRegistry, EventStore, Logger, Position, Sql } from '@roar/platform';
+import type { ThrottleStore } from './auth/throttle';
 
 /** What the jobs runtime offers the API: readiness and the staff view of failed jobs. */
 export interface JobsPort {
@@ -41,4 +42,6 @@ export interface AppContext {
    * server's own address. Never the request's Host header, which any caller can forge.
    */
   readonly publicUrl: () => string;
+  /** Where the sign-in throttles keep their counters (Redis with REDIS_URL); absent: this process's memory. */
+  readonly throttleStore?: ThrottleStore;
 }

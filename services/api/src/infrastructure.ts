@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import {
   createPgliteSql,
@@ -16,6 +17,7 @@ import { createEventRegistry, giftCardKeys } from '@roar/domain';
 import { allProjectors, createProjectionDaemon, type ProjectionDaemon } from '@roar/projections';
 import { createJobRuntime, REACTORS, sellerFromConfig, type JobRuntime } from '@roar/workers';
 import { migrateMemberAuth } from './auth/member';
+import { openThrottleStore, type ThrottleStore } from './auth/throttle';
 import type { AppContext } from './context';
 import { migrateContent } from './content/store';
 import type { MembersPorts } from './members/ports';
@@ -47,6 +49,7 @@ export function appContextOf(config: Config, logger: Logger, infra: Infrastructu
     jwtSecret: infra.jwtSecret,
     now,
     publicUrl: infra.publicUrl,
+    throttleStore: infra.throttleStore,
   };
 }
 
@@ -57,6 +60,8 @@ export interface Infrastructure {
   readonly projections: ProjectionDaemon;
   readonly jobs: JobRuntime;
   readonly jwtSecret: string;
+  /** The sign-in throttles' counters: Redis with REDIS_URL (shared by the api replicas), else memory. */
+  readonly throttleStore: ThrottleStore;
   readonly members: MembersPorts & { local: LocalPaymentProvider | null };
   /** Where this API is reached from inside (webhooks the local provider sends to itself). */
   /** `publicAddress`: what links use without PUBLIC_URL (main passes ownAddress once it listens). */
@@ -130,6 +135,10 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
           : undefined,
       callTimeoutMs: config.CALL_TIMEOUT_MS,
     });
+    // One deployment's replicas share a database, so its name keys their shared counters (and keeps
+    // apart deployments, or test runs, that share a Redis).
+    const deployment = createHash('sha256').update(config.DATABASE_URL ?? resolve(config.DATA_DIR)).digest('hex').slice(0, 12);
+    const throttleStore = openThrottleStore(config.REDIS_URL, `roar:${deployment}`, config.CALL_TIMEOUT_MS, logger.child({ module: 'throttle' }));
     return {
       sql,
       store,
@@ -137,6 +146,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       projections,
       jobs,
       jwtSecret: resolveJwtSecret(config),
+      throttleStore,
       members: { payments, recaptcha, local },
       setSelfUrl(url: string, publicAddress = url) {
         selfUrl = config.API_INTERNAL_URL ?? url;
@@ -151,6 +161,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
         stopBilling?.();
         local?.stop();
         await jobs.stop().catch((err: unknown) => logger.warn({ err }, 'jobs stop failed'));
+        await throttleStore.close();
         await projections.stop().catch((err: unknown) => logger.warn({ err }, 'projections stop failed'));
         await store.close().catch(() => undefined);
         await sql.close().catch(() => undefined);

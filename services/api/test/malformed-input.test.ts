@@ -8,7 +8,7 @@ import { startTestApi, type TestApi } from './setup';
  * in plain words by the shared layer (the storable-text gate, the error handler, the bounded
  * primitives), whatever route it is sent to.
  */
-const PASSWORD = 'malformed-input-1';
+const PASSWORD = 'harbour-vessel-1';
 const INT4_OVERFLOW = 2 ** 31;
 
 describe('malformed input is a 4xx, never a 500', () => {

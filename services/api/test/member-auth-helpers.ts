@@ -6,6 +6,7 @@ import { listSentMail, type SentMail } from '@roar/workers';
 import { createCredentials, createMemberAuthRouter, memberOf, migrateMemberAuth, requireMember } from '../src/auth/member';
 import type { AppContext } from '../src/context';
 import { errorHandler } from '../src/http/errors';
+import { applyTrustProxy } from '../src/http/trust-proxy';
 import { startTestApi, type TestApi } from './setup';
 
 /**
@@ -22,14 +23,14 @@ export interface AuthHarness {
   close(): Promise<void>;
 }
 
-export async function startAuthHarness(database: 'pglite' | 'postgres'): Promise<AuthHarness | null> {
-  const api: TestApi | null = await startTestApi({ database, seed: false });
+export async function startAuthHarness(database: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<AuthHarness | null> {
+  const api: TestApi | null = await startTestApi({ database, seed: false, env });
   if (!api) return null;
   let offsetMs = 0;
   const ctx: AppContext = { ...api.ctx, now: () => new Date(Date.now() + offsetMs) };
   await migrateMemberAuth(ctx.sql);
   const app = express();
-  app.set('trust proxy', 'loopback');
+  applyTrustProxy(app, ctx.config.TRUST_PROXY);
   app.use(express.json());
   app.use(createMemberAuthRouter(ctx));
   app.get('/api/whoami', requireMember(ctx), (_req, res) => {

@@ -49,7 +49,7 @@ describe('password reset by email (PGlite, in-process jobs, file mail)', () => {
     expect(link.startsWith(`${h.ctx.publicUrl()}/change-password?token=`)).toBe(true);
 
     const weak = await h.post('/api/change-password', { token, password: 'short' });
-    expect(weak).toEqual({ status: 400, body: { ...COULD_NOT, details: 'Passwords need at least 8 characters.' } });
+    expect(weak).toEqual({ status: 400, body: { ...COULD_NOT, details: 'Use at least 8 characters.' } });
     expect(await h.post('/api/change-password', { token, password: 'my new long password' })).toEqual({ status: 200, body: { error: '' } });
     expect(await h.post('/api/change-password', { token, password: 'yet another password' })).toEqual({ status: 400, body: COULD_NOT });
 

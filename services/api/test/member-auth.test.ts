@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signStaffToken } from '../src/auth/staff';
 import { buildOpenApi } from '../src/http/openapi';
 import { startAuthHarness, type AuthHarness } from './member-auth-helpers';
@@ -48,14 +48,38 @@ describe.each(['pglite', 'postgres'] as const)('member sign-in and sessions on %
     expect(unknown).toEqual(wrong);
   });
 
-  it('limits sign-in attempts per email and address: the 11th answers 429 even with the right password', async (t) => {
+  it('delays sign-in after six failures on one email: the next answers 429 even with the right password, until the delay passes', async (t) => {
     if (!h) return t.skip();
     const m = await h.member();
-    for (let i = 0; i < 10; i++) expect((await h.post('/auth/login', { email: m.email, password: `guess ${i}` })).status).toBe(401);
-    const limited = await h.post('/auth/login', { email: m.email, password: m.password });
-    expect(limited).toEqual({ status: 429, body: { errors: [{ message: 'Too many attempts. Try again later.' }] } });
-    h.advance(15 * 60_000 + 1000);
-    expect((await h.post('/auth/login', { email: m.email, password: m.password })).status).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    try {
+      for (let i = 0; i < 6; i++) expect((await h.post('/auth/login', { email: m.email, password: `guess ${i}` })).status).toBe(401);
+      const limited = await h.post('/auth/login', { email: m.email, password: m.password });
+      expect(limited).toEqual({ status: 429, body: { errors: [{ message: 'Too many attempts. Try again later.' }] } });
+      vi.setSystemTime(Date.now() + 2_100);
+      expect((await h.post('/auth/login', { email: m.email, password: m.password })).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('logs out: the refresh token and the access tokens of that session are refused at once, other sessions go on', async (t) => {
+    if (!h) return t.skip();
+    const m = await h.member();
+    const phone = await login(m.email, m.password);
+    const laptop = await login(m.email, m.password);
+    expect(await h.post('/auth/logout', { refresh_token: phone.refresh_token })).toEqual({ status: 200, body: {} });
+    expect(await h.post('/auth/refresh', { refresh_token: phone.refresh_token, mode: 'json' })).toEqual({ status: 401, body: { errors: [{ message: 'Invalid user credentials.' }] } });
+    expect((await whoami(phone.access_token)).status).toBe(401);
+    expect((await whoami(laptop.access_token)).status).toBe(200);
+    // A refreshed session logs out with its newest token; the old rotated one names the same family.
+    const rotated = (await h.post('/auth/refresh', { refresh_token: laptop.refresh_token, mode: 'json' })).body as { data: Session };
+    expect((await h.post('/auth/logout', { refresh_token: rotated.data.refresh_token })).status).toBe(200);
+    expect((await whoami(rotated.data.access_token)).status).toBe(401);
+    // Twice, or with a made-up token: the same quiet answer; without a token: 400.
+    expect((await h.post('/auth/logout', { refresh_token: phone.refresh_token })).status).toBe(200);
+    expect((await h.post('/auth/logout', { refresh_token: 'made-up' })).status).toBe(200);
+    expect((await h.post('/auth/logout', {})).status).toBe(400);
   });
 
   it('rotates refresh tokens; reusing a rotated one revokes the whole family', async (t) => {
@@ -116,7 +140,7 @@ describe.each(['pglite', 'postgres'] as const)('member sign-in and sessions on %
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: m.memberId, fam: claims.fam, aud: 'roar-member', iss: 'roar-plus', exp: nowSeconds() + 900 })}.`;
     const foreign = sign('some-other-secret-of-enough-length', {});
-    const staff = signStaffToken(h.ctx.jwtSecret, { id: m.memberId, email: 'admin@example.test', name: 'Admin', role: 'admin' });
+    const staff = signStaffToken(h.ctx.jwtSecret, { id: m.memberId, email: 'admin@example.test', name: 'Admin', role: 'admin' }, claims.fam);
     for (const token of [expired, unsigned, foreign, staff, 'not-a-jwt']) {
       expect(await whoami(token)).toEqual({ status: 401, body: { errors: [{ message: 'Unauthorized' }] } });
     }
@@ -136,7 +160,7 @@ describe.each(['pglite', 'postgres'] as const)('member sign-in and sessions on %
     expect(bad).toEqual({ status: 400, body: { error: 'Could not update your password' } });
     const weak = await h.post('/api/update-password', { password: 'short', current_password: m.password }, here.access_token, 'PATCH');
     expect(weak.status).toBe(400);
-    expect(weak.body).toMatchObject({ error: 'Could not update your password', details: 'Passwords need at least 8 characters.' });
+    expect(weak.body).toMatchObject({ error: 'Could not update your password', details: 'Use at least 8 characters.' });
     expect(await h.post('/api/update-password', { password: 'a brand new password', current_password: m.password }, undefined, 'PATCH')).toMatchObject({ status: 401 });
 
     const ok = await h.post('/api/update-password', { password: 'a brand new password', current_password: m.password }, here.access_token, 'PATCH');

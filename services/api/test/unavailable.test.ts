@@ -65,7 +65,7 @@ describe('when EventStoreDB accepts connections but never answers', () => {
       env: { EVENTSTORE_URL: `esdb://127.0.0.1:${peer.port}?tls=false`, CALL_TIMEOUT_MS: '1000' },
     });
     await migrateStaffAuth(api!.ctx.sql);
-    await ensureStaffUser(api!.ctx.sql, { email: 'staff@roarplus.test', password: 'staff-password-1', role: 'admin', name: 'Staff' });
+    await ensureStaffUser(api!.ctx.sql, { email: 'staff@roarplus.test', password: 'signal-orchard-1', role: 'admin', name: 'Staff' });
   });
   afterAll(async () => {
     await api?.close();
@@ -85,7 +85,7 @@ describe('when EventStoreDB accepts connections but never answers', () => {
     const login = await fetch(`${api!.url}/api/admin/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'staff@roarplus.test', password: 'staff-password-1' }),
+      body: JSON.stringify({ email: 'staff@roarplus.test', password: 'signal-orchard-1' }),
     });
     const { token } = (await login.json()) as { token: string };
     const { value: r, ms } = await timed(() =>

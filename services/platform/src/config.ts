@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIP } from 'node:net';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -16,6 +17,21 @@ export function isValidAbn(abn: string): boolean {
 
 /** Who sells in the pro shop when BUSINESS_NAME is not set. */
 export const DEFAULT_BUSINESS_NAME = 'ROAR+ Pro Shop';
+
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** A TRUST_PROXY value: hop count, or addresses, CIDR ranges and Express's subnet names. */
+export function isTrustProxySetting(value: string): boolean {
+  if (/^\d{1,2}$/.test(value)) return true;
+  return value.split(',').every((part) => {
+    const item = part.trim();
+    if (TRUST_PROXY_NAMES.has(item)) return true;
+    const [address, bits, ...rest] = item.split('/');
+    const family = isIP(address ?? '');
+    if (family === 0 || rest.length > 0) return false;
+    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+}
 
 /** An ABN as the ATO prints it: 51 824 753 556. */
 export function formatAbn(abn: string): string {
@@ -52,6 +68,13 @@ export const configSchema = z.object({
     (v) => (typeof v === 'string' ? emptyToUndefined(v.replace(/\s+/g, '')) : v),
     z.string().refine(isValidAbn, 'BUSINESS_ABN is not a valid ABN (11 digits that pass the ATO check)').optional(),
   ),
+  /**
+   * Which peers may tell the client's address in X-Forwarded-For: a hop count (`1`), or a comma
+   * list of addresses, CIDR ranges and Express's names (`loopback`, `linklocal`, `uniquelocal`).
+   * Unset: nobody, the socket's peer is the client (a header anyone can send never decides the
+   * address the sign-in throttles count). `true` (trust every hop) is refused for that reason.
+   */
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().trim().refine(isTrustProxySetting, 'TRUST_PROXY is a hop count or a comma list of addresses, CIDR ranges, loopback, linklocal or uniquelocal').optional()),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
   /** Keys the gift card look-up hash and seals codes for their email; shared by the api and worker processes. */
   GIFT_CARD_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'GIFT_CARD_SECRET must be at least 32 characters').optional()),

@@ -17,6 +17,12 @@ export const authProvider: AuthProvider = {
     session.save(parsed.data.token, parsed.data.user);
   },
   async logout() {
+    // End the session on the server first, so a copy of the token stops working (issue 19).
+    // Refused (already ended) or offline, the console still forgets it.
+    const token = session.token();
+    if (token) {
+      await fetch('/api/admin/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{}' }).catch(() => undefined);
+    }
     session.clear();
   },
   async checkAuth() {

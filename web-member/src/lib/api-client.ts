@@ -5,7 +5,8 @@ import { REQUEST_TIMEOUT_MS } from '../config/site';
 export const GENERIC_ERROR = 'Something went wrong. Try again';
 export const NO_CONNECTION_ERROR = 'No internet connection.';
 
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number | null; error: string };
+/** `details`: the reason a refusal carried beside its error (a refused password says why). */
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number | null; error: string; details?: string };
 
 export interface RequestOptions<S extends z.ZodType> {
   readonly schema: S;
@@ -66,7 +67,8 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
     const body: unknown = await response.json().catch(() => null);
     if (response.status !== 200 && response.status !== 201) {
       const message = (options.serverMessage ? firstServerMessage(body) : null) ?? (options.serverError ? serverErrorText(body) : null);
-      return { ok: false, status: response.status, error: message ?? GENERIC_ERROR };
+      const details = typeof body === 'object' && body !== null && 'details' in body && typeof body.details === 'string' && body.details !== '' ? body.details : undefined;
+      return { ok: false, status: response.status, error: message ?? GENERIC_ERROR, ...(details ? { details } : {}) };
     }
     const parsed = options.schema.safeParse(body);
     if (!parsed.success) {

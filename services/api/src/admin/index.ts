@@ -1,6 +1,8 @@
 import express, { Router } from 'express';
 import type { AppContext } from '../context';
-import { createStaffAuthRouter, type LoginLimiterOptions } from '../auth/staff-routes';
+import { createStaffAuthRouter } from '../auth/staff-routes';
+import { createStaffAccountRouter } from '../auth/staff-account-routes';
+import type { SignInThrottlePolicy } from '../auth/sign-in-throttle';
 import './docs';
 import { dashboardRouter } from './dashboard';
 import { launchChecklistRouter } from './launch-checklist';
@@ -20,7 +22,7 @@ import { projectionsRouter } from './projections';
 
 export interface AdminRouterOptions {
   /** Sign-in attempts allowed per email and client address in a window (tests lower it). */
-  readonly loginLimits?: LoginLimiterOptions;
+  readonly loginLimits?: SignInThrottlePolicy;
   /** The projection daemon's admin side; defaults to `app.projections` when it offers it. */
   readonly projections?: ProjectionAdminPort;
 }
@@ -34,6 +36,7 @@ export function createAdminRouter(app: AppContext, options: AdminRouterOptions =
   const router = Router();
   router.use(express.json({ limit: '100kb' }));
   router.use(createStaffAuthRouter(app, options.loginLimits));
+  router.use(createStaffAccountRouter(app));
   router.use('/dashboard', dashboardRouter(app));
   router.use('/launch-checklist', launchChecklistRouter(app));
   router.use('/prizes', winnerLookupRouter(app));

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Sql } from '@roar/platform';
+import { getMember } from '@roar/projections';
+import { assertStrongPassword, type PasswordOwner, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, TOO_LONG, TOO_SHORT } from './password-policy';
 import { hashPassword, verifyPassword } from './staff-users';
 
 /**
@@ -43,9 +45,8 @@ export async function migrateMemberAuth(sql: Sql): Promise<void> {
   });
 }
 
-export const MIN_PASSWORD_LENGTH = 8;
-export const PASSWORD_RULE = `Passwords need at least ${MIN_PASSWORD_LENGTH} characters.`;
-export const memberPasswordSchema = z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_RULE).max(200);
+/** The length bounds only; the whole policy (password-policy.ts) is checked where the owner is known. */
+export const memberPasswordSchema = z.string().min(MIN_PASSWORD_LENGTH, TOO_SHORT).max(MAX_PASSWORD_LENGTH, TOO_LONG);
 
 export const normaliseMemberEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -55,10 +56,12 @@ export class EmailTakenError extends Error {
 
 /**
  * Stores the first password of a member (the sign-up flow calls this, possibly inside its own
- * transaction). A second account on the same email is refused with EmailTakenError.
+ * transaction). A second account on the same email is refused with EmailTakenError, a password the
+ * policy refuses with WeakPasswordError (the sign-up route checks it first, with the reason).
  */
-export async function createCredentials(sql: Sql, input: { memberId: string; email: string; password: string }): Promise<void> {
+export async function createCredentials(sql: Sql, input: { memberId: string; email: string; password: string; names?: readonly string[] }): Promise<void> {
   const password = memberPasswordSchema.parse(input.password);
+  assertStrongPassword(password, { email: input.email, names: input.names });
   const hash = await hashPassword(password);
   const r = await sql.query(
     `insert into auth.member_credentials (member_id, email, password_hash) values ($1, $2, $3) on conflict do nothing`,
@@ -112,4 +115,11 @@ export async function credentialsOwner(sql: Sql, email: string, password: string
   const r = await sql.query<CredentialRow>('select member_id::text as member_id, password_hash from auth.member_credentials where email = $1', [normaliseMemberEmail(email)]);
   const row = r.rows[0];
   return row ? { memberId: row.member_id, passwordMatches: await verifyPassword(password, row.password_hash) } : null;
+}
+
+/** Whose password it is, for the policy's "not built from your name or email" rule. */
+export async function memberPasswordOwner(sql: Sql, memberId: string): Promise<PasswordOwner> {
+  const r = await sql.query<{ email: string }>('select email from auth.member_credentials where member_id = $1', [memberId]);
+  const member = await getMember(sql, memberId);
+  return { email: r.rows[0]?.email ?? member?.email ?? null, names: [member?.firstname, member?.lastname] };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentRoute } from '../http/openapi';
-import { changeSchema, loginSchema, refreshSchema, resetSchema, updateSchema } from './member-routes';
+import { changeSchema, loginSchema, logoutSchema, refreshSchema, resetSchema, updateSchema } from './member-routes';
 
 const session = z.object({ access_token: z.string(), refresh_token: z.string(), expires: z.number().int().describe('access-token lifetime in ms') });
 const errorString = z.object({ error: z.string() });
@@ -14,6 +14,15 @@ documentRoute({
   body: refreshSchema,
   response: z.object({ data: session }),
   errors: [400, 401],
+});
+documentRoute({
+  method: 'post',
+  path: '/auth/logout',
+  tag: 'member auth',
+  summary: "Log out: ends the refresh token's session (its family) and that session's access tokens at once",
+  body: logoutSchema,
+  response: z.object({}),
+  errors: [400],
 });
 documentRoute({ method: 'post', path: '/api/reset-password', tag: 'member auth', summary: 'Email a password reset link (same answer for unknown emails)', body: resetSchema, response: errorString, errors: [400, 429] });
 documentRoute({ method: 'post', path: '/api/change-password', tag: 'member auth', summary: 'Set a new password with a reset link token; ends every session', body: changeSchema, response: errorString, errors: [400] });

@@ -16,6 +16,15 @@ export async function createResetToken(sql: Sql, memberId: string, now: Date): P
   return token;
 }
 
+/** The member a live (unused, unexpired) reset token belongs to, without spending it; null otherwise. */
+export async function memberOfResetToken(sql: Sql, token: string, now: Date): Promise<string | null> {
+  const r = await sql.query<{ member_id: string }>('select member_id::text as member_id from auth.reset_tokens where token_hash = $1 and used_at is null and expires_at > $2', [
+    sha256(token),
+    now.toISOString(),
+  ]);
+  return r.rows[0]?.member_id ?? null;
+}
+
 /**
  * Spends the token and sets the new password, in one transaction; ends every session and every
  * other outstanding reset link of the member. False for an unknown, used or expired token.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { passwordResetEmail } from '@roar/workers';
 import { getMember } from '@roar/projections';
@@ -7,11 +7,13 @@ import type { AppContext } from '../context';
 import { originOf } from '../members/context';
 import { errorBody } from '../http/errors';
 import { parseBody } from '../http/validate';
-import { authenticateMember, checkMemberPassword, findMemberIdByEmail, memberPasswordSchema, normaliseMemberEmail, PASSWORD_RULE, setMemberPassword } from './member-credentials';
+import { authenticateMember, checkMemberPassword, findMemberIdByEmail, memberPasswordOwner, normaliseMemberEmail, setMemberPassword } from './member-credentials';
+import { checkPassword } from './password-policy';
 import { enqueueJob } from './member-jobs';
-import { createResetToken, RESET_TOKEN_TTL_MS, resetPasswordWithToken } from './member-reset';
-import { issueSession, memberOf, refreshSession, requireMember, revokeAllSessions } from './member-tokens';
-import { createLoginLimiter, type LoginLimiterOptions } from './staff-routes';
+import { createResetToken, memberOfResetToken, RESET_TOKEN_TTL_MS, resetPasswordWithToken } from './member-reset';
+import { issueSession, memberOf, refreshSession, requireMember, revokeAllSessions, revokeFamilyOf } from './member-tokens';
+import { createSignInThrottle, MEMBER_SIGN_IN_POLICY, type SignInThrottlePolicy } from './sign-in-throttle';
+import { createCounter, memoryThrottleStore, type CounterLimit } from './throttle';
 
 export const INVALID_USER_CREDENTIALS = 'Invalid user credentials.';
 export const TOO_MANY_MEMBER_ATTEMPTS = 'Too many attempts. Try again later.';
@@ -21,52 +23,56 @@ export const INVALID_EMAIL = 'Please enter a valid email';
 export const ACCOUNT_SUSPENDED = 'Your account is suspended. Please contact support.';
 
 export interface MemberAuthLimits {
-  /** Sign-in attempts per email and client address. */
-  readonly login: LoginLimiterOptions;
+  /** Sign-in: per client address, per email and address, and a growing delay per email. */
+  readonly login: SignInThrottlePolicy;
   /** Reset requests per email, and per client address. */
-  readonly resetPerEmail: LoginLimiterOptions;
-  readonly resetPerIp: LoginLimiterOptions;
+  readonly resetPerEmail: CounterLimit;
+  readonly resetPerIp: CounterLimit;
 }
 
 export const DEFAULT_MEMBER_AUTH_LIMITS: MemberAuthLimits = {
-  login: { maxAttempts: 10, windowMs: 15 * 60_000 },
-  resetPerEmail: { maxAttempts: 5, windowMs: 60 * 60_000 },
-  resetPerIp: { maxAttempts: 20, windowMs: 60 * 60_000 },
+  login: MEMBER_SIGN_IN_POLICY,
+  resetPerEmail: { points: 5, windowSec: 60 * 60 },
+  resetPerIp: { points: 20, windowSec: 60 * 60 },
 };
+
+/** 429 with Retry-After (seconds) and the reason in the route's own error shape. */
+export function tooManyAttempts(res: Response, waitSeconds: number, body: unknown): void {
+  res.setHeader('Retry-After', String(waitSeconds));
+  res.status(429).json(body);
+}
 
 export const loginSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(200) });
 export const refreshSchema = z.object({ refresh_token: z.string().min(1).max(200), mode: z.literal('json').optional() });
+export const logoutSchema = z.object({ refresh_token: z.string().min(1).max(200) });
 export const resetSchema = z.object({ email: z.email().max(320) });
 export const changeSchema = z.object({ token: z.string().min(1).max(200), password: z.string().max(200) });
 export const updateSchema = z.object({ password: z.string().max(200), current_password: z.string().max(200) });
 
 
 /**
- * Member sign-in and passwords (spec 7): `/auth/login`, `/auth/refresh`, `/api/reset-password`,
+ * Member sign-in and passwords (spec 7): `/auth/login`, `/auth/refresh`, `/auth/logout`, `/api/reset-password`,
  * `/api/change-password`, `/api/update-password`. Mounted at `/`.
  */
 export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits = DEFAULT_MEMBER_AUTH_LIMITS): Router {
   const router = Router();
-  const clock = () => app.now().getTime();
-  const loginLimiter = createLoginLimiter(limits.login, clock);
-  const resetEmailLimiter = createLoginLimiter(limits.resetPerEmail, clock);
-  const resetIpLimiter = createLoginLimiter(limits.resetPerIp, clock);
+  const store = app.throttleStore ?? memoryThrottleStore();
+  const loginThrottle = createSignInThrottle(store, 'member-login', limits.login);
+  const resetEmailLimiter = createCounter(store, 'reset-email', limits.resetPerEmail);
+  const resetIpLimiter = createCounter(store, 'reset-address', limits.resetPerIp);
 
   router.post('/auth/login', async (req, res) => {
     const body = parseBody(loginSchema, req);
-    const key = `${normaliseMemberEmail(body.email)}|${req.ip ?? ''}`;
-    const wait = loginLimiter.hit(key);
-    if (wait > 0) {
-      res.setHeader('Retry-After', String(wait));
-      res.status(429).json(errorBody({ message: TOO_MANY_MEMBER_ATTEMPTS }));
-      return;
-    }
+    const attempt = { account: normaliseMemberEmail(body.email), address: req.ip ?? '' };
+    const wait = await loginThrottle.wait(attempt);
+    if (wait > 0) return tooManyAttempts(res, wait, errorBody({ message: TOO_MANY_MEMBER_ATTEMPTS }));
     const memberId = await authenticateMember(app.sql, body.email, body.password);
     if (!memberId) {
+      await loginThrottle.failed(attempt);
       res.status(401).json(errorBody({ message: INVALID_USER_CREDENTIALS }));
       return;
     }
-    loginLimiter.reset(key);
+    await loginThrottle.succeeded(attempt);
     if ((await getMember(app.sql, memberId))?.status === 'suspended') {
       res.status(403).json(errorBody({ message: ACCOUNT_SUSPENDED }));
       return;
@@ -92,6 +98,14 @@ export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits
     res.json({ data: session });
   });
 
+  // Ends this device's session at once: its refresh token and the access tokens of its family.
+  // The same answer for an unknown or already-ended token: logging out twice is not an error.
+  router.post('/auth/logout', async (req, res) => {
+    const body = parseBody(logoutSchema, req);
+    await revokeFamilyOf(app.sql, body.refresh_token, app.now());
+    res.json({});
+  });
+
   // The same answer for known and unknown emails, so the form cannot be used to find accounts.
   router.post('/api/reset-password', async (req, res) => {
     const parsed = resetSchema.safeParse(req.body ?? {});
@@ -100,10 +114,9 @@ export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits
       return;
     }
     const email = normaliseMemberEmail(parsed.data.email);
-    if (resetIpLimiter.hit(req.ip ?? '') > 0 || resetEmailLimiter.hit(email) > 0) {
-      res.status(429).json({ error: TOO_MANY_MEMBER_ATTEMPTS });
-      return;
-    }
+    // Every request counts here (each may send an email), not only failures.
+    const wait = Math.max(await resetIpLimiter.hit(req.ip ?? ''), await resetEmailLimiter.hit(email));
+    if (wait > 0) return tooManyAttempts(res, wait, { error: TOO_MANY_MEMBER_ATTEMPTS });
     const memberId = await findMemberIdByEmail(app.sql, email);
     if (memberId) {
       const token = await createResetToken(app.sql, memberId, app.now());
@@ -114,14 +127,20 @@ export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits
     res.json({ error: '' });
   });
 
+  // The policy is checked before the link is spent, so a refused password does not burn it.
   router.post('/api/change-password', async (req, res) => {
     const parsed = changeSchema.safeParse(req.body ?? {});
-    const password = parsed.success ? memberPasswordSchema.safeParse(parsed.data.password) : null;
-    if (!parsed.success || !password?.success) {
-      res.status(400).json({ error: COULD_NOT_UPDATE_PASSWORD, details: PASSWORD_RULE });
+    const memberId = parsed.success ? await memberOfResetToken(app.sql, parsed.data.token, app.now()) : null;
+    if (!parsed.success || !memberId) {
+      res.status(400).json({ error: COULD_NOT_UPDATE_PASSWORD });
       return;
     }
-    if (!(await resetPasswordWithToken(app.sql, parsed.data.token, password.data, app.now()))) {
+    const verdict = checkPassword(parsed.data.password, await memberPasswordOwner(app.sql, memberId));
+    if (!verdict.ok) {
+      res.status(400).json({ error: COULD_NOT_UPDATE_PASSWORD, details: verdict.reason });
+      return;
+    }
+    if (!(await resetPasswordWithToken(app.sql, parsed.data.token, parsed.data.password, app.now()))) {
       res.status(400).json({ error: COULD_NOT_UPDATE_PASSWORD });
       return;
     }
@@ -131,17 +150,17 @@ export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits
   router.patch('/api/update-password', requireMember(app), async (req, res) => {
     const { memberId, familyId } = memberOf(res);
     const parsed = updateSchema.safeParse(req.body ?? {});
-    const password = parsed.success ? memberPasswordSchema.safeParse(parsed.data.password) : null;
-    if (!parsed.success || !password?.success) {
-      res.status(400).json({ error: COULD_NOT_UPDATE_PASSWORD, details: PASSWORD_RULE });
-      return;
-    }
-    if (!(await checkMemberPassword(app.sql, memberId, parsed.data.current_password))) {
+    if (!parsed.success || !(await checkMemberPassword(app.sql, memberId, parsed.data.current_password))) {
       res.status(400).json({ error: COULD_NOT_UPDATE_PASSWORD });
       return;
     }
+    const verdict = checkPassword(parsed.data.password, await memberPasswordOwner(app.sql, memberId));
+    if (!verdict.ok) {
+      res.status(400).json({ error: COULD_NOT_UPDATE_PASSWORD, details: verdict.reason });
+      return;
+    }
     const now = app.now();
-    await setMemberPassword(app.sql, memberId, password.data, now);
+    await setMemberPassword(app.sql, memberId, parsed.data.password, now);
     // Other devices must sign in again; this one keeps its session.
     await revokeAllSessions(app.sql, memberId, { exceptFamily: familyId, at: now });
     res.json({});

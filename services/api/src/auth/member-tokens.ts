@@ -88,6 +88,19 @@ export async function refreshSession(app: MemberAuthApp, refreshToken: string): 
   });
 }
 
+/**
+ * Logout: ends the session (the refresh-token family) that `refreshToken` belongs to, used or not,
+ * and with it that session's access tokens. False when the token is unknown.
+ */
+export async function revokeFamilyOf(sql: Sql, refreshToken: string, at: Date): Promise<boolean> {
+  const r = await sql.query(
+    `update auth.refresh_tokens set revoked_at = $2
+     where family_id = (select family_id from auth.refresh_tokens where token_hash = $1) and revoked_at is null`,
+    [sha256(refreshToken), at.toISOString()],
+  );
+  return r.affectedRows > 0;
+}
+
 /** Ends every session of the member (password reset); `exceptFamily` keeps the caller's own. */
 export async function revokeAllSessions(sql: Sql, memberId: string, options: { exceptFamily?: string; at?: Date } = {}): Promise<number> {
   const r = await sql.query(

@@ -76,4 +76,16 @@ describe('staff bootstrap and passwords', () => {
       await fresh.close();
     }
   });
+
+  it('refuses a weak STAFF_PASSWORD at start-up, saying why, and creates nobody', async () => {
+    const fresh = await createPgliteSql(null);
+    try {
+      await expect(bootstrapStaff(fresh, { dataDir: tempDir(), logger, email: 'boss@example.test', password: 'password1' })).rejects.toThrow(
+        'STAFF_PASSWORD is refused by the password policy: This is a commonly used password. Add a few more words that are not common.',
+      );
+      expect(await countStaffUsers(fresh)).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
 });

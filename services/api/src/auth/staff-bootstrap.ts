@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger, Sql } from '@roar/platform';
+import { checkPassword } from './password-policy';
 import { countStaffUsers, ensureStaffUser, migrateStaffAuth } from './staff-users';
 
 export const DEFAULT_STAFF_EMAIL = 'admin@roarplus.local';
@@ -33,6 +34,9 @@ export async function bootstrapStaff(sql: Sql, options: BootstrapStaffOptions): 
   await migrateStaffAuth(sql);
   if ((await countStaffUsers(sql)) > 0) return { created: false };
   if (options.email && options.password) {
+    // Said plainly at start-up rather than as a validation dump: the operator chose a weak password.
+    const verdict = checkPassword(options.password, { email: options.email, names: ['Administrator'] });
+    if (!verdict.ok) throw new Error(`STAFF_PASSWORD is refused by the password policy: ${verdict.reason}`);
     const user = await ensureStaffUser(sql, { email: options.email, password: options.password, role: 'admin', name: 'Administrator' });
     options.logger.info({ email: user.email }, 'created the first staff admin from STAFF_EMAIL');
     return { created: true, email: user.email };

@@ -3,11 +3,15 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { errorBody, HttpError } from '../http/errors';
 import { parseBody } from '../http/validate';
+import { createSignInThrottle, STAFF_SIGN_IN_POLICY, type SignInThrottlePolicy } from './sign-in-throttle';
+import { memoryThrottleStore } from './throttle';
+import { isStaffSuspended } from './staff-sessions';
 import { authenticateStaff } from './staff-users';
-import { requireStaff, signStaffToken, staffOf } from './staff-tokens';
+import { issueStaffToken, requireStaff, staffOf } from './staff-tokens';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Try again in a few minutes.';
+export const STAFF_SUSPENDED = 'This staff account is suspended. Ask an administrator.';
 
 const loginSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(200) }).strict();
 
@@ -42,26 +46,28 @@ export function createLoginLimiter(options: LoginLimiterOptions, now: () => numb
 }
 
 /** `POST /auth/login` and `GET /auth/me`, mounted under `/api/admin` by the admin router. */
-export function createStaffAuthRouter(app: AppContext, limits: LoginLimiterOptions = { maxAttempts: 10, windowMs: 15 * 60_000 }): Router {
+export function createStaffAuthRouter(app: AppContext, limits: SignInThrottlePolicy = STAFF_SIGN_IN_POLICY): Router {
   const router = Router();
-  const limiter = createLoginLimiter(limits, () => app.now().getTime());
+  const throttle = createSignInThrottle(app.throttleStore ?? memoryThrottleStore(), 'staff-login', limits);
 
   router.post('/auth/login', async (req, res) => {
     const body = parseBody(loginSchema, req);
-    const key = `${body.email.toLowerCase()}|${req.ip ?? ''}`;
-    const wait = limiter.hit(key);
+    const attempt = { account: body.email.toLowerCase(), address: req.ip ?? '' };
+    const wait = await throttle.wait(attempt);
     if (wait > 0) {
       res.setHeader('Retry-After', String(wait));
       throw new HttpError(429, TOO_MANY_ATTEMPTS, 'RATE_LIMITED');
     }
     const user = await authenticateStaff(app.sql, body.email, body.password);
     if (!user) {
+      await throttle.failed(attempt);
       res.status(401).json(errorBody({ message: INVALID_CREDENTIALS, extensions: { code: 'INVALID_CREDENTIALS' } }));
       return;
     }
-    limiter.reset(key);
+    await throttle.succeeded(attempt);
+    if (await isStaffSuspended(app.sql, user.id)) throw new HttpError(403, STAFF_SUSPENDED, 'SUSPENDED');
     app.logger.info({ staffId: user.id, role: user.role }, 'staff signed in');
-    res.json({ token: signStaffToken(app.jwtSecret, user), user });
+    res.json({ token: await issueStaffToken(app, user), user });
   });
 
   router.get('/auth/me', requireStaff(app), (_req, res) => {

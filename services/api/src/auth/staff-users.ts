@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { z } from 'zod';
 import type { Sql } from '@roar/platform';
+import { checkPassword, MAX_PASSWORD_LENGTH } from './password-policy';
+import { endStaffSessions, STAFF_SESSIONS_SCHEMA_SQL } from './staff-sessions';
 
 /**
  * Staff accounts of the admin console. They live in a plain table owned by the auth module, not
@@ -33,6 +35,7 @@ export async function migrateStaffAuth(sql: Sql): Promise<void> {
     // Several processes may start together; CREATE ... IF NOT EXISTS still races without a lock.
     await tx.query('select pg_advisory_xact_lock(7321101)');
     await tx.exec(STAFF_AUTH_SCHEMA_SQL);
+    await tx.exec(STAFF_SESSIONS_SCHEMA_SQL);
   });
 }
 
@@ -96,12 +99,17 @@ export async function authenticateStaff(sql: Sql, email: string, password: strin
   return { id: row.id, email: row.email, name: row.name, role: staffRoleSchema.parse(row.role) };
 }
 
-export const newStaffUserSchema = z.object({
-  email: z.email(),
-  password: z.string().min(8).max(200),
-  role: staffRoleSchema,
-  name: z.string().min(1).max(120),
-});
+export const newStaffUserSchema = z
+  .object({
+    email: z.email(),
+    password: z.string().max(MAX_PASSWORD_LENGTH),
+    role: staffRoleSchema,
+    name: z.string().min(1).max(120),
+  })
+  .superRefine((user, ctx) => {
+    const verdict = checkPassword(user.password, { email: user.email, names: [user.name] });
+    if (!verdict.ok) ctx.addIssue({ code: 'custom', path: ['password'], message: verdict.reason });
+  });
 export type NewStaffUser = z.infer<typeof newStaffUserSchema>;
 
 /** Creates the staff user, or updates name, role and password of the one with that email. */
@@ -114,10 +122,29 @@ export async function ensureStaffUser(sql: Sql, input: NewStaffUser): Promise<St
      returning id::text as id, email, name, role`,
     [randomUUID(), normaliseEmail(user.email), user.name, user.role, passwordHash],
   );
-  return r.rows[0]!;
+  const saved = r.rows[0]!;
+  // An existing account whose role or password was just set again starts from no session.
+  await endStaffSessions(sql, saved.id, new Date());
+  return saved;
 }
 
 export async function countStaffUsers(sql: Sql): Promise<number> {
   const r = await sql.query<{ n: unknown }>('select count(*)::int as n from auth.staff_users');
   return Number(r.rows[0]?.n ?? 0);
+}
+
+/** Whether `password` is the staff user's current one (their own password change proves it so). */
+export async function checkStaffPassword(sql: Sql, staffId: string, password: string): Promise<boolean> {
+  const r = await sql.query<{ password_hash: string }>('select password_hash from auth.staff_users where id = $1', [staffId]);
+  const row = r.rows[0];
+  return row ? verifyPassword(password, row.password_hash) : false;
+}
+
+/** Sets a staff user's password (the caller checked the policy) and ends their other sessions. */
+export async function setStaffPassword(sql: Sql, staffId: string, password: string, at: Date, keepSession?: string): Promise<void> {
+  const hash = await hashPassword(password);
+  await sql.transaction(async (tx) => {
+    await tx.query('update auth.staff_users set password_hash = $2 where id = $1', [staffId, hash]);
+    await endStaffSessions(tx, staffId, at, keepSession);
+  });
 }

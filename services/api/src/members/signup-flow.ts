@@ -92,7 +92,7 @@ export async function signUpMember(app: AppContext, ports: MembersPorts, input: 
   await testHold('sign-up:before-credentials', email);
   if (!claim.hasCredentials) {
     try {
-      await createCredentials(app.sql, { memberId, email, password: input.password });
+      await createCredentials(app.sql, { memberId, email, password: input.password, names: [input.firstName, input.lastName] });
     } catch (error) {
       if (error instanceof EmailTakenError) return { ok: false };
       throw error;

@@ -4,6 +4,7 @@ import { normaliseEmail } from '@roar/domain';
 import { findMemberByEmail, getMember, listReferralsBy } from '@roar/projections';
 import type { AppContext } from '../context';
 import { bearerToken, enqueueJob, memberOf, requireMember, verifyMemberToken } from '../auth/member';
+import { createLookupThrottle } from '../auth/lookup-throttle';
 import { originOf } from '../members/context';
 import { EMAIL_PATTERN } from '../members/signup';
 import { referralInviteEmail } from './emails';
@@ -20,8 +21,10 @@ const inviteSchema = z.object({ email: z.string().trim().max(254).regex(EMAIL_PA
 export function createReferralsRouter(app: AppContext): Router {
   const router = Router();
   const member = requireMember(app);
+  const lookups = createLookupThrottle(app, 'referral-code');
 
   router.post('/api/get-referral-details', async (req, res) => {
+    if (await lookups.refuse(req, res)) return;
     const parsed = detailsSchema.safeParse(req.body ?? {});
     if (!parsed.success) {
       res.status(400).json({ error: INVALID_CODE });
@@ -32,6 +35,7 @@ export function createReferralsRouter(app: AppContext): Router {
     const caller = token ? await verifyMemberToken(app, token) : null;
     const check = await checkReferralCode(app.sql, parsed.data.refer_code, caller?.memberId ?? null, app.now());
     if (!check.ok) {
+      await lookups.missed(req);
       res.json({ isValid: false, message: check.message, error: check.message });
       return;
     }

@@ -18,6 +18,7 @@ import { DomainError, handleCommand, type CommandContext, type Position } from '
 import { findTeamOfMember, getMember, getTeam, getTeamInvite, type MemberRow } from '@roar/projections';
 import type { AppContext } from '../context';
 import { enqueueJob, memberOf, requireMember } from '../auth/member';
+import { createLookupThrottle } from '../auth/lookup-throttle';
 import { memberCommandContext, originOf } from '../members/context';
 import type { MembersPorts } from '../members/ports';
 import { EMAIL_PATTERN } from '../members/signup';
@@ -58,6 +59,7 @@ export function isPayingSubscriber(m: MemberRow | null): boolean {
 export function createTeamsRouter(app: AppContext, ports: MembersPorts): Router {
   const router = Router();
   const member = requireMember(app);
+  const inviteLookups = createLookupThrottle(app, 'team-invite');
   const wait = async (position: Position | null | undefined) => {
     if (position) await app.projections.waitFor(position, app.config.PROJECTION_WAIT_MS);
   };
@@ -132,9 +134,13 @@ export function createTeamsRouter(app: AppContext, ports: MembersPorts): Router 
   });
 
   router.get('/api/team/invites/:id', async (req, res) => {
+    if (await inviteLookups.refuse(req, res)) return;
     const id = z.string().min(1).max(100).safeParse(req.params.id);
     const invite = id.success ? await getTeamInvite(app.sql, id.data) : null;
-    if (!invite) return refuse(res, 404, 'This invite does not exist.');
+    if (!invite) {
+      await inviteLookups.missed(req);
+      return refuse(res, 404, 'This invite does not exist.');
+    }
     const team = await getTeam(app.sql, invite.team_id);
     const captain = team ? await getMember(app.sql, team.captain_id) : null;
     const status = inviteStatus(invite.status, invite.expires_at, app.now());

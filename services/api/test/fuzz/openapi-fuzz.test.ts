@@ -30,7 +30,7 @@ interface Sent {
 
 /** Requests per operation, shared between the three callers; FUZZ_RUNS=150 for a longer hunt. */
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 24);
-const PASSWORD = 'fuzz-password-123';
+const PASSWORD = 'quartz-lantern-123';
 
 function operationsOf(doc: { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema?: JsonSchema }> } }>> }): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, methods]) =>

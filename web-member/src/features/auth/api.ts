@@ -50,9 +50,12 @@ export async function resetPassword(email: string): Promise<ApiResult<unknown>> 
 
 export const PASSWORD_UPDATE_ERROR = 'Could not update your password';
 
-/** `POST /api/change-password` {token, password}: any failure reads 'Could not update your password'. */
+/** `POST /api/change-password` {token, password}: any failure reads 'Could not update your password' (and the reason a refused password carries). */
 export async function changePassword(token: string, password: string): Promise<ApiResult<null>> {
   if (!token) return { ok: false, status: null, error: PASSWORD_UPDATE_ERROR };
   const result = await apiRequest('/api/change-password', { method: 'POST', body: { token, password }, schema: errorAnswer });
-  return result.ok && result.data.error === '' ? { ok: true, data: null } : { ok: false, status: result.ok ? 200 : result.status, error: PASSWORD_UPDATE_ERROR };
+  if (result.ok && result.data.error === '') return { ok: true, data: null };
+  // A refused password comes with its reason (issue 19): the member sees why.
+  const details = result.ok ? undefined : result.details;
+  return { ok: false, status: result.ok ? 200 : result.status, error: details ? `${PASSWORD_UPDATE_ERROR}. ${details}` : PASSWORD_UPDATE_ERROR };
 }

@@ -4,6 +4,8 @@ import { changePassword, PASSWORD_UPDATE_ERROR } from './api';
 import { Head } from '../../components/ui/head';
 import { ErrorNote } from '../../components/ui/feedback';
 import { useToast } from '../../components/ui/toast';
+import { NewPasswordField } from '../../components/ui/new-password-field';
+import type { PasswordFeedback } from '../../lib/password-strength';
 import { paths } from '../../config/paths';
 
 /** `/change-password?token=`: the link from the reset email. Success goes to login. */
@@ -15,6 +17,7 @@ export function ChangePasswordPage() {
   // Nothing is wrong before a submit: a missing token is reported when the member tries (spec 8).
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [feedback, setFeedback] = useState<PasswordFeedback | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -22,6 +25,7 @@ export function ChangePasswordPage() {
     const form = new FormData(event.currentTarget);
     const password = String(form.get('password') ?? '');
     if (!token || !password) return setError(PASSWORD_UPDATE_ERROR);
+    if (token && feedback && !feedback.ok) return setError(feedback.reason);
     if (password !== String(form.get('confirm') ?? '')) return setError('The passwords do not match.');
     setBusy(true);
     setError(null);
@@ -36,11 +40,8 @@ export function ChangePasswordPage() {
     <div className="landing-card">
       <Head title="Change Password" />
       <h1 className="landing-card__title">Choose a new password</h1>
-      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <label className="field">
-          <span>New password</span>
-          <input className="input" name="password" type="password" autoComplete="new-password" required />
-        </label>
+      <form className="form" onSubmit={(e) => void submit(e)} onInput={() => setError(null)} noValidate>
+        <NewPasswordField label="New password" onFeedback={setFeedback} />
         <label className="field">
           <span>Confirm password</span>
           <input className="input" name="confirm" type="password" autoComplete="new-password" required />

@@ -5,6 +5,8 @@ import { currentUser, signUp } from './api';
 import { prepareRecaptcha, recaptchaToken } from './recaptcha';
 import { Head } from '../../components/ui/head';
 import { ErrorNote } from '../../components/ui/feedback';
+import { NewPasswordField } from '../../components/ui/new-password-field';
+import type { PasswordFeedback, PasswordOwner } from '../../lib/password-strength';
 import { paths } from '../../config/paths';
 import { visibleTiers } from '../../lib/access';
 import { useAuth } from '../../lib/auth';
@@ -31,6 +33,15 @@ export function SignUpPage() {
   const preselected = tiers.some((t) => String(t.id) === wanted) ? wanted : '';
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The names and email typed so far: the password must not be built from them.
+  const [owner, setOwner] = useState<PasswordOwner>({});
+  const [passwordFeedback, setPasswordFeedback] = useState<PasswordFeedback | null>(null);
+  const readOwner = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    const next = { email: text('email'), names: [text('first_name'), text('last_name')] };
+    if (next.email !== owner.email || next.names.join('|') !== (owner.names ?? []).join('|')) setOwner(next);
+  };
 
   const alreadySignedIn = useAlreadySignedIn();
 
@@ -44,6 +55,7 @@ export function SignUpPage() {
     const form = new FormData(event.currentTarget);
     const value = (name: (typeof FIELDS)[number]) => String(form.get(name) ?? '').trim();
     if (FIELDS.some((name) => value(name) === '')) return setError('Please fill in every field.');
+    if (passwordFeedback && !passwordFeedback.ok) return setError(passwordFeedback.reason);
     setBusy(true);
     setError(null);
     let token: string;
@@ -95,7 +107,11 @@ export function SignUpPage() {
       <Head title="Sign Up" />
       <h1 className="form-card__title">Create your account</h1>
       {referralCode.get() && <p className="form-card__note">You were invited by a friend: join with a paid membership and you both get bonus entries.</p>}
-      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="form" onSubmit={(e) => void submit(e)} onInput={(e) => {
+          // An edit answers the last error: the live feedback takes over.
+          setError(null);
+          readOwner(e.currentTarget);
+        }} noValidate>
         <div className="form__row">
           <label className="field">
             <span>First name</span>
@@ -110,10 +126,7 @@ export function SignUpPage() {
           <span>Email</span>
           <input className="input" name="email" type="email" autoComplete="email" required />
         </label>
-        <label className="field">
-          <span>Password</span>
-          <input className="input" name="password" type="password" autoComplete="new-password" required />
-        </label>
+        <NewPasswordField label="Password" owner={owner} onFeedback={setPasswordFeedback} />
         <label className="field">
           <span>Membership</span>
           {/* Keyed on the preselection so it applies once the catalogue has loaded. */}

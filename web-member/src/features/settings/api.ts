@@ -20,14 +20,16 @@ export async function updateProfile(changes: ProfileChanges): Promise<ApiResult<
   return result.ok ? { ok: true, data: result.data.user } : { ...result, error: PROFILE_ERROR };
 }
 
-/** `PATCH /api/update-password` {password, current_password} → `{}`. */
+/** `PATCH /api/update-password` {password, current_password} → `{}`; a refused password's reason follows the error. */
 export async function updatePassword(currentPassword: string, password: string): Promise<ApiResult<null>> {
   const result = await memberRequest('/api/update-password', {
     method: 'PATCH',
     body: { password, current_password: currentPassword },
     schema: z.object({ error: z.string().optional() }).loose(),
   });
-  return result.ok && !result.data.error ? { ok: true, data: null } : { ok: false, status: result.ok ? 200 : result.status, error: PASSWORD_ERROR };
+  if (result.ok && !result.data.error) return { ok: true, data: null };
+  const details = result.ok ? undefined : result.details;
+  return { ok: false, status: result.ok ? 200 : result.status, error: details ? `${PASSWORD_ERROR}. ${details}` : PASSWORD_ERROR };
 }
 
 const payMethodAnswer = z.object({ last4: z.string(), brand: z.string(), error: z.string().default('') });
