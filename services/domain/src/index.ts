@@ -14,3 +14,4 @@ export * from './cashback';
 export { createEventRegistry } from './registry';
 export * from './primitives';
 export * from './handicap';
+export * from './approval';

@@ -11,6 +11,7 @@ import { cashbackEvents, receiptFingerprintEvents } from './cashback';
 import { teamEvents, teamSeatEvents } from './team';
 import { courseEvents, handicapEvents } from './handicap';
 import { shopEvents } from './shop/events';
+import { approvalEvents, staffAccountEvents, staffSecuritySettingsEvents } from './approval';
 
 /** Every event type the product writes, with its schema: the store refuses anything else. */
 export function createEventRegistry(): EventRegistry {
@@ -34,5 +35,8 @@ export function createEventRegistry(): EventRegistry {
     ...rewardRevealEvents,
     ...cashbackEvents,
     ...receiptFingerprintEvents,
+    ...approvalEvents,
+    ...staffSecuritySettingsEvents,
+    ...staffAccountEvents,
   );
 }
