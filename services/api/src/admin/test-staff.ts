@@ -1,11 +1,18 @@
 import type { TestApi } from '../../test/setup';
 import { ensureStaffUser, migrateStaffAuth } from '../auth/staff';
+import { totpCode, totpStep } from '../auth/staff-two-factor';
 
 export type StaffRoleName = 'admin' | 'staff' | 'auditor';
 export interface StaffLogin {
   readonly token: string;
   readonly id: string;
+  readonly email: string;
+  readonly password: string;
+  /** The TOTP secret the user enrolled with (admins always enrol): tests compute codes from it. */
+  readonly totpSecret: string | null;
 }
+
+const PASSWORD = 'correct horse battery';
 
 /** Test helper: one signed-in staff user per role, and a fetch against `/api/admin` with a token. */
 export async function signInStaff(api: TestApi): Promise<Record<StaffRoleName, StaffLogin>> {
@@ -13,12 +20,49 @@ export async function signInStaff(api: TestApi): Promise<Record<StaffRoleName, S
   const out: Partial<Record<StaffRoleName, StaffLogin>> = {};
   for (const role of ['admin', 'staff', 'auditor'] as const) {
     const email = `${role}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-    const user = await ensureStaffUser(api.ctx.sql, { email, password: 'correct horse battery', role, name: `The ${role}` });
-    const r = await adminFetch(api, '/auth/login', { method: 'POST', body: JSON.stringify({ email, password: 'correct horse battery' }) });
-    const body = (await r.json()) as { token: string };
-    out[role] = { token: body.token, id: user.id };
+    const user = await ensureStaffUser(api.ctx.sql, { email, password: PASSWORD, role, name: `The ${role}` });
+    const session = await staffSignIn(api.url, { email, password: PASSWORD }, api.ctx.now);
+    out[role] = { token: session.token, id: user.id, email, password: PASSWORD, totpSecret: session.totpSecret };
   }
   return out as Record<StaffRoleName, StaffLogin>;
+}
+
+/** The TOTP secret of each staff user the helpers enrolled, by base URL and email, and the last step each used. */
+const enrolled = new Map<string, { secret: string; lastStep: number }>();
+
+/**
+ * Signs a staff user in through the API as the console does: the password, then the second step.
+ * A user who must enrol enrols (the secret is kept here for later sign-ins); an enrolled one types
+ * the code of the current step, or of the next one when the current one was used already (a code
+ * works once, RFC 6238 5.2). `now` is the API's clock.
+ */
+export async function staffSignIn(baseUrl: string, who: { email: string; password: string }, now: () => Date = () => new Date()): Promise<{ token: string; totpSecret: string | null }> {
+  const post = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
+    const r = await fetch(`${baseUrl}/api/admin${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const json = (await r.json()) as Record<string, unknown>;
+    if (r.status !== 200) throw new Error(`staff sign-in ${path}: ${r.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const key = `${baseUrl}|${who.email.toLowerCase()}`;
+  const first = await post('/auth/login', who);
+  if (typeof first.token === 'string') return { token: first.token, totpSecret: enrolled.get(key)?.secret ?? null };
+  const challenge = String(first.challenge);
+  if (first.two_factor === 'enrol') {
+    const { secret } = (await post('/auth/two-factor/enrol', { challenge })) as { secret: string };
+    const at = now();
+    const done = await post('/auth/two-factor/confirm', { challenge, code: totpCode(secret, at) });
+    enrolled.set(key, { secret, lastStep: totpStep(at) });
+    return { token: String(done.token), totpSecret: secret };
+  }
+  const known = enrolled.get(key);
+  if (!known) throw new Error(`staff sign-in: ${who.email} enrolled a second factor outside these helpers`);
+  const at = now();
+  // The step after the last used is accepted within the window; beyond it a test signs in too often.
+  const step = Math.max(totpStep(at), known.lastStep + 1);
+  if (step > totpStep(at) + 1) throw new Error(`staff sign-in: ${who.email} signed in three times within 30 seconds`);
+  const done = await post('/auth/two-factor/verify', { challenge, code: totpCode(known.secret, new Date(step * 30_000)) });
+  enrolled.set(key, { secret: known.secret, lastStep: step });
+  return { token: String(done.token), totpSecret: known.secret };
 }
 
 export function adminFetch(api: TestApi, path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {

@@ -5,6 +5,7 @@ import { errorBody, HttpError } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { authenticateStaff } from './staff-users';
 import { requireStaff, signStaffToken, staffOf } from './staff-tokens';
+import { afterPassword, createStaffSecondStepRouter, type IssueSession } from './staff-second-step';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Try again in a few minutes.';
@@ -45,6 +46,7 @@ export function createLoginLimiter(options: LoginLimiterOptions, now: () => numb
 export function createStaffAuthRouter(app: AppContext, limits: LoginLimiterOptions = { maxAttempts: 10, windowMs: 15 * 60_000 }): Router {
   const router = Router();
   const limiter = createLoginLimiter(limits, () => app.now().getTime());
+  const issue: IssueSession = (user) => ({ token: signStaffToken(app.jwtSecret, user), user });
 
   router.post('/auth/login', async (req, res) => {
     const body = parseBody(loginSchema, req);
@@ -61,8 +63,10 @@ export function createStaffAuthRouter(app: AppContext, limits: LoginLimiterOptio
     }
     limiter.reset(key);
     app.logger.info({ staffId: user.id, role: user.role }, 'staff signed in');
-    res.json({ token: signStaffToken(app.jwtSecret, user), user });
+    // A second factor comes next for anyone enrolled, and enrolment first for a role that requires it.
+    res.json(await afterPassword(app, user, issue));
   });
+  router.use(createStaffSecondStepRouter(app, issue));
 
   router.get('/auth/me', requireStaff(app), (_req, res) => {
     res.json(staffOf(res));
