@@ -19,7 +19,9 @@ import {
   variantSchema,
   type ProductCommand,
 } from '@roar/domain';
-import { handleCommand, type Position } from '@roar/platform';
+import { handleCommand, type CommandContext, type Position } from '@roar/platform';
+import { registerGuardedAction } from '../approvals/actions';
+import { heldForApproval } from '../approvals/request';
 import { getCoupon, getOrder, getProduct, listCoupons, listShopTerms, searchOrders, searchProducts, stockLevels } from '@roar/projections';
 import type { AppContext } from '../context';
 import type { MembersPorts } from '../members/ports';
@@ -213,13 +215,29 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
   orderAction('deliver', optionalReason, (_b, at) => ({ type: 'DeliverOrder', at }));
 
   /** Refunds go through the payments port; the provider's charge.refunded webhook records it and puts the stock back. */
+  const refund = async (id: string, reason: string, ctx: CommandContext) => {
+    const order = await loadOrder(app, id);
+    const out = await handleCommand(app.store, app.registry, orderStreamId(id), orderDecider, { type: 'RequestRefund', reason, at: app.now().toISOString() }, ctx);
+    if (order.status !== 'absent' && order.paymentId) await ports.payments.refund(order.paymentId, reason);
+    await done(out.appended?.position);
+  };
+  registerGuardedAction(app, {
+    kind: 'shop.refund',
+    params: z.object({ orderId: idParam, reason: reasonSchema }),
+    execute: async (p, ctx) => {
+      await refund(p.orderId, p.reason, ctx);
+      return 'Refund asked of the payment provider';
+    },
+  });
   router.post('/shop-orders/:id/refund', write, async (req, res) => {
     const id = idParam.parse(req.params.id);
     const { reason } = parseBody(reasonOnlySchema, req);
     const order = await loadOrder(app, id);
-    const out = await handleCommand(app.store, app.registry, orderStreamId(id), orderDecider, { type: 'RequestRefund', reason, at: app.now().toISOString() }, ctxOf(req, res, reason));
-    if (order.status !== 'absent' && order.paymentId) await ports.payments.refund(order.paymentId, reason);
-    await done(out.appended?.position);
+    if (order.status === 'absent') throw new HttpError(404, 'Not found.', 'NOT_FOUND');
+    const total = order.placed.snapshot.total;
+    const summary = `Refund order ${order.placed.number} ($${(total / 100).toFixed(2)})`;
+    if (await heldForApproval(app, req, res, { kind: 'shop.refund', params: { orderId: id, reason }, summary, reason }, (s) => total > s.refundAboveCents)) return;
+    await refund(id, reason, ctxOf(req, res, reason));
     res.json(await orderRecord(id));
   });
   /** A staff cancellation of an unpaid order (the sweeper does the same once its reservation expires). */

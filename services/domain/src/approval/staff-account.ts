@@ -21,3 +21,7 @@ export type StaffAccountEvent = Ev<typeof StaffTwoFactorEnrolled> | Ev<typeof St
 export function staffAccountStreamId(staffId: string): string {
   return `staff-${staffId}`;
 }
+
+export function staffRoleChangeSummary(name: string, from: string, to: string): string {
+  return `Change ${name}'s role from ${from} to ${to}`;
+}
