@@ -71,3 +71,17 @@ export function adminFetch(api: TestApi, path: string, init: RequestInit & { tok
   if (init.body) headers.set('Content-Type', 'application/json');
   return fetch(`${api.url}/api/admin${path}`, { ...init, headers });
 }
+
+/**
+ * Switches four-eyes approval off as a club would: the admin asks with a reason; with a second
+ * staff user to ask, that change is itself held, and the staff user approves it.
+ */
+export async function switchOffFourEyes(api: TestApi, staff: Record<StaffRoleName, StaffLogin>): Promise<void> {
+  const r = await adminFetch(api, '/staff-security', { method: 'PUT', token: staff.admin.token, body: JSON.stringify({ four_eyes: false, reason: 'Tests run as one staff user' }) });
+  if (r.status === 200) return;
+  const body = (await r.json()) as { approval?: { id: string } };
+  if (r.status !== 202 || !body.approval) throw new Error(`switching four-eyes off: ${r.status} ${JSON.stringify(body)}`);
+  const approved = await adminFetch(api, `/approvals/${body.approval.id}/approve`, { method: 'POST', token: staff.staff.token, body: '{}' });
+  const done = (await approved.json()) as { status?: string };
+  if (done.status !== 'carried_out') throw new Error(`switching four-eyes off: ${approved.status} ${JSON.stringify(done)}`);
+}
