@@ -137,12 +137,15 @@ describe('four-eyes approval', () => {
     await api.ctx.sql.query(`update auth.staff_users set role = 'auditor' where id = $1`, [staff.auditor.id]);
   });
 
-  it('records a refused approved action as failed, with the domain\'s message', async () => {
-    const id = await closedPrize('four-eyes-publish');
-    const asked = await post<{ approval: Approval }>(`/prizes/${id}/publish`, {}, 'staff');
-    expect(asked.status).toBe(202);
-    const done = await post<Approval>(`/approvals/${asked.body.approval.id}/approve`, {}, 'admin');
-    expect(done.body).toMatchObject({ status: 'failed', error: 'There is no winner to publish.' });
+  it('refuses at once what the draw would refuse, and records an approved action the domain refuses by then as failed', async () => {
+    const id = await closedPrize('four-eyes-twice');
+    expect((await post(`/prizes/${id}/publish`, {}, 'staff')).body).toMatchObject({ errors: [{ message: 'There is no winner to publish.' }] });
+    const first = await post<{ approval: Approval }>(`/prizes/${id}/draw`, {}, 'staff');
+    const second = await post<{ approval: Approval }>(`/prizes/${id}/draw`, {}, 'staff');
+    expect([first.status, second.status]).toEqual([202, 202]);
+    expect((await post<Approval>(`/approvals/${first.body.approval.id}/approve`, {}, 'admin')).body).toMatchObject({ status: 'carried_out' });
+    expect((await post<Approval>(`/approvals/${second.body.approval.id}/approve`, {}, 'admin')).body).toMatchObject({ status: 'failed', error: 'A winner is already drawn.' });
+    expect((await post(`/prizes/${id}/draw`, {}, 'staff')).status).toBe(409);
   });
 
   it('is switched off by a single admin club as an event; with a second staff user that switch is itself approved', async () => {

@@ -188,7 +188,13 @@ describe('the pro shop over HTTP (embedded default)', () => {
     // A refund through the payments port: the provider's webhook records it and the stock goes back.
     const stockBefore = (await product('roar-performance-polo')).variants.find((v) => v.sku === navyM.sku)!.available;
     expect((await staffPost(`/shop-orders/${second.order_id}/refund`, { reason: 'x' })).status).toBe(400);
-    expect((await staffPost(`/shop-orders/${second.order_id}/refund`, { reason: 'Wrong size, returned unworn' })).status).toBe(200);
+    // Above the club's $100.00 four-eyes holds the refund until a second staff user approves it.
+    const asked = await staffPost(`/shop-orders/${second.order_id}/refund`, { reason: 'Wrong size, returned unworn' });
+    expect(asked.status).toBe(202);
+    const { approval } = (await asked.json()) as { approval: { id: string; summary: string } };
+    expect(approval.summary).toMatch(/^Refund order \S+ \(\$\d+\.\d\d\)$/);
+    const approved = await staffPost(`/approvals/${approval.id}/approve`, {}, staff.admin.token);
+    expect(((await approved.json()) as { status: string }).status).toBe('carried_out');
     await api.infra.members.local?.idle();
     await expect.poll(async () => ((await c.get(`/api/shop/orders/${second.order_id}`, shopper.token)).body.data as { status: string }).status).toBe('refunded');
     await expect.poll(async () => (await product('roar-performance-polo')).variants.find((v) => v.sku === navyM.sku)!.available).toBe(stockBefore + 1);

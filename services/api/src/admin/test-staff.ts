@@ -1,6 +1,7 @@
 import type { TestApi } from '../../test/setup';
 import { ensureStaffUser, migrateStaffAuth } from '../auth/staff';
-import { totpCode, totpStep } from '../auth/staff-two-factor';
+import { checkTotp, startEnrolment, totpCode, totpStep } from '../auth/staff-two-factor';
+import { totpKey } from '../auth/staff-second-step';
 
 export type StaffRoleName = 'admin' | 'staff' | 'auditor';
 export interface StaffLogin {
@@ -63,6 +64,19 @@ export async function staffSignIn(baseUrl: string, who: { email: string; passwor
   const done = await post('/auth/two-factor/verify', { challenge, code: totpCode(known.secret, new Date(step * 30_000)) });
   enrolled.set(key, { secret: known.secret, lastStep: step });
   return { token: String(done.token), totpSecret: known.secret };
+}
+
+/**
+ * Enrols a staff user's second factor straight in the auth tables, without the enrolment event:
+ * for a test whose event store is down from the start. Later `staffSignIn` calls know the secret.
+ */
+export async function enrolTwoFactorDirectly(api: TestApi, staffId: string, email: string): Promise<string> {
+  const secret = await startEnrolment(api.ctx.sql, totpKey(api.ctx), staffId);
+  const at = api.ctx.now();
+  const check = await checkTotp(api.ctx.sql, totpKey(api.ctx), staffId, totpCode(secret, at), at, { confirm: true });
+  if (!check.ok) throw new Error(`enrolling ${email}: ${check.reason}`);
+  enrolled.set(`${api.url}|${email.toLowerCase()}`, { secret, lastStep: totpStep(at) });
+  return secret;
 }
 
 export function adminFetch(api: TestApi, path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {

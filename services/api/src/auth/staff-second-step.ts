@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { staffAccountStreamId, type StaffAccountEvent } from '@roar/domain';
 import { newCorrelationId, toNewEvents, type Actor } from '@roar/platform';
 import type { AppContext } from '../context';
-import { staffSecuritySettings, twoFactorRequired } from '../approvals/settings';
+import { staffSecuritySettings, twoFactorRequired, twoFactorRequiredNow } from '../approvals/settings';
 import { HttpError } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { findStaffById, type StaffUser } from './staff-users';
@@ -70,7 +70,7 @@ export function totpKey(app: AppContext): Buffer {
 /** What the password step answers once the password is right. */
 export async function afterPassword(app: AppContext, user: StaffUser, issue: IssueSession): Promise<PasswordStepAnswer> {
   if (await hasTwoFactor(app.sql, user.id)) return { two_factor: 'verify', challenge: signChallenge(app, user, 'verify'), user };
-  if (twoFactorRequired(await staffSecuritySettings(app), user.role)) return { two_factor: 'enrol', challenge: signChallenge(app, user, 'enrol'), user };
+  if (await twoFactorRequiredNow(app, user.role)) return { two_factor: 'enrol', challenge: signChallenge(app, user, 'enrol'), user };
   return await issue(user);
 }
 

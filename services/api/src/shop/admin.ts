@@ -236,6 +236,8 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
     if (order.status === 'absent') throw new HttpError(404, 'Not found.', 'NOT_FOUND');
     const total = order.placed.snapshot.total;
     const summary = `Refund order ${order.placed.number} ($${(total / 100).toFixed(2)})`;
+    // What the order would refuse (already refunded, never paid) is refused now, not after an approval.
+    orderDecider.decide({ type: 'RequestRefund', reason, at: app.now().toISOString() }, order);
     if (await heldForApproval(app, req, res, { kind: 'shop.refund', params: { orderId: id, reason }, summary, reason }, (s) => total > s.refundAboveCents)) return;
     await refund(id, reason, ctxOf(req, res, reason));
     res.json(await orderRecord(id));
