@@ -30,6 +30,7 @@ import contentTestimonials from './content-testimonials';
 import serviceKeys from './service-keys';
 import contentWinnersPage from './content-winners-page';
 import contentHomeBlocks from './content-home-blocks';
+import approvals from './approvals';
 import { lazyView } from './lazyView';
 import { darkTheme, lightTheme } from './theme';
 
@@ -59,6 +60,7 @@ export function App() {
       <Resource name="members" {...members} />
       <Resource name="payments" {...payments} />
       <Resource name="prizes" {...prizes} />
+      <Resource name="approvals" options={{ label: 'Approvals' }} {...approvals} />
       <Resource name="referrals" {...referrals} />
       <Resource name="teams" {...teams} />
       <Resource name="handicaps" options={{ label: 'Handicaps' }} {...handicaps} />

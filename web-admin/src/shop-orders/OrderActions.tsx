@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextF
 import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { postAction } from '../dataProvider';
+import { waitingNotice } from '../approvals/waiting';
 
 type Action = { path: string; label: string; fields: readonly ('carrier' | 'tracking' | 'reason')[]; confirm: string };
 const NEXT: Record<string, readonly Action[]> = {
@@ -37,8 +38,8 @@ export function OrderActions() {
   const submit = async (action: Action) => {
     setBusy(true);
     try {
-      await postAction(`/shop-orders/${encodeURIComponent(String(record.id))}/${action.path}`, Object.fromEntries(action.fields.map((f) => [f, (values[f] ?? '').trim()])));
-      notify(action.path === 'refund' ? 'Refund requested: the provider confirms it by webhook' : 'Order updated', { type: 'info' });
+      const answer = await postAction(`/shop-orders/${encodeURIComponent(String(record.id))}/${action.path}`, Object.fromEntries(action.fields.map((f) => [f, (values[f] ?? '').trim()])));
+      notify(waitingNotice(answer) ?? (action.path === 'refund' ? 'Refund requested: the provider confirms it by webhook' : 'Order updated'), { type: 'info' });
       setOpen(null);
       setValues({});
       refresh();

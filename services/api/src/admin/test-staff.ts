@@ -28,42 +28,62 @@ export async function signInStaff(api: TestApi): Promise<Record<StaffRoleName, S
   return out as Record<StaffRoleName, StaffLogin>;
 }
 
-/** The TOTP secret of each staff user the helpers enrolled, by base URL and email, and the last step each used. */
+/**
+ * The TOTP secret of each staff user the helpers enrolled, by email, and the last step each used.
+ * By email, not by server: a restarted server (new port, same data) still knows its staff users.
+ */
 const enrolled = new Map<string, { secret: string; lastStep: number }>();
+
+export function rememberTwoFactor(email: string, secret: string, at: Date): void {
+  enrolled.set(email.toLowerCase(), { secret, lastStep: totpStep(at) });
+}
+
+export function rememberedTotpSecret(email: string): string | null {
+  return enrolled.get(email.toLowerCase())?.secret ?? null;
+}
+
+/**
+ * The code to type for the staff user now: the current step's, or the next one's when the current
+ * one was used already (a code works once, RFC 6238 5.2; the server takes one step ahead). A third
+ * sign-in within one 30-second step has no code left: `wait` waits for the clock to reach the next
+ * step (browser tests on the real clock), otherwise it throws.
+ */
+export async function nextTotpCode(email: string, now: () => Date, options: { wait?: boolean } = {}): Promise<string> {
+  const known = enrolled.get(email.toLowerCase());
+  if (!known) throw new Error(`staff sign-in: ${email} enrolled a second factor outside these helpers`);
+  const step = Math.max(totpStep(now()), known.lastStep + 1);
+  while (step > totpStep(now()) + 1) {
+    if (!options.wait) throw new Error(`staff sign-in: ${email} signed in three times within 30 seconds`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  known.lastStep = step;
+  return totpCode(known.secret, new Date(step * 30_000));
+}
 
 /**
  * Signs a staff user in through the API as the console does: the password, then the second step.
  * A user who must enrol enrols (the secret is kept here for later sign-ins); an enrolled one types
- * the code of the current step, or of the next one when the current one was used already (a code
- * works once, RFC 6238 5.2). `now` is the API's clock.
+ * the next code (`nextTotpCode`). `now` is the API's clock.
  */
-export async function staffSignIn(baseUrl: string, who: { email: string; password: string }, now: () => Date = () => new Date()): Promise<{ token: string; totpSecret: string | null }> {
+export async function staffSignIn(baseUrl: string, who: { email: string; password: string }, now: () => Date = () => new Date(), options: { wait?: boolean } = {}): Promise<{ token: string; totpSecret: string | null }> {
   const post = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
     const r = await fetch(`${baseUrl}/api/admin${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const json = (await r.json()) as Record<string, unknown>;
     if (r.status !== 200) throw new Error(`staff sign-in ${path}: ${r.status} ${JSON.stringify(json)}`);
     return json;
   };
-  const key = `${baseUrl}|${who.email.toLowerCase()}`;
   const first = await post('/auth/login', who);
-  if (typeof first.token === 'string') return { token: first.token, totpSecret: enrolled.get(key)?.secret ?? null };
+  if (typeof first.token === 'string') return { token: first.token, totpSecret: rememberedTotpSecret(who.email) };
   const challenge = String(first.challenge);
   if (first.two_factor === 'enrol') {
     const { secret } = (await post('/auth/two-factor/enrol', { challenge })) as { secret: string };
     const at = now();
     const done = await post('/auth/two-factor/confirm', { challenge, code: totpCode(secret, at) });
-    enrolled.set(key, { secret, lastStep: totpStep(at) });
+    rememberTwoFactor(who.email, secret, at);
     return { token: String(done.token), totpSecret: secret };
   }
-  const known = enrolled.get(key);
-  if (!known) throw new Error(`staff sign-in: ${who.email} enrolled a second factor outside these helpers`);
-  const at = now();
-  // The step after the last used is accepted within the window; beyond it a test signs in too often.
-  const step = Math.max(totpStep(at), known.lastStep + 1);
-  if (step > totpStep(at) + 1) throw new Error(`staff sign-in: ${who.email} signed in three times within 30 seconds`);
-  const done = await post('/auth/two-factor/verify', { challenge, code: totpCode(known.secret, new Date(step * 30_000)) });
-  enrolled.set(key, { secret: known.secret, lastStep: step });
-  return { token: String(done.token), totpSecret: known.secret };
+  const done = await post('/auth/two-factor/verify', { challenge, code: await nextTotpCode(who.email, now, options) });
+  return { token: String(done.token), totpSecret: rememberedTotpSecret(who.email) };
 }
 
 /**
@@ -75,7 +95,7 @@ export async function enrolTwoFactorDirectly(api: TestApi, staffId: string, emai
   const at = api.ctx.now();
   const check = await checkTotp(api.ctx.sql, totpKey(api.ctx), staffId, totpCode(secret, at), at, { confirm: true });
   if (!check.ok) throw new Error(`enrolling ${email}: ${check.reason}`);
-  enrolled.set(`${api.url}|${email.toLowerCase()}`, { secret, lastStep: totpStep(at) });
+  rememberTwoFactor(email, secret, at);
   return secret;
 }
 
