@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { approvalDecider, approvalStreamId } from '@roar/domain';
-import { getApproval, listApprovals } from '@roar/projections';
+import { countPendingApprovals, getApproval, listApprovals } from '@roar/projections';
+import { registerWaitingCounter } from '../admin/dashboard';
 import type { AppContext } from '../context';
 import { requireStaff, staffOf, WRITER_ROLES } from '../auth/staff-tokens';
 import { staffCommandContext } from '../admin/command-context';
@@ -23,6 +24,7 @@ const idParams = z.object({ id: z.uuid() });
  */
 export function approvalsRouter(app: AppContext): Router {
   const router = Router();
+  registerWaitingCounter({ name: 'Requests waiting for approval', count: countPendingApprovals });
   const anyStaff = requireStaff(app);
   const writers = requireStaff(app, WRITER_ROLES);
 
