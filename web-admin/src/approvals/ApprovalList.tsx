@@ -1,6 +1,7 @@
-import { Box, Button, Chip, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useState } from 'react';
-import { Datagrid, FunctionField, List, SelectInput, TextField, useNotify, usePermissions, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import { Datagrid, FunctionField, List, RecordContextProvider, SelectInput, TextField, useListContext, useNotify, usePermissions, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import { formatClubDateTime } from '../ui/display';
 import { postAction } from '../dataProvider';
 import { ClubDateField } from '../ui/ClubDateField';
 import { ReasonDialog } from '../ui/ReasonDialog';
@@ -97,11 +98,41 @@ function DecideButtons() {
   );
 }
 
+/** On a phone each request is a card: the table's seven columns would not fit 390 px. */
+function ApprovalCards() {
+  const { data } = useListContext();
+  return (
+    <Stack spacing={1} sx={{ p: 1 }}>
+      {(data ?? []).map((record) => (
+        <RecordContextProvider key={String(record.id)} value={record}>
+          <Card variant="outlined" data-testid="approval-card">
+            <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 0.75 }}>
+              <Typography variant="subtitle1" component="h3">
+                {String(record.summary)}
+              </Typography>
+              <Typography variant="body2">“{String(record.reason)}”</Typography>
+              <Typography variant="caption" color="text.secondary">
+                Asked by {String(record.requested_by_name ?? '')}, {formatClubDateTime(record.requested_at) ?? ''}
+              </Typography>
+              <Box>
+                <StatusChip />
+              </Box>
+              <Decision />
+              <DecideButtons />
+            </CardContent>
+          </Card>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+}
+
 /**
  * Four-eyes: what waits for a second staff user's approval (the default filter) and the history,
  * newest first, with who asked, why, who decided and what came of it.
  */
 export function ApprovalList() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <List
       title="Approvals"
@@ -111,6 +142,9 @@ export function ApprovalList() {
       exporter={false}
       empty={false}
     >
+      {phone ? (
+        <ApprovalCards />
+      ) : (
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <ClubDateField source="requested_at" label="Asked" showTime sortable={false} />
         <TextField source="summary" label="Action" sortable={false} />
@@ -120,6 +154,7 @@ export function ApprovalList() {
         <FunctionField label="Decision" render={() => <Decision />} />
         <FunctionField label="" render={() => <DecideButtons />} />
       </Datagrid>
+      )}
     </List>
   );
 }
