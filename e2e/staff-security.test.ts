@@ -30,7 +30,10 @@ describe('staff two-factor and four-eyes approval in the browser (PostgreSQL)', 
     mkdirSync(shots, { recursive: true });
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
-      await ready();
+      await ready().catch(async (error: unknown) => {
+        await page.screenshot({ path: `${shots}/${name}-${width}-failed.png`, fullPage: true });
+        throw error;
+      });
       await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -127,17 +130,17 @@ describe('staff two-factor and four-eyes approval in the browser (PostgreSQL)', 
     // A staff role signs in with the password alone (the club requires two-factor for admins).
     await passwordStep(page, SECOND);
     await page.getByRole('heading', { name: 'Draw calendar' }).waitFor();
-    await page.getByTestId('figure-waiting-Requests waiting for approval').getByText('1').waitFor();
+    await page.getByTestId('figure-waiting-Approval requests').getByText('1').waitFor();
     await page.getByRole('menuitem', { name: 'Approvals' }).click();
     const row = request(page, 'Draw the winner of Four-eyes putter');
     await row.getByText('Entries closed: time to draw').waitFor();
-    await shoot(page, 'approvals-queue', () => row.getByRole('button', { name: 'Approve' }).waitFor());
+    await shoot(page, 'approvals-queue', () => request(page, 'Draw the winner of Four-eyes putter').getByText('Waiting for approval', { exact: true }).waitFor());
     await row.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Approved and carried out', { exact: true }).first().waitFor();
 
-    // The history: every request, with who asked and who approved.
+    // The history: the requests carried out, with who asked and who approved.
     await page.getByLabel('Show').click();
-    await page.getByRole('option', { name: 'All requests' }).click();
+    await page.getByRole('option', { name: 'Approved and carried out' }).click();
     const done = request(page, 'Draw the winner of Four-eyes putter');
     await done.getByText('Administrator (admin@roarplus.test)').waitFor();
     await done.getByText(`Approved by ${SECOND.name} (${SECOND.email})`).waitFor();

@@ -119,7 +119,7 @@ export function StaffSecurityCard() {
         )}
         {!settings.four_eyes && (
           <Alert severity="info" sx={{ mt: 1 }}>
-            Four-eyes approval is off. Switch it on once a second staff user can approve.
+            {settings.approvers >= 2 ? 'Four-eyes approval is off although a second staff user could approve: switch it back on.' : 'Four-eyes approval is off. Switch it on once a second staff user can approve.'}
           </Alert>
         )}
         <Typography variant="body2" sx={{ mt: 1 }} data-testid="two-factor-status">

@@ -24,7 +24,7 @@ const idParams = z.object({ id: z.uuid() });
  */
 export function approvalsRouter(app: AppContext): Router {
   const router = Router();
-  registerWaitingCounter({ name: 'Requests waiting for approval', count: countPendingApprovals });
+  registerWaitingCounter({ name: 'Approval requests', count: countPendingApprovals });
   const anyStaff = requireStaff(app);
   const writers = requireStaff(app, WRITER_ROLES);
 
