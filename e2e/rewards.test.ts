@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startApp, type RunningApp } from './harness';
 import { signUpMember } from './members';
-import { BOOTSTRAP_ADMIN, signInStaffConsole, staffApiToken } from './staff-console';
+import { signInStaffConsole, staffApiToken } from './staff-console';
 
 /**
  * Issue 13's walk in Chromium on the embedded default: a paying member reveals a partner code and
