@@ -178,6 +178,20 @@ describe('staff two-factor and four-eyes approval in the browser (PostgreSQL)', 
     await card.getByText(`Switched off by Administrator (admin@roarplus.test), approved by ${SECOND.name} (${SECOND.email})`, { exact: false }).waitFor();
     await card.getByText('Sam is leaving: one admin from now on', { exact: false }).waitFor();
     await shoot(page, 'dashboard', () => card.waitFor());
+
+    // Staff users (admins): with four-eyes off, a role change takes effect at once.
+    await page.getByRole('menuitem', { name: 'Staff users' }).click();
+    const samRow = page.locator('tr', { hasText: SECOND.email });
+    await samRow.getByText('staff', { exact: true }).waitFor();
+    await shoot(page, 'staff-users', () => samRow.waitFor());
+    await samRow.getByRole('button', { name: 'Change role' }).click();
+    const roleDialog = page.getByRole('dialog', { name: `Change ${SECOND.name}'s role` });
+    await roleDialog.getByLabel('Role').click();
+    await page.getByRole('option', { name: 'auditor' }).click();
+    await roleDialog.getByLabel('Reason').fill('Sam only audits from now on');
+    await roleDialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Role changed').waitFor();
+    await samRow.getByText('auditor', { exact: true }).waitFor();
     await page.close();
   });
 });

@@ -31,6 +31,7 @@ import serviceKeys from './service-keys';
 import contentWinnersPage from './content-winners-page';
 import contentHomeBlocks from './content-home-blocks';
 import approvals from './approvals';
+import staffUsers from './staff-users';
 import { lazyView } from './lazyView';
 import { darkTheme, lightTheme } from './theme';
 
@@ -81,6 +82,7 @@ export function App() {
       <Resource name="content-winners-page" options={{ label: 'Winners page' }} {...contentWinnersPage} />
       <Resource name="content-home-blocks" options={{ label: 'Home blocks' }} {...contentHomeBlocks} />
       <Resource name="service-keys" options={{ label: 'Service keys' }} {...serviceKeys} />
+      <Resource name="staff-users" options={{ label: 'Staff users' }} {...staffUsers} />
       <Resource name="exports" options={{ label: 'Exports' }} {...exportsResource} />
       <Resource name="events" options={{ label: 'Event log' }} {...events} />
       <Resource name="projections" options={{ label: 'Read models' }} {...projections} />
