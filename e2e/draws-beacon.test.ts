@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { QUICKNET, ROUND_123, startFakeDrand, type FakeDrand } from '../services/api/src/draws/test-drand';
 import { launchBrowser, startApp, type RunningApp } from './harness';
 import { signUpMember } from './members';
-import { drawAction, signInStaffConsole } from './staff-console';
+import { drawAction, signInStaffConsole, staffApiToken, switchOffFourEyesAsSingleAdmin } from './staff-console';
 
 /**
  * A draw on the public beacon (DRAW_RANDOMNESS=drand), in Chromium on the embedded default, against
@@ -23,12 +23,8 @@ describe('a giveaway drawn from the drand beacon, in the staff console', () => {
     drand = await startFakeDrand();
     app = await startApp({ DRAW_RANDOMNESS: 'drand', DRAND_URL: drand.url, DRAND_CHAIN_HASH: QUICKNET.hash, DRAND_TIMEOUT_MS: '3000' });
     browser = await launchBrowser();
-    const login = await fetch(`${app.url}/api/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@roarplus.test', password: 'staff-password-1' }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await staffApiToken(app.url);
+    await switchOffFourEyesAsSingleAdmin(app.url, token);
     await signUpMember(app.url, { email: 'drand.member@example.com.au', membershipId: 3, firstName: 'Dee' });
     // Near, but after the staff have scheduled it: the draw waits for the round published two
     // seconds after the close.

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createPgliteSql } from '@roar/platform';
 import { launchBrowser, startApp, type RunningApp } from './harness';
 import { signUpMember, type SignedUp } from './members';
-import { drawAction, signInStaffConsole } from './staff-console';
+import { drawAction, signInStaffConsole, switchOffFourEyesAsSingleAdmin } from './staff-console';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PLATINUM = 3;
@@ -49,6 +49,7 @@ describe('a giveaway from creation to a verified draw', () => {
 
   beforeAll(async () => {
     app = await startApp({ DATA_DIR: dataDir });
+    await switchOffFourEyesAsSingleAdmin(app.url);
     browser = await launchBrowser();
   });
   afterAll(async () => {

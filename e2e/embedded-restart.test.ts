@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startApp } from './harness';
+import { staffApiToken } from './staff-console';
 
 /** The embedded default keeps everything under DATA_DIR: a stopped and restarted product has it all. */
 describe('embedded default across a restart', () => {
@@ -12,12 +13,7 @@ describe('embedded default across a restart', () => {
   it('keeps a staff edit, its event and the staff sign-in after a restart', async () => {
     const first = await startApp({ DATA_DIR: dataDir });
     try {
-      const login = await fetch(`${first.url}/api/admin/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'admin@roarplus.test', password: 'staff-password-1' }),
-      });
-      const { token } = (await login.json()) as { token: string };
+      const token = await staffApiToken(first.url);
       const put = await fetch(`${first.url}/api/admin/memberships/2`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -33,12 +29,7 @@ describe('embedded default across a restart', () => {
       const listed = (await (await fetch(`${second.url}/items/membership?filter[code][_eq]=single-entry`)).json()) as { data: Array<{ price: number }> };
       expect(listed.data[0]!.price).toBe(25);
       // The JWT secret survived too: the sign-in still works and the event is in the log.
-      const login = await fetch(`${second.url}/api/admin/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'admin@roarplus.test', password: 'staff-password-1' }),
-      });
-      const { token } = (await login.json()) as { token: string };
+      const token = await staffApiToken(second.url);
       const filter = encodeURIComponent(JSON.stringify({ stream_id: 'membership-2' }));
       const events = (await (await fetch(`${second.url}/api/admin/events?filter=${filter}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Array<{
         event_type: string;

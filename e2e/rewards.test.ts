@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startApp, type RunningApp } from './harness';
 import { signUpMember } from './members';
-import { BOOTSTRAP_ADMIN, signInStaffConsole } from './staff-console';
+import { signInStaffConsole, staffApiToken } from './staff-console';
 
 /**
  * Issue 13's walk in Chromium on the embedded default: a paying member reveals a partner code and
@@ -256,8 +256,7 @@ describe('partner rewards and green-fee cashback', () => {
     await panel.getByRole('link', { name: '1300 762 775' }).waitFor();
     expect(await page.locator('#gtm-script').count()).toBe(0);
 
-    const login = await fetch(`${app.url}/api/admin/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BOOTSTRAP_ADMIN) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await staffApiToken(app.url);
     const set = await fetch(`${app.url}/api/admin/service-keys/tag_manager_id`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ token: 'GTM-E2E1234', reason: 'e2e: tag manager' }) });
     expect(set.status).toBe(200);
     await page.goto(`${app.url}/rewards`);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './harness';
+import { staffApiToken } from './staff-console';
 import { createPgSql } from '@roar/platform';
 import { createTestDatabase, findRedis, servicesRequired, type TestDatabase } from '@roar/platform/testing';
 
@@ -147,13 +148,7 @@ describe('scaled-out topology: api, projector and worker processes on PostgreSQL
 
   it('a staff edit through the api is projected by the projector process before the api answers', async (t) => {
     if (!db || !redisUrl) return t.skip();
-    const login = await fetch(`${url}/api/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@roarplus.test', password: 'staff-password-1' }),
-    });
-    expect(login.status).toBe(200);
-    const { token } = (await login.json()) as { token: string };
+    const token = await staffApiToken(url);
     const current = (await (await fetch(`${url}/api/admin/memberships/3`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
     const put = await fetch(`${url}/api/admin/memberships/3`, {
       method: 'PUT',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startApp, type RunningApp } from './harness';
 import { signUpMember, type SignedUp } from './members';
-import { drawAction, signInStaffConsole } from './staff-console';
+import { drawAction, signInStaffConsole, switchOffFourEyesAsSingleAdmin } from './staff-console';
 import { listSentMail } from '@roar/workers';
 
 /**
@@ -31,6 +31,7 @@ describe('running the club day to day', () => {
 
   beforeAll(async () => {
     app = await startApp();
+    await switchOffFourEyesAsSingleAdmin(app.url);
     browser = await launchBrowser();
     member = await signUpMember(app.url, { email: 'ops.member@example.com.au', membershipId: PLATINUM, firstName: 'Olive' });
     memberId = String(member.user.id);

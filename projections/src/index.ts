@@ -13,6 +13,7 @@ import { shopProjector } from './shop';
 import { rewardsProjector } from './rewards';
 import { cashbackProjector } from './cashback';
 import { dashboardProjector } from './dashboard';
+import { approvalsProjector } from './approvals';
 import type { Projector } from './runner/projector';
 
 export * from './runner';
@@ -31,6 +32,7 @@ export * from './shop';
 export * from './rewards';
 export * from './cashback';
 export * from './dashboard';
+export * from './approvals';
 
 /** Every read model the product runs, in the order the daemon starts them. */
 import { supportProjector } from './support';
@@ -51,5 +53,6 @@ export const allProjectors: readonly Projector[] = [
   cashbackProjector,
   dashboardProjector,
   supportProjector,
+  approvalsProjector,
 ];
 export * from './support';

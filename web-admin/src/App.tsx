@@ -34,6 +34,7 @@ import serviceKeys from './service-keys';
 import contentWinnersPage from './content-winners-page';
 import contentHomeBlocks from './content-home-blocks';
 import supportRequests from './support-requests';
+import approvals from './approvals';
 import staffUsers from './staff-users';
 import { lazyView } from './lazyView';
 import { darkTheme, lightTheme } from './theme';
@@ -69,6 +70,7 @@ export function App() {
       <Resource name="members" {...members} />
       <Resource name="payments" {...payments} />
       <Resource name="prizes" {...prizes} />
+      <Resource name="approvals" options={{ label: 'Approvals' }} {...approvals} />
       <Resource name="referrals" {...referrals} />
       <Resource name="teams" {...teams} />
       <Resource name="handicaps" options={{ label: 'Handicaps' }} {...handicaps} />

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { drawStreamId } from '@roar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPaidMember } from '../src/admin/test-members';
-import { adminFetch, signInStaff, type StaffLogin, type StaffRoleName } from '../src/admin/test-staff';
+import { adminFetch, signInStaff, switchOffFourEyes, type StaffLogin, type StaffRoleName } from '../src/admin/test-staff';
 import { startTestApi, type TestApi } from './setup';
 
 // Response bodies are checked field by field with expect(); a loose JSON type keeps the assertions readable.
@@ -30,6 +30,8 @@ beforeAll(async () => {
   api = await startTestApi({ database: 'postgres' });
   if (!api) throw new Error('PostgreSQL is not reachable');
   staff = await signInStaff(api);
+  // These draws are run by one staff user, as a club with four-eyes switched off runs them (four-eyes.test.ts covers approvals).
+  await switchOffFourEyes(api, staff);
 }, 60_000);
 afterAll(async () => {
   await api?.close();

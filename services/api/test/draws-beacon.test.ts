@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { drawStreamId } from '@roar/domain';
 import { prizesProjector, verifyProjector } from '@roar/projections';
 import { seedPaidMember } from '../src/admin/test-members';
-import { adminFetch, signInStaff, type StaffLogin, type StaffRoleName } from '../src/admin/test-staff';
+import { adminFetch, signInStaff, switchOffFourEyes, type StaffLogin, type StaffRoleName } from '../src/admin/test-staff';
 import { DrandBeacon, verifyDrandSignature } from '../src/draws/beacon';
 import { verifyDraw } from '../src/draws/lifecycle';
 import { FAKE_DRAND_PERIOD, flipHex, QUICKNET, ROUND_123, startFakeDrand, type FakeDrand } from '../src/draws/test-drand';
@@ -24,6 +24,8 @@ beforeAll(async () => {
   });
   if (!api) throw new Error('the test API did not start');
   staff = await signInStaff(api);
+  // These draws are run by one staff user, as a club with four-eyes switched off runs them (four-eyes.test.ts covers approvals).
+  await switchOffFourEyes(api, staff);
   for (const n of [1, 2, 3]) {
     await seedPaidMember(api.ctx.store, api.ctx.registry, { email: `b${n}@example.test`, firstname: `B${n}`, lastname: 'Beacon' }, new Date(Date.now() - 86_400_000));
   }

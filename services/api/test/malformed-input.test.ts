@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureStaffUser, migrateStaffAuth } from '../src/auth/staff';
+import { staffSignIn } from '../src/admin/test-staff';
 import { startTestApi, type TestApi } from './setup';
 
 /**
@@ -31,8 +32,7 @@ describe('malformed input is a 4xx, never a 500', () => {
     api = (await startTestApi({ database: 'postgres' })) ?? (await startTestApi({ database: 'pglite' }))!;
     await migrateStaffAuth(api.ctx.sql);
     await ensureStaffUser(api.ctx.sql, { email: 'malformed-admin@example.test', password: PASSWORD, role: 'admin', name: 'Admin' });
-    const login = await fetch(`${api.url}/api/admin/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'malformed-admin@example.test', password: PASSWORD }) });
-    staffToken = ((await login.json()) as { token: string }).token;
+    staffToken = (await staffSignIn(api.url, { email: 'malformed-admin@example.test', password: PASSWORD }, api.ctx.now)).token;
     const member = await fetch(`${api.url}/api/sign-up`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -3,7 +3,7 @@ import { CLAIM_STATE_NEEDED, SEED_TIERS } from '@roar/domain';
 import { prizesProjector, verifyProjector } from '@roar/projections';
 import { listSentMail } from '@roar/workers';
 import { seedPaidMember } from '../src/admin/test-members';
-import { adminFetch, signInStaff, type StaffRoleName, type StaffLogin } from '../src/admin/test-staff';
+import { adminFetch, signInStaff, switchOffFourEyes, type StaffRoleName, type StaffLogin } from '../src/admin/test-staff';
 import { issueSession, migrateMemberAuth } from '../src/auth/member';
 import type { toAdminPrize } from '../src/draws/admin';
 import { seedPrizes } from '../src/prizes/seed';
@@ -43,6 +43,8 @@ beforeAll(async () => {
   if (!started) throw new Error('PGlite API did not start');
   api = started;
   staff = await signInStaff(api);
+  // These draws are run by one staff user, as a club with four-eyes switched off runs them (four-eyes.test.ts covers approvals).
+  await switchOffFourEyes(api, staff);
   await migrateMemberAuth(api.ctx.sql);
 }, 60_000);
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membershipTierStreamId } from '@roar/domain';
 import { createPostgresEventStore } from '@roar/platform';
 import { ensureStaffUser, migrateStaffAuth } from '../src/auth/staff';
+import { staffSignIn } from '../src/admin/test-staff';
 import { startTestApi, type TestApi } from './setup';
 
 /**
@@ -23,8 +24,7 @@ beforeAll(async () => {
   api = started;
   await migrateStaffAuth(api.ctx.sql);
   await ensureStaffUser(api.ctx.sql, { email: 'admin@example.test', password: PASSWORD, role: 'admin', name: 'The admin' });
-  const r = await admin('/auth/login', { method: 'POST', body: JSON.stringify({ email: 'admin@example.test', password: PASSWORD }) });
-  token = ((await r.json()) as { token: string }).token;
+  token = (await staffSignIn(api.url, { email: 'admin@example.test', password: PASSWORD }, api.ctx.now)).token;
 });
 
 afterAll(async () => {

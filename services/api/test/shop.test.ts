@@ -213,7 +213,13 @@ describe('the pro shop over HTTP (embedded default)', () => {
     // Issue 20, defect 10: staff's internal reason and what the member is told are kept apart.
     const internal = 'Returned unworn; customer was abusive on the phone, do not offer a discount';
     const told = 'Thanks for returning the polo: we have refunded your order in full.';
-    expect((await staffPost(`/shop-orders/${second.order_id}/refund`, { reason: internal, member_message: told })).status).toBe(200);
+    // Above the club's $100.00 four-eyes holds the refund until a second staff user approves it.
+    const asked = await staffPost(`/shop-orders/${second.order_id}/refund`, { reason: internal, member_message: told });
+    expect(asked.status).toBe(202);
+    const { approval } = (await asked.json()) as { approval: { id: string; summary: string } };
+    expect(approval.summary).toMatch(/^Refund order \S+ \(\$\d+\.\d\d\)$/);
+    const approved = await staffPost(`/approvals/${approval.id}/approve`, {}, staff.admin.token);
+    expect(((await approved.json()) as { status: string }).status).toBe('carried_out');
     await api.infra.members.local?.idle();
     await expect.poll(async () => ((await c.get(`/api/shop/orders/${second.order_id}`, shopper.token)).body.data as { status: string }).status).toBe('refunded');
     const refunded = (await c.get(`/api/shop/orders/${second.order_id}`, shopper.token)).body.data as Record<string, unknown>;

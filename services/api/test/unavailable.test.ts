@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureStaffUser, migrateStaffAuth } from '../src/auth/staff';
+import { enrolTwoFactorDirectly, staffSignIn } from '../src/admin/test-staff';
 import { startTestApi, type TestApi } from './setup';
 
 /** A peer that accepts connections and never answers: the failure a client deadline misses. */
@@ -65,7 +66,9 @@ describe('when EventStoreDB accepts connections but never answers', () => {
       env: { EVENTSTORE_URL: `esdb://127.0.0.1:${peer.port}?tls=false`, CALL_TIMEOUT_MS: '1000' },
     });
     await migrateStaffAuth(api!.ctx.sql);
-    await ensureStaffUser(api!.ctx.sql, { email: 'staff@roarplus.test', password: 'signal-orchard-1', role: 'admin', name: 'Staff' });
+    const admin = await ensureStaffUser(api!.ctx.sql, { email: 'staff@roarplus.test', password: 'signal-orchard-1', role: 'admin', name: 'Staff' });
+    // An admin signs in with a second factor; the event store is down from the start, so it is enrolled in the tables only.
+    await enrolTwoFactorDirectly(api!, admin.id, admin.email);
   });
   afterAll(async () => {
     await api?.close();
@@ -82,12 +85,7 @@ describe('when EventStoreDB accepts connections but never answers', () => {
   });
 
   it('a command fails with a clear 503 instead of hanging', async () => {
-    const login = await fetch(`${api!.url}/api/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'staff@roarplus.test', password: 'signal-orchard-1' }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const { token } = await staffSignIn(api!.url, { email: 'staff@roarplus.test', password: 'signal-orchard-1' }, api!.ctx.now);
     const { value: r, ms } = await timed(() =>
       fetch(`${api!.url}/api/admin/memberships`, {
         method: 'POST',

@@ -16,3 +16,4 @@ export * from './primitives';
 export * from './html';
 export * from './handicap';
 export * from './support';
+export * from './approval';

@@ -12,6 +12,7 @@ import { teamEvents, teamSeatEvents } from './team';
 import { courseEvents, handicapEvents } from './handicap';
 import { shopEvents } from './shop/events';
 import { supportEvents } from './support';
+import { approvalEvents, staffAccountEvents, staffSecuritySettingsEvents } from './approval';
 
 /** Every event type the product writes, with its schema: the store refuses anything else. */
 export function createEventRegistry(): EventRegistry {
@@ -36,5 +37,8 @@ export function createEventRegistry(): EventRegistry {
     ...cashbackEvents,
     ...receiptFingerprintEvents,
     ...supportEvents,
+    ...approvalEvents,
+    ...staffSecuritySettingsEvents,
+    ...staffAccountEvents,
   );
 }

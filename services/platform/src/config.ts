@@ -80,6 +80,8 @@ export const configSchema = z.object({
   GIFT_CARD_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'GIFT_CARD_SECRET must be at least 32 characters').optional()),
   STAFF_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   STAFF_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
+  /** Key material for staff TOTP secrets at rest; without it they are keyed from the JWT secret. */
+  STAFF_TOTP_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'STAFF_TOTP_KEY must be at least 32 characters').optional()),
   /** Stripe (production payments). Without a secret key the local test-mode provider is used. */
   STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith('sk_').optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(10).optional()),

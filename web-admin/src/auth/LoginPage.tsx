@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
 import { useLogin, useNotify } from 'react-admin';
+import { EnrolStep, RecoveryCodes, VerifyStep } from './SecondStep';
+import { SecondStepRequired, type Confirmed, type SecondStep } from './twoFactor';
 
 /** Staff sign-in: email and password (react-admin's default form asks for a "username"). */
 export function LoginPage() {
@@ -9,6 +11,9 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
+  // After the password: the second factor, or its enrolment and then the recovery codes.
+  const [step, setStep] = useState<SecondStep | null>(null);
+  const [enrolled, setEnrolled] = useState<Confirmed | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -17,7 +22,8 @@ export function LoginPage() {
     try {
       await login({ email, password });
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'Sign-in failed. Try again.', { type: 'error' });
+      if (error instanceof SecondStepRequired) setStep(error.step);
+      else notify(error instanceof Error ? error.message : 'Sign-in failed. Try again.', { type: 'error' });
     } finally {
       setLoading(false);
     }
@@ -25,11 +31,18 @@ export function LoginPage() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100' }}>
-      <Card sx={{ width: 360 }}>
+      <Card sx={{ width: 400, maxWidth: 'calc(100vw - 24px)' }}>
         <CardContent>
           <Typography component="h1" variant="h5" gutterBottom>
             ROAR+ staff sign-in
           </Typography>
+          {enrolled ? (
+            <RecoveryCodes done={enrolled} />
+          ) : step?.two_factor === 'enrol' ? (
+            <EnrolStep step={step} onEnrolled={setEnrolled} onBack={() => setStep(null)} />
+          ) : step ? (
+            <VerifyStep step={step} onBack={() => setStep(null)} />
+          ) : (
           <Box component="form" onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             <TextField label="Email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
             <TextField
@@ -44,6 +57,7 @@ export function LoginPage() {
               Sign in
             </Button>
           </Box>
+          )}
         </CardContent>
       </Card>
     </Box>

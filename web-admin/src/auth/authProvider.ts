@@ -2,16 +2,36 @@ import type { AuthProvider } from 'react-admin';
 import { firstErrorMessage } from '../httpErrors';
 import { canRole } from './permissions';
 import { loginResponseSchema, session } from './session';
+import { secondStepSchema, SecondStepRequired } from './twoFactor';
 
 export const authProvider: AuthProvider = {
-  async login(params: { username?: string; email?: string; password?: string }) {
-    const response = await fetch('/api/admin/auth/login', {
+  /**
+   * The password step ({email, password}); the second step ({challenge, code} or {challenge,
+   * recovery_code}); or, after an enrolment, the session it answered ({token, user}). A password
+   * step that needs a second factor throws SecondStepRequired for the sign-in page to go on with.
+   */
+  async login(params: { username?: string; email?: string; password?: string; challenge?: string; code?: string; recovery_code?: string; token?: string; user?: unknown }) {
+    const given = loginResponseSchema.safeParse(params);
+    if (params.token && given.success) {
+      session.save(given.data.token, given.data.user);
+      return;
+    }
+    const secondStep = params.challenge !== undefined;
+    const response = await fetch(secondStep ? '/api/admin/auth/two-factor/verify' : '/api/admin/auth/login', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ email: params.email ?? params.username ?? '', password: params.password ?? '' }),
+      body: JSON.stringify(
+        secondStep
+          ? params.recovery_code !== undefined
+            ? { challenge: params.challenge, recovery_code: params.recovery_code }
+            : { challenge: params.challenge, code: params.code ?? '' }
+          : { email: params.email ?? params.username ?? '', password: params.password ?? '' },
+      ),
     });
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok) throw new Error(firstErrorMessage(body) ?? 'Sign-in failed. Try again.');
+    const next = secondStepSchema.safeParse(body);
+    if (next.success) throw new SecondStepRequired(next.data);
     const parsed = loginResponseSchema.safeParse(body);
     if (!parsed.success) throw new Error('Sign-in failed. Try again.');
     session.save(parsed.data.token, parsed.data.user);

@@ -10,8 +10,8 @@ const READ_ACTIONS = new Set(['list', 'show', 'export']);
 export function canRole(role: StaffRole, resource: string, action: string): boolean {
   // Service keys hold secrets: admins only, reading included.
   if (resource === 'service-keys') return role === 'admin' && (READ_ACTIONS.has(action) || action === 'edit');
-  // Staff accounts: admins only, reading included (issue 19).
-  if (resource === 'staff-users') return role === 'admin' && (action === 'list' || action === 'edit');
+  // Staff accounts: admins only. Suspension is edited; a role change waits for approval under four-eyes.
+  if (resource === 'staff-users') return role === 'admin' && (READ_ACTIONS.has(action) || action === 'edit');
   if (READ_ACTIONS.has(action)) return true;
   if (role === 'auditor' || resource === 'events') return false;
   if (resource === 'prizes') return action === 'create' || action === 'edit';

@@ -6,6 +6,7 @@ import { httpClient } from '../dataProvider';
 import { formatClubDateTime } from '../ui/display';
 import { formatCents } from '../memberships/MembershipList';
 import { LaunchChecklist } from './LaunchChecklist';
+import { StaffSecurityCard } from './StaffSecurityCard';
 
 interface Figures {
   readonly from: string;
@@ -92,6 +93,7 @@ export function Dashboard() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {figures.from} to {figures.to}, days in Australia/Sydney
       </Typography>
+      <StaffSecurityCard />
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 2 }}>
         <Figure label="Sign-ups (90 days)" value={signups} testId="figure-signups" />
         <Figure label="Monthly recurring revenue" value={formatCents(last?.mrrCents ?? 0)} testId="figure-mrr" />

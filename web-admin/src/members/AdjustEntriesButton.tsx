@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField as
 import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { postAction } from '../dataProvider';
+import { waitingNotice } from '../approvals/waiting';
 
 /**
  * Grant (positive) or revoke (negative) entries: a command with a mandatory reason, recorded
@@ -23,7 +24,7 @@ export function AdjustEntriesButton() {
     setBusy(true);
     try {
       const result = await postAction<{ total: number }>('/entry-adjustments', { memberId: String(record.id), count: n, reason: reason.trim() });
-      notify(`Entries adjusted: the member now has ${result.total}`, { type: 'info' });
+      notify(waitingNotice(result) ?? `Entries adjusted: the member now has ${result.total}`, { type: 'info' });
       setOpen(false);
       setCount('');
       setReason('');

@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField as
 import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { postAction } from '../dataProvider';
+import { waitingNotice } from '../approvals/waiting';
 
 /**
  * Refund a paid payment in full (admins only; the API refuses everyone else too). The refund is
@@ -20,8 +21,8 @@ export function RefundButton() {
   const submit = async () => {
     setBusy(true);
     try {
-      await postAction(`/payments/${encodeURIComponent(String(record.id))}/refund`, { reason: reason.trim() });
-      notify('Refund requested: the provider confirms it by webhook', { type: 'info' });
+      const answer = await postAction(`/payments/${encodeURIComponent(String(record.id))}/refund`, { reason: reason.trim() });
+      notify(waitingNotice(answer) ?? 'Refund requested: the provider confirms it by webhook', { type: 'info' });
       setOpen(false);
       setReason('');
       setTimeout(refresh, 1000);

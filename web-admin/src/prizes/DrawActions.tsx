@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { postAction } from '../dataProvider';
 import { ReasonDialog } from '../ui/ReasonDialog';
+import { waitingNotice } from '../approvals/waiting';
 
 type Action = 'schedule' | 'close' | 'draw' | 'redraw' | 'notify' | 'publish';
 const LABELS: Record<Action, string> = { schedule: 'Schedule draw', close: 'Close entries', draw: 'Draw winner', redraw: 'Redraw', notify: 'Notify winner', publish: 'Publish result' };
@@ -38,8 +39,8 @@ export function DrawActions() {
   const run = async (action: Action) => {
     setBusy(true);
     try {
-      await postAction(`/prizes/${encodeURIComponent(String(record.id))}/${action}`, { reason: reason.trim() || undefined });
-      notify(`${LABELS[action]}: done`, { type: 'info' });
+      const answer = await postAction(`/prizes/${encodeURIComponent(String(record.id))}/${action}`, { reason: reason.trim() || undefined });
+      notify(waitingNotice(answer) ?? `${LABELS[action]}: done`, { type: 'info' });
       setPending(null);
       setReason('');
       refresh();

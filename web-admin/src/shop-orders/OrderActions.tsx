@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextF
 import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { postAction } from '../dataProvider';
+import { waitingNotice } from '../approvals/waiting';
 
 type Field = 'carrier' | 'tracking' | 'reason' | 'member_message';
 type Action = { path: string; label: string; fields: readonly Field[]; confirm: string };
@@ -46,8 +47,8 @@ export function OrderActions() {
     setBusy(true);
     try {
       const body = Object.fromEntries(action.fields.map((f) => [f, (values[f] ?? '').trim()]).filter(([f, v]) => !(OPTIONAL.has(f as Field) && v === '')));
-      await postAction(`/shop-orders/${encodeURIComponent(String(record.id))}/${action.path}`, body);
-      notify(action.path === 'refund' ? 'Refund requested: the provider confirms it by webhook' : 'Order updated', { type: 'info' });
+      const answer = await postAction(`/shop-orders/${encodeURIComponent(String(record.id))}/${action.path}`, body);
+      notify(waitingNotice(answer) ?? (action.path === 'refund' ? 'Refund requested: the provider confirms it by webhook' : 'Order updated'), { type: 'info' });
       setOpen(null);
       setValues({});
       refresh();

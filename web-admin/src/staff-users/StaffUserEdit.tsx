@@ -1,5 +1,5 @@
 import { Alert } from '@mui/material';
-import { BooleanInput, Edit, SaveButton, SelectInput, SimpleForm, TextField, Toolbar, useGetIdentity, useRecordContext } from 'react-admin';
+import { BooleanInput, Edit, SaveButton, SelectField, SimpleForm, TextField, Toolbar, useGetIdentity, useRecordContext } from 'react-admin';
 import { ROLE_CHOICES } from './choices';
 
 function OwnAccountNote() {
@@ -17,7 +17,7 @@ function SaveOnly() {
   );
 }
 
-/** Role and suspension; saving either ends the person's sessions, so they sign in again with the new rights. */
+/** Suspension (the role is changed from the list, with a reason); saving a suspension ends the person's sessions at once. */
 export function StaffUserEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect="list">
@@ -25,9 +25,9 @@ export function StaffUserEdit() {
         <TextField source="name" />
         <TextField source="email" />
         <OwnAccountNote />
-        <SelectInput source="role" choices={ROLE_CHOICES} />
+        <SelectField source="role" choices={ROLE_CHOICES} />
         <BooleanInput source="suspended" helperText="A suspended account cannot sign in." />
-        <Alert severity="warning">Saving a new role or a suspension signs this person out everywhere at once.</Alert>
+        <Alert severity="warning">Saving a suspension signs this person out everywhere at once. Change a role with Change role on the list: it waits for a second staff user's approval when four-eyes is on.</Alert>
       </SimpleForm>
     </Edit>
   );

@@ -3,6 +3,7 @@ import jwt from 'jsonwebtoken';
 import { membershipTierStreamId } from '@roar/domain';
 import { startTestApi, type TestApi } from '../../test/setup';
 import { ensureStaffUser, migrateStaffAuth, STAFF_AUDIENCE, STAFF_ISSUER } from '../auth/staff';
+import { staffSignIn } from './test-staff';
 
 const PASSWORD = 'correct horse battery';
 
@@ -34,9 +35,8 @@ describe.each(['postgres', 'pglite'] as const)('staff API on %s', (database) => 
     await migrateStaffAuth(api.ctx.sql);
     for (const role of ['admin', 'staff', 'auditor'] as const) {
       const user = await ensureStaffUser(api.ctx.sql, { email: `${role}@example.test`, password: PASSWORD, role, name: `The ${role}` });
-      const r = await login(`${role}@example.test`, PASSWORD);
-      const body = (await r.json()) as { token: string };
-      staff[role] = { token: body.token, id: user.id };
+      const { token } = await staffSignIn(api.url, { email: `${role}@example.test`, password: PASSWORD }, api.ctx.now);
+      staff[role] = { token, id: user.id };
     }
   });
   afterAll(async () => {
@@ -47,8 +47,11 @@ describe.each(['postgres', 'pglite'] as const)('staff API on %s', (database) => 
     if (!api) return t.skip();
     const ok = await login('Admin@Example.test', PASSWORD);
     expect(ok.status).toBe(200);
-    const body = (await ok.json()) as { token: string; user: Record<string, unknown> };
-    expect(body.user).toEqual({ id: staff.admin.id, email: 'admin@example.test', name: 'The admin', role: 'admin' });
+    // The password alone gives an admin no token: the second step does (staff-two-factor.test.ts).
+    const first = (await ok.json()) as { token?: string; two_factor: string; user: Record<string, unknown> };
+    expect(first).toMatchObject({ two_factor: 'verify', user: { id: staff.admin.id, email: 'admin@example.test', name: 'The admin', role: 'admin' } });
+    expect(first.token).toBeUndefined();
+    const body = await staffSignIn(api!.url, { email: 'Admin@Example.test', password: PASSWORD }, api!.ctx.now);
     const decoded = jwt.decode(body.token, { complete: true });
     expect(decoded?.header.alg).toBe('HS256');
     expect(decoded?.payload).toMatchObject({ sub: staff.admin.id, aud: STAFF_AUDIENCE });

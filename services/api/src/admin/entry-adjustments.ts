@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { causationKeys, entriesDecider, entriesStreamId, memberStreamId, type EntriesCommand } from '@roar/domain';
+import { causationKeys, entriesDecider, entriesStreamId, memberStreamId, type EntriesCommand, type StaffSecuritySettings } from '@roar/domain';
+import type { CommandContext } from '@roar/platform';
+import { registerGuardedAction } from '../approvals/actions';
+import { heldForApproval } from '../approvals/request';
 import type { AppContext } from '../context';
 import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
 import { executeCommand, sendCommandResult } from '../http/commands';
@@ -50,13 +53,29 @@ export function adjustmentCommand(adjustmentId: string, input: z.infer<typeof en
 export function entryAdjustmentsRouter(app: AppContext): Router {
   const router = Router();
 
-  router.post('/', requireStaff(app, WRITER_ROLES), async (req, res) => {
-    const input = parseBody(entryAdjustmentSchema, req);
+  const adjust = async (input: z.infer<typeof entryAdjustmentSchema>, ctx: CommandContext) => {
     // The member stream is the authority on who exists (the read model may lag a moment).
     if ((await app.store.readStream(memberStreamId(input.memberId))).length === 0) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
     const adjustmentId = randomUUID();
-    const ctx = staffCommandContext(app, req, res, input.reason);
     const result = await executeCommand(app, entriesStreamId(input.memberId), entriesDecider, adjustmentCommand(adjustmentId, input), ctx);
+    return { adjustmentId, result };
+  };
+  registerGuardedAction(app, {
+    kind: 'entries.adjust',
+    params: entryAdjustmentSchema,
+    execute: async (input, ctx) => {
+      await adjust(input, ctx);
+      return input.count > 0 ? `${input.count} entries granted` : `${-input.count} entries revoked`;
+    },
+  });
+
+  router.post('/', requireStaff(app, WRITER_ROLES), async (req, res) => {
+    const input = parseBody(entryAdjustmentSchema, req);
+    if ((await app.store.readStream(memberStreamId(input.memberId))).length === 0) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
+    const summary = `${input.count > 0 ? 'Grant' : 'Revoke'} ${Math.abs(input.count)} entries ${input.count > 0 ? 'to' : 'from'} member ${input.memberId}`;
+    const over = (s: StaffSecuritySettings) => Math.abs(input.count) > s.entryAdjustmentAbove;
+    if (await heldForApproval(app, req, res, { kind: 'entries.adjust', params: { ...input }, summary, reason: input.reason }, over)) return;
+    const { adjustmentId, result } = await adjust(input, staffCommandContext(app, req, res, input.reason));
     const granted = result.events.find((e) => e.type === 'EntriesGranted')?.data as { firstTicket?: number; lastTicket?: number } | undefined;
     sendCommandResult(res, result, 201, {
       id: adjustmentId,

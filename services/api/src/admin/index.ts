@@ -19,6 +19,8 @@ import { membershipsRouter } from './memberships';
 import { paymentsRouter } from './payments';
 import { projectionAdminOf, type ProjectionAdminPort } from './projection-admin';
 import { projectionsRouter } from './projections';
+import { approvalsRouter, staffSecurityRouter } from '../approvals';
+import { staffUsersRouter } from './staff-users';
 
 export interface AdminRouterOptions {
   /** Sign-in attempts allowed per email and client address in a window (tests lower it). */
@@ -49,6 +51,9 @@ export function createAdminRouter(app: AppContext, options: AdminRouterOptions =
   router.use('/entry-adjustments', entryAdjustmentsRouter(app));
   router.use('/payments', paymentsRouter(app));
   router.use('/exports', exportsRouter(app));
+  router.use('/approvals', approvalsRouter(app));
+  router.use('/staff-security', staffSecurityRouter(app));
+  router.use('/staff-users', staffUsersRouter(app));
   if (app.jobs) router.use('/jobs-failed', jobsRouter(app, app.jobs));
   const projections = projectionAdminOf(options.projections, app.projections);
   if (projections) router.use('/projections', projectionsRouter(app, projections));

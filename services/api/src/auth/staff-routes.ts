@@ -8,6 +8,7 @@ import { memoryThrottleStore } from './throttle';
 import { isStaffSuspended } from './staff-sessions';
 import { authenticateStaff } from './staff-users';
 import { issueStaffToken, requireStaff, staffOf } from './staff-tokens';
+import { afterPassword, createStaffSecondStepRouter, type IssueSession } from './staff-second-step';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Try again in a few minutes.';
@@ -49,6 +50,7 @@ export function createLoginLimiter(options: LoginLimiterOptions, now: () => numb
 export function createStaffAuthRouter(app: AppContext, limits: SignInThrottlePolicy = STAFF_SIGN_IN_POLICY): Router {
   const router = Router();
   const throttle = createSignInThrottle(app.throttleStore ?? memoryThrottleStore(), 'staff-login', limits);
+  const issue: IssueSession = async (user) => ({ token: await issueStaffToken(app, user), user });
 
   router.post('/auth/login', async (req, res) => {
     const body = parseBody(loginSchema, req);
@@ -67,8 +69,10 @@ export function createStaffAuthRouter(app: AppContext, limits: SignInThrottlePol
     await throttle.succeeded(attempt);
     if (await isStaffSuspended(app.sql, user.id)) throw new HttpError(403, STAFF_SUSPENDED, 'SUSPENDED');
     app.logger.info({ staffId: user.id, role: user.role }, 'staff signed in');
-    res.json({ token: await issueStaffToken(app, user), user });
+    // A second factor comes next for anyone enrolled, and enrolment first for a role that requires it.
+    res.json(await afterPassword(app, user, issue));
   });
+  router.use(createStaffSecondStepRouter(app, issue));
 
   router.get('/auth/me', requireStaff(app), (_req, res) => {
     res.json(staffOf(res));

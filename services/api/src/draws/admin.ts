@@ -1,17 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { beaconRoundTime, prizeFieldsSchema, prizeStatusSchema, prizeTypeSchema, SLUG_TAKEN, type PrizeCommand, type PrizeState } from '@roar/domain';
+import { beaconRoundTime, prizeFieldsSchema, prizeStatusSchema, prizeTypeSchema, SLUG_TAKEN, type ExistingPrize, type PrizeCommand, type PrizeState } from '@roar/domain';
 import { getPrize, listDrawEntrants, listPrizes, type PrizeWithDraw } from '@roar/projections';
 import type { AppContext } from '../context';
 import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
 import { staffCommandContext } from '../admin/command-context';
 import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-rest';
 import { sendCommandResult, type ExecutedCommand } from '../http/commands';
+import { DomainError, type CommandContext } from '@roar/platform';
 import { HttpError } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';
 import { toPrize } from '../prizes/view';
-import { closeEntries, drawWinner, publishResult, redrawWinner, runPrizeCommand, scheduleDraw, verifyDraw } from './lifecycle';
+import { closeEntries, drawWinner, loadPrize, publishResult, redrawWinner, runPrizeCommand, scheduleDraw, verifyDraw } from './lifecycle';
+import { fourEyesOn } from '../approvals/settings';
+import { registerGuardedAction } from '../approvals/actions';
+import { heldForApproval } from '../approvals/request';
+
+/** The draw actions that decide a prize: four-eyes holds them for a second staff user. */
+const GUARDED_DRAW_ACTIONS: Readonly<Record<string, { readonly kind: string; readonly verb: string; readonly done: string }>> = {
+  draw: { kind: 'draw.run', verb: 'Draw the winner of', done: 'Winner drawn' },
+  redraw: { kind: 'draw.redraw', verb: 'Redraw the winner of', done: 'Winner redrawn' },
+  publish: { kind: 'draw.publish', verb: 'Publish the winner of', done: 'Winner published' },
+};
+const guardedDrawParams = z.object({ prizeId: z.string().min(1).max(200), reason: z.string().min(1).max(1000) });
+
+/** Refuses at once what the draw would refuse anyway, so no request waits for approval in vain. */
+function refuseEarly(name: string, prize: ExistingPrize): void {
+  const status = prize.draw.status;
+  if (name === 'draw' && status !== 'closed') throw new DomainError('conflict', status === 'drawn' || status === 'published' ? 'A winner is already drawn.' : 'Close the entries first.');
+  if (status === 'published' && name !== 'draw') throw new DomainError('conflict', 'The result is already published.');
+  if (name === 'redraw' && status !== 'drawn') throw new DomainError('conflict', 'There is no winner to redraw.');
+  if (name === 'publish' && status !== 'drawn') throw new DomainError('conflict', 'There is no winner to publish.');
+}
 
 /**
  * A beacon draw's public facts (null for commit-reveal): the drand chain and round the draw is
@@ -161,13 +182,31 @@ export function prizesAdminRouter(app: AppContext): Router {
     await answer(app, res, result!, id, 200);
   });
 
-  const action = (name: string, run: (id: string, reason: string, ctx: ReturnType<typeof staffCommandContext>) => Promise<ExecutedCommand<PrizeState>>, reasonRequired: boolean) =>
+  const action = (name: string, run: (id: string, reason: string, ctx: CommandContext) => Promise<ExecutedCommand<PrizeState>>, reasonRequired: boolean) => {
+    const guard = GUARDED_DRAW_ACTIONS[name];
+    if (guard) {
+      registerGuardedAction(app, {
+        kind: guard.kind,
+        params: guardedDrawParams,
+        execute: async (p, ctx) => {
+          await run(p.prizeId, p.reason, ctx);
+          return guard.done;
+        },
+      });
+    }
     router.post(`/:id/${name}`, writers, async (req, res) => {
       const { id } = parseParams(idParams, req);
       const reason = reasonRequired ? parseBody(actionSchema, req).reason : (parseBody(optionalReason, req).reason ?? '') || `Staff ${name}`;
+      if (guard && (await fourEyesOn(app))) {
+        const { state } = await loadPrize(app.store, id);
+        if (state.status === 'absent') throw new HttpError(404, 'Not found.', 'NOT_FOUND');
+        refuseEarly(name, state);
+        if (await heldForApproval(app, req, res, { kind: guard.kind, params: { prizeId: id, reason }, summary: `${guard.verb} ${state.fields.title}`, reason })) return;
+      }
       const result = await run(id, reason, staffCommandContext(app, req, res, reason));
       await answer(app, res, result, id, 200);
     });
+  };
   action('schedule', (id, _r, ctx) => scheduleDraw(app, id, ctx), false);
   action('close', (id, _r, ctx) => closeEntries(app, id, ctx), false);
   action('draw', (id, _r, ctx) => drawWinner(app, id, ctx), false);

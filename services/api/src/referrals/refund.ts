@@ -8,6 +8,8 @@ import { HttpError } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';
 import { PaymentProviderError } from '../payments';
 import type { MembersPorts } from '../members/ports';
+import { registerGuardedAction } from '../approvals/actions';
+import { heldForApproval } from '../approvals/request';
 
 /**
  * POST /api/admin/payments/{id}/refund (admin only; body {reason}): asks the payment provider
@@ -16,6 +18,23 @@ import type { MembersPorts } from '../members/ports';
  */
 export function adminRefundRouter(app: AppContext, ports: MembersPorts): Router {
   const router = Router();
+  const refund = async (paymentId: string, reason: string) => {
+    try {
+      await ports.payments.refund(paymentId, reason);
+    } catch (error) {
+      if (error instanceof PaymentProviderError && error.status === 409) throw new HttpError(409, 'This payment is already refunded.', 'ALREADY_REFUNDED');
+      throw error;
+    }
+    app.logger.info({ paymentId, reason }, 'refund requested by staff');
+  };
+  registerGuardedAction(app, {
+    kind: 'payment.refund',
+    params: z.object({ paymentId: z.string().min(1).max(200), reason: reasonSchema }),
+    execute: async (p) => {
+      await refund(p.paymentId, p.reason);
+      return 'Refund asked of the payment provider';
+    },
+  });
   router.post('/:id/refund', requireStaff(app, ['admin']), async (req, res) => {
     const { id } = parseParams(z.object({ id: z.string().min(1).max(100) }), req);
     const { reason } = parseBody(z.object({ reason: reasonSchema }).strict(), req);
@@ -24,14 +43,11 @@ export function adminRefundRouter(app: AppContext, ports: MembersPorts): Router 
     const p = payment;
     if (p.status === 'refunded') throw new HttpError(409, 'This payment is already refunded.', 'ALREADY_REFUNDED');
     if (p.status !== 'paid' || !p.payment_id) throw new HttpError(409, 'Only a paid payment can be refunded.', 'NOT_PAID');
-    try {
-      await ports.payments.refund(p.payment_id, reason);
-    } catch (error) {
-      if (error instanceof PaymentProviderError && error.status === 409) throw new HttpError(409, 'This payment is already refunded.', 'ALREADY_REFUNDED');
-      throw error;
-    }
-    app.logger.info({ paymentId: p.payment_id, reason }, 'refund requested by staff');
-    res.status(202).json({ id, payment_id: p.payment_id, refund: 'requested', reason });
+    const paymentId = p.payment_id;
+    const summary = `Refund payment ${paymentId} ($${(p.amount_cents / 100).toFixed(2)})`;
+    if (await heldForApproval(app, req, res, { kind: 'payment.refund', params: { paymentId, reason }, summary, reason }, (s) => p.amount_cents > s.refundAboveCents)) return;
+    await refund(paymentId, reason);
+    res.status(202).json({ id, payment_id: paymentId, refund: 'requested', reason });
   });
   return router;
 }

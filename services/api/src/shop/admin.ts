@@ -19,7 +19,9 @@ import {
   variantSchema,
   type ProductCommand,
 } from '@roar/domain';
-import { handleCommand, type Position } from '@roar/platform';
+import { handleCommand, type CommandContext, type Position } from '@roar/platform';
+import { registerGuardedAction } from '../approvals/actions';
+import { heldForApproval } from '../approvals/request';
 import { getCoupon, getOrder, getProduct, listCoupons, listShopTerms, searchOrders, searchProducts, stockLevels } from '@roar/projections';
 import type { AppContext } from '../context';
 import type { MembersPorts } from '../members/ports';
@@ -222,10 +224,29 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
    * Refunds go through the payments port; the provider's charge.refunded webhook records it and puts the stock back.
    * The gift cards the order bought are voided (their unspent part) and a gift card that paid for it is credited back.
    */
+  const refund = async (id: string, reason: string, memberMessage: string | null, ctx: CommandContext) => {
+    await done((await refundShopOrder(app, ports, ctx, id, reason, memberMessage))?.position);
+  };
+  registerGuardedAction(app, {
+    kind: 'shop.refund',
+    params: z.object({ orderId: idParam, reason: reasonSchema, member_message: z.string().nullable().default(null) }),
+    execute: async (p, ctx) => {
+      await refund(p.orderId, p.reason, p.member_message, ctx);
+      return 'Refund asked of the payment provider';
+    },
+  });
   router.post('/shop-orders/:id/refund', write, async (req, res) => {
     const id = idParam.parse(req.params.id);
     const { reason, member_message } = parseBody(refundSchema, req);
-    await done((await refundShopOrder(app, ports, ctxOf(req, res, reason), id, reason, member_message ?? null))?.position);
+    const memberMessage = member_message ?? null;
+    const order = await loadOrder(app, id);
+    if (order.status === 'absent') throw new HttpError(404, 'Not found.', 'NOT_FOUND');
+    const total = order.placed.snapshot.total;
+    const summary = `Refund order ${order.placed.number} ($${(total / 100).toFixed(2)})`;
+    // What the order would refuse (already refunded, never paid) is refused now, not after an approval.
+    orderDecider.decide({ type: 'RequestRefund', reason, memberMessage, at: app.now().toISOString() }, order);
+    if (await heldForApproval(app, req, res, { kind: 'shop.refund', params: { orderId: id, reason, member_message: memberMessage }, summary, reason }, (s) => total > s.refundAboveCents)) return;
+    await refund(id, reason, memberMessage, ctxOf(req, res, reason));
     res.json(await orderRecord(id));
   });
   /** A staff cancellation of an unpaid order (the sweeper does the same once its reservation expires). */

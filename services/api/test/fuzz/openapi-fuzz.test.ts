@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureStaffUser, migrateStaffAuth } from '../../src/auth/staff';
+import { staffSignIn } from '../../src/admin/test-staff';
 import { startTestApi, type TestApi } from '../setup';
 import { fromSchema, mutated, NASTY_SEGMENTS, wireText, type JsonSchema } from './arbitraries';
 
@@ -104,8 +105,7 @@ describe('every operation of the OpenAPI document answers malformed input withou
     const base = api!.url;
     await migrateStaffAuth(api!.ctx.sql);
     await ensureStaffUser(api!.ctx.sql, { email: 'fuzz-admin@example.test', password: PASSWORD, role: 'admin', name: 'Fuzz admin' });
-    const staff = await fetch(`${base}/api/admin/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'fuzz-admin@example.test', password: PASSWORD }) });
-    tokens.push(((await staff.json()) as { token: string }).token);
+    tokens.push((await staffSignIn(base, { email: 'fuzz-admin@example.test', password: PASSWORD }, api!.ctx.now)).token);
     const signUp = await fetch(`${base}/api/sign-up`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -3,6 +3,7 @@ import type { EventRegistry } from '../eventstore/registry';
 import {
   WrongExpectedRevisionError,
   type Actor,
+  type ApprovalMetadata,
   type AppendResult,
   type EventStore,
   type NewEvent,
@@ -17,6 +18,8 @@ export interface CommandContext {
   readonly causationId?: string | null;
   readonly occurredAt: Date;
   readonly reason?: string;
+  /** Set when the command runs because a second staff user approved it (four-eyes). */
+  readonly approval?: ApprovalMetadata;
 }
 
 export interface CommandOutcome<State> {
@@ -46,6 +49,7 @@ export function toNewEvents(registry: EventRegistry, events: readonly DomainEven
       occurredAt: ctx.occurredAt.toISOString(),
       schemaVersion: registry.versionOf(e.type),
       ...(ctx.reason ? { reason: ctx.reason } : {}),
+      ...(ctx.approval ? { approval: ctx.approval } : {}),
     },
   }));
 }

@@ -27,6 +27,8 @@ export const metadataSchema = z
     occurredAt: z.iso.datetime({ offset: true }),
     schemaVersion: z.number().int().positive(),
     reason: z.string().min(1).max(1000).optional(),
+    /** Four-eyes: the approval this command was carried out under, with who asked and who approved. */
+    approval: z.object({ approvalId: z.string().min(1).max(200), requestedBy: z.string().min(1).max(200), approvedBy: z.string().min(1).max(200) }).strict().optional(),
   })
   .strict();
 

@@ -41,6 +41,15 @@ export interface EventMetadata {
   readonly schemaVersion: number;
   /** Free text a staff member gives for a correction or adjustment. */
   readonly reason?: string;
+  /** Four-eyes: carried out under this approval; `actor` is the approver. */
+  readonly approval?: ApprovalMetadata;
+}
+
+export interface ApprovalMetadata {
+  readonly approvalId: string;
+  /** Staff user ids. */
+  readonly requestedBy: string;
+  readonly approvedBy: string;
 }
 
 export interface NewEvent<Type extends string = string, Data = unknown> {

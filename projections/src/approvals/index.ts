@@ -1,0 +1,2 @@
+export { approvalsProjector, approvalRowSchema, type ApprovalRow } from './projector';
+export * from './queries';
