@@ -1,6 +1,5 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import BlockIcon from '@mui/icons-material/Block';
 import { Box, Card, CardContent, Link as MuiLink, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useBasename } from 'react-admin';
@@ -12,14 +11,13 @@ interface LaunchCheck {
   readonly id: string;
   readonly label: string;
   readonly done: boolean;
-  readonly available: boolean;
   readonly how: string;
 }
 
 /**
  * "Before you sell" at the top of the dashboard: what the club must set before it takes real money
  * (the server checks its own configuration), each item linking to the guide section that says how.
- * Gone once every check this version can do is done; a check it cannot do reads "not available".
+ * Gone once every check is done.
  */
 export function LaunchChecklist() {
   const [checklist, setChecklist] = useState<{ checks: LaunchCheck[]; complete: boolean } | null>(null);
@@ -31,7 +29,7 @@ export function LaunchChecklist() {
     );
   }, []);
   if (!checklist || checklist.complete) return null;
-  const open = checklist.checks.filter((c) => c.available && !c.done).length;
+  const open = checklist.checks.filter((c) => !c.done).length;
   return (
     <Card variant="outlined" component="section" aria-labelledby="before-you-sell-title" sx={{ mb: 2, borderColor: 'warning.main' }}>
       <CardContent>
@@ -45,21 +43,17 @@ export function LaunchChecklist() {
           {checklist.checks.map((c) => (
             <ListItem key={c.id} disableGutters data-testid={`launch-check-${c.id}`}>
               <ListItemIcon sx={{ minWidth: 36 }}>
-                {!c.available ? <BlockIcon color="disabled" aria-hidden /> : c.done ? <CheckCircleIcon color="success" aria-hidden /> : <RadioButtonUncheckedIcon color="warning" aria-hidden />}
+                {c.done ? <CheckCircleIcon color="success" aria-hidden /> : <RadioButtonUncheckedIcon color="warning" aria-hidden />}
               </ListItemIcon>
               <ListItemText
                 primary={c.label}
                 secondary={
-                  !c.available ? (
-                    'Not available in this version'
-                  ) : (
-                    <Box component="span" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                      <span>{c.done ? 'Done' : 'To do'}</span>
-                      <MuiLink component={Link} to={`${basename}${guideHref(c.how)}`}>
-                        How to set it
-                      </MuiLink>
-                    </Box>
-                  )
+                  <Box component="span" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                    <span>{c.done ? 'Done' : 'To do'}</span>
+                    <MuiLink component={Link} to={`${basename}${guideHref(c.how)}`}>
+                      How to set it
+                    </MuiLink>
+                  </Box>
                 }
               />
             </ListItem>
