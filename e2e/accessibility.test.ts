@@ -51,7 +51,7 @@ const heading = (name: string | RegExp) => (p: Page) => p.getByRole('heading', {
 describe('accessibility: no serious or critical axe-core violation on the main pages', () => {
   let app: RunningApp;
   let browser: Browser;
-  const member = { email: 'ada.access@example.com.au', password: 'access-password-1' };
+  const member = { email: 'ada.access@example.com.au', password: 'quartz-meadow-41-lantern' };
 
   beforeAll(async () => {
     app = await startApp();

@@ -15,8 +15,8 @@ import { signInStaffConsole } from './staff-console';
 describe('gift cards are bought, spent whole and in part, credited back and voided', () => {
   let app: RunningApp;
   let browser: Browser;
-  const buyer = { email: 'gina.giver@example.com.au', password: 'giver-password-1' };
-  const spender = { email: 'sol.spender@example.com.au', password: 'spender-password-1' };
+  const buyer = { email: 'gina.giver@example.com.au', password: 'harbour-pebble-73-violet' };
+  const spender = { email: 'sol.spender@example.com.au', password: 'copper-orchard-58-willow' };
   const shots = process.env.SCREENSHOTS_DIR;
 
   beforeAll(async () => {

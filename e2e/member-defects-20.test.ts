@@ -17,8 +17,8 @@ let fran: SignedUp;
 beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
-  pat = await signUpMember(app.url, { email: 'pat.platinum@example.com.au', password: 'pat-password-1', membershipId: 3, firstName: 'Pat' });
-  fran = await signUpMember(app.url, { email: 'fran.free@example.com.au', password: 'fran-password-1', membershipId: 1, firstName: 'Fran' });
+  pat = await signUpMember(app.url, { email: 'pat.platinum@example.com.au', password: 'maple-circuit-64-harbor', membershipId: 3, firstName: 'Pat' });
+  fran = await signUpMember(app.url, { email: 'fran.free@example.com.au', password: 'silver-thistle-27-canyon', membershipId: 1, firstName: 'Fran' });
 });
 afterAll(async () => {
   await browser?.close();

@@ -10,7 +10,7 @@ import { signUpMember } from './members';
  */
 let app: RunningApp;
 let browser: Browser;
-const member = { email: 'olly.origin@example.com.au', password: 'origin-password-1' };
+const member = { email: 'olly.origin@example.com.au', password: 'amber-glacier-39-sparrow' };
 
 beforeAll(async () => {
   app = await startApp({ PUBLIC_URL: 'http://localhost:{port}' });

@@ -8,7 +8,7 @@ import { launchBrowser, startApp, type RunningApp } from './harness';
 import { signUpMember } from './members';
 import { BOOTSTRAP_ADMIN, passSecondStep, staffApiToken } from './staff-console';
 
-const SECOND = { email: 'sam@roarplus.test', password: 'sam-password-1', name: 'Sam Second' } as const;
+const SECOND = { email: 'sam@roarplus.test', password: 'velvet-compass-62-tundra', name: 'Sam Second' } as const;
 const WIDTHS = [390, 820, 1440] as const;
 
 /**
@@ -180,18 +180,18 @@ describe('staff two-factor and four-eyes approval in the browser (PostgreSQL)', 
     await shoot(page, 'dashboard', () => card.waitFor());
 
     // Staff users (admins): with four-eyes off, a role change takes effect at once.
-    await page.getByRole('menuitem', { name: 'Staff users' }).click();
+    await page.getByRole('menuitem', { name: 'Staff accounts' }).click();
     const samRow = page.locator('tr', { hasText: SECOND.email });
-    await samRow.getByText('staff', { exact: true }).waitFor();
+    await samRow.getByText('Staff', { exact: true }).waitFor();
     await shoot(page, 'staff-users', () => samRow.waitFor());
     await samRow.getByRole('button', { name: 'Change role' }).click();
     const roleDialog = page.getByRole('dialog', { name: `Change ${SECOND.name}'s role` });
     await roleDialog.getByLabel('Role').click();
-    await page.getByRole('option', { name: 'auditor' }).click();
+    await page.getByRole('option', { name: 'Auditor (read only)' }).click();
     await roleDialog.getByLabel('Reason').fill('Sam only audits from now on');
     await roleDialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Role changed').waitFor();
-    await samRow.getByText('auditor', { exact: true }).waitFor();
+    await samRow.getByText('Auditor (read only)', { exact: true }).waitFor();
     await page.close();
   });
 });

@@ -53,7 +53,7 @@ describe('staff sessions in the console (PostgreSQL)', () => {
     expect(token).toBeTruthy();
     expect(await me(token!)).toBe(200);
     const logout = page.waitForResponse((r) => r.url().endsWith('/api/admin/auth/logout') && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: /\(admin\)$/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     expect((await logout).status()).toBe(200);
     await page.getByRole('heading', { name: 'ROAR+ staff sign-in' }).waitFor();
@@ -64,7 +64,7 @@ describe('staff sessions in the console (PostgreSQL)', () => {
     if (!app) return t.skip();
     const elsewhere = await staffToken(BOOTSTRAP_ADMIN);
     await signInStaffConsole(page, app.url, BOOTSTRAP_ADMIN, { stay: 'dashboard' });
-    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: /\(admin\)$/ }).click();
     await page.getByRole('menuitem', { name: 'Change password' }).click();
     await page.getByRole('heading', { name: 'Change your password' }).waitFor();
     await page.getByLabel('Current password').fill(BOOTSTRAP_ADMIN.password);
@@ -116,12 +116,21 @@ describe('staff sessions in the console (PostgreSQL)', () => {
       await page.setViewportSize({ width: 1440, height: 900 });
     }
 
-    await row.click();
-    await page.getByText('Saving a new role or a suspension signs this person out everywhere at once.').waitFor();
-    await page.getByLabel('Role').click();
+    // A role change waits for a second staff user under four-eyes (on in a fresh install); Pat approves it.
+    await row.getByRole('button', { name: 'Change role' }).click();
+    const roleDialog = page.getByRole('dialog', { name: "Change Pat Desk's role" });
+    await roleDialog.getByLabel('Role').click();
     await page.getByRole('option', { name: 'Auditor (read only)' }).click();
-    if (shots) await page.screenshot({ path: `${shots}/staff-account-edit-1440.png`, fullPage: true });
-    await page.getByRole('button', { name: 'Save' }).click();
+    await roleDialog.getByLabel('Reason').fill('Pat only audits from now on');
+    if (shots) await page.screenshot({ path: `${shots}/staff-account-role-1440.png`, fullPage: true });
+    await roleDialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/^Waiting for approval/).waitFor();
+    expect(await me(patToken)).toBe(200);
+    const waiting = (await (await fetch(`${app.url}/api/admin/approvals?filter=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}`, { headers: { authorization: `Bearer ${patToken}` } })).json()) as { id: string }[];
+    expect(waiting).toHaveLength(1);
+    const approved = await fetch(`${app.url}/api/admin/approvals/${waiting[0]!.id}/approve`, { method: 'POST', headers: { authorization: `Bearer ${patToken}`, 'content-type': 'application/json' }, body: '{}' });
+    expect(approved.status).toBe(200);
+    await page.reload();
     await page.locator('table tbody tr', { hasText: PAT.email }).getByText('Auditor (read only)').waitFor();
     expect(await me(patToken)).toBe(401);
     const asAuditor = await staffToken(PAT);

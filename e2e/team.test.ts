@@ -14,7 +14,7 @@ describe('a captain forms a team of four with three paying mates', () => {
   let browser: Browser;
   const captain = { email: 'cap.captain@example.com.au', password: 'cedar-beacon-1' };
   const mates = ['mia.mate@example.com.au', 'max.mate@example.com.au', 'meg.mate@example.com.au'];
-  const matePassword = 'mate-password-1';
+  const matePassword = 'indigo-ferry-85-saddle';
 
   beforeAll(async () => {
     app = await startApp();

@@ -33,7 +33,7 @@ beforeAll(async () => {
     mkdirSync(join(web, app));
     writeFileSync(join(web, app, 'index.html'), `<!doctype html><title>${app} console</title>`);
   }
-  api = (await startTestApi({ database: 'pglite', env: { PUBLIC_URL: PUBLIC }, seed: false, web: { serveWeb: true, memberDist: join(web, 'member'), adminDist: join(web, 'admin') } }))!;
+  api = (await startTestApi({ database: 'pglite', env: { PUBLIC_URL: PUBLIC, TRUST_PROXY: 'loopback' }, seed: false, web: { serveWeb: true, memberDist: join(web, 'member'), adminDist: join(web, 'admin') } }))!;
 }, 120_000);
 afterAll(async () => {
   await api?.close();
@@ -55,6 +55,7 @@ describe('page requests on another host name', () => {
   it('are served on the public origin, directly or through a trusted proxy', async () => {
     const direct = await raw('/pro-shop', { headers: { host: 'club.example.test:8080' } });
     expect([direct.status, direct.body]).toEqual([200, '<!doctype html><title>member console</title>']);
+    // TRUST_PROXY names loopback (the test's proxy): its forwarded host counts.
     const proxied = await raw('/admin/', { headers: { 'x-forwarded-host': 'club.example.test:8080', 'x-forwarded-proto': 'http' } });
     expect([proxied.status, proxied.body]).toEqual([200, '<!doctype html><title>admin console</title>']);
   });
