@@ -193,14 +193,17 @@ describe('gift cards are bought, spent whole and in part, credited back and void
     await admin.getByText(/Australian Consumer Law s 99B/).waitFor();
     if (shots) await admin.screenshot({ path: `${shots}/admin-gift-card-terms-1440.png`, fullPage: true });
     await admin.getByRole('link', { name: 'Create' }).click();
-    await admin.getByLabel('Valid for (months)').fill('24');
-    await admin.getByLabel('Effective from').fill('2030-01-01');
-    await admin.getByLabel('Source').fill('A shorter period, please');
-    await admin.getByLabel('Reason').fill('Trying a shorter period');
+    // The form's own fields: the list behind it has a column header of the same name until it goes.
+    await admin.waitForURL(/gift-card-terms\/create$/);
+    const form = admin.locator('form');
+    await form.getByLabel('Valid for (months)').fill('24');
+    await form.getByLabel('Effective from').fill('2030-01-01');
+    await form.getByLabel('Source').fill('A shorter period, please');
+    await form.getByLabel('Reason').fill('Trying a shorter period');
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('A gift card must be valid for at least 36 months (the legal minimum).').waitFor();
-    await admin.getByLabel('Valid for (months)').fill('60');
-    await admin.getByLabel('Source').fill('Club board decision, November 2026');
+    await form.getByLabel('Valid for (months)').fill('60');
+    await form.getByLabel('Source').fill('Club board decision, November 2026');
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('Club board decision, November 2026').waitFor();
     if (shots) await admin.screenshot({ path: `${shots}/admin-gift-card-terms-after-1440.png`, fullPage: true });
