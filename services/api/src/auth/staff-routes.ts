@@ -16,36 +16,6 @@ export const STAFF_SUSPENDED = 'This staff account is suspended. Ask an administ
 
 const loginSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(200) }).strict();
 
-export interface LoginLimiterOptions {
-  readonly maxAttempts: number;
-  readonly windowMs: number;
-}
-
-/**
- * Fixed-window attempt counter per (email, client address), in memory. Per process only: with
- * several API replicas an attacker gets `maxAttempts` per replica, still far from a brute force.
- */
-export function createLoginLimiter(options: LoginLimiterOptions, now: () => number = Date.now) {
-  const windows = new Map<string, { start: number; count: number }>();
-  return {
-    /** Records an attempt; returns the seconds to wait when over the limit, else 0. */
-    hit(key: string): number {
-      const t = now();
-      if (windows.size > 10_000) for (const [k, w] of windows) if (t - w.start >= options.windowMs) windows.delete(k);
-      const w = windows.get(key);
-      if (!w || t - w.start >= options.windowMs) {
-        windows.set(key, { start: t, count: 1 });
-        return 0;
-      }
-      w.count += 1;
-      return w.count > options.maxAttempts ? Math.ceil((w.start + options.windowMs - t) / 1000) : 0;
-    },
-    reset(key: string): void {
-      windows.delete(key);
-    },
-  };
-}
-
 /** `POST /auth/login` and `GET /auth/me`, mounted under `/api/admin` by the admin router. */
 export function createStaffAuthRouter(app: AppContext, limits: SignInThrottlePolicy = STAFF_SIGN_IN_POLICY): Router {
   const router = Router();

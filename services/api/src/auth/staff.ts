@@ -7,4 +7,4 @@ export * from './staff-users';
 export * from './staff-bootstrap';
 export * from './staff-tokens';
 export * from './staff-sessions';
-export { createStaffAuthRouter, createLoginLimiter, INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS, type LoginLimiterOptions } from './staff-routes';
+export { createStaffAuthRouter, INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS } from './staff-routes';
