@@ -3,6 +3,7 @@
 FROM node:20.19-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY services/contracts/package.json services/contracts/
 COPY services/platform/package.json services/platform/
 COPY services/domain/package.json services/domain/
 COPY services/workers/package.json services/workers/
@@ -20,6 +21,7 @@ FROM node:20.19-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY services/contracts/package.json services/contracts/
 COPY services/platform/package.json services/platform/
 COPY services/domain/package.json services/domain/
 COPY services/workers/package.json services/workers/
@@ -28,7 +30,7 @@ COPY projections/package.json projections/
 COPY web-member/package.json web-member/
 COPY web-admin/package.json web-admin/
 RUN npm ci --omit=dev --no-audit --no-fund \
-      --workspace services/platform --workspace services/domain --workspace services/workers \
+      --workspace services/contracts --workspace services/platform --workspace services/domain --workspace services/workers \
       --workspace services/api --workspace projections \
   && npm cache clean --force
 COPY --from=build /app/services/api/dist services/api/dist

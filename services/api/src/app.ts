@@ -29,6 +29,7 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { requestLogger } from './http/logging';
 import { refuseUnstorableInput, storableJson } from './http/storable';
 import { buildOpenApi } from './http/openapi';
+import { checkResponses, responseCheckMode } from './http/response-check';
 import { applyTrustProxy } from './http/trust-proxy';
 import { spaRouter } from './static';
 import { baseSecurityHeaders, consoleSecurityHeaders, noStoreForCredentials, renderAdminIndex } from './http/security-headers';
@@ -52,6 +53,7 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.use(baseSecurityHeaders(ctx));
   app.use(['/api', '/auth'], noStoreForCredentials);
   app.use(refuseUnstorableInput);
+  app.use(checkResponses(responseCheckMode(ctx.config), ctx.logger.child({ module: 'contracts' })));
   // The public catalogue is most of the traffic (every page view): it is matched first, before the
   // two hundred routes of the modules below (it holds no route of theirs, and answers no 404).
   app.use('/items', createContentRouter(ctx));

@@ -38,6 +38,29 @@ export function mountedRoutes(stack: readonly Layer[], prefix = ''): string[] {
   });
 }
 
+type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; items?: JsonSchema; additionalProperties?: unknown; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[] };
+
+/**
+ * Where a response schema says nothing: `{}`, an object with no properties (`z.object({}).loose()`),
+ * a record of anything at the top, or an array of such. Nested `unknown` values (an event's data)
+ * are fine; an object that lists no properties anywhere is not.
+ */
+export function emptyPlaces(schema: JsonSchema | undefined, at = '(body)', top = true): string[] {
+  if (!schema || Object.keys(schema).length === 0) return [at];
+  const alternatives = schema.anyOf ?? schema.oneOf ?? schema.allOf;
+  if (alternatives) return alternatives.flatMap((s, i) => emptyPlaces(s, `${at}|${i}`, top));
+  if (schema.type === 'array') return emptyPlaces(schema.items, `${at}[]`, top);
+  if (schema.type === 'object') {
+    if (schema.properties && Object.keys(schema.properties).length === 0) return [at];
+    if (!schema.properties) {
+      const values = schema.additionalProperties as JsonSchema | undefined;
+      return top && (!values || Object.keys(values).length === 0) ? [at] : [];
+    }
+    return Object.entries(schema.properties).flatMap(([k, s]) => (s && s.type === 'object' || s?.type === 'array' || s?.anyOf ? emptyPlaces(s, `${at}.${k}`, false) : []));
+  }
+  return [];
+}
+
 describe('the OpenAPI document', () => {
   let api: TestApi;
   let app: express.Express;
@@ -55,6 +78,25 @@ describe('the OpenAPI document', () => {
     const mounted = [...new Set(mountedRoutes((app as unknown as { router: { stack: Layer[] } }).router.stack))];
     expect(mounted.length).toBeGreaterThan(50);
     expect(mounted.filter((r) => !documented.has(r)).sort()).toEqual([]);
+  });
+
+  it('states a real success schema for every operation (no empty or missing 2xx body)', async () => {
+    type Operation = { responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }> };
+    const doc = (await (await fetch(`${api.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, Operation>> };
+    const empty: string[] = [];
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const success = Object.entries(op.responses).filter(([status]) => status.startsWith('2') || status.startsWith('3'));
+        if (success.length === 0) empty.push(`${method.toUpperCase()} ${path}: no success response`);
+        for (const [status, response] of success) {
+          if (status === '204' || status.startsWith('3')) continue;
+          const content = Object.values(response.content ?? {});
+          if (content.length === 0) empty.push(`${method.toUpperCase()} ${path} ${status}: no body schema`);
+          for (const c of content) for (const where of emptyPlaces(c.schema)) empty.push(`${method.toUpperCase()} ${path} ${status}: empty at ${where}`);
+        }
+      }
+    }
+    expect(empty.sort()).toEqual([]);
   });
 
   it('says the storage bounds of ids, filters and limits', async () => {

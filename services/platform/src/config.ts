@@ -118,6 +118,12 @@ export const configSchema = z.object({
   API_INTERNAL_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   /** How often the local payment provider's billing clock looks for subscriptions to renew (worker role). */
   LOCAL_BILLING_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
+  /**
+   * Whether the api checks each 2xx JSON answer against the response schema its route declares
+   * (@roar/contracts): `fail` answers 500 on a mismatch (tests), `warn` logs it, `off` skips the
+   * check. Default: fail under NODE_ENV=test, warn in development, off in production.
+   */
+  CHECK_RESPONSES: z.preprocess(emptyToUndefined, z.enum(['off', 'warn', 'fail']).optional()),
   /** Serve the built web apps from the API process. */
   SERVE_WEB: z.preprocess((v) => (v === undefined ? undefined : v === 'true' || v === '1'), z.boolean().default(true)),
 });

@@ -4,7 +4,7 @@
  * numbers counted from 1 as members read them ('Tickets 1-50'). The draw stores tickets as
  * offsets from 0 (the winning ticket k in [0, total)); only the display adds one.
  */
-import { CLUB_TIME_ZONE } from '@roar/domain/club-time';
+import { CLUB_TIME_ZONE } from '@roar/contracts/time';
 
 export { CLUB_TIME_ZONE };
 

@@ -1,4 +1,4 @@
-import { CLUB_TIME_ZONE } from '@roar/domain/club-time';
+import { CLUB_TIME_ZONE } from '@roar/contracts/time';
 
 const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: CLUB_TIME_ZONE, timeZoneName: 'longOffset' });
 /** The club's abbreviations by UTC offset: daylight saving from October to April. */

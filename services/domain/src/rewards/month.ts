@@ -1,19 +1,2 @@
-/** The club keeps its calendar in Sydney: a claim or reveal at 23:30 UTC on the 31st belongs to the next month there. */
-export const CLUB_TIME_ZONE = 'Australia/Sydney';
-
-const monthFormat = new Intl.DateTimeFormat('en-CA', { timeZone: CLUB_TIME_ZONE, year: 'numeric', month: '2-digit' });
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: CLUB_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** `YYYY-MM` of the instant in Australia/Sydney. */
-export function clubMonth(instant: Date | string): string {
-  const d = typeof instant === 'string' ? new Date(instant) : instant;
-  const parts = Object.fromEntries(monthFormat.formatToParts(d).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}`;
-}
-
-/** `YYYY-MM-DD` of the instant in Australia/Sydney. */
-export function clubDay(instant: Date | string): string {
-  const d = typeof instant === 'string' ? new Date(instant) : instant;
-  const parts = Object.fromEntries(dayFormat.formatToParts(d).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
+/** The club's calendar lives in the contracts, beside its time zone; the domain reads it from there. */
+export { CLUB_TIME_ZONE, clubDay, clubMonth } from '@roar/contracts/time';

@@ -4,7 +4,7 @@ import { EmptyState, ErrorNote, Spinner } from '../../components/ui/feedback';
 import { paths } from '../../config/paths';
 import { useLoad } from '../../lib/use-load';
 import { formatDollars } from '../../lib/format';
-import { CLUB_TIME_ZONE } from '@roar/domain/club-time';
+import { CLUB_TIME_ZONE } from '@roar/contracts/time';
 import { fetchCashback, type Claim } from './api';
 import { ClaimForm } from './claim-form';
 import './cashback.css';

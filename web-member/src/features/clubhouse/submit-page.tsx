@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { fetchClubhouse, fetchCourses, submitScorecard, type Clubhouse, type Course } from './api';
 import { ScorecardGate } from './next-step';
-import { clubDay } from '@roar/domain/club-time';
+import { clubDay } from '@roar/contracts/time';
 import type { ApiResult } from '../../lib/api-client';
 import { useLoad } from '../../lib/use-load';
 import { ErrorNote, Spinner } from '../../components/ui/feedback';
