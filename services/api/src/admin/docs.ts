@@ -23,7 +23,10 @@ documentRoute({
   tag: 'staff',
   summary: 'Staff sign-in: a staff token (HS256, 8 h) and the user',
   body: z.object({ email: z.string(), password: z.string() }),
-  response: z.object({ token: z.string(), user: z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(['admin', 'staff', 'auditor']) }) }),
+  response: z.union([
+    z.object({ token: z.string(), user: z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(['admin', 'staff', 'auditor']) }).loose() }),
+    z.object({ two_factor: z.enum(['verify', 'enrol']), challenge: z.string(), user: z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(['admin', 'staff', 'auditor']) }).loose() }),
+  ]),
   errors: [400, 401, 429],
 });
 staff({ method: 'get', path: '/api/admin/auth/me', summary: 'The signed-in staff user', response: loose, errors: [401] });
