@@ -1,7 +1,9 @@
-import { commerceSchemas } from './commerce';
-import { peopleSchemas } from './people';
+import { clubhouseSchemas } from './clubhouse';
+import { drawsSchemas } from './draws';
+import { membersSchemas } from './members';
+import { shopSchemas } from './shop';
 import type { ResourceSchemas } from './types';
 
 /** Every staff resource's answer schema, by resource name: the data provider parses what it reads with them. */
-export const resourceSchemas: ResourceSchemas = { ...peopleSchemas, ...commerceSchemas };
+export const resourceSchemas: ResourceSchemas = { ...membersSchemas, ...drawsSchemas, ...shopSchemas, ...clubhouseSchemas };
 export type { ResourceSchema, ResourceSchemas } from './types';

@@ -18,10 +18,26 @@ function matchedPattern(req: Parameters<RequestHandler>[0]): string | null {
 }
 
 /**
+ * Keys the answer carries that its schema does not declare (zod strips them on parse): a contract
+ * that leaves out a field the consoles read would drop it there, so the check reports them.
+ */
+export function undeclaredKeys(sent: unknown, parsed: unknown, at = ''): string[] {
+  if (Array.isArray(sent) && Array.isArray(parsed)) return sent.flatMap((v, i) => undeclaredKeys(v, parsed[i], `${at}[${i}]`)).slice(0, 10);
+  if (sent && parsed && typeof sent === 'object' && typeof parsed === 'object' && !Array.isArray(sent)) {
+    const out = parsed as Record<string, unknown>;
+    return Object.entries(sent as Record<string, unknown>).flatMap(([k, v]) =>
+      k in out ? undeclaredKeys(v, out[k], at ? `${at}.${k}` : k) : v === undefined ? [] : [at ? `${at}.${k}` : k],
+    );
+  }
+  return [];
+}
+
+/**
  * Holds every 2xx JSON answer to the response schema its route declares in the OpenAPI document
  * (the contracts' schemas): a route cannot answer a shape its clients were not promised. In `fail`
  * mode (tests) a mismatch answers 500 naming the first issues, so the test that made the request
- * fails; in `warn` mode it is logged and the answer goes out unchanged.
+ * fails. A field the answer carries but the schema does not declare is a mismatch too (the
+ * consoles parse with the same schema and would lose it). In `warn` mode it is logged and the answer goes out unchanged.
  */
 export function checkResponses(mode: ResponseCheckMode, logger: Logger): RequestHandler {
   return (req, res, next) => {
@@ -33,9 +49,13 @@ export function checkResponses(mode: ResponseCheckMode, logger: Logger): Request
         const doc = pattern ? findRouteDoc(req.method, pattern) : null;
         if (doc?.response) {
           // What the client reads is the JSON text: Dates are strings by then, undefined keys gone.
-          const parsed = doc.response.safeParse(body === undefined ? undefined : JSON.parse(JSON.stringify(body)));
-          if (!parsed.success) {
-            const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+          const wire: unknown = body === undefined ? undefined : JSON.parse(JSON.stringify(body));
+          const parsed = doc.response.safeParse(wire);
+          const extra = parsed.success ? undeclaredKeys(wire, parsed.data) : [];
+          if (!parsed.success || extra.length > 0) {
+            const issues = parsed.success
+              ? [`not in the contract: ${extra.slice(0, 5).join(', ')}`]
+              : parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
             logger.error({ method: req.method, route: pattern, issues }, 'answer does not match its declared response schema');
             if (mode === 'fail') {
               res.status(500);
