@@ -4,6 +4,7 @@ import { eligibleEntrants, memberStanding, SUSPENDED_REASON, type EligibilityEve
 import { memberDecider, type MemberCommand } from './decider';
 import { MemberSuspended, SupportNoteAdded, type MemberEvent } from './events';
 import { seedSnapshot } from './test-fixtures';
+import { DeciderSpecification } from '@roar/platform/testing';
 
 const memberId = 'm-1';
 const registered: MemberEvent = {
@@ -12,15 +13,7 @@ const registered: MemberEvent = {
 };
 const suspended: MemberEvent = { type: 'MemberSuspended', data: { memberId, reason: 'Chargeback under review' } };
 
-function given(events: MemberEvent[]) {
-  const state = events.reduce(memberDecider.evolve, memberDecider.initialState);
-  return {
-    when: (command: MemberCommand) => ({
-      then: (expected: MemberEvent[]) => expect(memberDecider.decide(command, state)).toEqual(expected),
-      thenThrows: (message: string) => expect(() => memberDecider.decide(command, state)).toThrow(message),
-    }),
-  };
-}
+const given = DeciderSpecification.for(memberDecider);
 
 describe('member support by staff (issue 14)', () => {
   it('suspends a member once, with the reason, and reinstates only a suspended one', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '@roar/platform';
 import { createEventRegistry } from '../registry';
 import { isOrphanedReservation, prizeSlugDecider, prizeSlugStreamId, SLUG_TAKEN, type PrizeSlugCommand, type PrizeSlugEvent, type PrizeSlugReleaseReason } from './slug';
+import { DeciderSpecification } from '@roar/platform/testing';
 
 const at = '2026-11-20T00:00:00.000Z';
 const slug = 'masters-trip';
@@ -10,23 +11,7 @@ const release = (prizeId: string, reason: PrizeSlugReleaseReason = 'slug-changed
 const reserved = (prizeId: string): PrizeSlugEvent => ({ type: 'PrizeSlugReserved', data: { slug, prizeId, reservedAt: at } });
 const released = (prizeId: string, reason: PrizeSlugReleaseReason = 'slug-changed'): PrizeSlugEvent => ({ type: 'PrizeSlugReleased', data: { slug, prizeId, reason, releasedAt: at } });
 
-function given(events: PrizeSlugEvent[]) {
-  const state = events.reduce(prizeSlugDecider.evolve, prizeSlugDecider.initialState);
-  return {
-    when: (command: PrizeSlugCommand) => ({
-      then: (expected: PrizeSlugEvent[]) => expect(prizeSlugDecider.decide(command, state)).toEqual(expected),
-      thenThrows: (message: string) => expect(() => prizeSlugDecider.decide(command, state)).toThrow(message),
-      error: (): unknown => {
-        try {
-          prizeSlugDecider.decide(command, state);
-        } catch (error) {
-          return error;
-        }
-        return null;
-      },
-    }),
-  };
-}
+const given = DeciderSpecification.for(prizeSlugDecider);
 
 describe('prize slug reservation', () => {
   it('names one stream per slug', () => {
@@ -38,9 +23,9 @@ describe('prize slug reservation', () => {
     given([]).when(reserve('p1')).then([reserved('p1')]);
     given([reserved('p1')]).when(reserve('p1')).then([]);
     given([reserved('p1')]).when(reserve('p2')).thenThrows(SLUG_TAKEN);
-    const error = given([reserved('p1')]).when(reserve('p2')).error();
-    expect(error).toBeInstanceOf(DomainError);
-    expect(error).toMatchObject({ code: 'conflict', message: 'This slug is already used by another prize.' });
+    given([reserved('p1')])
+      .when(reserve('p2'))
+      .thenThrows((error) => error instanceof DomainError && error.code === 'conflict' && error.message === 'This slug is already used by another prize.');
   });
 
   it('frees the slug once its prize releases it, for any prize to take; releases by others or twice change nothing', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createEventRegistry } from '../registry';
 import { referralDecider, type ReferralCommand } from './decider';
 import { referralCausationKeys, referralStreamId, type ReferralEvent } from './events';
+import { DeciderSpecification } from '@roar/platform/testing';
 
 const at = '2026-01-10T00:00:00.000Z';
 const later = '2026-01-11T00:00:00.000Z';
@@ -22,15 +23,7 @@ const granted: ReferralEvent = {
 };
 const voidIt: ReferralCommand = { type: 'VoidReferral', reason: 'payment refunded', at: later };
 
-function given(events: ReferralEvent[]) {
-  const state = events.reduce(referralDecider.evolve, referralDecider.initialState);
-  return {
-    when: (command: ReferralCommand) => ({
-      then: (expected: ReferralEvent[]) => expect(referralDecider.decide(command, state)).toEqual(expected),
-      thenThrows: (message: string) => expect(() => referralDecider.decide(command, state)).toThrow(message),
-    }),
-  };
-}
+const given = DeciderSpecification.for(referralDecider);
 
 describe('referral decider', () => {
   it('records who referred whom, on one stream per referred member', () => {

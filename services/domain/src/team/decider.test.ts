@@ -3,6 +3,7 @@ import { createEventRegistry } from '../registry';
 import { teamDecider, type TeamCommand } from './decider';
 import { teamStreamId, type TeamEvent } from './events';
 import { TEAM_RULES, teamCausationKeys } from './rules';
+import { DeciderSpecification } from '@roar/platform/testing';
 
 const t0 = '2026-03-01T00:00:00.000Z';
 const t1 = '2026-03-02T00:00:00.000Z';
@@ -35,15 +36,7 @@ const completed: TeamEvent = {
 };
 const threeInvited = [started, invited(1), invited(2), invited(3)];
 
-function given(events: TeamEvent[]) {
-  const state = events.reduce(teamDecider.evolve, teamDecider.initialState);
-  return {
-    when: (command: TeamCommand) => ({
-      then: (expected: TeamEvent[]) => expect(teamDecider.decide(command, state)).toEqual(expected),
-      thenThrows: (message: string) => expect(() => teamDecider.decide(command, state)).toThrow(message),
-    }),
-  };
-}
+const given = DeciderSpecification.for(teamDecider);
 
 describe('team decider', () => {
   it('keeps the spec numbers in one place', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEventRegistry } from '../registry';
 import { teamSeatDecider, teamSeatStreamId, type TeamSeatCommand, type TeamSeatEvent } from './seat';
+import { DeciderSpecification } from '@roar/platform/testing';
 
 const at = '2026-03-01T00:00:00.000Z';
 const reserve = (teamId: string): TeamSeatCommand => ({ type: 'ReserveTeamSeat', memberId: 'm-1', teamId, role: 'mate', at });
@@ -8,15 +9,7 @@ const release = (teamId: string): TeamSeatCommand => ({ type: 'ReleaseTeamSeat',
 const reserved = (teamId: string): TeamSeatEvent => ({ type: 'TeamSeatReserved', data: { memberId: 'm-1', teamId, role: 'mate', reservedAt: at } });
 const released = (teamId: string): TeamSeatEvent => ({ type: 'TeamSeatReleased', data: { memberId: 'm-1', teamId, reason: 'completed', releasedAt: at } });
 
-function given(events: TeamSeatEvent[]) {
-  const state = events.reduce(teamSeatDecider.evolve, teamSeatDecider.initialState);
-  return {
-    when: (command: TeamSeatCommand) => ({
-      then: (expected: TeamSeatEvent[]) => expect(teamSeatDecider.decide(command, state)).toEqual(expected),
-      thenThrows: (message: string) => expect(() => teamSeatDecider.decide(command, state)).toThrow(message),
-    }),
-  };
-}
+const given = DeciderSpecification.for(teamSeatDecider);
 
 describe('team seat reservation', () => {
   it('holds one open team per member', () => {
