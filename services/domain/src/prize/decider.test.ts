@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { beaconCommitment, commitRandomness, pseudonymousEntrantId, type BeaconSchedule } from '../draw';
 import { createEventRegistry } from '../registry';
 import { auditDraw, auditEligibilityInput } from './audit';
-import { CLAIM_STATE_NEEDED, prizeDecider, type EntrantIdentity, type PrizeCommand } from './decider';
+import { CLAIM_STATE_NEEDED, prizeDecider, type EntrantIdentity } from './decider';
 import { eligibleEntrants, formatTicketRanges, memberStanding, type EligibilityEvent } from './eligibility';
 import { NO_SECONDARY_PRIZE_IMAGES, type PrizeEvent, type PrizeFields } from './events';
 import { DeciderSpecification } from '@roar/platform/testing';

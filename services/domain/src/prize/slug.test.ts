@@ -21,7 +21,7 @@ describe('prize slug reservation', () => {
 
   it('holds a slug for one prize: the same prize again is a no-op, another prize is a conflict', () => {
     given([]).when(reserve('p1')).then([reserved('p1')]);
-    given([reserved('p1')]).when(reserve('p1')).then([]);
+    given([reserved('p1')]).when(reserve('p1')).thenNothingHappened();
     given([reserved('p1')]).when(reserve('p2')).thenThrows(SLUG_TAKEN);
     given([reserved('p1')])
       .when(reserve('p2'))
@@ -34,10 +34,10 @@ describe('prize slug reservation', () => {
     given([reserved('p1'), released('p1')]).when(reserve('p2')).then([reserved('p2')]);
     given([reserved('p1'), released('p1')]).when(reserve('p1')).then([reserved('p1')]);
     // A late release by the previous holder never frees the new holder's slug.
-    given([reserved('p1'), released('p1'), reserved('p2')]).when(release('p1')).then([]);
-    given([reserved('p1')]).when(release('p2')).then([]);
-    given([reserved('p1'), released('p1')]).when(release('p1')).then([]);
-    given([]).when(release('p1')).then([]);
+    given([reserved('p1'), released('p1'), reserved('p2')]).when(release('p1')).thenNothingHappened();
+    given([reserved('p1')]).when(release('p2')).thenNothingHappened();
+    given([reserved('p1'), released('p1')]).when(release('p1')).thenNothingHappened();
+    given([]).when(release('p1')).thenNothingHappened();
   });
 
   it('writes events that the registry accepts, and the registry refuses a slug the prize fields would refuse', () => {

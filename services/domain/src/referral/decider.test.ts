@@ -37,7 +37,7 @@ describe('referral decider', () => {
 
   it('refuses a second referral of the same person, and ignores a replay of the first', () => {
     given([recorded]).when({ ...record, referrerId: 'm-other' }).thenThrows('This member has already been referred.');
-    given([recorded]).when(record).then([]);
+    given([recorded]).when(record).thenNothingHappened();
   });
 
   it('grants the bonus after a paid sign-up with the counts of the tier snapshot, naming both members', () => {
@@ -45,8 +45,8 @@ describe('referral decider', () => {
   });
 
   it('grants the bonus only once', () => {
-    given([recorded, granted]).when(bonus).then([]);
-    given([recorded, granted]).when({ ...bonus, paymentId: 'pi_2' }).then([]);
+    given([recorded, granted]).when(bonus).thenNothingHappened();
+    given([recorded, granted]).when({ ...bonus, paymentId: 'pi_2' }).thenNothingHappened();
   });
 
   it('grants nothing without a paid sign-up or without a referral', () => {
@@ -59,8 +59,8 @@ describe('referral decider', () => {
   it('voids on a refund or failed payment, after which nothing is granted', () => {
     const voided: ReferralEvent = { type: 'ReferralVoided', data: { refereeId: 'm-new', referrerId: 'm-old', reason: 'payment refunded', bonusWasGranted: false, voidedAt: later } };
     given([recorded]).when(voidIt).then([voided]);
-    given([recorded, voided]).when(bonus).then([]);
-    given([recorded, voided]).when(voidIt).then([]);
+    given([recorded, voided]).when(bonus).thenNothingHappened();
+    given([recorded, voided]).when(voidIt).thenNothingHappened();
     given([recorded]).when({ ...voidIt, reason: '  ' }).thenThrows('Voiding a referral needs a reason.');
   });
 

@@ -27,7 +27,7 @@ const redeem = (orderId: string, amount: number, today = '2026-11-26') => ({ typ
 describe('gift card stream', () => {
   it('is activated once for the order that bought it, whatever redelivers the payment', () => {
     given.giftCard([]).when({ type: 'ActivateGiftCard', ...card }).then([activated]);
-    given.giftCard([activated]).when({ type: 'ActivateGiftCard', ...card }).then([]);
+    given.giftCard([activated]).when({ type: 'ActivateGiftCard', ...card }).thenNothingHappened();
     given.giftCard([activated]).when({ type: 'ActivateGiftCard', ...card, orderId: 'o-other' }).thenThrows('This gift card already exists.');
   });
 
@@ -43,7 +43,7 @@ describe('gift card stream', () => {
   });
 
   it('takes one spend per order (a retried checkout is not taken twice)', () => {
-    given.giftCard([activated, redeemed('o1', 3990, 1010)]).when(redeem('o1', 3990)).then([]);
+    given.giftCard([activated, redeemed('o1', 3990, 1010)]).when(redeem('o1', 3990)).thenNothingHappened();
   });
 
   it('refuses an unknown, expired, voided or empty card in plain words', () => {
@@ -58,8 +58,8 @@ describe('gift card stream', () => {
   it('credits back what an order took when that order is cancelled or refunded, once', () => {
     const credited: GiftCardEvent = { type: 'GiftCardCredited', data: { cardId, orderId: 'o1', amount_cents: 3990, balance_cents: 5000, cause: 'order-cancelled', at } };
     given.giftCard([activated, redeemed('o1', 3990, 1010)]).when({ type: 'CreditGiftCard', orderId: 'o1', cause: 'order-cancelled', at }).then([credited]);
-    given.giftCard([activated, redeemed('o1', 3990, 1010), credited]).when({ type: 'CreditGiftCard', orderId: 'o1', cause: 'order-refunded', at }).then([]);
-    given.giftCard([activated]).when({ type: 'CreditGiftCard', orderId: 'o-never', cause: 'order-refunded', at }).then([]);
+    given.giftCard([activated, redeemed('o1', 3990, 1010), credited]).when({ type: 'CreditGiftCard', orderId: 'o1', cause: 'order-refunded', at }).thenNothingHappened();
+    given.giftCard([activated]).when({ type: 'CreditGiftCard', orderId: 'o-never', cause: 'order-refunded', at }).thenNothingHappened();
     // Credited, the order may take from the card again (the member edits the cart and pays once more).
     given.giftCard([activated, redeemed('o1', 3990, 1010), credited]).when(redeem('o1', 2000)).then([redeemed('o1', 2000, 3000)]);
   });
@@ -70,7 +70,7 @@ describe('gift card stream', () => {
     ]);
     given.giftCard([activated]).when({ type: 'VoidGiftCard', cause: 'cancelled-by-staff', reason: '  ', at }).thenThrows('Give a reason for cancelling this gift card.');
     const voided: GiftCardEvent = { type: 'GiftCardVoided', data: { cardId, voided_cents: 5000, cause: 'cancelled-by-staff', reason: 'Stolen', at } };
-    given.giftCard([activated, voided]).when({ type: 'VoidGiftCard', cause: 'purchase-refunded', reason: 'x', at }).then([]);
+    given.giftCard([activated, voided]).when({ type: 'VoidGiftCard', cause: 'purchase-refunded', reason: 'x', at }).thenNothingHappened();
     given.giftCard([]).when({ type: 'VoidGiftCard', cause: 'cancelled-by-staff', reason: 'x', at }).thenThrows('This gift card code is not valid.');
   });
 

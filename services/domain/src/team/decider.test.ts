@@ -57,7 +57,7 @@ describe('team decider', () => {
 
   it('invites up to three mates by email, never the captain nor the same email twice', () => {
     given([started]).when(invite(1, ' Mate1@Example.com ')).then([invited(1)]);
-    given([started, invited(1)]).when(invite(1)).then([]);
+    given([started, invited(1)]).when(invite(1)).thenNothingHappened();
     given([started, invited(1)]).when(invite(2, 'MATE1@example.com')).thenThrows('This email has already been invited to this team.');
     given([started]).when(invite(1, 'cap@example.com')).thenThrows('You cannot invite yourself.');
     given(threeInvited).when(invite(4)).thenThrows('This team is full.');
@@ -81,7 +81,7 @@ describe('team decider', () => {
   });
 
   it('ignores the same payment twice and refuses a second payment for an invite', () => {
-    given([...threeInvited, paid(1)]).when(pay(1)).then([]);
+    given([...threeInvited, paid(1)]).when(pay(1)).thenNothingHappened();
     given([...threeInvited, paid(1)]).when(pay(1, { paymentId: 'pi_other' })).thenThrows('This invite has already been paid.');
   });
 
@@ -108,7 +108,7 @@ describe('team decider', () => {
       { type: 'InviteExpired', data: { teamId, inviteId: 'i-1', email: 'mate1@example.com', expiredAt: afterExpiry } },
     ]);
     given(threeInvited).when({ type: 'ExpireInvite', inviteId: 'i-1', at: t1 }).thenThrows('This invite has not expired yet.');
-    given([...threeInvited, paid(1)]).when({ type: 'ExpireInvite', inviteId: 'i-1', at: afterExpiry }).then([]);
+    given([...threeInvited, paid(1)]).when({ type: 'ExpireInvite', inviteId: 'i-1', at: afterExpiry }).thenNothingHappened();
   });
 
   describe('a refund of a mate\'s fee', () => {
@@ -141,7 +141,7 @@ describe('team decider', () => {
     });
 
     it('is idempotent and refused for a payment the team does not know', () => {
-      given([...threeInvited, paid(1), refunded(1, true)]).when(refund(1)).then([]);
+      given([...threeInvited, paid(1), refunded(1, true)]).when(refund(1)).thenNothingHappened();
       given([...threeInvited, paid(1)]).when(refund(9)).thenThrows('This payment is not a team fee of this team.');
       given([...threeInvited, paid(1)]).when({ ...refund(1), paymentId: 'pi_second' }).thenThrows('This payment is not a team fee of this team.');
       given([]).when(refund(1)).thenThrows('This team does not exist.');
