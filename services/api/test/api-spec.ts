@@ -40,7 +40,14 @@ export interface ApiOutcome<Given> extends ApiAnswer {
   readonly appended: Record<string, RecordedEvent[]>;
 }
 
-async function send(api: TestApi, request: ApiRequest | Response): Promise<ApiAnswer> {
+/** An answer a test client already read (referrals-helpers' `client`): its status and parsed body. */
+export interface ReadAnswer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+async function send(api: TestApi, request: ApiRequest | Response | ReadAnswer): Promise<ApiAnswer> {
+  if (!(request instanceof Response) && 'status' in request) return { status: request.status, headers: new Headers(), body: request.body };
   const r =
     request instanceof Response
       ? request
@@ -79,7 +86,8 @@ async function send(api: TestApi, request: ApiRequest | Response): Promise<ApiAn
 export const ApiSpecification = {
   for(api: () => TestApi) {
     return <Given = undefined>(setup?: () => Given | Promise<Given>) => ({
-      when(request: (given: Given) => ApiRequest | Promise<Response>) {
+      /** The request: a JSON request to send, or the call itself (a fetch, or a test client's call). */
+      when(request: (given: Given) => ApiRequest | Promise<Response | ReadAnswer>) {
         return {
           async then(expected: ApiThen<Given>): Promise<ApiOutcome<Given>> {
             const app = api();
