@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createPgliteSql } from '@roar/platform';
+import { CLUB_TIME_ZONE } from '@roar/contracts/time';
 import { launchBrowser, startApp, type RunningApp } from './harness';
 import { signUpMember, type SignedUp } from './members';
 import { drawAction, signInStaffConsole, switchOffFourEyesAsSingleAdmin } from './staff-console';
@@ -83,7 +84,7 @@ describe('a giveaway from creation to a verified draw', () => {
     await staffPage.getByRole('option', { name: 'normal' }).click();
     await staffPage.getByRole('textbox', { name: 'Description' }).fill('Flights, five nights and two week passes.');
     // The input takes Sydney wall-clock minutes, whatever the page's time zone (UTC here).
-    const sydney = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    const sydney = new Intl.DateTimeFormat('sv-SE', { timeZone: CLUB_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
     await staffPage.getByLabel(/^Entries close/).fill(sydney.format(closesAt).replace(' ', 'T'));
     await staffPage.getByLabel(/^Prize value/).fill('25000');
     await staffPage.getByLabel(/^Event date/).fill('April 2027');

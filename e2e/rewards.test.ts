@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { clubDay } from '@roar/contracts/time';
 import { launchBrowser, startApp, type RunningApp } from './harness';
 import { signUpMember } from './members';
 import { signInStaffConsole, staffApiToken } from './staff-console';
@@ -61,7 +62,7 @@ describe('partner rewards and green-fee cashback', () => {
     const page = member.page;
     await page.goto(`${app.url}/dashboard/clubhouse/cashback`);
     const form = page.getByRole('form', { name: 'Claim green-fee cashback' });
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const today = clubDay(new Date());
     await form.getByLabel('Course').fill('Parkland Links');
     await form.getByLabel('Date played').fill(today);
     await form.getByLabel('Amount paid (AUD)').fill('42.50');

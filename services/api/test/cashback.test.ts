@@ -1,9 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CASHBACK_ERRORS } from '@roar/domain';
+import { CASHBACK_ERRORS, cashbackStreamId } from '@roar/domain';
 import { adminFetch, signInStaff, type StaffLogin, type StaffRoleName } from '../src/admin/test-staff';
 import { RECEIPT_TOO_LARGE, RECEIPT_WRONG_TYPE } from '../src/cashback/receipt';
+import { ApiSpecification } from './api-spec';
 import { client } from './referrals-helpers';
 import { startTestApi, type TestApi } from './setup';
 
@@ -25,11 +26,15 @@ afterAll(async () => {
 const pdf = (tag: string) => Buffer.from(`%PDF-1.4\n% green fee receipt ${tag}\n`);
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
-async function claim(token: string, fields: Record<string, string>, file: Buffer | null, name = 'receipt.pdf') {
+const spec = ApiSpecification.for(() => api);
+function claimRequest(token: string, fields: Record<string, string>, file: Buffer | null, name = 'receipt.pdf') {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   if (file) form.append('receipt', new Blob([new Uint8Array(file)]), name);
-  const r = await fetch(`${api.url}/api/cashback/claims`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  return fetch(`${api.url}/api/cashback/claims`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+}
+async function claim(token: string, fields: Record<string, string>, file: Buffer | null, name = 'receipt.pdf') {
+  const r = await claimRequest(token, fields, file, name);
   return { status: r.status, body: (await r.json()) as { data?: { id: string; status: string; payout: number | null }; errors?: Array<{ message: string }> } };
 }
 const storedFiles = (): string[] => {
@@ -67,11 +72,22 @@ describe('green-fee cashback over HTTP', () => {
 
   it('a member claims, staff approve with a reason, the payout is min(receipt, $20) and shows in the export; a second claim that month is refused', async () => {
     const c = client(api);
-    const m = await c.paidMember(3, {}, 'Alex', 'Golfer');
-    const first = await claim(m.token, round, pdf('alex-1'));
-    expect(first.status).toBe(201);
-    const id = first.body.data!.id;
-    expect(first.body.data).toMatchObject({ status: 'submitted', payout: null });
+    const first = await spec(() => c.paidMember(3, {}, 'Alex', 'Golfer'))
+      .when((m) => claimRequest(m.token, round, pdf('alex-1')))
+      .then({
+        status: 201,
+        body: { data: { status: 'submitted', payout: null } },
+        events: (answer, m) => ({
+          [cashbackStreamId(m.id)]: [
+            {
+              type: 'CashbackClaimSubmitted',
+              data: { claimId: (answer.body as { data: { id: string } }).data.id, memberId: m.id, course: 'Parkland Links', playedOn: '2026-11-18', month: '2026-11', amountCents: 3500, maximumCents: 2000 },
+            },
+          ],
+        }),
+      });
+    const m = first.given;
+    const id = (first.body as { data: { id: string } }).data.id;
     expect(message(await claim(m.token, { ...round, played_on: '2026-11-02', course: 'Riverside Golf' }, pdf('alex-2')))).toBe(CASHBACK_ERRORS.monthTaken);
 
     // The same file by another member, or the same venue, date and amount on another file: refused at submit.

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entriesStreamId, memberStreamId } from '@roar/domain';
+import { ApiSpecification } from './api-spec';
 import { startTestApi, type TestApi } from './setup';
 
 interface Session {
@@ -38,6 +40,9 @@ describe('members: sign-up, payment, entries, upgrade, cancel, renewal (embedded
   };
   const signUp = (email: string, membership_id: number, extra: Record<string, unknown> = {}) =>
     post('/api/sign-up', { first_name: 'Jane', last_name: 'Citizen', email, password: 'correct-horse-1', membership_id, recaptcha_token: 'local-test-token', ...extra });
+  const spec = ApiSpecification.for(() => api);
+  const memberIdOf = async (answer: { body: unknown }) =>
+    (await json<{ user: { id: string } }>(await get('/api/current-user', (answer.body as Session).access_token))).user.id;
 
   beforeAll(async () => {
     api = (await startTestApi({ database: 'pglite' }))!;
@@ -47,10 +52,24 @@ describe('members: sign-up, payment, entries, upgrade, cancel, renewal (embedded
   });
 
   it('a paid sign-up pays with a test card and then sees the plan and the initial entries', async () => {
-    const r = await signUp('jane@example.com.au', 3);
-    expect(r.status).toBe(201);
-    const session = await json<Session>(r);
-    expect(session.redirect_url).toMatch(/\/pay\/checkout\//);
+    // The member is registered and their checkout started; nothing is granted before payment.
+    const signedUp = await spec()
+      .when(() => signUp('jane@example.com.au', 3))
+      .then({
+        status: 201,
+        body: { redirect_url: expect.stringMatching(/\/pay\/checkout\//) },
+        events: async (answer) => {
+          const memberId = await memberIdOf(answer);
+          return {
+            [memberStreamId(memberId)]: [
+              { type: 'MemberRegistered', data: { memberId, email: 'jane@example.com.au', firstname: 'Jane', lastname: 'Citizen' } },
+              { type: 'MembershipCheckoutStarted', data: { memberId, purpose: 'join', amount_cents: 2999 } },
+            ],
+            [entriesStreamId(memberId)]: [],
+          };
+        },
+      });
+    const session = signedUp.body as Session;
     // Nothing is granted before payment.
     const before = await json<{ user: { membership_id: number | null } }>(await get('/api/current-user', session.access_token));
     expect(before.user.membership_id).toBeNull();
@@ -110,8 +129,21 @@ describe('members: sign-up, payment, entries, upgrade, cancel, renewal (embedded
   });
 
   it('a free member upgrades to platinum, cancels, and keeps benefits until the end date; renewals stack entries', async () => {
-    const session = await json<Session>(await signUp('free@example.com.au', 1));
-    expect(session.redirect_url).toBe('/dashboard');
+    // A free plan is active at once; it carries no initial entries, so none are granted.
+    const signedUp = await spec()
+      .when(() => signUp('free@example.com.au', 1))
+      .then({
+        status: 201,
+        body: { redirect_url: '/dashboard' },
+        events: async (answer) => {
+          const memberId = await memberIdOf(answer);
+          return {
+            [memberStreamId(memberId)]: [{ type: 'MemberRegistered', data: { memberId, email: 'free@example.com.au' } }, { type: 'MembershipActivated', data: { memberId, source: 'join', periodEnd: null } }],
+            [entriesStreamId(memberId)]: [],
+          };
+        },
+      });
+    const session = signedUp.body as Session;
     const upgrade = await json<{ status: string; result: { redirect_url: string } }>(await post('/api/upgrade-plan', { membership_id: 3 }, session.access_token));
     expect(upgrade.status).toBe('ok');
     await pay(upgrade.result.redirect_url, '4242424242424242');

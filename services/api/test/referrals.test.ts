@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entriesStreamId, memberStreamId, referralStreamId } from '@roar/domain';
 import { adminFetch, signInStaff, type StaffLogin } from '../src/admin/test-staff';
 import { createProviderEventHandler } from '../src/members/provider-events';
+import { ApiSpecification } from './api-spec';
 import { client } from './referrals-helpers';
 import { startTestApi, type TestApi } from './setup';
 
@@ -58,9 +60,28 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
     const referrer = await c.paidMember(3, {}, 'Alex', 'Morgan');
     const code = (await c.me(referrer.token)).user.referral_code;
     const before = (await c.tickets(referrer.token)).total;
-    const referee = await c.signUp(3, { referral_code: code }, 'Sam', 'Jones');
-    expect(referee.status).toBe(201);
-    // Nothing before payment.
+    // The sign-up records who referred the new member; nothing is granted to either before payment.
+    const signedUp = await ApiSpecification.for(() => api)()
+      .when(async () => {
+        const joined = await c.signUp(3, { referral_code: code }, 'Sam', 'Jones');
+        return { status: joined.status, body: joined };
+      })
+      .then({
+        status: 201,
+        events: (answer) => {
+          const refereeId = (answer.body as { id: string }).id;
+          return {
+            [memberStreamId(refereeId)]: [
+              { type: 'MemberRegistered', data: { memberId: refereeId, firstname: 'Sam', lastname: 'Jones', referralCode: expect.any(String) } },
+              { type: 'MembershipCheckoutStarted', data: { memberId: refereeId, purpose: 'join' } },
+            ],
+            [referralStreamId(refereeId)]: [{ type: 'ReferralRecorded', data: { refereeId, referrerId: referrer.id, referralCode: code } }],
+            [entriesStreamId(refereeId)]: [],
+            [entriesStreamId(referrer.id)]: [],
+          };
+        },
+      });
+    const referee = signedUp.body as Awaited<ReturnType<typeof c.signUp>>;
     expect((await c.tickets(referrer.token)).total).toBe(before);
     let list = await c.get('/api/referrals', referrer.token);
     expect(list.body.data).toEqual([expect.objectContaining({ referee_name: 'Sam J.', status: 'recorded', referrer_entries: null, granted_at: null })]);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fold } from '@roar/platform';
-import { availableQty, stockDecider, stockStreamId, type StockEvent } from '@roar/domain';
+import { availableQty, cartStreamId, orderStreamId, stockDecider, stockStreamId, type StockEvent } from '@roar/domain';
 import { adminFetch, signInStaff, type StaffLogin } from '../src/admin/test-staff';
 import { seedShop, sweepExpiredReservations } from '../src/shop';
+import { ApiSpecification } from './api-spec';
 import { client, type Joined } from './referrals-helpers';
 import { startTestApi, type TestApi } from './setup';
 
@@ -36,6 +37,7 @@ describe('the pro shop over HTTP (embedded default)', () => {
   const product = async (slug: string, token = shopper.token) => (await c.get(`/api/shop/products/by-slug/${slug}`, token)).body.data as Product;
   const cart = async (token = shopper.token) => (await c.get('/api/shop/cart', token)).body.data as Cart;
   const staffPost = (path: string, body: unknown, token = staff.staff.token) => adminFetch(api, path, { method: 'POST', token, body: JSON.stringify(body) });
+  const spec = ApiSpecification.for(() => api);
 
   it('is open only with a bearer token and shop access', async () => {
     expect((await c.get('/api/shop/products')).status).toBe(401);
@@ -282,7 +284,21 @@ describe('the pro shop over HTTP (embedded default)', () => {
     const billing = { ...address, first_name: 'Gift', last_name: 'Giver' };
     expect((await c.post('/api/shop/checkout', {}, m.token)).status).toBe(400);
     expect((await patch({ billing_address: billing }, m.token)).status).toBe(200);
-    const started = (await c.post('/api/shop/checkout', {}, m.token)).body.data as { order_id: string; redirect_url: string };
+    // The checkout places the order, holds the two cards' stock and marks the cart as checking out, each in its own stream.
+    const checkout = await spec()
+      .when(() => ({ path: '/api/shop/checkout', body: {}, token: m.token }))
+      .then({
+        status: 201,
+        events: (answer) => {
+          const orderId = (answer.body as { data: { order_id: string } }).data.order_id;
+          return {
+            [orderStreamId(orderId)]: [{ type: 'OrderPlaced', data: { orderId, memberId: m.id } }],
+            [stockStreamId('RS024-25')]: [{ type: 'StockReserved', data: { sku: 'RS024-25', qty: 2 } }],
+            [cartStreamId(m.id)]: [{ type: 'CartCheckoutStarted', data: { memberId: m.id, orderId } }],
+          };
+        },
+      });
+    const started = (checkout.body as { data: { order_id: string; redirect_url: string } }).data;
     expect((await c.pay(started.redirect_url)).status).toBe(303);
     await expect.poll(async () => ((await c.get(`/api/shop/orders/${started.order_id}`, m.token)).body.data as { status: string }).status).toBe('delivered');
     const order = (await c.get(`/api/shop/orders/${started.order_id}`, m.token)).body.data as { gift_cards: unknown[]; shipping_address: unknown };

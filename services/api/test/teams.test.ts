@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teamSeatStreamId, teamStreamId } from '@roar/domain';
 import { adminFetch, signInStaff, type StaffLogin } from '../src/admin/test-staff';
 import { createProviderEventHandler } from '../src/members/provider-events';
 import { sweepExpiredInvites } from '../src/teams';
+import { ApiSpecification } from './api-spec';
 import { client, type Joined } from './referrals-helpers';
 import { startTestApi, type TestApi } from './setup';
 
@@ -49,13 +51,26 @@ describe('the team draw over HTTP (embedded default)', () => {
     expect((await c.post('/api/team/start', {})).status).toBe(401);
     expect(await team(captain.token)).toBeNull();
 
-    const started = await c.post('/api/team/start', {}, captain.token);
-    expect(started.status).toBe(201);
-    expect(started.body.data).toMatchObject({
-      status: 'open', role: 'captain', captain: { firstname: 'Casey', lastname: 'Captain' }, seats_left: 3, completed_at: null,
-      members: [{ name: 'Casey Captain', email: captain.email, status: 'captain', invite_id: null, expires_at: null }],
-      benefits: { mate_entries: 30, merchandise_discount_percent: 20, benefit_months: 1, inviter_bonus_entries: 40, fee: 50 },
-    });
+    // Starting records the team in its own stream and takes the captain's seat in theirs.
+    await ApiSpecification.for(() => api)()
+      .when(() => ({ path: '/api/team/start', body: {}, token: captain.token }))
+      .then({
+        status: 201,
+        body: {
+          data: {
+            status: 'open', role: 'captain', captain: { firstname: 'Casey', lastname: 'Captain' }, seats_left: 3, completed_at: null,
+            members: [{ name: 'Casey Captain', email: captain.email, status: 'captain', invite_id: null, expires_at: null }],
+            benefits: { mate_entries: 30, merchandise_discount_percent: 20, benefit_months: 1, inviter_bonus_entries: 40, fee: 50 },
+          },
+        },
+        events: (answer) => {
+          const teamId = (answer.body as { data: { id: string } }).data.id;
+          return {
+            [teamStreamId(teamId)]: [{ type: 'TeamStarted', data: { teamId, captainId: captain.id, captainEmail: captain.email.toLowerCase() } }],
+            [teamSeatStreamId(captain.id)]: [{ type: 'TeamSeatReserved', data: { memberId: captain.id, teamId, role: 'captain' } }],
+          };
+        },
+      });
     expect(await c.post('/api/team/start', {}, captain.token)).toEqual({ status: 409, body: { error: 'You are already in an open team.' } });
 
     // Bad invites.

@@ -3,6 +3,7 @@ import { seedSnapshot } from '../member/test-fixtures';
 import { checkoutDecider, type CheckoutCommand } from './decider';
 import type { CheckoutEvent } from './events';
 import { webhookDecider, webhookStreamId } from './webhook';
+import { DeciderSpecification } from '@roar/platform/testing';
 
 const created: CheckoutEvent = {
   type: 'CheckoutCreated',
@@ -20,39 +21,36 @@ const created: CheckoutEvent = {
 };
 const complete: CheckoutCommand = { type: 'CompleteCheckout', checkoutId: 'c-1', paymentId: 'pi_1', subscriptionId: 'sub_1', card: { brand: 'visa', last4: '4242' }, amount_cents: 2999 };
 
-function given(events: CheckoutEvent[]) {
-  const state = events.reduce(checkoutDecider.evolve, checkoutDecider.initialState);
-  return { when: (command: CheckoutCommand) => () => checkoutDecider.decide(command, state) };
-}
+const given = DeciderSpecification.for(checkoutDecider);
 
 describe('checkout decider', () => {
   it('creates a checkout once', () => {
-    expect(given([]).when({ type: 'CreateCheckout', ...created.data })()).toEqual([created]);
-    expect(given([created]).when({ type: 'CreateCheckout', ...created.data })).toThrow('Checkout c-1 already exists.');
+    given([]).when({ type: 'CreateCheckout', ...created.data }).then([created]);
+    given([created]).when({ type: 'CreateCheckout', ...created.data }).thenThrows('Checkout c-1 already exists.');
   });
 
   it('completes once per payment id; another payment on a paid checkout is a conflict', () => {
-    const [completed] = given([created]).when(complete)();
+    const [completed] = given([created]).when(complete).events();
     expect(completed?.type).toBe('CheckoutCompleted');
-    expect(given([created, completed!]).when(complete)()).toEqual([]);
-    expect(given([created, completed!]).when({ ...complete, paymentId: 'pi_2' } as CheckoutCommand)).toThrow(/already paid/);
-    expect(given([]).when(complete)).toThrow('Checkout not found.');
+    given([created, completed!]).when(complete).thenNothingHappened();
+    given([created, completed!]).when({ ...complete, paymentId: 'pi_2' } as CheckoutCommand).thenThrows(/already paid/);
+    given([]).when(complete).thenThrows('Checkout not found.');
   });
 
   it('lets a declined card be retried, but never completes an expired checkout', () => {
     const failed: CheckoutEvent = { type: 'CheckoutFailed', data: { checkoutId: 'c-1', reason: 'card_declined' } };
-    expect(given([created]).when({ type: 'FailCheckout', checkoutId: 'c-1', reason: 'card_declined' })()).toEqual([failed]);
-    expect(given([created, failed]).when(complete)()).toHaveLength(1);
-    const [expired] = given([created, failed]).when({ type: 'ExpireCheckout', checkoutId: 'c-1' })();
+    given([created]).when({ type: 'FailCheckout', checkoutId: 'c-1', reason: 'card_declined' }).then([failed]);
+    given([created, failed]).when(complete).then((events) => expect(events).toHaveLength(1));
+    const [expired] = given([created, failed]).when({ type: 'ExpireCheckout', checkoutId: 'c-1' }).events();
     expect(expired).toEqual({ type: 'CheckoutExpired', data: { checkoutId: 'c-1' } });
-    expect(given([created, expired!]).when(complete)).toThrow('Checkout c-1 has expired.');
-    expect(given([created, expired!]).when({ type: 'ExpireCheckout', checkoutId: 'c-1' })()).toEqual([]);
+    given([created, expired!]).when(complete).thenThrows('Checkout c-1 has expired.');
+    given([created, expired!]).when({ type: 'ExpireCheckout', checkoutId: 'c-1' }).thenNothingHappened();
   });
 
   it('ignores a decline or expiry after payment', () => {
-    const paid = given([created]).when(complete)();
-    expect(given([created, ...paid]).when({ type: 'FailCheckout', checkoutId: 'c-1', reason: 'late' })()).toEqual([]);
-    expect(given([created, ...paid]).when({ type: 'ExpireCheckout', checkoutId: 'c-1' })()).toEqual([]);
+    const paid = given([created]).when(complete).events();
+    given([created, ...paid]).when({ type: 'FailCheckout', checkoutId: 'c-1', reason: 'late' }).thenNothingHappened();
+    given([created, ...paid]).when({ type: 'ExpireCheckout', checkoutId: 'c-1' }).thenNothingHappened();
   });
 
   it('records a webhook once', () => {

@@ -4,6 +4,7 @@ import { createEventRegistry } from '../registry';
 import { memberDecider, type MemberCommand } from './decider';
 import type { MemberEvent } from './events';
 import { seedSnapshot } from './test-fixtures';
+import { DeciderSpecification } from '@roar/platform/testing';
 
 const free = seedSnapshot('free');
 const single = seedSnapshot('single-entry');
@@ -31,10 +32,7 @@ const activatedPlatinum: MemberEvent = {
   },
 };
 
-function given(events: MemberEvent[]) {
-  const state = events.reduce(memberDecider.evolve, memberDecider.initialState);
-  return { when: (command: MemberCommand) => () => memberDecider.decide(command, state) };
-}
+const given = DeciderSpecification.for(memberDecider);
 
 const checkout = (tier = platinum, purpose: 'join' | 'upgrade' | 'single-entry' = 'upgrade'): MemberCommand => ({
   type: 'StartMembershipCheckout',
@@ -50,58 +48,58 @@ const checkout = (tier = platinum, purpose: 'join' | 'upgrade' | 'single-entry' 
 describe('member decider', () => {
   it('registers a member on a paid plan without a membership yet, and activates a free plan at once with no end', () => {
     const base = { type: 'RegisterMember', memberId, email: 'ana@example.com', firstname: 'Ana', lastname: 'Lee', referralCode: 'ANA123', at } as const;
-    expect(given([]).when({ ...base, chosenTier: platinum })()).toEqual([registered]);
-    const events = given([]).when({ ...base, chosenTier: free })();
+    given([]).when({ ...base, chosenTier: platinum }).then([registered]);
+    const events = given([]).when({ ...base, chosenTier: free }).events();
     expect(events.map((e) => e.type)).toEqual(['MemberRegistered', 'MembershipActivated']);
     expect(events[1]!.data).toMatchObject({ periodEnd: null, paymentId: null, source: 'join', tier: free });
-    expect(given([registered]).when({ ...base, chosenTier: free })).toThrow('Member already registered.');
+    given([registered]).when({ ...base, chosenTier: free }).thenThrows('Member already registered.');
   });
 
   it('records only the profile fields that changed, and refuses an unknown member', () => {
-    expect(given([registered]).when({ type: 'UpdateMemberProfile', memberId, changes: { firstname: 'Ana', mobile: '0400000000' } })()).toEqual([
+    given([registered]).when({ type: 'UpdateMemberProfile', memberId, changes: { firstname: 'Ana', mobile: '0400000000' } }).then([
       { type: 'MemberProfileUpdated', data: { memberId, changes: { mobile: '0400000000' } } },
     ]);
-    expect(given([registered]).when({ type: 'UpdateMemberProfile', memberId, changes: { lastname: 'Lee' } })()).toEqual([]);
-    expect(given([]).when({ type: 'UpdateMemberProfile', memberId, changes: { lastname: 'X' } })).toThrow('Member not found.');
+    given([registered]).when({ type: 'UpdateMemberProfile', memberId, changes: { lastname: 'Lee' } }).thenNothingHappened();
+    given([]).when({ type: 'UpdateMemberProfile', memberId, changes: { lastname: 'X' } }).thenThrows('Member not found.');
   });
 
   it('starts a checkout from free to platinum, with the tier snapshot', () => {
     const freeMember = given([registered, { ...activatedPlatinum, data: { ...activatedPlatinum.data, tier: free, periodEnd: null, paymentId: null, subscriptionId: null } }]);
-    expect(freeMember.when(checkout())()).toEqual([
+    freeMember.when(checkout()).then([
       { type: 'MembershipCheckoutStarted', data: { memberId, checkoutId: 'c-2', purpose: 'upgrade', tier: platinum, amount_cents: 2999 } },
     ]);
   });
 
   it('refuses an upgrade from the top tiers, to the same tier, to an unpublished or free tier', () => {
-    expect(given([registered, activatedPlatinum]).when(checkout(platinum))).toThrow('No upgrade is offered from platinum.');
+    given([registered, activatedPlatinum]).when(checkout(platinum)).thenThrows('No upgrade is offered from platinum.');
     const onLegacy: MemberEvent = { ...activatedPlatinum, data: { ...activatedPlatinum.data, tier: legacy } };
-    expect(given([registered, onLegacy]).when(checkout(platinum))).toThrow('No upgrade is offered from platinum-member.');
-    expect(given([registered]).when({ ...checkout(), tierPublished: false } as MemberCommand)).toThrow('Membership platinum is not available.');
-    expect(given([registered]).when(checkout(free))).toThrow(DomainError);
-    expect(given([registered]).when(checkout(single, 'upgrade'))).toThrow('A single entry is bought, not joined or upgraded to.');
+    given([registered, onLegacy]).when(checkout(platinum)).thenThrows('No upgrade is offered from platinum-member.');
+    given([registered]).when({ ...checkout(), tierPublished: false } as MemberCommand).thenThrows('Membership platinum is not available.');
+    given([registered]).when(checkout(free)).thenThrows(DomainError);
+    given([registered]).when(checkout(single, 'upgrade')).thenThrows('A single entry is bought, not joined or upgraded to.');
   });
 
   it('lets a member whose paid membership has ended join again', () => {
     const later = { ...checkout(platinum, 'join'), at: '2026-03-01T00:00:00.000Z' } as MemberCommand;
-    expect(given([registered, activatedPlatinum]).when(later)()).toHaveLength(1);
+    given([registered, activatedPlatinum]).when(later).then((events) => expect(events).toHaveLength(1));
   });
 
   it('starts a single-entry checkout only for a single-entry tier', () => {
-    expect(given([registered, activatedPlatinum]).when(checkout(single, 'single-entry'))()).toHaveLength(1);
-    expect(given([registered]).when(checkout(platinum, 'single-entry'))).toThrow('Membership platinum is not a single entry.');
+    given([registered, activatedPlatinum]).when(checkout(single, 'single-entry')).then((events) => expect(events).toHaveLength(1));
+    given([registered]).when(checkout(platinum, 'single-entry')).thenThrows('Membership platinum is not a single entry.');
   });
 
   it('activates once per payment id: a duplicate webhook decides nothing', () => {
     const { memberId: _m, previousMembershipId: _p, ...rest } = activatedPlatinum.data;
     const activate: MemberCommand = { type: 'ActivateMembership', memberId, ...rest };
-    expect(given([registered]).when(activate)()).toEqual([activatedPlatinum]);
-    expect(given([registered, activatedPlatinum]).when(activate)()).toEqual([]);
+    given([registered]).when(activate).then([activatedPlatinum]);
+    given([registered, activatedPlatinum]).when(activate).thenNothingHappened();
   });
 
   it('records the previous membership on an upgrade', () => {
     const freeActive: MemberEvent = { ...activatedPlatinum, data: { ...activatedPlatinum.data, tier: free, paymentId: null, checkoutId: null, subscriptionId: null, periodEnd: null } };
     const { memberId: _m, previousMembershipId: _p, ...rest } = activatedPlatinum.data;
-    const [event] = given([registered, freeActive]).when({ type: 'ActivateMembership', memberId, ...rest, source: 'upgrade' })();
+    const [event] = given([registered, freeActive]).when({ type: 'ActivateMembership', memberId, ...rest, source: 'upgrade' }).events();
     expect(event?.data).toMatchObject({ previousMembershipId: 1, source: 'upgrade' });
   });
 
@@ -115,24 +113,24 @@ describe('member decider', () => {
       periodStart: '2026-02-10T00:00:00.000Z',
       periodEnd: '2026-03-10T00:00:00.000Z',
     };
-    const [renewed] = given([registered, activatedPlatinum]).when(renew)();
+    const [renewed] = given([registered, activatedPlatinum]).when(renew).events();
     expect(renewed?.type).toBe('MembershipRenewed');
-    expect(given([registered, activatedPlatinum, renewed!]).when(renew)()).toEqual([]);
-    expect(given([registered, activatedPlatinum]).when({ ...renew, subscriptionId: 'sub_x' } as MemberCommand)).toThrow(/not this member's current subscription/);
+    given([registered, activatedPlatinum, renewed!]).when(renew).thenNothingHappened();
+    given([registered, activatedPlatinum]).when({ ...renew, subscriptionId: 'sub_x' } as MemberCommand).thenThrows(/not this member's current subscription/);
   });
 
   it('cancels a paid membership at the end of its period, and nothing else', () => {
     const cancel: MemberCommand = { type: 'CancelMembership', memberId, reason: null, at };
-    const [cancelled] = given([registered, activatedPlatinum]).when(cancel)();
+    const [cancelled] = given([registered, activatedPlatinum]).when(cancel).events();
     expect(cancelled).toEqual({ type: 'MembershipCancelled', data: { memberId, membershipId: 3, endsAt: '2026-02-10T00:00:00.000Z', reason: null } });
-    expect(given([registered, activatedPlatinum, cancelled!]).when(cancel)).toThrow('The membership is already cancelled.');
-    expect(given([registered]).when(cancel)).toThrow('There is no paid membership to cancel.');
+    given([registered, activatedPlatinum, cancelled!]).when(cancel).thenThrows('The membership is already cancelled.');
+    given([registered]).when(cancel).thenThrows('There is no paid membership to cancel.');
     const freeActive: MemberEvent = { ...activatedPlatinum, data: { ...activatedPlatinum.data, tier: free, paymentId: null, subscriptionId: null, periodEnd: null } };
-    expect(given([registered, freeActive]).when(cancel)).toThrow('There is no paid membership to cancel.');
+    given([registered, freeActive]).when(cancel).thenThrows('There is no paid membership to cancel.');
   });
 
   it('records a failed payment against the subscription', () => {
-    const events = given([registered, activatedPlatinum]).when({ type: 'RecordMembershipPaymentFailed', memberId, checkoutId: null, subscriptionId: 'sub_1', reason: 'card_declined' })();
+    const events = given([registered, activatedPlatinum]).when({ type: 'RecordMembershipPaymentFailed', memberId, checkoutId: null, subscriptionId: 'sub_1', reason: 'card_declined' }).events();
     const state = [registered, activatedPlatinum, ...events].reduce(memberDecider.evolve, memberDecider.initialState);
     expect(state.status !== 'absent' && state.membership?.paymentFailed).toBe(true);
   });
@@ -148,9 +146,9 @@ describe('member decider', () => {
       prizeId: null,
       validUntil: '2026-02-09T00:00:00.000Z',
     };
-    const events = given([registered]).when(buy)();
+    const events = given([registered]).when(buy).events();
     expect(events).toHaveLength(1);
-    expect(given([registered, ...events]).when(buy)()).toEqual([]);
+    given([registered, ...events]).when(buy).thenNothingHappened();
   });
 
   it('writes events that the registry accepts', () => {

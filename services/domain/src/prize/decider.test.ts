@@ -3,9 +3,10 @@ import { createHash } from 'node:crypto';
 import { beaconCommitment, commitRandomness, pseudonymousEntrantId, type BeaconSchedule } from '../draw';
 import { createEventRegistry } from '../registry';
 import { auditDraw, auditEligibilityInput } from './audit';
-import { CLAIM_STATE_NEEDED, prizeDecider, type EntrantIdentity, type PrizeCommand } from './decider';
+import { CLAIM_STATE_NEEDED, prizeDecider, type EntrantIdentity } from './decider';
 import { eligibleEntrants, formatTicketRanges, memberStanding, type EligibilityEvent } from './eligibility';
 import { NO_SECONDARY_PRIZE_IMAGES, type PrizeEvent, type PrizeFields } from './events';
+import { DeciderSpecification } from '@roar/platform/testing';
 
 const fields: PrizeFields = {
   title: 'Masters trip',
@@ -28,18 +29,7 @@ const scheduled: PrizeEvent = {
   data: { prizeId: 'p1', method: 'commit-reveal', commitment: commitRandomness(secret), beacon: null, closesAt: fields.prize_end_date },
 };
 
-function given(events: PrizeEvent[]) {
-  const state = events.reduce(prizeDecider.evolve, prizeDecider.initialState);
-  return {
-    when(command: PrizeCommand) {
-      return {
-        then: (expected: PrizeEvent[]) => expect(prizeDecider.decide(command, state)).toEqual(expected),
-        thenThrows: (message: string) => expect(() => prizeDecider.decide(command, state)).toThrow(message),
-        events: () => prizeDecider.decide(command, state),
-      };
-    },
-  };
-}
+const given = DeciderSpecification.for(prizeDecider);
 
 const tier = (bonus: boolean) => ({ bonus_draws: bonus, weekly_draws: false });
 const ev = (type: string, data: object, occurredAt = '2026-11-10T00:00:00.000Z'): EligibilityEvent => ({ type, data, occurredAt });

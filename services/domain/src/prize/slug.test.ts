@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '@roar/platform';
 import { createEventRegistry } from '../registry';
 import { isOrphanedReservation, prizeSlugDecider, prizeSlugStreamId, SLUG_TAKEN, type PrizeSlugCommand, type PrizeSlugEvent, type PrizeSlugReleaseReason } from './slug';
+import { DeciderSpecification } from '@roar/platform/testing';
 
 const at = '2026-11-20T00:00:00.000Z';
 const slug = 'masters-trip';
@@ -10,23 +11,7 @@ const release = (prizeId: string, reason: PrizeSlugReleaseReason = 'slug-changed
 const reserved = (prizeId: string): PrizeSlugEvent => ({ type: 'PrizeSlugReserved', data: { slug, prizeId, reservedAt: at } });
 const released = (prizeId: string, reason: PrizeSlugReleaseReason = 'slug-changed'): PrizeSlugEvent => ({ type: 'PrizeSlugReleased', data: { slug, prizeId, reason, releasedAt: at } });
 
-function given(events: PrizeSlugEvent[]) {
-  const state = events.reduce(prizeSlugDecider.evolve, prizeSlugDecider.initialState);
-  return {
-    when: (command: PrizeSlugCommand) => ({
-      then: (expected: PrizeSlugEvent[]) => expect(prizeSlugDecider.decide(command, state)).toEqual(expected),
-      thenThrows: (message: string) => expect(() => prizeSlugDecider.decide(command, state)).toThrow(message),
-      error: (): unknown => {
-        try {
-          prizeSlugDecider.decide(command, state);
-        } catch (error) {
-          return error;
-        }
-        return null;
-      },
-    }),
-  };
-}
+const given = DeciderSpecification.for(prizeSlugDecider);
 
 describe('prize slug reservation', () => {
   it('names one stream per slug', () => {
@@ -36,11 +21,11 @@ describe('prize slug reservation', () => {
 
   it('holds a slug for one prize: the same prize again is a no-op, another prize is a conflict', () => {
     given([]).when(reserve('p1')).then([reserved('p1')]);
-    given([reserved('p1')]).when(reserve('p1')).then([]);
+    given([reserved('p1')]).when(reserve('p1')).thenNothingHappened();
     given([reserved('p1')]).when(reserve('p2')).thenThrows(SLUG_TAKEN);
-    const error = given([reserved('p1')]).when(reserve('p2')).error();
-    expect(error).toBeInstanceOf(DomainError);
-    expect(error).toMatchObject({ code: 'conflict', message: 'This slug is already used by another prize.' });
+    given([reserved('p1')])
+      .when(reserve('p2'))
+      .thenThrows((error) => error instanceof DomainError && error.code === 'conflict' && error.message === 'This slug is already used by another prize.');
   });
 
   it('frees the slug once its prize releases it, for any prize to take; releases by others or twice change nothing', () => {
@@ -49,10 +34,10 @@ describe('prize slug reservation', () => {
     given([reserved('p1'), released('p1')]).when(reserve('p2')).then([reserved('p2')]);
     given([reserved('p1'), released('p1')]).when(reserve('p1')).then([reserved('p1')]);
     // A late release by the previous holder never frees the new holder's slug.
-    given([reserved('p1'), released('p1'), reserved('p2')]).when(release('p1')).then([]);
-    given([reserved('p1')]).when(release('p2')).then([]);
-    given([reserved('p1'), released('p1')]).when(release('p1')).then([]);
-    given([]).when(release('p1')).then([]);
+    given([reserved('p1'), released('p1'), reserved('p2')]).when(release('p1')).thenNothingHappened();
+    given([reserved('p1')]).when(release('p2')).thenNothingHappened();
+    given([reserved('p1'), released('p1')]).when(release('p1')).thenNothingHappened();
+    given([]).when(release('p1')).thenNothingHappened();
   });
 
   it('writes events that the registry accepts, and the registry refuses a slug the prize fields would refuse', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createEventRegistry } from '../registry';
 import { referralDecider, type ReferralCommand } from './decider';
 import { referralCausationKeys, referralStreamId, type ReferralEvent } from './events';
+import { DeciderSpecification } from '@roar/platform/testing';
 
 const at = '2026-01-10T00:00:00.000Z';
 const later = '2026-01-11T00:00:00.000Z';
@@ -22,15 +23,7 @@ const granted: ReferralEvent = {
 };
 const voidIt: ReferralCommand = { type: 'VoidReferral', reason: 'payment refunded', at: later };
 
-function given(events: ReferralEvent[]) {
-  const state = events.reduce(referralDecider.evolve, referralDecider.initialState);
-  return {
-    when: (command: ReferralCommand) => ({
-      then: (expected: ReferralEvent[]) => expect(referralDecider.decide(command, state)).toEqual(expected),
-      thenThrows: (message: string) => expect(() => referralDecider.decide(command, state)).toThrow(message),
-    }),
-  };
-}
+const given = DeciderSpecification.for(referralDecider);
 
 describe('referral decider', () => {
   it('records who referred whom, on one stream per referred member', () => {
@@ -44,7 +37,7 @@ describe('referral decider', () => {
 
   it('refuses a second referral of the same person, and ignores a replay of the first', () => {
     given([recorded]).when({ ...record, referrerId: 'm-other' }).thenThrows('This member has already been referred.');
-    given([recorded]).when(record).then([]);
+    given([recorded]).when(record).thenNothingHappened();
   });
 
   it('grants the bonus after a paid sign-up with the counts of the tier snapshot, naming both members', () => {
@@ -52,8 +45,8 @@ describe('referral decider', () => {
   });
 
   it('grants the bonus only once', () => {
-    given([recorded, granted]).when(bonus).then([]);
-    given([recorded, granted]).when({ ...bonus, paymentId: 'pi_2' }).then([]);
+    given([recorded, granted]).when(bonus).thenNothingHappened();
+    given([recorded, granted]).when({ ...bonus, paymentId: 'pi_2' }).thenNothingHappened();
   });
 
   it('grants nothing without a paid sign-up or without a referral', () => {
@@ -66,8 +59,8 @@ describe('referral decider', () => {
   it('voids on a refund or failed payment, after which nothing is granted', () => {
     const voided: ReferralEvent = { type: 'ReferralVoided', data: { refereeId: 'm-new', referrerId: 'm-old', reason: 'payment refunded', bonusWasGranted: false, voidedAt: later } };
     given([recorded]).when(voidIt).then([voided]);
-    given([recorded, voided]).when(bonus).then([]);
-    given([recorded, voided]).when(voidIt).then([]);
+    given([recorded, voided]).when(bonus).thenNothingHappened();
+    given([recorded, voided]).when(voidIt).thenNothingHappened();
     given([recorded]).when({ ...voidIt, reason: '  ' }).thenThrows('Voiding a referral needs a reason.');
   });
 

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '@roar/platform';
 import { createEventRegistry } from '../registry';
 import { memberHasRewardsAccess } from './access';
-import { partnerDecider, rewardRevealDecider, offerIsLive, NO_REWARDS_ACCESS, type PartnerCommand } from './decider';
+import { partnerDecider, rewardRevealDecider, offerIsLive, NO_REWARDS_ACCESS } from './decider';
 import { offerFieldsSchema, PartnerAdded, type OfferFields, type PartnerEvent, type PartnerFields } from './events';
 import { clubMonth } from './month';
+import { DeciderSpecification } from '@roar/platform/testing';
 
 const at = '2026-11-01T00:00:00.000Z';
 const partner: PartnerFields = { name: 'Fairway Supply Co. (sample)', logo: '/partners/fairway.svg', category: 'tickets-and-gear', sample: true, status: 'published', sort: 1 };
@@ -13,30 +14,27 @@ const offer: OfferFields = {
 };
 const added: PartnerEvent = { type: 'PartnerAdded', data: { partnerId: 'p1', fields: partner, at } };
 
-function given(events: PartnerEvent[]) {
-  const state = events.reduce(partnerDecider.evolve, partnerDecider.initialState);
-  return { when: (c: PartnerCommand) => () => partnerDecider.decide(c, state) };
-}
+const given = DeciderSpecification.for(partnerDecider);
 
 describe('partner decider', () => {
   it('adds a partner once', () => {
-    expect(given([]).when({ type: 'AddPartner', partnerId: 'p1', fields: partner, at })()).toEqual([added]);
-    expect(given([added]).when({ type: 'AddPartner', partnerId: 'p1', fields: partner, at })).toThrow('This partner already exists.');
+    given([]).when({ type: 'AddPartner', partnerId: 'p1', fields: partner, at }).then([added]);
+    given([added]).when({ type: 'AddPartner', partnerId: 'p1', fields: partner, at }).thenThrows('This partner already exists.');
   });
 
   it('records a change only when a field changed', () => {
-    expect(given([added]).when({ type: 'ChangePartner', fields: partner, at })()).toEqual([]);
+    given([added]).when({ type: 'ChangePartner', fields: partner, at }).thenNothingHappened();
     const renamed = { ...partner, name: 'Fairway (sample)' };
-    expect(given([added]).when({ type: 'ChangePartner', fields: renamed, at })()).toEqual([{ type: 'PartnerChanged', data: { partnerId: 'p1', fields: renamed, at } }]);
+    given([added]).when({ type: 'ChangePartner', fields: renamed, at }).then([{ type: 'PartnerChanged', data: { partnerId: 'p1', fields: renamed, at } }]);
   });
 
   it('adds and changes offers of an existing partner only', () => {
-    expect(given([]).when({ type: 'AddOffer', offerId: 'o1', fields: offer, at })).toThrow('This partner does not exist.');
+    given([]).when({ type: 'AddOffer', offerId: 'o1', fields: offer, at }).thenThrows('This partner does not exist.');
     const offerAdded: PartnerEvent = { type: 'OfferAdded', data: { partnerId: 'p1', offerId: 'o1', fields: offer, at } };
-    expect(given([added]).when({ type: 'AddOffer', offerId: 'o1', fields: offer, at })()).toEqual([offerAdded]);
-    expect(given([added]).when({ type: 'ChangeOffer', offerId: 'o2', fields: offer, at })).toThrow('This offer does not exist.');
+    given([added]).when({ type: 'AddOffer', offerId: 'o1', fields: offer, at }).then([offerAdded]);
+    given([added]).when({ type: 'ChangeOffer', offerId: 'o2', fields: offer, at }).thenThrows('This offer does not exist.');
     const archived = { ...offer, status: 'archived' as const };
-    expect(given([added, offerAdded]).when({ type: 'ChangeOffer', offerId: 'o1', fields: archived, at })()[0]?.type).toBe('OfferChanged');
+    expect(given([added, offerAdded]).when({ type: 'ChangeOffer', offerId: 'o1', fields: archived, at }).events()[0]?.type).toBe('OfferChanged');
   });
 
   it('refuses a code offer without a code and a link offer without an https link', () => {

@@ -5,19 +5,16 @@ import { giftCardDecider, giftCardProblem, type GiftCardActivatedData, type Gift
 import { DEFAULT_GIFT_CARD_TERMS, giftCardExpiryDay, giftCardTermsDecider, giftCardTermsOn, type GiftCardTermsEvent } from './gift-card-terms';
 import { orderDecider } from './order';
 import type { OrderEvent, OrderPlacedData } from './order-events';
+import { DeciderSpecification } from '@roar/platform/testing';
 
 const at = '2026-11-26T10:00:00.000Z';
 const cardId = 'c0ffee'.padEnd(32, '0');
 
-function given<C, E, S>(decider: { decide(c: C, s: S): E[]; evolve(s: S, e: E): S; initialState: S }, events: E[]) {
-  const state = events.reduce(decider.evolve, decider.initialState);
-  return {
-    when: (command: C) => ({
-      then: (expected: E[]) => expect(decider.decide(command, state)).toEqual(expected),
-      thenThrows: (message: string) => expect(() => decider.decide(command, state)).toThrow(message),
-    }),
-  };
-}
+const given = {
+  giftCard: DeciderSpecification.for(giftCardDecider),
+  giftCardTerms: DeciderSpecification.for(giftCardTermsDecider),
+  order: DeciderSpecification.for(orderDecider),
+};
 
 const card: GiftCardActivatedData = {
   cardId, last4: 'K2P9', orderId: 'o-buy', orderNumber: 'R-BUY', memberId: 'm-buyer', sku: 'GIFT-50', value_cents: 5000,
@@ -29,57 +26,57 @@ const redeem = (orderId: string, amount: number, today = '2026-11-26') => ({ typ
 
 describe('gift card stream', () => {
   it('is activated once for the order that bought it, whatever redelivers the payment', () => {
-    given(giftCardDecider, []).when({ type: 'ActivateGiftCard', ...card }).then([activated]);
-    given(giftCardDecider, [activated]).when({ type: 'ActivateGiftCard', ...card }).then([]);
-    given(giftCardDecider, [activated]).when({ type: 'ActivateGiftCard', ...card, orderId: 'o-other' }).thenThrows('This gift card already exists.');
+    given.giftCard([]).when({ type: 'ActivateGiftCard', ...card }).then([activated]);
+    given.giftCard([activated]).when({ type: 'ActivateGiftCard', ...card }).thenNothingHappened();
+    given.giftCard([activated]).when({ type: 'ActivateGiftCard', ...card, orderId: 'o-other' }).thenThrows('This gift card already exists.');
   });
 
   it('is spent in whole or in part, never below zero', () => {
-    given(giftCardDecider, [activated]).when(redeem('o1', 3990)).then([redeemed('o1', 3990, 1010)]);
-    given(giftCardDecider, [activated]).when(redeem('o1', 5000)).then([redeemed('o1', 5000, 0)]);
-    given(giftCardDecider, [activated, redeemed('o1', 3990, 1010)]).when(redeem('o2', 1010)).then([redeemed('o2', 1010, 0)]);
+    given.giftCard([activated]).when(redeem('o1', 3990)).then([redeemed('o1', 3990, 1010)]);
+    given.giftCard([activated]).when(redeem('o1', 5000)).then([redeemed('o1', 5000, 0)]);
+    given.giftCard([activated, redeemed('o1', 3990, 1010)]).when(redeem('o2', 1010)).then([redeemed('o2', 1010, 0)]);
   });
 
   it('refuses a second checkout that the first one left short: the later revision decides', () => {
     // Both checkouts priced the cart at a balance of $50; the first appended, the second re-reads and is refused.
-    given(giftCardDecider, [activated, redeemed('o1', 3990, 1010)]).when(redeem('o2', 3990)).thenThrows('The balance of this gift card changed: review your cart before paying.');
+    given.giftCard([activated, redeemed('o1', 3990, 1010)]).when(redeem('o2', 3990)).thenThrows('The balance of this gift card changed: review your cart before paying.');
   });
 
   it('takes one spend per order (a retried checkout is not taken twice)', () => {
-    given(giftCardDecider, [activated, redeemed('o1', 3990, 1010)]).when(redeem('o1', 3990)).then([]);
+    given.giftCard([activated, redeemed('o1', 3990, 1010)]).when(redeem('o1', 3990)).thenNothingHappened();
   });
 
   it('refuses an unknown, expired, voided or empty card in plain words', () => {
-    given(giftCardDecider, []).when(redeem('o1', 100)).thenThrows('This gift card code is not valid.');
-    given(giftCardDecider, [activated]).when(redeem('o1', 100, '2029-11-27')).thenThrows('This gift card expired on 26 November 2029.');
-    given(giftCardDecider, [activated]).when(redeem('o1', 100, '2029-11-26')).then([redeemed('o1', 100, 4900)]);
+    given.giftCard([]).when(redeem('o1', 100)).thenThrows('This gift card code is not valid.');
+    given.giftCard([activated]).when(redeem('o1', 100, '2029-11-27')).thenThrows('This gift card expired on 26 November 2029.');
+    given.giftCard([activated]).when(redeem('o1', 100, '2029-11-26')).then([redeemed('o1', 100, 4900)]);
     const voided: GiftCardEvent = { type: 'GiftCardVoided', data: { cardId, voided_cents: 5000, cause: 'cancelled-by-staff', reason: 'Reported stolen', at } };
-    given(giftCardDecider, [activated, voided]).when(redeem('o1', 100)).thenThrows('This gift card has been cancelled.');
-    given(giftCardDecider, [activated, redeemed('o1', 5000, 0)]).when(redeem('o2', 100)).thenThrows('This gift card has no balance left.');
+    given.giftCard([activated, voided]).when(redeem('o1', 100)).thenThrows('This gift card has been cancelled.');
+    given.giftCard([activated, redeemed('o1', 5000, 0)]).when(redeem('o2', 100)).thenThrows('This gift card has no balance left.');
   });
 
   it('credits back what an order took when that order is cancelled or refunded, once', () => {
     const credited: GiftCardEvent = { type: 'GiftCardCredited', data: { cardId, orderId: 'o1', amount_cents: 3990, balance_cents: 5000, cause: 'order-cancelled', at } };
-    given(giftCardDecider, [activated, redeemed('o1', 3990, 1010)]).when({ type: 'CreditGiftCard', orderId: 'o1', cause: 'order-cancelled', at }).then([credited]);
-    given(giftCardDecider, [activated, redeemed('o1', 3990, 1010), credited]).when({ type: 'CreditGiftCard', orderId: 'o1', cause: 'order-refunded', at }).then([]);
-    given(giftCardDecider, [activated]).when({ type: 'CreditGiftCard', orderId: 'o-never', cause: 'order-refunded', at }).then([]);
+    given.giftCard([activated, redeemed('o1', 3990, 1010)]).when({ type: 'CreditGiftCard', orderId: 'o1', cause: 'order-cancelled', at }).then([credited]);
+    given.giftCard([activated, redeemed('o1', 3990, 1010), credited]).when({ type: 'CreditGiftCard', orderId: 'o1', cause: 'order-refunded', at }).thenNothingHappened();
+    given.giftCard([activated]).when({ type: 'CreditGiftCard', orderId: 'o-never', cause: 'order-refunded', at }).thenNothingHappened();
     // Credited, the order may take from the card again (the member edits the cart and pays once more).
-    given(giftCardDecider, [activated, redeemed('o1', 3990, 1010), credited]).when(redeem('o1', 2000)).then([redeemed('o1', 2000, 3000)]);
+    given.giftCard([activated, redeemed('o1', 3990, 1010), credited]).when(redeem('o1', 2000)).then([redeemed('o1', 2000, 3000)]);
   });
 
   it('voids the unspent part when the purchase is refunded or staff cancel it, with a reason', () => {
-    given(giftCardDecider, [activated, redeemed('o1', 3990, 1010)]).when({ type: 'VoidGiftCard', cause: 'purchase-refunded', reason: 'Order R-BUY refunded', at }).then([
+    given.giftCard([activated, redeemed('o1', 3990, 1010)]).when({ type: 'VoidGiftCard', cause: 'purchase-refunded', reason: 'Order R-BUY refunded', at }).then([
       { type: 'GiftCardVoided', data: { cardId, voided_cents: 1010, cause: 'purchase-refunded', reason: 'Order R-BUY refunded', at } },
     ]);
-    given(giftCardDecider, [activated]).when({ type: 'VoidGiftCard', cause: 'cancelled-by-staff', reason: '  ', at }).thenThrows('Give a reason for cancelling this gift card.');
+    given.giftCard([activated]).when({ type: 'VoidGiftCard', cause: 'cancelled-by-staff', reason: '  ', at }).thenThrows('Give a reason for cancelling this gift card.');
     const voided: GiftCardEvent = { type: 'GiftCardVoided', data: { cardId, voided_cents: 5000, cause: 'cancelled-by-staff', reason: 'Stolen', at } };
-    given(giftCardDecider, [activated, voided]).when({ type: 'VoidGiftCard', cause: 'purchase-refunded', reason: 'x', at }).then([]);
-    given(giftCardDecider, []).when({ type: 'VoidGiftCard', cause: 'cancelled-by-staff', reason: 'x', at }).thenThrows('This gift card code is not valid.');
+    given.giftCard([activated, voided]).when({ type: 'VoidGiftCard', cause: 'purchase-refunded', reason: 'x', at }).thenNothingHappened();
+    given.giftCard([]).when({ type: 'VoidGiftCard', cause: 'cancelled-by-staff', reason: 'x', at }).thenThrows('This gift card code is not valid.');
   });
 
   it('keeps a voided card at zero even when an order it paid for is credited back', () => {
     const events: GiftCardEvent[] = [activated, redeemed('o1', 1000, 4000), { type: 'GiftCardVoided', data: { cardId, voided_cents: 4000, cause: 'cancelled-by-staff', reason: 'Stolen', at } }];
-    given(giftCardDecider, events).when({ type: 'CreditGiftCard', orderId: 'o1', cause: 'order-refunded', at }).then([
+    given.giftCard(events).when({ type: 'CreditGiftCard', orderId: 'o1', cause: 'order-refunded', at }).then([
       { type: 'GiftCardCredited', data: { cardId, orderId: 'o1', amount_cents: 1000, balance_cents: 0, cause: 'order-refunded', at } },
     ]);
     const state = events.reduce(giftCardDecider.evolve, giftCardDecider.initialState);
@@ -92,19 +89,19 @@ describe('gift card terms (Australian Consumer Law: at least 3 years)', () => {
   const seeded: GiftCardTermsEvent = { type: 'GiftCardTermsSet', data: { terms: DEFAULT_GIFT_CARD_TERMS, reason: 'Launch terms' } };
 
   it('refuses a period under the legal minimum', () => {
-    given(giftCardTermsDecider, [seeded]).when(set({ expiry_months: 24, effective_from: '2027-01-01' })).thenThrows('A gift card must be valid for at least 36 months (the legal minimum).');
+    given.giftCardTerms([seeded]).when(set({ expiry_months: 24, effective_from: '2027-01-01' })).thenThrows('A gift card must be valid for at least 36 months (the legal minimum).');
   });
 
   it('takes a longer period from its effective date, with its source, and keeps the older version for earlier days', () => {
     const longer = { ...DEFAULT_GIFT_CARD_TERMS, expiry_months: 60, effective_from: '2027-01-01', source: 'Club board minute 2026-11' };
-    given(giftCardTermsDecider, [seeded]).when(set(longer)).then([{ type: 'GiftCardTermsSet', data: { terms: longer, reason: 'Board decision' } }]);
+    given.giftCardTerms([seeded]).when(set(longer)).then([{ type: 'GiftCardTermsSet', data: { terms: longer, reason: 'Board decision' } }]);
     const state = [seeded, { type: 'GiftCardTermsSet', data: { terms: longer, reason: 'Board decision' } } as GiftCardTermsEvent].reduce(giftCardTermsDecider.evolve, giftCardTermsDecider.initialState);
     expect(giftCardTermsOn(state, '2026-12-31').expiry_months).toBe(36);
     expect(giftCardTermsOn(state, '2027-01-01').expiry_months).toBe(60);
   });
 
   it('does not rewrite the past: a version takes effect on or after the one in force', () => {
-    given(giftCardTermsDecider, [seeded]).when(set({ effective_from: '2019-01-01', expiry_months: 48 })).thenThrows('A new version takes effect on or after 2019-11-01');
+    given.giftCardTerms([seeded]).when(set({ effective_from: '2019-01-01', expiry_months: 48 })).thenThrows('A new version takes effect on or after 2019-11-01');
   });
 
   it('defaults to the law when nothing was recorded', () => {
@@ -132,13 +129,13 @@ describe('orders paid in part by a gift card', () => {
   const orderPlaced: OrderEvent = { type: 'OrderPlaced', data: placed };
 
   it('asks the payments port only for what the card does not pay', () => {
-    given(orderDecider, [orderPlaced]).when({ type: 'PayOrder', paymentId: 'pi_1', amount_cents: 3990, at }).thenThrows('does not match the 2990 cents due on this order');
-    given(orderDecider, [orderPlaced]).when({ type: 'PayOrder', paymentId: 'pi_1', amount_cents: 2990, at }).then([{ type: 'OrderPaid', data: { orderId: 'o1', paymentId: 'pi_1', amount_cents: 2990, paidAt: at } }]);
+    given.order([orderPlaced]).when({ type: 'PayOrder', paymentId: 'pi_1', amount_cents: 3990, at }).thenThrows('does not match the 2990 cents due on this order');
+    given.order([orderPlaced]).when({ type: 'PayOrder', paymentId: 'pi_1', amount_cents: 2990, at }).then([{ type: 'OrderPaid', data: { orderId: 'o1', paymentId: 'pi_1', amount_cents: 2990, paidAt: at } }]);
   });
 
   it('records the card part with the refund', () => {
     const paid: OrderEvent = { type: 'OrderPaid', data: { orderId: 'o1', paymentId: 'pi_1', amount_cents: 2990, paidAt: at } };
-    given(orderDecider, [orderPlaced, paid]).when({ type: 'RecordRefund', paymentId: 'pi_1', amount_cents: 2990, reason: 'Damaged', at }).then([
+    given.order([orderPlaced, paid]).when({ type: 'RecordRefund', paymentId: 'pi_1', amount_cents: 2990, reason: 'Damaged', at }).then([
       { type: 'OrderRefunded', data: { orderId: 'o1', paymentId: 'pi_1', amount_cents: 2990, tax_cents: 363, reason: 'Damaged', at, gift_card_cents: 1000 } },
     ]);
   });
@@ -147,8 +144,8 @@ describe('orders paid in part by a gift card', () => {
     const gift: OrderPlacedData = { ...placed, snapshot: { ...placed.snapshot, gift_card: undefined, lines: [{ ...placed.snapshot.lines[0]!, sku: 'GIFT-50', product_type: 'digital', gift_card: true, qty: 2, unit_cents: 5000, line_cents: 10000, delivery_method: null }] } };
     const paid: OrderEvent = { type: 'OrderPaid', data: { orderId: 'o1', paymentId: 'pi_1', amount_cents: 3990, paidAt: at } };
     const one = { sku: 'GIFT-50', card_id: cardId, last4: 'K2P9', sealed_code: 'sealed'.repeat(4), expires_on: '2029-11-26' };
-    given(orderDecider, [{ type: 'OrderPlaced', data: gift }, paid]).when({ type: 'IssueGiftCards', cards: [one], at }).thenThrows('bought 2 of GIFT-50: issue one card per unit');
-    given(orderDecider, [{ type: 'OrderPlaced', data: gift }, paid]).when({ type: 'IssueGiftCards', cards: [one, { ...one, card_id: 'b'.repeat(32) }], at }).then([
+    given.order([{ type: 'OrderPlaced', data: gift }, paid]).when({ type: 'IssueGiftCards', cards: [one], at }).thenThrows('bought 2 of GIFT-50: issue one card per unit');
+    given.order([{ type: 'OrderPlaced', data: gift }, paid]).when({ type: 'IssueGiftCards', cards: [one, { ...one, card_id: 'b'.repeat(32) }], at }).then([
       { type: 'OrderGiftCardIssued', data: { orderId: 'o1', ...one, value_cents: 5000, at } },
       { type: 'OrderGiftCardIssued', data: { orderId: 'o1', ...one, card_id: 'b'.repeat(32), value_cents: 5000, at } },
     ]);

@@ -6,19 +6,17 @@ import { gstOf, percentOf, priceCart, type PricingLine } from './pricing';
 import { stockDecider, availableQty, type StockEvent } from './stock';
 import { orderDecider } from './order';
 import type { OrderEvent, OrderPlacedData } from './order-events';
+import { DeciderSpecification } from '@roar/platform/testing';
 
 const at = '2026-11-23T10:00:00.000Z';
 const later = '2026-11-23T11:00:00.000Z';
 
-function given<C, E, S>(decider: { decide(c: C, s: S): E[]; evolve(s: S, e: E): S; initialState: S }, events: E[]) {
-  const state = events.reduce(decider.evolve, decider.initialState);
-  return {
-    when: (command: C) => ({
-      then: (expected: E[]) => expect(decider.decide(command, state)).toEqual(expected),
-      thenThrows: (message: string) => expect(() => decider.decide(command, state)).toThrow(message),
-    }),
-  };
-}
+const given = {
+  cart: DeciderSpecification.for(cartDecider),
+  coupon: DeciderSpecification.for(couponDecider),
+  order: DeciderSpecification.for(orderDecider),
+  stock: DeciderSpecification.for(stockDecider),
+};
 
 describe('pricing', () => {
   const line = (over: Partial<PricingLine>): PricingLine => ({
@@ -81,13 +79,13 @@ describe('stock per SKU', () => {
   const reserved = (r: string, qty = 1): StockEvent => ({ type: 'StockReserved', data: { sku: 'A', reservationId: r, qty, expiresAt: later } });
 
   it('reserves only what is available and refuses the rest plainly', () => {
-    given(stockDecider, [opened, received]).when({ type: 'ReserveStock', reservationId: 'r1', qty: 2, expiresAt: later, at }).then([reserved('r1', 2)]);
-    given(stockDecider, [opened, received, reserved('r1', 2)]).when({ type: 'ReserveStock', reservationId: 'r2', qty: 1, expiresAt: later, at }).thenThrows('A is out of stock.');
-    given(stockDecider, [opened, received, reserved('r1')]).when({ type: 'ReserveStock', reservationId: 'r2', qty: 2, expiresAt: later, at }).thenThrows('Only 1 of A left.');
+    given.stock([opened, received]).when({ type: 'ReserveStock', reservationId: 'r1', qty: 2, expiresAt: later, at }).then([reserved('r1', 2)]);
+    given.stock([opened, received, reserved('r1', 2)]).when({ type: 'ReserveStock', reservationId: 'r2', qty: 1, expiresAt: later, at }).thenThrows('A is out of stock.');
+    given.stock([opened, received, reserved('r1')]).when({ type: 'ReserveStock', reservationId: 'r2', qty: 2, expiresAt: later, at }).thenThrows('Only 1 of A left.');
   });
 
   it('lets an expired reservation go before reserving again', () => {
-    given(stockDecider, [opened, received, reserved('r1', 2)]).when({ type: 'ReserveStock', reservationId: 'r2', qty: 1, expiresAt: '2026-11-23T12:00:00.000Z', at: later }).then([
+    given.stock([opened, received, reserved('r1', 2)]).when({ type: 'ReserveStock', reservationId: 'r2', qty: 1, expiresAt: '2026-11-23T12:00:00.000Z', at: later }).then([
       { type: 'StockReleased', data: { sku: 'A', reservationId: 'r1', qty: 2, reason: 'expired' } },
       { type: 'StockReserved', data: { sku: 'A', reservationId: 'r2', qty: 1, expiresAt: '2026-11-23T12:00:00.000Z' } },
     ]);
@@ -95,9 +93,9 @@ describe('stock per SKU', () => {
 
   it('sells a reservation once and never adjusts below what is reserved', () => {
     const sold: StockEvent = { type: 'StockSold', data: { sku: 'A', reservationId: 'r1', qty: 1, orderId: 'o1' } };
-    given(stockDecider, [opened, received, reserved('r1')]).when({ type: 'SellStock', reservationId: 'r1', orderId: 'o1' }).then([sold]);
-    given(stockDecider, [opened, received, reserved('r1'), sold]).when({ type: 'SellStock', reservationId: 'r1', orderId: 'o1' }).then([]);
-    given(stockDecider, [opened, received, reserved('r1', 2)]).when({ type: 'AdjustStock', delta: -1, reason: 'damaged' }).thenThrows('cannot go below the 2 reserved');
+    given.stock([opened, received, reserved('r1')]).when({ type: 'SellStock', reservationId: 'r1', orderId: 'o1' }).then([sold]);
+    given.stock([opened, received, reserved('r1'), sold]).when({ type: 'SellStock', reservationId: 'r1', orderId: 'o1' }).thenNothingHappened();
+    given.stock([opened, received, reserved('r1', 2)]).when({ type: 'AdjustStock', delta: -1, reason: 'damaged' }).thenThrows('cannot go below the 2 reserved');
     const state = [opened, received, reserved('r1'), sold].reduce(stockDecider.evolve, stockDecider.initialState);
     expect(availableQty(state)).toBe(1);
   });
@@ -110,17 +108,17 @@ describe('coupon limits', () => {
   const redeem = (orderId: string, memberId: string, when = at) => ({ type: 'RedeemCoupon' as const, orderId, memberId, discount_cents: 500, at: when });
 
   it('holds per-member, total and expiry limits, and gives a use back when an order is not paid', () => {
-    given(couponDecider, [created]).when(redeem('o1', 'm1')).then([redeemed('o1', 'm1')]);
-    given(couponDecider, [created, redeemed('o1', 'm1')]).when(redeem('o2', 'm1')).thenThrows('You have already used this coupon.');
-    given(couponDecider, [created, redeemed('o1', 'm1'), redeemed('o2', 'm2')]).when(redeem('o3', 'm3')).thenThrows('This coupon has been fully redeemed.');
-    given(couponDecider, [created]).when(redeem('o1', 'm1', '2026-12-02T00:00:00.000Z')).thenThrows('This coupon has expired.');
+    given.coupon([created]).when(redeem('o1', 'm1')).then([redeemed('o1', 'm1')]);
+    given.coupon([created, redeemed('o1', 'm1')]).when(redeem('o2', 'm1')).thenThrows('You have already used this coupon.');
+    given.coupon([created, redeemed('o1', 'm1'), redeemed('o2', 'm2')]).when(redeem('o3', 'm3')).thenThrows('This coupon has been fully redeemed.');
+    given.coupon([created]).when(redeem('o1', 'm1', '2026-12-02T00:00:00.000Z')).thenThrows('This coupon has expired.');
     const released: CouponEvent = { type: 'CouponRedemptionReleased', data: { code: 'ONCE', orderId: 'o1', reason: 'payment-failed' } };
-    given(couponDecider, [created, redeemed('o1', 'm1'), released]).when(redeem('o2', 'm1')).then([redeemed('o2', 'm1')]);
+    given.coupon([created, redeemed('o1', 'm1'), released]).when(redeem('o2', 'm1')).then([redeemed('o2', 'm1')]);
   });
 
   it('keeps a member-only coupon from anyone else', () => {
     const mine: CouponEvent = { type: 'CouponCreated', data: { terms: { ...terms, memberId: 'm1' }, reason: 'apology' } };
-    given(couponDecider, [mine]).when(redeem('o1', 'm2')).thenThrows('This coupon code is not valid.');
+    given.coupon([mine]).when(redeem('o1', 'm2')).thenThrows('This coupon code is not valid.');
   });
 });
 
@@ -129,15 +127,15 @@ describe('cart per member', () => {
   const saved: CartEvent = { type: 'CartSaved', data: { memberId: 'm', items: [line], shipping_address: null, billing_address: null, coupon: 'TEN', notes: 'gift wrap' } };
 
   it('empties items, coupon, notes and the gift card together', () => {
-    given(cartDecider, [saved]).when({ type: 'SaveCart', memberId: 'm', items: [], shipping_address: null, billing_address: null, coupon: 'TEN', notes: 'x', gift_card: { card_id: 'a'.repeat(32), last4: 'AB12' } }).then([
+    given.cart([saved]).when({ type: 'SaveCart', memberId: 'm', items: [], shipping_address: null, billing_address: null, coupon: 'TEN', notes: 'x', gift_card: { card_id: 'a'.repeat(32), last4: 'AB12' } }).then([
       { type: 'CartSaved', data: { memberId: 'm', items: [], shipping_address: null, billing_address: null, coupon: null, notes: null, gift_card: null } },
     ]);
   });
 
   it('starts one checkout at a time (double click, second tab) and empties only when paid', () => {
     const started: CartEvent = { type: 'CartCheckoutStarted', data: { memberId: 'm', orderId: 'o1' } };
-    given(cartDecider, [saved]).when({ type: 'StartCartCheckout', memberId: 'm', orderId: 'o1' }).then([started]);
-    given(cartDecider, [saved, started]).when({ type: 'StartCartCheckout', memberId: 'm', orderId: 'o2' }).thenThrows('Your checkout is already in progress.');
+    given.cart([saved]).when({ type: 'StartCartCheckout', memberId: 'm', orderId: 'o1' }).then([started]);
+    given.cart([saved, started]).when({ type: 'StartCartCheckout', memberId: 'm', orderId: 'o2' }).thenThrows('Your checkout is already in progress.');
     const failed = [saved, started, { type: 'CartCheckoutEnded', data: { memberId: 'm', orderId: 'o1', outcome: 'payment-failed' } } as CartEvent].reduce(cartDecider.evolve, cartDecider.initialState);
     expect(failed.contents.items).toEqual([line]);
     const paid = [saved, started, { type: 'CartCheckoutEnded', data: { memberId: 'm', orderId: 'o1', outcome: 'paid' } } as CartEvent].reduce(cartDecider.evolve, cartDecider.initialState);
@@ -158,16 +156,16 @@ describe('orders', () => {
   const paid: OrderEvent = { type: 'OrderPaid', data: { orderId: 'o1', paymentId: 'pi_1', amount_cents: 3990, paidAt: at } };
 
   it('is paid once whatever reports it, and only for its total', () => {
-    given(orderDecider, [orderPlaced]).when({ type: 'PayOrder', paymentId: 'pi_1', amount_cents: 3990, at }).then([paid]);
-    given(orderDecider, [orderPlaced, paid]).when({ type: 'PayOrder', paymentId: 'pi_1', amount_cents: 3990, at }).then([]);
-    given(orderDecider, [orderPlaced]).when({ type: 'PayOrder', paymentId: 'pi_1', amount_cents: 100, at }).thenThrows('does not match the 3990 cents due on this order');
+    given.order([orderPlaced]).when({ type: 'PayOrder', paymentId: 'pi_1', amount_cents: 3990, at }).then([paid]);
+    given.order([orderPlaced, paid]).when({ type: 'PayOrder', paymentId: 'pi_1', amount_cents: 3990, at }).thenNothingHappened();
+    given.order([orderPlaced]).when({ type: 'PayOrder', paymentId: 'pi_1', amount_cents: 100, at }).thenThrows('does not match the 3990 cents due on this order');
   });
 
   it('ships with a carrier and tracking number only once paid, and refunds with a reason', () => {
-    given(orderDecider, [orderPlaced]).when({ type: 'ShipOrder', carrier: 'AusPost', tracking: 'X1', at }).thenThrows('This order is awaiting payment: it cannot be shipped.');
-    given(orderDecider, [orderPlaced, paid]).when({ type: 'ShipOrder', carrier: ' AusPost ', tracking: 'X1', at }).then([{ type: 'OrderShipped', data: { orderId: 'o1', carrier: 'AusPost', tracking: 'X1', at } }]);
-    given(orderDecider, [orderPlaced, paid]).when({ type: 'RequestRefund', reason: ' ', memberMessage: null, at }).thenThrows('Give a reason for this refund.');
-    given(orderDecider, [orderPlaced]).when({ type: 'RequestRefund', reason: 'x', memberMessage: null, at }).thenThrows('cannot be refunded');
+    given.order([orderPlaced]).when({ type: 'ShipOrder', carrier: 'AusPost', tracking: 'X1', at }).thenThrows('This order is awaiting payment: it cannot be shipped.');
+    given.order([orderPlaced, paid]).when({ type: 'ShipOrder', carrier: ' AusPost ', tracking: 'X1', at }).then([{ type: 'OrderShipped', data: { orderId: 'o1', carrier: 'AusPost', tracking: 'X1', at } }]);
+    given.order([orderPlaced, paid]).when({ type: 'RequestRefund', reason: ' ', memberMessage: null, at }).thenThrows('Give a reason for this refund.');
+    given.order([orderPlaced]).when({ type: 'RequestRefund', reason: 'x', memberMessage: null, at }).thenThrows('cannot be refunded');
   });
 });
 

@@ -3,6 +3,7 @@ import { createEventRegistry } from '../registry';
 import { teamDecider, type TeamCommand } from './decider';
 import { teamStreamId, type TeamEvent } from './events';
 import { TEAM_RULES, teamCausationKeys } from './rules';
+import { DeciderSpecification } from '@roar/platform/testing';
 
 const t0 = '2026-03-01T00:00:00.000Z';
 const t1 = '2026-03-02T00:00:00.000Z';
@@ -35,15 +36,7 @@ const completed: TeamEvent = {
 };
 const threeInvited = [started, invited(1), invited(2), invited(3)];
 
-function given(events: TeamEvent[]) {
-  const state = events.reduce(teamDecider.evolve, teamDecider.initialState);
-  return {
-    when: (command: TeamCommand) => ({
-      then: (expected: TeamEvent[]) => expect(teamDecider.decide(command, state)).toEqual(expected),
-      thenThrows: (message: string) => expect(() => teamDecider.decide(command, state)).toThrow(message),
-    }),
-  };
-}
+const given = DeciderSpecification.for(teamDecider);
 
 describe('team decider', () => {
   it('keeps the spec numbers in one place', () => {
@@ -64,7 +57,7 @@ describe('team decider', () => {
 
   it('invites up to three mates by email, never the captain nor the same email twice', () => {
     given([started]).when(invite(1, ' Mate1@Example.com ')).then([invited(1)]);
-    given([started, invited(1)]).when(invite(1)).then([]);
+    given([started, invited(1)]).when(invite(1)).thenNothingHappened();
     given([started, invited(1)]).when(invite(2, 'MATE1@example.com')).thenThrows('This email has already been invited to this team.');
     given([started]).when(invite(1, 'cap@example.com')).thenThrows('You cannot invite yourself.');
     given(threeInvited).when(invite(4)).thenThrows('This team is full.');
@@ -88,7 +81,7 @@ describe('team decider', () => {
   });
 
   it('ignores the same payment twice and refuses a second payment for an invite', () => {
-    given([...threeInvited, paid(1)]).when(pay(1)).then([]);
+    given([...threeInvited, paid(1)]).when(pay(1)).thenNothingHappened();
     given([...threeInvited, paid(1)]).when(pay(1, { paymentId: 'pi_other' })).thenThrows('This invite has already been paid.');
   });
 
@@ -115,7 +108,7 @@ describe('team decider', () => {
       { type: 'InviteExpired', data: { teamId, inviteId: 'i-1', email: 'mate1@example.com', expiredAt: afterExpiry } },
     ]);
     given(threeInvited).when({ type: 'ExpireInvite', inviteId: 'i-1', at: t1 }).thenThrows('This invite has not expired yet.');
-    given([...threeInvited, paid(1)]).when({ type: 'ExpireInvite', inviteId: 'i-1', at: afterExpiry }).then([]);
+    given([...threeInvited, paid(1)]).when({ type: 'ExpireInvite', inviteId: 'i-1', at: afterExpiry }).thenNothingHappened();
   });
 
   describe('a refund of a mate\'s fee', () => {
@@ -148,7 +141,7 @@ describe('team decider', () => {
     });
 
     it('is idempotent and refused for a payment the team does not know', () => {
-      given([...threeInvited, paid(1), refunded(1, true)]).when(refund(1)).then([]);
+      given([...threeInvited, paid(1), refunded(1, true)]).when(refund(1)).thenNothingHappened();
       given([...threeInvited, paid(1)]).when(refund(9)).thenThrows('This payment is not a team fee of this team.');
       given([...threeInvited, paid(1)]).when({ ...refund(1), paymentId: 'pi_second' }).thenThrows('This payment is not a team fee of this team.');
       given([]).when(refund(1)).thenThrows('This team does not exist.');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEventRegistry } from '../registry';
 import { teamSeatDecider, teamSeatStreamId, type TeamSeatCommand, type TeamSeatEvent } from './seat';
+import { DeciderSpecification } from '@roar/platform/testing';
 
 const at = '2026-03-01T00:00:00.000Z';
 const reserve = (teamId: string): TeamSeatCommand => ({ type: 'ReserveTeamSeat', memberId: 'm-1', teamId, role: 'mate', at });
@@ -8,29 +9,21 @@ const release = (teamId: string): TeamSeatCommand => ({ type: 'ReleaseTeamSeat',
 const reserved = (teamId: string): TeamSeatEvent => ({ type: 'TeamSeatReserved', data: { memberId: 'm-1', teamId, role: 'mate', reservedAt: at } });
 const released = (teamId: string): TeamSeatEvent => ({ type: 'TeamSeatReleased', data: { memberId: 'm-1', teamId, reason: 'completed', releasedAt: at } });
 
-function given(events: TeamSeatEvent[]) {
-  const state = events.reduce(teamSeatDecider.evolve, teamSeatDecider.initialState);
-  return {
-    when: (command: TeamSeatCommand) => ({
-      then: (expected: TeamSeatEvent[]) => expect(teamSeatDecider.decide(command, state)).toEqual(expected),
-      thenThrows: (message: string) => expect(() => teamSeatDecider.decide(command, state)).toThrow(message),
-    }),
-  };
-}
+const given = DeciderSpecification.for(teamSeatDecider);
 
 describe('team seat reservation', () => {
   it('holds one open team per member', () => {
     expect(teamSeatStreamId('m-1')).toBe('team-membership-m-1');
     given([]).when(reserve('t-1')).then([reserved('t-1')]);
-    given([reserved('t-1')]).when(reserve('t-1')).then([]);
+    given([reserved('t-1')]).when(reserve('t-1')).thenNothingHappened();
     given([reserved('t-1')]).when(reserve('t-2')).thenThrows('You are already in an open team.');
   });
 
   it('frees the seat once that team releases it, and ignores releases for other teams', () => {
     given([reserved('t-1')]).when(release('t-1')).then([released('t-1')]);
     given([reserved('t-1'), released('t-1')]).when(reserve('t-2')).then([reserved('t-2')]);
-    given([reserved('t-1'), released('t-1'), reserved('t-2')]).when(release('t-1')).then([]);
-    given([]).when(release('t-1')).then([]);
+    given([reserved('t-1'), released('t-1'), reserved('t-2')]).when(release('t-1')).thenNothingHappened();
+    given([]).when(release('t-1')).thenNothingHappened();
   });
 
   it('writes events that the registry accepts', () => {

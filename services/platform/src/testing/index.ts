@@ -1,2 +1,3 @@
 export * from './services';
 export * from './scratch-store';
+export * from './decider-specification';

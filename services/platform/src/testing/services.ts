@@ -82,14 +82,14 @@ export async function findRedis(): Promise<string | null> {
   return containerRedis;
 }
 
-/** EventStoreDB for the contract suite: only where EVENTSTORE_URL is set or Docker can start one. */
+/** KurrentDB (EventStoreDB) for the contract suite: only where EVENTSTORE_URL is set or Docker can start one. Same image as docker-compose.yml. */
 export async function findEventStoreDb(): Promise<string | null> {
   if (process.env.EVENTSTORE_URL) return process.env.EVENTSTORE_URL;
   if (!(await dockerAnswers())) return null;
   const { GenericContainer, Wait } = await import('testcontainers');
-  const container = await new GenericContainer('eventstore/eventstore:23.10.1-bookworm-slim')
+  const container = await new GenericContainer('docker.kurrent.io/kurrent-lts/kurrentdb:26.0.3')
     .withExposedPorts(2113)
-    .withEnvironment({ EVENTSTORE_INSECURE: 'true', EVENTSTORE_RUN_PROJECTIONS: 'None', EVENTSTORE_MEM_DB: 'true' })
+    .withEnvironment({ KURRENTDB_INSECURE: 'true', KURRENTDB_RUN_PROJECTIONS: 'None', KURRENTDB_MEM_DB: 'true' })
     .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
     .start();
   return `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`;
