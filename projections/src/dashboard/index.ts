@@ -7,7 +7,7 @@ import type {
   MembershipPaymentFailedEvent,
 } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
-import { decodeAll, occurredAt } from '../members/table';
+import { decodeAll, occurredAt } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
 
 /**

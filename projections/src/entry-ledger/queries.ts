@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Sql } from '@roar/platform';
-import { isoInstant } from '../members/table';
+import { isoInstant } from '../runner/table';
 
 export const entryGrantRowSchema = z.object({
   id: z.string(),

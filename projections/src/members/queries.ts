@@ -1,6 +1,6 @@
 import { ident, type Sql } from '@roar/platform';
 import { MEMBER_COLUMNS, memberRowSchema, type MemberRow } from './row';
-import { orderOf, pageOf, type Page, type SortOrder } from './table';
+import { orderOf, pageOf, type Page, type SortOrder } from '../runner/table';
 
 export interface ListMembersOptions extends Page {
   /** Matches email, first name, last name or full name, case-insensitively. */

@@ -1,5 +1,5 @@
 import { ident, type Sql } from '@roar/platform';
-import { orderOf, pageOf, type Page, type SortOrder } from '../members/table';
+import { orderOf, pageOf, type Page, type SortOrder } from '../runner/table';
 import { PAYMENT_COLUMNS, paymentRowSchema, type PaymentRow } from './row';
 
 export interface ListPaymentsOptions extends Page {

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { createEventRegistry } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
-import type { ApplyContext } from '../runner/projector';
+import type { ApplyContext } from './projector';
 
 /**
- * Shared plumbing of the member-side read models (members, entry ledger, payments, single
- * entries): columns declared once, rows read with to_jsonb (same shape on pg and PGlite) and
+ * The table toolkit every projector shares: columns declared once, rows read with to_jsonb (same shape on pg and PGlite) and
  * written with one multi-row jsonb_to_recordset statement per batch.
  */
 export type Columns = readonly (readonly [name: string, sqlType: string, nullable?: 'null'])[];
