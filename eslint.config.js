@@ -59,7 +59,7 @@ const memberZones = [
 ];
 
 // The api reads read models through the projections' query modules only (their owner keeps the SQL).
-const rawReadModelQuery = '/\\b(from|join|into|update)\\s+read\\.[a-z_]/i';
+const rawReadModelQuery = "/\\b(from|join|into|update)\\s+read\\.|table_schema\\s*=\\s*'read'/i";
 const rawReadModelMessage = "raw SQL on a read.* table: call a function of the owning projection's query module instead.";
 
 export default tseslint.config(
