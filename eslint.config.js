@@ -58,6 +58,13 @@ const memberZones = [
   },
 ];
 
+// The club's zone is named once, in @roar/contracts/time (platform, which may not import it, has none).
+const clubZoneMessage = 'write CLUB_TIME_ZONE from @roar/contracts/time, not the zone itself.';
+const clubZoneLiteral = [
+  { selector: "Literal[value='Australia/Sydney']", message: clubZoneMessage },
+  { selector: 'TemplateElement[value.raw=/Australia\\/Sydney/]', message: clubZoneMessage },
+];
+
 // The api reads read models through the projections' query modules only (their owner keeps the SQL).
 const rawReadModelQuery = "/\\b(from|join|into|update)\\s+read\\.|table_schema\\s*=\\s*'read'/i";
 const rawReadModelMessage = "raw SQL on a read.* table: call a function of the owning projection's query module instead.";
@@ -85,11 +92,18 @@ export default tseslint.config(
     },
   },
   {
+    files: ['services/**/*.ts', `${projections}/**/*.ts`],
+    ignores: [`${contracts}/src/time.ts`],
+    rules: { 'no-restricted-syntax': ['error', ...clubZoneLiteral] },
+  },
+  {
+    // A later block's no-restricted-syntax replaces the one above for these files: they repeat its list.
     files: [`${api}/src/**/*.ts`],
     ignores: [`${api}/src/**/*.test.ts`, `${api}/src/**/test-*.ts`, `${api}/src/seed.ts`],
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...clubZoneLiteral,
         { selector: `Literal[value=${rawReadModelQuery}]`, message: rawReadModelMessage },
         { selector: `TemplateElement[value.raw=${rawReadModelQuery}]`, message: rawReadModelMessage },
       ],

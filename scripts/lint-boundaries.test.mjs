@@ -82,3 +82,14 @@ describe('the api reads read models through the projections only', () => {
     expect(await boundaryErrors('services/api/src/shop/probe.test.ts', raw)).toEqual([]);
   });
 });
+
+describe("the club's time zone is named once", () => {
+  const literal = "export const zone = { timeZone: 'Australia/Sydney' };\n";
+
+  it('a literal zone in services or projections fails lint; contracts/time.ts names it', async () => {
+    for (const filePath of ['services/workers/src/mail/probe.ts', 'projections/src/dashboard/probe.ts', 'services/api/src/cashback/probe.ts']) {
+      expect(await boundaryErrors(filePath, literal)).toEqual(['write CLUB_TIME_ZONE from @roar/contracts/time, not the zone itself.']);
+    }
+    expect(await boundaryErrors('services/contracts/src/time.ts', literal)).toEqual([]);
+  });
+});
