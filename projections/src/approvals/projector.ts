@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApprovalEvent } from '@roar/domain';
 import type { RecordedEvent, Sql } from '@roar/platform';
-import { createTableSql, decodeAll, isoInstant, loadRows, occurredAt, upsertRows, type Columns } from '../members/table';
+import { createTableSql, decodeAll, isoInstant, loadRows, occurredAt, upsertRows, type Columns } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
 
 /** Four-eyes requests for the staff console's queue and history: who asked, who decided, what came of it. */

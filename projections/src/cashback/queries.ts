@@ -29,3 +29,13 @@ export async function listCashbackPayouts(sql: Sql, filter: { status?: readonly 
   ]);
   return { records: r.rows.map(({ row }) => cashbackPayoutRowSchema.parse(row)), total: Number(total.rows[0]?.n ?? 0) };
 }
+
+/** Claims submitted and not yet decided: work waiting for staff on the dashboard. */
+export async function countClaimsToReview(sql: Sql): Promise<number> {
+  return Number((await sql.query<{ n: string | number }>("select count(*) as n from read.cashback_claims where status = 'submitted'")).rows[0]?.n ?? 0);
+}
+
+/** Approved payouts not yet paid: work waiting for staff on the dashboard. */
+export async function countPayoutsToPay(sql: Sql): Promise<number> {
+  return Number((await sql.query<{ n: string | number }>("select count(*) as n from read.cashback_payouts where status = 'scheduled'")).rows[0]?.n ?? 0);
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CourseEvent, HandicapEvent } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
-import { createTableSql, decodeAll, isoInstant, loadRows, occurredAt, upsertRows, type Columns } from '../members/table';
+import { createTableSql, decodeAll, isoInstant, loadRows, occurredAt, upsertRows, type Columns } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
 
 /** One row per member: the spec's Handicap record (their latest request), the official and the computed index. */

@@ -1,3 +1,4 @@
+import { CLUB_TIME_ZONE } from '@roar/contracts/time';
 import type { Sql } from '@roar/platform';
 
 export interface DashboardFigures {
@@ -20,7 +21,7 @@ export interface DashboardFigures {
 }
 
 const dayString = (v: unknown): string => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
-const sydney = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' });
+const sydney = new Intl.DateTimeFormat('en-CA', { timeZone: CLUB_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** Every day from `from` to `to` inclusive ('YYYY-MM-DD'), so a chart has no gaps. */
 function daysBetween(from: string, to: string): string[] {

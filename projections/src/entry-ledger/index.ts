@@ -1,2 +1,2 @@
 export { entryLedgerProjector } from './projector';
-export { listEntryGrants, getEntryTotal, entryGrantRowSchema, type EntryGrantRow, type EntryTotal } from './queries';
+export { listEntryGrants, getEntryTotal, entryGrantRecords, entryTotalsRecord, entryGrantRowSchema, type EntryGrantRow, type EntryTotal } from './queries';

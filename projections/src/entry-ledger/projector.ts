@@ -1,6 +1,6 @@
 import type { EntriesGrantedEvent, EntriesRevokedEvent } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
-import { createTableSql, decodeAll, occurredAt, type Columns } from '../members/table';
+import { createTableSql, decodeAll, occurredAt, type Columns } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
 
 export const ENTRY_GRANT_COLUMNS: Columns = [

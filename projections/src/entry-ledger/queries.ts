@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Sql } from '@roar/platform';
-import { isoInstant } from '../members/table';
+import { isoInstant } from '../runner/table';
 
 export const entryGrantRowSchema = z.object({
   id: z.string(),
@@ -38,4 +38,19 @@ export async function getEntryTotal(sql: Sql, memberId: string): Promise<EntryTo
   const r = await sql.query<{ total: unknown; granted: unknown; revoked: unknown }>('select total, granted, revoked from read.entry_totals where member_id = $1', [memberId]);
   const row = r.rows[0];
   return { member_id: memberId, total: Number(row?.total ?? 0), granted: Number(row?.granted ?? 0), revoked: Number(row?.revoked ?? 0) };
+}
+
+/** A member's ledger rows as stored (to_jsonb), oldest first, for the staff console's whitelist. */
+export async function entryGrantRecords(sql: Sql, memberId: string): Promise<unknown[]> {
+  const r = await sql.query<{ row: unknown }>(
+    'select to_jsonb(g) as row from read.entry_grants g where g.member_id::text = $1 order by g.occurred_at, g.first_ticket nulls last',
+    [memberId],
+  );
+  return r.rows.map(({ row }) => row);
+}
+
+/** A member's totals row as stored (to_jsonb), for the staff console's whitelist; null before any grant. */
+export async function entryTotalsRecord(sql: Sql, memberId: string): Promise<unknown> {
+  const r = await sql.query<{ row: unknown }>('select to_jsonb(t) as row from read.entry_totals t where t.member_id::text = $1', [memberId]);
+  return r.rows[0]?.row ?? null;
 }

@@ -10,7 +10,7 @@ import type {
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
 import type { ApplyContext, Projector } from '../runner/projector';
 import { MEMBER_COLUMNS, memberRowSchema, type MemberRow } from './row';
-import { createTableSql, decodeAll, loadRows, occurredAt, upsertRows } from './table';
+import { createTableSql, decodeAll, loadRows, occurredAt, upsertRows } from '../runner/table';
 
 const HANDLES = [
   'MemberRegistered',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoInstant, type Columns } from './table';
+import { isoInstant, type Columns } from '../runner/table';
 
 export const MEMBER_COLUMNS: Columns = [
   ['id', 'text'],

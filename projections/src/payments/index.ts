@@ -1,3 +1,15 @@
 export { paymentsProjector } from './projector';
-export { listPayments, getPayment, lastCard, type ListPaymentsOptions } from './queries';
+export {
+  listPayments,
+  getPayment,
+  lastCard,
+  memberIdOfSubscriptionPayment,
+  PAYMENT_SORT_FIELDS,
+  paymentByProviderId,
+  paymentRecord,
+  searchPaymentRecords,
+  type ListPaymentsOptions,
+  type PaymentQuery,
+  type PaymentSort,
+} from './queries';
 export { paymentRowSchema, type PaymentRow } from './row';

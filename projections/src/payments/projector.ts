@@ -1,6 +1,6 @@
 import type { CheckoutCompletedEvent, CheckoutCreatedEvent, CheckoutFailedEvent, MembershipRenewedEvent, PaymentRefundedEvent } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
-import { createTableSql, decodeAll, loadRows, occurredAt, upsertRows } from '../members/table';
+import { createTableSql, decodeAll, loadRows, occurredAt, upsertRows } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
 import { PAYMENT_COLUMNS, paymentRowSchema, type PaymentRow } from './row';
 

@@ -1,5 +1,5 @@
 import { ident, type Sql } from '@roar/platform';
-import { orderOf, pageOf, type Page, type SortOrder } from '../members/table';
+import { orderOf, pageOf, type Page, type SortOrder } from '../runner/table';
 import { PAYMENT_COLUMNS, paymentRowSchema, type PaymentRow } from './row';
 
 export interface ListPaymentsOptions extends Page {
@@ -50,4 +50,67 @@ export async function lastCard(sql: Sql, memberId: string): Promise<{ brand: str
     [memberId],
   );
   return r.rows[0] ?? null;
+}
+
+/** The staff console's payment list may sort by these columns only. */
+export const PAYMENT_SORT_FIELDS = ['created_at', 'completed_at', 'amount_cents', 'status', 'purpose', 'member_id', 'id'] as const;
+export type PaymentSort = (typeof PAYMENT_SORT_FIELDS)[number];
+
+export interface PaymentQuery {
+  readonly ids?: readonly string[];
+  readonly memberId?: string;
+  readonly status?: readonly string[];
+  readonly purpose?: readonly string[];
+  /** true: subscription payments only (the subscriptions view); false: one-off payments only. */
+  readonly subscription?: boolean;
+  readonly subscriptionId?: string;
+  readonly sort: PaymentSort;
+  readonly order: 'ASC' | 'DESC';
+  readonly offset: number;
+  readonly limit: number;
+}
+
+/** The staff console's payment search: whole rows as stored (to_jsonb), for the api to whitelist, and the total. */
+export async function searchPaymentRecords(sql: Sql, query: PaymentQuery): Promise<{ rows: unknown[]; total: number }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (clause: (p: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(clause(`$${params.length}`));
+  };
+  if (query.ids) add((p) => `p.id::text in (select jsonb_array_elements_text(${p}::jsonb))`, JSON.stringify(query.ids));
+  if (query.memberId) add((p) => `p.member_id::text = ${p}`, query.memberId);
+  if (query.status) add((p) => `p.status in (select jsonb_array_elements_text(${p}::jsonb))`, JSON.stringify(query.status));
+  if (query.purpose) add((p) => `p.purpose in (select jsonb_array_elements_text(${p}::jsonb))`, JSON.stringify(query.purpose));
+  if (query.subscriptionId) add((p) => `p.subscription_id = ${p}`, query.subscriptionId);
+  if (query.subscription !== undefined) where.push(query.subscription ? 'p.subscription_id is not null' : 'p.subscription_id is null');
+  const filter = where.length ? `where ${where.join(' and ')}` : '';
+  const dir = query.order === 'ASC' ? 'asc' : 'desc';
+  const r = await sql.query<{ row: unknown }>(
+    `select to_jsonb(p) as row from read.payments p ${filter} order by p.${query.sort} ${dir} nulls last, p.id ${dir} limit ${query.limit} offset ${query.offset}`,
+    params,
+  );
+  const total = await sql.query<{ n: unknown }>(`select count(*) as n from read.payments p ${filter}`, params);
+  return { rows: r.rows.map(({ row }) => row), total: Number(total.rows[0]?.n ?? 0) };
+}
+
+/** One payment's row as stored (to_jsonb), for the staff console's whitelist; null when unknown. */
+export async function paymentRecord(sql: Sql, id: string): Promise<unknown> {
+  const r = await sql.query<{ row: unknown }>('select to_jsonb(p) as row from read.payments p where p.id::text = $1', [id]);
+  return r.rows[0]?.row ?? null;
+}
+
+/** Whose payment the provider's payment id is (the renewal rows carry it too), or null. */
+export async function paymentByProviderId(sql: Sql, paymentId: string): Promise<{ member_id: string; checkout_id: string | null; amount_cents: number } | null> {
+  const r = await sql.query<{ member_id: string; checkout_id: string | null; amount_cents: number }>(
+    'select member_id, checkout_id, amount_cents from read.payments where payment_id = $1 limit 1',
+    [paymentId],
+  );
+  return r.rows[0] ?? null;
+}
+
+/** The member a subscription's payments belong to, or null. */
+export async function memberIdOfSubscriptionPayment(sql: Sql, subscriptionId: string): Promise<string | null> {
+  const p = await sql.query<{ member_id: string }>('select member_id from read.payments where subscription_id = $1 limit 1', [subscriptionId]);
+  return p.rows[0]?.member_id ?? null;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoInstant, type Columns } from '../members/table';
+import { isoInstant, type Columns } from '../runner/table';
 
 export const PAYMENT_COLUMNS: Columns = [
   ['id', 'text'],

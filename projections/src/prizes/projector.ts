@@ -1,6 +1,6 @@
 import { entryLinesTotals, PRIZE_EVENT_TYPES, type PrizeEvent } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
-import { createTableSql, decodeAll, loadRows, occurredAt, upsertRows, type Columns } from '../members/table';
+import { createTableSql, decodeAll, loadRows, occurredAt, upsertRows, type Columns } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
 import { drawRowSchema, prizeRowSchema, type DrawRow, type PrizeRow, type WinnerEntry } from './rows';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoInstant } from '../members/table';
+import { isoInstant } from '../runner/table';
 
 const nullableInstant = isoInstant.nullable();
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OfferAddedEvent, OfferRevealedEvent, PartnerAddedEvent } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
-import { createTableSql, decodeAll, isoInstant, occurredAt, upsertRows, type Columns } from '../members/table';
+import { createTableSql, decodeAll, isoInstant, occurredAt, upsertRows, type Columns } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
 
 const PARTNER_COLUMNS: Columns = [

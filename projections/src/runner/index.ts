@@ -7,4 +7,5 @@ export { verifyProjector, type RowDifference, type VerifyArgs, type VerifyReport
 export { type ReplayOptions, type ReplayProgress } from './replay';
 export { createProjectionDaemon, type ProjectionDaemon, type ProjectionDaemonOptions, type ProjectorStatus, type WaitScope } from './daemon';
 export { renderProgressBar } from './progress';
+export { readTableColumns, readTablePage } from './table';
 export { checkpointLags, describeLag, type CheckpointLag } from './lag';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CouponEvent, GiftCardEvent, OrderEvent, ProductEvent, ShopSettingsEvent, StockEvent } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
-import { createTableSql, decodeAll, loadRows, occurredAt, upsertRows } from '../members/table';
+import { createTableSql, decodeAll, loadRows, occurredAt, upsertRows } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
 import { COUPON_COLUMNS, couponRowSchema, GIFT_CARD_COLUMNS, giftCardRowSchema, ORDER_COLUMNS, orderRowSchema, PRODUCT_COLUMNS, productRowSchema, STOCK_COLUMNS, stockRowSchema, TERM_COLUMNS, type CouponRow, type GiftCardRow, type OrderRow, type ProductRow, type StockRow, type TermRow } from './rows';
 

@@ -151,3 +151,8 @@ export async function getGiftCard(sql: Sql, cardId: string): Promise<GiftCardRow
   const r = await sql.query<{ row: unknown }>('select to_jsonb(g) as row from read.shop_gift_cards g where card_id = $1', [cardId]);
   return r.rows[0] ? giftCardRowSchema.parse(r.rows[0].row) : null;
 }
+
+/** Paid orders not yet shipped: work waiting for staff on the dashboard. */
+export async function countOrdersToShip(sql: Sql): Promise<number> {
+  return Number((await sql.query<{ n: string | number }>("select count(*) as n from read.shop_orders where status in ('paid', 'packing')")).rows[0]?.n ?? 0);
+}

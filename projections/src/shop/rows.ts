@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressSchema, bannerSchema, orderSnapshotSchema, ORDER_STATUSES, variantSchema } from '@roar/domain';
-import { isoInstant, type Columns } from '../members/table';
+import { isoInstant, type Columns } from '../runner/table';
 
 export const PRODUCT_COLUMNS: Columns = [
   ['id', 'text'], ['slug', 'text'], ['name', 'text'], ['description', 'text'], ['product_type', 'text'], ['category', 'text'], ['brand', 'text'],

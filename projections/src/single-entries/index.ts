@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SingleEntryPurchasedEvent } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
-import { createTableSql, decodeAll, isoInstant, occurredAt, upsertRows, type Columns } from '../members/table';
+import { createTableSql, decodeAll, isoInstant, occurredAt, upsertRows, type Columns } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
 
 const COLUMNS: Columns = [
@@ -74,4 +74,13 @@ export const singleEntriesProjector: Projector = {
 export async function listSingleEntries(sql: Sql, memberId: string): Promise<SingleEntryRow[]> {
   const r = await sql.query<{ row: unknown }>('select to_jsonb(s) as row from read.single_entries s where member_id = $1 order by purchased_at desc, id', [memberId]);
   return r.rows.map(({ row }) => singleEntryRowSchema.parse(row));
+}
+
+/** A member's last 50 single-entry purchases, newest first: the tier bought and when (rewards days). */
+export async function singleEntryPurchases(sql: Sql, memberId: string): Promise<{ membership_id: number; purchased_at: Date | string }[]> {
+  const purchases = await sql.query<{ membership_id: number; purchased_at: Date | string }>(
+    'select membership_id, purchased_at from read.single_entries where member_id = $1 order by purchased_at desc limit 50',
+    [memberId],
+  );
+  return purchases.rows;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SupportRequestAnsweredEvent, SupportRequestClosedEvent, SupportRequestReopenedEvent, SupportRequestSubmittedEvent } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
-import { createTableSql, decodeAll, isoInstant, loadRows, occurredAt, upsertRows, type Columns } from '../members/table';
+import { createTableSql, decodeAll, isoInstant, loadRows, occurredAt, upsertRows, type Columns } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
 
 const COLUMNS: Columns = [

@@ -14,6 +14,6 @@ export * from './cashback';
 export { createEventRegistry } from './registry';
 export * from './primitives';
 export * from './html';
-export * from './handicap';
+export * from './clubhouse';
 export * from './support';
 export * from './approval';

@@ -9,7 +9,7 @@ import { referralEvents } from './referral';
 import { partnerEvents, rewardRevealEvents } from './rewards';
 import { cashbackEvents, receiptFingerprintEvents } from './cashback';
 import { teamEvents, teamSeatEvents } from './team';
-import { courseEvents, handicapEvents } from './handicap';
+import { courseEvents, handicapEvents } from './clubhouse';
 import { shopEvents } from './shop/events';
 import { supportEvents } from './support';
 import { approvalEvents, staffAccountEvents, staffSecuritySettingsEvents } from './approval';

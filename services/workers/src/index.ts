@@ -22,7 +22,7 @@ export {
   type ReceiptNotice,
 } from './mail/member-templates';
 export { emailJobSchema, type EmailJob } from './mail/email-job';
-export { attestationRequestEmail } from './mail/handicap-templates';
+export { attestationRequestEmail } from './mail/clubhouse-templates';
 export { TRACKED_EVENTS, TRACKED_EVENT_NAMES, adPlatformEventName, type TrackedEvent } from './tracking/events';
 export { trackingJobSchema, conversionsApiBody, type TrackingJob, type FacebookConfig } from './tracking/tracking-job';
 export { REACTORS, catalogueNotifications, memberEmails, memberTracking, jobIdFor, runReactor, type Reactor, type ReactorContext } from './reactors';

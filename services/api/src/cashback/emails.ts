@@ -1,3 +1,4 @@
+import { CLUB_TIME_ZONE } from '@roar/contracts/time';
 import { escapeHtml, type RenderedEmail } from '@roar/workers';
 
 const dollars = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
@@ -23,7 +24,7 @@ export const cashbackEmails = {
   submitted: (c: ClaimFacts & { dueBy: string }) =>
     render('We received your green-fee cashback claim', [
       `Your claim for ${c.course} on ${c.playedOn} (${dollars(c.amountCents)}) is with our team.`,
-      `We aim to decide by ${new Date(c.dueBy).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Sydney' })}.`,
+      `We aim to decide by ${new Date(c.dueBy).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: CLUB_TIME_ZONE })}.`,
     ], c.link),
   approved: (c: ClaimFacts & { payoutCents: number }) =>
     render('Your green-fee cashback is approved', [`Your claim for ${c.course} on ${c.playedOn} is approved. We will pay ${dollars(c.payoutCents)} to you in the next payment run.`], c.link),

@@ -1,5 +1,6 @@
 import { registerWaitingCounter } from '../admin/dashboard';
 import { Router } from 'express';
+import { countClaimsToReview, countPayoutsToPay } from '@roar/projections';
 import type { AppContext } from '../context';
 import './docs';
 import { adminCashbackRouter } from './admin';
@@ -10,11 +11,11 @@ export function createCashbackModule(app: AppContext): Router {
   // Claims to review and approved payouts not yet paid are work waiting for staff on the dashboard.
   registerWaitingCounter({
     name: 'Cashback claims to review',
-    count: async (sql) => Number((await sql.query<{ n: string | number }>("select count(*) as n from read.cashback_claims where status = 'submitted'")).rows[0]?.n ?? 0),
+    count: countClaimsToReview,
   });
   registerWaitingCounter({
     name: 'Cashback payouts to pay',
-    count: async (sql) => Number((await sql.query<{ n: string | number }>("select count(*) as n from read.cashback_payouts where status = 'scheduled'")).rows[0]?.n ?? 0),
+    count: countPayoutsToPay,
   });
   const router = Router();
   router.use(createCashbackRouter(app));

@@ -104,13 +104,14 @@ export async function readEntrantIdentity(sql: Sql, prizeId: string, at: { listH
  * SQL for an export of a draw's entrants (`e`: rows of read.draw_entrants of one prize, with
  * `position` and `entrant_id`): joins giving each its `member_ids` (jsonb) as `i.member_ids`, from
  * the keys of the draw's recorded list, else from the older per-entrant rows. `$1` is the prize id.
- * The keys are split once a statement and joined by position, not looked up row by row.
+ * The keys are split once a statement and joined by position, not looked up row by row. The
+ * projection's export query composes it (`entrantExportPage`) and names its read models' schema.
  */
-export const ENTRANT_MEMBERS_SQL = `
+export const entrantMembersSql = (readSchema: string): string => `
   left join (
     select l.page * ${PAGE} + k.n - 1 as position,
            case when k.key like 'member:%' then jsonb_build_array(substr(k.key, 8)) else l.member_ids -> (k.n - 1)::int end as member_ids
-    from draw.entrant_lists l join read.draws d on d.prize_id = l.prize_id and d.list_hash = l.list_hash
+    from draw.entrant_lists l join ${readSchema}.draws d on d.prize_id = l.prize_id and d.list_hash = l.list_hash
     cross join lateral unnest(string_to_array(l.entrant_keys, E'\\n')) with ordinality as k(key, n)
     where l.prize_id = $1) listed on listed.position = e.position
   left join lateral (

@@ -1,9 +1,9 @@
-import { ENTRANT_MEMBERS_SQL, migrateEntrantIdentities } from '../draws/identities';
+import { entrantMembersSql, migrateEntrantIdentities } from '../draws/identities';
 import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { Sql } from '@roar/platform';
-import { entrantRowsSql } from '@roar/projections';
+import { drawStatus, entrantExportPage, readTableColumns, readTablePage, winnersExportPage } from '@roar/projections';
 import type { AppContext } from '../context';
 import { requireStaff, staffOf } from '../auth/staff-tokens';
 import { documentRoute } from '../http/openapi';
@@ -42,37 +42,22 @@ interface Exporter {
 
 /** A read-model table in key order, every column as stored. */
 async function tableExporter(sql: Sql, table: string, key: string): Promise<Exporter> {
-  const cols = await sql.query<{ column_name: string }>(
-    `select column_name from information_schema.columns where table_schema = 'read' and table_name = $1 order by ordinal_position`,
-    [table],
-  );
-  const header = cols.rows.map((c) => c.column_name);
+  const header = await readTableColumns(sql, table);
   return {
     header,
-    page: async (after) =>
-      (await sql.query<{ row: Row }>(`select to_jsonb(t) as row from read.${table} t where ($1::text is null or ${key}::text > $1) order by ${key}::text limit ${PAGE}`, [after ? String(after[key]) : null])).rows.map((r) => r.row),
+    page: async (after) => readTablePage(sql, table, key, after ? String(after[key]) : null, PAGE),
     values: (row) => header.map((h) => row[h]),
   };
 }
 
 async function entrantsExporter(sql: Sql, prizeId: string): Promise<Exporter> {
-  const draw = await sql.query<{ status: string }>('select status from read.draws where prize_id = $1', [prizeId]);
-  const status = draw.rows[0]?.status;
+  const status = await drawStatus(sql, prizeId);
   if (!status) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
   if (status !== 'drawn' && status !== 'published') throw new HttpError(409, ENTRANTS_NOT_DRAWN, 'CONFLICT');
   await migrateEntrantIdentities(sql);
-  // Each entrant's members: from the keys stored at the close, else its own row (older draws).
-  const who = `${ENTRANT_MEMBERS_SQL} left join read.members m on m.id = i.member_ids->>0`;
   return {
     header: ['position', 'entrant_id', 'tickets', 'first_ticket', 'last_ticket', 'member_ids', 'firstname', 'lastname', 'email'],
-    page: async (after) =>
-      (
-        await sql.query<Row>(
-          `select e.position, e.entrant_id, e.tickets::text as tickets, e.first_ticket::text as first_ticket, i.member_ids, m.firstname, m.lastname, m.email
-           from (${entrantRowsSql('read', `p.prize_id = $1 and p.end_position > $2 and p.first_position <= $2 + ${PAGE}`)}) e ${who} where e.position > $2 order by e.position limit ${PAGE}`,
-          [prizeId, after ? Number(after.position) : -1],
-        )
-      ).rows,
+    page: async (after) => entrantExportPage(sql, { prizeId, afterPosition: after ? Number(after.position) : -1, pageSize: PAGE, entrantMembersSql }),
     // Ticket numbers as members read them: counted from 1 (the draw stores offsets from 0).
     values: (r) => [Number(r.position) + 1, r.entrant_id, r.tickets, Number(r.first_ticket) + 1, Number(r.first_ticket) + Number(r.tickets), Array.isArray(r.member_ids) ? r.member_ids.join(' ') : '', r.firstname, r.lastname, r.email],
   };
@@ -82,18 +67,7 @@ async function entrantsExporter(sql: Sql, prizeId: string): Promise<Exporter> {
 function winnersExporter(sql: Sql): Exporter {
   return {
     header: ['prize', 'prize_value', 'currency', 'draw_date', 'winner_name', 'state', 'published_as', 'member_id'],
-    page: async (after) =>
-      (
-        await sql.query<Row>(
-          `select p.id, p.title, p.prize_value, p.prize_value_currency, to_char(d.drawn_at at time zone 'Australia/Sydney', 'YYYY-MM-DD') as draw_date,
-                  d.display, w.member_id, m.firstname, m.lastname
-           from read.draws d join read.prizes p on p.id = d.prize_id
-           cross join lateral (select x->'member_ids'->>0 as member_id from jsonb_array_elements(d.winners) x where x->>'redrawn_reason' is null order by (x->>'k')::int desc limit 1) w
-           left join read.members m on m.id = w.member_id
-           where d.status = 'published' and ($1::text is null or p.id > $1) order by p.id limit ${PAGE}`,
-          [after ? String(after.id) : null],
-        )
-      ).rows,
+    page: async (after) => winnersExportPage(sql, after ? String(after.id) : null, PAGE),
     values: (r) => {
       const display = typeof r.display === 'string' ? r.display : '';
       const state = /,\s*([A-Z]{2,3})$/.exec(display)?.[1] ?? '';

@@ -9,7 +9,7 @@ import {
   type TierSnapshot,
 } from '@roar/domain';
 import { fold, handleCommand, WrongExpectedRevisionError, type CommandContext } from '@roar/platform';
-import { getMember } from '@roar/projections';
+import { getMember, memberIdBySubscription, memberIdOfSubscriptionPayment } from '@roar/projections';
 import type { AppContext } from '../context';
 import { addMonth, type ProviderEvent } from '../payments';
 import type { MembersPorts } from './ports';
@@ -195,11 +195,10 @@ export function createProviderEventHandler(app: AppContext, ports: MembersPorts)
 
 async function memberBySubscription(app: AppContext, subscriptionId: string | undefined): Promise<string | null> {
   if (!subscriptionId) return null;
-  const r = await app.sql.query<{ id: string }>('select id from read.members where subscription_id = $1 limit 1', [subscriptionId]);
-  if (r.rows[0]) return r.rows[0].id;
+  const member = await memberIdBySubscription(app.sql, subscriptionId);
+  if (member !== null) return member;
   // The read model may lag the activation that recorded the subscription: the payments table knows it too.
-  const p = await app.sql.query<{ member_id: string }>('select member_id from read.payments where subscription_id = $1 limit 1', [subscriptionId]);
-  return p.rows[0]?.member_id ?? null;
+  return memberIdOfSubscriptionPayment(app.sql, subscriptionId);
 }
 
 async function memberState(app: AppContext, memberId: string) {

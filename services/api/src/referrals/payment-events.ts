@@ -1,6 +1,7 @@
 import { refundDecider, refundStreamId, type TierSnapshot } from '@roar/domain';
 import { onShopOrderRefunded } from '../shop/checkout';
 import { handleCommand, type CommandContext, type Position } from '@roar/platform';
+import { paymentByProviderId } from '@roar/projections';
 import type { AppContext } from '../context';
 import { onTeamFeeRefunded } from '../teams/refund';
 import { grantReferralBonus, voidReferralForRefund } from './bonus';
@@ -16,11 +17,7 @@ export function onPaidCheckout(app: AppContext, ctx: CommandContext, p: { member
  * payment earned, revoking its bonus entries, and takes back what a refunded team fee bought.
  */
 export async function onPaymentRefunded(app: AppContext, ctx: CommandContext, p: { paymentId: string; reason: string; amount_cents?: number }): Promise<{ position: Position } | null> {
-  const r = await app.sql.query<{ member_id: string; checkout_id: string | null; amount_cents: number }>(
-    'select member_id, checkout_id, amount_cents from read.payments where payment_id = $1 limit 1',
-    [p.paymentId],
-  );
-  const payment = r.rows[0];
+  const payment = await paymentByProviderId(app.sql, p.paymentId);
   if (!payment) throw new Error(`charge.refunded: no payment ${p.paymentId} in read.payments`);
   const recorded = await handleCommand(app.store, app.registry, refundStreamId(p.paymentId), refundDecider, {
     type: 'RecordRefund',

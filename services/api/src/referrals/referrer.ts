@@ -1,5 +1,5 @@
 import { canRefer } from '@roar/domain';
-import { getMember, getMembership, type MemberRow } from '@roar/projections';
+import { getMember, getMembership, memberIdByReferralCode, type MemberRow } from '@roar/projections';
 import type { Sql } from '@roar/platform';
 import { currentUser } from '../members/current-user';
 
@@ -12,8 +12,8 @@ export const NOT_ELIGIBLE = 'Sorry, you need to be on an active membership to "R
 export const MAX_CODE_LENGTH = 40;
 
 export async function memberByReferralCode(sql: Sql, code: string): Promise<MemberRow | null> {
-  const r = await sql.query<{ id: string }>('select id from read.members where referral_code = $1 limit 1', [code]);
-  return r.rows[0] ? getMember(sql, r.rows[0].id) : null;
+  const id = await memberIdByReferralCode(sql, code);
+  return id !== null ? getMember(sql, id) : null;
 }
 
 /** Whether the member may refer now: their tier (membership or active single entry) and the date rule. */

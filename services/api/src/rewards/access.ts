@@ -1,5 +1,5 @@
 import { memberHasRewardsAccess } from '@roar/domain';
-import { activeTeamBenefit, getMember, listMemberships } from '@roar/projections';
+import { activeTeamBenefit, getMember, listMemberships, singleEntryPurchases } from '@roar/projections';
 import type { Sql } from '@roar/platform';
 
 /**
@@ -11,10 +11,7 @@ export async function rewardsOpenFor(sql: Sql, memberId: string, now: Date): Pro
   const member = await getMember(sql, memberId);
   if (!member) return false;
   const team = await activeTeamBenefit(sql, memberId, now);
-  const purchases = await sql.query<{ membership_id: number; purchased_at: Date | string }>(
-    'select membership_id, purchased_at from read.single_entries where member_id = $1 order by purchased_at desc limit 50',
-    [memberId],
-  );
+  const purchases = await singleEntryPurchases(sql, memberId);
   const days = new Map((await listMemberships(sql, { statuses: ['published', 'archived', 'draft'] })).map((t) => [t.id, t.rewards_days]));
   return memberHasRewardsAccess(
     {
@@ -23,7 +20,7 @@ export async function rewardsOpenFor(sql: Sql, memberId: string, now: Date): Pro
         tier: member.membership_status === 'none' ? null : { rewards_access: member.membership_rewards_access, shop_access: member.membership_shop_access },
       },
       teamBenefitUntil: team?.benefit_until ?? null,
-      rewardsDayGrants: purchases.rows.map((p) => ({ purchasedAt: new Date(p.purchased_at).toISOString(), rewardsDays: days.get(p.membership_id) ?? 0 })),
+      rewardsDayGrants: purchases.map((p) => ({ purchasedAt: new Date(p.purchased_at).toISOString(), rewardsDays: days.get(p.membership_id) ?? 0 })),
     },
     now,
   );

@@ -1,5 +1,6 @@
 import { registerWaitingCounter } from '../admin/dashboard';
 import { Router } from 'express';
+import { countOrdersToShip } from '@roar/projections';
 import type { AppContext } from '../context';
 import type { MembersPorts } from '../members/ports';
 import './docs';
@@ -14,7 +15,7 @@ export function createShopModule(app: AppContext, ports: MembersPorts): Router {
   // Paid orders not yet shipped are work waiting for staff on the dashboard.
   registerWaitingCounter({
     name: 'Orders to pack and ship',
-    count: async (sql) => Number((await sql.query<{ n: string | number }>("select count(*) as n from read.shop_orders where status in ('paid', 'packing')")).rows[0]?.n ?? 0),
+    count: countOrdersToShip,
   });
   const router = Router();
   router.use(createShopRouter(app, ports));

@@ -3,7 +3,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { supportRequestDecider, supportRequestStreamId, supportTopicSchema, text, type SupportCommand } from '@roar/domain';
 import { DomainError, handleCommand, type CommandContext } from '@roar/platform';
-import { getMember, supportRequestRowSchema, type SupportRequestRow } from '@roar/projections';
+import { countOpenSupportRequests, getMember, getSupportRequest, searchSupportRequests, SUPPORT_REQUEST_SORT_FIELDS, type SupportRequestRow } from '@roar/projections';
 import type { AppContext } from '../context';
 import type { MembersPorts } from '../members/ports';
 import { bearerToken, verifyMemberToken } from '../auth/member';
@@ -46,7 +46,7 @@ const visitorContext = (memberId: string | null, now: Date): CommandContext => (
 export function createSupportModule(app: AppContext, ports: MembersPorts): Router {
   registerWaitingCounter({
     name: 'Support requests to answer',
-    count: async (sql) => Number((await sql.query<{ n: string | number }>("select count(*) as n from read.support_requests where status = 'open'")).rows[0]?.n ?? 0),
+    count: countOpenSupportRequests,
   });
   const router = Router();
 
@@ -70,36 +70,28 @@ export function createSupportModule(app: AppContext, ports: MembersPorts): Route
 
   const readers = requireStaff(app);
   const writers = requireStaff(app, WRITER_ROLES);
-  const load = async (id: string): Promise<SupportRequestRow | null> => {
-    const r = await app.sql.query<{ row: unknown }>('select to_jsonb(s) as row from read.support_requests s where id = $1', [id]);
-    return r.rows[0] ? supportRequestRowSchema.parse(r.rows[0].row) : null;
-  };
+  const load = (id: string): Promise<SupportRequestRow | null> => getSupportRequest(app.sql, id);
   const withMember = async (r: SupportRequestRow) => {
     const m = r.member_id ? await getMember(app.sql, r.member_id) : null;
     return { ...r, member_name: m ? `${m.firstname} ${m.lastname}`.trim() : null };
   };
 
   router.get('/api/admin/support-requests', readers, async (req, res) => {
-    const q = parseListQuery(req, { sortFields: ['submitted_at', 'status', 'topic', 'updated_at'], defaultSort: { field: 'submitted_at', order: 'DESC' }, filter: listFilter });
+    const q = parseListQuery(req, { sortFields: SUPPORT_REQUEST_SORT_FIELDS, defaultSort: { field: 'submitted_at', order: 'DESC' }, filter: listFilter });
     const { offset, limit } = pageOf(q.range, 500);
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (clause: (p: string) => string, value: unknown) => {
-      params.push(value);
-      where.push(clause(`$${params.length}`));
-    };
-    if (q.filter.id) add((p) => `id in (select jsonb_array_elements_text(${p}::jsonb))`, JSON.stringify(q.filter.id));
-    if (q.filter.status) add((p) => `status in (select jsonb_array_elements_text(${p}::jsonb))`, JSON.stringify(q.filter.status));
-    if (q.filter.topic) add((p) => `topic = ${p}`, q.filter.topic);
-    if (q.filter.member_id) add((p) => `member_id = ${p}`, q.filter.member_id);
-    if (q.filter.q) add((p) => `(name ilike ${p} or email ilike ${p} or message ilike ${p})`, `%${q.filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const w = where.length ? `where ${where.join(' and ')}` : '';
-    const [rows, total] = await Promise.all([
-      app.sql.query<{ row: unknown }>(`select to_jsonb(s) as row from read.support_requests s ${w} order by ${q.sort.field} ${q.sort.order === 'ASC' ? 'asc' : 'desc'}, id limit ${limit} offset ${offset}`, params),
-      app.sql.query<{ n: string }>(`select count(*)::text as n from read.support_requests ${w}`, params),
-    ]);
-    const records = await Promise.all(rows.rows.map((r) => withMember(supportRequestRowSchema.parse(r.row))));
-    sendList(res, 'support-requests', records, offset, Number(total.rows[0]?.n ?? 0));
+    const found = await searchSupportRequests(app.sql, {
+      ids: q.filter.id,
+      status: q.filter.status,
+      topic: q.filter.topic,
+      memberId: q.filter.member_id,
+      q: q.filter.q,
+      sort: q.sort.field,
+      order: q.sort.order,
+      offset,
+      limit,
+    });
+    const records = await Promise.all(found.records.map(withMember));
+    sendList(res, 'support-requests', records, offset, found.total);
   });
 
   const requestOr404 = async (req: Request): Promise<SupportRequestRow> => {

@@ -1,3 +1,4 @@
+import { CLUB_TIME_ZONE } from '@roar/contracts/time';
 import { DEFAULT_BUSINESS_NAME, formatAbn } from '@roar/platform';
 import { longDay } from '@roar/domain';
 import { escapeHtml, formatDollars, type RenderedEmail } from './templates';
@@ -34,7 +35,7 @@ export interface InvoiceOrder {
   readonly billing: { readonly first_name: string; readonly last_name: string } | null;
 }
 
-const day = (iso: string): string => new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Sydney' });
+const day = (iso: string): string => new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: CLUB_TIME_ZONE });
 const money = (c: number): string => `$${(c / 100).toFixed(2)}`;
 const describe = (l: InvoiceLine): string => [l.name, ...Object.values(l.attributes)].join(', ');
 

@@ -1,5 +1,5 @@
 import { catalogueNotifications } from './catalogue-notifications';
-import { handicapEmails } from './handicap-emails';
+import { handicapEmails } from './clubhouse-emails';
 import { memberEmails } from './member-emails';
 import { memberTracking } from './member-tracking';
 import type { Reactor } from './reactor';

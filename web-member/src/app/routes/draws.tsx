@@ -2,4 +2,10 @@ export { MemberDrawsPage as MemberDrawsRoute, UpcomingGiveawaysPage as UpcomingG
 export { EventPage as EventRoute } from '../../features/draws/event-page';
 export { MyDrawsPage as MyDrawsRoute } from '../../features/draws/my-draws-page';
 export { SingleEntriesPage as SingleEntriesRoute } from '../../features/draws/single-entries-page';
-export { WinnersPage as WinnersRoute } from '../../features/winners/winners-page';
+import { Testimonials } from '../../features/home/sections';
+import { WinnersPage } from '../../features/winners/winners-page';
+
+/** The winners page with the home page's testimonials under the results. */
+export function WinnersRoute() {
+  return <WinnersPage testimonials={<Testimonials title="What our members say" />} />;
+}

@@ -1,4 +1,10 @@
-export { DashboardPage as DashboardRoute } from '../../features/dashboard/dashboard-page';
+import { DashboardPage } from '../../features/dashboard/dashboard-page';
+import { TeamBox } from '../../features/team/team-box';
+
+/** The dashboard with the team feature's tile among its own. */
+export function DashboardRoute() {
+  return <DashboardPage teamBox={<TeamBox />} />;
+}
 export { TotalEntriesPage as TotalEntriesRoute } from '../../features/dashboard/total-entries-page';
 export { ProfilePage as ProfileRoute } from '../../features/settings/profile-page';
 export { PasswordPage as PasswordRoute } from '../../features/settings/password-page';

@@ -5,12 +5,12 @@ import { MobileMenu } from './mobile-menu';
 import { PRINCIPAL_MENU, visibleFor } from '../menus';
 import { MenuLink } from '../menu-link';
 import { Logo } from '../ui/logo';
-import { ReferralDialog } from '../referral-dialog';
 import { trackClick } from '../../lib/analytics';
 import { paths } from '../../config/paths';
 import { HEADER_SCROLL_THRESHOLD_PX } from '../../config/site';
 import { fullName, useAuth } from '../../lib/auth';
 import { useMember } from '../../lib/use-member';
+import { useReferralDialog } from '../../lib/referral-dialog';
 
 /** Scroll offset past the threshold: on home the header turns dark-backed from there. */
 function useScrolledPast(threshold: number): boolean {
@@ -31,6 +31,7 @@ export function Header() {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const [referring, setReferring] = useState(false);
+  const ReferralDialog = useReferralDialog();
   const onHome = pathname === paths.home.path;
   const transparent = onHome && !scrolled;
   const name = fullName(member.user);

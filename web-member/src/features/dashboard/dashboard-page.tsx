@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useEntries } from './use-entries';
 import { EntryTile } from '../../components/entry-tile';
 import { MembershipStatusBox } from '../../components/membership-status-box';
-import { TeamBox } from '../team/team-box';
 import { NextGiveawayBlock } from '../../components/next-giveaway';
 import { Head } from '../../components/ui/head';
 import { ErrorNote, Spinner } from '../../components/ui/feedback';
@@ -12,7 +11,8 @@ import { useAuth } from '../../lib/auth';
 import { refreshCurrentUser } from '../../lib/current-user';
 import { useMember } from '../../lib/use-member';
 
-export function DashboardPage() {
+/** `teamBox`: the team feature's tile, placed among the others (the app composes it: app/routes/member.tsx). */
+export function DashboardPage({ teamBox }: { teamBox?: ReactNode }) {
   const { reload } = useAuth();
   const { user, membership } = useMember();
   const entries = useEntries();
@@ -36,7 +36,7 @@ export function DashboardPage() {
             <span className="entry-tile__title">My Draws</span>
             <span className="entry-tile__more">View →</span>
           </Link>
-          <TeamBox />
+          {teamBox}
           <Link to={paths.clubhouse.getHref()} className="entry-tile entry-tile--link">
             <span className="entry-tile__title">Clubhouse: handicap and scorecards</span>
             <span className="entry-tile__more">Open →</span>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ReferralDialog } from '../../components/referral-dialog';
 import { paths } from '../../config/paths';
 import { trackClick } from '../../lib/analytics';
 import { useMemberships } from '../../lib/memberships';
-import { referralBenefits, type ReferralBenefit } from '../referrals/benefits';
-import { referralCardWording } from '../referrals/cards';
+import { referralBenefits, type ReferralBenefit } from '../../lib/referral-benefits';
+import { referralCardWording } from '../../lib/referral-cards';
+import { useReferralDialog } from '../../lib/referral-dialog';
 import './referral-cards.css';
 
 /**
@@ -17,6 +17,7 @@ import './referral-cards.css';
 export function ReferralCards({ loggedIn }: { loggedIn: boolean }) {
   const catalogue = useMemberships();
   const [referring, setReferring] = useState(false);
+  const ReferralDialog = useReferralDialog();
   const benefits = catalogue.status === 'loaded' ? referralBenefits(catalogue.memberships) : [];
   if (benefits.length === 0) return null;
   return (

@@ -4,7 +4,7 @@ import { paths } from '../../config/paths';
 import { trackClick } from '../../lib/analytics';
 import { BENEFIT_TILES } from './content';
 import { TileIconMark } from './icons';
-import './info-pages.css';
+import '../../styles/info-pages.css';
 
 export interface PartnerSaving {
   readonly title: string;

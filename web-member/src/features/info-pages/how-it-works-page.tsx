@@ -3,7 +3,7 @@ import { Head } from '../../components/ui/head';
 import { paths } from '../../config/paths';
 import { trackClick } from '../../lib/analytics';
 import { STEP_IMAGES, type StepCard } from './content';
-import './info-pages.css';
+import '../../styles/info-pages.css';
 
 /** `/how-it-works`: the spec's four steps (the home page's cards, as staff edit them) with an illustration each. */
 export function HowItWorksPage({ steps, loggedIn }: { steps: readonly StepCard[]; loggedIn: boolean }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { referralBenefits } from './benefits';
+import { referralBenefits } from '../../lib/referral-benefits';
 import { readDetails } from './api';
 import { membershipSchema, type Membership } from '../../types/api';
 

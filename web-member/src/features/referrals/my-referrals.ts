@@ -3,7 +3,7 @@ import type { ApiResult } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { memberRequest } from '../../lib/member-api';
 import { dataOf } from '../../types/api';
-import { entries } from './cards';
+import { entries } from '../../lib/referral-cards';
 
 export const referralSchema = z.object({
   id: z.string(),

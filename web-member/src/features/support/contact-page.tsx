@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../config/site';
 import { fullName, useAuth } from '../../lib/auth';
 import { sendSupportRequest, SUPPORT_TOPICS, type SupportTopic } from './api';
-import '../info-pages/info-pages.css';
+import '../../styles/info-pages.css';
 import './support.css';
 
 export interface Recaptcha {

@@ -8,7 +8,7 @@ import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../config/site';
 import { useLoad } from '../../lib/use-load';
 import { fetchFaqs, type SupportTopic } from './api';
 import { faqsOfTopic, HELP_TOPICS, searchFaqs } from './topics';
-import '../info-pages/info-pages.css';
+import '../../styles/info-pages.css';
 import './support.css';
 
 /** `/support-center`: search the FAQ, browse it by topic, or write to the team. */

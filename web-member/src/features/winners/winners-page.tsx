@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { fetchWinners, fetchWinnersContent, winnerVideos, type PublishedWinner, type WinnersContent } from './api';
 import { Empty, ErrorNote, Spinner } from '../../components/ui/feedback';
@@ -5,16 +6,18 @@ import { Head } from '../../components/ui/head';
 import { paths } from '../../config/paths';
 import { formatDate, formatDollars } from '../../lib/format';
 import { imageUrl } from '../../lib/prizes';
-// The testimonials are the home page's (staff-edited content); one list, shown in both places.
-import { Testimonials } from '../home/sections';
 import { useLoad } from '../../lib/use-load';
 import { SafeHtml } from '../../components/ui/safe-html';
 
 /** A fresh install says so plainly rather than showing an empty list under a heading about winners. */
 export const NO_WINNERS_YET = 'No winners yet: results appear here as soon as the first draw is published.';
 
-/** `/winners`: the overview, up to four winner videos, six testimonials and the published results. */
-export function WinnersPage() {
+/**
+ * `/winners`: the overview, up to four winner videos, six testimonials and the published results.
+ * `testimonials`: the home page's section (staff-edited content; one list, shown in both places),
+ * composed by the app (app/routes/draws.tsx).
+ */
+export function WinnersPage({ testimonials }: { testimonials?: ReactNode }) {
   const [content] = useLoad(fetchWinnersContent, 'winners-page');
   const [winners] = useLoad(fetchWinners, 'winners');
   return (
@@ -33,7 +36,7 @@ export function WinnersPage() {
         {winners.status === 'error' && <ErrorNote message={winners.error} />}
         {winners.status === 'loaded' && (winners.data.length === 0 ? <Empty message={NO_WINNERS_YET} /> : <Results winners={winners.data} />)}
       </section>
-      <Testimonials title="What our members say" />
+      {testimonials}
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { createEventRegistry } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
-import type { ApplyContext } from '../runner/projector';
+import type { ApplyContext } from './projector';
 
 /**
- * Shared plumbing of the member-side read models (members, entry ledger, payments, single
- * entries): columns declared once, rows read with to_jsonb (same shape on pg and PGlite) and
+ * The table toolkit every projector shares: columns declared once, rows read with to_jsonb (same shape on pg and PGlite) and
  * written with one multi-row jsonb_to_recordset statement per batch.
  */
 export type Columns = readonly (readonly [name: string, sqlType: string, nullable?: 'null'])[];
@@ -92,4 +91,22 @@ export function pageOf(page: Page): { offset: number; limit: number } {
 
 export function orderOf(order: SortOrder | undefined, fallback: 'asc' | 'desc'): 'asc' | 'desc' {
   return (order ?? fallback).toLowerCase() === 'desc' ? 'desc' : 'asc';
+}
+
+/** The columns of a table of the read schema, in their order (the header of a staff export). */
+export async function readTableColumns(sql: Sql, table: string): Promise<string[]> {
+  const cols = await sql.query<{ column_name: string }>(
+    `select column_name from information_schema.columns where table_schema = 'read' and table_name = $1 order by ordinal_position`,
+    [table],
+  );
+  return cols.rows.map((c) => c.column_name);
+}
+
+/**
+ * A page of a read-schema table in key order (as text), after the key `after` (null: from the
+ * start), every column as stored. `table` and `key` are the caller's fixed names, never request text.
+ */
+export async function readTablePage(sql: Sql, table: string, key: string, after: string | null, limit: number): Promise<Record<string, unknown>[]> {
+  const PAGE = limit;
+  return (await sql.query<{ row: Record<string, unknown> }>(`select to_jsonb(t) as row from read.${table} t where ($1::text is null or ${key}::text > $1) order by ${key}::text limit ${PAGE}`, [after])).rows.map((r) => r.row);
 }

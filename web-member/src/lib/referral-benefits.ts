@@ -1,5 +1,5 @@
-import { visibleTiers } from '../../lib/access';
-import type { Membership } from '../../types/api';
+import { visibleTiers } from './access';
+import type { Membership } from '../types/api';
 
 export interface ReferralBenefit {
   readonly membershipId: number;

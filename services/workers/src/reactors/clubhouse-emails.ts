@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { memberStreamId } from '@roar/domain';
 import type { RecordedEvent } from '@roar/platform';
 import type { JobRequest } from '../jobs/types';
-import { handicapApprovedEmail, handicapRejectedEmail, handicapSubmittedEmail, indexRevisedEmail } from '../mail/handicap-templates';
+import { handicapApprovedEmail, handicapRejectedEmail, handicapSubmittedEmail, indexRevisedEmail } from '../mail/clubhouse-templates';
 import type { RenderedEmail } from '../mail/templates';
 import { memberFactsAt } from './member-history';
 import { jobIdFor, type Reactor, type ReactorContext } from './reactor';

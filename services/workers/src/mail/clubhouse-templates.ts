@@ -1,3 +1,4 @@
+import { CLUB_TIME_ZONE } from '@roar/contracts/time';
 import { escapeHtml, type RenderedEmail } from './templates';
 
 function render(subject: string, paragraphs: readonly string[], link?: { href: string; label: string }): RenderedEmail {
@@ -36,7 +37,7 @@ export function indexRevisedEmail(n: { handicapIndex: number | null; previousInd
 }
 
 export function attestationRequestEmail(n: { player: string; course: string; playedOn: string; gross: number; link: string; attestBy: string }): RenderedEmail {
-  const by = new Date(n.attestBy).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Sydney' });
+  const by = new Date(n.attestBy).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: CLUB_TIME_ZONE });
   return render(`${n.player || 'A member'} named you as marker: please attest their score`, [
     `${n.player || 'A ROAR+ member'} submitted a score of ${n.gross} at ${n.course} on ${n.playedOn} and named you as their marker.`,
     `If the card is right, attest it by ${by}; the score counts towards their handicap once you do.`,

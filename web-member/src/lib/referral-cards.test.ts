@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bonusEntries, entries, referralCardWording } from './cards';
+import { bonusEntries, entries, referralCardWording } from './referral-cards';
 
 const platinum = { membershipId: 3, tier: 'Platinum', referrerEntries: 40, refereeEntries: 20 };
 

@@ -1,4 +1,4 @@
-import type { ReferralBenefit } from './benefits';
+import type { ReferralBenefit } from './referral-benefits';
 
 /** '1 entry', '40 entries'. */
 export const entries = (count: number): string => `${count} ${count === 1 ? 'entry' : 'entries'}`;

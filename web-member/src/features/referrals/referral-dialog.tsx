@@ -1,26 +1,27 @@
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Accordion } from './ui/accordion';
-import { Spinner } from './ui/feedback';
-import { useToast } from './ui/toast';
-import { paths } from '../config/paths';
-import { referralBenefits } from '../features/referrals/benefits';
-import { sendRefereeEmail } from '../features/referrals/api';
-import { COPIED_MS, initialInviteState, inviteReducer, SENT_RESET_MS } from '../features/referrals/invite-state';
-import { referralModalView } from '../features/referrals/modal-view';
-import { YourReferrals } from '../features/referrals/your-referrals';
-import { trackClick } from '../lib/analytics';
-import { refreshCurrentUser } from '../lib/current-user';
-import { useMemberships } from '../lib/memberships';
-import { session } from '../lib/session';
-import type { Membership } from '../types/api';
-import '../features/referrals/referrals.css';
+import { Accordion } from '../../components/ui/accordion';
+import { Spinner } from '../../components/ui/feedback';
+import { useToast } from '../../components/ui/toast';
+import { paths } from '../../config/paths';
+import { referralBenefits } from '../../lib/referral-benefits';
+import { sendRefereeEmail } from './api';
+import { COPIED_MS, initialInviteState, inviteReducer, SENT_RESET_MS } from './invite-state';
+import { referralModalView } from './modal-view';
+import { YourReferrals } from './your-referrals';
+import { trackClick } from '../../lib/analytics';
+import { refreshCurrentUser } from '../../lib/current-user';
+import { useMemberships } from '../../lib/memberships';
+import { session } from '../../lib/session';
+import type { Membership } from '../../types/api';
+import './referrals.css';
 
 /**
  * The referral modal of spec sections 4, 5 and 8: it loads the member afresh, then shows the
  * can-refer view (share link, invite by email, the member's own referrals, benefits) or the
  * not-eligible view.
- * The modal is a shared block (the header opens it); its logic lives in features/referrals.
+ * The header and the home page's referral cards open it through the slot of lib/referral-dialog.tsx,
+ * which the app fills with this component (app/provider.tsx): no other feature imports it.
  */
 export function ReferralDialog({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
