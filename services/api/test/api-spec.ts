@@ -53,7 +53,10 @@ async function send(api: TestApi, request: ApiRequest | Response | ReadAnswer): 
       ? request
       : await fetch(`${api.url}${request.path}`, {
           method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
-          headers: { ...(request.body === undefined ? {} : { 'content-type': 'application/json' }), ...(request.token ? { authorization: `Bearer ${request.token}` } : {}) },
+          headers: {
+            ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
+          },
           ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
         });
   const text = await r.text();

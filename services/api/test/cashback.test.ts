@@ -81,7 +81,15 @@ describe('green-fee cashback over HTTP', () => {
           [cashbackStreamId(m.id)]: [
             {
               type: 'CashbackClaimSubmitted',
-              data: { claimId: (answer.body as { data: { id: string } }).data.id, memberId: m.id, course: 'Parkland Links', playedOn: '2026-11-18', month: '2026-11', amountCents: 3500, maximumCents: 2000 },
+              data: {
+                claimId: (answer.body as { data: { id: string } }).data.id,
+                memberId: m.id,
+                course: 'Parkland Links',
+                playedOn: '2026-11-18',
+                month: '2026-11',
+                amountCents: 3500,
+                maximumCents: 2000,
+              },
             },
           ],
         }),

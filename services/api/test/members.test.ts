@@ -138,7 +138,10 @@ describe('members: sign-up, payment, entries, upgrade, cancel, renewal (embedded
         events: async (answer) => {
           const memberId = await memberIdOf(answer);
           return {
-            [memberStreamId(memberId)]: [{ type: 'MemberRegistered', data: { memberId, email: 'free@example.com.au' } }, { type: 'MembershipActivated', data: { memberId, source: 'join', periodEnd: null } }],
+            [memberStreamId(memberId)]: [
+              { type: 'MemberRegistered', data: { memberId, email: 'free@example.com.au' } },
+              { type: 'MembershipActivated', data: { memberId, source: 'join', periodEnd: null } },
+            ],
             [entriesStreamId(memberId)]: [],
           };
         },
