@@ -57,7 +57,7 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
-  EVENTSTORE_URL: optionalUrl(['esdb://', 'esdb+discover://', 'kurrentdb://']),
+  EVENTSTORE_URL: optionalUrl(['esdb://', 'esdb+discover://', 'kurrentdb://', 'kurrentdb+discover://']),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
   MAIL_FROM: z.string().default('ROAR+ <no-reply@roarplus.local>'),

@@ -136,7 +136,9 @@ export function toReadPosition(p: Position): ReadPosition {
 
 export function createEventStoreDbAdapter(connectionString: string, options: EventStoreDbAdapterOptions = {}): EventStore {
   const callTimeoutMs = options.callTimeoutMs ?? 10_000;
-  const client = EventStoreDBClient.connectionString(connectionString);
+  // KurrentDB's documents write kurrentdb:// (and kurrentdb+discover://); this client speaks the same
+  // gRPC protocol but parses only the esdb schemes, so the scheme is translated, nothing else.
+  const client = EventStoreDBClient.connectionString(connectionString.replace(/^kurrentdb(\+discover)?:\/\//, 'esdb$1://'));
 
   const call = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
     try {
