@@ -11,10 +11,10 @@ import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-res
 import { requireStaff } from '../auth/staff-tokens';
 import { HttpError } from '../http/errors';
 import { parseBody } from '../http/validate';
+import { giftCardCancelSchema } from '@roar/contracts/shop';
 import { cardOfTyped, loadGiftCardTerms } from './gift-cards';
 
 const WRITERS = ['admin', 'staff'] as const;
-export const giftCardCancelSchema = z.object({ reason: reasonSchema }).strict();
 export const giftCardTermsBodySchema = giftCardTermsSchema.extend({ reason: reasonSchema }).strict();
 
 /** What staff see of a card: the last 4 of its code (never the code), its balance and history, the order that bought it. */
