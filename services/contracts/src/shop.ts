@@ -15,6 +15,11 @@ import { z } from 'zod';
 const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** A string PostgreSQL text/jsonb can store (no NUL, no unpaired surrogate). */
 const text = (): z.ZodString => z.string().refine((v) => !unstorable.test(v), { message: 'Text must not contain NUL characters or unpaired surrogates' });
+const INT4_MAX = 2147483647;
+/** A non-negative integer a PostgreSQL `integer` column holds. */
+const uint4 = (): z.ZodNumber => z.number().int().min(0).max(INT4_MAX);
+/** Money a request sets: integer cents, non-negative, within an `integer` column. */
+const centsField = (): z.ZodNumber => z.number().int().min(0).max(INT4_MAX);
 const money = z.number().int().describe('integer cents (AUD)');
 const at = z.string().describe('ISO-8601 instant');
 const nullableAt = at.nullable();
@@ -122,6 +127,46 @@ export const stockStateSchema = z.enum(['in_stock', 'low_stock', 'out_of_stock']
 export type StockState = z.infer<typeof stockStateSchema>;
 export const productTypeSchema = z.enum(['physical', 'digital']);
 export type ProductType = z.infer<typeof productTypeSchema>;
+
+/** A product's (and a category's, a brand's, a banner's) slug. */
+export const shopSlugSchema = z.string().min(1).max(120).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A slug is lower-case letters, digits and single dashes');
+export const skuSchema = z.string().min(1).max(64).regex(/^[A-Z0-9][A-Z0-9-]*$/, 'A SKU is upper-case letters, digits and dashes');
+/** An image path under the configured base path or an image staff uploaded (/media/..., served by the app), never a foreign URL. */
+export const shopImagePathSchema = z
+  .string()
+  .min(1)
+  .max(300)
+  .regex(/^\/(images|media)\/[a-z0-9/_.-]+$/, 'An image is a path under /images/ or an uploaded image under /media/');
+
+/** A SKU as staff set it (and as the catalogue's events record it). */
+export const variantSchema = z
+  .object({
+    sku: skuSchema,
+    /** Size, colour, ... keyed by the shop's attribute keys. */
+    attributes: z.record(z.string().min(1).max(40), text().min(1).max(60)),
+    /** GST-inclusive. */
+    price_cents: centsField().min(1),
+  })
+  .strict();
+export type Variant = z.infer<typeof variantSchema>;
+
+/** A product's own fields as staff set them (and as the catalogue's events record them). */
+export const productFieldsSchema = z
+  .object({
+    slug: shopSlugSchema,
+    name: text().trim().min(1).max(160),
+    description: text().max(4000),
+    product_type: productTypeSchema,
+    category: shopSlugSchema,
+    brand: shopSlugSchema,
+    supplier: text().min(1).max(120),
+    image_portrait: shopImagePathSchema.nullable(),
+    image_landscape: shopImagePathSchema.nullable(),
+    /** A digital gift card's face value is its price; physical goods ship. */
+    gift_card: z.boolean(),
+  })
+  .strict();
+export type ProductFields = z.infer<typeof productFieldsSchema>;
 
 /** One SKU as a member sees it: its price, how many can be bought now and the stock state shown. */
 export const productVariantSchema = z.object({ sku: z.string(), attributes: z.record(z.string(), z.string()), price: money, available: z.number().int(), stock_state: stockStateSchema });
@@ -431,6 +476,14 @@ export type StaffProductRecord = z.infer<typeof staffProductRecordSchema>;
 /** GET /api/admin/shop-products/:id: the record and the history of the product and its SKUs' stock. */
 export const staffProductWithHistorySchema = withHistory(staffProductRecordSchema);
 
+const stockMap = z.record(z.string().max(64), uint4().max(100_000));
+/** POST /api/admin/shop-products: a product with its variants and opening stock per SKU. */
+export const productCreateSchema = productFieldsSchema.extend({ variants: z.array(variantSchema).min(1).max(50), stock: stockMap.default({}), reason: reasonSchema }).strict();
+/** PUT /api/admin/shop-products/:id: the console sends the whole record back (stock counts included); extra keys are dropped. */
+export const productEditSchema = productFieldsSchema
+  .extend({ published: z.boolean().optional(), variants: z.array(variantSchema.strip()).min(1).max(50), reason: reasonSchema })
+  .strip();
+
 /** POST /api/admin/shop-products/:id/stock: receive (+) or adjust (-) a SKU's stock. */
 export const stockChangeSchema = z
   .object({
@@ -448,12 +501,34 @@ export const stockChangeSchema = z
 // ---------------------------------------------------------------------------------------------
 // Shop terms: categories, brands, suppliers, attributes (id `kind:slug`) and banners (id `banner:<id>`), staff
 
-export const shopTermKindSchema = z.enum(['category', 'brand', 'supplier', 'attribute', 'banner']);
+/** The kinds of list staff keep by slug (banners are kept apart, by their id). */
+export const shopTermKindSchema = z.enum(['category', 'brand', 'supplier', 'attribute']);
+export type ShopTermKind = z.infer<typeof shopTermKindSchema>;
+export const shopTermSchema = z.object({ kind: shopTermKindSchema, slug: shopSlugSchema, name: text().trim().min(1).max(80) }).strict();
+export type ShopTerm = z.infer<typeof shopTermSchema>;
+export const shopBannerSchema = z
+  .object({
+    bannerId: shopSlugSchema,
+    title: text().trim().min(1).max(120),
+    subtitle: text().max(240),
+    image: shopImagePathSchema,
+    /** A path inside the member console, e.g. /pro-shop?category=apparel. */
+    link: z.string().max(300).regex(/^\/[^/]/, 'A banner links inside the site'),
+    sort: z.number().int().min(0).max(1000),
+  })
+  .strict();
+export type ShopBanner = z.infer<typeof shopBannerSchema>;
+/** POST and PUT /api/admin/shop-terms: a term, or a banner (the console sends banners flat; the route nests them under `banner` before parsing). */
+export const shopTermBodySchema = z.union([
+  z.object({ kind: z.literal('banner'), banner: shopBannerSchema, reason: reasonSchema }).strict(),
+  z.object({ kind: shopTermKindSchema, slug: shopTermSchema.shape.slug, name: shopTermSchema.shape.name, reason: reasonSchema }).strip(),
+]);
+
 const storedBannerSchema = z.object({ bannerId: z.string(), title: z.string(), subtitle: z.string(), image: z.string(), link: z.string(), sort: z.number().int() });
 /** A term row with a banner's fields laid flat beside it (as the console edits banners). */
 export const shopTermRecordSchema = z.object({
   id: z.string(),
-  kind: shopTermKindSchema,
+  kind: z.enum([...shopTermKindSchema.options, 'banner']),
   slug: z.string(),
   name: z.string(),
   data: storedBannerSchema.nullable(),
@@ -492,6 +567,29 @@ export type CouponRecord = z.infer<typeof couponRecordSchema>;
 export const couponWithHistorySchema = withHistory(couponRecordSchema);
 /** A coupon's create or disable answer: the coupon, or only its code should the read model not hold it. */
 export const savedCouponSchema = z.union([couponRecordSchema, z.object({ id: z.string() })]);
+export const couponCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .min(3)
+  .max(32)
+  .regex(/^[A-Z0-9-]+$/, 'A coupon code is letters, digits and dashes');
+/** A coupon's terms, checked after the console's body (and recorded on its stream). */
+export const couponTermsSchema = z
+  .object({
+    code: couponCodeSchema,
+    kind: z.enum(['percent', 'amount']),
+    /** Percent 1-100, or cents off (GST-inclusive). */
+    value: centsField().min(1),
+    expiresAt: z.iso.datetime({ offset: true }).nullable(),
+    totalLimit: uint4().min(1).nullable(),
+    perMemberLimit: uint4().min(1).nullable(),
+    /** A coupon issued to one member only. */
+    memberId: text().min(1).max(200).nullable(),
+  })
+  .strict()
+  .refine((c) => c.kind !== 'percent' || c.value <= 100, { message: 'A percentage is at most 100', path: ['value'] });
+export type CouponTerms = z.infer<typeof couponTermsSchema>;
 /** POST /api/admin/shop-coupons as the console sends it (the terms are then checked as the domain's coupon terms). */
 export const couponCreateSchema = z
   .object({
@@ -542,3 +640,20 @@ export const giftCardTermsRecordSchema = z.object({
   in_force: z.boolean(),
 });
 export type GiftCardTermsRecord = z.infer<typeof giftCardTermsRecordSchema>;
+
+/** One version of the gift card expiry terms as staff set it (and as its stream records it). */
+export const giftCardTermsSchema = z
+  .object({
+    /** How long a card issued under this version is valid, in whole months. */
+    expiry_months: z.number().int().min(1).max(1200),
+    /** The shortest period the law allows on the day this version takes effect. */
+    legal_minimum_months: z.number().int().min(1).max(1200),
+    /** The first club day (YYYY-MM-DD, in the club's time zone) this version applies to. */
+    effective_from: z.iso.date(),
+    /** Where the numbers come from (the Act and section, or the club decision). */
+    source: text().trim().min(3).max(500),
+  })
+  .strict();
+export type GiftCardTerms = z.infer<typeof giftCardTermsSchema>;
+/** POST /api/admin/shop-gift-card-terms: a new version from its effective date, with a reason. */
+export const giftCardTermsBodySchema = giftCardTermsSchema.extend({ reason: reasonSchema }).strict();

@@ -1,22 +1,16 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import {
-  bannerSchema,
   couponDecider,
   couponStreamId,
-  couponTermsSchema,
   orderDecider,
   orderStreamId,
-  productFieldsSchema,
   productStreamId,
   SHOP_SETTINGS_STREAM,
   shopSettingsDecider,
   stockDecider,
   stockStreamId,
   termKindSchema,
-  termSchema,
-  uint4,
-  variantSchema,
   type ProductCommand,
 } from '@roar/domain';
 import { handleCommand, type CommandContext, type Position } from '@roar/platform';
@@ -32,7 +26,18 @@ import { historyOf } from '../admin/history';
 import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-rest';
 import { HttpError } from '../http/errors';
 import { parseBody } from '../http/validate';
-import { couponCreateSchema, optionalReasonSchema, reasonOnlySchema, refundSchema, shipSchema, stockChangeSchema } from '@roar/contracts/shop';
+import {
+  couponCreateSchema,
+  couponTermsSchema,
+  optionalReasonSchema,
+  productCreateSchema,
+  productEditSchema,
+  reasonOnlySchema,
+  refundSchema,
+  shipSchema,
+  shopTermBodySchema,
+  stockChangeSchema,
+} from '@roar/contracts/shop';
 import { createProduct, editProduct } from './catalogue';
 import { cancelUnpaidOrder, loadOrder, refundShopOrder } from './checkout';
 import { giftCardAdminRouter } from './gift-card-admin';
@@ -40,19 +45,6 @@ import { cardsOfOrders, toProductView, toStaffOrderView } from './views';
 
 const WRITERS = ['admin', 'staff'] as const;
 const idParam = z.string().min(1).max(200);
-const stockMap = z.record(z.string().max(64), uint4().max(100_000));
-
-export const productCreateSchema = productFieldsSchema.extend({ variants: z.array(variantSchema).min(1).max(50), stock: stockMap.default({}), reason: reasonSchema }).strict();
-export const productEditSchema = productFieldsSchema
-  // The console sends the whole record back (stock counts included): extra keys are dropped.
-  .extend({ published: z.boolean().optional(), variants: z.array(variantSchema.strip()).min(1).max(50), reason: reasonSchema })
-  .strip();
-/** A shop term, or a banner (the console sends banners flat; the route nests them under `banner` before parsing). */
-export const termBodySchema = z.union([
-  z.object({ kind: z.literal('banner'), banner: bannerSchema, reason: reasonSchema }).strict(),
-  z.object({ kind: termKindSchema, slug: termSchema.shape.slug, name: termSchema.shape.name, reason: reasonSchema }).strip(),
-]);
-
 /** /api/admin/shop-*: the staff console's pro shop, in ra-data-simple-rest conventions. Every write is a command with a reason. */
 export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
   const router = Router();
@@ -136,7 +128,7 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
   const saveTerm = async (req: Request, res: Response) => {
     const raw = req.body as Record<string, unknown> | undefined;
     // The console sends banners flat; the API takes them flat too.
-    const body = parseBody(termBodySchema, { body: raw?.kind === 'banner' ? { kind: 'banner', reason: raw.reason, banner: { bannerId: raw.slug ?? raw.bannerId, title: raw.title ?? raw.name, subtitle: raw.subtitle ?? '', image: raw.image, link: raw.link, sort: raw.sort ?? 0 } } : raw } as Request);
+    const body = parseBody(shopTermBodySchema, { body: raw?.kind === 'banner' ? { kind: 'banner', reason: raw.reason, banner: { bannerId: raw.slug ?? raw.bannerId, title: raw.title ?? raw.name, subtitle: raw.subtitle ?? '', image: raw.image, link: raw.link, sort: raw.sort ?? 0 } } : raw } as Request);
     const command = body.kind === 'banner' ? { type: 'SaveBanner' as const, banner: body.banner, reason: body.reason } : { type: 'SaveTerm' as const, term: { kind: body.kind, slug: body.slug, name: body.name }, reason: body.reason };
     const out = await handleCommand(app.store, app.registry, SHOP_SETTINGS_STREAM, shopSettingsDecider, command, ctxOf(req, res, body.reason));
     await done(out.appended?.position);

@@ -8,12 +8,15 @@ import {
   couponWithHistorySchema,
   giftCardCancelSchema,
   giftCardRecordSchema,
+  giftCardTermsBodySchema,
   giftCardTermsRecordSchema,
   giftCardWithHistorySchema,
   orderActionSchema,
   orderSchema,
   ordersPageSchema,
   ordersQuerySchema,
+  productCreateSchema,
+  productEditSchema,
   productPageSchema,
   productQueryFields,
   productSchema,
@@ -25,6 +28,7 @@ import {
   savedShopTermSchema,
   shipSchema,
   shopSettingsSchema,
+  shopTermBodySchema,
   shopTermRecordSchema,
   shopTermWithHistorySchema,
   staffOrderRecordSchema,
@@ -36,8 +40,6 @@ import {
   stockChangeSchema,
 } from '@roar/contracts/shop';
 import { documentRoute } from '../http/openapi';
-import { productCreateSchema, productEditSchema, termBodySchema } from './admin';
-import { giftCardTermsBodySchema } from './gift-card-admin';
 
 const data = <S extends z.ZodType>(schema: S) => z.object({ data: schema });
 const listQuery = listQuerySchema;
@@ -61,9 +63,9 @@ documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-products', summ
 documentRoute({ ...staff, method: 'put', path: '/api/admin/shop-products/:id', summary: 'Edit a product: fields, new variants, prices, published (with a reason)', body: productEditSchema, response: staffProductRecordSchema, errors: [400, 401, 403, 404, 409] });
 documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-products/:id/stock', summary: 'Receive (+) or adjust (-) stock of a SKU with a reason', body: stockChangeSchema, response: staffProductRecordSchema, errors: [400, 401, 403, 404] });
 documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-terms', summary: 'Categories, brands, suppliers, attributes and banners', query: listQuery, response: z.array(shopTermRecordSchema), errors: [400, 401, 403] });
-documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-terms', summary: 'Save a category, brand, supplier, attribute or banner (with a reason)', body: termBodySchema, response: savedShopTermSchema, status: 201, errors: [400, 401, 403] });
+documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-terms', summary: 'Save a category, brand, supplier, attribute or banner (with a reason)', body: shopTermBodySchema, response: savedShopTermSchema, status: 201, errors: [400, 401, 403] });
 documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-terms/:id', summary: 'One category, brand, supplier, attribute or banner', response: shopTermWithHistorySchema, errors: [401, 403, 404] });
-documentRoute({ ...staff, method: 'put', path: '/api/admin/shop-terms/:id', summary: 'Update a category, brand, supplier, attribute or banner (with a reason)', body: termBodySchema, response: savedShopTermSchema, status: 201, errors: [400, 401, 403, 404] });
+documentRoute({ ...staff, method: 'put', path: '/api/admin/shop-terms/:id', summary: 'Update a category, brand, supplier, attribute or banner (with a reason)', body: shopTermBodySchema, response: savedShopTermSchema, status: 201, errors: [400, 401, 403, 404] });
 documentRoute({ ...staff, method: 'delete', path: '/api/admin/shop-terms/:id', summary: 'Remove one (reason in the body or query)', response: removedSchema, errors: [400, 401, 403, 404] });
 documentRoute({ ...staff, method: 'get', path: '/api/admin/shop-coupons', summary: 'Coupons with their redemptions', query: listQuery, response: z.array(couponRecordSchema), errors: [400, 401, 403] });
 documentRoute({ ...staff, method: 'post', path: '/api/admin/shop-coupons', summary: 'Create a coupon (percent or amount, expiry, total and per-member limits)', body: couponCreateSchema, response: savedCouponSchema, status: 201, errors: [400, 401, 403, 409] });
