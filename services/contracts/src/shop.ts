@@ -46,7 +46,7 @@ const historyEventSchema = z.object({
   payload: z.unknown(),
   metadata: z.record(z.string(), z.unknown()),
 });
-const withHistory = <S extends z.ZodObject>(s: S) => s.extend({ events: z.array(historyEventSchema) });
+const withHistory = <Shape extends z.ZodRawShape>(s: z.ZodObject<Shape>) => s.extend({ events: z.array(historyEventSchema) });
 
 // ---------------------------------------------------------------------------------------------
 // Address (cart, checkout, orders): Australian, its postcode within its state's ranges.

@@ -1,12 +1,12 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField as MuiTextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
-import { staffProductRecordSchema } from '@roar/contracts/shop';
+import { staffProductRecordSchema, type StaffProductRecord } from '@roar/contracts/shop';
 import { parseAnswer, postAction } from '../dataProvider';
 
 /** Receive (+) or correct (-) the stock of one SKU, with a reason: a StockReceived or StockAdjusted event. */
 export function StockButton() {
-  const record = useRecordContext<{ id: string; variants: { sku: string }[] }>();
+  const record = useRecordContext<StaffProductRecord>();
   const { permissions } = usePermissions<string>();
   const notify = useNotify();
   const refresh = useRefresh();
