@@ -169,7 +169,13 @@ export const productFieldsSchema = z
 export type ProductFields = z.infer<typeof productFieldsSchema>;
 
 /** One SKU as a member sees it: its price, how many can be bought now and the stock state shown. */
-export const productVariantSchema = z.object({ sku: z.string(), attributes: z.record(z.string(), z.string()), price: money, available: z.number().int(), stock_state: stockStateSchema });
+export const productVariantSchema = z.object({
+  sku: z.string(),
+  attributes: z.record(z.string(), z.string()),
+  price: money,
+  available: z.number().int(),
+  stock_state: stockStateSchema,
+});
 export type ProductVariant = z.infer<typeof productVariantSchema>;
 
 /** A product as the shop shows it (a default image stands in for a missing one). */
@@ -412,7 +418,11 @@ export type StaffOrderRecord = z.infer<typeof staffOrderRecordSchema>;
 
 /** POST /api/admin/shop-orders/:id/ship */
 export const shipSchema = z
-  .object({ carrier: z.string().trim().min(1, 'Name the carrier').max(60), tracking: z.string().trim().min(1, 'Give the tracking number').max(60), reason: reasonSchema.optional() })
+  .object({
+    carrier: z.string().trim().min(1, 'Name the carrier').max(60),
+    tracking: z.string().trim().min(1, 'Give the tracking number').max(60),
+    reason: reasonSchema.optional(),
+  })
   .strict();
 /** POST /api/admin/shop-orders/:id/packing and /deliver: a reason may be given. */
 export const optionalReasonSchema = z.object({ reason: reasonSchema.optional() }).strict();
@@ -420,7 +430,10 @@ export const optionalReasonSchema = z.object({ reason: reasonSchema.optional() }
 export const reasonOnlySchema = z.object({ reason: reasonSchema }).strict();
 /** A refund's internal reason (the log, the provider) and, apart from it, what the member is told (else a neutral sentence). */
 export const refundSchema = z
-  .object({ reason: reasonSchema, member_message: z.string().trim().min(3, 'Write the message to the member in a few words, or leave it empty').max(500).optional() })
+  .object({
+    reason: reasonSchema,
+    member_message: z.string().trim().min(3, 'Write the message to the member in a few words, or leave it empty').max(500).optional(),
+  })
   .strict();
 
 /**
@@ -478,7 +491,9 @@ export const staffProductWithHistorySchema = withHistory(staffProductRecordSchem
 
 const stockMap = z.record(z.string().max(64), uint4().max(100_000));
 /** POST /api/admin/shop-products: a product with its variants and opening stock per SKU. */
-export const productCreateSchema = productFieldsSchema.extend({ variants: z.array(variantSchema).min(1).max(50), stock: stockMap.default({}), reason: reasonSchema }).strict();
+export const productCreateSchema = productFieldsSchema
+  .extend({ variants: z.array(variantSchema).min(1).max(50), stock: stockMap.default({}), reason: reasonSchema })
+  .strict();
 /** PUT /api/admin/shop-products/:id: the console sends the whole record back (stock counts included); extra keys are dropped. */
 export const productEditSchema = productFieldsSchema
   .extend({ published: z.boolean().optional(), variants: z.array(variantSchema.strip()).min(1).max(50), reason: reasonSchema })
@@ -524,7 +539,14 @@ export const shopTermBodySchema = z.union([
   z.object({ kind: shopTermKindSchema, slug: shopTermSchema.shape.slug, name: shopTermSchema.shape.name, reason: reasonSchema }).strip(),
 ]);
 
-const storedBannerSchema = z.object({ bannerId: z.string(), title: z.string(), subtitle: z.string(), image: z.string(), link: z.string(), sort: z.number().int() });
+const storedBannerSchema = z.object({
+  bannerId: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  image: z.string(),
+  link: z.string(),
+  sort: z.number().int(),
+});
 /** A term row with a banner's fields laid flat beside it (as the console edits banners). */
 export const shopTermRecordSchema = z.object({
   id: z.string(),

@@ -7,7 +7,8 @@ import { dollars } from './ShopOrderList';
 type Order = StaffOrderRecord;
 type Item = Order['items'][number];
 type Card = Order['gift_cards'][number];
-const addressLine = (a: Address | null) => (a ? `${a.first_name} ${a.last_name}, ${a.line1}${a.line2 ? `, ${a.line2}` : ''}, ${a.suburb} ${a.state} ${a.postcode}` : '-');
+const addressLine = (a: Address | null) =>
+  a ? `${a.first_name} ${a.last_name}, ${a.line1}${a.line2 ? `, ${a.line2}` : ''}, ${a.suburb} ${a.state} ${a.postcode}` : '-';
 
 export function ShopOrderShow() {
   return (

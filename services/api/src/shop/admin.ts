@@ -128,7 +128,10 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
   const saveTerm = async (req: Request, res: Response) => {
     const raw = req.body as Record<string, unknown> | undefined;
     // The console sends banners flat; the API takes them flat too.
-    const body = parseBody(shopTermBodySchema, { body: raw?.kind === 'banner' ? { kind: 'banner', reason: raw.reason, banner: { bannerId: raw.slug ?? raw.bannerId, title: raw.title ?? raw.name, subtitle: raw.subtitle ?? '', image: raw.image, link: raw.link, sort: raw.sort ?? 0 } } : raw } as Request);
+    const banner = (b: Record<string, unknown>) => ({
+      bannerId: b.slug ?? b.bannerId, title: b.title ?? b.name, subtitle: b.subtitle ?? '', image: b.image, link: b.link, sort: b.sort ?? 0,
+    });
+    const body = parseBody(shopTermBodySchema, { body: raw?.kind === 'banner' ? { kind: 'banner', reason: raw.reason, banner: banner(raw) } : raw } as Request);
     const command = body.kind === 'banner' ? { type: 'SaveBanner' as const, banner: body.banner, reason: body.reason } : { type: 'SaveTerm' as const, term: { kind: body.kind, slug: body.slug, name: body.name }, reason: body.reason };
     const out = await handleCommand(app.store, app.registry, SHOP_SETTINGS_STREAM, shopSettingsDecider, command, ctxOf(req, res, body.reason));
     await done(out.appended?.position);

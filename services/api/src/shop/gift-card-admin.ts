@@ -1,6 +1,16 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { clubDay, GIFT_CARD_TERMS_STREAM, giftCardDecider, giftCardIdSchema, text, giftCardStreamId, giftCardTermsDecider, giftCardTermsOn, type GiftCardTerms } from '@roar/domain';
+import {
+  clubDay,
+  GIFT_CARD_TERMS_STREAM,
+  giftCardDecider,
+  giftCardIdSchema,
+  text,
+  giftCardStreamId,
+  giftCardTermsDecider,
+  giftCardTermsOn,
+  type GiftCardTerms,
+} from '@roar/domain';
 import { handleCommand, type Position } from '@roar/platform';
 import { getGiftCard, searchGiftCards, type GiftCardRow } from '@roar/projections';
 import type { AppContext } from '../context';

@@ -114,7 +114,8 @@ export function createShopRouter(app: AppContext, ports: MembersPorts, giftCardG
     const q = parseQuery(ordersQuerySchema, req);
     const { memberId } = memberOf(res);
     const size = MEMBER_ORDERS_PAGE_SIZE;
-    const { records, total } = await searchOrders(app.sql, { memberId, status: ['paid', 'packing', 'shipped', 'delivered', 'refunded', 'awaiting_payment'], offset: (q.page - 1) * size, limit: size });
+    const status = ['paid', 'packing', 'shipped', 'delivered', 'refunded', 'awaiting_payment'];
+    const { records, total } = await searchOrders(app.sql, { memberId, status, offset: (q.page - 1) * size, limit: size });
     const cards = await cardsOfOrders(app.sql, records);
     res.json({ data: records.map((o) => toOrderView(o, cards)), meta: { total, page: q.page, page_size: size } });
   });

@@ -88,4 +88,11 @@ export function toOrderView(o: OrderRow, cards: ReadonlyMap<string, GiftCardRow>
 }
 
 /** Staff see both: the internal reason and what the member was told. */
-export const toStaffOrderView = (o: OrderRow, cards: ReadonlyMap<string, GiftCardRow>): StaffOrder => ({ ...toOrderView(o, cards), refund_reason: o.refund_reason, refund_message: o.refund_message, member_id: o.member_id, email: o.email, payment_id: o.payment_id });
+export const toStaffOrderView = (o: OrderRow, cards: ReadonlyMap<string, GiftCardRow>): StaffOrder => ({
+  ...toOrderView(o, cards),
+  refund_reason: o.refund_reason,
+  refund_message: o.refund_message,
+  member_id: o.member_id,
+  email: o.email,
+  payment_id: o.payment_id,
+});

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { defineEvent, DomainError, type Decider, type DomainEvent } from '@roar/platform';
 import { text } from '../primitives';
-import { shopBannerSchema as bannerSchema, shopSlugSchema as slugSchema, shopTermKindSchema as termKindSchema, shopTermSchema as termSchema, type ShopBanner, type ShopTerm, type ShopTermKind as TermKind } from '@roar/contracts/shop';
+import {
+  shopBannerSchema as bannerSchema,
+  shopSlugSchema as slugSchema,
+  shopTermKindSchema as termKindSchema,
+  shopTermSchema as termSchema,
+  type ShopBanner,
+  type ShopTerm,
+  type ShopTermKind as TermKind,
+} from '@roar/contracts/shop';
 
 /** The shop's lists (spec "Shop settings": attributes, banners, brands, categories, suppliers) in one stream. */
 export const SHOP_SETTINGS_STREAM = 'shop-settings';

@@ -30,4 +30,5 @@ export const cents = (c: number): string => {
   return `$${fixed.endsWith('.00') ? fixed.slice(0, -3) : fixed}`;
 };
 /** Dates in Sydney time, MMM D, YYYY (spec section 9). */
-export const day = (iso: string): string => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: CLUB_TIME_ZONE });
+export const day = (iso: string): string =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: CLUB_TIME_ZONE });

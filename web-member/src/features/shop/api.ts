@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { cartSchema, orderSchema, productPageSchema, productSchema, shopSettingsSchema, startedCheckoutSchema, type CartData, type ProductPage, type ProductQuery } from '@roar/contracts/shop';
+import {
+  cartSchema,
+  orderSchema,
+  productPageSchema,
+  productSchema,
+  shopSettingsSchema,
+  startedCheckoutSchema,
+  type CartData,
+  type ProductPage,
+  type ProductQuery,
+} from '@roar/contracts/shop';
 import type { ApiResult } from '../../lib/api-client';
 import { memberRequest } from '../../lib/member-api';
 
@@ -19,7 +29,8 @@ export async function fetchProducts(q: Omit<ProductQuery, 'sort'> & { sort?: str
 export const fetchProductBySlug = async (slug: string) => unwrap(await memberRequest(`/api/shop/products/by-slug/${encodeURIComponent(slug)}`, { schema: data(productSchema), serverMessage: true }));
 export const fetchCart = async () => unwrap(await memberRequest('/api/shop/cart', { schema: data(cartSchema), serverMessage: true }));
 export const saveCart = async (body: CartData) => unwrap(await memberRequest('/api/shop/update-cart', { method: 'PATCH', body, schema: data(cartSchema), serverMessage: true }));
-export const startCheckout = async () => unwrap(await memberRequest('/api/shop/checkout', { method: 'POST', body: {}, schema: data(startedCheckoutSchema), serverMessage: true }));
+export const startCheckout = async () =>
+  unwrap(await memberRequest('/api/shop/checkout', { method: 'POST', body: {}, schema: data(startedCheckoutSchema), serverMessage: true }));
 export const cancelCheckout = async (orderId: string) => unwrap(await memberRequest('/api/shop/checkout/cancel', { method: 'POST', body: { order_id: orderId }, schema: data(cartSchema), serverMessage: true }));
 
 /** Cents as the spec shows money: dollars, trailing .00 removed. */
@@ -32,6 +43,7 @@ export const money = (cents: number): string => {
 export const DEFAULT_PRODUCT_IMAGE = '/images/shop/default-product.svg';
 export const imageUrl = (path: string | null | undefined): string => `${import.meta.env.BASE_URL.replace(/\/$/, '')}${path || DEFAULT_PRODUCT_IMAGE}`;
 
+const orderStatusOnly = orderSchema.pick({ number: true, status: true, total: true });
 /** The order's state only: the success page waits for the provider's webhook to mark it paid. */
 export const fetchOrderStatus = async (orderId: string) =>
-  unwrap(await memberRequest(`/api/shop/orders/${encodeURIComponent(orderId)}`, { schema: data(orderSchema.pick({ number: true, status: true, total: true })), serverMessage: true }));
+  unwrap(await memberRequest(`/api/shop/orders/${encodeURIComponent(orderId)}`, { schema: data(orderStatusOnly), serverMessage: true }));
