@@ -168,6 +168,9 @@ export const productFieldsSchema = z
   .strict();
 export type ProductFields = z.infer<typeof productFieldsSchema>;
 
+/** Shown when a product has no image of its own (spec: "a default product image is used when there is none"). */
+export const DEFAULT_PRODUCT_IMAGE = '/images/shop/default-product.svg';
+
 /** One SKU as a member sees it: its price, how many can be bought now and the stock state shown. */
 export const productVariantSchema = z.object({
   sku: z.string(),

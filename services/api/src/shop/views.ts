@@ -1,10 +1,9 @@
 import { amountDue, REFUND_MESSAGE_FALLBACK } from '@roar/domain';
 import type { Sql } from '@roar/platform';
-import type { Order, Product, StaffOrder, StockState } from '@roar/contracts/shop';
+import { DEFAULT_PRODUCT_IMAGE, type Order, type Product, type StaffOrder, type StockState } from '@roar/contracts/shop';
 import { searchGiftCards, type GiftCardRow, type OrderRow, type ProductRow, type StockRow } from '@roar/projections';
 
-/** Shown when a product has no image of its own (spec: "a default product image is used when there is none"). */
-export const DEFAULT_PRODUCT_IMAGE = '/images/shop/default-product.svg';
+export { DEFAULT_PRODUCT_IMAGE };
 /** At or below this many units a variant shows "Only N left". */
 export const LOW_STOCK = 5;
 

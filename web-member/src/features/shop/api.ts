@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   cartSchema,
+  DEFAULT_PRODUCT_IMAGE,
   orderSchema,
   productPageSchema,
   productSchema,
@@ -40,7 +41,6 @@ export const money = (cents: number): string => {
 };
 
 /** Images load from the configured base path plus the image path; a default product image when there is none. */
-export const DEFAULT_PRODUCT_IMAGE = '/images/shop/default-product.svg';
 export const imageUrl = (path: string | null | undefined): string => `${import.meta.env.BASE_URL.replace(/\/$/, '')}${path || DEFAULT_PRODUCT_IMAGE}`;
 
 const orderStatusOnly = orderSchema.pick({ number: true, status: true, total: true });
