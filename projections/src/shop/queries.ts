@@ -4,8 +4,8 @@ import { couponRowSchema, giftCardRowSchema, orderRowSchema, productRowSchema, s
 /** Read models are eventually consistent: commands answer after the projections caught up (read-your-writes). */
 const parseAll = <T>(rows: { row: unknown }[], schema: { parse(v: unknown): T }): T[] => rows.map(({ row }) => schema.parse(row));
 
-export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'name'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
+import type { ProductSort } from '@roar/contracts/shop';
+export { PRODUCT_SORTS, type ProductSort } from '@roar/contracts/shop';
 const ORDER_BY: Record<ProductSort, string> = {
   newest: 'created_at desc, id',
   price_asc: 'min_price asc, name, id',

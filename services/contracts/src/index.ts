@@ -6,3 +6,4 @@
 export * from './time';
 export * from './http';
 export * from './errors';
+export * from './shop';

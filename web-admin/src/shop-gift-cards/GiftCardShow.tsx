@@ -1,7 +1,8 @@
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { FunctionField, ReferenceField, Show, SimpleShowLayout, TextField, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
-import { postAction } from '../dataProvider';
+import { giftCardWithHistorySchema } from '@roar/contracts/shop';
+import { parseAnswer, postAction } from '../dataProvider';
 import { EventHistory } from '../events/EventHistory';
 import { dollars } from '../shop-orders/ShopOrderList';
 import { ClubDateField } from '../ui/ClubDateField';
@@ -21,7 +22,8 @@ function CancelCard() {
   const confirm = async () => {
     setBusy(true);
     try {
-      await postAction(`/shop-gift-cards/${encodeURIComponent(String(record.id))}/cancel`, { reason: reason.trim() });
+      const path = `/shop-gift-cards/${encodeURIComponent(String(record.id))}/cancel`;
+      parseAnswer(giftCardWithHistorySchema, await postAction(path, { reason: reason.trim() }), path);
       notify('Gift card cancelled', { type: 'info' });
       setOpen(false);
       setReason('');

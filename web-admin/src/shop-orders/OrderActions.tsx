@@ -1,7 +1,8 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField as MuiTextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
-import { postAction } from '../dataProvider';
+import { refundAnswerSchema, staffOrderRecordSchema } from '@roar/contracts/shop';
+import { parseAnswer, postAction } from '../dataProvider';
 import { waitingNotice } from '../approvals/waiting';
 
 type Field = 'carrier' | 'tracking' | 'reason' | 'member_message';
@@ -47,7 +48,8 @@ export function OrderActions() {
     setBusy(true);
     try {
       const body = Object.fromEntries(action.fields.map((f) => [f, (values[f] ?? '').trim()]).filter(([f, v]) => !(OPTIONAL.has(f as Field) && v === '')));
-      const answer = await postAction(`/shop-orders/${encodeURIComponent(String(record.id))}/${action.path}`, body);
+      const path = `/shop-orders/${encodeURIComponent(String(record.id))}/${action.path}`;
+      const answer = parseAnswer(action.path === 'refund' ? refundAnswerSchema : staffOrderRecordSchema, await postAction(path, body), path);
       notify(waitingNotice(answer) ?? (action.path === 'refund' ? 'Refund requested: the provider confirms it by webhook' : 'Order updated'), { type: 'info' });
       setOpen(null);
       setValues({});

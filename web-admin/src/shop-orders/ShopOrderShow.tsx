@@ -1,10 +1,14 @@
 import { ArrayField, Datagrid, DateField, FunctionField, NumberField, ReferenceField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import type { Address, StaffOrderRecord } from '@roar/contracts/shop';
 import { EventHistory } from '../events/EventHistory';
 import { OrderActions } from './OrderActions';
 import { dollars } from './ShopOrderList';
 
-type Address = { first_name: string; last_name: string; line1: string; line2?: string; suburb: string; state: string; postcode: string } | null;
-const addressLine = (a: Address) => (a ? `${a.first_name} ${a.last_name}, ${a.line1}${a.line2 ? `, ${a.line2}` : ''}, ${a.suburb} ${a.state} ${a.postcode}` : '-');
+type Order = StaffOrderRecord;
+type Item = Order['items'][number];
+type Card = Order['gift_cards'][number];
+const addressLine = (a: Address | null) =>
+  a ? `${a.first_name} ${a.last_name}, ${a.line1}${a.line2 ? `, ${a.line2}` : ''}, ${a.suburb} ${a.state} ${a.postcode}` : '-';
 
 export function ShopOrderShow() {
   return (
@@ -25,32 +29,32 @@ export function ShopOrderShow() {
             <TextField source="name" />
             <TextField source="sku" label="SKU" />
             <NumberField source="qty" />
-            <FunctionField label="Unit" render={(r: { unit_price: number }) => dollars(r.unit_price)} />
-            <FunctionField label="Line" render={(r: { line_total: number }) => dollars(r.line_total)} />
+            <FunctionField label="Unit" render={(r: Item) => dollars(r.unit_price)} />
+            <FunctionField label="Line" render={(r: Item) => dollars(r.line_total)} />
             <TextField source="delivery_method" emptyText="emailed" />
           </Datagrid>
         </ArrayField>
-        <FunctionField label="Subtotal" render={(r: { subtotal: number }) => dollars(r.subtotal)} />
-        <FunctionField label="Discount" render={(r: { discount: number }) => dollars(r.discount)} />
-        <FunctionField label="Shipping" render={(r: { shipping: number }) => dollars(r.shipping)} />
-        <FunctionField label="Total (GST incl.)" render={(r: { total: number; tax: number }) => `${dollars(r.total)} (GST ${dollars(r.tax)})`} />
+        <FunctionField label="Subtotal" render={(r: Order) => dollars(r.subtotal)} />
+        <FunctionField label="Discount" render={(r: Order) => dollars(r.discount)} />
+        <FunctionField label="Shipping" render={(r: Order) => dollars(r.shipping)} />
+        <FunctionField label="Total (GST incl.)" render={(r: Order) => `${dollars(r.total)} (GST ${dollars(r.tax)})`} />
         <FunctionField
           label="Paid with"
-          render={(r: { gift_card_payment: { last4: string; cents: number } | null; amount_due: number }) =>
+          render={(r: Order) =>
             r.gift_card_payment ? `Gift card ending ${r.gift_card_payment.last4}: ${dollars(r.gift_card_payment.cents)}; payment card: ${dollars(r.amount_due)}` : `Payment card: ${dollars(r.amount_due)}`
           }
         />
         <TextField source="rounding_rule" label="GST rounding rule" />
-        <FunctionField label="Shipping address" render={(r: { shipping_address: Address }) => addressLine(r.shipping_address)} />
+        <FunctionField label="Shipping address" render={(r: Order) => addressLine(r.shipping_address)} />
         <TextField source="notes" emptyText="-" />
         <TextField source="refund_reason" label="Refund reason (internal)" emptyText="-" />
         <TextField source="refund_message" label="Refund message to the member" emptyText="-" />
         <ArrayField source="gift_cards" label="Gift cards bought (a refund voids what is left on them)">
           <Datagrid bulkActionButtons={false} rowClick={false} empty={<span>None</span>}>
-            <FunctionField label="Card" render={(r: { last4: string }) => `···· ${r.last4}`} />
-            <FunctionField label="Value" render={(r: { value_cents: number }) => dollars(r.value_cents)} />
-            <FunctionField label="Balance" render={(r: { balance_cents: number | null }) => (r.balance_cents === null ? '-' : dollars(r.balance_cents))} />
-            <FunctionField label="State" render={(r: { status: string | null }) => (r.status === 'voided' ? 'Cancelled' : r.status === 'active' ? 'Active' : '-')} />
+            <FunctionField label="Card" render={(r: Card) => `···· ${r.last4}`} />
+            <FunctionField label="Value" render={(r: Card) => dollars(r.value_cents)} />
+            <FunctionField label="Balance" render={(r: Card) => (r.balance_cents === null ? '-' : dollars(r.balance_cents))} />
+            <FunctionField label="State" render={(r: Card) => (r.status === 'voided' ? 'Cancelled' : r.status === 'active' ? 'Active' : '-')} />
             <TextField source="expires_on" label="Valid until" emptyText="-" />
           </Datagrid>
         </ArrayField>

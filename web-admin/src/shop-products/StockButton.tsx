@@ -1,11 +1,12 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField as MuiTextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
-import { postAction } from '../dataProvider';
+import { staffProductRecordSchema, type StaffProductRecord } from '@roar/contracts/shop';
+import { parseAnswer, postAction } from '../dataProvider';
 
 /** Receive (+) or correct (-) the stock of one SKU, with a reason: a StockReceived or StockAdjusted event. */
 export function StockButton() {
-  const record = useRecordContext<{ id: string; variants: { sku: string }[] }>();
+  const record = useRecordContext<StaffProductRecord>();
   const { permissions } = usePermissions<string>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -14,7 +15,8 @@ export function StockButton() {
   if (!record || permissions === 'auditor') return null;
   const submit = async () => {
     try {
-      await postAction(`/shop-products/${encodeURIComponent(record.id)}/stock`, { sku: form.sku, delta: Number(form.delta), reason: form.reason.trim() });
+      const path = `/shop-products/${encodeURIComponent(record.id)}/stock`;
+      parseAnswer(staffProductRecordSchema, await postAction(path, { sku: form.sku, delta: Number(form.delta), reason: form.reason.trim() }), path);
       notify('Stock updated', { type: 'info' });
       setOpen(false);
       refresh();

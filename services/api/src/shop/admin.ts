@@ -1,22 +1,16 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import {
-  bannerSchema,
   couponDecider,
   couponStreamId,
-  couponTermsSchema,
   orderDecider,
   orderStreamId,
-  productFieldsSchema,
   productStreamId,
   SHOP_SETTINGS_STREAM,
   shopSettingsDecider,
   stockDecider,
   stockStreamId,
   termKindSchema,
-  termSchema,
-  uint4,
-  variantSchema,
   type ProductCommand,
 } from '@roar/domain';
 import { handleCommand, type CommandContext, type Position } from '@roar/platform';
@@ -32,6 +26,18 @@ import { historyOf } from '../admin/history';
 import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-rest';
 import { HttpError } from '../http/errors';
 import { parseBody } from '../http/validate';
+import {
+  couponCreateSchema,
+  couponTermsSchema,
+  optionalReasonSchema,
+  productCreateSchema,
+  productEditSchema,
+  reasonOnlySchema,
+  refundSchema,
+  shipSchema,
+  shopTermBodySchema,
+  stockChangeSchema,
+} from '@roar/contracts/shop';
 import { createProduct, editProduct } from './catalogue';
 import { cancelUnpaidOrder, loadOrder, refundShopOrder } from './checkout';
 import { giftCardAdminRouter } from './gift-card-admin';
@@ -39,21 +45,6 @@ import { cardsOfOrders, toProductView, toStaffOrderView } from './views';
 
 const WRITERS = ['admin', 'staff'] as const;
 const idParam = z.string().min(1).max(200);
-const stockMap = z.record(z.string().max(64), uint4().max(100_000));
-
-export const productCreateSchema = productFieldsSchema.extend({ variants: z.array(variantSchema).min(1).max(50), stock: stockMap.default({}), reason: reasonSchema }).strict();
-export const productEditSchema = productFieldsSchema
-  // The console sends the whole record back (stock counts included): extra keys are dropped.
-  .extend({ published: z.boolean().optional(), variants: z.array(variantSchema.strip()).min(1).max(50), reason: reasonSchema })
-  .strip();
-export const stockChangeSchema = z.object({ sku: z.string().min(1).max(64), delta: z.number().int().min(-10_000).max(10_000).refine((d) => d !== 0, 'A change of 0 changes nothing'), reason: reasonSchema }).strict();
-export const shipSchema = z.object({ carrier: z.string().trim().min(1, 'Name the carrier').max(60), tracking: z.string().trim().min(1, 'Give the tracking number').max(60), reason: reasonSchema.optional() }).strict();
-export const reasonOnlySchema = z.object({ reason: reasonSchema }).strict();
-/** A refund's internal reason (the log, the provider) and, apart from it, what the member is told (else a neutral sentence). */
-export const refundSchema = z
-  .object({ reason: reasonSchema, member_message: z.string().trim().min(3, 'Write the message to the member in a few words, or leave it empty').max(500).optional() })
-  .strict();
-
 /** /api/admin/shop-*: the staff console's pro shop, in ra-data-simple-rest conventions. Every write is a command with a reason. */
 export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
   const router = Router();
@@ -134,14 +125,13 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
     if (!t) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
     res.json({ ...t, ...(t.data ?? {}), events: (await historyOf(app.sql, [SHOP_SETTINGS_STREAM])).filter((e) => JSON.stringify(e).includes(`"${t.slug}"`)) });
   });
-  const termBody = z.union([
-    z.object({ kind: z.literal('banner'), banner: bannerSchema, reason: reasonSchema }).strict(),
-    z.object({ kind: termKindSchema, slug: termSchema.shape.slug, name: termSchema.shape.name, reason: reasonSchema }).strip(),
-  ]);
   const saveTerm = async (req: Request, res: Response) => {
     const raw = req.body as Record<string, unknown> | undefined;
     // The console sends banners flat; the API takes them flat too.
-    const body = parseBody(termBody, { body: raw?.kind === 'banner' ? { kind: 'banner', reason: raw.reason, banner: { bannerId: raw.slug ?? raw.bannerId, title: raw.title ?? raw.name, subtitle: raw.subtitle ?? '', image: raw.image, link: raw.link, sort: raw.sort ?? 0 } } : raw } as Request);
+    const banner = (b: Record<string, unknown>) => ({
+      bannerId: b.slug ?? b.bannerId, title: b.title ?? b.name, subtitle: b.subtitle ?? '', image: b.image, link: b.link, sort: b.sort ?? 0,
+    });
+    const body = parseBody(shopTermBodySchema, { body: raw?.kind === 'banner' ? { kind: 'banner', reason: raw.reason, banner: banner(raw) } : raw } as Request);
     const command = body.kind === 'banner' ? { type: 'SaveBanner' as const, banner: body.banner, reason: body.reason } : { type: 'SaveTerm' as const, term: { kind: body.kind, slug: body.slug, name: body.name }, reason: body.reason };
     const out = await handleCommand(app.store, app.registry, SHOP_SETTINGS_STREAM, shopSettingsDecider, command, ctxOf(req, res, body.reason));
     await done(out.appended?.position);
@@ -175,7 +165,7 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
     res.json({ id: c.code, ...c, events: await historyOf(app.sql, [couponStreamId(c.code)]) });
   });
   router.post('/shop-coupons', write, async (req, res) => {
-    const { reason, ...terms } = parseBody(z.object({ code: z.string(), kind: z.string(), value: z.number(), expiresAt: z.string().nullable().default(null), totalLimit: z.number().nullable().default(null), perMemberLimit: z.number().nullable().default(null), memberId: z.string().nullable().default(null), reason: reasonSchema }).strict(), req);
+    const { reason, ...terms } = parseBody(couponCreateSchema, req);
     const parsed = parseBody(couponTermsSchema, { body: { ...terms, expiresAt: terms.expiresAt || null, memberId: terms.memberId || null } } as Request);
     const out = await handleCommand(app.store, app.registry, couponStreamId(parsed.code), couponDecider, { type: 'CreateCoupon', terms: parsed, reason }, ctxOf(req, res, reason), { mustBeNew: true });
     await done(out.appended?.position);
@@ -215,7 +205,7 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
       res.json(await orderRecord(id));
     });
   };
-  const optionalReason = z.object({ reason: reasonSchema.optional() }).strict();
+  const optionalReason = optionalReasonSchema;
   orderAction('packing', optionalReason, (_b, at) => ({ type: 'StartPacking', at }));
   orderAction('ship', shipSchema, (b, at) => ({ type: 'ShipOrder', carrier: b.carrier ?? '', tracking: b.tracking ?? '', at }));
   orderAction('deliver', optionalReason, (_b, at) => ({ type: 'DeliverOrder', at }));

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { Cart, CartError, cartDataSchema } from '@roar/contracts/shop';
 import {
-  addressSchema,
   cartDecider,
   cartStreamId,
   couponDecider,
@@ -11,11 +11,9 @@ import {
   deliveryMethod,
   GIFT_CARD_NOT_VALID,
   giftCardProblem,
-  MAX_CART_LINES,
   MAX_LINE_QTY,
   priceCart,
   TEAM_RULES,
-  text,
   type AppliedCoupon,
   type CartContents,
   type CartEvent,
@@ -32,42 +30,10 @@ import { HttpError } from '../http/errors';
 import { cardOfTyped, loadGiftCard } from './gift-cards';
 import { TOO_MANY_GIFT_CARD_GUESSES, type GuessThrottle } from './gift-card-throttle';
 
-/** The spec's cart data (section 3): what PATCH /api/shop/update-cart takes. Absent fields keep their value; null clears. */
-export const cartDataSchema = z
-  .object({
-    items: z
-      .array(
-        z
-          .object({
-            product: text().min(1).max(200),
-            sku: z.string().min(1).max(64),
-            qty: z.number({ message: 'Quantity must be a whole number' }).int('Quantity must be a whole number').min(1, `Quantity must be between 1 and ${MAX_LINE_QTY}`).max(MAX_LINE_QTY, `Quantity must be between 1 and ${MAX_LINE_QTY}`),
-            delivery_method: z.string().max(40).nullable().optional(),
-          })
-          .strict(),
-      )
-      .max(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} lines`)
-      .optional(),
-    shipping_address: addressSchema.nullable().optional(),
-    billing_address: addressSchema.nullable().optional(),
-    coupon: z.string().trim().max(32).nullable().optional(),
-    /** A gift card code, entered beside the coupon (case, spaces and dashes do not matter); null or '' removes it. */
-    gift_card: z.string().trim().max(64).nullable().optional(),
-    notes: text().max(1000).nullable().optional(),
-  })
-  .strict();
+/** The cart data a save takes, after its defaults (the schema is the contract's). */
 export type CartData = z.infer<typeof cartDataSchema>;
 
 export const SHIPPING_ADDRESS_REQUIRED = 'Add a shipping address: some items in your cart are delivered.';
-
-export type CartError =
-  | { code: 'price_changed'; product: string; sku: string; message: string; from: number; to: number }
-  | { code: 'insufficient_stock'; product: string; sku: string; message: string; available: number }
-  | { code: 'unavailable'; product: string; sku: string; message: string }
-  | { code: 'coupon'; message: string }
-  | { code: 'gift_card'; message: string }
-  /** Spec section 4: shipping is required when any item is not digital. Flagged in the cart, entered at checkout. */
-  | { code: 'shipping_address_required'; message: string };
 
 const money = (c: number): string => `$${(c / 100).toFixed(2).replace(/\.00$/, '')}`;
 
@@ -86,28 +52,8 @@ export async function loadCoupon(store: EventStore, code: string): Promise<Coupo
   return fold(couponDecider, events);
 }
 
-export interface CartDetails {
-  items: Array<CartLine & { name: string; slug: string; product_type: 'physical' | 'digital'; image_portrait: string | null; image_landscape: string | null; attributes: Record<string, string>; unit_price: number; line_total: number; in_stock: number | null }>;
-  shipping_address: CartContents['shipping_address'];
-  billing_address: CartContents['billing_address'];
-  coupon: string | null;
-  notes: string | null;
-  deliveries: Array<{ code: string; name: string; price: number }>;
-  errors: CartError[];
-  subtotal: number;
-  shipping: number;
-  discount: number;
-  tax: number;
-  total: number;
-  /** The breakdown behind `discount`, and the GST rule: what the tax invoice will say. */
-  discounts: PricedTotals['discounts'];
-  rounding_rule: string;
-  pending_order_id: string | null;
-  /** The gift card entered (its last 4, balance and expiry; never its code), what it pays of the total, and what is left to pay by card. */
-  gift_card: { last4: string; balance: number; expires_on: string } | null;
-  gift_card_amount: number;
-  amount_due: number;
-}
+/** The cart details every cart call answers: the contract's cart. */
+export type CartDetails = Cart;
 
 export interface PricedCart {
   readonly details: CartDetails;
@@ -190,7 +136,7 @@ export async function priceContents(app: AppContext, memberId: string, contents:
     discount: priced.discount,
     tax: priced.tax,
     total: priced.total,
-    discounts: priced.discounts,
+    discounts: [...priced.discounts],
     rounding_rule: priced.rounding_rule,
     pending_order_id: pendingOrderId,
     gift_card: giftCard,

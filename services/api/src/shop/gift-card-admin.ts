@@ -1,21 +1,29 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { clubDay, GIFT_CARD_TERMS_STREAM, giftCardDecider, giftCardIdSchema, text, giftCardStreamId, giftCardTermsDecider, giftCardTermsOn, giftCardTermsSchema, type GiftCardTerms } from '@roar/domain';
+import {
+  clubDay,
+  GIFT_CARD_TERMS_STREAM,
+  giftCardDecider,
+  giftCardIdSchema,
+  text,
+  giftCardStreamId,
+  giftCardTermsDecider,
+  giftCardTermsOn,
+  type GiftCardTerms,
+} from '@roar/domain';
 import { handleCommand, type Position } from '@roar/platform';
 import { getGiftCard, searchGiftCards, type GiftCardRow } from '@roar/projections';
 import type { AppContext } from '../context';
 import { staffCommandContext } from '../admin/command-context';
 import { historyOf } from '../admin/history';
-import { reasonSchema } from '../admin/membership-edits';
 import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-rest';
 import { requireStaff } from '../auth/staff-tokens';
 import { HttpError } from '../http/errors';
 import { parseBody } from '../http/validate';
+import { giftCardCancelSchema, giftCardTermsBodySchema } from '@roar/contracts/shop';
 import { cardOfTyped, loadGiftCardTerms } from './gift-cards';
 
 const WRITERS = ['admin', 'staff'] as const;
-export const giftCardCancelSchema = z.object({ reason: reasonSchema }).strict();
-export const giftCardTermsBodySchema = giftCardTermsSchema.extend({ reason: reasonSchema }).strict();
 
 /** What staff see of a card: the last 4 of its code (never the code), its balance and history, the order that bought it. */
 const cardRecord = (c: GiftCardRow) => ({ id: c.card_id, ...c });

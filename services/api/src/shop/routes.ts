@@ -2,7 +2,8 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { cartDecider, cartStreamId, DELIVERY_METHODS } from '@roar/domain';
 import { handleCommand } from '@roar/platform';
-import { getOrder, getProduct, listShopTerms, PRODUCT_SORTS, searchOrders, searchProducts, stockLevels } from '@roar/projections';
+import { getOrder, getProduct, listShopTerms, searchOrders, searchProducts, stockLevels } from '@roar/projections';
+import { cartDataSchema, MEMBER_ORDERS_PAGE_SIZE, orderActionSchema, ordersQuerySchema, PRODUCT_SORTS, productQuerySchema } from '@roar/contracts/shop';
 import type { AppContext } from '../context';
 import { memberOf, requireMember } from '../auth/member';
 import { HttpError } from '../http/errors';
@@ -10,28 +11,12 @@ import { parseBody, parseQuery } from '../http/validate';
 import { memberCommandContext, originOf } from '../members/context';
 import type { MembersPorts } from '../members/ports';
 import { requireShopMember } from './access';
-import { cartDataSchema, giftCardForCart, loadCart, normaliseCart, priceContents } from './cart';
+import { giftCardForCart, loadCart, normaliseCart, priceContents } from './cart';
 import { createGuessThrottle, type GuessThrottle } from './gift-card-throttle';
 import { cancelUnpaidOrder, startShopCheckout } from './checkout';
 import { cardsOfOrders, toOrderView, toProductView } from './views';
 
-export const PAGE_SIZE = 12;
-const priceParam = z.coerce.number().int('Prices are whole cents').min(0).max(10_000_000);
-export const productQueryFields = z
-  .object({
-    category: z.string().max(120).optional(),
-    brand: z.string().max(120).optional(),
-    search: z.string().trim().max(100).optional(),
-    min_price: priceParam.optional(),
-    max_price: priceParam.optional(),
-    sort: z.enum(PRODUCT_SORTS).optional(),
-    page: z.coerce.number().int().min(1).max(1000).default(1),
-    page_size: z.coerce.number().int().min(1).max(48).default(PAGE_SIZE),
-  })
-  .strict();
-export const productQuerySchema = productQueryFields.refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, { message: 'min_price must not be above max_price', path: ['min_price'] });
 const idSchema = z.string().min(1).max(200);
-export const orderActionSchema = z.object({ order_id: z.string().uuid('Unknown order') }).strict();
 
 /** The member's pro shop: spec section 7's shop calls plus checkout and orders. Every call: bearer token and shop access. */
 export function createShopRouter(app: AppContext, ports: MembersPorts, giftCardGuesses: GuessThrottle = createGuessThrottle()): Router {
@@ -126,11 +111,13 @@ export function createShopRouter(app: AppContext, ports: MembersPorts, giftCardG
   // A member's orders are their own record, whatever their plan now: a free member is answered (no 403).
   const anyMember = requireMember(app);
   router.get('/api/shop/orders', anyMember, async (req, res) => {
-    const q = parseQuery(z.object({ page: z.coerce.number().int().min(1).max(1000).default(1) }).strict(), req);
+    const q = parseQuery(ordersQuerySchema, req);
     const { memberId } = memberOf(res);
-    const { records, total } = await searchOrders(app.sql, { memberId, status: ['paid', 'packing', 'shipped', 'delivered', 'refunded', 'awaiting_payment'], offset: (q.page - 1) * 20, limit: 20 });
+    const size = MEMBER_ORDERS_PAGE_SIZE;
+    const status = ['paid', 'packing', 'shipped', 'delivered', 'refunded', 'awaiting_payment'];
+    const { records, total } = await searchOrders(app.sql, { memberId, status, offset: (q.page - 1) * size, limit: size });
     const cards = await cardsOfOrders(app.sql, records);
-    res.json({ data: records.map((o) => toOrderView(o, cards)), meta: { total, page: q.page, page_size: 20 } });
+    res.json({ data: records.map((o) => toOrderView(o, cards)), meta: { total, page: q.page, page_size: size } });
   });
 
   router.get('/api/shop/orders/:id', anyMember, async (req, res) => {

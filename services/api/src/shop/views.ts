@@ -1,17 +1,17 @@
 import { amountDue, REFUND_MESSAGE_FALLBACK } from '@roar/domain';
 import type { Sql } from '@roar/platform';
+import { DEFAULT_PRODUCT_IMAGE, type Order, type Product, type StaffOrder, type StockState } from '@roar/contracts/shop';
 import { searchGiftCards, type GiftCardRow, type OrderRow, type ProductRow, type StockRow } from '@roar/projections';
 
-/** Shown when a product has no image of its own (spec: "a default product image is used when there is none"). */
-export const DEFAULT_PRODUCT_IMAGE = '/images/shop/default-product.svg';
+export { DEFAULT_PRODUCT_IMAGE };
 /** At or below this many units a variant shows "Only N left". */
 export const LOW_STOCK = 5;
 
-export type StockState = 'in_stock' | 'low_stock' | 'out_of_stock';
+export type { StockState };
 export const stockState = (available: number): StockState => (available <= 0 ? 'out_of_stock' : available <= LOW_STOCK ? 'low_stock' : 'in_stock');
 const availableOf = (s: StockRow | undefined): number => (s ? Math.max(0, s.on_hand - s.reserved) : 0);
 
-export function toProductView(p: ProductRow, stock: Map<string, StockRow>) {
+export function toProductView(p: ProductRow, stock: Map<string, StockRow>): Product {
   const variants = p.variants.map((v) => {
     const available = availableOf(stock.get(v.sku));
     return { sku: v.sku, attributes: v.attributes, price: v.price_cents, available, stock_state: stockState(available) };
@@ -35,7 +35,7 @@ export function toProductView(p: ProductRow, stock: Map<string, StockRow>) {
     variants,
   };
 }
-export type ProductView = ReturnType<typeof toProductView>;
+export type ProductView = Product;
 
 /** The gift cards the orders bought, by card id: their balance and state now. */
 export async function cardsOfOrders(sql: Sql, orders: readonly OrderRow[]): Promise<Map<string, GiftCardRow>> {
@@ -49,7 +49,7 @@ export async function cardsOfOrders(sql: Sql, orders: readonly OrderRow[]): Prom
  * What a member sees of their order: the frozen snapshot, states and tracking. Gift card codes
  * travel by email only; the order shows each card's last 4, expiry (the law wants it shown), balance and state.
  */
-export function toOrderView(o: OrderRow, cards: ReadonlyMap<string, GiftCardRow> = new Map()) {
+export function toOrderView(o: OrderRow, cards: ReadonlyMap<string, GiftCardRow> = new Map()): Order {
   return {
     id: o.id,
     number: o.number,
@@ -87,4 +87,11 @@ export function toOrderView(o: OrderRow, cards: ReadonlyMap<string, GiftCardRow>
 }
 
 /** Staff see both: the internal reason and what the member was told. */
-export const toStaffOrderView = (o: OrderRow, cards: ReadonlyMap<string, GiftCardRow>) => ({ ...toOrderView(o, cards), refund_reason: o.refund_reason, refund_message: o.refund_message, member_id: o.member_id, email: o.email, payment_id: o.payment_id });
+export const toStaffOrderView = (o: OrderRow, cards: ReadonlyMap<string, GiftCardRow>): StaffOrder => ({
+  ...toOrderView(o, cards),
+  refund_reason: o.refund_reason,
+  refund_message: o.refund_message,
+  member_id: o.member_id,
+  email: o.email,
+  payment_id: o.payment_id,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CART_LINES, MAX_LINE_QTY } from '@roar/contracts/shop';
 import { defineEvent, DomainError, type Decider, type DomainEvent } from '@roar/platform';
 import { cents, text, uint4 } from '../primitives';
 import { addressSchema } from './address';
@@ -7,8 +8,7 @@ import { giftCardIdSchema } from './gift-card';
 
 /** One cart stream per member (`cart-<memberId>`); every save replaces the cart as the spec says. */
 const id = text().min(1).max(200);
-export const MAX_LINE_QTY = 99;
-export const MAX_CART_LINES = 50;
+export { MAX_CART_LINES, MAX_LINE_QTY };
 
 export const cartLineSchema = z
   .object({

@@ -1,42 +1,21 @@
 import { z } from 'zod';
 import { defineEvent, type DomainEvent } from '@roar/platform';
+import { productFieldsSchema, skuSchema, variantSchema } from '@roar/contracts/shop';
 import { cents, text } from '../primitives';
 
 const id = text().min(1).max(200);
-export const slugSchema = z.string().min(1).max(120).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A slug is lower-case letters, digits and single dashes');
-export const skuSchema = z.string().min(1).max(64).regex(/^[A-Z0-9][A-Z0-9-]*$/, 'A SKU is upper-case letters, digits and dashes');
-export const productTypeSchema = z.enum(['physical', 'digital']);
-export type ProductType = z.infer<typeof productTypeSchema>;
-/** An image path under the configured base path or an image staff uploaded (/media/..., served by the app), never a foreign URL. */
-export const imagePathSchema = z.string().min(1).max(300).regex(/^\/(images|media)\/[a-z0-9/_.-]+$/, 'An image is a path under /images/ or an uploaded image under /media/');
-
-export const variantSchema = z
-  .object({
-    sku: skuSchema,
-    /** Size, colour, ... keyed by the shop's attribute keys. */
-    attributes: z.record(z.string().min(1).max(40), text().min(1).max(60)),
-    /** GST-inclusive. */
-    price_cents: cents().min(1),
-  })
-  .strict();
-export type Variant = z.infer<typeof variantSchema>;
-
-export const productFieldsSchema = z
-  .object({
-    slug: slugSchema,
-    name: text().trim().min(1).max(160),
-    description: text().max(4000),
-    product_type: productTypeSchema,
-    category: slugSchema,
-    brand: slugSchema,
-    supplier: text().min(1).max(120),
-    image_portrait: imagePathSchema.nullable(),
-    image_landscape: imagePathSchema.nullable(),
-    /** A digital gift card's face value is its price; physical goods ship. */
-    gift_card: z.boolean(),
-  })
-  .strict();
-export type ProductFields = z.infer<typeof productFieldsSchema>;
+/** The catalogue's wire shapes (slugs, SKUs, image paths, a variant, a product's fields) are the contract's. */
+export {
+  productFieldsSchema,
+  productTypeSchema,
+  shopImagePathSchema as imagePathSchema,
+  shopSlugSchema as slugSchema,
+  skuSchema,
+  variantSchema,
+  type ProductFields,
+  type ProductType,
+  type Variant,
+} from '@roar/contracts/shop';
 
 export const ProductCreated = defineEvent(
   'ProductCreated',

@@ -1,30 +1,17 @@
 import { z } from 'zod';
 import { defineEvent, DomainError, type Decider, type DomainEvent } from '@roar/platform';
-import { cents, text, uint4 } from '../primitives';
+import { couponCodeSchema, couponTermsSchema, type CouponTerms } from '@roar/contracts/shop';
+import { cents, text } from '../primitives';
+
+/** A coupon's code and terms on the wire are the contract's. */
+export { couponCodeSchema, couponTermsSchema, type CouponTerms } from '@roar/contracts/shop';
 
 /**
  * A coupon is its own stream; every redemption is appended at the expected revision, so the
  * total and per-member limits hold exactly when many checkouts race (no count-then-act).
  */
-export const couponCodeSchema = z.string().trim().toUpperCase().min(3).max(32).regex(/^[A-Z0-9-]+$/, 'A coupon code is letters, digits and dashes');
 const id = text().min(1).max(200);
 const reason = text().trim().min(1).max(500);
-
-export const couponTermsSchema = z
-  .object({
-    code: couponCodeSchema,
-    kind: z.enum(['percent', 'amount']),
-    /** Percent 1-100, or cents off (GST-inclusive). */
-    value: cents().min(1),
-    expiresAt: z.iso.datetime({ offset: true }).nullable(),
-    totalLimit: uint4().min(1).nullable(),
-    perMemberLimit: uint4().min(1).nullable(),
-    /** A coupon issued to one member only. */
-    memberId: id.nullable(),
-  })
-  .strict()
-  .refine((c) => c.kind !== 'percent' || c.value <= 100, { message: 'A percentage is at most 100', path: ['value'] });
-export type CouponTerms = z.infer<typeof couponTermsSchema>;
 
 export const CouponCreated = defineEvent('CouponCreated', z.object({ terms: couponTermsSchema, reason }).strict());
 export const CouponRedeemed = defineEvent('CouponRedeemed', z.object({ code: couponCodeSchema, orderId: id, memberId: id, discount_cents: cents() }).strict());

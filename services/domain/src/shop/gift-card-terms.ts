@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, DomainError, type Decider, type DomainEvent } from '@roar/platform';
+import { giftCardTermsSchema, type GiftCardTerms } from '@roar/contracts/shop';
 import { text } from '../primitives';
 
 /**
@@ -11,22 +12,8 @@ import { text } from '../primitives';
  */
 export const GIFT_CARD_TERMS_STREAM = 'gift-card-terms';
 
-const day = z.iso.date();
-const months = z.number().int().min(1).max(1200);
-
-export const giftCardTermsSchema = z
-  .object({
-    /** How long a card issued under this version is valid, in whole months. */
-    expiry_months: months,
-    /** The shortest period the law allows on the day this version takes effect. */
-    legal_minimum_months: months,
-    /** The first club day (YYYY-MM-DD, in the club's time zone) this version applies to. */
-    effective_from: day,
-    /** Where the numbers come from (the Act and section, or the club decision). */
-    source: text().trim().min(3).max(500),
-  })
-  .strict();
-export type GiftCardTerms = z.infer<typeof giftCardTermsSchema>;
+/** A version of the terms on the wire is the contract's. */
+export { giftCardTermsSchema, type GiftCardTerms } from '@roar/contracts/shop';
 
 /** What a new install starts from (seeded as an event, and used if none was ever recorded). */
 export const DEFAULT_GIFT_CARD_TERMS: GiftCardTerms = {

@@ -117,8 +117,7 @@ export type OrderEvent =
   | Ev<typeof OrderPlaced> | Ev<typeof OrderPaid> | Ev<typeof OrderCancelled> | Ev<typeof OrderPackingStarted> | Ev<typeof OrderShipped>
   | Ev<typeof OrderDelivered> | Ev<typeof GiftCardIssued> | Ev<typeof OrderGiftCardIssued> | Ev<typeof OrderRefundRequested> | Ev<typeof OrderRefunded>;
 export const orderStreamId = (orderId: string): string => `order-${orderId}`;
-export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'packing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus } from '@roar/contracts/shop';
 
 /** What the payments port is asked for: the total less what a gift card pays. */
 export const amountDue = (snapshot: OrderSnapshot): number => snapshot.total - (snapshot.gift_card?.cents ?? 0);

@@ -1,28 +1,29 @@
 import { z } from 'zod';
 import { defineEvent, DomainError, type Decider, type DomainEvent } from '@roar/platform';
 import { text } from '../primitives';
-import { imagePathSchema, slugSchema } from './catalogue-events';
+import {
+  shopBannerSchema as bannerSchema,
+  shopSlugSchema as slugSchema,
+  shopTermKindSchema as termKindSchema,
+  shopTermSchema as termSchema,
+  type ShopBanner,
+  type ShopTerm,
+  type ShopTermKind as TermKind,
+} from '@roar/contracts/shop';
 
 /** The shop's lists (spec "Shop settings": attributes, banners, brands, categories, suppliers) in one stream. */
 export const SHOP_SETTINGS_STREAM = 'shop-settings';
-export const termKindSchema = z.enum(['category', 'brand', 'supplier', 'attribute']);
-export type TermKind = z.infer<typeof termKindSchema>;
 const reason = text().trim().min(1).max(500);
 
-export const termSchema = z.object({ kind: termKindSchema, slug: slugSchema, name: text().trim().min(1).max(80) }).strict();
-export type ShopTerm = z.infer<typeof termSchema>;
-export const bannerSchema = z
-  .object({
-    bannerId: slugSchema,
-    title: text().trim().min(1).max(120),
-    subtitle: text().max(240),
-    image: imagePathSchema,
-    /** A path inside the member console, e.g. /pro-shop?category=apparel. */
-    link: z.string().max(300).regex(/^\/[^/]/, 'A banner links inside the site'),
-    sort: z.number().int().min(0).max(1000),
-  })
-  .strict();
-export type ShopBanner = z.infer<typeof bannerSchema>;
+/** The shop's lists on the wire are the contract's: a term (kind, slug, name) and a banner. */
+export {
+  shopBannerSchema as bannerSchema,
+  shopTermKindSchema as termKindSchema,
+  shopTermSchema as termSchema,
+  type ShopBanner,
+  type ShopTerm,
+  type ShopTermKind as TermKind,
+} from '@roar/contracts/shop';
 
 export const ShopTermSaved = defineEvent('ShopTermSaved', z.object({ term: termSchema, reason }).strict());
 export const ShopTermRemoved = defineEvent('ShopTermRemoved', z.object({ kind: termKindSchema, slug: slugSchema, reason }).strict());

@@ -145,8 +145,8 @@ function OrderDetail({ order: o }: { order: Order }) {
         <dt>Subtotal</dt>
         <dd>{cents(o.subtotal)}</dd>
         {o.discounts.map((d) => (
-          <div key={`${d.kind}${d.code ?? ''}`} className="order-totals__row">
-            <dt>{d.kind === 'team' ? 'Team mates discount' : `Coupon ${d.code ?? ''}`}</dt>
+          <div key={`${d.kind}${d.kind === 'coupon' ? d.code : ''}`} className="order-totals__row">
+            <dt>{d.kind === 'team' ? 'Team mates discount' : `Coupon ${d.code}`}</dt>
             <dd>-{cents(d.cents)}</dd>
           </div>
         ))}

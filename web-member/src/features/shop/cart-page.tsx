@@ -44,8 +44,8 @@ function CartView({ settings }: { settings: ShopSettings }) {
   }
   const items = itemsOf(cart);
   const setLine = (i: number, change: Partial<(typeof items)[number]>) => void save({ items: items.map((x, n) => (n === i ? { ...x, ...change } : x)) });
-  const lineErrors = (sku: string) => cart.errors.filter((e) => e.sku === sku);
-  const cartErrors = blockingErrors(cart).filter((e) => !e.sku);
+  const lineErrors = (sku: string) => cart.errors.filter((e) => 'sku' in e && e.sku === sku);
+  const cartErrors = blockingErrors(cart).filter((e) => !('sku' in e));
   const shippingFlag = shippingFlagOf(cart);
   return (
     <section className="shop container cart">

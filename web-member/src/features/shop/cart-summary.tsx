@@ -9,8 +9,8 @@ export function CartSummary({ cart }: { cart: Cart }) {
         <dd>{money(cart.subtotal)}</dd>
       </div>
       {cart.discounts.map((d) => (
-        <div key={`${d.kind}${d.code ?? ''}`}>
-          <dt>{d.kind === 'team' ? `Team mates discount (${d.percent ?? 20}%)` : `Coupon ${d.code ?? ''}`}</dt>
+        <div key={`${d.kind}${d.kind === 'coupon' ? d.code : ''}`}>
+          <dt>{d.kind === 'team' ? `Team mates discount (${d.percent}%)` : `Coupon ${d.code}`}</dt>
           <dd>-{money(d.cents)}</dd>
         </div>
       ))}
