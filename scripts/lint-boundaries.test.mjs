@@ -77,6 +77,12 @@ describe('the api reads read models through the projections only', () => {
     expect(await boundaryErrors('services/api/src/exports/probe.ts', template)).toHaveLength(1);
   });
 
+  it('the read schema stays with the projections: the api imports no READ_SCHEMA to build its own query', async () => {
+    const code = "import { READ_SCHEMA } from '@roar/projections';\nexport const table = `${READ_SCHEMA}.event_log`;\n";
+    const [result] = await eslint.lintText(code, { filePath: 'services/api/src/admin/probe.ts' });
+    expect(result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message)).toHaveLength(1);
+  });
+
   it("passes in a projection's query module and in the api's tests", async () => {
     expect(await boundaryErrors('projections/src/shop/probe.ts', raw)).toEqual([]);
     expect(await boundaryErrors('services/api/src/shop/probe.test.ts', raw)).toEqual([]);
