@@ -12,12 +12,19 @@ export interface StaleEligibilityKey {
 
 const s = ident(READ_SCHEMA);
 
+/** The member rows as columns, one aggregate each (see readEligibilityRows). */
+type MemberAggregates = { ids: unknown; flags: string | null; stacked: string | null; period_end: unknown; cancelled: unknown; single: unknown; stale: unknown };
+
 /**
  * The draw_eligibility rows a close needs and the projector's checkpoint, read in one repeatable-read
  * transaction (`tx`, the caller's): the fold of the log up to the returned cutoff, except the stale
  * keys. A null cutoff: the read model cannot answer (no checkpoint, or another projector version).
  */
-export async function readEligibilityRows(tx: Sql, input: EligibilityInput, asOfMs: number): Promise<{ cutoff: Position | null; fold: EligibilityFold; stale: StaleEligibilityKey[] }> {
+export async function readEligibilityRows(
+  tx: Sql,
+  input: EligibilityInput,
+  asOfMs: number,
+): Promise<{ cutoff: Position | null; fold: EligibilityFold; stale: StaleEligibilityKey[] }> {
   await tx.exec('set transaction isolation level repeatable read');
   const fold: EligibilityFold = { accounts: new Map(), teams: new Map() };
   const stale: StaleEligibilityKey[] = [];
@@ -43,7 +50,7 @@ export async function readEligibilityRows(tx: Sql, input: EligibilityInput, asOf
   // same order): JSON arrays for the text columns, a string of 0/1 flags (has tier, bonus, weekly,
   // suspended: four characters a row) and comma-separated counts. The database builds these about
   // twice as fast as one JSON array per row, and a few JSON.parse calls read them.
-  const members = await tx.query<{ ids: unknown; flags: string | null; stacked: string | null; period_end: unknown; cancelled: unknown; single: unknown; stale: unknown }>(
+  const members = await tx.query<MemberAggregates>(
     `select json_agg(member_id) as ids,
        string_agg(case when has_tier then '1' else '0' end || case when bonus_draws then '1' else '0' end
          || case when weekly_draws then '1' else '0' end || case when suspended then '1' else '0' end, '') as flags,
@@ -60,7 +67,14 @@ export async function readEligibilityRows(tx: Sql, input: EligibilityInput, asOf
   const cancelled = jsonArray<string | null>(r?.cancelled);
   const singles = jsonArray<unknown>(r?.single);
   const staleStreams = jsonArray<string[] | null>(r?.stale);
-  if (flags.length !== ids.length * 4 || stacked.length !== ids.length || periodEnds.length !== ids.length || cancelled.length !== ids.length || singles.length !== ids.length || staleStreams.length !== ids.length) {
+  if (
+    flags.length !== ids.length * 4 ||
+    stacked.length !== ids.length ||
+    periodEnds.length !== ids.length ||
+    cancelled.length !== ids.length ||
+    singles.length !== ids.length ||
+    staleStreams.length !== ids.length
+  ) {
     throw new Error('draw_eligibility_members: the aggregated columns do not line up');
   }
   for (let i = 0; i < ids.length; i++) {
