@@ -107,6 +107,10 @@ export default tseslint.config(
         { selector: `Literal[value=${rawReadModelQuery}]`, message: rawReadModelMessage },
         { selector: `TemplateElement[value.raw=${rawReadModelQuery}]`, message: rawReadModelMessage },
       ],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@roar/projections', importNames: ['READ_SCHEMA'], message: rawReadModelMessage }] },
+      ],
     },
   },
   {

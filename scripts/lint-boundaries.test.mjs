@@ -18,6 +18,10 @@ async function boundaryErrors(filePath, code) {
 
 const importing = (specifier) => `import * as ours from '${specifier}';\nexport const used = ours;\n`;
 
+const shared = 'the shared folders (components, lib, types, config) import no feature';
+const consoleOnly = 'a console imports @roar/contracts only';
+const noConsole = 'the api imports the services and projections, never a console';
+
 const wrong = [
   ['contracts import nothing of ours', 'services/contracts/src/probe.ts', '@roar/platform', 'contracts import nothing of ours'],
   ['platform imports nothing of ours (by package name)', 'services/platform/src/probe.ts', '@roar/domain', 'platform imports nothing of ours'],
@@ -27,15 +31,15 @@ const wrong = [
   ['projections import no worker', 'projections/src/members/probe.ts', '@roar/workers', 'projections import platform, domain and contracts only'],
   ['projections import no api', 'projections/src/probe.ts', '@roar/api', 'projections import platform, domain and contracts only'],
   ['workers import no projection', 'services/workers/src/probe.ts', '@roar/projections', 'workers import platform, domain and contracts only'],
-  ['the api imports no console', 'services/api/src/probe.ts', '../../../web-member/src/config/paths', 'the api imports the services and projections, never a console'],
-  ['the member console imports no domain', 'web-member/src/lib/probe.ts', '@roar/domain', 'a console imports @roar/contracts only'],
-  ['the staff console imports no platform', 'web-admin/src/probe.ts', '@roar/platform', 'a console imports @roar/contracts only'],
-  ['a console imports no other console', 'web-admin/src/probe.ts', '../../web-member/src/lib/format', 'a console imports @roar/contracts only'],
+  ['the api imports no console', 'services/api/src/probe.ts', '../../../web-member/src/config/paths', noConsole],
+  ['the member console imports no domain', 'web-member/src/lib/probe.ts', '@roar/domain', consoleOnly],
+  ['the staff console imports no platform', 'web-admin/src/probe.ts', '@roar/platform', consoleOnly],
+  ['a console imports no other console', 'web-admin/src/probe.ts', '../../web-member/src/lib/format', consoleOnly],
   ['a member-console feature imports no other feature', 'web-member/src/features/home/probe.tsx', '../referrals/api', 'a feature imports no other feature'],
   ['a feature imports nothing from app/', 'web-member/src/features/shop/probe.tsx', '../../app/provider', 'features do not import app/'],
-  ['components/ import no feature', 'web-member/src/components/probe.tsx', '../features/team/team-box', 'the shared folders (components, lib, types, config) import no feature'],
-  ['lib/ imports no feature', 'web-member/src/lib/probe.ts', '../features/draws/my-draws-page', 'the shared folders (components, lib, types, config) import no feature'],
-  ['config/ imports nothing from app/', 'web-member/src/config/probe.ts', '../app/router', 'the shared folders (components, lib, types, config) import no feature'],
+  ['components/ import no feature', 'web-member/src/components/probe.tsx', '../features/team/team-box', shared],
+  ['lib/ imports no feature', 'web-member/src/lib/probe.ts', '../features/draws/my-draws-page', shared],
+  ['config/ imports nothing from app/', 'web-member/src/config/probe.ts', '../app/router', shared],
 ];
 
 const right = [
@@ -44,7 +48,11 @@ const right = [
   ['workers import platform, domain and contracts', 'services/workers/src/probe.ts', ['@roar/platform', '@roar/domain', '@roar/contracts/time']],
   ['the api imports them all', 'services/api/src/probe.ts', ['@roar/platform', '@roar/domain', '@roar/projections', '@roar/workers', '@roar/contracts/http']],
   ['a console imports contracts', 'web-member/src/lib/probe.ts', ['@roar/contracts/time']],
-  ['a feature imports its own files and the shared folders', 'web-member/src/features/home/probe.tsx', ['./sections', '../../components/footer', '../../lib/format', '../../config/paths']],
+  [
+    'a feature imports its own files and the shared folders',
+    'web-member/src/features/home/probe.tsx',
+    ['./sections', '../../components/footer', '../../lib/format', '../../config/paths'],
+  ],
   ['app/ composes features', 'web-member/src/app/routes/probe.tsx', ['../../features/team/team-box', '../../features/home/sections']],
 ];
 
@@ -68,13 +76,20 @@ describe('the layer and feature boundaries eslint keeps', () => {
 });
 
 describe('the api reads read models through the projections only', () => {
-  const raw = "export const count = (sql: { query(text: string): Promise<unknown> }) => sql.query(\"select count(*) from read.shop_orders where status = 'paid'\");\n";
-  const template = 'export const rows = (sql: { query(text: string): Promise<unknown> }, t: string) => sql.query(`select to_jsonb(t) as row from read.${t} t`);\n';
+  const sql = '(sql: { query(text: string): Promise<unknown> }';
+  const raw = `export const count = ${sql}) => sql.query("select count(*) from read.shop_orders where status = 'paid'");\n`;
+  const template = `export const rows = ${sql}, t: string) => sql.query(\`select to_jsonb(t) as row from read.\${t} t\`);\n`;
 
   it('a raw read.* query in an api source fails lint', async () => {
     const [error] = await boundaryErrors('services/api/src/shop/probe.ts', raw);
     expect(error).toContain("call a function of the owning projection's query module");
     expect(await boundaryErrors('services/api/src/exports/probe.ts', template)).toHaveLength(1);
+  });
+
+  it('the read schema stays with the projections: the api imports no READ_SCHEMA to build its own query', async () => {
+    const code = "import { READ_SCHEMA } from '@roar/projections';\nexport const table = `${READ_SCHEMA}.event_log`;\n";
+    const [result] = await eslint.lintText(code, { filePath: 'services/api/src/admin/probe.ts' });
+    expect(result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message)).toHaveLength(1);
   });
 
   it("passes in a projection's query module and in the api's tests", async () => {

@@ -1,1 +1,2 @@
 export { accountOfRow, drawEligibilityProjector, eligibilityKeyOf } from './projector';
+export { readEligibilityRows, type StaleEligibilityKey } from './queries';

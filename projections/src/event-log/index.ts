@@ -1,2 +1,2 @@
 export { eventLogProjector } from './projector';
-export { listEvents, getEvent, type EventLogRow, type EventLogSort, type ListEventsOptions } from './queries';
+export { countLoggedEvents, listEvents, getEvent, type EventLogRow, type EventLogSort, type ListEventsOptions } from './queries';

@@ -1,4 +1,5 @@
-import type { Sql } from '@roar/platform';
+import { ident, type Sql } from '@roar/platform';
+import { READ_SCHEMA } from '../runner/projector';
 
 /** One event as the staff console's event-log view shows it. */
 export interface EventLogRow {
@@ -99,4 +100,14 @@ export async function getEvent(sql: Sql, id: string): Promise<EventLogRow | null
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
   const r = await sql.query<Raw>(`select ${COLUMNS} from read.event_log where event_id = $1::uuid`, [id]);
   return r.rows[0] ? toRow(r.rows[0]) : null;
+}
+
+/** How many events the event log read model holds (a rebuild's progress bar: the store has no count); null when unreadable. */
+export async function countLoggedEvents(sql: Sql): Promise<number | null> {
+  try {
+    const { rows } = await sql.query<{ n: number }>(`select count(*)::int as n from ${ident(READ_SCHEMA)}.event_log`);
+    return rows[0]?.n ?? null;
+  } catch {
+    return null;
+  }
 }

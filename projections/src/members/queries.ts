@@ -47,7 +47,17 @@ export async function listMembers(sql: Sql, options: ListMembersOptions = {}): P
 }
 
 /** The staff console's member list may sort by these columns only (the request never names a column). */
-export const MEMBER_SORT_FIELDS = ['registered_at', 'updated_at', 'email', 'firstname', 'lastname', 'membership_tier', 'membership_status', 'membership_end_date', 'id'] as const;
+export const MEMBER_SORT_FIELDS = [
+  'registered_at',
+  'updated_at',
+  'email',
+  'firstname',
+  'lastname',
+  'membership_tier',
+  'membership_status',
+  'membership_end_date',
+  'id',
+] as const;
 export type MemberSort = (typeof MEMBER_SORT_FIELDS)[number];
 
 export interface MemberQuery {
@@ -85,7 +95,10 @@ export async function searchMemberRecords(sql: Sql, query: MemberQuery): Promise
   const dir = query.order === 'ASC' ? 'asc' : 'desc';
   // The sort field comes from the whitelist above, never from the request text.
   const order = `m.${query.sort} ${dir} nulls last, m.id ${dir}`;
-  const r = await sql.query<{ row: unknown }>(`select to_jsonb(m) as row from read.members m ${filter} order by ${order} limit ${query.limit} offset ${query.offset}`, params);
+  const r = await sql.query<{ row: unknown }>(
+    `select to_jsonb(m) as row from read.members m ${filter} order by ${order} limit ${query.limit} offset ${query.offset}`,
+    params,
+  );
   const total = await sql.query<{ n: unknown }>(`select count(*) as n from read.members m ${filter}`, params);
   return { rows: r.rows.map(({ row }) => row), total: Number(total.rows[0]?.n ?? 0) };
 }

@@ -86,8 +86,9 @@ export async function searchPaymentRecords(sql: Sql, query: PaymentQuery): Promi
   if (query.subscription !== undefined) where.push(query.subscription ? 'p.subscription_id is not null' : 'p.subscription_id is null');
   const filter = where.length ? `where ${where.join(' and ')}` : '';
   const dir = query.order === 'ASC' ? 'asc' : 'desc';
+  const page = `limit ${query.limit} offset ${query.offset}`;
   const r = await sql.query<{ row: unknown }>(
-    `select to_jsonb(p) as row from read.payments p ${filter} order by p.${query.sort} ${dir} nulls last, p.id ${dir} limit ${query.limit} offset ${query.offset}`,
+    `select to_jsonb(p) as row from read.payments p ${filter} order by p.${query.sort} ${dir} nulls last, p.id ${dir} ${page}`,
     params,
   );
   const total = await sql.query<{ n: unknown }>(`select count(*) as n from read.payments p ${filter}`, params);
@@ -100,9 +101,15 @@ export async function paymentRecord(sql: Sql, id: string): Promise<unknown> {
   return r.rows[0]?.row ?? null;
 }
 
+export interface ProviderPayment {
+  readonly member_id: string;
+  readonly checkout_id: string | null;
+  readonly amount_cents: number;
+}
+
 /** Whose payment the provider's payment id is (the renewal rows carry it too), or null. */
-export async function paymentByProviderId(sql: Sql, paymentId: string): Promise<{ member_id: string; checkout_id: string | null; amount_cents: number } | null> {
-  const r = await sql.query<{ member_id: string; checkout_id: string | null; amount_cents: number }>(
+export async function paymentByProviderId(sql: Sql, paymentId: string): Promise<ProviderPayment | null> {
+  const r = await sql.query<ProviderPayment>(
     'select member_id, checkout_id, amount_cents from read.payments where payment_id = $1 limit 1',
     [paymentId],
   );

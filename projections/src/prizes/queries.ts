@@ -87,10 +87,11 @@ export async function entrantExportPage(sql: Sql, page: EntrantExportPage): Prom
   const PAGE = page.pageSize;
   // Each entrant's members: from the keys stored at the close, else its own row (older draws).
   const who = `${page.entrantMembersSql('read')} left join read.members m on m.id = i.member_ids->>0`;
+  const entrants = entrantRowsSql('read', `p.prize_id = $1 and p.end_position > $2 and p.first_position <= $2 + ${PAGE}`);
   return (
     await sql.query<Record<string, unknown>>(
       `select e.position, e.entrant_id, e.tickets::text as tickets, e.first_ticket::text as first_ticket, i.member_ids, m.firstname, m.lastname, m.email
-           from (${entrantRowsSql('read', `p.prize_id = $1 and p.end_position > $2 and p.first_position <= $2 + ${PAGE}`)}) e ${who} where e.position > $2 order by e.position limit ${PAGE}`,
+           from (${entrants}) e ${who} where e.position > $2 order by e.position limit ${PAGE}`,
       [page.prizeId, page.afterPosition],
     )
   ).rows;

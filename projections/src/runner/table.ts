@@ -108,5 +108,9 @@ export async function readTableColumns(sql: Sql, table: string): Promise<string[
  */
 export async function readTablePage(sql: Sql, table: string, key: string, after: string | null, limit: number): Promise<Record<string, unknown>[]> {
   const PAGE = limit;
-  return (await sql.query<{ row: Record<string, unknown> }>(`select to_jsonb(t) as row from read.${table} t where ($1::text is null or ${key}::text > $1) order by ${key}::text limit ${PAGE}`, [after])).rows.map((r) => r.row);
+  const r = await sql.query<{ row: Record<string, unknown> }>(
+    `select to_jsonb(t) as row from read.${table} t where ($1::text is null or ${key}::text > $1) order by ${key}::text limit ${PAGE}`,
+    [after],
+  );
+  return r.rows.map((row) => row.row);
 }

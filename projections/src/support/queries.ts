@@ -41,8 +41,12 @@ export async function searchSupportRequests(sql: Sql, s: SupportRequestSearch): 
   if (s.memberId) add((p) => `member_id = ${p}`, s.memberId);
   if (s.q) add((p) => `(name ilike ${p} or email ilike ${p} or message ilike ${p})`, `%${s.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const w = where.length ? `where ${where.join(' and ')}` : '';
+  const dir = s.order === 'ASC' ? 'asc' : 'desc';
   const [rows, total] = await Promise.all([
-    sql.query<{ row: unknown }>(`select to_jsonb(s) as row from read.support_requests s ${w} order by ${s.sort} ${s.order === 'ASC' ? 'asc' : 'desc'}, id limit ${s.limit} offset ${s.offset}`, params),
+    sql.query<{ row: unknown }>(
+      `select to_jsonb(s) as row from read.support_requests s ${w} order by ${s.sort} ${dir}, id limit ${s.limit} offset ${s.offset}`,
+      params,
+    ),
     sql.query<{ n: string }>(`select count(*)::text as n from read.support_requests ${w}`, params),
   ]);
   return { records: rows.rows.map((r) => supportRequestRowSchema.parse(r.row)), total: Number(total.rows[0]?.n ?? 0) };

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ident, positionToString, type Position, type Sql } from '@roar/platform';
-import { ProjectorBusyError, READ_SCHEMA, type ProjectorStatus, type VerifyReport } from '@roar/projections';
+import { positionToString, type Position } from '@roar/platform';
+import { countLoggedEvents, ProjectorBusyError, type ProjectorStatus, type VerifyReport } from '@roar/projections';
 import type { AppContext } from '../context';
 import { requireStaff } from '../auth/staff-tokens';
 import { HttpError } from '../http/errors';
@@ -58,16 +58,6 @@ export function toAdminVerification(report: VerifyReport) {
   };
 }
 
-/** The event count for the progress bar, from the event log read model (the store has no count). */
-async function countEvents(sql: Sql): Promise<number | null> {
-  try {
-    const { rows } = await sql.query<{ n: number }>(`select count(*)::int as n from ${ident(READ_SCHEMA)}.event_log`);
-    return rows[0]?.n ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Read-model operations: every staff role sees status and may verify (verification only reads);
  * rebuilding empties a read model while it replays, so only admins may start one.
@@ -114,7 +104,7 @@ export function projectionsRouter(app: AppContext, port: ProjectionAdminPort): R
     const { name } = parseParams(nameParams, req);
     await find(name);
     if (rebuilds.isRunning(name)) throw new HttpError(409, `A rebuild of ${name} is already running.`, 'CONFLICT');
-    const total = await countEvents(app.sql);
+    const total = await countLoggedEvents(app.sql);
     const log = app.logger.child({ projector: name, staff: res.locals.staff });
     const state = rebuilds.start(name, port, total, app.now, (err) =>
       log[err instanceof ProjectorBusyError ? 'warn' : 'error']({ err }, 'projection rebuild failed'),

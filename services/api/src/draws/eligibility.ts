@@ -6,8 +6,8 @@ import {
   type EligibilityInput,
   type EligibleEntrant,
 } from '@roar/domain';
-import { comparePositions, ident, toBigInt, type Position, type RecordedEvent, type Sql } from '@roar/platform';
-import { accountOfRow, drawEligibilityProjector, eligibilityKeyOf, READ_SCHEMA } from '@roar/projections';
+import { comparePositions, type Position, type RecordedEvent } from '@roar/platform';
+import { eligibilityKeyOf, readEligibilityRows, type StaleEligibilityKey } from '@roar/projections';
 import type { AppContext } from '../context';
 
 /**
@@ -28,97 +28,8 @@ export interface EligibilitySnapshot {
   readonly refolded: number;
 }
 
-interface Stale {
-  readonly kind: 'member' | 'team';
-  readonly id: string;
-  readonly streams: readonly string[];
-}
-
-const s = ident(READ_SCHEMA);
-
-async function readRows(tx: Sql, input: EligibilityInput, asOfMs: number): Promise<{ cutoff: Position | null; fold: EligibilityFold; stale: Stale[] }> {
-  await tx.exec('set transaction isolation level repeatable read');
-  const fold: EligibilityFold = { accounts: new Map(), teams: new Map() };
-  const stale: Stale[] = [];
-  const cp = await tx.query<{ c: string; p: string; version: number }>(
-    `select position_commit::text as c, position_prepare::text as p, version from ${s}.checkpoints where projector = $1`,
-    [drawEligibilityProjector.name],
-  );
-  const row = cp.rows[0];
-  if (!row || Number(row.version) !== drawEligibilityProjector.version) return { cutoff: null, fold, stale };
-  const cutoff = { commit: toBigInt(row.c), prepare: toBigInt(row.p) };
-  if (input.prizeType === 'team') {
-    const teams = await tx.query<{ team_id: string; member_ids: unknown; last_at_ms: unknown; streams: string[] }>(
-      `select team_id, member_ids, last_at_ms, streams from ${s}.draw_eligibility_teams`,
-    );
-    for (const t of teams.rows) {
-      if (t.last_at_ms !== null && Number(t.last_at_ms) > asOfMs) stale.push({ kind: 'team', id: t.team_id, streams: t.streams });
-      else fold.teams.set(t.team_id, parseStrings(t.member_ids));
-    }
-    return { cutoff, fold, stale };
-  }
-  // Only this prize's single entries matter; a member with nothing stacked and no single entry here
-  // holds no ticket. The rows come back as columns, one aggregate each (all fed the rows in the
-  // same order): JSON arrays for the text columns, a string of 0/1 flags (has tier, bonus, weekly,
-  // suspended: four characters a row) and comma-separated counts. The database builds these about
-  // twice as fast as one JSON array per row, and a few JSON.parse calls read them.
-  const members = await tx.query<{ ids: unknown; flags: string | null; stacked: string | null; period_end: unknown; cancelled: unknown; single: unknown; stale: unknown }>(
-    `select json_agg(member_id) as ids,
-       string_agg(case when has_tier then '1' else '0' end || case when bonus_draws then '1' else '0' end
-         || case when weekly_draws then '1' else '0' end || case when suspended then '1' else '0' end, '') as flags,
-       string_agg(stacked::text, ',') as stacked, json_agg(period_end) as period_end, json_agg(cancelled_ends_at) as cancelled,
-       json_agg(singles -> $1::text) as single, json_agg(case when last_at_ms > $2::float8 then streams end) as stale
-     from ${s}.draw_eligibility_members where stacked > 0 or singles ? $1::text or last_at_ms > $2::float8`,
-    [input.prizeId, asOfMs],
-  );
-  const r = members.rows[0];
-  const ids = jsonArray<string>(r?.ids);
-  const flags = r?.flags ?? '';
-  const stacked = r?.stacked ? r.stacked.split(',') : [];
-  const periodEnds = jsonArray<string | null>(r?.period_end);
-  const cancelled = jsonArray<string | null>(r?.cancelled);
-  const singles = jsonArray<unknown>(r?.single);
-  const staleStreams = jsonArray<string[] | null>(r?.stale);
-  if (flags.length !== ids.length * 4 || stacked.length !== ids.length || periodEnds.length !== ids.length || cancelled.length !== ids.length || singles.length !== ids.length || staleStreams.length !== ids.length) {
-    throw new Error('draw_eligibility_members: the aggregated columns do not line up');
-  }
-  for (let i = 0; i < ids.length; i++) {
-    const memberId = ids[i]!;
-    const streams = staleStreams[i];
-    if (streams) stale.push({ kind: 'member', id: memberId, streams });
-    else {
-      const single = singles[i];
-      const at = i * 4;
-      fold.accounts.set(
-        memberId,
-        accountOfRow({
-          has_tier: flags[at] === '1',
-          bonus_draws: flags[at + 1] === '1',
-          weekly_draws: flags[at + 2] === '1',
-          suspended: flags[at + 3] === '1',
-          period_end: periodEnds[i] ?? null,
-          cancelled_ends_at: cancelled[i] ?? null,
-          stacked: stacked[i],
-          singles: single === null || single === undefined ? {} : { [input.prizeId]: Number(single) },
-        }),
-      );
-    }
-  }
-  return { cutoff, fold, stale };
-}
-
-function jsonArray<T>(v: unknown): T[] {
-  const parsed: unknown = typeof v === 'string' ? JSON.parse(v) : v;
-  return Array.isArray(parsed) ? (parsed as T[]) : [];
-}
-
-function parseStrings(v: unknown): string[] {
-  const parsed: unknown = typeof v === 'string' ? JSON.parse(v) : v;
-  return Array.isArray(parsed) ? parsed.filter((m): m is string => typeof m === 'string') : [];
-}
-
 /** Folds the stale keys again from their own streams, events up to the cutoff only, in log order. */
-async function refold(app: AppContext, fold: EligibilityFold, stale: readonly Stale[], cutoff: Position, asOfMs: number): Promise<void> {
+async function refold(app: AppContext, fold: EligibilityFold, stale: readonly StaleEligibilityKey[], cutoff: Position, asOfMs: number): Promise<void> {
   if (stale.length === 0) return;
   const wanted = new Set(stale.map((k) => `${k.kind}:${k.id}`));
   const types = new Set(ELIGIBILITY_EVENT_TYPES);
@@ -136,7 +47,7 @@ async function refold(app: AppContext, fold: EligibilityFold, stale: readonly St
 export async function eligibleFromReadModel(app: AppContext, head: Position, input: EligibilityInput): Promise<EligibilitySnapshot | null> {
   if (!(await app.projections.waitFor(head, app.config.PROJECTION_WAIT_MS))) return null;
   const asOfMs = Date.parse(input.asOf);
-  const { cutoff, fold, stale } = await app.sql.transaction((tx) => readRows(tx, input, asOfMs));
+  const { cutoff, fold, stale } = await app.sql.transaction((tx) => readEligibilityRows(tx, input, asOfMs));
   if (!cutoff) return null;
   try {
     await refold(app, fold, stale, cutoff, asOfMs);

@@ -3,7 +3,14 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { supportRequestDecider, supportRequestStreamId, supportTopicSchema, text, type SupportCommand } from '@roar/domain';
 import { DomainError, handleCommand, type CommandContext } from '@roar/platform';
-import { countOpenSupportRequests, getMember, getSupportRequest, searchSupportRequests, SUPPORT_REQUEST_SORT_FIELDS, type SupportRequestRow } from '@roar/projections';
+import {
+  countOpenSupportRequests,
+  getMember,
+  getSupportRequest,
+  searchSupportRequests,
+  SUPPORT_REQUEST_SORT_FIELDS,
+  type SupportRequestRow,
+} from '@roar/projections';
 import type { AppContext } from '../context';
 import type { MembersPorts } from '../members/ports';
 import { bearerToken, verifyMemberToken } from '../auth/member';
