@@ -17,3 +17,4 @@ export * from './html';
 export * from './handicap';
 export * from './support';
 export * from './approval';
+export * from './tracking';

@@ -1,8 +1,12 @@
+import { z } from 'zod';
 import type { RecordedEvent } from '@roar/platform';
 import type { JobRequest } from '../jobs/types';
-import { cancellationEmail, paymentReceiptEmail, renewalEmail, welcomeEmail } from '../mail/member-templates';
+import { cancellationEmail, passwordResetEmail, paymentReceiptEmail, renewalEmail, welcomeEmail } from '../mail/member-templates';
 import type { RenderedEmail } from '../mail/templates';
+import { cashbackEmailsPart } from './cashback-emails';
+import { referralInviteEmails, teamInviteEmails } from './invite-emails';
 import {
+  memberAsOf,
   memberFactsAt,
   memberRegistered,
   membershipActivated,
@@ -12,7 +16,7 @@ import {
   tierName,
   type MemberFacts,
 } from './member-history';
-import { jobIdFor, type Reactor, type ReactorContext } from './reactor';
+import { joinReactors, jobIdFor, type ReactorContext, type ReactorPart } from './reactor';
 
 async function render(event: RecordedEvent, facts: MemberFacts, ctx: ReactorContext): Promise<RenderedEmail | null> {
   const { firstname } = facts;
@@ -48,8 +52,7 @@ async function render(event: RecordedEvent, facts: MemberFacts, ctx: ReactorCont
 }
 
 /** Welcome, receipts, renewal and cancellation emails, to the address of the member's MemberRegistered. */
-export const memberEmails: Reactor = {
-  name: 'member-emails',
+export const membershipEmails: ReactorPart = {
   handles: ['MemberRegistered', 'MembershipActivated', 'SingleEntryPurchased', 'MembershipRenewed', 'MembershipCancelled'],
   async toJobs(event, ctx): Promise<JobRequest[]> {
     const facts = await memberFactsAt(event, ctx);
@@ -61,3 +64,47 @@ export const memberEmails: Reactor = {
     return email ? [{ queue: 'email', jobId: jobIdFor(event, 'member-email'), data: { to: [facts.email], ...email } }] : [];
   },
 };
+
+const supportAction = z.looseObject({ memberId: z.string(), action: z.string(), reference: z.string().nullable() });
+const resetRequested = z.looseObject({ memberId: z.string(), email: z.string() });
+/** The payment events whose receipt staff may send again. */
+export const RECEIPT_EVENTS: ReadonlySet<string> = new Set(['MembershipActivated', 'MembershipRenewed', 'SingleEntryPurchased']);
+
+/** A password-reset email for the request `event`: its link's token minted here, never written in the log. */
+async function passwordResetJob(event: RecordedEvent, memberId: string, to: string, ctx: ReactorContext): Promise<JobRequest> {
+  if (!ctx.linkTokens) throw new Error('password-reset email: no link tokens in this process');
+  const { token, expiresInMinutes } = await ctx.linkTokens.passwordReset(memberId, event.id, event.metadata.occurredAt);
+  const link = `${ctx.publicUrl()}/change-password?token=${encodeURIComponent(token)}`;
+  return { queue: 'email', jobId: jobIdFor(event, 'password-reset'), data: { to: [to], ...passwordResetEmail({ link, expiresInMinutes }) } };
+}
+
+/**
+ * Password-reset links (the member's own request, or staff's from the member page: SupportActionRecorded
+ * `password-reset-sent`, to the sign-in address on file then) and a receipt staff send again
+ * (`receipt-resent`: the same email, rendered from the same payment event, under this event's job id).
+ */
+export const memberSupportEmails: ReactorPart = {
+  handles: ['PasswordResetRequested', 'SupportActionRecorded'],
+  async toJobs(event, ctx): Promise<JobRequest[]> {
+    if (event.type === 'PasswordResetRequested') {
+      const d = resetRequested.parse(event.data);
+      return [await passwordResetJob(event, d.memberId, d.email, ctx)];
+    }
+    const d = supportAction.parse(event.data);
+    if (d.action === 'password-reset-sent') {
+      const member = await memberAsOf(d.memberId, event, ctx);
+      return member ? [await passwordResetJob(event, d.memberId, member.email, ctx)] : [];
+    }
+    if (d.action !== 'receipt-resent' || !d.reference) return [];
+    const paid = (await ctx.store.readStream(event.streamId)).find((e) => e.id === d.reference && RECEIPT_EVENTS.has(e.type) && e.revision < event.revision);
+    if (!paid) return [];
+    const jobs = (await membershipEmails.toJobs(paid, ctx)).filter((j) => j.queue === 'email');
+    return jobs.map((j) => ({ ...j, jobId: jobIdFor(event, 'resend') }));
+  },
+};
+
+/**
+ * Every email to a member about their membership, login, cashback claims and invites, one
+ * checkpoint (`member-emails`) for them all: see joinReactors.
+ */
+export const memberEmails = joinReactors('member-emails', [membershipEmails, memberSupportEmails, cashbackEmailsPart, teamInviteEmails, referralInviteEmails]);
