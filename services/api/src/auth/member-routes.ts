@@ -1,16 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { passwordResetEmail } from '@roar/workers';
+import { memberLoginStreamId } from '@roar/domain';
+import { testHold } from '@roar/platform';
 import { getMember } from '@roar/projections';
 import type { AppContext } from '../context';
-import { originOf } from '../members/context';
+import { memberCommandContext } from '../members/context';
 import { errorBody } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { authenticateMember, checkMemberPassword, findMemberIdByEmail, memberPasswordOwner, normaliseMemberEmail, setMemberPassword } from './member-credentials';
 import { checkPassword } from './password-policy';
-import { enqueueJob } from './member-jobs';
-import { createResetToken, memberOfResetToken, RESET_TOKEN_TTL_MS, resetPasswordWithToken } from './member-reset';
+import { recordFact } from './facts';
+import { memberOfResetToken, resetPasswordWithToken } from './member-reset';
 import { issueSession, memberOf, refreshSession, requireMember, revokeAllSessions, revokeFamilyOf } from './member-tokens';
 import { createSignInThrottle, MEMBER_SIGN_IN_POLICY, type SignInThrottlePolicy } from './sign-in-throttle';
 import { createCounter, memoryThrottleStore, type CounterLimit } from './throttle';
@@ -78,12 +78,10 @@ export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits
       return;
     }
     const session = await issueSession(app, memberId);
-    const eventId = randomUUID();
-    enqueueJob(app, 'tracking', `login:${eventId}`, {
-      event: 'login',
-      eventId,
-      eventTime: Math.floor(app.now().getTime() / 1000),
-      user: { userId: memberId, email: normaliseMemberEmail(body.email), ...(req.ip ? { clientIp: req.ip } : {}), ...(req.get('user-agent') ? { userAgent: req.get('user-agent')!.slice(0, 1000) } : {}) },
+    // The sign-in is a fact; the member-tracking reactor sends its `login` event. Tracking never fails a sign-in.
+    const signedIn = { memberId, email: normaliseMemberEmail(body.email), clientIp: req.ip?.slice(0, 100) || null, userAgent: req.get('user-agent')?.slice(0, 1000) || null };
+    await recordFact(app, memberLoginStreamId(memberId), 'MemberSignedIn', signedIn, memberCommandContext(memberId, req, app.now())).catch((err: unknown) => {
+      app.logger.error({ err: err instanceof Error ? err.message : String(err), memberId }, 'could not record the sign-in; no login tracked');
     });
     res.json({ data: session });
   });
@@ -119,10 +117,12 @@ export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits
     if (wait > 0) return tooManyAttempts(res, wait, { error: TOO_MANY_MEMBER_ATTEMPTS });
     const memberId = await findMemberIdByEmail(app.sql, email);
     if (memberId) {
-      const token = await createResetToken(app.sql, memberId, app.now());
-      const link = `${originOf(app)}/change-password?token=${encodeURIComponent(token)}`;
-      const mail = passwordResetEmail({ link, expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000 });
-      enqueueJob(app, 'email', `password-reset:${randomUUID()}`, { to: [email], ...mail });
+      // The request is a fact; the member-emails reactor mints the link's token and sends it. Same answer either way.
+      await recordFact(app, memberLoginStreamId(memberId), 'PasswordResetRequested', { memberId, email }, memberCommandContext(memberId, req, app.now())).catch((err: unknown) => {
+        app.logger.error({ err: err instanceof Error ? err.message : String(err), memberId }, 'could not record the reset request; no email sent');
+      });
+      // Where the route used to mint the token and enqueue the email: the kill test stops the process here.
+      await testHold('password-reset:recorded', email);
     }
     res.json({ error: '' });
   });

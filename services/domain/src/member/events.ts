@@ -114,7 +114,7 @@ export const SupportActionRecorded = defineEvent(
  */
 export const MemberSignedIn = defineEvent(
   'MemberSignedIn',
-  z.object({ memberId: id, email: z.email().max(254), clientIp: z.string().max(100).nullable(), userAgent: z.string().max(1000).nullable() }).strict(),
+  z.object({ memberId: id, email: z.string().min(1).max(320), clientIp: z.string().max(100).nullable(), userAgent: z.string().max(1000).nullable() }).strict(),
 );
 /** The member asked for a password-reset link (the form, by the sign-in address on file). */
 export const PasswordResetRequested = defineEvent('PasswordResetRequested', z.object({ memberId: id, email: z.email().max(320) }).strict());
