@@ -107,21 +107,15 @@ export const SupportActionRecorded = defineEvent(
 );
 
 /**
- * Facts of a member's login that cause an email or a tracking job (side effects come from events
- * only: docs/decisions/side-effects-from-events.md). They live on the member's login stream, not
- * the member stream, so the member's history and state are as before. No secret is written here:
- * a reset link's token is minted by the reactor that emails it (only its hash is stored).
+ * The member asked for a password-reset link (the form, by the sign-in address on file): the
+ * member-emails reactor mints the link's token and sends it (side effects come from events only:
+ * docs/decisions/side-effects-from-events.md). No secret is written here. It lives on the member's
+ * login stream, not the member stream, so the member's history and state are as before.
  */
-export const MemberSignedIn = defineEvent(
-  'MemberSignedIn',
-  z.object({ memberId: id, email: z.string().min(1).max(320), clientIp: z.string().max(100).nullable(), userAgent: z.string().max(1000).nullable() }).strict(),
-);
-/** The member asked for a password-reset link (the form, by the sign-in address on file). */
 export const PasswordResetRequested = defineEvent('PasswordResetRequested', z.object({ memberId: id, email: z.email().max(320) }).strict());
-export const memberLoginEvents = [MemberSignedIn, PasswordResetRequested] as const;
-export type MemberSignedInEvent = Ev<typeof MemberSignedIn>;
+export const memberLoginEvents = [PasswordResetRequested] as const;
 export type PasswordResetRequestedEvent = Ev<typeof PasswordResetRequested>;
-/** One stream per member for its login facts (sign-ins, reset requests). */
+/** One stream per member for its login facts (reset requests). */
 export const memberLoginStreamId = (memberId: string): string => `login-${memberId}`;
 
 export const memberEvents = [
