@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberStreamId } from '@roar/domain';
 import type { RecordedEvent } from '@roar/platform';
 import type { JobRequest } from '../jobs/types';
 import { cancellationEmail, passwordResetEmail, paymentReceiptEmail, renewalEmail, welcomeEmail } from '../mail/member-templates';
@@ -18,14 +19,9 @@ import {
 } from './member-history';
 import { joinReactors, jobIdFor, type ReactorContext, type ReactorPart } from './reactor';
 
-async function render(event: RecordedEvent, facts: MemberFacts, ctx: ReactorContext): Promise<RenderedEmail | null> {
+function render(event: RecordedEvent, facts: MemberFacts): RenderedEmail | null {
   const { firstname } = facts;
   switch (event.type) {
-    case 'MemberRegistered': {
-      const d = memberRegistered.parse(event.data);
-      const chosen = d.chosenMembershipId == null ? NaN : Number(d.chosenMembershipId);
-      return welcomeEmail({ firstname, tier: Number.isInteger(chosen) ? await tierName(chosen, ctx) : null });
-    }
     case 'MembershipActivated': {
       const d = membershipActivated.parse(event.data);
       // A free tier is activated without a payment: nothing to give a receipt for.
@@ -51,17 +47,38 @@ async function render(event: RecordedEvent, facts: MemberFacts, ctx: ReactorCont
   }
 }
 
-/** Welcome, receipts, renewal and cancellation emails, to the address of the member's MemberRegistered. */
+/** Receipts, renewal and cancellation emails, to the address of the member's MemberRegistered. */
 export const membershipEmails: ReactorPart = {
-  handles: ['MemberRegistered', 'MembershipActivated', 'SingleEntryPurchased', 'MembershipRenewed', 'MembershipCancelled'],
+  handles: ['MembershipActivated', 'SingleEntryPurchased', 'MembershipRenewed', 'MembershipCancelled'],
   async toJobs(event, ctx): Promise<JobRequest[]> {
     const facts = await memberFactsAt(event, ctx);
     if (!facts.email) {
       ctx.logger.warn({ eventId: event.id, streamId: event.streamId }, 'member stream has no MemberRegistered; no email sent');
       return [];
     }
-    const email = await render(event, facts, ctx);
+    const email = render(event, facts);
     return email ? [{ queue: 'email', jobId: jobIdFor(event, 'member-email'), data: { to: [facts.email], ...email } }] : [];
+  },
+};
+
+/**
+ * The welcome, once the sign-up is complete (MemberSignUpCompleted: the login exists), never from the
+ * registration a sign-up writes before the login. Its words and address are the registration's.
+ */
+export const welcomeEmails: ReactorPart = {
+  handles: ['MemberSignUpCompleted'],
+  async toJobs(event, ctx): Promise<JobRequest[]> {
+    const { memberId } = z.looseObject({ memberId: z.string() }).parse(event.data);
+    const registration = (await ctx.store.readStream(memberStreamId(memberId))).find((e) => e.type === 'MemberRegistered');
+    const facts = registration ? await memberFactsAt(registration, ctx) : null;
+    if (!registration || !facts?.email) {
+      ctx.logger.warn({ eventId: event.id, memberId }, 'completed sign-up without a MemberRegistered; no welcome sent');
+      return [];
+    }
+    const d = memberRegistered.parse(registration.data);
+    const chosen = d.chosenMembershipId == null ? NaN : Number(d.chosenMembershipId);
+    const email = welcomeEmail({ firstname: facts.firstname, tier: Number.isInteger(chosen) ? await tierName(chosen, ctx) : null });
+    return [{ queue: 'email', jobId: jobIdFor(event, 'member-email'), data: { to: [facts.email], ...email } }];
   },
 };
 
@@ -107,4 +124,4 @@ export const memberSupportEmails: ReactorPart = {
  * Every email to a member about their membership, login, cashback claims and invites, one
  * checkpoint (`member-emails`) for them all: see joinReactors.
  */
-export const memberEmails = joinReactors('member-emails', [membershipEmails, memberSupportEmails, cashbackEmailsPart, teamInviteEmails, referralInviteEmails]);
+export const memberEmails = joinReactors('member-emails', [welcomeEmails, membershipEmails, memberSupportEmails, cashbackEmailsPart, teamInviteEmails, referralInviteEmails]);
