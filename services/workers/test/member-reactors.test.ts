@@ -126,6 +126,9 @@ describe('member reactors (embedded default: PGlite, in-process jobs, file mail)
 
   it('welcomes only once the sign-up completed: a registration without its login sends nothing', async () => {
     await store.append(stream, [registered], 'no_stream');
+    // An event the reactor handles after it (another member's, with no email of its own): once the reactor is past it, it has seen the registration.
+    const orphan = randomUUID();
+    await store.append(`member-${orphan}`, [memberEvent('MembershipCancelled', { memberId: orphan, membershipId: 3, endsAt: '2027-01-01T00:00:00.000Z', reason: null })], 'no_stream');
     await runtime.start();
     await caughtUp();
     expect(await listSentMail(dataDir)).toEqual([]);
