@@ -7,7 +7,14 @@ import type { AppContext } from '../context';
  * whose side effects a reactor carries out: the route writes the fact, never the email or the job
  * (docs/decisions/side-effects-from-events.md). The store checks the event against its schema.
  */
-export function recordFact(app: Pick<AppContext, 'store' | 'registry'>, streamId: string, type: string, data: unknown, ctx: CommandContext, expected: ExpectedRevision = 'any'): Promise<AppendResult> {
+export function recordFact(
+  app: Pick<AppContext, 'store' | 'registry'>,
+  streamId: string,
+  type: string,
+  data: unknown,
+  ctx: CommandContext,
+  expected: ExpectedRevision = 'any',
+): Promise<AppendResult> {
   return app.store.append(streamId, toNewEvents(app.registry, [{ type, data }], ctx), expected);
 }
 

@@ -20,7 +20,11 @@ export function createLinkTokens(sql: Sql, jwtSecret: string): LinkTokens {
       const token = createHmac('sha256', resetKey).update(requestId).digest('base64url');
       const expiresAt = new Date(new Date(requestedAt).getTime() + RESET_TOKEN_TTL_MS).toISOString();
       // A redelivery finds the row there (used or not) and leaves it as it is.
-      await sql.query('insert into auth.reset_tokens (token_hash, member_id, expires_at) values ($1, $2, $3) on conflict (token_hash) do nothing', [sha256(token), memberId, expiresAt]);
+      await sql.query('insert into auth.reset_tokens (token_hash, member_id, expires_at) values ($1, $2, $3) on conflict (token_hash) do nothing', [
+        sha256(token),
+        memberId,
+        expiresAt,
+      ]);
       return { token, expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000 };
     },
   };

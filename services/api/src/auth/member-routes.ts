@@ -122,7 +122,8 @@ export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits
     const memberId = await findMemberIdByEmail(app.sql, email);
     if (memberId) {
       // The request is a fact; the member-emails reactor mints the link's token and sends it. Same answer either way.
-      await recordFact(app, memberLoginStreamId(memberId), 'PasswordResetRequested', { memberId, email }, memberCommandContext(memberId, req, app.now())).catch((err: unknown) => {
+      const ctx = memberCommandContext(memberId, req, app.now());
+      await recordFact(app, memberLoginStreamId(memberId), 'PasswordResetRequested', { memberId, email }, ctx).catch((err: unknown) => {
         app.logger.error({ err: err instanceof Error ? err.message : String(err), memberId }, 'could not record the reset request; no email sent');
       });
       // Where the route used to mint the token and enqueue the email: the kill test stops the process here.

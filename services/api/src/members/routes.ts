@@ -177,7 +177,8 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts & { loc
     };
     const ctx = systemCommandContext('track-event', String(res.getHeader('X-Request-Id') ?? t.event_id), app.now());
     await recordFact(app, trackedEventStreamId(t.event_id), 'BrowserEventTracked', tracked, ctx, 'no_stream').catch((err: unknown) => {
-      if (!(err instanceof WrongExpectedRevisionError)) app.logger.error({ err: err instanceof Error ? err.message : String(err) }, 'could not record a tracked event');
+      if (err instanceof WrongExpectedRevisionError) return;
+      app.logger.error({ err: err instanceof Error ? err.message : String(err) }, 'could not record a tracked event');
     });
     res.status(202).json({});
   });

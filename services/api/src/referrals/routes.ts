@@ -71,7 +71,8 @@ export function createReferralsRouter(app: AppContext): Router {
       return;
     }
     // The invite is a fact; the member-emails reactor sends it. An invite not recorded gives its allowance back.
-    await recordFact(app, referralInvitesStreamId(memberId), 'ReferralInviteSent', { referrerId: memberId, email, sentAt: now.toISOString() }, memberCommandContext(memberId, req, now)).catch(async (error: unknown) => {
+    const sent = { referrerId: memberId, email, sentAt: now.toISOString() };
+    await recordFact(app, referralInvitesStreamId(memberId), 'ReferralInviteSent', sent, memberCommandContext(memberId, req, now)).catch(async (error: unknown) => {
       await returnInvite(app.sql, limit);
       throw error;
     });

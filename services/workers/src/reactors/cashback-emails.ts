@@ -6,8 +6,12 @@ import type { RenderedEmail } from '../mail/templates';
 import { memberAsOf } from './member-history';
 import { jobIdFor, type ReactorContext, type ReactorPart } from './reactor';
 
-const submitted = z.looseObject({ claimId: z.string(), memberId: z.string(), course: z.string(), playedOn: z.string(), amountCents: z.number(), decisionDueBy: z.string() });
-const step = z.looseObject({ claimId: z.string(), memberId: z.string(), payoutCents: z.number().optional(), amountCents: z.number().optional(), reason: z.string().optional() });
+const submitted = z.looseObject({
+  claimId: z.string(), memberId: z.string(), course: z.string(), playedOn: z.string(), amountCents: z.number(), decisionDueBy: z.string(),
+});
+const step = z.looseObject({
+  claimId: z.string(), memberId: z.string(), payoutCents: z.number().optional(), amountCents: z.number().optional(), reason: z.string().optional(),
+});
 type Submitted = z.infer<typeof submitted>;
 
 /** The claim as submitted, from the member's cashback stream. */

@@ -16,7 +16,8 @@ export const teamInviteEmails: ReactorPart = {
     const started = (await ctx.store.readStream(event.streamId)).find((e) => e.type === 'TeamStarted');
     const captain = started ? await memberAsOf(teamStarted.parse(started.data).captainId, event, ctx) : null;
     const link = `${ctx.publicUrl()}/team-prizes?invite=${encodeURIComponent(d.inviteId)}`;
-    return [{ queue: 'email', jobId: jobIdFor(event, 'team-invite'), data: { to: [d.email], ...teamInviteEmail({ firstname: captain?.firstname ?? '', link, expiresAt: d.expiresAt }) } }];
+    const email = teamInviteEmail({ firstname: captain?.firstname ?? '', link, expiresAt: d.expiresAt });
+    return [{ queue: 'email', jobId: jobIdFor(event, 'team-invite'), data: { to: [d.email], ...email } }];
   },
 };
 
@@ -31,6 +32,7 @@ export const referralInviteEmails: ReactorPart = {
       return [];
     }
     const link = `${ctx.publicUrl()}/refer/${encodeURIComponent(referrer.referralCode)}`;
-    return [{ queue: 'email', jobId: jobIdFor(event, 'referral-invite'), data: { to: [d.email], ...referralInviteEmail({ firstname: referrer.firstname, link }) } }];
+    const email = referralInviteEmail({ firstname: referrer.firstname, link });
+    return [{ queue: 'email', jobId: jobIdFor(event, 'referral-invite'), data: { to: [d.email], ...email } }];
   },
 };

@@ -124,4 +124,11 @@ export const memberSupportEmails: ReactorPart = {
  * Every email to a member about their membership, login, cashback claims and invites, one
  * checkpoint (`member-emails`) for them all: see joinReactors.
  */
-export const memberEmails = joinReactors('member-emails', [welcomeEmails, membershipEmails, memberSupportEmails, cashbackEmailsPart, teamInviteEmails, referralInviteEmails]);
+export const memberEmails = joinReactors('member-emails', [
+  welcomeEmails,
+  membershipEmails,
+  memberSupportEmails,
+  cashbackEmailsPart,
+  teamInviteEmails,
+  referralInviteEmails,
+]);

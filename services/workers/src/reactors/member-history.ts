@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { RecordedEvent } from '@roar/platform';
-import { createEventRegistry, evolveTier, initialTierState, memberStreamId, membershipTierStreamId, type MembershipTierEvent, type MembershipTierState } from '@roar/domain';
+import {
+  createEventRegistry,
+  evolveTier,
+  initialTierState,
+  memberStreamId,
+  membershipTierStreamId,
+  type MembershipTierEvent,
+  type MembershipTierState,
+} from '@roar/domain';
 import type { ReactorContext } from './reactor';
 
 /**
@@ -74,7 +82,8 @@ export async function tierName(membershipId: number, ctx: ReactorContext): Promi
   return state.status === 'absent' ? null : state.fields.tier;
 }
 
-const atOrBefore = (a: RecordedEvent['position'], b: RecordedEvent['position']): boolean => a.commit < b.commit || (a.commit === b.commit && a.prepare <= b.prepare);
+const atOrBefore = (a: RecordedEvent['position'], b: RecordedEvent['position']): boolean =>
+  a.commit < b.commit || (a.commit === b.commit && a.prepare <= b.prepare);
 const profileChanges = z.looseObject({ changes: z.looseObject({ firstname: z.string().optional(), lastname: z.string().optional() }) });
 
 export interface MemberNow {
