@@ -17,6 +17,7 @@ import { createEventRegistry, giftCardKeys } from '@roar/domain';
 import { allProjectors, createProjectionDaemon, type ProjectionDaemon } from '@roar/projections';
 import { createJobRuntime, REACTORS, sellerFromConfig, type JobRuntime } from '@roar/workers';
 import { migrateMemberAuth } from './auth/member';
+import { createLinkTokens } from './auth/link-tokens';
 import { openThrottleStore, type ThrottleStore } from './auth/throttle';
 import type { AppContext } from './context';
 import { migrateContent } from './content/store';
@@ -117,6 +118,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     if (config.NODE_ENV === 'production' && !config.BUSINESS_ABN) {
       logger.warn('BUSINESS_ABN is not set: the pro shop\'s tax invoices name the seller without the ABN the ATO asks for');
     }
+    const jwtSecret = resolveJwtSecret(config);
     const jobs = await createJobRuntime({
       sql,
       store,
@@ -129,6 +131,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       publicUrl,
       seller: sellerFromConfig(config),
       giftCardKeys: giftCardKeys(resolveGiftCardSecret(config)),
+      linkTokens: createLinkTokens(sql, jwtSecret),
       facebook:
         config.FACEBOOK_PIXEL_ID && config.FACEBOOK_ACCESS_TOKEN
           ? { pixelId: config.FACEBOOK_PIXEL_ID, accessToken: config.FACEBOOK_ACCESS_TOKEN, testEventCode: config.FACEBOOK_TEST_EVENT_CODE }
@@ -145,7 +148,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       registry,
       projections,
       jobs,
-      jwtSecret: resolveJwtSecret(config),
+      jwtSecret,
       throttleStore,
       members: { payments, recaptcha, local },
       setSelfUrl(url: string, publicAddress = url) {

@@ -17,3 +17,4 @@ export * from './html';
 export * from './clubhouse';
 export * from './support';
 export * from './approval';
+export * from './tracking';

@@ -2,16 +2,17 @@ import { EventRegistry } from '@roar/platform';
 import { checkoutEvents, refundEvents, webhookEvents } from './checkout';
 import { emailReservationEvents } from './email-reservation';
 import { entriesEvents } from './entries';
-import { memberEvents } from './member';
+import { memberEvents, memberLoginEvents } from './member';
 import { membershipCatalogueEvents } from './membership-catalogue';
 import { prizeEvents, prizeSlugEvents } from './prize';
-import { referralEvents } from './referral';
+import { referralEvents, referralInviteEvents } from './referral';
 import { partnerEvents, rewardRevealEvents } from './rewards';
 import { cashbackEvents, receiptFingerprintEvents } from './cashback';
 import { teamEvents, teamSeatEvents } from './team';
 import { courseEvents, handicapEvents } from './clubhouse';
 import { shopEvents } from './shop/events';
 import { supportEvents } from './support';
+import { trackingEvents } from './tracking';
 import { approvalEvents, staffAccountEvents, staffSecuritySettingsEvents } from './approval';
 
 /** Every event type the product writes, with its schema: the store refuses anything else. */
@@ -19,12 +20,14 @@ export function createEventRegistry(): EventRegistry {
   return new EventRegistry().register(
     ...membershipCatalogueEvents,
     ...memberEvents,
+    ...memberLoginEvents,
     ...entriesEvents,
     ...checkoutEvents,
     ...refundEvents,
     ...webhookEvents,
     ...emailReservationEvents,
     ...referralEvents,
+    ...referralInviteEvents,
     ...teamEvents,
     ...teamSeatEvents,
     ...prizeEvents,
@@ -40,5 +43,6 @@ export function createEventRegistry(): EventRegistry {
     ...approvalEvents,
     ...staffSecuritySettingsEvents,
     ...staffAccountEvents,
+    ...trackingEvents,
   );
 }

@@ -11,7 +11,13 @@ import { z } from 'zod';
  * good: the test kills the process with them held. Other keys pass. Each hold appends a line
  * `point<TAB>key` to ROAR_TEST_HOLD_FILE, which the test reads to know they are held.
  */
-export type TestHoldPoint = 'sign-up:reserved' | 'sign-up:before-credentials' | 'payment-webhook:before-apply' | 'payment-webhook:before-ack';
+export type TestHoldPoint =
+  | 'sign-up:reserved'
+  | 'sign-up:before-credentials'
+  | 'payment-webhook:before-apply'
+  | 'payment-webhook:before-ack'
+  | 'cashback:decided'
+  | 'password-reset:recorded';
 
 const spec = z
   .string()

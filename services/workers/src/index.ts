@@ -25,6 +25,16 @@ export { emailJobSchema, type EmailJob } from './mail/email-job';
 export { attestationRequestEmail } from './mail/clubhouse-templates';
 export { TRACKED_EVENTS, TRACKED_EVENT_NAMES, adPlatformEventName, type TrackedEvent } from './tracking/events';
 export { trackingJobSchema, conversionsApiBody, type TrackingJob, type FacebookConfig } from './tracking/tracking-job';
-export { REACTORS, catalogueNotifications, memberEmails, memberTracking, jobIdFor, runReactor, type Reactor, type ReactorContext } from './reactors';
+export {
+  REACTORS,
+  catalogueNotifications,
+  memberEmails,
+  memberTracking,
+  jobIdFor,
+  runReactor,
+  type LinkTokens,
+  type Reactor,
+  type ReactorContext,
+} from './reactors';
 export { migrateJobs, JOBS_SCHEMA_SQL } from './schema';
 export { DEFAULT_SELLER, sellerFromConfig, type Seller } from './mail/shop-templates';

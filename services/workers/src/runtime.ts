@@ -7,7 +7,7 @@ import { DEFAULT_RETRY, type FailedJob, type JobBackend, type JobHandler, type Q
 import { createEmailHandler } from './mail/email-job';
 import { createMailer, type Mailer } from './mail/mailer';
 import { DEFAULT_SELLER, type Seller } from './mail/shop-templates';
-import { REACTORS, runReactor, type Reactor, type RunningReactor } from './reactors';
+import { REACTORS, runReactor, type LinkTokens, type Reactor, type RunningReactor } from './reactors';
 import { migrateJobs } from './schema';
 import { createTrackingHandler, type FacebookConfig } from './tracking/tracking-job';
 
@@ -36,6 +36,8 @@ export interface JobRuntimeOptions {
   seller?: Seller;
   /** The gift card keys (from GIFT_CARD_SECRET): the gift card email opens the sealed code with them. */
   giftCardKeys?: GiftCardKeys;
+  /** The api's link tokens (a marker's attest link, a password-reset link): the emails that carry them need them. */
+  linkTokens?: LinkTokens;
   /**
    * How long an email claim may stay unconfirmed before another run sends the email again
    * (default: 10 s for the file transport, four call timeouts plus 5 s for SMTP). See sent-log.ts.
@@ -81,7 +83,15 @@ export async function createJobRuntime(options: JobRuntimeOptions): Promise<JobR
   logger.info({ mode: backend.mode, mail: mailer.kind, tracking: options.facebook ? 'conversions-api' : 'log' }, 'job runtime ready');
 
   const running: RunningReactor[] = [];
-  const context = { store, staffMailbox: options.staffMailbox ?? DEFAULT_STAFF_MAILBOX, logger, publicUrl: options.publicUrl ?? (() => 'http://localhost:3000'), seller: options.seller ?? DEFAULT_SELLER, ...(options.giftCardKeys ? { giftCardKeys: options.giftCardKeys } : {}) };
+  const context = {
+    store,
+    staffMailbox: options.staffMailbox ?? DEFAULT_STAFF_MAILBOX,
+    logger,
+    publicUrl: options.publicUrl ?? (() => 'http://localhost:3000'),
+    seller: options.seller ?? DEFAULT_SELLER,
+    ...(options.giftCardKeys ? { giftCardKeys: options.giftCardKeys } : {}),
+    ...(options.linkTokens ? { linkTokens: options.linkTokens } : {}),
+  };
   let started = false;
 
   return {

@@ -36,6 +36,8 @@ describe.each(modes)('a worker killed while it sends ($mode)', ({ mode, redis, a
     for (let i = 0; i < EMAILS; i += 1) {
       const memberId = randomUUID();
       await store.append(`member-${memberId}`, [event('MemberRegistered', { memberId, email: `kill${i}@example.test`, firstname: `Kim${i}`, lastname: 'Killed', referralCode: `K${i}`, chosenMembershipId: null })], 'no_stream');
+      // The welcome goes out once the sign-up completed (the login exists).
+      await store.append(`login-${memberId}`, [event('MemberSignUpCompleted', { memberId })], 'no_stream');
     }
     await store.close();
     const prefix = uniqueQueuePrefix('kill');

@@ -78,6 +78,7 @@ describe('member reactors (embedded default: PGlite, in-process jobs, file mail)
       ],
       'no_stream',
     );
+    await store.append(`login-${memberId}`, [memberEvent('MemberSignUpCompleted', { memberId })], 'no_stream');
     await runtime.start();
     const sent = await waitFor('five emails', async () => {
       const s = await listSentMail(dataDir);
@@ -117,9 +118,27 @@ describe('member reactors (embedded default: PGlite, in-process jobs, file mail)
     );
     const orphan = randomUUID();
     await store.append(`member-${orphan}`, [memberEvent('MembershipCancelled', { memberId: orphan, membershipId: 3, endsAt: '2027-01-01T00:00:00.000Z', reason: null })], 'no_stream');
+    await store.append(`login-${memberId}`, [memberEvent('MemberSignUpCompleted', { memberId })], 'no_stream');
     await runtime.start();
     await caughtUp();
     expect((await listSentMail(dataDir)).map((m) => m.subject)).toEqual(['Welcome to ROAR+']);
+  });
+
+  it('welcomes only once the sign-up completed: a registration without its login sends nothing', async () => {
+    await store.append(stream, [registered], 'no_stream');
+    // An event the reactor handles after it (another member's, with no email of its own): once the reactor is past it, it has seen the registration.
+    const orphan = randomUUID();
+    await store.append(`member-${orphan}`, [memberEvent('MembershipCancelled', { memberId: orphan, membershipId: 3, endsAt: '2027-01-01T00:00:00.000Z', reason: null })], 'no_stream');
+    await runtime.start();
+    await caughtUp();
+    expect(await listSentMail(dataDir)).toEqual([]);
+    await store.append(`login-${memberId}`, [memberEvent('MemberSignUpCompleted', { memberId })], 'no_stream');
+    await caughtUp();
+    const sent = await waitFor('the welcome', async () => {
+      const s = await listSentMail(dataDir);
+      return s.length > 0 ? s : null;
+    });
+    expect(sent.map((m) => [m.subject, m.to])).toEqual([['Welcome to ROAR+', ['jo@example.test']]]);
   });
 
   it('maps member events to tracking jobs keyed by the event id', async () => {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { drawStreamId, memberDecider, memberStreamId, text } from '@roar/domain';
@@ -6,7 +5,6 @@ import { giftCardKeysOf } from '../shop/gift-cards';
 import { REACTORS, DEFAULT_STAFF_MAILBOX, sellerFromConfig } from '@roar/workers';
 import type { RecordedEvent } from '@roar/platform';
 import type { AppContext } from '../context';
-import { enqueueJob } from '../auth/member-jobs';
 import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
 import { documentRoute } from '../http/openapi';
 import { executeCommand, sendCommandResult } from '../http/commands';
@@ -25,8 +23,9 @@ export const NOTHING_TO_RESEND = 'There is no such email to send again for this 
 
 /**
  * `POST /api/admin/members/:id/resend-email` (admin, staff): sends a receipt or a winner email
- * again. The same reactor that sent it first renders it from the same event, so the copy is what
- * the member got; only the job id is new. The resend is recorded (SupportActionRecorded) first.
+ * again. The SupportActionRecorded it records is what sends it: the reactors render it from the same
+ * payment or WinnerNotified event, so the copy is what the member got. The route only checks that
+ * there is such an email (the reactor would make one), as before.
  */
 export function memberResendRouter(app: AppContext): Router {
   const router = Router();
@@ -52,7 +51,6 @@ export function memberResendRouter(app: AppContext): Router {
     if (!event || mine.length === 0) throw new HttpError(404, NOTHING_TO_RESEND, 'NOT_FOUND');
     const action = body.email === 'receipt' ? 'receipt-resent' : 'winner-email-resent';
     const result = await executeCommand(app, memberStreamId(id), memberDecider, { type: 'RecordSupportAction', memberId: id, action, reason: body.reason, reference: event.id }, staffCommandContext(app, req, res, body.reason));
-    for (const job of mine) enqueueJob(app, 'email', `resend:${randomUUID()}`, job.data);
     sendCommandResult(res, result, 200, { id, resent: body.email, event_id: event.id });
   });
   return router;

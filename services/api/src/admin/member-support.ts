@@ -2,10 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { auStateSchema, memberDecider, memberStreamId, text, type MemberCommand } from '@roar/domain';
-import { passwordResetEmail } from '@roar/workers';
 import type { AppContext } from '../context';
-import { enqueueJob } from '../auth/member-jobs';
-import { createResetToken, RESET_TOKEN_TTL_MS } from '../auth/member-reset';
 import { revokeAllSessions } from '../auth/member-tokens';
 import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
 import { documentRoute } from '../http/openapi';
@@ -29,9 +26,6 @@ export const supportProfileSchema = z
     reason,
   })
   .strict();
-
-/** Where links in emails point: PUBLIC_URL when configured, else the origin the request came to. */
-const publicOrigin = (app: AppContext, req: Request): string => (app.config.PUBLIC_URL ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`).replace(/\/+$/, '');
 
 /**
  * Member support from the member's staff page (issue 14): suspend and reinstate, support notes,
@@ -79,11 +73,8 @@ export function memberSupportRouter(app: AppContext): Router {
     const held = z.uuid().safeParse(id).success ? await app.sql.query<{ email: string }>('select email from auth.member_credentials where member_id = $1', [id]) : { rows: [] };
     const email = held.rows[0]?.email ?? null;
     if (!email) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
-    // The action is recorded first: a reset link never goes out without its reason in the history.
+    // The recorded action sends the link (member-emails reactor), so it never goes out without its reason in the history.
     const result = await run(req, res, { type: 'RecordSupportAction', memberId: id, action: 'password-reset-sent', reason: body.reason, reference: null }, body.reason);
-    const token = await createResetToken(app.sql, id, app.now());
-    const link = `${publicOrigin(app, req)}/change-password?token=${encodeURIComponent(token)}`;
-    enqueueJob(app, 'email', `password-reset:${randomUUID()}`, { to: [email], ...passwordResetEmail({ link, expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000 }) });
     sendCommandResult(res, result, 200, { id, sent_to: email });
   });
 

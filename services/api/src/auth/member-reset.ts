@@ -1,20 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { Sql } from '@roar/platform';
 import { setMemberPassword } from './member-credentials';
 import { revokeAllSessions, sha256 } from './member-tokens';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
-/** A single-use reset token for the member, returned in clear; only its hash is stored. */
-export async function createResetToken(sql: Sql, memberId: string, now: Date): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await sql.query('insert into auth.reset_tokens (token_hash, member_id, expires_at) values ($1, $2, $3)', [
-    sha256(token),
-    memberId,
-    new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
-  ]);
-  return token;
-}
+// Reset tokens are minted by the reactor that emails the link (link-tokens.ts); only their hash is stored.
 
 /** The member a live (unused, unexpired) reset token belongs to, without spending it; null otherwise. */
 export async function memberOfResetToken(sql: Sql, token: string, now: Date): Promise<string | null> {

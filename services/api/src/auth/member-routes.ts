@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { passwordResetEmail } from '@roar/workers';
+import { memberLoginStreamId } from '@roar/domain';
+import { testHold } from '@roar/platform';
 import { getMember } from '@roar/projections';
 import type { AppContext } from '../context';
-import { originOf } from '../members/context';
+import { memberCommandContext } from '../members/context';
 import { errorBody } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { authenticateMember, checkMemberPassword, findMemberIdByEmail, memberPasswordOwner, normaliseMemberEmail, setMemberPassword } from './member-credentials';
 import { checkPassword } from './password-policy';
-import { enqueueJob } from './member-jobs';
-import { createResetToken, memberOfResetToken, RESET_TOKEN_TTL_MS, resetPasswordWithToken } from './member-reset';
+import { recordFact } from './facts';
+import { enqueueLoginTracking } from './member-jobs';
+import { memberOfResetToken, resetPasswordWithToken } from './member-reset';
 import { issueSession, memberOf, refreshSession, requireMember, revokeAllSessions, revokeFamilyOf } from './member-tokens';
 import { createSignInThrottle, MEMBER_SIGN_IN_POLICY, type SignInThrottlePolicy } from './sign-in-throttle';
 import { createCounter, memoryThrottleStore, type CounterLimit } from './throttle';
@@ -79,7 +81,7 @@ export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits
     }
     const session = await issueSession(app, memberId);
     const eventId = randomUUID();
-    enqueueJob(app, 'tracking', `login:${eventId}`, {
+    enqueueLoginTracking(app, `login:${eventId}`, {
       event: 'login',
       eventId,
       eventTime: Math.floor(app.now().getTime() / 1000),
@@ -119,10 +121,13 @@ export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits
     if (wait > 0) return tooManyAttempts(res, wait, { error: TOO_MANY_MEMBER_ATTEMPTS });
     const memberId = await findMemberIdByEmail(app.sql, email);
     if (memberId) {
-      const token = await createResetToken(app.sql, memberId, app.now());
-      const link = `${originOf(app)}/change-password?token=${encodeURIComponent(token)}`;
-      const mail = passwordResetEmail({ link, expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000 });
-      enqueueJob(app, 'email', `password-reset:${randomUUID()}`, { to: [email], ...mail });
+      // The request is a fact; the member-emails reactor mints the link's token and sends it. Same answer either way.
+      const ctx = memberCommandContext(memberId, req, app.now());
+      await recordFact(app, memberLoginStreamId(memberId), 'PasswordResetRequested', { memberId, email }, ctx).catch((err: unknown) => {
+        app.logger.error({ err: err instanceof Error ? err.message : String(err), memberId }, 'could not record the reset request; no email sent');
+      });
+      // Where the route used to mint the token and enqueue the email: the kill test stops the process here.
+      await testHold('password-reset:recorded', email);
     }
     res.json({ error: '' });
   });

@@ -8,5 +8,5 @@ import './member-docs';
 export * from './member-credentials';
 export * from './member-tokens';
 export * from './member-reset';
-export { enqueueJob } from './member-jobs';
+export { recordFact, recordSignUpCompleted } from './facts';
 export * from './member-routes';

@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { cashbackDecider, cashbackStreamId, text, type CashbackCommand } from '@roar/domain';
-import { handleCommand } from '@roar/platform';
+import { handleCommand, testHold } from '@roar/platform';
 import { getCashbackClaim, getMember, listCashbackClaims, listCashbackPayouts, type CashbackClaimRow } from '@roar/projections';
 import type { AppContext } from '../context';
-import { enqueueJob } from '../auth/member';
-import { originOf } from '../members/context';
 import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
 import { HttpError } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';
@@ -14,7 +12,6 @@ import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-res
 import { staffCommandContext } from '../admin/command-context';
 import { historyOf } from '../admin/history';
 import { reasonSchema } from '../admin/membership-edits';
-import { cashbackEmails } from './emails';
 import { sendReceipt } from './routes';
 import { isOverdue } from './view';
 
@@ -47,19 +44,15 @@ export function adminCashbackRouter(app: AppContext): Router {
   const readers = requireStaff(app);
   const writers = requireStaff(app, WRITER_ROLES);
 
-  /** Runs one staff decision on the member's claim stream and emails the member. */
-  const decide = async (req: Request, res: Response, claim: CashbackClaimRow, command: CashbackCommand, reason: string, email: (c: CashbackClaimRow, link: string) => ReturnType<(typeof cashbackEmails)['approved']> | null) => {
+  /** Runs one staff decision on the member's claim stream; its event emails the member (member-emails reactor). */
+  const decide = async (req: Request, res: Response, claim: CashbackClaimRow, command: CashbackCommand, reason: string) => {
     const outcome = await handleCommand(app.store, app.registry, cashbackStreamId(claim.member_id), cashbackDecider, command, staffCommandContext(app, req, res, reason));
+    // Where the route used to enqueue the email: the kill test stops the process here.
+    await testHold('cashback:decided', claim.id);
     if (outcome.appended) await app.projections.waitFor(outcome.appended.position, app.config.PROJECTION_WAIT_MS);
     const after = (await getCashbackClaim(app.sql, claim.id)) ?? claim;
-    const member = await getMember(app.sql, claim.member_id);
-    const mail = outcome.appended ? email(after, memberLink(req)) : null;
-    if (member && mail) enqueueJob(app, 'email', `cashback:${claim.id}:${command.type}`, { to: [member.email], ...mail });
     res.json(await toAdminClaim(app, after));
   };
-  /** The member's page: the public URL when configured, else the origin staff used (one host serves both consoles). */
-  const memberLink = (_req: Request) => `${originOf(app)}/dashboard/clubhouse/cashback`;
-  const facts = (c: CashbackClaimRow, link: string) => ({ course: c.course, playedOn: c.played_on, amountCents: c.amount_cents, link });
   const claimOr404 = async (req: Request) => {
     const { id } = parseParams(idParams, req);
     const claim = await getCashbackClaim(app.sql, id);
@@ -84,14 +77,12 @@ export function adminCashbackRouter(app: AppContext): Router {
   router.post('/cashback-claims/:id/approve', writers, async (req, res) => {
     const claim = await claimOr404(req);
     const { reason } = parseBody(z.object({ reason: reasonSchema }), req);
-    await decide(req, res, claim, { type: 'ApproveClaim', claimId: claim.id, memberId: claim.member_id, payoutId: randomUUID(), at: app.now().toISOString() }, reason, (c, link) =>
-      cashbackEmails.approved({ ...facts(c, link), payoutCents: c.payout_cents ?? 0 }),
-    );
+    await decide(req, res, claim, { type: 'ApproveClaim', claimId: claim.id, memberId: claim.member_id, payoutId: randomUUID(), at: app.now().toISOString() }, reason);
   });
   router.post('/cashback-claims/:id/decline', writers, async (req, res) => {
     const claim = await claimOr404(req);
     const { reason } = parseBody(z.object({ reason: reasonSchema }), req);
-    await decide(req, res, claim, { type: 'DeclineClaim', claimId: claim.id, memberId: claim.member_id, reason, at: app.now().toISOString() }, reason, (c, link) => cashbackEmails.declined({ ...facts(c, link), reason }));
+    await decide(req, res, claim, { type: 'DeclineClaim', claimId: claim.id, memberId: claim.member_id, reason, at: app.now().toISOString() }, reason);
   });
 
   router.get('/cashback-payouts', readers, async (req, res) => {
@@ -114,7 +105,7 @@ export function adminCashbackRouter(app: AppContext): Router {
     res.setHeader('Content-Disposition', `attachment; filename="cashback-payouts-${app.now().toISOString().slice(0, 10)}.csv"`);
     res.send(`${lines.join('\r\n')}\r\n`);
   });
-  const payoutCommand = async (req: Request, res: Response, make: (claim: CashbackClaimRow, body: { reason: string; bank_reference?: string | undefined }) => CashbackCommand, email: (c: CashbackClaimRow, link: string, reason: string) => ReturnType<(typeof cashbackEmails)['paid']>) => {
+  const payoutCommand = async (req: Request, res: Response, make: (claim: CashbackClaimRow, body: { reason: string; bank_reference?: string | undefined }) => CashbackCommand) => {
     const { id } = parseParams(idParams, req);
     const payout = (await listCashbackPayouts(app.sql, { ids: [id] })).records[0];
     if (!payout) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
@@ -123,18 +114,16 @@ export function adminCashbackRouter(app: AppContext): Router {
     const body = parseBody(z.object({ reason: reasonSchema, bank_reference: text().trim().min(1).max(100).optional() }), req);
     const outcome = await handleCommand(app.store, app.registry, cashbackStreamId(claim.member_id), cashbackDecider, make(claim, body), staffCommandContext(app, req, res, body.reason));
     if (outcome.appended) await app.projections.waitFor(outcome.appended.position, app.config.PROJECTION_WAIT_MS);
-    const member = await getMember(app.sql, claim.member_id);
-    if (member && outcome.appended) enqueueJob(app, 'email', `cashback:${claim.id}:${outcome.events[0]?.type ?? 'payout'}`, { to: [member.email], ...email(claim, memberLink(req), body.reason) });
     res.json((await listCashbackPayouts(app.sql, { ids: [id] })).records[0]);
   };
   router.post('/cashback-payouts/:id/paid', writers, (req, res) =>
     payoutCommand(req, res, (c, b) => {
       if (!b.bank_reference) throw new HttpError(400, 'Enter the bank reference of the payment.', 'VALIDATION');
       return { type: 'MarkPayoutPaid', claimId: c.id, memberId: c.member_id, bankReference: b.bank_reference, at: app.now().toISOString() };
-    }, (c, link) => cashbackEmails.paid({ ...facts(c, link), payoutCents: c.payout_cents ?? 0 })),
+    }),
   );
   router.post('/cashback-payouts/:id/reverse', writers, (req, res) =>
-    payoutCommand(req, res, (c, b) => ({ type: 'ReversePayout', claimId: c.id, memberId: c.member_id, reason: b.reason, at: app.now().toISOString() }), (c, link, reason) => cashbackEmails.reversed({ ...facts(c, link), payoutCents: c.payout_cents ?? 0, reason })),
+    payoutCommand(req, res, (c, b) => ({ type: 'ReversePayout', claimId: c.id, memberId: c.member_id, reason: b.reason, at: app.now().toISOString() })),
   );
 
   return router;

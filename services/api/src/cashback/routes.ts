@@ -4,11 +4,10 @@ import { z } from 'zod';
 import { clubMonth, rewardsAccess, text } from '@roar/domain';
 import { getCashbackClaim, getMember, listCashbackClaims, listMemberships } from '@roar/projections';
 import type { AppContext } from '../context';
-import { enqueueJob, memberOf, requireMember } from '../auth/member';
-import { memberCommandContext, originOf } from '../members/context';
+import { memberOf, requireMember } from '../auth/member';
+import { memberCommandContext } from '../members/context';
 import { HttpError, zodItems } from '../http/errors';
 import { parseParams } from '../http/validate';
-import { cashbackEmails } from './emails';
 import { MAX_RECEIPT_BYTES, RECEIPT_TOO_LARGE } from './receipt';
 import { readReceipt, submitClaim } from './submit';
 import { toMemberClaim, DECISION_DAYS } from './view';
@@ -83,13 +82,9 @@ export function createCashbackRouter(app: AppContext): Router {
     const ctx = memberCommandContext(memberId, req, now);
     const maximumCents = await cashbackMaximumCents(app, memberId);
     const { course, played_on, amount } = parsed.data;
-    const { claimId, position, dueBy } = await submitClaim(app, ctx, { memberId, course, playedOn: played_on, amountCents: amount, maximumCents, file: req.file.buffer });
+    const { claimId, position } = await submitClaim(app, ctx, { memberId, course, playedOn: played_on, amountCents: amount, maximumCents, file: req.file.buffer });
     if (position) await app.projections.waitFor(position, app.config.PROJECTION_WAIT_MS);
-    const me = await getMember(app.sql, memberId);
-    if (me) {
-      const link = `${originOf(app)}/dashboard/clubhouse/cashback`;
-      enqueueJob(app, 'email', `cashback:${claimId}:submitted`, { to: [me.email], ...cashbackEmails.submitted({ course, playedOn: played_on, amountCents: amount, link, dueBy }) });
-    }
+    // CashbackClaimSubmitted sends the member its receipt email (member-emails reactor).
     const claim = await getCashbackClaim(app.sql, claimId);
     res.status(201).json({ data: claim ? toMemberClaim(claim, now) : { id: claimId, status: 'submitted' } });
   });

@@ -5,14 +5,13 @@ import { DomainError } from '@roar/platform';
 import { courseHandicap, handicapDecider, handicapStreamId, netDoubleBogey, planIncludesHandicap, strokesReceived, teeSnapshot, type HandicapApplication, type HandicapCommand } from '@roar/domain';
 import { findMemberByEmail, getHandicap, getMember, getScorecard, listCardsToAttest, listCourses, type MemberRow } from '@roar/projections';
 import type { AppContext } from '../context';
-import { enqueueJob, memberOf, requireMember } from '../auth/member';
-import { memberCommandContext, originOf } from '../members/context';
+import { memberOf, requireMember } from '../auth/member';
+import { memberCommandContext } from '../members/context';
 import { executeCommand } from '../http/commands';
 import { HttpError } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';
-import { attestationRequestEmail } from '@roar/workers';
 import { ageOn, FIELD_MESSAGES, normaliseMobile, parseDob, parseSince, requestFormSchema, scorecardFormSchema, attestSchema, type RequestForm } from './forms';
-import { ATTEST_WITHIN_MS, attestToken, courseOf, handicapOf, sydneyDate, validAttestToken } from './streams';
+import { ATTEST_WITHIN_MS, courseOf, handicapOf, sydneyDate, validAttestToken } from './streams';
 import { handicapRecord, historyView, nextStep, revisionView, scorecardsView } from './view';
 import './docs';
 
@@ -134,14 +133,7 @@ export function createClubhouseRouter(app: AppContext): Router {
       attestBy: new Date(now.getTime() + ATTEST_WITHIN_MS).toISOString(), at: now.toISOString(),
     };
     await executeCommand(app, handicapStreamId(memberId), handicapDecider, command, memberCommandContext(memberId, req, now));
-    const origin = originOf(app);
-    const link = markerMember
-      ? `${origin}/dashboard/clubhouse/scorecards?attest=${scorecardId}`
-      : `${origin}/attest/${scorecardId}?token=${attestToken(app.jwtSecret, scorecardId)}`;
-    enqueueJob(app, 'email', `scorecard-attest:${scorecardId}`, {
-      to: [markerEmail],
-      ...attestationRequestEmail({ player: `${me.firstname} ${me.lastname}`.trim(), course: `${tee.courseName}, ${tee.teeName}`, playedOn: form.played_on, gross: form.gross_scores.reduce((a, b) => a + b, 0), link, attestBy: command.attestBy }),
-    });
+    // ScorecardSubmitted asks the marker to attest (handicap-emails reactor).
     res.status(201).json({ data: { id: scorecardId, clubhouse: await clubhouseView(memberId) } });
   });
 

@@ -1,15 +1,15 @@
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { isoDate, memberDecider, memberStreamId, uint4 } from '@roar/domain';
-import { DomainError, EventStoreUnavailableError } from '@roar/platform';
+import { isoDate, memberDecider, memberStreamId, trackedEventStreamId, uint4 } from '@roar/domain';
+import { DomainError, EventStoreUnavailableError, WrongExpectedRevisionError } from '@roar/platform';
 import { getEntryTotal, getMember, lastCard, listEntryGrants } from '@roar/projections';
 import { TRACKED_EVENT_NAMES } from '@roar/workers';
 import type { AppContext } from '../context';
-import { enqueueJob, memberOf, requireMember } from '../auth/member';
+import { memberOf, recordFact, requireMember } from '../auth/member';
 import { executeCommand } from '../http/commands';
 import { refuseUnstorableInput, storableJson } from '../http/storable';
 import { CHECKOUT_RETURN_PATH, createCheckoutReturnRouter, createLocalCheckoutRouter, createPaymentWebhookRouter, type LocalPaymentProvider } from '../payments';
-import { memberCommandContext, originOf } from './context';
+import { memberCommandContext, originOf, systemCommandContext } from './context';
 import { startCheckout } from './checkout';
 import { cancelMembership } from './cancel';
 import { currentUser } from './current-user';
@@ -169,14 +169,16 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts & { loc
     const fbp = typeof t.data.fbp === 'string' ? t.data.fbp : undefined;
     const testEventCode = typeof t.data.test_event_code === 'string' ? t.data.test_event_code : undefined;
     const { fbp: _fbp, test_event_code: _code, ...customData } = t.data;
-    enqueueJob(app, 'tracking', `track:${t.event_id}`, {
-      event: t.event_name,
-      eventId: t.event_id,
-      eventTime: Math.floor(app.now().getTime() / 1000),
-      sourceUrl: t.url,
-      user: { ...(fbp ? { fbp } : {}), ...(req.ip ? { clientIp: req.ip } : {}), ...(req.get('user-agent') ? { userAgent: req.get('user-agent')!.slice(0, 1000) } : {}) },
-      customData,
-      ...(testEventCode ? { testEventCode } : {}),
+    // The browser event is a fact (one stream per pixel event id: a retry is the same fact); the
+    // member-tracking reactor sends it. Tracking never fails the page: the answer is 202 either way.
+    const tracked = {
+      eventId: t.event_id, eventName: t.event_name, url: t.url, customData, fbp: fbp ?? null, testEventCode: testEventCode ?? null,
+      clientIp: req.ip?.slice(0, 100) || null, userAgent: req.get('user-agent')?.slice(0, 1000) || null,
+    };
+    const ctx = systemCommandContext('track-event', String(res.getHeader('X-Request-Id') ?? t.event_id), app.now());
+    await recordFact(app, trackedEventStreamId(t.event_id), 'BrowserEventTracked', tracked, ctx, 'no_stream').catch((err: unknown) => {
+      if (err instanceof WrongExpectedRevisionError) return;
+      app.logger.error({ err: err instanceof Error ? err.message : String(err) }, 'could not record a tracked event');
     });
     res.status(202).json({});
   });

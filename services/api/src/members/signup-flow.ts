@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { causationKeys, emailReservationDecider, emailReservationStreamId, memberDecider, memberStreamId, normaliseEmail } from '@roar/domain';
 import { DomainError, fold, handleCommand, testHold, WrongExpectedRevisionError, type CommandContext, type Position } from '@roar/platform';
 import type { AppContext } from '../context';
-import { createCredentials, credentialsOwner, EmailTakenError } from '../auth/member';
+import { createCredentials, credentialsOwner, EmailTakenError, recordSignUpCompleted } from '../auth/member';
 import { startCheckout } from './checkout';
 import { grantEntries } from './ledger';
 import type { MembersPorts } from './ports';
@@ -39,7 +39,7 @@ type Claim = { readonly memberId: string; readonly hasCredentials: boolean };
  *    (a new one per attempt; an unpaid checkout simply expires);
  * 5. the credentials: a twin attempt that got there first makes this one a 409.
  * A member registered but never given credentials (the process died before step 5) holds no
- * login and is finished by the next sign-up with that email; their welcome email may go first.
+ * login and is finished by the next sign-up with that email; their welcome waits for that (MemberSignUpCompleted).
  */
 export async function signUpMember(app: AppContext, ports: MembersPorts, input: SignUpInput, contextFor: (memberId: string) => CommandContext): Promise<SignUpResult> {
   const email = normaliseEmail(input.email);
@@ -98,6 +98,8 @@ export async function signUpMember(app: AppContext, ports: MembersPorts, input: 
       throw error;
     }
   }
+  // The login exists: the welcome goes out from this fact (member-emails), never before the login.
+  await recordSignUpCompleted(app, memberId, ctx);
   return { ok: true, memberId, redirectUrl, position: position ?? (await app.store.headPosition()) };
 }
 

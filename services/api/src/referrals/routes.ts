@@ -1,14 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { normaliseEmail } from '@roar/domain';
+import { normaliseEmail, referralInvitesStreamId } from '@roar/domain';
 import { findMemberByEmail, getMember, listReferralsBy } from '@roar/projections';
 import type { AppContext } from '../context';
-import { bearerToken, enqueueJob, memberOf, requireMember, verifyMemberToken } from '../auth/member';
+import { bearerToken, memberOf, recordFact, requireMember, verifyMemberToken } from '../auth/member';
 import { createLookupThrottle } from '../auth/lookup-throttle';
-import { originOf } from '../members/context';
+import { memberCommandContext } from '../members/context';
 import { EMAIL_PATTERN } from '../members/signup';
-import { referralInviteEmail } from './emails';
-import { takeInvite } from './invite-limits';
+import { returnInvite, takeInvite } from './invite-limits';
 import { checkReferralCode, INVALID_CODE, MAX_CODE_LENGTH, mayRefer, NOT_ELIGIBLE, shortName } from './referrer';
 
 export const INVALID_EMAIL = 'Please enter a valid email';
@@ -66,12 +65,17 @@ export function createReferralsRouter(app: AppContext): Router {
       res.status(409).json({ error: 'This person is already a member.' });
       return;
     }
-    if (!(await takeInvite(app.sql, { kind: 'referral', memberId, email, at: now }))) {
+    const limit = { kind: 'referral' as const, memberId, email, at: now };
+    if (!(await takeInvite(app.sql, limit))) {
       res.status(429).json({ error: TOO_MANY_INVITES });
       return;
     }
-    const link = `${originOf(app)}/refer/${encodeURIComponent(me.referral_code)}`;
-    enqueueJob(app, 'email', `referral-invite:${memberId}:${email}:${now.getTime()}`, { to: [email], ...referralInviteEmail({ firstname: me.firstname, link }) });
+    // The invite is a fact; the member-emails reactor sends it. An invite not recorded gives its allowance back.
+    const sent = { referrerId: memberId, email, sentAt: now.toISOString() };
+    await recordFact(app, referralInvitesStreamId(memberId), 'ReferralInviteSent', sent, memberCommandContext(memberId, req, now)).catch(async (error: unknown) => {
+      await returnInvite(app.sql, limit);
+      throw error;
+    });
     res.json({ error: null });
   });
 

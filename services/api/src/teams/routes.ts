@@ -17,13 +17,12 @@ import {
 import { DomainError, handleCommand, type CommandContext, type Position } from '@roar/platform';
 import { findTeamOfMember, getMember, getTeam, getTeamInvite, type MemberRow } from '@roar/projections';
 import type { AppContext } from '../context';
-import { enqueueJob, memberOf, requireMember } from '../auth/member';
+import { memberOf, requireMember } from '../auth/member';
 import { createLookupThrottle } from '../auth/lookup-throttle';
 import { memberCommandContext, originOf } from '../members/context';
 import type { MembersPorts } from '../members/ports';
 import { EMAIL_PATTERN } from '../members/signup';
 import { SELF_ORIGIN } from '../payments/self-origin';
-import { teamInviteEmail } from '../referrals/emails';
 import { returnInvite, takeInvite } from '../referrals/invite-limits';
 import { INVALID_EMAIL, TOO_MANY_INVITES } from '../referrals/routes';
 import { seatState, teamState } from './streams';
@@ -125,9 +124,7 @@ export function createTeamsRouter(app: AppContext, ports: MembersPorts): Router 
         await returnInvite(app.sql, limit);
         throw error;
       }
-      const me = await getMember(app.sql, memberId);
-      const link = `${originOf(app)}/team-prizes?invite=${encodeURIComponent(command.inviteId)}`;
-      enqueueJob(app, 'email', `team-invite:${command.inviteId}`, { to: [email], ...teamInviteEmail({ firstname: me?.firstname ?? '', link, expiresAt: command.expiresAt }) });
+      // MateInvited sends the invite email (member-emails reactor).
       await wait(position);
       await sendTeam(res, 201, teamId, memberId);
     });

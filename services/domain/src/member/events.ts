@@ -106,6 +106,25 @@ export const SupportActionRecorded = defineEvent(
   z.object({ memberId: id, action: supportActionSchema, reason: staffReason, reference: id.nullable() }).strict(),
 );
 
+/**
+ * The member asked for a password-reset link (the form, by the sign-in address on file): the
+ * member-emails reactor mints the link's token and sends it (side effects come from events only:
+ * docs/decisions/side-effects-from-events.md). No secret is written here. It lives on the member's
+ * login stream, not the member stream, so the member's history and state are as before.
+ */
+export const PasswordResetRequested = defineEvent('PasswordResetRequested', z.object({ memberId: id, email: z.email().max(320) }).strict());
+/**
+ * The sign-up's last step is done: the member's login exists. The welcome email goes out from this,
+ * never from MemberRegistered, which a sign-up writes before the login (an unfinished sign-up holds
+ * a registration and no login: signup-flow.ts).
+ */
+export const MemberSignUpCompleted = defineEvent('MemberSignUpCompleted', z.object({ memberId: id }).strict());
+export const memberLoginEvents = [PasswordResetRequested, MemberSignUpCompleted] as const;
+export type PasswordResetRequestedEvent = Ev<typeof PasswordResetRequested>;
+export type MemberSignUpCompletedEvent = Ev<typeof MemberSignUpCompleted>;
+/** One stream per member for its login facts (sign-up completed, reset requests). */
+export const memberLoginStreamId = (memberId: string): string => `login-${memberId}`;
+
 export const memberEvents = [
   MemberRegistered,
   MemberProfileUpdated,

@@ -38,6 +38,13 @@ export const ReferralVoided = defineEvent(
     .strict(),
 );
 
+/** A member emailed their referral link to a friend (the invite email goes out from this event). */
+export const ReferralInviteSent = defineEvent('ReferralInviteSent', z.object({ referrerId: id, email: z.email().max(254), sentAt: instant }).strict());
+export const referralInviteEvents = [ReferralInviteSent] as const;
+export type ReferralInviteSentEvent = DomainEvent<'ReferralInviteSent', z.infer<typeof ReferralInviteSent.schema>>;
+/** The invites one member sent, one stream per member. */
+export const referralInvitesStreamId = (referrerId: string): string => `referral-invites-${referrerId}`;
+
 export const referralEvents = [ReferralRecorded, ReferralBonusGranted, ReferralVoided] as const;
 
 type Ev<D extends { type: string; schema: z.ZodType }> = DomainEvent<D['type'], z.infer<D['schema']>>;

@@ -11,6 +11,6 @@ import { supportEmails } from './support-emails';
 export const REACTORS: readonly Reactor[] = [catalogueNotifications, memberEmails, memberTracking, winnerEmails, handicapEmails, shopEmails, shopTracking, supportEmails];
 
 export { catalogueNotifications, memberEmails, memberTracking };
-export { jobIdFor, type Reactor, type ReactorContext } from './reactor';
+export { jobIdFor, joinReactors, type LinkTokens, type Reactor, type ReactorContext, type ReactorPart } from './reactor';
 export { runReactor, type RunningReactor, type ReactorRunnerDeps } from './runner';
 export { loadCheckpoint, saveCheckpoint } from './checkpoints';

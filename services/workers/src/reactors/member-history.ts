@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { RecordedEvent } from '@roar/platform';
-import { createEventRegistry, evolveTier, initialTierState, membershipTierStreamId, type MembershipTierEvent, type MembershipTierState } from '@roar/domain';
+import {
+  createEventRegistry,
+  evolveTier,
+  initialTierState,
+  memberStreamId,
+  membershipTierStreamId,
+  type MembershipTierEvent,
+  type MembershipTierState,
+} from '@roar/domain';
 import type { ReactorContext } from './reactor';
 
 /**
@@ -72,4 +80,38 @@ export async function tierName(membershipId: number, ctx: ReactorContext): Promi
     state = evolveTier(state, registry.decode(past) as unknown as MembershipTierEvent);
   }
   return state.status === 'absent' ? null : state.fields.tier;
+}
+
+const atOrBefore = (a: RecordedEvent['position'], b: RecordedEvent['position']): boolean =>
+  a.commit < b.commit || (a.commit === b.commit && a.prepare <= b.prepare);
+const profileChanges = z.looseObject({ changes: z.looseObject({ firstname: z.string().optional(), lastname: z.string().optional() }) });
+
+export interface MemberNow {
+  readonly email: string;
+  readonly firstname: string;
+  readonly lastname: string;
+  readonly referralCode: string | null;
+}
+
+/**
+ * A member as they stood when `event` (of any stream) was recorded: their events up to its position
+ * in the log. The sign-in address staff last set, the name the member last gave. Null when the
+ * member stream has no MemberRegistered.
+ */
+export async function memberAsOf(memberId: string, event: RecordedEvent, ctx: ReactorContext): Promise<MemberNow | null> {
+  let member: { email: string; firstname: string; lastname: string; referralCode: string | null } | null = null;
+  for (const past of await ctx.store.readStream(memberStreamId(memberId))) {
+    if (!atOrBefore(past.position, event.position)) break;
+    if (past.type === 'MemberRegistered') {
+      const d = memberRegistered.extend({ lastname: z.string().optional(), referralCode: z.string().optional() }).parse(past.data);
+      member = { email: d.email, firstname: d.firstname, lastname: d.lastname ?? '', referralCode: d.referralCode ?? null };
+    } else if (member && past.type === 'MemberEmailChanged') {
+      member.email = z.object({ email: z.string() }).parse(past.data).email;
+    } else if (member && past.type === 'MemberProfileUpdated') {
+      const { changes } = profileChanges.parse(past.data);
+      if (changes.firstname !== undefined) member.firstname = changes.firstname;
+      if (changes.lastname !== undefined) member.lastname = changes.lastname;
+    }
+  }
+  return member;
 }

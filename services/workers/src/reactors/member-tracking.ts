@@ -1,9 +1,10 @@
 import type { RecordedEvent } from '@roar/platform';
 import type { JobRequest } from '../jobs/types';
-import type { TrackedEvent } from '../tracking/events';
+import { TRACKED_EVENT_NAMES, type TrackedEvent } from '../tracking/events';
 import type { TrackingJob } from '../tracking/tracking-job';
 import { checkoutStarted, memberFactsAt, membershipActivated } from './member-history';
-import { jobIdFor, type Reactor } from './reactor';
+import { z } from 'zod';
+import { joinReactors, jobIdFor, type ReactorPart } from './reactor';
 
 const dollars = (cents: number): number => cents / 100;
 
@@ -30,8 +31,7 @@ function tracked(event: RecordedEvent): { name: TrackedEvent; customData?: Recor
 }
 
 /** Server-side conversions for the ad platform, keyed by the event id so a redelivery is one job. */
-export const memberTracking: Reactor = {
-  name: 'member-tracking',
+export const membershipTracking: ReactorPart = {
   handles: ['MemberRegistered', 'MembershipActivated', 'MembershipCheckoutStarted', 'MembershipCancelled'],
   async toJobs(event, ctx): Promise<JobRequest[]> {
     const t = tracked(event);
@@ -48,3 +48,36 @@ export const memberTracking: Reactor = {
     return [{ queue: 'tracking', jobId: jobIdFor(event, 'tracking'), data: job }];
   },
 };
+
+const seconds = (iso: string): number => Math.floor(new Date(iso).getTime() / 1000);
+const browserEvent = z.looseObject({
+  eventId: z.string(),
+  eventName: z.enum(TRACKED_EVENT_NAMES),
+  url: z.string(),
+  customData: z.record(z.string(), z.unknown()),
+  fbp: z.string().nullable(),
+  testEventCode: z.string().nullable(),
+  clientIp: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+
+/** What the site's pages report (BrowserEventTracked), under the browser pixel's own event id. */
+export const browserTracking: ReactorPart = {
+  handles: ['BrowserEventTracked'],
+  toJobs(event): JobRequest[] {
+    const d = browserEvent.parse(event.data);
+    const job: TrackingJob = {
+      event: d.eventName,
+      eventId: d.eventId,
+      eventTime: seconds(event.metadata.occurredAt),
+      sourceUrl: d.url,
+      user: { ...(d.fbp ? { fbp: d.fbp } : {}), ...(d.clientIp ? { clientIp: d.clientIp } : {}), ...(d.userAgent ? { userAgent: d.userAgent } : {}) },
+      customData: d.customData,
+      ...(d.testEventCode ? { testEventCode: d.testEventCode } : {}),
+    };
+    return [{ queue: 'tracking', jobId: jobIdFor(event, 'tracking'), data: job }];
+  },
+};
+
+/** Every tracking job, one checkpoint (`member-tracking`): see joinReactors. */
+export const memberTracking = joinReactors('member-tracking', [membershipTracking, browserTracking]);

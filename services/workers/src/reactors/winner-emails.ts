@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { memberStreamId } from '@roar/domain';
-import type { RecordedEvent } from '@roar/platform';
+import { EventStoreUnavailableError, START, type RecordedEvent } from '@roar/platform';
 import type { JobRequest } from '../jobs/types';
 import { escapeHtml } from '../mail/templates';
 import { memberRegistered } from './member-history';
-import { jobIdFor, type Reactor, type ReactorContext } from './reactor';
+import { joinReactors, jobIdFor, type ReactorContext, type ReactorPart } from './reactor';
 
 const winnerNotified = z.looseObject({ prizeId: z.string(), k: z.number().int(), memberIds: z.array(z.string()).min(1) });
 const prizeCreated = z.looseObject({ fields: z.looseObject({ title: z.string(), slug: z.string() }) });
@@ -27,8 +27,7 @@ async function prizeAt(event: RecordedEvent, ctx: ReactorContext): Promise<{ tit
  * One email per winning member (a team's four each get one) when staff notify the winner.
  * At-least-once: the job id (event id and member) makes a redelivered event send nothing new.
  */
-export const winnerEmails: Reactor = {
-  name: 'winner-emails',
+export const winnerNotifiedEmails: ReactorPart = {
   handles: ['WinnerNotified'],
   async toJobs(event, ctx): Promise<JobRequest[]> {
     const d = winnerNotified.safeParse(event.data);
@@ -54,3 +53,38 @@ export const winnerEmails: Reactor = {
     return jobs;
   },
 };
+
+const supportAction = z.looseObject({ memberId: z.string(), action: z.string(), reference: z.string().nullable() });
+
+/** The WinnerNotified event `id`, read from the log before `until` (a handful a month: the log filters them by type). */
+async function winnerNotifiedById(id: string, until: RecordedEvent, ctx: ReactorContext): Promise<RecordedEvent | null> {
+  const pageSize = 500;
+  for (let after = START; ; ) {
+    const page = await ctx.store.readTypesUpTo(after, until.position, ['WinnerNotified'], pageSize);
+    // An older transaction still committing: the runner retries the batch from its checkpoint.
+    if (!page.complete) throw new EventStoreUnavailableError('the log before a resent winner email is not readable yet');
+    const found = page.events.find((e) => e.id === id);
+    if (found) return found;
+    const last = page.events.at(-1);
+    if (!last || page.events.length < pageSize) return null;
+    after = last.position;
+  }
+}
+
+/**
+ * A winner email staff send again (SupportActionRecorded `winner-email-resent`, referencing the
+ * WinnerNotified event): the same email as then, to this member only, under this event's job id.
+ */
+export const winnerResendEmails: ReactorPart = {
+  handles: ['SupportActionRecorded'],
+  async toJobs(event, ctx): Promise<JobRequest[]> {
+    const d = supportAction.parse(event.data);
+    if (d.action !== 'winner-email-resent' || !d.reference) return [];
+    const notified = await winnerNotifiedById(d.reference, event, ctx);
+    if (!notified) return [];
+    const mine = (await winnerNotifiedEmails.toJobs(notified, ctx)).filter((j) => j.jobId.endsWith(`winner-email:${d.memberId}`));
+    return mine.map((j) => ({ ...j, jobId: jobIdFor(event, 'resend') }));
+  },
+};
+
+export const winnerEmails = joinReactors('winner-emails', [winnerNotifiedEmails, winnerResendEmails]);

@@ -1,5 +1,5 @@
 import { CLUB_TIME_ZONE } from '@roar/contracts/time';
-import { escapeHtml, type RenderedEmail } from '@roar/workers';
+import { escapeHtml, type RenderedEmail } from './templates';
 
 const dollars = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
 

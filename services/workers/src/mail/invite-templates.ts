@@ -1,4 +1,4 @@
-import { escapeHtml, type RenderedEmail } from '@roar/workers';
+import { escapeHtml, type RenderedEmail } from './templates';
 
 function render(subject: string, paragraphs: readonly string[], link: { href: string; label: string }): RenderedEmail {
   const text = ['Hi,', ...paragraphs, `${link.label}: ${link.href}`, 'The ROAR+ team'].join('\n\n') + '\n';
