@@ -12,7 +12,7 @@ import { createCashbackModule } from './cashback';
 import { createSupportModule } from './support';
 import { createContentAdminModule } from './content-admin';
 import { createInstagramRouter } from './instagram/routes';
-import type { MembersPorts } from './members/ports';
+import type { MembersPorts } from './kernel/ports';
 import type { LocalPaymentProvider } from './payments';
 import { createContentRouter } from './content/routes';
 import { prizesAdminRouter } from './draws/admin';

@@ -4,7 +4,7 @@ import { memberDecider, memberStreamId, membershipInEffect, membershipTypeSchema
 import { DomainError, fold } from '@roar/platform';
 import { getMember, listMemberships } from '@roar/projections';
 import type { AppContext } from '../context';
-import type { MembersPorts } from '../members/ports';
+import type { MembersPorts } from '../kernel/ports';
 import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
 import { documentRoute } from '../http/openapi';
 import { executeCommand, sendCommandResult } from '../http/commands';
@@ -14,7 +14,7 @@ import { staffCommandContext } from './command-context';
 import { memberIdParams } from './members';
 import { supportReasonSchema } from './member-support';
 import { startCheckout } from '../members/checkout';
-import { originOf } from '../members/context';
+import { originOf } from '../kernel/context';
 import { loadTier } from '../members/tiers';
 import { text, uint4 } from '@roar/domain';
 

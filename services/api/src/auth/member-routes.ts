@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { passwordResetEmail } from '@roar/workers';
 import { getMember } from '@roar/projections';
 import type { AppContext } from '../context';
-import { originOf } from '../members/context';
+import { originOf } from '../kernel/context';
 import { errorBody } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { authenticateMember, checkMemberPassword, findMemberIdByEmail, memberPasswordOwner, normaliseMemberEmail, setMemberPassword } from './member-credentials';

@@ -6,7 +6,7 @@ import { handleCommand } from '@roar/platform';
 import { getCashbackClaim, getMember, listCashbackClaims, listCashbackPayouts, type CashbackClaimRow } from '@roar/projections';
 import type { AppContext } from '../context';
 import { enqueueJob } from '../auth/member';
-import { originOf } from '../members/context';
+import { originOf } from '../kernel/context';
 import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
 import { HttpError } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';

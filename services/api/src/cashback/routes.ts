@@ -5,7 +5,7 @@ import { clubMonth, rewardsAccess, text } from '@roar/domain';
 import { getCashbackClaim, getMember, listCashbackClaims, listMemberships } from '@roar/projections';
 import type { AppContext } from '../context';
 import { enqueueJob, memberOf, requireMember } from '../auth/member';
-import { memberCommandContext, originOf } from '../members/context';
+import { memberCommandContext, originOf } from '../kernel/context';
 import { HttpError, zodItems } from '../http/errors';
 import { parseParams } from '../http/validate';
 import { cashbackEmails } from './emails';

@@ -3,7 +3,7 @@ import { fold, type CommandContext } from '@roar/platform';
 import { getMember } from '@roar/projections';
 import type { AppContext } from '../context';
 import { executeCommand } from '../http/commands';
-import type { MembersPorts } from './ports';
+import type { MembersPorts } from '../kernel/ports';
 
 /**
  * Cancels at the end of the paid period, in the order that never leaves a cancelled membership

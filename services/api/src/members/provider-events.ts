@@ -12,9 +12,9 @@ import { fold, handleCommand, WrongExpectedRevisionError, type CommandContext } 
 import { getMember } from '@roar/projections';
 import type { AppContext } from '../context';
 import { addMonth, type ProviderEvent } from '../payments';
-import type { MembersPorts } from './ports';
-import { systemCommandContext } from './context';
-import { grantEntries } from './ledger';
+import type { MembersPorts } from '../kernel/ports';
+import { systemCommandContext } from '../kernel/context';
+import { grantEntries } from '../kernel/ledger';
 import { onPaymentRefunded, onPaidCheckout } from '../referrals/payment-events';
 import { onTeamFeePaid } from '../teams/payment';
 import { onShopOrderPaid } from '../shop/checkout';

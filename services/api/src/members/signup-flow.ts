@@ -4,8 +4,8 @@ import { DomainError, fold, handleCommand, testHold, WrongExpectedRevisionError,
 import type { AppContext } from '../context';
 import { createCredentials, credentialsOwner, EmailTakenError } from '../auth/member';
 import { startCheckout } from './checkout';
-import { grantEntries } from './ledger';
-import type { MembersPorts } from './ports';
+import { grantEntries } from '../kernel/ledger';
+import type { MembersPorts } from '../kernel/ports';
 import type { CatalogueTier } from './tiers';
 import { recordReferral } from '../referrals/bonus';
 

@@ -7,7 +7,7 @@ import { requireStaff } from '../auth/staff-tokens';
 import { HttpError } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';
 import { PaymentProviderError } from '../payments';
-import type { MembersPorts } from '../members/ports';
+import type { MembersPorts } from '../kernel/ports';
 import { registerGuardedAction } from '../approvals/actions';
 import { heldForApproval } from '../approvals/request';
 

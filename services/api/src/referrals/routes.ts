@@ -5,7 +5,7 @@ import { findMemberByEmail, getMember, listReferralsBy } from '@roar/projections
 import type { AppContext } from '../context';
 import { bearerToken, enqueueJob, memberOf, requireMember, verifyMemberToken } from '../auth/member';
 import { createLookupThrottle } from '../auth/lookup-throttle';
-import { originOf } from '../members/context';
+import { originOf } from '../kernel/context';
 import { EMAIL_PATTERN } from '../members/signup';
 import { referralInviteEmail } from './emails';
 import { takeInvite } from './invite-limits';

@@ -24,7 +24,7 @@ import { registerGuardedAction } from '../approvals/actions';
 import { heldForApproval } from '../approvals/request';
 import { getCoupon, getOrder, getProduct, listCoupons, listShopTerms, searchOrders, searchProducts, stockLevels } from '@roar/projections';
 import type { AppContext } from '../context';
-import type { MembersPorts } from '../members/ports';
+import type { MembersPorts } from '../kernel/ports';
 import { requireStaff } from '../auth/staff-tokens';
 import { staffCommandContext } from '../admin/command-context';
 import { reasonSchema } from '../admin/membership-edits';

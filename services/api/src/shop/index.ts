@@ -1,7 +1,7 @@
 import { registerWaitingCounter } from '../admin/dashboard';
 import { Router } from 'express';
 import type { AppContext } from '../context';
-import type { MembersPorts } from '../members/ports';
+import type { MembersPorts } from '../kernel/ports';
 import './docs';
 import { adminShopRouter } from './admin';
 import { createShopRouter } from './routes';

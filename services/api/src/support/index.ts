@@ -5,7 +5,7 @@ import { supportRequestDecider, supportRequestStreamId, supportTopicSchema, text
 import { DomainError, handleCommand, type CommandContext } from '@roar/platform';
 import { getMember, supportRequestRowSchema, type SupportRequestRow } from '@roar/projections';
 import type { AppContext } from '../context';
-import type { MembersPorts } from '../members/ports';
+import type { MembersPorts } from '../kernel/ports';
 import { bearerToken, verifyMemberToken } from '../auth/member';
 import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
 import { staffCommandContext } from '../admin/command-context';

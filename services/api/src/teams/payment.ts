@@ -11,8 +11,8 @@ import {
 import { DomainError, handleCommand, type CommandContext, type Position } from '@roar/platform';
 import { getMember } from '@roar/projections';
 import type { AppContext } from '../context';
-import { grantEntries } from '../members/ledger';
-import type { MembersPorts } from '../members/ports';
+import { grantEntries } from '../kernel/ledger';
+import type { MembersPorts } from '../kernel/ports';
 import { teamState } from './streams';
 
 type Appended = { position: Position } | null;
