@@ -46,7 +46,8 @@ export function membershipPaymentStep(app: AppContext, ports: MembersPorts, next
         // Bound at purchase to the draw whose entries close next; it counts in that draw only.
         const draw = await nextOpenDraw(app, now);
         // A retry after a crash between purchase and grant binds the grant to the draw the purchase named.
-        const purchased = (await app.store.readStream(memberStreamId(memberId))).find((e) => e.type === 'SingleEntryPurchased' && (e.data as { paymentId?: string }).paymentId === paymentId);
+        const purchased = (await app.store.readStream(memberStreamId(memberId)))
+          .find((e) => e.type === 'SingleEntryPurchased' && (e.data as { paymentId?: string }).paymentId === paymentId);
         const prizeId = purchased ? ((purchased.data as { prizeId?: string | null }).prizeId ?? null) : (draw?.prize.id ?? null);
         const validUntil = draw?.prize.prize_end_date ?? new Date(now.getTime() + SINGLE_ENTRY_DAYS * DAY).toISOString();
         await handleCommand(app.store, app.registry, memberStreamId(memberId), memberDecider, {
@@ -77,7 +78,9 @@ export function membershipPaymentStep(app: AppContext, ports: MembersPorts, next
       // An upgrade replaces the old subscription: stop billing it (benefits move to the new tier now).
       const previous = before?.subscription_id;
       if (previous && previous !== event.subscriptionId) {
-        await ports.payments.cancelSubscription(previous, { atPeriodEnd: true }).catch((err: unknown) => app.logger.warn({ err, previous }, 'could not cancel the replaced subscription'));
+        await ports.payments
+          .cancelSubscription(previous, { atPeriodEnd: true })
+          .catch((err: unknown) => app.logger.warn({ err, previous }, 'could not cancel the replaced subscription'));
       }
       return granted;
     },
@@ -89,7 +92,9 @@ export function membershipSubscriptionSteps(app: AppContext): SubscriptionSteps 
   return {
     async renewed(ctx, event: ProviderEvent) {
       const member = await memberBySubscription(app, event.subscriptionId);
-      if (!member || !event.paymentId || !event.periodStart || !event.periodEnd) throw new Error(`invoice.paid ${event.id}: unknown subscription or missing period`);
+      if (!member || !event.paymentId || !event.periodStart || !event.periodEnd) {
+        throw new Error(`invoice.paid ${event.id}: unknown subscription or missing period`);
+      }
       const state = await memberState(app, member);
       if (state.status === 'absent' || !state.membership) throw new Error(`invoice.paid ${event.id}: member ${member} has no membership`);
       const tier = state.membership.tier;

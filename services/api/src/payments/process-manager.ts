@@ -82,7 +82,8 @@ async function refundedPayment(app: AppContext, paymentId: string) {
 }
 
 async function openedCheckout(app: AppContext, checkoutId: string): Promise<CheckoutCreatedEvent['data'] | null> {
-  const checkout = fold(checkoutDecider, (await app.store.readStream(checkoutStreamId(checkoutId))).map((e) => ({ type: e.type, data: e.data }) as CheckoutEvent));
+  const events = await app.store.readStream(checkoutStreamId(checkoutId));
+  const checkout = fold(checkoutDecider, events.map((e) => ({ type: e.type, data: e.data }) as CheckoutEvent));
   return checkout.status === 'absent' ? null : checkout.created;
 }
 
@@ -137,7 +138,8 @@ export function createPaymentProcessManager(app: AppContext, provider: PaymentPr
       refundedAt: app.now().toISOString(),
     }, ctx);
     const checkout = payment.checkout_id ? await openedCheckout(app, payment.checkout_id) : null;
-    const refunded: RefundedPayment = { paymentId: p.paymentId, memberId: payment.member_id, checkout, amount_cents: p.amount_cents ?? payment.amount_cents, reason };
+    const amount_cents = p.amount_cents ?? payment.amount_cents;
+    const refunded: RefundedPayment = { paymentId: p.paymentId, memberId: payment.member_id, checkout, amount_cents, reason };
     let last: StepResult = recorded.appended;
     for (const step of checkout ? stepsFor(checkout.purpose) : []) last = (await step.refunded?.(ctx, refunded)) ?? last;
     return last;
@@ -157,7 +159,8 @@ export function createPaymentProcessManager(app: AppContext, provider: PaymentPr
         if (!event.checkoutId) return true;
         // A session opened by a command that failed before recording its checkout: nothing to expire.
         if ((await app.store.readStream(checkoutStreamId(event.checkoutId))).length === 0) break;
-        await handleCommand(app.store, app.registry, checkoutStreamId(event.checkoutId), checkoutDecider, { type: 'ExpireCheckout', checkoutId: event.checkoutId }, ctx);
+        const expire = { type: 'ExpireCheckout' as const, checkoutId: event.checkoutId };
+        await handleCommand(app.store, app.registry, checkoutStreamId(event.checkoutId), checkoutDecider, expire, ctx);
         break;
       }
       case 'checkout.payment_failed': {
@@ -182,7 +185,11 @@ export function createPaymentProcessManager(app: AppContext, provider: PaymentPr
         break;
       case 'charge.refunded': {
         if (!event.paymentId) return true;
-        last = await paymentRefunded(ctx, { paymentId: event.paymentId, reason: event.refundReason ?? 'refunded', ...(event.amount_cents !== undefined ? { amount_cents: event.amount_cents } : {}) });
+        last = await paymentRefunded(ctx, {
+          paymentId: event.paymentId,
+          reason: event.refundReason ?? 'refunded',
+          ...(event.amount_cents !== undefined ? { amount_cents: event.amount_cents } : {}),
+        });
         break;
       }
       default: {

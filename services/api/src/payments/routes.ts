@@ -12,7 +12,11 @@ import { createPaymentWebhookRouter } from './webhook-router';
  * (it reads its raw body, the signature covers the exact bytes: mounted before any JSON parser),
  * the member's return from checkout, and (with the local provider) the hosted test-mode page at /pay.
  */
-export function createPaymentsRouter(app: AppContext, ports: { payments: PaymentProvider; local: LocalPaymentProvider | null }, onEvent: (event: ProviderEvent) => Promise<boolean>): Router {
+export function createPaymentsRouter(
+  app: AppContext,
+  ports: { payments: PaymentProvider; local: LocalPaymentProvider | null },
+  onEvent: (event: ProviderEvent) => Promise<boolean>,
+): Router {
   const router = Router();
   router.use('/api/payments/webhook', createPaymentWebhookRouter({ provider: ports.payments, onEvent, logger: app.logger.child({ module: 'payments' }) }));
   router.use(CHECKOUT_RETURN_PATH, createCheckoutReturnRouter({ provider: ports.payments, onEvent, logger: app.logger.child({ module: 'payments' }) }));
