@@ -31,7 +31,7 @@ import './prizes/docs';
 import './draws/docs';
 import type { AppContext } from './context';
 import { mediaAdminRouter, mediaPublicRouter } from './media';
-import { memberPlanRouter } from './admin/member-plan';
+import { memberPlanRouter } from './members/admin/member-plan';
 import { createHealthRouter } from './health';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { requestLogger } from './http/logging';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { findPayment } from '../admin/member-reads';
-import { reasonSchema } from '../admin/membership-edits';
+import { findPayment } from '../members/admin/member-reads';
+import { reasonSchema } from '../members/admin/membership-edits';
 import type { AppContext } from '../context';
 import { requireStaff } from '../auth/staff-tokens';
 import { HttpError } from '../http/errors';

@@ -27,7 +27,7 @@ import type { AppContext } from '../context';
 import type { MembersPorts } from '../kernel/ports';
 import { requireStaff } from '../auth/staff-tokens';
 import { staffCommandContext } from '../admin/command-context';
-import { reasonSchema } from '../admin/membership-edits';
+import { reasonSchema } from '../members/admin/membership-edits';
 import { historyOf } from '../admin/history';
 import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-rest';
 import { HttpError } from '../http/errors';

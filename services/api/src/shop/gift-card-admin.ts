@@ -6,7 +6,7 @@ import { getGiftCard, searchGiftCards, type GiftCardRow } from '@roar/projection
 import type { AppContext } from '../context';
 import { staffCommandContext } from '../admin/command-context';
 import { historyOf } from '../admin/history';
-import { reasonSchema } from '../admin/membership-edits';
+import { reasonSchema } from '../members/admin/membership-edits';
 import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-rest';
 import { requireStaff } from '../auth/staff-tokens';
 import { HttpError } from '../http/errors';
