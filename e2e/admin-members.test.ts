@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createEventRegistry } from '@roar/domain';
 import { createPgSql, createPostgresEventStore, validatingStore, type Sql } from '@roar/platform';
 import { createTestDatabase, type TestDatabase } from '@roar/platform/testing';
-import { seedPaidMember, type SeededMember } from '../services/api/src/admin/test-members';
+import { seedPaidMember, type SeededMember } from '../services/api/src/members/admin/test-members';
 import { launchBrowser, startApp, type RunningApp } from './harness';
 import { signInStaffConsole } from './staff-console';
 

@@ -12,8 +12,16 @@ import { createCashbackModule } from './cashback';
 import { createSupportModule } from './support';
 import { createContentAdminModule } from './content-admin';
 import { createInstagramRouter } from './instagram/routes';
-import type { MembersPorts } from './members/ports';
+import type { MembersPorts } from './kernel/ports';
 import type { LocalPaymentProvider } from './payments';
+import { createPaymentProcessManager, type PaymentProcessManager } from './payments/process-manager';
+import { createPaymentsRouter } from './payments/routes';
+import { membershipPaymentStep, membershipSubscriptionSteps } from './members/provider-events';
+import { referralPaymentStep } from './referrals/payment-events';
+import { signUpReferrals } from './referrals/sign-up';
+import { teamFeePaymentStep } from './teams/payment';
+import { shopOrderPaymentStep } from './shop/payment';
+import { nextOpenPrize } from './prizes/next';
 import { createContentRouter } from './content/routes';
 import { prizesAdminRouter } from './draws/admin';
 import { createPrizeMemberRouter } from './prizes/member';
@@ -23,7 +31,7 @@ import './prizes/docs';
 import './draws/docs';
 import type { AppContext } from './context';
 import { mediaAdminRouter, mediaPublicRouter } from './media';
-import { memberPlanRouter } from './admin/member-plan';
+import { memberPlanRouter } from './members/admin/member-plan';
 import { createHealthRouter } from './health';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { requestLogger } from './http/logging';
@@ -44,6 +52,21 @@ export interface AppOptions {
   readonly adminDist?: string;
 }
 
+/**
+ * The payment process manager with each paying feature's step registered for its checkout purpose
+ * (docs/decisions/payment-process-manager.md). Steps of one purpose run in this order: the
+ * membership first, then the referral bonus it earns.
+ */
+export function paymentProcessManager(ctx: AppContext, ports: MembersPorts): PaymentProcessManager {
+  const payments = createPaymentProcessManager(ctx, ports.payments);
+  payments.register(membershipPaymentStep(ctx, ports, (app, now) => nextOpenPrize(app.sql, now)));
+  payments.register(referralPaymentStep(ctx));
+  payments.register(teamFeePaymentStep(ctx, ports));
+  payments.register(shopOrderPaymentStep(ctx, ports));
+  payments.registerSubscriptions(membershipSubscriptionSteps(ctx));
+  return payments;
+}
+
 export function createApp(ctx: AppContext, members: MembersPorts & { local: LocalPaymentProvider | null }, options: AppOptions = {}): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -57,8 +80,9 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   // The public catalogue is most of the traffic (every page view): it is matched first, before the
   // two hundred routes of the modules below (it holds no route of theirs, and answers no 404).
   app.use('/items', createContentRouter(ctx));
-  // The members router mounts the payment webhook (raw body, signed bytes) before its own JSON parser.
-  app.use(createMembersRouter(ctx, members));
+  // The payment webhook reads its raw body (signed bytes): it is mounted before any JSON parser.
+  app.use(createPaymentsRouter(ctx, members, paymentProcessManager(ctx, members).onProviderEvent));
+  app.use(createMembersRouter(ctx, members, signUpReferrals));
   app.use(storableJson({ limit: '64kb' }));
   app.use(createMemberAuthRouter(ctx));
   app.use(createReferralsModule(ctx, members));

@@ -21,7 +21,7 @@ import { createLinkTokens } from './auth/link-tokens';
 import { openThrottleStore, type ThrottleStore } from './auth/throttle';
 import type { AppContext } from './context';
 import { migrateContent } from './content/store';
-import type { MembersPorts } from './members/ports';
+import type { MembersPorts } from './kernel/ports';
 import { createLocalPaymentProvider, createStripeProvider, startBillingClock, type LocalPaymentProvider } from './payments';
 import { createGoogleRecaptcha, createLocalRecaptcha } from './recaptcha';
 import { persistentSecret, resolveGiftCardSecret, resolveJwtSecret } from './secrets';

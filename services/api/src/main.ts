@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { createLogger, loadConfig, ConfigError } from '@roar/platform';
-import { createApp } from './app';
+import { createApp, paymentProcessManager } from './app';
 import type { AppContext } from './context';
 import { appContextOf, openInfrastructure, ownAddress } from './infrastructure';
 import { seedCatalogue } from './seed';
@@ -10,7 +10,6 @@ import { seedPartners } from './rewards';
 import { bootstrapStaff } from './auth/staff';
 import { startInviteSweeper } from './teams';
 import { startCheckoutSweeper } from './payments';
-import { createProviderEventHandler } from './members/provider-events';
 import { seedShop, startReservationSweeper } from './shop';
 
 /**
@@ -56,7 +55,7 @@ async function main(): Promise<void> {
   if (runsApi) {
     const ctx: AppContext = appContextOf(config, logger, infra);
     // Paid checkouts whose webhook is still unacknowledged after a minute are applied from here.
-    startCheckoutSweeper({ provider: infra.members.payments, onEvent: createProviderEventHandler(ctx, infra.members), logger: logger.child({ module: 'payments' }) });
+    startCheckoutSweeper({ provider: infra.members.payments, onEvent: paymentProcessManager(ctx, infra.members).onProviderEvent, logger: logger.child({ module: 'payments' }) });
     server = createServer(createApp(ctx, infra.members, { serveWeb: config.SERVE_WEB }));
     await new Promise<void>((resolve) => server!.listen(config.PORT, config.HOST, resolve));
     const address = server.address();

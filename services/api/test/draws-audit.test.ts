@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { drawStreamId } from '@roar/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedPaidMember } from '../src/admin/test-members';
+import { seedPaidMember } from '../src/members/admin/test-members';
 import { adminFetch, signInStaff, switchOffFourEyes, type StaffLogin, type StaffRoleName } from '../src/admin/test-staff';
 import { startTestApi, type TestApi } from './setup';
 

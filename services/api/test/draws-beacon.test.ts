@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { drawStreamId } from '@roar/domain';
 import { prizesProjector, verifyProjector } from '@roar/projections';
-import { seedPaidMember } from '../src/admin/test-members';
+import { seedPaidMember } from '../src/members/admin/test-members';
 import { adminFetch, signInStaff, switchOffFourEyes, type StaffLogin, type StaffRoleName } from '../src/admin/test-staff';
 import { DrandBeacon, verifyDrandSignature } from '../src/draws/beacon';
 import { verifyDraw } from '../src/draws/lifecycle';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { causationKeys, entriesDecider, entriesStreamId, NO_SECONDARY_PRIZE_IMAGES, SEED_TIERS, type PrizeFields } from '@roar/domain';
 import { handleCommand, newCorrelationId, type CommandContext } from '@roar/platform';
-import { seedPaidMember } from '../src/admin/test-members';
+import { seedPaidMember } from '../src/members/admin/test-members';
 import { closeEntries, drawWinner, loadPrize, prizeEvents, runPrizeCommand, scheduleDraw, verifyDraw } from '../src/draws/lifecycle';
 import { eligibleAtCutoff } from '../src/draws/log';
 import { startTestApi, type TestApi } from './setup';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_SECONDARY_PRIZE_IMAGES, pseudonymousEntrantId, type PrizeFields } from '@roar/domain';
 import type { CommandContext } from '@roar/platform';
-import { seedPaidMember } from '../src/admin/test-members';
+import { seedPaidMember } from '../src/members/admin/test-members';
 import { adminFetch, signInStaff } from '../src/admin/test-staff';
 import { closeEntries, drawWinner, loadPrize, redrawWinner, runPrizeCommand, scheduleDraw, verifyDraw } from '../src/draws/lifecycle';
 import { readDrawSecret } from '../src/draws/secrets';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalsProjector, verifyProjector } from '@roar/projections';
 import { drawStreamId, entriesStreamId, STAFF_SECURITY_STREAM, staffAccountStreamId } from '@roar/domain';
-import { seedPaidMember } from '../src/admin/test-members';
+import { seedPaidMember } from '../src/members/admin/test-members';
 import { adminFetch, signInStaff, type StaffLogin, type StaffRoleName } from '../src/admin/test-staff';
 import { startTestApi, type TestApi } from './setup';
 

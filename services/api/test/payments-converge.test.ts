@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@roar/platform';
 import { memberStreamId } from '@roar/domain';
-import { createProviderEventHandler } from '../src/members/provider-events';
+import { paymentProcessManager } from '../src/app';
 import { createLocalPaymentProvider, sweepPaidCheckouts } from '../src/payments';
 import { startTestApi, type TestApi } from './setup';
 
@@ -93,7 +93,7 @@ describe('charged means applied, exactly once', () => {
     const m = await signUpPaid();
     deadEndpoint();
     await pay(m.checkoutUrl);
-    const onEvent = createProviderEventHandler(api.ctx, api.infra.members);
+    const onEvent = paymentProcessManager(api.ctx, api.infra.members).onProviderEvent;
     const options = { provider: api.infra.members.payments, onEvent, logger: createLogger('silent') };
     // Within the grace period the webhook may still come: the sweeper leaves it alone.
     expect(await sweepPaidCheckouts({ ...options, graceMs: 60_000 })).toBe(0);

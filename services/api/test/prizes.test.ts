@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_STATE_NEEDED, SEED_TIERS } from '@roar/domain';
 import { prizesProjector, verifyProjector } from '@roar/projections';
 import { listSentMail } from '@roar/workers';
-import { seedPaidMember } from '../src/admin/test-members';
+import { seedPaidMember } from '../src/members/admin/test-members';
 import { adminFetch, signInStaff, switchOffFourEyes, type StaffRoleName, type StaffLogin } from '../src/admin/test-staff';
 import { issueSession, migrateMemberAuth } from '../src/auth/member';
 import type { toAdminPrize } from '../src/draws/admin';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entriesStreamId, memberStreamId, referralStreamId } from '@roar/domain';
 import { adminFetch, signInStaff, type StaffLogin } from '../src/admin/test-staff';
-import { createProviderEventHandler } from '../src/members/provider-events';
+import { paymentProcessManager } from '../src/app';
 import { ApiSpecification } from './api-spec';
 import { client } from './referrals-helpers';
 import { startTestApi, type TestApi } from './setup';
@@ -122,7 +122,7 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
     await c.pay(referee.redirect_url);
     const payments = (await (await adminFetch(api, `/payments?filter=${encodeURIComponent(JSON.stringify({ member_id: referee.id }))}`, { token: staff.admin.token })).json()) as Array<{ checkout_id: string; payment_id: string | null; amount_cents: number }>;
     const paid = payments.find((p) => p.payment_id)!;
-    const deliver = createProviderEventHandler(api.ctx, api.infra.members);
+    const deliver = paymentProcessManager(api.ctx, api.infra.members).onProviderEvent;
     for (const id of ['evt_replay_1', 'evt_replay_2', 'evt_replay_2']) {
       await deliver({ id, type: 'checkout.completed', checkoutId: paid.checkout_id, paymentId: paid.payment_id!, amount_cents: paid.amount_cents });
     }

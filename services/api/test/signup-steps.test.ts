@@ -4,7 +4,7 @@ import { handleCommand, type EventStore, type Sql } from '@roar/platform';
 import { emailReservationDecider, emailReservationStreamId, memberStreamId } from '@roar/domain';
 import { createCredentials } from '../src/auth/member';
 import type { AppContext } from '../src/context';
-import type { MembersPorts } from '../src/members/ports';
+import type { MembersPorts } from '../src/kernel/ports';
 import { signUpMember } from '../src/members/signup-flow';
 import { loadTier } from '../src/members/tiers';
 import { newReferralCode } from '../src/members/signup';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamSeatStreamId, teamStreamId } from '@roar/domain';
 import { adminFetch, signInStaff, type StaffLogin } from '../src/admin/test-staff';
-import { createProviderEventHandler } from '../src/members/provider-events';
+import { paymentProcessManager } from '../src/app';
 import { sweepExpiredInvites } from '../src/teams';
 import { ApiSpecification } from './api-spec';
 import { client, type Joined } from './referrals-helpers';
@@ -137,7 +137,7 @@ describe('the team draw over HTTP (embedded default)', () => {
     // A replayed payment webhook (new event ids) grants nothing twice.
     const payments = (await (await adminFetch(api, `/payments?filter=${encodeURIComponent(JSON.stringify({ member_id: mates[2]!.id }))}`, { token: staff.admin.token })).json()) as Array<{ checkout_id: string; payment_id: string | null; purpose: string }>;
     const fee = payments.find((p) => p.payment_id && p.purpose === 'team-fee')!;
-    const deliver = createProviderEventHandler(api.ctx, api.infra.members);
+    const deliver = paymentProcessManager(api.ctx, api.infra.members).onProviderEvent;
     await deliver({ id: 'evt_team_replay', type: 'checkout.completed', checkoutId: fee.checkout_id, paymentId: fee.payment_id!, amount_cents: 5000 });
     expect((await c.tickets(captain.token)).total).toBe(90);
     expect((await c.tickets(mates[2]!.token)).total).toBe(30);
@@ -217,7 +217,7 @@ describe('the team draw over HTTP (embedded default)', () => {
       expect(shown.events.map((e) => e.event_type)).toEqual(expect.arrayContaining(['MatePaymentRefunded', 'EntriesRevoked']));
 
       // A replayed refund webhook (a new event id) changes nothing.
-      const deliver = createProviderEventHandler(api.ctx, api.infra.members);
+      const deliver = paymentProcessManager(api.ctx, api.infra.members).onProviderEvent;
       await deliver({ id: 'evt_team_refund_replay_open', type: 'charge.refunded', paymentId, amount_cents: 5000, refundReason: 'Asked for a refund' });
       await settle();
       expect((await teamEvents(t.id)).filter((e) => e === 'MatePaymentRefunded')).toHaveLength(1);
@@ -290,7 +290,7 @@ describe('the team draw over HTTP (embedded default)', () => {
       expect(shown.members.find((m) => m.email === mates[1]!.email.toLowerCase())).toMatchObject({ status: 'refunded', refund_reason: 'Payment refunded: Changed their mind' });
       expect(await invite('fifth@example.com', captain.token)).toEqual({ status: 404, body: { error: 'Start a team first.' } });
 
-      const deliver = createProviderEventHandler(api.ctx, api.infra.members);
+      const deliver = paymentProcessManager(api.ctx, api.infra.members).onProviderEvent;
       await deliver({ id: 'evt_team_refund_replay_complete', type: 'charge.refunded', paymentId, amount_cents: 5000, refundReason: 'Changed their mind' });
       await settle();
       expect((await teamEvents(t.id)).filter((e) => e === 'MatePaymentRefunded')).toHaveLength(1);

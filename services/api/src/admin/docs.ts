@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { documentRoute, type RouteDoc } from '../http/openapi';
-import { entryAdjustmentSchema } from './entry-adjustments';
-import { membershipCreateSchema, membershipEditSchema } from './membership-edits';
-import { idParams as membershipIdParams } from './memberships';
+import { entryAdjustmentSchema } from '../members/admin/entry-adjustments';
+import { membershipCreateSchema, membershipEditSchema } from '../members/admin/membership-edits';
+import { idParams as membershipIdParams } from '../members/admin/memberships';
 
 /**
  * The staff API in the OpenAPI document. Lists follow ra-data-simple-rest: JSON in the query

@@ -6,17 +6,17 @@ import type { SignInThrottlePolicy } from '../auth/sign-in-throttle';
 import './docs';
 import { dashboardRouter } from './dashboard';
 import { launchChecklistRouter } from './launch-checklist';
-import { entryAdjustmentsRouter } from './entry-adjustments';
+import { entryAdjustmentsRouter } from '../members/admin/entry-adjustments';
 import { exportsRouter } from '../exports';
 import { eventsRouter } from './events';
 import { jobsRouter } from './jobs';
-import { membersRouter } from './members';
-import { memberSupportRouter } from './member-support';
-import { memberResendRouter } from './member-resend';
-import { memberEmailRouter } from './member-email';
-import { winnerLookupRouter } from './winner-lookup';
-import { membershipsRouter } from './memberships';
-import { paymentsRouter } from './payments';
+import { membersRouter } from '../members/admin/members';
+import { memberSupportRouter } from '../members/admin/member-support';
+import { memberResendRouter } from '../members/admin/member-resend';
+import { memberEmailRouter } from '../members/admin/member-email';
+import { winnerLookupRouter } from '../draws/winner-lookup';
+import { membershipsRouter } from '../members/admin/memberships';
+import { paymentsRouter } from '../payments/admin';
 import { projectionAdminOf, type ProjectionAdminPort } from './projection-admin';
 import { projectionsRouter } from './projections';
 import { approvalsRouter, staffSecurityRouter } from '../approvals';
@@ -60,7 +60,7 @@ export function createAdminRouter(app: AppContext, options: AdminRouterOptions =
   return router;
 }
 
-export { toAdminMembership, type AdminMembership } from './memberships';
+export { toAdminMembership, type AdminMembership } from '../members/admin/memberships';
 export { toAdminEvent } from './events';
 export { registerWaitingCounter, type WaitingCounter } from './dashboard';
 export { toAdminProjection, toAdminVerification } from './projections';

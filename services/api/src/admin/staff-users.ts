@@ -15,7 +15,7 @@ import { documentRoute } from '../http/openapi';
 import { parseBody, parseParams } from '../http/validate';
 import { sendList } from './simple-rest';
 import { staffCommandContext } from './command-context';
-import { reasonSchema } from './membership-edits';
+import { reasonSchema } from '../members/admin/membership-edits';
 
 export const NOT_YOURSELF = 'Ask another admin to change your own role or to suspend you.';
 const ROLE_CHANGED_IN_CONSOLE = 'Role changed in the staff console';

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { requireStaff, staffOf, WRITER_ROLES } from '../auth/staff-tokens';
 import { staffCommandContext } from '../admin/command-context';
 import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-rest';
-import { reasonSchema } from '../admin/membership-edits';
+import { reasonSchema } from '../members/admin/membership-edits';
 import { executeCommand } from '../http/commands';
 import { HttpError } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';

@@ -14,7 +14,7 @@ import type { AppContext } from '../context';
 import { requireStaff, staffOf } from '../auth/staff-tokens';
 import { enrolledStaffIds } from '../auth/staff-two-factor';
 import { sequenceDecider, staffCommandContext } from '../admin/command-context';
-import { reasonSchema } from '../admin/membership-edits';
+import { reasonSchema } from '../members/admin/membership-edits';
 import { parseBody } from '../http/validate';
 import { registerGuardedAction } from './actions';
 import { heldForApproval } from './request';

@@ -5,7 +5,7 @@ import { memberLoginStreamId } from '@roar/domain';
 import { testHold } from '@roar/platform';
 import { getMember } from '@roar/projections';
 import type { AppContext } from '../context';
-import { memberCommandContext } from '../members/context';
+import { memberCommandContext } from '../kernel/context';
 import { errorBody } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { authenticateMember, checkMemberPassword, findMemberIdByEmail, memberPasswordOwner, normaliseMemberEmail, setMemberPassword } from './member-credentials';

@@ -11,7 +11,7 @@ import { parseBody, parseParams } from '../http/validate';
 import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-rest';
 import { staffCommandContext } from '../admin/command-context';
 import { historyOf } from '../admin/history';
-import { reasonSchema } from '../admin/membership-edits';
+import { reasonSchema } from '../members/admin/membership-edits';
 import { sendReceipt } from './routes';
 import { isOverdue } from './view';
 

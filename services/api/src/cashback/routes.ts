@@ -5,7 +5,7 @@ import { clubMonth, rewardsAccess, text } from '@roar/domain';
 import { getCashbackClaim, getMember, listCashbackClaims, listMemberships } from '@roar/projections';
 import type { AppContext } from '../context';
 import { memberOf, requireMember } from '../auth/member';
-import { memberCommandContext } from '../members/context';
+import { memberCommandContext } from '../kernel/context';
 import { HttpError, zodItems } from '../http/errors';
 import { parseParams } from '../http/validate';
 import { MAX_RECEIPT_BYTES, RECEIPT_TOO_LARGE } from './receipt';

@@ -6,7 +6,7 @@ import { courseHandicap, handicapDecider, handicapStreamId, netDoubleBogey, plan
 import { findMemberByEmail, getHandicap, getMember, getScorecard, listCardsToAttest, listCourses, type MemberRow } from '@roar/projections';
 import type { AppContext } from '../context';
 import { memberOf, requireMember } from '../auth/member';
-import { memberCommandContext } from '../members/context';
+import { memberCommandContext } from '../kernel/context';
 import { executeCommand } from '../http/commands';
 import { HttpError } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';

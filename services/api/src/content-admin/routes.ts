@@ -5,7 +5,7 @@ import { cleanHtml } from '@roar/domain';
 import type { AppContext } from '../context';
 import { requireStaff, staffOf, WRITER_ROLES } from '../auth/staff-tokens';
 import { HttpError, zodItems } from '../http/errors';
-import { reasonSchema } from '../admin/membership-edits';
+import { reasonSchema } from '../members/admin/membership-edits';
 import { sendList } from '../admin/simple-rest';
 import { faqFieldsSchema, getFaqRecord, getPageRecord, getHomeBlocksRecord, getTestimonialRecord, getWinnersPageRecord, listFaqRecords, listPageRecords, listTestimonialRecords, pageFieldsSchema, homeBlocksFieldsSchema, pagePathSchema, testimonialFieldsSchema, WINNERS_PAGE_KEYS, winnersPageFieldsSchema } from './collections';
 import { listVersions, recordVersion } from './versions';

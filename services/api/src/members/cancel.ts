@@ -3,14 +3,14 @@ import { fold, type CommandContext } from '@roar/platform';
 import { getMember } from '@roar/projections';
 import type { AppContext } from '../context';
 import { executeCommand } from '../http/commands';
-import type { MembersPorts } from './ports';
+import type { MembersPorts } from '../kernel/ports';
 
 /**
  * Cancels at the end of the paid period, in the order that never leaves a cancelled membership
  * still billed: the decider judges first (pure, nothing written), then the provider stops the
  * subscription renewing (idempotent there), then `MembershipCancelled` is recorded. When the
  * last step fails, the member's retry finishes it; without a retry the provider's
- * subscription.deleted at the period's end records the cancellation (provider-events.ts).
+ * subscription.deleted at the period's end records the cancellation (members/provider-events.ts, through the payment process manager).
  * Throws the decider's DomainError when there is nothing to cancel.
  */
 export async function cancelMembership(app: AppContext, ports: MembersPorts, memberId: string, ctx: CommandContext): Promise<{ membership_end_date: string | null }> {

@@ -9,7 +9,7 @@ import {
 } from '@roar/domain';
 import { handleCommand, type CommandContext } from '@roar/platform';
 import type { AppContext } from '../context';
-import type { MembersPorts } from './ports';
+import type { MembersPorts } from '../kernel/ports';
 import { SELF_ORIGIN } from '../payments/self-origin';
 import { checkoutReturnUrl } from '../payments/reconcile';
 

@@ -1,24 +1,16 @@
 import {
   causationKeys,
-  checkoutDecider,
-  checkoutStreamId,
   memberDecider,
   memberStreamId,
-  webhookDecider,
-  webhookStreamId,
   type TierSnapshot,
 } from '@roar/domain';
-import { fold, handleCommand, WrongExpectedRevisionError, type CommandContext } from '@roar/platform';
+import { fold, handleCommand, type CommandContext } from '@roar/platform';
 import { getMember, memberIdBySubscription, memberIdOfSubscriptionPayment } from '@roar/projections';
 import type { AppContext } from '../context';
 import { addMonth, type ProviderEvent } from '../payments';
-import type { MembersPorts } from './ports';
-import { systemCommandContext } from './context';
-import { grantEntries } from './ledger';
-import { onPaymentRefunded, onPaidCheckout } from '../referrals/payment-events';
-import { onTeamFeePaid } from '../teams/payment';
-import { onShopOrderPaid } from '../shop/checkout';
-import { nextOpenPrize } from '../prizes/next';
+import type { PaidCheckout, PaymentStep, SubscriptionSteps } from '../payments/process-manager';
+import type { MembersPorts } from '../kernel/ports';
+import { grantEntries } from '../kernel/ledger';
 
 const DAY = 86_400_000;
 /** A single entry counts until the draw it is bound to closes; bought while no draw is open, it stays valid 30 days. */
@@ -29,167 +21,117 @@ function grant(app: AppContext, ctx: CommandContext, memberId: string, tier: Tie
   return grantEntries(app, ctx, { memberId, source, count, causationKey, membershipId: tier.membershipId, tierCode: tier.code, prizeId });
 }
 
-/**
- * The payment process manager: turns the provider's confirmed facts into membership and ledger
- * events. Every step is idempotent on its own key (payment id, causation key), so a webhook that
- * is delivered twice, or retried after a crash half-way, never grants anything twice.
- */
-export function createProviderEventHandler(app: AppContext, ports: MembersPorts) {
-  return async function onProviderEvent(event: ProviderEvent): Promise<boolean> {
-    const now = app.now();
-    const ctx = systemCommandContext(`payments:${ports.payments.name}`, event.id, now);
-    const seen = await app.store.readStream(webhookStreamId(ports.payments.name, event.id));
-    if (seen.length > 0) return false;
-    let lastPosition = null;
+/** The draw a single entry bought now is bound to (the prizes feature answers it; the composition root wires it). */
+export type NextOpenDraw = (app: AppContext, now: Date) => Promise<{ prize: { id: string; prize_end_date: string } } | null>;
 
-    switch (event.type) {
-      case 'checkout.completed': {
-        if (!event.checkoutId || !event.paymentId) throw new Error(`checkout.completed ${event.id} names no checkout or payment`);
-        const checkoutEvents = await app.store.readStream(checkoutStreamId(event.checkoutId));
-        const checkout = fold(checkoutDecider, checkoutEvents.map((e) => ({ type: e.type, data: e.data }) as Parameters<typeof checkoutDecider.evolve>[1]));
-        if (checkout.status === 'absent') throw new Error(`unknown checkout ${event.checkoutId}`);
-        const created = checkout.created;
-        await handleCommand(app.store, app.registry, checkoutStreamId(event.checkoutId), checkoutDecider, {
-          type: 'CompleteCheckout',
-          checkoutId: event.checkoutId,
-          paymentId: event.paymentId,
-          subscriptionId: event.subscriptionId ?? null,
-          card: event.card ?? null,
-          amount_cents: event.amount_cents ?? created.amount_cents,
-        }, ctx);
-        const memberId = created.memberId;
-        if (created.purpose === 'shop-order') {
-          lastPosition = await onShopOrderPaid(app, ports, ctx, { checkout: created, paymentId: event.paymentId, amount_cents: event.amount_cents ?? created.amount_cents });
-          break;
-        }
-        if (created.purpose === 'team-fee' || !created.tier) {
-          lastPosition = await onTeamFeePaid(app, ports, ctx, { checkout: created, paymentId: event.paymentId, amount_cents: event.amount_cents ?? created.amount_cents });
-          break;
-        }
-        const tier = created.tier;
-        const periodStart = event.periodStart ?? now.toISOString();
-        if (created.purpose === 'single-entry') {
-          // Bound at purchase to the draw whose entries close next; it counts in that draw only.
-          const draw = await nextOpenPrize(app.sql, now);
-          // A retry after a crash between purchase and grant binds the grant to the draw the purchase named.
-          const purchased = (await app.store.readStream(memberStreamId(memberId))).find((e) => e.type === 'SingleEntryPurchased' && (e.data as { paymentId?: string }).paymentId === event.paymentId);
-          const prizeId = purchased ? ((purchased.data as { prizeId?: string | null }).prizeId ?? null) : (draw?.prize.id ?? null);
-          const validUntil = draw?.prize.prize_end_date ?? new Date(now.getTime() + SINGLE_ENTRY_DAYS * DAY).toISOString();
-          await handleCommand(app.store, app.registry, memberStreamId(memberId), memberDecider, {
-            type: 'PurchaseSingleEntry',
-            memberId,
-            singleEntryId: event.checkoutId,
-            checkoutId: event.checkoutId,
-            paymentId: event.paymentId,
-            tier,
-            prizeId,
-            validUntil,
-          }, ctx);
-          lastPosition = await grant(app, ctx, memberId, tier, 'single-entry', tier.initial_tickets, causationKeys.singleEntry(event.paymentId), prizeId);
-        } else {
-          const before = await getMember(app.sql, memberId);
-          await handleCommand(app.store, app.registry, memberStreamId(memberId), memberDecider, {
-            type: 'ActivateMembership',
-            memberId,
-            checkoutId: event.checkoutId,
-            paymentId: event.paymentId,
-            subscriptionId: event.subscriptionId ?? null,
-            tier,
-            periodStart,
-            periodEnd: event.periodEnd ?? addMonth(new Date(periodStart)).toISOString(),
-            source: created.purpose === 'upgrade' ? 'upgrade' : 'join',
-          }, ctx);
-          lastPosition = await grant(app, ctx, memberId, tier, 'initial', tier.initial_tickets, causationKeys.initial(event.paymentId));
-          // An upgrade replaces the old subscription: stop billing it (benefits move to the new tier now).
-          const previous = before?.subscription_id;
-          if (previous && previous !== event.subscriptionId) {
-            await ports.payments.cancelSubscription(previous, { atPeriodEnd: true }).catch((err: unknown) => app.logger.warn({ err, previous }, 'could not cancel the replaced subscription'));
-          }
-        }
-        lastPosition = (await onPaidCheckout(app, ctx, { memberId, paymentId: event.paymentId, amount_cents: event.amount_cents ?? created.amount_cents, tier })) ?? lastPosition;
-        break;
-      }
-      case 'checkout.expired': {
-        if (!event.checkoutId) return true;
-        // A session opened by a command that failed before recording its checkout: nothing to expire.
-        if ((await app.store.readStream(checkoutStreamId(event.checkoutId))).length === 0) break;
-        await handleCommand(app.store, app.registry, checkoutStreamId(event.checkoutId), checkoutDecider, { type: 'ExpireCheckout', checkoutId: event.checkoutId }, ctx);
-        break;
-      }
-      case 'checkout.payment_failed': {
-        // A declined card: the checkout stays open for another card, and staff see why it failed.
-        if (!event.checkoutId) return true;
-        if ((await app.store.readStream(checkoutStreamId(event.checkoutId))).length === 0) break;
-        await handleCommand(app.store, app.registry, checkoutStreamId(event.checkoutId), checkoutDecider, {
-          type: 'FailCheckout',
-          checkoutId: event.checkoutId,
-          reason: (event.failureReason ?? 'The payment was declined.').slice(0, 500),
-        }, ctx);
-        break;
-      }
-      case 'invoice.paid': {
-        const member = await memberBySubscription(app, event.subscriptionId);
-        if (!member || !event.paymentId || !event.periodStart || !event.periodEnd) throw new Error(`invoice.paid ${event.id}: unknown subscription or missing period`);
-        const state = await memberState(app, member);
-        if (state.status === 'absent' || !state.membership) throw new Error(`invoice.paid ${event.id}: member ${member} has no membership`);
-        const tier = state.membership.tier;
-        await handleCommand(app.store, app.registry, memberStreamId(member), memberDecider, {
-          type: 'RenewMembership',
-          memberId: member,
-          subscriptionId: event.subscriptionId!,
-          paymentId: event.paymentId,
+/**
+ * The membership's payment step (join, upgrade, single entry), registered with the payment process
+ * manager. Happy path: the membership is activated (or the single entry recorded) and its initial
+ * entries granted, each keyed on the payment, so a replayed or retried webhook grants nothing twice.
+ * Compensation: none here; a refunded membership payment is recorded by the process manager, and
+ * what it earned a referrer is taken back by the referral step.
+ */
+export function membershipPaymentStep(app: AppContext, ports: MembersPorts, nextOpenDraw: NextOpenDraw): PaymentStep {
+  return {
+    name: 'membership',
+    purposes: ['join', 'upgrade', 'single-entry'],
+    async paid(ctx, p: PaidCheckout) {
+      const { event, checkout: created, paymentId } = p;
+      const tier = created.tier;
+      if (!tier) throw new Error(`${created.purpose} checkout ${created.checkoutId} names no tier`);
+      const memberId = created.memberId;
+      const now = ctx.occurredAt;
+      const periodStart = event.periodStart ?? now.toISOString();
+      if (created.purpose === 'single-entry') {
+        // Bound at purchase to the draw whose entries close next; it counts in that draw only.
+        const draw = await nextOpenDraw(app, now);
+        // A retry after a crash between purchase and grant binds the grant to the draw the purchase named.
+        const purchased = (await app.store.readStream(memberStreamId(memberId)))
+          .find((e) => e.type === 'SingleEntryPurchased' && (e.data as { paymentId?: string }).paymentId === paymentId);
+        const prizeId = purchased ? ((purchased.data as { prizeId?: string | null }).prizeId ?? null) : (draw?.prize.id ?? null);
+        const validUntil = draw?.prize.prize_end_date ?? new Date(now.getTime() + SINGLE_ENTRY_DAYS * DAY).toISOString();
+        await handleCommand(app.store, app.registry, memberStreamId(memberId), memberDecider, {
+          type: 'PurchaseSingleEntry',
+          memberId,
+          singleEntryId: created.checkoutId,
+          checkoutId: created.checkoutId,
+          paymentId,
           tier,
-          periodStart: event.periodStart,
-          periodEnd: event.periodEnd,
+          prizeId,
+          validUntil,
         }, ctx);
-        lastPosition = await grant(app, ctx, member, tier, 'renewal', tier.cumulative_tickets, causationKeys.renewal(event.subscriptionId!, event.periodStart));
-        break;
+        return grant(app, ctx, memberId, tier, 'single-entry', tier.initial_tickets, causationKeys.singleEntry(paymentId), prizeId);
       }
-      case 'invoice.payment_failed': {
-        const member = await memberBySubscription(app, event.subscriptionId);
-        if (!member) throw new Error(`invoice.payment_failed ${event.id}: unknown subscription`);
-        await handleCommand(app.store, app.registry, memberStreamId(member), memberDecider, {
-          type: 'RecordMembershipPaymentFailed',
-          memberId: member,
-          checkoutId: null,
-          subscriptionId: event.subscriptionId ?? null,
-          reason: event.failureReason ?? 'The renewal payment failed.',
-        }, ctx);
-        break;
+      const before = await getMember(app.sql, memberId);
+      await handleCommand(app.store, app.registry, memberStreamId(memberId), memberDecider, {
+        type: 'ActivateMembership',
+        memberId,
+        checkoutId: created.checkoutId,
+        paymentId,
+        subscriptionId: event.subscriptionId ?? null,
+        tier,
+        periodStart,
+        periodEnd: event.periodEnd ?? addMonth(new Date(periodStart)).toISOString(),
+        source: created.purpose === 'upgrade' ? 'upgrade' : 'join',
+      }, ctx);
+      const granted = await grant(app, ctx, memberId, tier, 'initial', tier.initial_tickets, causationKeys.initial(paymentId));
+      // An upgrade replaces the old subscription: stop billing it (benefits move to the new tier now).
+      const previous = before?.subscription_id;
+      if (previous && previous !== event.subscriptionId) {
+        await ports.payments
+          .cancelSubscription(previous, { atPeriodEnd: true })
+          .catch((err: unknown) => app.logger.warn({ err, previous }, 'could not cancel the replaced subscription'));
       }
-      case 'subscription.deleted': {
-        const member = await memberBySubscription(app, event.subscriptionId);
-        if (!member) return true;
-        const state = await memberState(app, member);
-        if (state.status !== 'active' || state.membership?.cancelled || state.membership?.subscriptionId !== event.subscriptionId) break;
-        await handleCommand(app.store, app.registry, memberStreamId(member), memberDecider, {
-          type: 'CancelMembership',
-          memberId: member,
-          reason: 'The subscription ended at the payment provider.',
-          at: now.toISOString(),
-        }, ctx);
-        break;
+      return granted;
+    },
+  };
+}
+
+/** A membership's subscription after its first checkout: renewals, failed renewals, its end at the provider. */
+export function membershipSubscriptionSteps(app: AppContext): SubscriptionSteps {
+  return {
+    async renewed(ctx, event: ProviderEvent) {
+      const member = await memberBySubscription(app, event.subscriptionId);
+      if (!member || !event.paymentId || !event.periodStart || !event.periodEnd) {
+        throw new Error(`invoice.paid ${event.id}: unknown subscription or missing period`);
       }
-      case 'charge.refunded': {
-        if (!event.paymentId) return true;
-        lastPosition = await onPaymentRefunded(app, ctx, { paymentId: event.paymentId, reason: event.refundReason ?? 'refunded', ...(event.amount_cents !== undefined ? { amount_cents: event.amount_cents } : {}) });
-        break;
-      }
-      default: {
-        const _exhaustive: never = event.type;
-        return _exhaustive;
-      }
-    }
-    try {
-      await handleCommand(app.store, app.registry, webhookStreamId(ports.payments.name, event.id), webhookDecider, {
-        type: 'RecordWebhook',
-        received: { provider: ports.payments.name, providerEventId: event.id, type: event.type },
-      }, ctx, { mustBeNew: true });
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-    }
-    if (lastPosition) await app.projections.waitFor(lastPosition.position, app.config.PROJECTION_WAIT_MS);
-    return true;
+      const state = await memberState(app, member);
+      if (state.status === 'absent' || !state.membership) throw new Error(`invoice.paid ${event.id}: member ${member} has no membership`);
+      const tier = state.membership.tier;
+      await handleCommand(app.store, app.registry, memberStreamId(member), memberDecider, {
+        type: 'RenewMembership',
+        memberId: member,
+        subscriptionId: event.subscriptionId!,
+        paymentId: event.paymentId,
+        tier,
+        periodStart: event.periodStart,
+        periodEnd: event.periodEnd,
+      }, ctx);
+      return grant(app, ctx, member, tier, 'renewal', tier.cumulative_tickets, causationKeys.renewal(event.subscriptionId!, event.periodStart));
+    },
+    async renewalFailed(ctx, event: ProviderEvent) {
+      const member = await memberBySubscription(app, event.subscriptionId);
+      if (!member) throw new Error(`invoice.payment_failed ${event.id}: unknown subscription`);
+      await handleCommand(app.store, app.registry, memberStreamId(member), memberDecider, {
+        type: 'RecordMembershipPaymentFailed',
+        memberId: member,
+        checkoutId: null,
+        subscriptionId: event.subscriptionId ?? null,
+        reason: event.failureReason ?? 'The renewal payment failed.',
+      }, ctx);
+    },
+    async ended(ctx, event: ProviderEvent) {
+      const member = await memberBySubscription(app, event.subscriptionId);
+      if (!member) return 'not-ours';
+      const state = await memberState(app, member);
+      if (state.status !== 'active' || state.membership?.cancelled || state.membership?.subscriptionId !== event.subscriptionId) return;
+      await handleCommand(app.store, app.registry, memberStreamId(member), memberDecider, {
+        type: 'CancelMembership',
+        memberId: member,
+        reason: 'The subscription ended at the payment provider.',
+        at: ctx.occurredAt.toISOString(),
+      }, ctx);
+    },
   };
 }
 

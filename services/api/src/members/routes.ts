@@ -1,4 +1,4 @@
-import express, { Router, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { isoDate, memberDecider, memberStreamId, trackedEventStreamId, uint4 } from '@roar/domain';
 import { DomainError, EventStoreUnavailableError, WrongExpectedRevisionError } from '@roar/platform';
@@ -7,15 +7,14 @@ import { TRACKED_EVENT_NAMES } from '@roar/workers';
 import type { AppContext } from '../context';
 import { memberOf, recordFact, requireMember } from '../auth/member';
 import { executeCommand } from '../http/commands';
-import { refuseUnstorableInput, storableJson } from '../http/storable';
-import { CHECKOUT_RETURN_PATH, createCheckoutReturnRouter, createLocalCheckoutRouter, createPaymentWebhookRouter, type LocalPaymentProvider } from '../payments';
-import { memberCommandContext, originOf, systemCommandContext } from './context';
+import { storableJson } from '../http/storable';
+import { memberCommandContext, originOf, systemCommandContext } from '../kernel/context';
 import { startCheckout } from './checkout';
 import { cancelMembership } from './cancel';
 import { currentUser } from './current-user';
-import type { MembersPorts } from './ports';
-import { createProviderEventHandler } from './provider-events';
+import type { MembersPorts } from '../kernel/ports';
 import { signUpHandler } from './signup';
+import type { SignUpReferrals } from './signup-flow';
 import { loadTier } from './tiers';
 
 const SOMETHING_WENT_WRONG = 'Something went wrong. Try again';
@@ -51,19 +50,14 @@ function businessError(error: unknown): boolean {
 }
 
 /**
- * The member API of spec section 7 (`/api/*`, bearer JWT), the payment webhook, and (with the
- * local provider) the hosted test-mode checkout page at /pay.
+ * The member API of spec section 7 (`/api/*`, bearer JWT). The payment webhook, the return from
+ * checkout and the local provider's /pay page are the payments router's (payments/routes.ts).
  */
-export function createMembersRouter(app: AppContext, ports: MembersPorts & { local: LocalPaymentProvider | null }): Router {
+export function createMembersRouter(app: AppContext, ports: MembersPorts, referrals: SignUpReferrals): Router {
   const router = Router();
-  const onProviderEvent = createProviderEventHandler(app, ports);
-  // The webhook reads its raw body (the signature covers the exact bytes): it is mounted before express.json.
-  router.use('/api/payments/webhook', createPaymentWebhookRouter({ provider: ports.payments, onEvent: onProviderEvent, logger: app.logger.child({ module: 'payments' }) }));
-  router.use(CHECKOUT_RETURN_PATH, createCheckoutReturnRouter({ provider: ports.payments, onEvent: onProviderEvent, logger: app.logger.child({ module: 'payments' }) }));
-  if (ports.local) router.use('/pay', express.urlencoded({ extended: false, limit: '16kb' }), refuseUnstorableInput, createLocalCheckoutRouter(ports.local));
   router.use(storableJson({ limit: '64kb' }));
 
-  router.post('/api/sign-up', signUpHandler(app, ports));
+  router.post('/api/sign-up', signUpHandler(app, ports, referrals));
 
   const member = requireMember(app);
 

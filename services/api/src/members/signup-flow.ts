@@ -4,10 +4,9 @@ import { DomainError, fold, handleCommand, testHold, WrongExpectedRevisionError,
 import type { AppContext } from '../context';
 import { createCredentials, credentialsOwner, EmailTakenError, recordSignUpCompleted } from '../auth/member';
 import { startCheckout } from './checkout';
-import { grantEntries } from './ledger';
-import type { MembersPorts } from './ports';
+import { grantEntries } from '../kernel/ledger';
+import type { MembersPorts } from '../kernel/ports';
 import type { CatalogueTier } from './tiers';
-import { recordReferral } from '../referrals/bonus';
 
 export interface SignUpInput {
   readonly firstName: string;
@@ -19,6 +18,17 @@ export interface SignUpInput {
   /** Where the member's browser comes back to after checkout. */
   readonly origin: string;
   readonly referralCode: string;
+}
+
+/**
+ * The referral feature's part in a sign-up, wired by the composition root (app.ts), so the
+ * membership feature imports no other feature.
+ */
+export interface SignUpReferrals {
+  /** The code's owner, or the sign-up's refusal: checked before anything is written. */
+  check(app: AppContext, code: string): Promise<{ readonly ok: true; readonly referrerId: string } | { readonly ok: false; readonly error: string }>;
+  /** Records who referred the new member; the same referrer again is done, another is a DomainError 'conflict'. */
+  record(app: AppContext, ctx: CommandContext, refereeId: string, referrerId: string, code: string): Promise<{ position: Position } | null>;
 }
 
 export type SignUpResult = { readonly ok: true; readonly memberId: string; readonly redirectUrl: string; readonly position: Position | null } | { readonly ok: false };
@@ -41,7 +51,14 @@ type Claim = { readonly memberId: string; readonly hasCredentials: boolean };
  * A member registered but never given credentials (the process died before step 5) holds no
  * login and is finished by the next sign-up with that email; their welcome waits for that (MemberSignUpCompleted).
  */
-export async function signUpMember(app: AppContext, ports: MembersPorts, input: SignUpInput, contextFor: (memberId: string) => CommandContext): Promise<SignUpResult> {
+export async function signUpMember(
+  app: AppContext,
+  ports: MembersPorts,
+  input: SignUpInput,
+  contextFor: (memberId: string) => CommandContext,
+  referrals: SignUpReferrals | null = null,
+): Promise<SignUpResult> {
+  if (input.referral && !referrals) throw new Error('a sign-up with a referral needs the referral step');
   const email = normaliseEmail(input.email);
   const claim = await claimEmail(app, email, input.password, contextFor);
   if (!claim) return { ok: false };
@@ -72,7 +89,7 @@ export async function signUpMember(app: AppContext, ports: MembersPorts, input: 
   }
   if (input.referral) {
     try {
-      position = (await recordReferral(app, ctx, memberId, input.referral.referrerId, input.referral.code))?.position ?? position;
+      position = (await referrals!.record(app, ctx, memberId, input.referral.referrerId, input.referral.code))?.position ?? position;
     } catch (error) {
       // An earlier attempt recorded another referrer: the first referral stands.
       if (!(error instanceof DomainError && error.code === 'conflict')) throw error;

@@ -6,11 +6,10 @@ import type { AppContext } from '../context';
 import { issueSession, tooManyAttempts } from '../auth/member';
 import { checkPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, TOO_LONG, TOO_SHORT } from '../auth/password-policy';
 import { createCounter, memoryThrottleStore, type CounterLimit } from '../auth/throttle';
-import { memberCommandContext, originOf } from './context';
-import type { MembersPorts } from './ports';
+import { memberCommandContext, originOf } from '../kernel/context';
+import type { MembersPorts } from '../kernel/ports';
 import { loadTier } from './tiers';
-import { signUpMember } from './signup-flow';
-import { checkReferralCode, INVALID_CODE } from '../referrals/referrer';
+import { signUpMember, type SignUpReferrals } from './signup-flow';
 
 /** The spec's email pattern (section 5). */
 export const EMAIL_PATTERN =
@@ -59,7 +58,7 @@ export function newReferralCode(): string {
  * failure or a crash part-way leaves no account, and the same request again finishes it. A paid
  * plan answers its checkout URL as redirect_url, a free plan is active at once.
  */
-export function signUpHandler(app: AppContext, ports: MembersPorts, limits: SignUpLimits = DEFAULT_SIGN_UP_LIMITS) {
+export function signUpHandler(app: AppContext, ports: MembersPorts, referrals: SignUpReferrals, limits: SignUpLimits = DEFAULT_SIGN_UP_LIMITS) {
   const store = app.throttleStore ?? memoryThrottleStore();
   const takenPerAddress = createCounter(store, 'sign-up-taken', limits.takenPerAddress);
   return async (req: Request, res: Response): Promise<void> => {
@@ -77,8 +76,8 @@ export function signUpHandler(app: AppContext, ports: MembersPorts, limits: Sign
     if (!tier || !tier.published) return fail(res, 400, 'Please choose a membership');
     // A referral code is checked before anything is written: a bad one fails the whole sign-up.
     const code = body.referral_code?.trim() ?? '';
-    const referral = code ? await checkReferralCode(app.sql, code, null, app.now()) : null;
-    if (referral && !referral.ok) return fail(res, 400, INVALID_CODE);
+    const referral = code ? await referrals.check(app, code) : null;
+    if (referral && !referral.ok) return fail(res, 400, referral.error);
 
     // One correlation id for every step, whichever member id the email leads to.
     const base = memberCommandContext('', req, app.now());
@@ -88,10 +87,10 @@ export function signUpHandler(app: AppContext, ports: MembersPorts, limits: Sign
       email: body.email,
       password: body.password,
       tier,
-      referral: referral?.ok ? { referrerId: referral.referrer.id, code } : null,
+      referral: referral?.ok ? { referrerId: referral.referrerId, code } : null,
       origin: originOf(app),
       referralCode: newReferralCode(),
-    }, (memberId) => ({ ...base, actor: { type: 'member', id: memberId } }));
+    }, (memberId) => ({ ...base, actor: { type: 'member', id: memberId } }), referrals);
     if (!outcome.ok) {
       // Kept on purpose (docs/decisions/sign-up-email-taken.md); this throttle is what compensates.
       await takenPerAddress.hit(address);

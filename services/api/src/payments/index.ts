@@ -1,4 +1,4 @@
-export * from './port';
+export * from '../kernel/payment-port';
 export { signPayload, verifySignature, SIGNATURE_TOLERANCE_SECONDS } from './signature';
 export { mapStripeEvent, type Expander } from './stripe-events';
 export { createStripeProvider, STRIPE_API_VERSION, type StripeProviderOptions } from './stripe';

@@ -2,7 +2,7 @@ import express, { type Router } from 'express';
 import { z } from 'zod';
 import type { Logger } from '@roar/platform';
 import { documentRoute } from '../http/openapi';
-import type { PaymentProvider, ProviderEvent } from './port';
+import type { PaymentProvider, ProviderEvent } from '../kernel/payment-port';
 
 /** Where a checkout's member lands after paying: the return route asks the provider first. */
 export const CHECKOUT_RETURN_PATH = '/api/payments/return';

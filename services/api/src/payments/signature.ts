@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { InvalidSignatureError } from './port';
+import { InvalidSignatureError } from '../kernel/payment-port';
 
 /** Stripe's default: a signed event older (or newer) than five minutes is refused as a replay. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;

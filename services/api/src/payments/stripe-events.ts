@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CardDetails, ProviderEvent } from './port';
+import type { CardDetails, ProviderEvent } from '../kernel/payment-port';
 
 /**
  * Normalises Stripe-format events (API version pinned in stripe.ts) into `ProviderEvent`.

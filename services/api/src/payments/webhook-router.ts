@@ -1,7 +1,7 @@
 import express, { type Router } from 'express';
 import { testHold, type Logger } from '@roar/platform';
 import { errorBody } from '../http/errors';
-import { InvalidSignatureError, type PaymentProvider, type ProviderEvent } from './port';
+import { InvalidSignatureError, type PaymentProvider, type ProviderEvent } from '../kernel/payment-port';
 
 export interface PaymentWebhookRouterOptions {
   readonly provider: PaymentProvider;

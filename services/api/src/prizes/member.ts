@@ -5,7 +5,7 @@ import { DomainError } from '@roar/platform';
 import { findTeamOfMember, listPrizes, type PrizeWithDraw } from '@roar/projections';
 import type { AppContext } from '../context';
 import { bearerToken, memberOf, requireMember, verifyMemberToken } from '../auth/member';
-import { memberCommandContext } from '../members/context';
+import { memberCommandContext } from '../kernel/context';
 import { publicProfileOf, runPrizeCommand } from '../draws/lifecycle';
 import { nextOpenPrize } from './next';
 import { currentWinnerOf, toPrize } from './view';

@@ -9,7 +9,7 @@ import {
 import { fold, handleCommand, type CommandContext, type Position } from '@roar/platform';
 import { getMember } from '@roar/projections';
 import type { AppContext } from '../context';
-import { grantEntries, revokeGrantedEntries } from '../members/ledger';
+import { grantEntries, revokeGrantedEntries } from '../kernel/ledger';
 import { shortName } from './referrer';
 
 type Appended = { position: Position } | null;

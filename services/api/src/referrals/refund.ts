@@ -1,13 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { findPayment } from '../admin/member-reads';
-import { reasonSchema } from '../admin/membership-edits';
+import { findPayment } from '../members/admin/member-reads';
+import { reasonSchema } from '../members/admin/membership-edits';
 import type { AppContext } from '../context';
 import { requireStaff } from '../auth/staff-tokens';
 import { HttpError } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';
 import { PaymentProviderError } from '../payments';
-import type { MembersPorts } from '../members/ports';
+import type { MembersPorts } from '../kernel/ports';
 import { registerGuardedAction } from '../approvals/actions';
 import { heldForApproval } from '../approvals/request';
 

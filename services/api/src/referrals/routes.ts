@@ -5,7 +5,7 @@ import { findMemberByEmail, getMember, listReferralsBy } from '@roar/projections
 import type { AppContext } from '../context';
 import { bearerToken, memberOf, recordFact, requireMember, verifyMemberToken } from '../auth/member';
 import { createLookupThrottle } from '../auth/lookup-throttle';
-import { memberCommandContext } from '../members/context';
+import { memberCommandContext } from '../kernel/context';
 import { EMAIL_PATTERN } from '../members/signup';
 import { returnInvite, takeInvite } from './invite-limits';
 import { checkReferralCode, INVALID_CODE, MAX_CODE_LENGTH, mayRefer, NOT_ELIGIBLE, shortName } from './referrer';

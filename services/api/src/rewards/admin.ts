@@ -11,7 +11,7 @@ import { parseParams } from '../http/validate';
 import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-rest';
 import { staffCommandContext } from '../admin/command-context';
 import { historyOf } from '../admin/history';
-import { reasonSchema } from '../admin/membership-edits';
+import { reasonSchema } from '../members/admin/membership-edits';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const PARTNER_KEYS = Object.keys(partnerFieldsSchema.shape);

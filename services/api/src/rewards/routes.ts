@@ -5,7 +5,7 @@ import { handleCommand } from '@roar/platform';
 import { getMember, getOffer, listOffers, listPartners } from '@roar/projections';
 import type { AppContext } from '../context';
 import { bearerToken, memberOf, requireMember, verifyMemberToken } from '../auth/member';
-import { memberCommandContext } from '../members/context';
+import { memberCommandContext } from '../kernel/context';
 import { HttpError } from '../http/errors';
 import { parseParams } from '../http/validate';
 import { rewardsOpenFor } from './access';

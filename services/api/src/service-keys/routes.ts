@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { requireStaff, staffOf } from '../auth/staff-tokens';
 import { HttpError, zodItems } from '../http/errors';
-import { reasonSchema } from '../admin/membership-edits';
+import { reasonSchema } from '../members/admin/membership-edits';
 import { sendList } from '../admin/simple-rest';
 import { listVersions, recordVersion } from '../content-admin/versions';
 import { isPublicKey, readServiceKeys, SERVICE_KEY_NAMES, serviceKeyTokenSchema, writeServiceKey, type ServiceKeyName } from './store';

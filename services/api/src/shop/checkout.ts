@@ -23,7 +23,7 @@ import { DomainError, fold, handleCommand, type CommandContext, type Position } 
 import { getMember } from '@roar/projections';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
-import type { MembersPorts } from '../members/ports';
+import type { MembersPorts } from '../kernel/ports';
 import { SELF_ORIGIN } from '../payments/self-origin';
 import { loadCart, priceContents, readStream, SHIPPING_ADDRESS_REQUIRED } from './cart';
 import { CARD_RETRIES, creditGiftCard, issueGiftCards, voidBoughtGiftCards } from './gift-cards';

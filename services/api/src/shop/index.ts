@@ -2,7 +2,7 @@ import { registerWaitingCounter } from '../admin/dashboard';
 import { Router } from 'express';
 import { countOrdersToShip } from '@roar/projections';
 import type { AppContext } from '../context';
-import type { MembersPorts } from '../members/ports';
+import type { MembersPorts } from '../kernel/ports';
 import './docs';
 import { adminShopRouter } from './admin';
 import { createShopRouter } from './routes';

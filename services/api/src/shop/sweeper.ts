@@ -1,7 +1,7 @@
 import { DomainError } from '@roar/platform';
 import { listExpiredUnpaidOrders } from '@roar/projections';
 import type { AppContext } from '../context';
-import { systemCommandContext } from '../members/context';
+import { systemCommandContext } from '../kernel/context';
 import { startBillingClock } from '../payments';
 import { cancelUnpaidOrder } from './checkout';
 

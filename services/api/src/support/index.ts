@@ -12,7 +12,7 @@ import {
   type SupportRequestRow,
 } from '@roar/projections';
 import type { AppContext } from '../context';
-import type { MembersPorts } from '../members/ports';
+import type { MembersPorts } from '../kernel/ports';
 import { bearerToken, verifyMemberToken } from '../auth/member';
 import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
 import { staffCommandContext } from '../admin/command-context';

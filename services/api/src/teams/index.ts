@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppContext } from '../context';
 import './docs';
-import type { MembersPorts } from '../members/ports';
+import type { MembersPorts } from '../kernel/ports';
 import { adminTeamsRouter } from './admin';
 import { createTeamsRouter } from './routes';
 

@@ -11,8 +11,10 @@ import {
 import { DomainError, handleCommand, type CommandContext, type Position } from '@roar/platform';
 import { getMember } from '@roar/projections';
 import type { AppContext } from '../context';
-import { grantEntries } from '../members/ledger';
-import type { MembersPorts } from '../members/ports';
+import { grantEntries } from '../kernel/ledger';
+import type { MembersPorts } from '../kernel/ports';
+import type { PaymentStep } from '../payments/process-manager';
+import { onTeamFeeRefunded } from './refund';
 import { teamState } from './streams';
 
 type Appended = { position: Position } | null;
@@ -69,4 +71,18 @@ export async function onTeamFeePaid(
     }
   }
   return last;
+}
+
+/**
+ * The team draw's step of the payment process manager (checkout purpose team-fee). Happy path:
+ * onTeamFeePaid (the mate's seat and entries, the captain's bonus when the team is complete; a fee
+ * the team refuses is refunded). Compensation: onTeamFeeRefunded takes back what the fee bought.
+ */
+export function teamFeePaymentStep(app: AppContext, ports: MembersPorts): PaymentStep {
+  return {
+    name: 'team fee',
+    purposes: ['team-fee'],
+    paid: (ctx, p) => onTeamFeePaid(app, ports, ctx, { checkout: p.checkout, paymentId: p.paymentId, amount_cents: p.amount_cents }),
+    refunded: (ctx, p) => onTeamFeeRefunded(app, ctx, { checkoutId: p.checkout?.checkoutId ?? null, paymentId: p.paymentId, reason: p.reason }),
+  };
 }

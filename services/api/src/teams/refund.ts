@@ -10,7 +10,7 @@ import {
 } from '@roar/domain';
 import { fold, handleCommand, type CommandContext, type Position } from '@roar/platform';
 import type { AppContext } from '../context';
-import { revokeGrantedEntries } from '../members/ledger';
+import { revokeGrantedEntries } from '../kernel/ledger';
 import { teamState } from './streams';
 
 type Appended = { position: Position } | null;

@@ -19,8 +19,8 @@ import { findTeamOfMember, getMember, getTeam, getTeamInvite, type MemberRow } f
 import type { AppContext } from '../context';
 import { memberOf, requireMember } from '../auth/member';
 import { createLookupThrottle } from '../auth/lookup-throttle';
-import { memberCommandContext, originOf } from '../members/context';
-import type { MembersPorts } from '../members/ports';
+import { memberCommandContext, originOf } from '../kernel/context';
+import type { MembersPorts } from '../kernel/ports';
 import { EMAIL_PATTERN } from '../members/signup';
 import { SELF_ORIGIN } from '../payments/self-origin';
 import { returnInvite, takeInvite } from '../referrals/invite-limits';

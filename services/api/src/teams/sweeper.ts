@@ -2,7 +2,7 @@ import { teamDecider, teamSeatDecider, teamSeatStreamId, teamStreamId, type Team
 import { DomainError, fold, handleCommand, type EventRegistry, type EventStore, type Logger, type Sql } from '@roar/platform';
 import { findMemberByEmail, listExpiredPendingInvites } from '@roar/projections';
 import { startBillingClock } from '../payments';
-import { systemCommandContext } from '../members/context';
+import { systemCommandContext } from '../kernel/context';
 
 export interface SweeperDeps {
   readonly sql: Sql;

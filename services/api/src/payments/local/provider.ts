@@ -1,5 +1,5 @@
 import type { Logger, Sql } from '@roar/platform';
-import { InvalidSignatureError, PaymentProviderError, type CardDetails, type PaymentProvider, type ProviderEvent } from '../port';
+import { InvalidSignatureError, PaymentProviderError, type CardDetails, type PaymentProvider, type ProviderEvent } from '../../kernel/payment-port';
 import { verifySignature } from '../signature';
 import { mapStripeEvent } from '../stripe-events';
 import { createWebhookSender } from './delivery';

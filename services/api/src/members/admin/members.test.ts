@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entriesStreamId } from '@roar/domain';
-import { startTestApi, type TestApi } from '../../test/setup';
+import { startTestApi, type TestApi } from '../../../test/setup';
 import { seedPaidMember, type SeededMember } from './test-members';
-import { adminFetch, signInStaff, type StaffLogin, type StaffRoleName } from './test-staff';
+import { adminFetch, signInStaff, type StaffLogin, type StaffRoleName } from '../../admin/test-staff';
 
 type Json = Record<string, unknown>;
 interface MemberDetail extends Json {

@@ -3,14 +3,14 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { causationKeys, entriesDecider, entriesStreamId, memberStreamId, type EntriesCommand, type StaffSecuritySettings } from '@roar/domain';
 import type { CommandContext } from '@roar/platform';
-import { registerGuardedAction } from '../approvals/actions';
-import { heldForApproval } from '../approvals/request';
-import type { AppContext } from '../context';
-import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
-import { executeCommand, sendCommandResult } from '../http/commands';
-import { HttpError } from '../http/errors';
-import { parseBody } from '../http/validate';
-import { staffCommandContext } from './command-context';
+import { registerGuardedAction } from '../../approvals/actions';
+import { heldForApproval } from '../../approvals/request';
+import type { AppContext } from '../../context';
+import { requireStaff, WRITER_ROLES } from '../../auth/staff-tokens';
+import { executeCommand, sendCommandResult } from '../../http/commands';
+import { HttpError } from '../../http/errors';
+import { parseBody } from '../../http/validate';
+import { staffCommandContext } from '../../admin/command-context';
 import { reasonSchema } from './membership-edits';
 
 export const entryAdjustmentSchema = z

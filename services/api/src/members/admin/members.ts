@@ -2,14 +2,14 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { checkoutStreamId, entriesStreamId, memberStreamId } from '@roar/domain';
 import type { Sql } from '@roar/platform';
-import type { AppContext } from '../context';
-import { requireStaff } from '../auth/staff-tokens';
-import { HttpError } from '../http/errors';
-import { parseParams } from '../http/validate';
-import { historyOf } from './history';
+import type { AppContext } from '../../context';
+import { requireStaff } from '../../auth/staff-tokens';
+import { HttpError } from '../../http/errors';
+import { parseParams } from '../../http/validate';
+import { historyOf } from '../../admin/history';
 import { notifiedWins } from './member-wins';
 import { findMember, MEMBER_SORT_FIELDS, memberGrants, memberTotals, searchMembers, searchPayments } from './member-reads';
-import { oneOrMany, pageOf, parseListQuery, sendList } from './simple-rest';
+import { oneOrMany, pageOf, parseListQuery, sendList } from '../../admin/simple-rest';
 
 export const memberFilterSchema = z
   .object({

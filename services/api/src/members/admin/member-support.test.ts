@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listSentMail } from '@roar/workers';
-import { startTestApi, type TestApi } from '../../test/setup';
-import { ACCOUNT_SUSPENDED } from '../auth/member-routes';
-import { adminFetch, signInStaff, type StaffLogin, type StaffRoleName } from './test-staff';
+import { startTestApi, type TestApi } from '../../../test/setup';
+import { ACCOUNT_SUSPENDED } from '../../auth/member-routes';
+import { adminFetch, signInStaff, type StaffLogin, type StaffRoleName } from '../../admin/test-staff';
 
 type Json = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { membershipStatusSchema, tierFieldsSchema, type MembershipTierCommand, type TierFields } from '@roar/domain';
 import type { MembershipRow } from '@roar/projections';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../../http/errors';
 
 export const reasonSchema = z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500);
 

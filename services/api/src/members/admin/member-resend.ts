@@ -1,16 +1,16 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { drawStreamId, memberDecider, memberStreamId, text } from '@roar/domain';
-import { giftCardKeysOf } from '../shop/gift-cards';
+import { giftCardKeysOf } from '../../shop/gift-cards';
 import { REACTORS, DEFAULT_STAFF_MAILBOX, sellerFromConfig } from '@roar/workers';
 import type { RecordedEvent } from '@roar/platform';
-import type { AppContext } from '../context';
-import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
-import { documentRoute } from '../http/openapi';
-import { executeCommand, sendCommandResult } from '../http/commands';
-import { HttpError } from '../http/errors';
-import { parseBody, parseParams } from '../http/validate';
-import { staffCommandContext } from './command-context';
+import type { AppContext } from '../../context';
+import { requireStaff, WRITER_ROLES } from '../../auth/staff-tokens';
+import { documentRoute } from '../../http/openapi';
+import { executeCommand, sendCommandResult } from '../../http/commands';
+import { HttpError } from '../../http/errors';
+import { parseBody, parseParams } from '../../http/validate';
+import { staffCommandContext } from '../../admin/command-context';
 import { memberIdParams } from './members';
 
 const reason = text().trim().min(3, 'Give a reason of at least 3 characters').max(500);

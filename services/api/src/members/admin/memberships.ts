@@ -3,14 +3,14 @@ import { z } from 'zod';
 import { int4, membershipStatusSchema, membershipTierDecider, membershipTierStreamId, membershipTypeSchema, type MembershipTierState } from '@roar/domain';
 import { WrongExpectedRevisionError } from '@roar/platform';
 import { getMembership, listMemberships, toMembershipResource, type MembershipRow } from '@roar/projections';
-import type { AppContext } from '../context';
-import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
-import { executeCommand, sendCommandResult } from '../http/commands';
-import { HttpError } from '../http/errors';
-import { parseBody, parseParams } from '../http/validate';
-import { sequenceDecider, staffCommandContext } from './command-context';
+import type { AppContext } from '../../context';
+import { requireStaff, WRITER_ROLES } from '../../auth/staff-tokens';
+import { executeCommand, sendCommandResult } from '../../http/commands';
+import { HttpError } from '../../http/errors';
+import { parseBody, parseParams } from '../../http/validate';
+import { sequenceDecider, staffCommandContext } from '../../admin/command-context';
 import { membershipCreateSchema, membershipEditCommands, parseMembershipEdit } from './membership-edits';
-import { oneOrMany, pageOf, parseListQuery, sendList } from './simple-rest';
+import { oneOrMany, pageOf, parseListQuery, sendList } from '../../admin/simple-rest';
 
 /** The console's record: the spec's Membership (money in dollars) plus the stored cents. */
 export function toAdminMembership(row: MembershipRow) {
