@@ -6,3 +6,7 @@
 export * from './time';
 export * from './http';
 export * from './errors';
+export * from './auth';
+export * from './members';
+export * from './staff';
+export * from './support';

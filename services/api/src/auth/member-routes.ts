@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Response } from 'express';
-import { z } from 'zod';
+import {
+  changePasswordSchema as changeSchema,
+  memberLoginSchema as loginSchema,
+  memberLogoutSchema as logoutSchema,
+  memberRefreshSchema as refreshSchema,
+  resetPasswordSchema as resetSchema,
+  updatePasswordSchema as updateSchema,
+} from '@roar/contracts/auth';
 import { passwordResetEmail } from '@roar/workers';
 import { getMember } from '@roar/projections';
 import type { AppContext } from '../context';
@@ -42,12 +49,6 @@ export function tooManyAttempts(res: Response, waitSeconds: number, body: unknow
   res.status(429).json(body);
 }
 
-export const loginSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(200) });
-export const refreshSchema = z.object({ refresh_token: z.string().min(1).max(200), mode: z.literal('json').optional() });
-export const logoutSchema = z.object({ refresh_token: z.string().min(1).max(200) });
-export const resetSchema = z.object({ email: z.email().max(320) });
-export const changeSchema = z.object({ token: z.string().min(1).max(200), password: z.string().max(200) });
-export const updateSchema = z.object({ password: z.string().max(200), current_password: z.string().max(200) });
 
 
 /**

@@ -89,5 +89,7 @@ documentRoute({
   path: '/media/:path',
   tag: 'content',
   summary: 'An uploaded image (WebP), public and immutable: the URLs the upload answered',
+  responseType: 'image/webp',
+  response: z.string().describe('the image bytes (WebP)'),
   errors: [404],
 });

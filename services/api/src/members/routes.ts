@@ -1,6 +1,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { isoDate, memberDecider, memberStreamId, uint4 } from '@roar/domain';
+import { membershipChoiceSchema, profileUpdateSchema } from '@roar/contracts/members';
+import { isoDate, memberDecider, memberStreamId } from '@roar/domain';
 import { DomainError, EventStoreUnavailableError } from '@roar/platform';
 import { getEntryTotal, getMember, lastCard, listEntryGrants } from '@roar/projections';
 import { TRACKED_EVENT_NAMES } from '@roar/workers';
@@ -19,22 +20,12 @@ import { signUpHandler } from './signup';
 import { loadTier } from './tiers';
 
 const SOMETHING_WENT_WRONG = 'Something went wrong. Try again';
-export const membershipChoice = z.object({ membership_id: z.coerce.number().pipe(uint4().min(1)) }).strict();
+export const membershipChoice = membershipChoiceSchema;
 /** The projectors currentUser() reads (read.members, read.payments, read.single_entries, read.team_members, the clubhouse's handicap). */
 const CURRENT_USER_READ_MODELS = ['members', 'payments', 'single_entries', 'teams', 'clubhouse'] as const;
 
-export const profileSchema = z
-  .object({
-    first_name: z.string().trim().min(1).max(80).optional(),
-    last_name: z.string().trim().min(1).max(80).optional(),
-    firstname: z.string().trim().min(1).max(80).optional(),
-    lastname: z.string().trim().min(1).max(80).optional(),
-    mobile: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/).nullable().optional(),
-    dob: isoDate().nullable().optional(),
-    address: z.string().trim().max(300).nullable().optional(),
-    state: z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']).nullable().optional(),
-  })
-  .strict();
+/** The contract's profile change, with the date of birth held to a real calendar day. */
+export const profileSchema = profileUpdateSchema.extend({ dob: isoDate().nullable().optional() });
 export const trackSchema = z
   .object({
     target: z.literal('facebook'),
