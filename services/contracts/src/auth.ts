@@ -66,9 +66,9 @@ export type PasswordAnswer = z.infer<typeof passwordAnswerSchema>;
 
 /**
  * An answer with nothing to read: `{}` (logout, a password changed, a tracked event). Stated as
- * exactly that, an object that carries no field.
+ * exactly that: an object where no property is allowed (`additionalProperties: {not: {}}`).
  */
-export const emptyAnswerSchema = z.strictObject({}).describe('an empty object: the request was done, there is nothing to read');
+export const emptyAnswerSchema = z.record(z.string(), z.never()).describe('always {}: the request was done, there is nothing to read');
 export type EmptyAnswer = z.infer<typeof emptyAnswerSchema>;
 
 // ---- staff auth ----

@@ -351,7 +351,8 @@ export type ServiceKey = z.infer<typeof serviceKeySchema>;
 export const serviceKeyVersionSchema = z.object({
   id: z.number(),
   version: z.number(),
-  data: z.strictObject({}),
+  /** Always `{}`: the history never carries a key's value. */
+  data: z.record(z.string(), z.never()),
   staff_id: z.string(),
   staff_email: z.string(),
   reason: z.string(),
