@@ -7,6 +7,7 @@ import type {
   MembershipPaymentFailedEvent,
 } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
+import { CLUB_TIME_ZONE } from '@roar/contracts/time';
 import { decodeAll, occurredAt } from '../members/table';
 import type { ApplyContext, Projector } from '../runner/projector';
 
@@ -24,7 +25,7 @@ import type { ApplyContext, Projector } from '../runner/projector';
 const HANDLES = ['MemberRegistered', 'MembershipActivated', 'MembershipCancelled', 'MembershipPaymentFailed', 'EntriesGranted', 'EntriesRevoked'] as const;
 const STACKED = '*';
 
-const sydneyDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' });
+const sydneyDay = new Intl.DateTimeFormat('en-CA', { timeZone: CLUB_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 /** The club's calendar day of an instant: 'YYYY-MM-DD' in Australia/Sydney. */
 export const clubDay = (iso: string): string => sydneyDay.format(new Date(iso));
 

@@ -260,6 +260,7 @@ export const rebuildStateSchema = z.discriminatedUnion('state', [
 ]);
 export type RebuildState = z.infer<typeof rebuildStateSchema>;
 export const failedEventSchema = z.object({ id: z.string(), type: z.string(), streamId: z.string(), revision: z.string(), position: z.string(), error: z.string() });
+export type FailedEvent = z.infer<typeof failedEventSchema>;
 export const projectionSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -291,7 +292,8 @@ export const projectionVerificationSchema = z.object({
   tables: z.array(z.object({ name: z.string(), liveRows: z.number(), expectedRows: z.number(), differences: z.number() })),
   difference_count: z.number(),
   differences: z.array(rowDifferenceSchema),
-  stopped_at: failedEventSchema.nullable().optional(),
+  /** The event the live projector stopped at because it cannot apply it; not ok while set. */
+  stopped_at: failedEventSchema.nullable(),
 });
 export type ProjectionVerification = z.infer<typeof projectionVerificationSchema>;
 
