@@ -378,6 +378,18 @@ export const exportLogSchema = z.object({
 });
 export type ExportLog = z.infer<typeof exportLogSchema>;
 
+// ---- media ----
+export const MEDIA_KINDS = ['prize', 'testimonial', 'partner', 'banner', 'product'] as const;
+export const mediaKindSchema = z.enum(MEDIA_KINDS);
+export type MediaKind = z.infer<typeof mediaKindSchema>;
+/** `POST /api/admin/media` (201): each stored variant's URL and size. */
+export const uploadedMediaSchema = z.object({
+  id: z.string(),
+  kind: mediaKindSchema,
+  variants: z.record(z.string(), z.object({ url: z.string(), width: z.number(), height: z.number() })),
+});
+export type UploadedMedia = z.infer<typeof uploadedMediaSchema>;
+
 // ---- operations ----
 /** `GET /api/openapi.json`: the OpenAPI 3.1 document, built from these schemas. */
 export const openApiDocumentSchema = z.object({
