@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { staffRoleSchema, staffUserSchema } from './auth';
-import { membershipSchema } from './members';
+import { entryGrantSchema, membershipSchema } from './members';
 
 /**
  * The staff console's own operations on the wire (`/api/admin/*`): members and payments as staff
@@ -35,19 +35,8 @@ export const staffMemberSchema = z.object({
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
-export const staffEntryGrantSchema = z.object({
-  id: z.string(),
-  member_id: z.string(),
-  source: z.string(),
-  count: z.number().int(),
-  first_ticket: z.number().int().nullable(),
-  last_ticket: z.number().int().nullable(),
-  membership_id: z.number().int().nullable(),
-  tier_code: z.string().nullable(),
-  reason: z.string().nullable(),
-  prize_id: z.string().nullable(),
-  occurred_at: z.string().nullable(),
-});
+/** A line of the member's ledger as staff see it: the member's own, without the causation key. */
+export const staffEntryGrantSchema = entryGrantSchema.omit({ causation_key: true }).extend({ occurred_at: z.string().nullable() });
 export type StaffEntryGrant = z.infer<typeof staffEntryGrantSchema>;
 export const entryTotalsSchema = z.object({ total: z.number().int(), granted: z.number().int(), revoked: z.number().int() });
 export type EntryTotals = z.infer<typeof entryTotalsSchema>;
