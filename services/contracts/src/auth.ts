@@ -105,7 +105,11 @@ export const twoFactorVerifySchema = z.union([
 export const twoFactorEnrolSchema = z.object({ challenge: challenge.optional() }).strict();
 export const twoFactorConfirmSchema = z.object({ challenge: challenge.optional(), code }).strict();
 
-export const twoFactorEnrolmentSchema = z.object({ secret: z.string(), otpauth_url: z.string(), qr: z.string().startsWith('data:image/').describe('a QR code as a data: URL') });
+export const twoFactorEnrolmentSchema = z.object({
+  secret: z.string(),
+  otpauth_url: z.string(),
+  qr: z.string().startsWith('data:image/').describe('a QR code as a data: URL'),
+});
 export type TwoFactorEnrolment = z.infer<typeof twoFactorEnrolmentSchema>;
 /** Ten recovery codes (shown once) and, after the enrol challenge, the staff token. */
 export const twoFactorConfirmedSchema = z.object({ token: z.string().optional(), user: staffUserSchema, recovery_codes: z.array(z.string()) });

@@ -95,7 +95,13 @@ export const currentUserHandicapSchema = z.object({
   reject_reason: z.string().nullable(),
 });
 
-export const singleEntrySchema = z.object({ id: z.string(), prize_id: z.string().nullable(), tickets: z.number().int(), valid_until: z.string(), purchased_at: z.string() });
+export const singleEntrySchema = z.object({
+  id: z.string(),
+  prize_id: z.string().nullable(),
+  tickets: z.number().int(),
+  valid_until: z.string(),
+  purchased_at: z.string(),
+});
 export type SingleEntry = z.infer<typeof singleEntrySchema>;
 
 /** A paid team mate's benefits: rewards access and a merchandise discount until `until`. */

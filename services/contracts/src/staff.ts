@@ -248,7 +248,14 @@ export const rebuildStateSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('failed'), startedAt: z.string(), finishedAt: z.string(), events: z.number(), total: z.number().nullable(), error: z.string() }),
 ]);
 export type RebuildState = z.infer<typeof rebuildStateSchema>;
-export const failedEventSchema = z.object({ id: z.string(), type: z.string(), streamId: z.string(), revision: z.string(), position: z.string(), error: z.string() });
+export const failedEventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  streamId: z.string(),
+  revision: z.string(),
+  position: z.string(),
+  error: z.string(),
+});
 export type FailedEvent = z.infer<typeof failedEventSchema>;
 export const projectionSchema = z.object({
   id: z.string(),

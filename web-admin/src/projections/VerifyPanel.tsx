@@ -20,7 +20,8 @@ export function VerifyPanel() {
     setBusy(true);
     setResult(null);
     try {
-      setResult(parseAnswer(projectionVerificationSchema, await postAction(`/projections/${encodeURIComponent(String(record.id))}/verify`), 'the verification'));
+      const answer = await postAction(`/projections/${encodeURIComponent(String(record.id))}/verify`);
+      setResult(parseAnswer(projectionVerificationSchema, answer, 'the verification'));
     } catch (error) {
       notify(error instanceof Error ? error.message : 'Verification failed', { type: 'error' });
     } finally {

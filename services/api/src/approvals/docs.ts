@@ -8,7 +8,15 @@ import {
   twoFactorStatusSchema,
   twoFactorVerifySchema,
 } from '@roar/contracts/auth';
-import { approvalDeclineSchema, approvalSchema, orHeld, staffAccountSchema, staffRoleChangeSchema, staffSecurityChangeSchema, staffSecuritySchema } from '@roar/contracts/staff';
+import {
+  approvalDeclineSchema,
+  approvalSchema,
+  orHeld,
+  staffAccountSchema,
+  staffRoleChangeSchema,
+  staffSecurityChangeSchema,
+  staffSecuritySchema,
+} from '@roar/contracts/staff';
 import { documentRoute, type RouteDoc } from '../http/openapi';
 
 /** Staff two-factor sign-in, four-eyes approvals, the staff security settings and staff users in the OpenAPI document. */

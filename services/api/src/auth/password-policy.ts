@@ -27,7 +27,18 @@ import {
  * walk or a word with a digit on the end is refused with zxcvbn's reason.
  */
 /** The rules and their words are the contract's (the member console checks with the same). */
-export { ADD_WORDS, EASY_TO_GUESS, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, MIN_PASSWORD_SCORE, PERSONAL, personalWords, TOO_LONG, TOO_SHORT, type PasswordOwner };
+export {
+  ADD_WORDS,
+  EASY_TO_GUESS,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  MIN_PASSWORD_SCORE,
+  PERSONAL,
+  personalWords,
+  TOO_LONG,
+  TOO_SHORT,
+  type PasswordOwner,
+};
 
 export type PasswordVerdict = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
