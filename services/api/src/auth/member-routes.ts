@@ -8,6 +8,7 @@ import {
   resetPasswordSchema as resetSchema,
   updatePasswordSchema as updateSchema,
 } from '@roar/contracts/auth';
+import { COULD_NOT_UPDATE_PASSWORD } from '@roar/contracts/errors';
 import { passwordResetEmail } from '@roar/workers';
 import { getMember } from '@roar/projections';
 import type { AppContext } from '../context';
@@ -24,7 +25,7 @@ import { createCounter, memoryThrottleStore, type CounterLimit } from './throttl
 
 export const INVALID_USER_CREDENTIALS = 'Invalid user credentials.';
 export const TOO_MANY_MEMBER_ATTEMPTS = 'Too many attempts. Try again later.';
-export const COULD_NOT_UPDATE_PASSWORD = 'Could not update your password';
+export { COULD_NOT_UPDATE_PASSWORD };
 export const INVALID_EMAIL = 'Please enter a valid email';
 /** Staff suspended the account (issue 14): said plainly, after the password was checked. */
 export const ACCOUNT_SUSPENDED = 'Your account is suspended. Please contact support.';

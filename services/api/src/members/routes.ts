@@ -1,5 +1,6 @@
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
+import { DRAWS_ERROR, ENTRIES_ERROR, PROFILE_UPDATE_ERROR, SOMETHING_WENT_WRONG, UPGRADE_ERROR } from '@roar/contracts/errors';
 import { membershipChoiceSchema, profileUpdateSchema } from '@roar/contracts/members';
 import { isoDate, memberDecider, memberStreamId } from '@roar/domain';
 import { DomainError, EventStoreUnavailableError } from '@roar/platform';
@@ -19,7 +20,6 @@ import { createProviderEventHandler } from './provider-events';
 import { signUpHandler } from './signup';
 import { loadTier } from './tiers';
 
-const SOMETHING_WENT_WRONG = 'Something went wrong. Try again';
 export const membershipChoice = membershipChoiceSchema;
 /** The projectors currentUser() reads (read.members, read.payments, read.single_entries, read.team_members, the clubhouse's handicap). */
 const CURRENT_USER_READ_MODELS = ['members', 'payments', 'single_entries', 'teams', 'clubhouse'] as const;
@@ -70,7 +70,7 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts & { loc
   router.patch('/api/update-user', member, async (req, res) => {
     const parsed = profileSchema.safeParse(req.body ?? {});
     if (!parsed.success) {
-      res.status(400).json({ error: 'Error updating your profile', details: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+      res.status(400).json({ error: PROFILE_UPDATE_ERROR, details: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
       return;
     }
     const { memberId } = memberOf(res);
@@ -84,7 +84,7 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts & { loc
       });
     } catch (error) {
       if (!businessError(error)) throw error;
-      res.status(error instanceof EventStoreUnavailableError ? 503 : 400).json({ error: 'Error updating your profile' });
+      res.status(error instanceof EventStoreUnavailableError ? 503 : 400).json({ error: PROFILE_UPDATE_ERROR });
       return;
     }
     const me = await currentUser(app.sql, memberId, app.now());
@@ -92,7 +92,7 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts & { loc
   });
 
   const planChange = (purpose: 'upgrade' | 'single-entry') => async (req: Request, res: Response) => {
-    const failed = (status: number) => res.status(status).json({ status: 'error', result: null, error: 'Error upgrading membership' });
+    const failed = (status: number) => res.status(status).json({ status: 'error', result: null, error: UPGRADE_ERROR });
     const parsed = membershipChoice.safeParse(req.body ?? {});
     if (!parsed.success) return failed(400);
     const { memberId } = memberOf(res);
@@ -135,7 +135,7 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts & { loc
       res.json({ data: { total: total.total, granted: total.granted, revoked: total.revoked, grants } });
     } catch (err) {
       app.logger.error({ err, memberId }, 'user tickets failed');
-      res.status(503).json({ error: 'Error getting entries.' });
+      res.status(503).json({ error: ENTRIES_ERROR });
     }
   });
 
@@ -146,7 +146,7 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts & { loc
       res.json({ last4: card?.last4 ?? '', brand: card?.brand ?? '', error: '' });
     } catch (err) {
       app.logger.error({ err, memberId }, 'pay method failed');
-      res.status(503).json({ last4: '', brand: '', error: 'Error getting draws.' });
+      res.status(503).json({ last4: '', brand: '', error: DRAWS_ERROR });
     }
   });
 

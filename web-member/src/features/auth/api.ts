@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiRequest, type ApiResult } from '../../lib/api-client';
 import { memberSessionAnswerSchema, passwordAnswerSchema } from '@roar/contracts/auth';
+import { COULD_NOT_UPDATE_PASSWORD } from '@roar/contracts/errors';
 import { currentUserSchema, signUpAnswerSchema, type MemberUser, type SignUp } from '@roar/contracts/members';
 import type { LoginResult } from '../../types/api';
 
@@ -41,7 +42,7 @@ export async function resetPassword(email: string): Promise<ApiResult<unknown>> 
   return apiRequest('/api/reset-password', { method: 'POST', body: { email }, schema: errorAnswer, serverError: true });
 }
 
-export const PASSWORD_UPDATE_ERROR = 'Could not update your password';
+export const PASSWORD_UPDATE_ERROR = COULD_NOT_UPDATE_PASSWORD;
 
 /** `POST /api/change-password` {token, password}: any failure reads 'Could not update your password' (and the reason a refused password carries). */
 export async function changePassword(token: string, password: string): Promise<ApiResult<null>> {

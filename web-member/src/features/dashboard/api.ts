@@ -1,8 +1,9 @@
+import { ENTRIES_ERROR } from '@roar/contracts/errors';
 import { userTicketsAnswerSchema, type EntryGrant, type UserTicketsAnswer } from '@roar/contracts/members';
 import type { ApiResult } from '../../lib/api-client';
 import { memberRequest } from '../../lib/member-api';
 
-export const ENTRIES_ERROR = 'Error getting entries.';
+export { ENTRIES_ERROR };
 
 export type { EntryGrant };
 export type EntryLedger = UserTicketsAnswer['data'];

@@ -1,11 +1,12 @@
 import type { ApiResult } from '../../lib/api-client';
 import { memberRequest } from '../../lib/member-api';
 import { emptyAnswerSchema } from '@roar/contracts/auth';
+import { COULD_NOT_UPDATE_PASSWORD, DRAWS_ERROR, PROFILE_UPDATE_ERROR } from '@roar/contracts/errors';
 import { cancelMembershipAnswerSchema, payMethodAnswerSchema, profileUpdateAnswerSchema, type MemberUser, type ProfileUpdate } from '@roar/contracts/members';
 
-export const PROFILE_ERROR = 'Error updating your profile';
-export const PASSWORD_ERROR = 'Could not update your password';
-export const PAY_METHOD_ERROR = 'Error getting draws.';
+export const PROFILE_ERROR = PROFILE_UPDATE_ERROR;
+export const PASSWORD_ERROR = COULD_NOT_UPDATE_PASSWORD;
+export const PAY_METHOD_ERROR = DRAWS_ERROR;
 export const CANCEL_ERROR = 'Could not cancel your membership';
 
 export type ProfileChanges = Pick<ProfileUpdate, 'firstname' | 'lastname' | 'mobile'>;
