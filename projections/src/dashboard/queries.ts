@@ -1,24 +1,9 @@
+import type { DashboardFigures } from '@roar/contracts/staff';
 import { CLUB_TIME_ZONE } from '@roar/contracts/time';
 import type { Sql } from '@roar/platform';
 
-export interface DashboardFigures {
-  readonly from: string;
-  readonly to: string;
-  /** Per Sydney day in the window. */
-  readonly signups: Array<{ day: string; count: number }>;
-  /** Per day, the running count of renewing members per tier code (free members never leave). */
-  readonly activeByTier: Array<{ day: string; tiers: Record<string, number> }>;
-  readonly tiers: string[];
-  /** Per day: monthly recurring revenue in cents at the day's end, and cancellations that day. */
-  readonly mrrAndChurn: Array<{ day: string; mrrCents: number; cancelled: number }>;
-  readonly failedPayments: Array<{ day: string; count: number }>;
-  /** Totals in the window, by grant source. */
-  readonly entriesBySource: Array<{ source: string; entries: number }>;
-  /** Renewing monthly subscriptions whose paid period ends within the next 7 days. */
-  readonly renewalsDue: number;
-  /** Published giveaways not yet drawn, by closing time, with the entries held for them. */
-  readonly drawCalendar: Array<{ id: string; title: string; slug: string; prizeEndDate: string; drawStatus: string; singleEntries: number; stackedPool: number; frozenTickets: number | null }>;
-}
+/** The dashboard's figures: the contract's shape (the staff console parses them with the same schema). */
+export type { DashboardFigures };
 
 const dayString = (v: unknown): string => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 const sydney = new Intl.DateTimeFormat('en-CA', { timeZone: CLUB_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });

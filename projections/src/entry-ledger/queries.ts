@@ -1,23 +1,10 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { entryGrantSchema } from '@roar/contracts/members';
 import type { Sql } from '@roar/platform';
 import { isoInstant } from '../runner/table';
 
-export const entryGrantRowSchema = z.object({
-  id: z.string(),
-  member_id: z.string(),
-  /** initial | renewal | single-entry | staff-adjustment | referral | team | revocation */
-  source: z.string(),
-  /** Negative for a revocation. */
-  count: z.number().int(),
-  first_ticket: z.number().int().nullable(),
-  last_ticket: z.number().int().nullable(),
-  membership_id: z.number().int().nullable(),
-  tier_code: z.string().nullable(),
-  reason: z.string().nullable(),
-  prize_id: z.string().nullable(),
-  causation_key: z.string(),
-  occurred_at: isoInstant,
-});
+/** One row of read.entry_grants: the contract's entry grant, its time read back from PostgreSQL. */
+export const entryGrantRowSchema = entryGrantSchema.extend({ occurred_at: isoInstant });
 export type EntryGrantRow = z.infer<typeof entryGrantRowSchema>;
 
 export interface EntryTotal {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { membershipSchema } from '@roar/contracts/members';
 
 const isoInstant = z.string().transform((v, ctx) => {
   const d = new Date(v);
@@ -9,33 +10,20 @@ const isoInstant = z.string().transform((v, ctx) => {
   return d.toISOString();
 });
 
-/** One row of read.memberships, read back as to_jsonb (same shape from pg and PGlite). */
-export const membershipRowSchema = z.object({
-  id: z.number().int(),
-  sort: z.number().int(),
-  status: z.string(),
-  visible: z.boolean(),
-  code: z.string(),
-  tier: z.string(),
-  colour: z.string(),
-  icon: z.string(),
-  initial_tickets: z.number().int(),
-  cumulative_tickets: z.number().int(),
-  items: z.array(z.object({ title: z.string() })),
-  type: z.string(),
-  bonus_draws: z.boolean(),
-  weekly_draws: z.boolean(),
-  rewards_access: z.boolean(),
-  shop_access: z.boolean(),
-  price_cents: z.number().int(),
-  currency: z.string(),
-  referee_entries: z.number().int(),
-  referrer_entries: z.number().int(),
-  rewards_days: z.number().int(),
-  cashback_maximum_cents: z.number().int(),
-  stripe_id: z.string().nullable(),
-  updated_at: isoInstant,
-});
+/**
+ * One row of read.memberships, read back as to_jsonb (same shape from pg and PGlite): the contract's
+ * tier with the stored cents instead of dollars, its status and type as stored.
+ */
+export const membershipRowSchema = membershipSchema
+  .omit({ price: true, cashback_maximum_value: true })
+  .extend({
+    status: z.string(),
+    type: z.string(),
+    price_cents: z.number().int(),
+    currency: z.string(),
+    cashback_maximum_cents: z.number().int(),
+    updated_at: isoInstant,
+  });
 
 export type MembershipRow = z.infer<typeof membershipRowSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentStatusSchema, staffPaymentSchema } from '@roar/contracts/staff';
 import { isoInstant, type Columns } from '../runner/table';
 
 export const PAYMENT_COLUMNS: Columns = [
@@ -23,25 +24,12 @@ export const PAYMENT_COLUMNS: Columns = [
 
 /**
  * One row of read.payments: a checkout (id = checkout id) or a subscription renewal charge
- * (id = `renewal:<paymentId>`, checkout_id null, purpose 'renewal').
+ * (id = `renewal:<paymentId>`, checkout_id null, purpose 'renewal'): the contract's payment record
+ * as staff read it, its times read back from PostgreSQL.
  */
-export const paymentRowSchema = z.object({
-  id: z.string(),
-  checkout_id: z.string().nullable(),
-  member_id: z.string(),
-  /** join | upgrade | single-entry | team-fee | renewal */
-  purpose: z.string(),
-  membership_id: z.number().int().nullable(),
-  tier_code: z.string().nullable(),
-  amount_cents: z.number().int(),
+export const paymentRowSchema = staffPaymentSchema.extend({
   currency: z.string(),
-  provider: z.string().nullable(),
-  status: z.enum(['pending', 'paid', 'declined', 'expired', 'refunded']),
-  failure_reason: z.string().nullable(),
-  payment_id: z.string().nullable(),
-  subscription_id: z.string().nullable(),
-  card_brand: z.string().nullable(),
-  card_last4: z.string().nullable(),
+  status: paymentStatusSchema,
   created_at: isoInstant,
   completed_at: isoInstant.nullable(),
 });

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { supportReplySchema, supportRequestRecordSchema } from '@roar/contracts/support';
 import type { SupportRequestAnsweredEvent, SupportRequestClosedEvent, SupportRequestReopenedEvent, SupportRequestSubmittedEvent } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
 import { createTableSql, decodeAll, isoInstant, loadRows, occurredAt, upsertRows, type Columns } from '../runner/table';
@@ -19,21 +20,11 @@ const COLUMNS: Columns = [
   ['updated_at', 'timestamptz'],
 ];
 
-export const supportReplySchema = z.object({ id: z.string(), body: z.string(), to: z.string(), staff_id: z.string().nullable(), at: z.string() });
-export const supportRequestRowSchema = z.object({
-  id: z.string(),
-  member_id: z.string().nullable(),
-  name: z.string(),
-  email: z.string(),
-  topic: z.string(),
-  message: z.string(),
-  status: z.enum(['open', 'answered', 'closed']),
-  replies: z.array(supportReplySchema),
-  submitted_at: isoInstant,
-  answered_at: isoInstant.nullable(),
-  closed_at: isoInstant.nullable(),
-  updated_at: isoInstant,
-});
+export { supportReplySchema };
+/** One row of read.support_requests: the contract's request (without the member's name), its times read back from PostgreSQL. */
+export const supportRequestRowSchema = supportRequestRecordSchema
+  .omit({ member_name: true })
+  .extend({ submitted_at: isoInstant, answered_at: isoInstant.nullable(), closed_at: isoInstant.nullable(), updated_at: isoInstant });
 export type SupportRequestRow = z.infer<typeof supportRequestRowSchema>;
 export const SUPPORT_REQUEST_COLUMNS = COLUMNS;
 

@@ -3,3 +3,14 @@
  * consoles compare against them; neither side types them again.
  */
 export const SOMETHING_WENT_WRONG = 'Something went wrong. Try again';
+
+/** The member's password change or reset failed (spec section 8); a refused password's reason follows it. */
+export const COULD_NOT_UPDATE_PASSWORD = 'Could not update your password';
+/** `PATCH /api/update-user` failed. */
+export const PROFILE_UPDATE_ERROR = 'Error updating your profile';
+/** `/api/upgrade-plan`, `/api/single-entry` failed. */
+export const UPGRADE_ERROR = 'Error upgrading membership';
+/** `GET /api/user-tickets` failed. */
+export const ENTRIES_ERROR = 'Error getting entries.';
+/** The spec's words when the draws, or the card on file, cannot be read. */
+export const DRAWS_ERROR = 'Error getting draws.';

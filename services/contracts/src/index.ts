@@ -7,3 +7,7 @@ export * from './time';
 export * from './http';
 export * from './errors';
 export * from './shop';
+export * from './auth';
+export * from './members';
+export * from './staff';
+export * from './support';

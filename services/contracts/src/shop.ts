@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { heldForApprovalSchema } from './staff';
 
 /**
  * The pro shop on the wire: catalogue, cart, checkout, orders, coupons, shop terms, gift cards and
@@ -439,31 +440,6 @@ export const refundSchema = z
   })
   .strict();
 
-/**
- * A guarded action held for a second staff user (four-eyes): 202 and the pending request.
- * TODO(lead): same as the approvals' held answer (staff module).
- */
-export const heldForApprovalSchema = z.object({
-  waiting_for_approval: z.literal(true),
-  approval: z.object({
-    id: z.string(),
-    kind: z.string().optional(),
-    params: z.record(z.string(), z.unknown()).optional(),
-    summary: z.string(),
-    reason: z.string().optional(),
-    status: z.string(),
-    requested_by: z.string().optional(),
-    requested_by_name: z.string().nullable().optional(),
-    requested_at: at.optional(),
-    decided_by: z.string().nullable().optional(),
-    decided_by_name: z.string().nullable().optional(),
-    decided_at: nullableAt.optional(),
-    decline_reason: z.string().nullable().optional(),
-    outcome: z.string().nullable().optional(),
-    error: z.string().nullable().optional(),
-    can_decide: z.boolean().optional(),
-  }),
-});
 /** POST /api/admin/shop-orders/:id/refund: the refunded order, or (four-eyes, above the club's amount) the request held for approval. */
 export const refundAnswerSchema = z.union([staffOrderRecordSchema, heldForApprovalSchema]);
 

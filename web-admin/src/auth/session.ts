@@ -1,16 +1,8 @@
-import { z } from 'zod';
+import { staffSessionSchema, staffUserSchema, type StaffRole, type StaffUser } from '@roar/contracts/auth';
 
-/** The signed-in staff member, as `POST /api/admin/auth/login` returns it. */
-export const staffUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  role: z.enum(['admin', 'staff', 'auditor']),
-});
-export type StaffUser = z.infer<typeof staffUserSchema>;
-export type StaffRole = StaffUser['role'];
-
-export const loginResponseSchema = z.object({ token: z.string().min(1), user: staffUserSchema });
+/** The signed-in staff member and the staff token, as `POST /api/admin/auth/login` returns them: the contract's. */
+export { staffUserSchema, type StaffRole, type StaffUser };
+export const loginResponseSchema = staffSessionSchema;
 
 const TOKEN_KEY = 'roar-staff-token';
 const USER_KEY = 'roar-staff-user';

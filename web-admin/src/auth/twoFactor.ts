@@ -1,10 +1,17 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import {
+  staffSecondStepSchema as secondStepSchema,
+  twoFactorConfirmedSchema as confirmedSchema,
+  twoFactorEnrolmentSchema as enrolmentSchema,
+  type StaffSecondStep as SecondStep,
+  type TwoFactorConfirmed as Confirmed,
+  type TwoFactorEnrolment as Enrolment,
+} from '@roar/contracts/auth';
 import { firstErrorMessage } from '../httpErrors';
-import { session, staffUserSchema } from './session';
+import { session } from './session';
 
-/** What the password step answers when a second factor comes next (or enrolment, for a role that requires it). */
-export const secondStepSchema = z.object({ two_factor: z.enum(['verify', 'enrol']), challenge: z.string().min(1), user: staffUserSchema });
-export type SecondStep = z.infer<typeof secondStepSchema>;
+/** What the password step answers when a second factor comes next (or enrolment, for a role that requires it): the contract's. */
+export { confirmedSchema, enrolmentSchema, secondStepSchema, type Confirmed, type Enrolment, type SecondStep };
 
 /** Thrown by authProvider.login when the password was right and the second step must follow. */
 export class SecondStepRequired extends Error {
@@ -13,10 +20,6 @@ export class SecondStepRequired extends Error {
   }
 }
 
-export const enrolmentSchema = z.object({ secret: z.string(), otpauth_url: z.string(), qr: z.string().startsWith('data:image/') });
-export type Enrolment = z.infer<typeof enrolmentSchema>;
-export const confirmedSchema = z.object({ token: z.string().optional(), user: staffUserSchema, recovery_codes: z.array(z.string()) });
-export type Confirmed = z.infer<typeof confirmedSchema>;
 
 async function post<T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
   const token = session.token();

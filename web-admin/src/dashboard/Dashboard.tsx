@@ -2,25 +2,13 @@ import { Alert, Box, Card, CardContent, CircularProgress, Stack, Table, TableBod
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Title, useCreatePath } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { httpClient } from '../dataProvider';
+import { CLUB_TIME_ZONE } from '@roar/contracts/time';
+import { dashboardSchema, type Dashboard as Figures } from '@roar/contracts/staff';
+import { httpClient, parseAnswer } from '../dataProvider';
 import { formatClubDateTime } from '../ui/display';
 import { formatCents } from '../memberships/MembershipList';
 import { LaunchChecklist } from './LaunchChecklist';
 import { StaffSecurityCard } from './StaffSecurityCard';
-
-interface Figures {
-  readonly from: string;
-  readonly to: string;
-  readonly signups: Array<{ day: string; count: number }>;
-  readonly activeByTier: Array<{ day: string; tiers: Record<string, number> }>;
-  readonly tiers: string[];
-  readonly mrrAndChurn: Array<{ day: string; mrrCents: number; cancelled: number }>;
-  readonly failedPayments: Array<{ day: string; count: number }>;
-  readonly entriesBySource: Array<{ source: string; entries: number }>;
-  readonly renewalsDue: number;
-  readonly waiting: Array<{ name: string; count: number }>;
-  readonly drawCalendar: Array<{ id: string; title: string; prizeEndDate: string; drawStatus: string; singleEntries: number; stackedPool: number; frozenTickets: number | null }>;
-}
 
 const COLOURS = ['#2f6bff', '#12a150', '#f5b82e', '#db2777', '#7c3aed', '#0ea5e9', '#b54708'];
 const shortDay = (day: string) => day.slice(5);
@@ -74,8 +62,10 @@ export function Dashboard() {
   const [error, setError] = useState<string | null>(null);
   const createPath = useCreatePath();
   useEffect(() => {
-    httpClient('/api/admin/dashboard?days=90').then(
-      ({ json }) => setFigures(json as Figures),
+    httpClient('/api/admin/dashboard?days=90')
+      .then(({ json }) => parseAnswer(dashboardSchema, json, 'the dashboard'))
+      .then(
+      setFigures,
       (e: unknown) => setError(e instanceof Error ? e.message : 'The dashboard could not be read.'),
     );
   }, []);
@@ -91,7 +81,7 @@ export function Dashboard() {
       <Title title="Dashboard" />
       <LaunchChecklist />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {figures.from} to {figures.to}, days in Australia/Sydney
+        {figures.from} to {figures.to}, days in {CLUB_TIME_ZONE}
       </Typography>
       <StaffSecurityCard />
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 2 }}>

@@ -4,15 +4,9 @@ import { Box, Card, CardContent, Link as MuiLink, List, ListItem, ListItemIcon, 
 import { useEffect, useState } from 'react';
 import { useBasename } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { httpClient } from '../dataProvider';
+import { launchChecklistSchema, type LaunchChecklist as Checklist } from '@roar/contracts/staff';
+import { httpClient, parseAnswer } from '../dataProvider';
 import { guideHref } from './guide';
-
-interface LaunchCheck {
-  readonly id: string;
-  readonly label: string;
-  readonly done: boolean;
-  readonly how: string;
-}
 
 /**
  * "Before you sell" at the top of the dashboard: what the club must set before it takes real money
@@ -20,11 +14,13 @@ interface LaunchCheck {
  * Gone once every check is done.
  */
 export function LaunchChecklist() {
-  const [checklist, setChecklist] = useState<{ checks: LaunchCheck[]; complete: boolean } | null>(null);
+  const [checklist, setChecklist] = useState<Checklist | null>(null);
   const basename = useBasename();
   useEffect(() => {
-    httpClient('/api/admin/launch-checklist').then(
-      ({ json }) => setChecklist(json as { checks: LaunchCheck[]; complete: boolean }),
+    httpClient('/api/admin/launch-checklist')
+      .then(({ json }) => parseAnswer(launchChecklistSchema, json, 'the launch checklist'))
+      .then(
+      setChecklist,
       () => setChecklist(null),
     );
   }, []);

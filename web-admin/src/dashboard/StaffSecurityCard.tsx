@@ -1,22 +1,11 @@
 import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Switch, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useNotify, usePermissions } from 'react-admin';
-import { z } from 'zod';
+import { staffSecuritySchema as settingsSchema, type StaffSecurity as Settings } from '@roar/contracts/staff';
 import { waitingNotice } from '../approvals/waiting';
 import { httpClient, postAction } from '../dataProvider';
 import { formatClubDateTime } from '../ui/display';
 import { formatCents } from '../memberships/MembershipList';
-
-const settingsSchema = z.object({
-  four_eyes: z.boolean(),
-  refund_above_cents: z.number(),
-  entry_adjustment_above: z.number(),
-  two_factor_required_for: z.enum(['admins', 'all-staff']),
-  four_eyes_last_switch: z.object({ on: z.boolean(), at: z.string(), by_name: z.string(), approved_by_name: z.string().nullable(), reason: z.string() }).nullable(),
-  approvers: z.number(),
-  two_factor: z.object({ required: z.number(), required_enrolled: z.number(), ready: z.boolean() }),
-});
-type Settings = z.infer<typeof settingsSchema>;
 
 /** The dialog admins change the settings in: every change with a reason, logged. */
 function ChangeSettings({ settings, onDone }: { settings: Settings; onDone: () => void }) {

@@ -1,12 +1,9 @@
 import { session } from '../auth/session';
+import { uploadedMediaSchema, type MediaKind, type UploadedMedia } from '@roar/contracts/staff';
+import { parseAnswer } from '../dataProvider';
 import { firstErrorMessage } from '../httpErrors';
 
-export type MediaKind = 'prize' | 'testimonial' | 'partner' | 'banner' | 'product';
-export interface UploadedMedia {
-  readonly id: string;
-  readonly kind: MediaKind;
-  readonly variants: Record<string, { url: string; width: number; height: number }>;
-}
+export type { MediaKind, UploadedMedia };
 
 /** POST /api/admin/media: the file's bytes as the body; the server checks, resizes and stores it. */
 export async function uploadMedia(file: Blob, kind: MediaKind): Promise<UploadedMedia> {
@@ -18,5 +15,5 @@ export async function uploadMedia(file: Blob, kind: MediaKind): Promise<Uploaded
   });
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) throw new Error(firstErrorMessage(body) ?? `The upload failed (${response.status})`);
-  return body as UploadedMedia;
+  return parseAnswer(uploadedMediaSchema, body, 'the upload');
 }

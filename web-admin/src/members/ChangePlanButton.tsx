@@ -1,19 +1,9 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Link, MenuItem, TextField as MuiTextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
-import { httpClient, postAction } from '../dataProvider';
+import { memberChangePlanAnswerSchema, memberPlanMovesSchema, type MemberPlanMoves as PlanMoves } from '@roar/contracts/staff';
+import { httpClient, parseAnswer, postAction } from '../dataProvider';
 import { formatCents } from '../memberships/MembershipList';
-
-/** GET /api/admin/members/:id/plan-moves */
-interface PlanMoves {
-  readonly current: { readonly tier: string; readonly cancelled: boolean } | null;
-  readonly moves: ReadonlyArray<{ readonly membership_id: number; readonly tier: string; readonly price_cents: number }>;
-  readonly none_because: string | null;
-}
-
-interface StartedPlanChange {
-  readonly payment_url: string;
-}
 
 /**
  * Change the plan on the member's behalf (issue 14): staff pick another published, visible tier and
@@ -40,7 +30,7 @@ export function ChangePlanButton() {
     setLoadError(null);
     // The server tries each paid plan against the checkout's own rules and says why when none is left.
     httpClient(`/api/admin/members/${encodeURIComponent(memberId)}/plan-moves`)
-      .then(({ json }) => live && setMoves(json as PlanMoves))
+      .then(({ json }) => live && setMoves(parseAnswer(memberPlanMovesSchema, json, 'the plans to move to')))
       .catch((error: unknown) => live && setLoadError(error instanceof Error ? error.message : 'The plans could not be loaded'));
     return () => {
       live = false;
@@ -58,7 +48,8 @@ export function ChangePlanButton() {
   const submit = async () => {
     setBusy(true);
     try {
-      const started = await postAction<StartedPlanChange>(`/members/${encodeURIComponent(String(record.id))}/change-plan`, { membership_id: Number(tier), reason: reason.trim() });
+      const answer = await postAction(`/members/${encodeURIComponent(String(record.id))}/change-plan`, { membership_id: Number(tier), reason: reason.trim() });
+      const started = parseAnswer(memberChangePlanAnswerSchema, answer, 'the plan change');
       setLink(started.payment_url);
       notify('Plan change started: send the member the payment link', { type: 'info' });
       refresh();

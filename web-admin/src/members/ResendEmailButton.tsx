@@ -1,15 +1,12 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField as MuiTextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import type { StaffEvent } from '@roar/contracts/staff';
 import { postAction } from '../dataProvider';
 import { formatClubDateTime } from '../ui/display';
 
-interface HistoryRow {
-  readonly id: string;
-  readonly event_type: string;
-  readonly occurred_at: string;
-  readonly payload?: { paymentId?: unknown; tier?: { tier?: unknown } };
-}
+/** An event of the member's history (the contract's), with what a paid event carries. */
+type HistoryRow = StaffEvent & { readonly payload?: { paymentId?: unknown; tier?: { tier?: unknown } } };
 
 interface Choice {
   readonly key: string;

@@ -1,18 +1,14 @@
 import { Box, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
+import type { StaffEvent } from '@roar/contracts/staff';
 import { formatClubDateTime } from '../ui/display';
 import { ChangePlanButton } from './ChangePlanButton';
 import { EditContactButton } from './EditContactButton';
 import { ResendEmailButton } from './ResendEmailButton';
 import { SupportActionButton, SuspensionButton } from './SupportActionButton';
 
-interface HistoryRow {
-  readonly id: string;
-  readonly event_type: string;
-  readonly occurred_at: string;
-  readonly actor: string;
-  readonly payload?: { note?: unknown };
-}
+/** An event of the member's history (the contract's), with the note a SupportNoteAdded carries. */
+type HistoryRow = StaffEvent & { readonly payload?: { note?: unknown } };
 
 /** The member's file for support staff: status, the actions, and the notes kept so far. */
 export function SupportTab() {

@@ -1,14 +1,6 @@
 import { Alert, AlertTitle } from '@mui/material';
 import type { RaRecord } from 'react-admin';
-
-interface StoppedAt {
-  readonly id: string;
-  readonly type: string;
-  readonly streamId: string;
-  readonly revision: string;
-  readonly position: string;
-  readonly error: string;
-}
+import type { FailedEvent as StoppedAt } from '@roar/contracts/staff';
 
 function stoppedAt(value: unknown): StoppedAt | null {
   if (typeof value !== 'object' || value === null) return null;

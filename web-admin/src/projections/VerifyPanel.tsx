@@ -1,27 +1,10 @@
 import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRecordContext } from 'react-admin';
-import { z } from 'zod';
-import { postAction } from '../dataProvider';
+import { projectionVerificationSchema, type ProjectionVerification as Verification } from '@roar/contracts/staff';
+import { parseAnswer, postAction } from '../dataProvider';
 import { FailedEventAlert } from './FailedEvent';
 
-const verificationSchema = z.object({
-  verdict: z.enum(['VERIFIED', 'DIFFERENT']),
-  events: z.number(),
-  difference_count: z.number(),
-  stopped_at: z.unknown().optional(),
-  differences: z.array(
-    z.object({
-      table: z.string(),
-      key: z.record(z.string(), z.unknown()),
-      kind: z.enum(['missing', 'extra', 'different']),
-      columns: z.array(z.string()),
-      expected: z.record(z.string(), z.unknown()).nullable(),
-      actual: z.record(z.string(), z.unknown()).nullable(),
-    }),
-  ),
-});
-type Verification = z.infer<typeof verificationSchema>;
 
 const show = (row: Record<string, unknown> | null, columns: readonly string[]) =>
   row === null ? '-' : JSON.stringify(columns.length > 0 ? Object.fromEntries(columns.map((c) => [c, row[c]])) : row);
@@ -37,7 +20,8 @@ export function VerifyPanel() {
     setBusy(true);
     setResult(null);
     try {
-      setResult(verificationSchema.parse(await postAction(`/projections/${encodeURIComponent(String(record.id))}/verify`)));
+      const answer = await postAction(`/projections/${encodeURIComponent(String(record.id))}/verify`);
+      setResult(parseAnswer(projectionVerificationSchema, answer, 'the verification'));
     } catch (error) {
       notify(error instanceof Error ? error.message : 'Verification failed', { type: 'error' });
     } finally {

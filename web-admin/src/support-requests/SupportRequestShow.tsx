@@ -1,18 +1,13 @@
 import { Alert, Box, Button, Card, CardContent, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { FunctionField, ReferenceField, Show, SimpleShowLayout, TextField, useNotify, usePermissions, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import type { SupportReply as Reply } from '@roar/contracts/support';
 import { postAction } from '../dataProvider';
 import { EventHistory } from '../events/EventHistory';
 import { ClubDateField } from '../ui/ClubDateField';
 import { formatClubDateTime } from '../ui/display';
 import { StatusChip } from './SupportRequestList';
 
-interface Reply {
-  readonly id: string;
-  readonly body: string;
-  readonly to: string;
-  readonly at: string;
-}
 
 /** The message, the answers sent so far, and the reply form (the email goes out from the answer event). */
 function Conversation() {

@@ -1,15 +1,7 @@
-import { z } from 'zod';
+import { currentUserSchema } from '@roar/contracts/members';
 import { memberRequest } from './member-api';
 import { session } from './session';
-import { userSchema, type User } from '../types/api';
-
-const currentUserAnswer = z
-  .object({
-    user: userSchema,
-    activeSingleEntries: z.array(z.unknown()).default([]),
-    previousSingleEntries: z.array(z.unknown()).default([]),
-  })
-  .loose();
+import type { User } from '../types/api';
 
 export interface CurrentUser {
   readonly user: User;
@@ -21,7 +13,7 @@ export interface CurrentUser {
  * knows (a membership swapped by a payment, a cancellation). The caller re-reads the session.
  */
 export async function refreshCurrentUser(): Promise<CurrentUser | null> {
-  const result = await memberRequest('/api/current-user', { schema: currentUserAnswer });
+  const result = await memberRequest('/api/current-user', { schema: currentUserSchema });
   if (!result.ok) return null;
   session.saveUser(result.data.user);
   return { user: result.data.user, activeSingleEntries: result.data.activeSingleEntries.length };

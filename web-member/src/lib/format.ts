@@ -1,3 +1,5 @@
+import { CLUB_TIME_ZONE } from '@roar/contracts/time';
+
 /** Dollars with a trailing .00 removed (spec section 9): 20 -> "$20", 29.99 -> "$29.99". */
 export function formatDollars(amount: number): string {
   const fixed = amount.toFixed(2);
@@ -16,7 +18,7 @@ export function initialOf(name: string): string {
 export function formatDate(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'Australia/Sydney' });
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: CLUB_TIME_ZONE });
 }
 
 /** A calendar day (YYYY-MM-DD, already a club day: no time zone to apply) as 'MMM D, YYYY', e.g. a gift card's last valid day. */

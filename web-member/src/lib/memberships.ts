@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { apiRequest, type ApiResult } from './api-client';
-import { dataOf, membershipSchema, type Membership } from '../types/api';
+import { membershipSchema } from '@roar/contracts/members';
+import { dataOf, type Membership } from '../types/api';
 
+/** The catalogue as the contract states it; each tier reads as the screens' Membership. */
 const membershipsAnswer = dataOf(z.array(membershipSchema));
 
 /** `GET /items/membership` with the spec's filter (published and archived) sorted by `sort`. */

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { memberRequest } from './member-api';
 import { session } from './session';
 import type { User } from '../types/api';
+import { UPGRADE_ERROR } from '@roar/contracts/errors';
 
-export const UPGRADE_ERROR = 'Error upgrading membership';
+export { UPGRADE_ERROR };
 
 const planAnswer = z.object({
   status: z.string(),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { memberSessionSchema, type MemberSession } from '@roar/contracts/auth';
+import { membershipStatusSchema, membershipTypeSchema, type Membership as ContractMembership } from '@roar/contracts/members';
 
 /**
  * Shapes of the content API (spec section 3), parsed at the edge so the screens only ever see
  * checked data. Defaults follow the spec (code 'free', tier 'No Membership').
  */
-export const membershipTypeSchema = z.enum(['free', 'single-entry', 'monthly-subscription']);
-export const membershipStatusSchema = z.enum(['published', 'archived', 'draft']);
+export { membershipStatusSchema, membershipTypeSchema };
 
 export const membershipSchema = z.object({
   id: z.number().int(),
@@ -32,6 +33,8 @@ export const membershipSchema = z.object({
   stripe_id: z.string().nullable().default(null),
 });
 export type Membership = z.infer<typeof membershipSchema>;
+/** Every tier the catalogue serves (the contract's shape) reads as a Membership: checked here, at compile time. */
+export type CatalogueTier = ContractMembership extends Membership ? ContractMembership : never;
 
 export const pageSchema = z.object({
   path: z.string(),
@@ -53,12 +56,9 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const loginResultSchema = z.object({
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1),
-  expires: z.number(),
-});
-export type LoginResult = z.infer<typeof loginResultSchema>;
+/** The member's tokens (`/auth/login`, `/auth/refresh`, and the sign-up's): the contract's. */
+export const loginResultSchema = memberSessionSchema;
+export type LoginResult = MemberSession;
 
 /** `{ data: T }`: every content answer is wrapped this way. */
 export const dataOf = <T extends z.ZodType>(inner: T) => z.object({ data: inner });

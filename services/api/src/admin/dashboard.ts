@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { dashboardSchema } from '@roar/contracts/staff';
 import { dashboardFigures } from '@roar/projections';
 import type { Sql } from '@roar/platform';
 import type { AppContext } from '../context';
@@ -47,6 +48,6 @@ documentRoute({
   auth: 'staff',
   summary: 'Dashboard figures: sign-ups, active members by tier, MRR and churn, entries by source, failed payments, renewals due, waiting work, the draw calendar',
   query: dashboardQuerySchema,
-  response: z.object({}).loose(),
+  response: dashboardSchema,
   errors: [400, 401],
 });

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { launchChecklistSchema, type LaunchCheck } from '@roar/contracts/staff';
 import type { Config } from '@roar/platform';
 import type { AppContext } from '../context';
 import { requireStaff } from '../auth/staff-tokens';
@@ -11,13 +11,7 @@ import { documentRoute } from '../http/openapi';
  * configuration. Each check says how, as a section of docs/before-you-sell.md (the staff console
  * shows that page at /admin/before-you-sell). The dashboard shows the list until every check is done.
  */
-export interface LaunchCheck {
-  readonly id: 'abn' | 'public-address' | 'payment-keys' | 'mail-transport' | 'staff-two-factor';
-  readonly label: string;
-  readonly done: boolean;
-  /** The section of the repository's guide that says how: `docs/before-you-sell.md#<id>`. */
-  readonly how: string;
-}
+export type { LaunchCheck };
 
 export const LAUNCH_GUIDE = 'docs/before-you-sell.md';
 
@@ -49,8 +43,6 @@ export async function launchChecklist(config: Config, twoFactor: () => Promise<b
   ];
 }
 
-const launchCheckSchema = z.object({ id: z.string(), label: z.string(), done: z.boolean(), how: z.string() });
-
 /** `GET /api/admin/launch-checklist`: every staff role reads it; `complete` once every check is done. */
 export function launchChecklistRouter(app: AppContext): Router {
   const router = Router();
@@ -67,6 +59,6 @@ documentRoute({
   tag: 'staff',
   auth: 'staff',
   summary: 'Before you sell: ABN, public address, payment keys, mail transport and staff two-factor, each done or not, with the guide section that says how',
-  response: z.object({ id: z.literal('launch-checklist'), checks: z.array(launchCheckSchema), complete: z.boolean() }),
+  response: launchChecklistSchema,
   errors: [401],
 });

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { orHeld, staffAccountEditSchema, staffAccountSchema, staffRoleChangeSchema } from '@roar/contracts/staff';
 import { staffAccountStreamId, staffRoleChangeSummary } from '@roar/domain';
 import { toNewEvents, type CommandContext } from '@roar/platform';
 import type { Request, Response } from 'express';
@@ -15,13 +16,12 @@ import { documentRoute } from '../http/openapi';
 import { parseBody, parseParams } from '../http/validate';
 import { sendList } from './simple-rest';
 import { staffCommandContext } from './command-context';
-import { reasonSchema } from '../members/admin/membership-edits';
 
 export const NOT_YOURSELF = 'Ask another admin to change your own role or to suspend you.';
 const ROLE_CHANGED_IN_CONSOLE = 'Role changed in the staff console';
 
-const roleChangeSchema = z.object({ role: staffRoleSchema, reason: reasonSchema }).strip();
-const staffEditSchema = z.object({ role: staffRoleSchema, suspended: z.boolean(), reason: reasonSchema.optional() }).strip();
+const roleChangeSchema = staffRoleChangeSchema;
+const staffEditSchema = staffAccountEditSchema;
 const idParams = z.object({ id: z.uuid() });
 
 type StaffAccountView = StaffAccount & { readonly two_factor: boolean };
@@ -108,8 +108,7 @@ export function staffUsersRouter(app: AppContext): Router {
   return router;
 }
 
-const account = z.object({ id: z.string(), email: z.string(), name: z.string(), role: staffRoleSchema, suspended: z.boolean(), two_factor: z.boolean() });
-const held = z.object({ waiting_for_approval: z.literal(true), approval: z.object({}).passthrough() });
+const account = staffAccountSchema;
 documentRoute({ method: 'get', path: '/api/admin/staff-users', tag: 'staff', auth: 'staff', summary: 'Staff accounts (admin): role, suspension, two-factor', response: z.array(account), errors: [401, 403] });
 documentRoute({ method: 'get', path: '/api/admin/staff-users/:id', tag: 'staff', auth: 'staff', summary: 'One staff account (admin)', params: idParams, response: account, errors: [401, 403, 404] });
 documentRoute({
@@ -120,6 +119,6 @@ documentRoute({
   summary: "Suspend or reinstate a staff account, or change its role (admin, not your own); ends that account's sessions. A role change waits for a second staff user under four-eyes (202)",
   params: idParams,
   body: staffEditSchema,
-  response: z.union([account, held]),
+  response: orHeld(account),
   errors: [400, 401, 403, 404, 409],
 });

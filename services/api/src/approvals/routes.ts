@@ -7,14 +7,14 @@ import type { AppContext } from '../context';
 import { requireStaff, staffOf, WRITER_ROLES } from '../auth/staff-tokens';
 import { staffCommandContext } from '../admin/command-context';
 import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-rest';
-import { reasonSchema } from '../members/admin/membership-edits';
+import { approvalApproveSchema, approvalDeclineSchema, approvalStatusSchema } from '@roar/contracts/staff';
 import { executeCommand } from '../http/commands';
 import { HttpError } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';
 import { approveAndCarryOut } from './request';
 import { approvalRecords } from './view';
 
-const statusSchema = z.enum(['pending', 'approved', 'declined', 'carried_out', 'failed']);
+const statusSchema = approvalStatusSchema;
 const filterSchema = z.object({ id: oneOrMany(z.string().max(100)).optional(), status: oneOrMany(statusSchema).optional() }).strict();
 const idParams = z.object({ id: z.uuid() });
 
@@ -49,14 +49,14 @@ export function approvalsRouter(app: AppContext): Router {
 
   router.post('/:id/approve', writers, async (req, res) => {
     const { id } = parseParams(idParams, req);
-    parseBody(z.object({}).strict(), req);
+    parseBody(approvalApproveSchema, req);
     await approveAndCarryOut(app, req, res, id);
     res.json(await show(id, res));
   });
 
   router.post('/:id/decline', writers, async (req, res) => {
     const { id } = parseParams(idParams, req);
-    const { reason } = parseBody(z.object({ reason: reasonSchema }).strict(), req);
+    const { reason } = parseBody(approvalDeclineSchema, req);
     const ctx = staffCommandContext(app, req, res, reason);
     await executeCommand(app, approvalStreamId(id), approvalDecider, { type: 'DeclineRequest', by: staffOf(res).id, reason }, ctx, { readModels: ['approvals'] });
     res.json(await show(id, res));

@@ -1,8 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { staffSecurityChangeSchema } from '@roar/contracts/staff';
 import {
-  MAX_ADJUSTMENT_THRESHOLD,
-  MAX_REFUND_THRESHOLD_CENTS,
   STAFF_SECURITY_STREAM,
   staffSecuritySettingsDecider,
   twoFactorScopeSchema,
@@ -14,23 +13,13 @@ import type { AppContext } from '../context';
 import { requireStaff, staffOf } from '../auth/staff-tokens';
 import { enrolledStaffIds } from '../auth/staff-two-factor';
 import { sequenceDecider, staffCommandContext } from '../admin/command-context';
-import { reasonSchema } from '../members/admin/membership-edits';
 import { parseBody } from '../http/validate';
 import { registerGuardedAction } from './actions';
 import { heldForApproval } from './request';
 import { staffSecuritySettings, twoFactorRequired } from './settings';
 import { staffNames } from './view';
 
-const changeSchema = z
-  .object({
-    four_eyes: z.boolean().optional(),
-    refund_above_cents: z.number().int().min(0).max(MAX_REFUND_THRESHOLD_CENTS).optional(),
-    entry_adjustment_above: z.number().int().min(0).max(MAX_ADJUSTMENT_THRESHOLD).optional(),
-    two_factor_required_for: twoFactorScopeSchema.optional(),
-    reason: reasonSchema,
-  })
-  // The console sends the whole record back: the read-only facts in it are dropped.
-  .strip();
+const changeSchema = staffSecurityChangeSchema;
 type Change = z.infer<typeof changeSchema>;
 
 const guardedParams = z.object({

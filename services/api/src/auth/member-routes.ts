@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Response } from 'express';
-import { z } from 'zod';
 import { memberLoginStreamId } from '@roar/domain';
 import { testHold } from '@roar/platform';
+import {
+  changePasswordSchema as changeSchema,
+  memberLoginSchema as loginSchema,
+  memberLogoutSchema as logoutSchema,
+  memberRefreshSchema as refreshSchema,
+  resetPasswordSchema as resetSchema,
+  updatePasswordSchema as updateSchema,
+} from '@roar/contracts/auth';
+import { COULD_NOT_UPDATE_PASSWORD } from '@roar/contracts/errors';
 import { getMember } from '@roar/projections';
 import type { AppContext } from '../context';
 import { memberCommandContext } from '../kernel/context';
@@ -19,7 +27,7 @@ import { createCounter, memoryThrottleStore, type CounterLimit } from './throttl
 
 export const INVALID_USER_CREDENTIALS = 'Invalid user credentials.';
 export const TOO_MANY_MEMBER_ATTEMPTS = 'Too many attempts. Try again later.';
-export const COULD_NOT_UPDATE_PASSWORD = 'Could not update your password';
+export { COULD_NOT_UPDATE_PASSWORD };
 export const INVALID_EMAIL = 'Please enter a valid email';
 /** Staff suspended the account (issue 14): said plainly, after the password was checked. */
 export const ACCOUNT_SUSPENDED = 'Your account is suspended. Please contact support.';
@@ -44,12 +52,6 @@ export function tooManyAttempts(res: Response, waitSeconds: number, body: unknow
   res.status(429).json(body);
 }
 
-export const loginSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(200) });
-export const refreshSchema = z.object({ refresh_token: z.string().min(1).max(200), mode: z.literal('json').optional() });
-export const logoutSchema = z.object({ refresh_token: z.string().min(1).max(200) });
-export const resetSchema = z.object({ email: z.email().max(320) });
-export const changeSchema = z.object({ token: z.string().min(1).max(200), password: z.string().max(200) });
-export const updateSchema = z.object({ password: z.string().max(200), current_password: z.string().max(200) });
 
 
 /**

@@ -1,6 +1,19 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import * as zxcvbnEn from '@zxcvbn-ts/language-en';
+import {
+  compactWords as compact,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  MIN_PASSWORD_SCORE,
+  PASSWORD_ADD_WORDS as ADD_WORDS,
+  PASSWORD_EASY_TO_GUESS as EASY_TO_GUESS,
+  PASSWORD_PERSONAL as PERSONAL,
+  PASSWORD_TOO_LONG as TOO_LONG,
+  PASSWORD_TOO_SHORT as TOO_SHORT,
+  personalWords,
+  type PasswordOwner,
+} from '@roar/contracts/auth';
 
 /**
  * The one password policy (issue 19), after NIST SP 800-63B section 5.1.1: at least 8 characters,
@@ -13,21 +26,19 @@ import * as zxcvbnEn from '@zxcvbn-ts/language-en';
  * a password must reach score 3 (about 10^8 guesses or more), so a listed password, a keyboard
  * walk or a word with a digit on the end is refused with zxcvbn's reason.
  */
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 200;
-export const MIN_PASSWORD_SCORE = 3;
-
-export const TOO_SHORT = `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
-export const TOO_LONG = `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
-export const PERSONAL = 'Do not build your password from your name or email address.';
-export const EASY_TO_GUESS = 'This password is easy to guess.';
-export const ADD_WORDS = 'Add a few more words that are not common.';
-
-/** Who the password is for: parts of it must not come from these. */
-export interface PasswordOwner {
-  readonly email?: string | null;
-  readonly names?: readonly (string | null | undefined)[];
-}
+/** The rules and their words are the contract's (the member console checks with the same). */
+export {
+  ADD_WORDS,
+  EASY_TO_GUESS,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  MIN_PASSWORD_SCORE,
+  PERSONAL,
+  personalWords,
+  TOO_LONG,
+  TOO_SHORT,
+  type PasswordOwner,
+};
 
 export type PasswordVerdict = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
@@ -39,19 +50,6 @@ function zxcvbn(): ZxcvbnFactory {
     dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEn.dictionary },
   });
   return factory;
-}
-
-const compact = (text: string): string => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-
-/** The pieces of an email and names worth refusing: the local part, its words, each name (3+ letters). */
-export function personalWords(owner: PasswordOwner): string[] {
-  const words = new Set<string>();
-  const local = owner.email?.split('@')[0] ?? '';
-  for (const part of [local, ...local.split(/[^\p{L}\p{N}]+|\d+/u), ...(owner.names ?? [])]) {
-    const word = compact(part ?? '');
-    if (word.length >= 3) words.add(word);
-  }
-  return [...words];
 }
 
 export function checkPassword(password: string, owner: PasswordOwner = {}): PasswordVerdict {

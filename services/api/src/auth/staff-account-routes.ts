@@ -1,17 +1,15 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { emptyAnswerSchema, staffPasswordChangeSchema as passwordChangeSchema } from '@roar/contracts/auth';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { documentRoute } from '../http/openapi';
 import { parseBody } from '../http/validate';
-import { checkPassword, MAX_PASSWORD_LENGTH } from './password-policy';
+import { checkPassword } from './password-policy';
 import { endStaffSession } from './staff-sessions';
 import { requireStaff, staffOf, staffSessionOf } from './staff-tokens';
 import { checkStaffPassword, setStaffPassword } from './staff-users';
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not right.';
-
-const passwordChangeSchema = z.object({ current_password: z.string().max(MAX_PASSWORD_LENGTH), password: z.string().max(MAX_PASSWORD_LENGTH) });
 
 /**
  * Staff sessions (issue 19), under `/api/admin`: logging out and changing one's own password, each
@@ -42,7 +40,7 @@ export function createStaffAccountRouter(app: AppContext): Router {
   return router;
 }
 
-documentRoute({ method: 'post', path: '/api/admin/auth/logout', tag: 'staff', auth: 'staff', summary: 'Log out: ends this staff session at once', response: z.object({}), errors: [401] });
+documentRoute({ method: 'post', path: '/api/admin/auth/logout', tag: 'staff', auth: 'staff', summary: 'Log out: ends this staff session at once', response: emptyAnswerSchema, errors: [401] });
 documentRoute({
   method: 'post',
   path: '/api/admin/auth/password',
@@ -50,6 +48,6 @@ documentRoute({
   auth: 'staff',
   summary: 'Change your own password (the current one needed; the password policy applies); ends your other sessions',
   body: passwordChangeSchema,
-  response: z.object({}),
+  response: emptyAnswerSchema,
   errors: [400, 401],
 });

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { staffLoginSchema as loginSchema } from '@roar/contracts/auth';
 import type { AppContext } from '../context';
 import { errorBody, HttpError } from '../http/errors';
 import { parseBody } from '../http/validate';
@@ -13,8 +13,6 @@ import { afterPassword, createStaffSecondStepRouter, type IssueSession } from '.
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Try again in a few minutes.';
 export const STAFF_SUSPENDED = 'This staff account is suspended. Ask an administrator.';
-
-const loginSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(200) }).strict();
 
 /** `POST /auth/login` and `GET /auth/me`, mounted under `/api/admin` by the admin router. */
 export function createStaffAuthRouter(app: AppContext, limits: SignInThrottlePolicy = STAFF_SIGN_IN_POLICY): Router {

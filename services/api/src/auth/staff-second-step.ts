@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
+import { twoFactorConfirmSchema, twoFactorEnrolSchema, twoFactorVerifySchema } from '@roar/contracts/auth';
 import { staffAccountStreamId, type StaffAccountEvent } from '@roar/domain';
 import { newCorrelationId, toNewEvents, type Actor } from '@roar/platform';
 import type { AppContext } from '../context';
@@ -88,11 +89,9 @@ function refuseCode(check: Exclude<CodeCheck, { ok: true }>, res: Response): nev
   throw new HttpError(401, WRONG_CODE, 'INVALID_CODE');
 }
 
-const challenge = z.string().min(10).max(2000);
-const code = z.string().trim().regex(/^\d{6}$/, 'Type the six digits');
-const verifySchema = z.union([z.object({ challenge, code }).strict(), z.object({ challenge, recovery_code: z.string().trim().min(10).max(20) }).strict()]);
-const enrolSchema = z.object({ challenge: challenge.optional() }).strict();
-const confirmSchema = z.object({ challenge: challenge.optional(), code }).strict();
+const verifySchema = twoFactorVerifySchema;
+const enrolSchema = twoFactorEnrolSchema;
+const confirmSchema = twoFactorConfirmSchema;
 
 /** The staff user an enrolment request is for: its challenge's, or the signed-in one's (enrolling by choice). */
 async function enrollee(app: AppContext, req: Request, res: Response, given: string | undefined): Promise<{ user: StaffUser; signedIn: boolean }> {

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { z } from 'zod';
+import { staffRoleSchema, type StaffRole } from '@roar/contracts/auth';
 import type { Sql } from '@roar/platform';
 import { checkPassword, MAX_PASSWORD_LENGTH } from './password-policy';
 import { endStaffSessions, STAFF_SESSIONS_SCHEMA_SQL } from './staff-sessions';
@@ -8,8 +9,7 @@ import { endStaffSessions, STAFF_SESSIONS_SCHEMA_SQL } from './staff-sessions';
  * Staff accounts of the admin console. They live in a plain table owned by the auth module, not
  * in the event log: a password hash is a secret and the log is forever (ARCHITECTURE.md).
  */
-export const staffRoleSchema = z.enum(['admin', 'staff', 'auditor']);
-export type StaffRole = z.infer<typeof staffRoleSchema>;
+export { staffRoleSchema, type StaffRole };
 
 export interface StaffUser {
   readonly id: string;

@@ -15,7 +15,4 @@ for (const [resource, fields] of [['content-pages', pageFieldsSchema], ['content
 }
 documentRoute({ method: 'post', path: '/api/admin/content-preview', tag: 'staff', auth: 'staff', summary: 'The sanitised HTML members would receive', body: z.object({ html: z.string() }), response: z.object({ html: z.string() }), errors: [400, 401, 403] });
 documentRoute({ method: 'get', path: '/items/testimonials', tag: 'content', summary: 'Published testimonials (quote, name, image, illustrative)', response: z.object({ data: z.array(loose) }) });
-documentRoute({ method: 'get', path: '/api/admin/service-keys', tag: 'staff', auth: 'staff', summary: 'Service keys (admins only)', response: z.array(loose), errors: [401, 403] });
-documentRoute({ method: 'put', path: '/api/admin/service-keys/:id', tag: 'staff', auth: 'staff', summary: 'Set a service key (admins only; the history records who and why, never the value)', body: z.object({ token: z.string(), reason: z.string().min(3).max(500) }), response: loose, errors: [400, 401, 403, 404] });
-documentRoute({ method: 'get', path: '/api/admin/service-keys/:id', tag: 'staff', auth: 'staff', summary: 'One service key with its version history (admins only)', response: loose, errors: [401, 403, 404] });
 documentRoute({ method: 'get', path: '/items/home_blocks', tag: 'content', summary: 'Home how-it-works cards and feature blurbs', response: z.object({ data: loose.nullable() }) });

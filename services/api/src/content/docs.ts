@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { openApiDocumentSchema } from '@roar/contracts/staff';
 import { int4, membershipStatusSchema, membershipTypeSchema } from '@roar/domain';
 import { membershipResourceSchema } from '@roar/projections';
 import { documentRoute } from '../http/openapi';
@@ -39,7 +40,7 @@ documentRoute({
   query: itemsQuery,
   response: z.object({ data: z.array(z.object({ id: z.number(), sort: z.number(), status: z.string(), question: z.string(), answer: z.string() })) }),
 });
-documentRoute({ method: 'get', path: '/api/openapi.json', tag: 'operations', summary: 'This document (OpenAPI 3.1), built from the zod schemas the routes parse with' });
+documentRoute({ method: 'get', path: '/api/openapi.json', tag: 'operations', summary: 'This document (OpenAPI 3.1), built from the zod schemas the routes parse with', response: openApiDocumentSchema });
 documentRoute({ method: 'get', path: '/health', tag: 'operations', summary: 'Liveness', response: z.object({ status: z.literal('ok') }) });
 documentRoute({
   method: 'get',

@@ -2,6 +2,7 @@ import { entrantMembersSql, migrateEntrantIdentities } from '../draws/identities
 import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { exportLogSchema } from '@roar/contracts/staff';
 import type { Sql } from '@roar/platform';
 import { drawStatus, entrantExportPage, readTableColumns, readTablePage, winnersExportPage } from '@roar/projections';
 import type { AppContext } from '../context';
@@ -137,7 +138,7 @@ export function exportsRouter(app: AppContext): Router {
   return router;
 }
 
-documentRoute({ method: 'get', path: '/api/admin/exports', tag: 'staff', auth: 'staff', summary: 'The export log: who took which CSV export, when, and how many rows', response: z.array(z.object({}).loose()), errors: [401] });
+documentRoute({ method: 'get', path: '/api/admin/exports', tag: 'staff', auth: 'staff', summary: 'The export log: who took which CSV export, when, and how many rows', response: z.array(exportLogSchema), errors: [401] });
 documentRoute({
   method: 'get',
   path: '/api/admin/exports/:kind.csv',
@@ -145,6 +146,7 @@ documentRoute({
   auth: 'staff',
   summary: `A CSV export, streamed: ${EXPORT_KINDS.join(', ')} (entrants need prize_id, once the winner is drawn); logged with who took it`,
   query: exportQuerySchema,
-  response: z.string(),
+  responseType: 'text/csv',
+  response: z.string().describe('CSV, a header line first'),
   errors: [400, 401, 404, 409],
 });

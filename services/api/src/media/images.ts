@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { MEDIA_KINDS, type MediaKind } from '@roar/contracts/staff';
 
 /** What staff may upload as media: the bytes decide, never the name or the declared type. SVG is refused (it can carry script). */
 export type ImageType = 'png' | 'jpeg' | 'webp' | 'gif';
@@ -12,8 +13,7 @@ export function sniffImageType(data: Buffer): ImageType | null {
   return null;
 }
 
-export const MEDIA_KINDS = ['prize', 'testimonial', 'partner', 'banner', 'product'] as const;
-export type MediaKind = (typeof MEDIA_KINDS)[number];
+export { MEDIA_KINDS, type MediaKind };
 
 interface Variant {
   readonly name: string;

@@ -8,6 +8,7 @@ import { documentRoute } from '../http/openapi';
 import { HttpError } from '../http/errors';
 import { parseQuery } from '../http/validate';
 import { MAX_UPLOAD_BYTES, MEDIA_KINDS, resizeForKind, sniffImageType } from './images';
+import { uploadedMediaSchema } from '@roar/contracts/staff';
 
 /** Where uploaded media are served from: the image base path the member console reads (`/media/<key>`). */
 export const MEDIA_BASE_PATH = '/media';
@@ -80,7 +81,8 @@ documentRoute({
   auth: 'staff',
   summary: 'Upload an image (admin, staff): PNG, JPEG, WebP or GIF by its bytes, at most 8 MB; stored resized as WebP; answers each variant URL',
   query: mediaQuerySchema,
-  response: z.object({ id: z.string(), kind: z.enum(MEDIA_KINDS), variants: z.record(z.string(), z.object({ url: z.string(), width: z.number(), height: z.number() })) }),
+  status: 201,
+  response: uploadedMediaSchema,
   errors: [400, 401, 403, 413],
 });
 
@@ -89,5 +91,7 @@ documentRoute({
   path: '/media/:path',
   tag: 'content',
   summary: 'An uploaded image (WebP), public and immutable: the URLs the upload answered',
+  responseType: 'image/webp',
+  response: z.string().describe('the image bytes (WebP)'),
   errors: [404],
 });

@@ -1,6 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { isoDate, memberDecider, memberStreamId, trackedEventStreamId, uint4 } from '@roar/domain';
+import { DRAWS_ERROR, ENTRIES_ERROR, PROFILE_UPDATE_ERROR, SOMETHING_WENT_WRONG, UPGRADE_ERROR } from '@roar/contracts/errors';
+import { membershipChoiceSchema, profileUpdateSchema } from '@roar/contracts/members';
+import { isoDate, memberDecider, memberStreamId, trackedEventStreamId } from '@roar/domain';
 import { DomainError, EventStoreUnavailableError, WrongExpectedRevisionError } from '@roar/platform';
 import { getEntryTotal, getMember, lastCard, listEntryGrants } from '@roar/projections';
 import { TRACKED_EVENT_NAMES } from '@roar/workers';
@@ -17,23 +19,12 @@ import { signUpHandler } from './signup';
 import type { SignUpReferrals } from './signup-flow';
 import { loadTier } from './tiers';
 
-const SOMETHING_WENT_WRONG = 'Something went wrong. Try again';
-export const membershipChoice = z.object({ membership_id: z.coerce.number().pipe(uint4().min(1)) }).strict();
+export const membershipChoice = membershipChoiceSchema;
 /** The projectors currentUser() reads (read.members, read.payments, read.single_entries, read.team_members, the clubhouse's handicap). */
 const CURRENT_USER_READ_MODELS = ['members', 'payments', 'single_entries', 'teams', 'clubhouse'] as const;
 
-export const profileSchema = z
-  .object({
-    first_name: z.string().trim().min(1).max(80).optional(),
-    last_name: z.string().trim().min(1).max(80).optional(),
-    firstname: z.string().trim().min(1).max(80).optional(),
-    lastname: z.string().trim().min(1).max(80).optional(),
-    mobile: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/).nullable().optional(),
-    dob: isoDate().nullable().optional(),
-    address: z.string().trim().max(300).nullable().optional(),
-    state: z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']).nullable().optional(),
-  })
-  .strict();
+/** The contract's profile change, with the date of birth held to a real calendar day. */
+export const profileSchema = profileUpdateSchema.extend({ dob: isoDate().nullable().optional() });
 export const trackSchema = z
   .object({
     target: z.literal('facebook'),
@@ -73,7 +64,7 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts, referr
   router.patch('/api/update-user', member, async (req, res) => {
     const parsed = profileSchema.safeParse(req.body ?? {});
     if (!parsed.success) {
-      res.status(400).json({ error: 'Error updating your profile', details: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+      res.status(400).json({ error: PROFILE_UPDATE_ERROR, details: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
       return;
     }
     const { memberId } = memberOf(res);
@@ -87,7 +78,7 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts, referr
       });
     } catch (error) {
       if (!businessError(error)) throw error;
-      res.status(error instanceof EventStoreUnavailableError ? 503 : 400).json({ error: 'Error updating your profile' });
+      res.status(error instanceof EventStoreUnavailableError ? 503 : 400).json({ error: PROFILE_UPDATE_ERROR });
       return;
     }
     const me = await currentUser(app.sql, memberId, app.now());
@@ -95,7 +86,7 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts, referr
   });
 
   const planChange = (purpose: 'upgrade' | 'single-entry') => async (req: Request, res: Response) => {
-    const failed = (status: number) => res.status(status).json({ status: 'error', result: null, error: 'Error upgrading membership' });
+    const failed = (status: number) => res.status(status).json({ status: 'error', result: null, error: UPGRADE_ERROR });
     const parsed = membershipChoice.safeParse(req.body ?? {});
     if (!parsed.success) return failed(400);
     const { memberId } = memberOf(res);
@@ -138,7 +129,7 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts, referr
       res.json({ data: { total: total.total, granted: total.granted, revoked: total.revoked, grants } });
     } catch (err) {
       app.logger.error({ err, memberId }, 'user tickets failed');
-      res.status(503).json({ error: 'Error getting entries.' });
+      res.status(503).json({ error: ENTRIES_ERROR });
     }
   });
 
@@ -149,7 +140,7 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts, referr
       res.json({ last4: card?.last4 ?? '', brand: card?.brand ?? '', error: '' });
     } catch (err) {
       app.logger.error({ err, memberId }, 'pay method failed');
-      res.status(503).json({ last4: '', brand: '', error: 'Error getting draws.' });
+      res.status(503).json({ last4: '', brand: '', error: DRAWS_ERROR });
     }
   });
 

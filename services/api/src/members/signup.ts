@@ -1,31 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
-import { INT4_MAX } from '@roar/domain';
+import { EMAIL_PATTERN, signUpSchema } from '@roar/contracts/members';
 import type { AppContext } from '../context';
 import { issueSession, tooManyAttempts } from '../auth/member';
-import { checkPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, TOO_LONG, TOO_SHORT } from '../auth/password-policy';
+import { checkPassword } from '../auth/password-policy';
 import { createCounter, memoryThrottleStore, type CounterLimit } from '../auth/throttle';
 import { memberCommandContext, originOf } from '../kernel/context';
 import type { MembersPorts } from '../kernel/ports';
 import { loadTier } from './tiers';
 import { signUpMember, type SignUpReferrals } from './signup-flow';
 
-/** The spec's email pattern (section 5). */
-export const EMAIL_PATTERN =
-  /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
-
-export const signUpSchema = z
-  .object({
-    first_name: z.string().trim().min(1, 'Please enter your first name').max(80),
-    last_name: z.string().trim().min(1, 'Please enter your last name').max(80),
-    email: z.string().trim().max(254).regex(EMAIL_PATTERN, 'Please enter a valid email'),
-    password: z.string().min(MIN_PASSWORD_LENGTH, TOO_SHORT).max(MAX_PASSWORD_LENGTH, TOO_LONG),
-    membership_id: z.coerce.number().int().positive('Please choose a membership').max(INT4_MAX, 'Please choose a membership'),
-    recaptcha_token: z.string().max(4000).optional(),
-    referral_code: z.string().max(100).optional(),
-  })
-  .strict();
+/** The contract's email pattern and sign-up body; referrals and teams import the pattern from here. */
+export { EMAIL_PATTERN, signUpSchema };
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 export const TOO_MANY_SIGN_UPS = 'Too many sign-up attempts from this connection. Try again later.';

@@ -24,7 +24,7 @@ const returnQuery = z.object({
 documentRoute({
   method: 'get', path: CHECKOUT_RETURN_PATH, tag: 'payments',
   summary: "A member's return from checkout: asks the provider how the session ended, applies a payment its webhook has not yet applied, then redirects (303) to `next`",
-  query: returnQuery, errors: [],
+  query: returnQuery, status: 303, errors: [],
 });
 
 export interface ReconcileOptions {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orHeld, paymentRefundAnswerSchema, paymentRefundSchema } from '@roar/contracts/staff';
 import { documentRoute } from '../http/openapi';
 
 const loose = z.object({}).loose();
@@ -23,5 +24,5 @@ documentRoute({ method: 'get', path: '/api/admin/referrals', tag: 'staff', auth:
 documentRoute({ method: 'get', path: '/api/admin/referrals/:id', tag: 'staff', auth: 'staff', summary: 'One referral (by referred member id) with its events', response: loose, errors: [401, 403, 404] });
 documentRoute({
   method: 'post', path: '/api/admin/payments/:id/refund', tag: 'staff', auth: 'staff', summary: 'Refund a paid payment in full (admin only; the provider confirms with charge.refunded)',
-  body: z.object({ reason: z.string() }), response: loose, errors: [400, 401, 403, 404, 409],
+  body: paymentRefundSchema, status: 202, response: orHeld(paymentRefundAnswerSchema), errors: [400, 401, 403, 404, 409],
 });

@@ -1,9 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { serviceKeyChangeSchema, serviceKeyDetailSchema, serviceKeySchema } from '@roar/contracts/staff';
 import type { AppContext } from '../context';
 import { requireStaff, staffOf } from '../auth/staff-tokens';
 import { HttpError, zodItems } from '../http/errors';
-import { reasonSchema } from '../members/admin/membership-edits';
+import { documentRoute } from '../http/openapi';
 import { sendList } from '../admin/simple-rest';
 import { listVersions, recordVersion } from '../content-admin/versions';
 import { isPublicKey, readServiceKeys, SERVICE_KEY_NAMES, serviceKeyTokenSchema, writeServiceKey, type ServiceKeyName } from './store';
@@ -28,7 +29,7 @@ export function adminServiceKeysRouter(app: AppContext): Router {
   router.put('/service-keys/:id', admins, async (req, res) => {
     const name = nameSchema.safeParse(req.params.id);
     if (!name.success) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
-    const body = z.object({ token: z.string().trim(), reason: reasonSchema }).safeParse({ token: (req.body as { token?: unknown } | undefined)?.token ?? '', reason: (req.body as { reason?: unknown } | undefined)?.reason });
+    const body = serviceKeyChangeSchema.safeParse({ token: (req.body as { token?: unknown } | undefined)?.token ?? '', reason: (req.body as { reason?: unknown } | undefined)?.reason });
     if (!body.success) throw new HttpError(400, body.error.issues[0]?.message ?? 'Invalid input', 'VALIDATION', zodItems(body.error));
     const token = serviceKeyTokenSchema[name.data].safeParse(body.data.token);
     if (!token.success) throw new HttpError(400, token.error.issues[0]?.message ?? 'Invalid token', 'VALIDATION', zodItems(token.error));
@@ -48,3 +49,24 @@ export async function publicServiceKeys(app: AppContext): Promise<Array<{ name: 
   const keys = await readServiceKeys(app.sql);
   return SERVICE_KEY_NAMES.filter((n) => isPublicKey(n) && keys[n]).map((n) => ({ name: n, token: keys[n]! }));
 }
+
+documentRoute({ method: 'get', path: '/api/admin/service-keys', tag: 'staff', auth: 'staff', summary: 'Service keys (admins only)', response: z.array(serviceKeySchema), errors: [401, 403] });
+documentRoute({
+  method: 'put',
+  path: '/api/admin/service-keys/:id',
+  tag: 'staff',
+  auth: 'staff',
+  summary: 'Set a service key (admins only; the history records who and why, never the value)',
+  body: serviceKeyChangeSchema,
+  response: serviceKeySchema,
+  errors: [400, 401, 403, 404],
+});
+documentRoute({
+  method: 'get',
+  path: '/api/admin/service-keys/:id',
+  tag: 'staff',
+  auth: 'staff',
+  summary: 'One service key with its version history (admins only)',
+  response: serviceKeyDetailSchema,
+  errors: [401, 403, 404],
+});

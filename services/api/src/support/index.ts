@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
+import { supportRequestAnswerSchema, supportRequestDetailSchema, supportRequestRecordSchema } from '@roar/contracts/support';
 import { supportRequestDecider, supportRequestStreamId, supportTopicSchema, text, type SupportCommand } from '@roar/domain';
 import { DomainError, handleCommand, type CommandContext } from '@roar/platform';
 import {
@@ -139,10 +140,10 @@ export function createSupportModule(app: AppContext, ports: MembersPorts): Route
   return router;
 }
 
-const supportRecord = z.object({}).loose();
-documentRoute({ method: 'post', path: '/api/support-requests', tag: 'content', summary: 'The contact form: a support request (recaptcha), tied to the member when a bearer token is sent', body: supportRequestSchema, response: z.object({ data: z.object({ id: z.string(), member_id: z.string().nullable() }) }), errors: [400, 401] });
+const supportRecord = supportRequestRecordSchema;
+documentRoute({ method: 'post', path: '/api/support-requests', tag: 'content', summary: 'The contact form: a support request (recaptcha), tied to the member when a bearer token is sent', body: supportRequestSchema, status: 201, response: supportRequestAnswerSchema, errors: [400, 401] });
 documentRoute({ method: 'get', path: '/api/admin/support-requests', tag: 'staff', auth: 'staff', summary: 'Support requests from the contact form, newest first (status, topic, member, text search)', response: z.array(supportRecord), errors: [400, 401] });
-documentRoute({ method: 'get', path: '/api/admin/support-requests/:id', tag: 'staff', auth: 'staff', summary: 'One support request with its replies and history', response: supportRecord, errors: [401, 404] });
+documentRoute({ method: 'get', path: '/api/admin/support-requests/:id', tag: 'staff', auth: 'staff', summary: 'One support request with its replies and history', response: supportRequestDetailSchema, errors: [401, 404] });
 documentRoute({ method: 'post', path: '/api/admin/support-requests/:id/reply', tag: 'staff', auth: 'staff', summary: 'Answer by email (sent from the SupportRequestAnswered event); the request shows as answered', body: replySchema, response: supportRecord, errors: [400, 401, 403, 404, 409] });
 documentRoute({ method: 'post', path: '/api/admin/support-requests/:id/close', tag: 'staff', auth: 'staff', summary: 'Close a support request', response: supportRecord, errors: [401, 403, 404] });
 documentRoute({ method: 'post', path: '/api/admin/support-requests/:id/reopen', tag: 'staff', auth: 'staff', summary: 'Reopen a closed support request', response: supportRecord, errors: [401, 403, 404] });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ADJUSTMENT_THRESHOLD, MAX_REFUND_THRESHOLD_CENTS, twoFactorScopeSchema, type TwoFactorScope } from '@roar/contracts/staff';
 import { defineEvent, DomainError, type Decider, type DomainEvent } from '@roar/platform';
 import { text } from '../primitives';
 
@@ -13,11 +14,8 @@ import { text } from '../primitives';
  * switches four-eyes off, which is logged and shown on the dashboard (docs/staff-security.md).
  */
 export const STAFF_SECURITY_STREAM = 'staff-security-settings';
-export const twoFactorScopeSchema = z.enum(['admins', 'all-staff']);
-export type TwoFactorScope = z.infer<typeof twoFactorScopeSchema>;
+export { MAX_ADJUSTMENT_THRESHOLD, MAX_REFUND_THRESHOLD_CENTS, twoFactorScopeSchema, type TwoFactorScope };
 const reason = text().trim().min(1).max(1000);
-export const MAX_REFUND_THRESHOLD_CENTS = 100_000_000;
-export const MAX_ADJUSTMENT_THRESHOLD = 100_000;
 
 export const FourEyesSwitched = defineEvent('FourEyesSwitched', z.object({ on: z.boolean(), reason }).strict());
 export const ApprovalThresholdsSet = defineEvent(

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { membershipStatusSchema, membershipTypeSchema } from '@roar/contracts/members';
 import { defineEvent, type DomainEvent } from '@roar/platform';
 import { uint4 } from '../primitives';
 import { inlineHtml } from '../html';
 
-/** A membership tier of the catalogue (spec section 3, Membership), money in cents. */
-export const membershipTypeSchema = z.enum(['free', 'single-entry', 'monthly-subscription']);
-export const membershipStatusSchema = z.enum(['published', 'archived', 'draft']);
+/** The tier's type and status are the contract's (the catalogue serves them as they are). */
+export { membershipStatusSchema, membershipTypeSchema };
 
+/** A membership tier of the catalogue (spec section 3, Membership), money in cents. */
 export const tierFieldsSchema = z
   .object({
     // read.memberships.sort is an integer column: a larger sort would be decided, then unstorable.

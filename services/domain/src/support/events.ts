@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { SUPPORT_TOPICS, supportTopicSchema, type SupportTopic } from '@roar/contracts/support';
 import { defineEvent, type DomainEvent } from '@roar/platform';
 import { isoDateTime, text } from '../primitives';
 
 const id = z.string().min(1).max(100);
 
-/** What a support request is about, as the contact form offers it (the support centre's topics). */
-export const SUPPORT_TOPICS = ['membership', 'payments', 'draws', 'shop', 'handicap', 'cashback', 'other'] as const;
-export const supportTopicSchema = z.enum(SUPPORT_TOPICS);
-export type SupportTopic = z.infer<typeof supportTopicSchema>;
+/** What a support request is about, as the contact form offers it (the support centre's topics): the contract's. */
+export { SUPPORT_TOPICS, supportTopicSchema, type SupportTopic };
 
 /** A visitor's or member's message from the contact form; memberId when they were signed in. */
 export const SupportRequestSubmitted = defineEvent(

@@ -1,38 +1,32 @@
 import { z } from 'zod';
 import { apiRequest, type ApiResult } from '../../lib/api-client';
-import { dataOf, loginResultSchema, userSchema, type LoginResult, type User } from '../../types/api';
+import { memberSessionAnswerSchema, passwordAnswerSchema } from '@roar/contracts/auth';
+import { COULD_NOT_UPDATE_PASSWORD } from '@roar/contracts/errors';
+import { currentUserSchema, signUpAnswerSchema, type MemberUser, type SignUp } from '@roar/contracts/members';
+import type { LoginResult } from '../../types/api';
 
 /** `POST /auth/login`: the first message of the server's error list on failure. */
 export async function login(email: string, password: string, baseUrl = ''): Promise<ApiResult<LoginResult>> {
   const result = await apiRequest('/auth/login', {
     method: 'POST',
     body: { email, password },
-    schema: dataOf(loginResultSchema),
+    schema: memberSessionAnswerSchema,
     serverMessage: true,
     baseUrl,
   });
   return result.ok ? { ok: true, data: result.data.data } : result;
 }
 
-const currentUserAnswer = z.object({ user: userSchema }).loose();
-
 /** `GET /api/current-user` (bearer): only the user part is needed to open a session. */
-export async function currentUser(token: string, baseUrl = ''): Promise<ApiResult<User>> {
-  const result = await apiRequest('/api/current-user', { schema: currentUserAnswer, token, baseUrl });
+export async function currentUser(token: string, baseUrl = ''): Promise<ApiResult<MemberUser>> {
+  const result = await apiRequest('/api/current-user', { schema: currentUserSchema, token, baseUrl });
   return result.ok ? { ok: true, data: result.data.user } : result;
 }
 
-export interface SignUpInput {
-  readonly first_name: string;
-  readonly last_name: string;
-  readonly email: string;
-  readonly password: string;
-  readonly membership_id: number;
-  readonly recaptcha_token: string;
-  readonly referral_code?: string;
-}
+export type SignUpInput = SignUp & { readonly membership_id: number; readonly recaptcha_token: string };
 
-const signUpAnswer = loginResultSchema.extend({ redirect_url: z.string().min(1) });
+/** A paid plan's sign-up answers the checkout to go to; the console only joins paid plans here. */
+const signUpAnswer = signUpAnswerSchema.extend({ redirect_url: z.string().min(1) });
 export type SignUpResult = z.infer<typeof signUpAnswer>;
 
 /** `POST /api/sign-up`: failures show the server's error text (spec section 8). */
@@ -40,7 +34,7 @@ export async function signUp(input: SignUpInput): Promise<ApiResult<SignUpResult
   return apiRequest('/api/sign-up', { method: 'POST', body: input, schema: signUpAnswer, serverError: true });
 }
 
-const errorAnswer = z.object({ error: z.string().default('') }).loose();
+const errorAnswer = passwordAnswerSchema;
 
 /** `POST /api/reset-password`: the answer is the same for known and unknown emails. */
 export async function resetPassword(email: string): Promise<ApiResult<unknown>> {
@@ -48,7 +42,7 @@ export async function resetPassword(email: string): Promise<ApiResult<unknown>> 
   return apiRequest('/api/reset-password', { method: 'POST', body: { email }, schema: errorAnswer, serverError: true });
 }
 
-export const PASSWORD_UPDATE_ERROR = 'Could not update your password';
+export const PASSWORD_UPDATE_ERROR = COULD_NOT_UPDATE_PASSWORD;
 
 /** `POST /api/change-password` {token, password}: any failure reads 'Could not update your password' (and the reason a refused password carries). */
 export async function changePassword(token: string, password: string): Promise<ApiResult<null>> {

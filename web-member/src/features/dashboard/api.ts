@@ -1,28 +1,16 @@
-import { z } from 'zod';
+import { ENTRIES_ERROR } from '@roar/contracts/errors';
+import { userTicketsAnswerSchema, type EntryGrant, type UserTicketsAnswer } from '@roar/contracts/members';
 import type { ApiResult } from '../../lib/api-client';
 import { memberRequest } from '../../lib/member-api';
 
-export const ENTRIES_ERROR = 'Error getting entries.';
+export { ENTRIES_ERROR };
 
-export const grantSchema = z
-  .object({
-    id: z.union([z.string(), z.number()]),
-    source: z.string(),
-    count: z.number(),
-    first_ticket: z.number().nullable().default(null),
-    last_ticket: z.number().nullable().default(null),
-    reason: z.string().nullable().default(null),
-    occurred_at: z.string(),
-  })
-  .loose();
-export type EntryGrant = z.infer<typeof grantSchema>;
-
-const ticketsAnswer = z.object({ data: z.object({ total: z.number(), grants: z.array(grantSchema).default([]) }) });
-export type EntryLedger = z.infer<typeof ticketsAnswer>['data'];
+export type { EntryGrant };
+export type EntryLedger = UserTicketsAnswer['data'];
 
 /** `GET /api/user-tickets`: the member's entry ledger; any failure reads 'Error getting entries.'. */
 export async function fetchEntries(): Promise<ApiResult<EntryLedger>> {
-  const result = await memberRequest('/api/user-tickets', { schema: ticketsAnswer });
+  const result = await memberRequest('/api/user-tickets', { schema: userTicketsAnswerSchema });
   return result.ok ? { ok: true, data: result.data.data } : { ...result, error: ENTRIES_ERROR };
 }
 

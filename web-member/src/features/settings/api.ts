@@ -1,23 +1,21 @@
-import { z } from 'zod';
 import type { ApiResult } from '../../lib/api-client';
 import { memberRequest } from '../../lib/member-api';
-import { userSchema, type User } from '../../types/api';
+import { emptyAnswerSchema } from '@roar/contracts/auth';
+import { COULD_NOT_UPDATE_PASSWORD, DRAWS_ERROR, PROFILE_UPDATE_ERROR } from '@roar/contracts/errors';
+import { cancelMembershipAnswerSchema, payMethodAnswerSchema, profileUpdateAnswerSchema, type MemberUser, type ProfileUpdate } from '@roar/contracts/members';
 
-export const PROFILE_ERROR = 'Error updating your profile';
-export const PASSWORD_ERROR = 'Could not update your password';
-export const PAY_METHOD_ERROR = 'Error getting draws.';
+export const PROFILE_ERROR = PROFILE_UPDATE_ERROR;
+export const PASSWORD_ERROR = COULD_NOT_UPDATE_PASSWORD;
+export const PAY_METHOD_ERROR = DRAWS_ERROR;
 export const CANCEL_ERROR = 'Could not cancel your membership';
 
-export interface ProfileChanges {
-  readonly firstname: string;
-  readonly lastname: string;
-  readonly mobile?: string;
-}
+export type ProfileChanges = Pick<ProfileUpdate, 'firstname' | 'lastname' | 'mobile'>;
 
 /** `PATCH /api/update-user` → `{user}`; any failure reads 'Error updating your profile'. */
-export async function updateProfile(changes: ProfileChanges): Promise<ApiResult<User>> {
-  const result = await memberRequest('/api/update-user', { method: 'PATCH', body: changes, schema: z.object({ user: userSchema }) });
-  return result.ok ? { ok: true, data: result.data.user } : { ...result, error: PROFILE_ERROR };
+export async function updateProfile(changes: ProfileChanges): Promise<ApiResult<MemberUser>> {
+  const result = await memberRequest('/api/update-user', { method: 'PATCH', body: changes, schema: profileUpdateAnswerSchema });
+  if (!result.ok) return { ...result, error: PROFILE_ERROR };
+  return result.data.user ? { ok: true, data: result.data.user } : { ok: false, status: 200, error: PROFILE_ERROR };
 }
 
 /** `PATCH /api/update-password` {password, current_password} → `{}`; a refused password's reason follows the error. */
@@ -25,33 +23,26 @@ export async function updatePassword(currentPassword: string, password: string):
   const result = await memberRequest('/api/update-password', {
     method: 'PATCH',
     body: { password, current_password: currentPassword },
-    schema: z.object({ error: z.string().optional() }).loose(),
+    schema: emptyAnswerSchema,
   });
-  if (result.ok && !result.data.error) return { ok: true, data: null };
-  const details = result.ok ? undefined : result.details;
-  return { ok: false, status: result.ok ? 200 : result.status, error: details ? `${PASSWORD_ERROR}. ${details}` : PASSWORD_ERROR };
+  if (result.ok) return { ok: true, data: null };
+  return { ok: false, status: result.status, error: result.details ? `${PASSWORD_ERROR}. ${result.details}` : PASSWORD_ERROR };
 }
 
-const payMethodAnswer = z.object({ last4: z.string(), brand: z.string(), error: z.string().default('') });
 export type PayMethod = { readonly brand: string; readonly last4: string } | null;
 
 /** `GET /api/user-pay-method`: the card on file, or null when there is none. */
 export async function fetchPayMethod(): Promise<ApiResult<PayMethod>> {
-  const result = await memberRequest('/api/user-pay-method', { schema: payMethodAnswer });
+  const result = await memberRequest('/api/user-pay-method', { schema: payMethodAnswerSchema });
   if (!result.ok) return { ...result, error: PAY_METHOD_ERROR };
   if (result.data.error) return { ok: false, status: 200, error: result.data.error };
   return { ok: true, data: result.data.last4 ? { brand: result.data.brand, last4: result.data.last4 } : null };
 }
 
-const cancelAnswer = z.object({
-  status: z.string(),
-  result: z.object({ membership_end_date: z.string().nullable() }).nullable(),
-  error: z.string().default(''),
-});
 
 /** `POST /api/cancel-membership`: benefits last until the returned end date. */
 export async function cancelMembership(): Promise<ApiResult<string | null>> {
-  const result = await memberRequest('/api/cancel-membership', { method: 'POST', body: {}, schema: cancelAnswer });
+  const result = await memberRequest('/api/cancel-membership', { method: 'POST', body: {}, schema: cancelMembershipAnswerSchema });
   if (!result.ok) return { ...result, error: CANCEL_ERROR };
   if (result.data.status !== 'ok' || !result.data.result) return { ok: false, status: 200, error: result.data.error || CANCEL_ERROR };
   return { ok: true, data: result.data.result.membership_end_date };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiRequest, type ApiResult } from '../../lib/api-client';
 import { tokens } from '../../lib/tokens';
 import { dataOf } from '../../types/api';
+import { supportRequestAnswerSchema, SUPPORT_TOPIC_LABELS, type SupportRequestAnswer, type SupportTopic } from '@roar/contracts/support';
 
 export const faqSchema = z.object({ id: z.union([z.number(), z.string()]), question: z.string(), answer: z.string() });
 export type Faq = z.infer<typeof faqSchema>;
@@ -12,16 +13,8 @@ export async function fetchFaqs(): Promise<ApiResult<Faq[]>> {
   return r.ok ? { ok: true, data: r.data.data } : r;
 }
 
-export const SUPPORT_TOPICS = [
-  { id: 'membership', label: 'Membership and billing' },
-  { id: 'payments', label: 'Payments and refunds' },
-  { id: 'draws', label: 'Draws and entries' },
-  { id: 'shop', label: 'ROAR Store orders' },
-  { id: 'handicap', label: 'Handicap and scorecards' },
-  { id: 'cashback', label: 'Cashback and rewards' },
-  { id: 'other', label: 'Something else' },
-] as const;
-export type SupportTopic = (typeof SUPPORT_TOPICS)[number]['id'];
+/** The contact form's topics with their labels: the contract's. */
+export { SUPPORT_TOPIC_LABELS as SUPPORT_TOPICS, type SupportTopic };
 
 export interface SupportRequest {
   readonly name: string;
@@ -32,8 +25,8 @@ export interface SupportRequest {
 }
 
 /** `POST /api/support-requests`; a signed-in member's token ties the request to them. */
-export async function sendSupportRequest(body: SupportRequest, signedIn: boolean): Promise<ApiResult<{ id: string }>> {
+export async function sendSupportRequest(body: SupportRequest, signedIn: boolean): Promise<ApiResult<SupportRequestAnswer['data']>> {
   const token = signedIn ? await tokens.accessToken() : null;
-  const r = await apiRequest('/api/support-requests', { method: 'POST', body, token, schema: dataOf(z.object({ id: z.string() })), serverMessage: true });
+  const r = await apiRequest('/api/support-requests', { method: 'POST', body, token, schema: supportRequestAnswerSchema, serverMessage: true });
   return r.ok ? { ok: true, data: r.data.data } : r;
 }

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { memberEmailAnswerSchema } from '@roar/contracts/staff';
 import { emailReservationDecider, emailReservationStreamId, memberDecider, memberStreamId, normaliseEmail, text } from '@roar/domain';
 import { DomainError, handleCommand } from '@roar/platform';
 import { getMember } from '@roar/projections';
@@ -84,6 +85,6 @@ documentRoute({
   auth: 'staff',
   summary: "Change the member's sign-in email (admin, staff): the new address is reserved (409 when another account holds it), MemberEmailChanged with a reason, the old address released",
   body: supportEmailSchema,
-  response: z.object({ id: z.string(), email: z.string(), changed: z.boolean() }),
+  response: memberEmailAnswerSchema,
   errors: [400, 401, 403, 404, 409],
 });

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { memberCancelPlanAnswerSchema, memberChangePlanAnswerSchema, memberPlanMovesSchema } from '@roar/contracts/staff';
 import { memberDecider, memberStreamId, membershipInEffect, membershipTypeSchema, offersUpgrade, tierSnapshot, type MembershipState } from '@roar/domain';
 import { DomainError, fold } from '@roar/platform';
 import { getMember, listMemberships } from '@roar/projections';
@@ -127,12 +128,7 @@ documentRoute({
   tag: 'staff',
   auth: 'staff',
   summary: "The plans staff may move the member to (Change plan), decided by the checkout's own rules, with none_because in plain words when there are none",
-  response: z.object({
-    id: z.string(),
-    current: z.object({ membership_id: z.number(), tier: z.string(), cancelled: z.boolean(), period_end: z.string().nullable() }).nullable(),
-    moves: z.array(z.object({ membership_id: z.number(), tier: z.string(), price_cents: z.number() })),
-    none_because: z.string().nullable(),
-  }),
+  response: memberPlanMovesSchema,
   errors: [401, 404],
 });
 
@@ -143,7 +139,7 @@ documentRoute({
   auth: 'staff',
   summary: "Cancel the member's subscription on their behalf (admin, staff): MembershipCancelled with a reason; benefits last to the end of the paid period",
   body: supportReasonSchema,
-  response: z.object({ id: z.string(), membership_end_date: z.string().nullable() }),
+  response: memberCancelPlanAnswerSchema,
   errors: [400, 401, 403, 404, 409],
 });
 
@@ -154,6 +150,7 @@ documentRoute({
   auth: 'staff',
   summary: "Change the member's plan on their behalf (admin, staff): starts the upgrade checkout the member's own upgrade uses, with a reason; the plan changes when the member pays at payment_url",
   body: changePlanSchema,
-  response: z.object({ id: z.string(), checkout_id: z.string(), payment_url: z.string(), membership_id: z.number() }),
+  status: 201,
+  response: memberChangePlanAnswerSchema,
   errors: [400, 401, 403, 404, 409],
 });

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { memberResendAnswerSchema } from '@roar/contracts/staff';
 import { drawStreamId, memberDecider, memberStreamId, text } from '@roar/domain';
 import { giftCardKeysOf } from '../../shop/gift-cards';
 import { REACTORS, DEFAULT_STAFF_MAILBOX, sellerFromConfig } from '@roar/workers';
@@ -63,6 +64,6 @@ documentRoute({
   auth: 'staff',
   summary: 'Send a receipt (event_id of the payment event) or a winner email (prize_id) again (admin, staff): SupportActionRecorded with a reason',
   body: resendSchema,
-  response: z.object({}).loose(),
+  response: memberResendAnswerSchema,
   errors: [400, 401, 403, 404],
 });

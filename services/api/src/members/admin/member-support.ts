@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { memberNoteAnswerSchema, memberPasswordResetAnswerSchema, memberProfileAnswerSchema, memberSuspensionAnswerSchema } from '@roar/contracts/staff';
 import { auStateSchema, memberDecider, memberStreamId, text, type MemberCommand } from '@roar/domain';
 import type { AppContext } from '../../context';
 import { revokeAllSessions } from '../../auth/member-tokens';
@@ -89,13 +90,12 @@ export function memberSupportRouter(app: AppContext): Router {
   return router;
 }
 
-const loose = z.object({}).loose();
-const doc = (path: string, summary: string, body: z.ZodType) =>
-  documentRoute({ method: 'post', path: `/api/admin/members/:id/${path}`, tag: 'staff', auth: 'staff', summary, body, response: loose, errors: [400, 401, 403, 404, 409] });
-doc('suspend', 'Suspend a member (admin, staff): no sign-in, no refresh, no draws; MemberSuspended with a reason', supportReasonSchema);
-doc('reinstate', 'Reinstate a suspended member (admin, staff): MemberReinstated with a reason', supportReasonSchema);
-doc('notes', 'Add a support note to the member file (admin, staff): SupportNoteAdded', supportNoteSchema);
-doc('password-reset', 'Email the member a password-reset link (admin, staff): SupportActionRecorded with a reason', supportReasonSchema);
+const doc = (path: string, summary: string, body: z.ZodType, response: z.ZodType, status: 200 | 201 = 200) =>
+  documentRoute({ method: 'post', path: `/api/admin/members/:id/${path}`, tag: 'staff', auth: 'staff', summary, body, status, response, errors: [400, 401, 403, 404, 409] });
+doc('suspend', 'Suspend a member (admin, staff): no sign-in, no refresh, no draws; MemberSuspended with a reason', supportReasonSchema, memberSuspensionAnswerSchema);
+doc('reinstate', 'Reinstate a suspended member (admin, staff): MemberReinstated with a reason', supportReasonSchema, memberSuspensionAnswerSchema);
+doc('notes', 'Add a support note to the member file (admin, staff): SupportNoteAdded', supportNoteSchema, memberNoteAnswerSchema, 201);
+doc('password-reset', 'Email the member a password-reset link (admin, staff): SupportActionRecorded with a reason', supportReasonSchema, memberPasswordResetAnswerSchema);
 documentRoute({
   method: 'put',
   path: '/api/admin/members/:id/profile',
@@ -103,6 +103,6 @@ documentRoute({
   auth: 'staff',
   summary: "Edit the member's profile (admin, staff): MemberProfileUpdated with a reason",
   body: supportProfileSchema,
-  response: loose,
+  response: memberProfileAnswerSchema,
   errors: [400, 401, 403, 404],
 });

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { reasonSchema } from '@roar/contracts/staff';
 import { membershipStatusSchema, tierFieldsSchema, type MembershipTierCommand, type TierFields } from '@roar/domain';
 import type { MembershipRow } from '@roar/projections';
 import { HttpError } from '../../http/errors';
 
-export const reasonSchema = z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500);
+/** The reason every staff change carries (the contract's; routes import it from here too). */
+export { reasonSchema };
 
 const dollars = z
   .number()
