@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
+import { winnerLookupSchema } from '@roar/contracts/draws';
 import { getMember, listPrizes } from '@roar/projections';
 import type { Sql } from '@roar/platform';
 import type { AppContext } from '../context';
@@ -58,6 +59,6 @@ documentRoute({
   tag: 'staff',
   auth: 'staff',
   summary: "The current winner's names and member ids; each look-up is recorded with the staff user",
-  response: z.object({}).loose(),
+  response: winnerLookupSchema,
   errors: [401, 404, 409],
 });

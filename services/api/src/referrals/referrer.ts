@@ -1,3 +1,4 @@
+import { MAX_REFERRAL_CODE_LENGTH } from '@roar/contracts/referrals';
 import { canRefer } from '@roar/domain';
 import { getMember, getMembership, type MemberRow } from '@roar/projections';
 import type { Sql } from '@roar/platform';
@@ -9,7 +10,7 @@ export const SELF_REFERRAL = 'You cannot refer yourself.';
 export const NOT_ELIGIBLE = 'Sorry, you need to be on an active membership to "Refer a friend"';
 
 /** Codes are 16 url-safe characters; anything longer is refused before a lookup. */
-export const MAX_CODE_LENGTH = 40;
+export const MAX_CODE_LENGTH = MAX_REFERRAL_CODE_LENGTH;
 
 export async function memberByReferralCode(sql: Sql, code: string): Promise<MemberRow | null> {
   const r = await sql.query<{ id: string }>('select id from read.members where referral_code = $1 limit 1', [code]);

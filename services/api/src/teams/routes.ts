@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
+import { inviteEmailBodySchema } from '@roar/contracts/referrals';
+import { teamJoinBodySchema, type TeamInvite } from '@roar/contracts/teams';
 import {
   checkoutDecider,
   checkoutStreamId,
@@ -21,7 +23,6 @@ import { enqueueJob, memberOf, requireMember } from '../auth/member';
 import { createLookupThrottle } from '../auth/lookup-throttle';
 import { memberCommandContext, originOf } from '../members/context';
 import type { MembersPorts } from '../members/ports';
-import { EMAIL_PATTERN } from '../members/signup';
 import { SELF_ORIGIN } from '../payments/self-origin';
 import { teamInviteEmail } from '../referrals/emails';
 import { returnInvite, takeInvite } from '../referrals/invite-limits';
@@ -33,8 +34,8 @@ import { checkoutReturnUrl } from '../payments/reconcile';
 export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 const STATUS: Record<DomainError['code'], number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 };
 
-const inviteSchema = z.object({ email: z.string().trim().max(254).regex(EMAIL_PATTERN) }).strict();
-const joinSchema = z.object({ invite_id: z.string().trim().min(1).max(100) }).strict();
+const inviteSchema = inviteEmailBodySchema;
+const joinSchema = teamJoinBodySchema;
 
 function refuse(res: Response, status: number, error: string): void {
   res.status(status).json({ error });
@@ -153,7 +154,7 @@ export function createTeamsRouter(app: AppContext, ports: MembersPorts): Router 
         status: status === 'captain' ? 'pending' : status,
         expires_at: invite.expires_at,
         fee: TEAM_RULES.mateFeeCents / 100,
-      },
+      } satisfies TeamInvite,
     });
   });
 
