@@ -47,6 +47,20 @@ export const featureBlurbSchema = z.object({ title: z.string(), copy: z.string()
 export const homeBlocksSchema = z.object({ how_it_works: z.array(howItWorksCardSchema), features: z.array(featureBlurbSchema) });
 export type HomeBlocks = z.infer<typeof homeBlocksSchema>;
 export const homeBlocksAnswerSchema = z.object({ data: homeBlocksSchema.nullable() });
+/** The launch copy of the home blocks: the server seeds it, the member console shows it until staff's edit has loaded. */
+export const LAUNCH_HOME_BLOCKS: HomeBlocks = {
+  how_it_works: [
+    { title: 'Choose your membership', subtitle: 'Step 1', copy: 'Pick free, a single entry or a monthly membership. No obligation. Cancel anytime.' },
+    { title: 'Unlock discounts', subtitle: 'Step 2', copy: 'Save 5% to 30% with our partners on golf gear, tickets, groceries and fuel.' },
+    { title: 'Win prizes', subtitle: 'Step 3', copy: 'Your tickets stack every month into team, bonus, weekly and event draws.' },
+    { title: 'Receive your official handicap', subtitle: 'Step 4', copy: 'Request or transfer an official handicap and log your scorecards.' },
+  ],
+  features: [
+    { title: 'Tickets that stack', copy: 'Monthly members collect entries every month and keep them. One-off entries are there when you want them.' },
+    { title: 'Cashback on your round', copy: 'Claim up to $20 cashback on green fees, once a month, at the course you choose.' },
+    { title: 'Real prizes, drawn fairly', copy: 'Cash, gear, events and money-can’t-buy experiences, with every winner published.' },
+  ],
+};
 
 /** The winners page (spec: Winner content): up to four videos, each shown only when both its title and url exist. */
 export const winnersPageSchema = z.object({
@@ -62,6 +76,17 @@ export const winnersPageSchema = z.object({
   youtube_url_4: z.string().nullable(),
 });
 export type WinnersPage = z.infer<typeof winnersPageSchema>;
+/** The four video slots, all empty (a fresh install has no winner videos: none are invented). */
+export const NO_WINNER_VIDEOS = {
+  youtube_title_1: null,
+  youtube_url_1: null,
+  youtube_title_2: null,
+  youtube_url_2: null,
+  youtube_title_3: null,
+  youtube_url_3: null,
+  youtube_title_4: null,
+  youtube_url_4: null,
+} as const satisfies Partial<WinnersPage>;
 export const winnersPageAnswerSchema = z.object({ data: winnersPageSchema });
 
 /** `/items/tokens`: the public service keys a browser needs (reCAPTCHA site key when configured). */

@@ -33,13 +33,8 @@ export const membershipSchema = z.object({
 });
 export type Membership = z.infer<typeof membershipSchema>;
 
-export const pageSchema = z.object({
-  path: z.string(),
-  status: z.string(),
-  title: z.string(),
-  content: z.string().nullable().default(''),
-});
-export type Page = z.infer<typeof pageSchema>;
+/** An information page: the content contract's. */
+export { pageSchema, type Page } from '@roar/contracts/content';
 
 export const userSchema = z.object({
   id: z.union([z.string(), z.number()]),

@@ -1,4 +1,5 @@
 import { Router, type Request } from 'express';
+import { DRAWS_ERROR, NO_GIVEAWAY } from '@roar/contracts/errors';
 import { claimPrizeBodySchema } from '@roar/contracts/prizes';
 import { auStateSchema, CLAIM_STATE_NEEDED, entriesStreamId, formatTicketRanges, memberStanding, memberStreamId, teamStreamId, type EligibilityEvent } from '@roar/domain';
 import { DomainError } from '@roar/platform';
@@ -10,8 +11,6 @@ import { publicProfileOf, runPrizeCommand } from '../draws/lifecycle';
 import { nextOpenPrize } from './next';
 import { currentWinnerOf, toPrize } from './view';
 
-const NO_GIVEAWAY = 'There is no upcoming giveaway yet.';
-const DRAWS_ERROR = 'Error getting draws.';
 
 /** The member's own events (membership and entries), as the eligibility rule reads them. */
 async function memberEvents(app: AppContext, memberId: string): Promise<EligibilityEvent[]> {

@@ -1,4 +1,4 @@
-import type { WinnersPage } from '@roar/contracts/content';
+import { NO_WINNER_VIDEOS, type WinnersPage } from '@roar/contracts/content';
 
 /**
  * Seeded content of /items/winners_page (spec: Winner content). A video shows only when both title
@@ -8,12 +8,5 @@ import type { WinnersPage } from '@roar/contracts/content';
 export const WINNERS_PAGE: WinnersPage = {
   overview_title: 'Our winners',
   overview_description: '<p>Every ROAR+ draw is closed, drawn and published from a verifiable event log, and every result is listed here.</p>',
-  youtube_title_1: null,
-  youtube_url_1: null,
-  youtube_title_2: null,
-  youtube_url_2: null,
-  youtube_title_3: null,
-  youtube_url_3: null,
-  youtube_title_4: null,
-  youtube_url_4: null,
+  ...NO_WINNER_VIDEOS,
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
+import { INVITE_NOT_FOUND } from '@roar/contracts/errors';
 import { inviteEmailBodySchema } from '@roar/contracts/referrals';
 import { teamJoinBodySchema, type TeamInvite } from '@roar/contracts/teams';
 import {
@@ -140,7 +141,7 @@ export function createTeamsRouter(app: AppContext, ports: MembersPorts): Router 
     const invite = id.success ? await getTeamInvite(app.sql, id.data) : null;
     if (!invite) {
       await inviteLookups.missed(req);
-      return refuse(res, 404, 'This invite does not exist.');
+      return refuse(res, 404, INVITE_NOT_FOUND);
     }
     const team = await getTeam(app.sql, invite.team_id);
     const captain = team ? await getMember(app.sql, team.captain_id) : null;
@@ -161,15 +162,15 @@ export function createTeamsRouter(app: AppContext, ports: MembersPorts): Router 
   router.post('/api/team/join', member, async (req, res) => {
     const parsed = joinSchema.safeParse(req.body ?? {});
     const invite = parsed.success ? await getTeamInvite(app.sql, parsed.data.invite_id) : null;
-    if (!invite) return refuse(res, 404, 'This invite does not exist.');
+    if (!invite) return refuse(res, 404, INVITE_NOT_FOUND);
     const { memberId } = memberOf(res);
     const me = await getMember(app.sql, memberId);
     if (!me || normaliseEmail(me.email) !== invite.email) return refuse(res, 403, 'This invite was sent to another email address.');
     const { state } = await teamState(app.store, invite.team_id);
-    if (state.status === 'none') return refuse(res, 404, 'This invite does not exist.');
+    if (state.status === 'none') return refuse(res, 404, INVITE_NOT_FOUND);
     const current = state.invites.find((i) => i.inviteId === invite.id);
     const now = app.now();
-    if (!current) return refuse(res, 404, 'This invite does not exist.');
+    if (!current) return refuse(res, 404, INVITE_NOT_FOUND);
     if (current.status === 'paid') return refuse(res, 409, 'This invite has already been paid.');
     // A refunded invite is dead like an expired one: the captain invites again.
     if (current.status === 'expired' || current.status === 'refunded' || Date.parse(current.expiresAt) <= now.getTime()) return refuse(res, 409, 'This invite has expired.');
