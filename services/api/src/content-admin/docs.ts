@@ -1,43 +1,23 @@
 import { z } from 'zod';
-import {
-  contentPreviewAnswerSchema,
-  contentPreviewBodySchema,
-  contentReasonBodySchema,
-  contentRestoreBodySchema,
-  faqRecordSchema,
-  faqVersionsSchema,
-  homeBlocksRecordSchema,
-  homeBlocksVersionsSchema,
-  pageRecordSchema,
-  pageVersionsSchema,
-  serviceKeyBodySchema,
-  serviceKeySchema,
-  serviceKeyVersionsSchema,
-  testimonialRecordSchema,
-  testimonialVersionsSchema,
-  testimonialsAnswerSchema,
-  winnersPageRecordSchema,
-  winnersPageVersionsSchema,
-  homeBlocksAnswerSchema,
-} from '@roar/contracts/content';
+import * as content from '@roar/contracts/content';
 import { documentRoute } from '../http/openapi';
 import { faqFieldsSchema, homeBlocksFieldsSchema, pageFieldsSchema, pagePathSchema, testimonialFieldsSchema, winnersPageFieldsSchema } from './collections';
 
 const collections = [
-  ['content-pages', pageFieldsSchema, pageRecordSchema, pageVersionsSchema],
-  ['content-faqs', faqFieldsSchema, faqRecordSchema, faqVersionsSchema],
-  ['content-testimonials', testimonialFieldsSchema, testimonialRecordSchema, testimonialVersionsSchema],
-  ['content-winners-page', winnersPageFieldsSchema, winnersPageRecordSchema, winnersPageVersionsSchema],
-  ['content-home-blocks', homeBlocksFieldsSchema, homeBlocksRecordSchema, homeBlocksVersionsSchema],
+  ['content-pages', pageFieldsSchema, content.pageRecordSchema, content.pageVersionsSchema],
+  ['content-faqs', faqFieldsSchema, content.faqRecordSchema, content.faqVersionsSchema],
+  ['content-testimonials', testimonialFieldsSchema, content.testimonialRecordSchema, content.testimonialVersionsSchema],
+  ['content-winners-page', winnersPageFieldsSchema, content.winnersPageRecordSchema, content.winnersPageVersionsSchema],
+  ['content-home-blocks', homeBlocksFieldsSchema, content.homeBlocksRecordSchema, content.homeBlocksVersionsSchema],
 ] as const;
 for (const [resource, fields, record, versions] of collections) {
-  const body = z.intersection(fields, contentReasonBodySchema);
+  const body = z.intersection(fields, content.contentReasonBodySchema);
   documentRoute({ method: 'get', path: `/api/admin/${resource}`, tag: 'staff', auth: 'staff', summary: `Editable ${resource.slice(8)} (every status)`, response: z.array(record), errors: [401, 403] });
   documentRoute({ method: 'get', path: `/api/admin/${resource}/:id`, tag: 'staff', auth: 'staff', summary: 'One item with every saved version (who, when, why)', response: versions, errors: [401, 403, 404] });
   documentRoute({ method: 'put', path: `/api/admin/${resource}/:id`, tag: 'staff', auth: 'staff', summary: 'Save a new version (HTML sanitised on the server)', body, response: versions, errors: [400, 401, 403, 404] });
   documentRoute({
     method: 'post', path: `/api/admin/${resource}/:id/restore`, tag: 'staff', auth: 'staff', summary: 'Restore an older version as a new version',
-    body: contentRestoreBodySchema, response: versions, errors: [400, 401, 403, 404],
+    body: content.contentRestoreBodySchema, response: versions, errors: [400, 401, 403, 404],
   });
   if (resource !== 'content-winners-page' && resource !== 'content-home-blocks') {
     documentRoute({
@@ -48,13 +28,13 @@ for (const [resource, fields, record, versions] of collections) {
 }
 documentRoute({
   method: 'post', path: '/api/admin/content-preview', tag: 'staff', auth: 'staff', summary: 'The sanitised HTML members would receive',
-  body: contentPreviewBodySchema, response: contentPreviewAnswerSchema, errors: [400, 401, 403],
+  body: content.contentPreviewBodySchema, response: content.contentPreviewAnswerSchema, errors: [400, 401, 403],
 });
-documentRoute({ method: 'get', path: '/items/testimonials', tag: 'content', summary: 'Published testimonials (quote, name, image, illustrative)', response: testimonialsAnswerSchema });
-documentRoute({ method: 'get', path: '/api/admin/service-keys', tag: 'staff', auth: 'staff', summary: 'Service keys (admins only)', response: z.array(serviceKeySchema), errors: [401, 403] });
+documentRoute({ method: 'get', path: '/items/testimonials', tag: 'content', summary: 'Published testimonials (quote, name, image, illustrative)', response: content.testimonialsAnswerSchema });
+documentRoute({ method: 'get', path: '/api/admin/service-keys', tag: 'staff', auth: 'staff', summary: 'Service keys (admins only)', response: z.array(content.serviceKeySchema), errors: [401, 403] });
 documentRoute({
   method: 'put', path: '/api/admin/service-keys/:id', tag: 'staff', auth: 'staff', summary: 'Set a service key (admins only; the history records who and why, never the value)',
-  body: serviceKeyBodySchema, response: serviceKeySchema, errors: [400, 401, 403, 404],
+  body: content.serviceKeyBodySchema, response: content.serviceKeySchema, errors: [400, 401, 403, 404],
 });
-documentRoute({ method: 'get', path: '/api/admin/service-keys/:id', tag: 'staff', auth: 'staff', summary: 'One service key with its version history (admins only)', response: serviceKeyVersionsSchema, errors: [401, 403, 404] });
-documentRoute({ method: 'get', path: '/items/home_blocks', tag: 'content', summary: 'Home how-it-works cards and feature blurbs', response: homeBlocksAnswerSchema });
+documentRoute({ method: 'get', path: '/api/admin/service-keys/:id', tag: 'staff', auth: 'staff', summary: 'One service key with its version history (admins only)', response: content.serviceKeyVersionsSchema, errors: [401, 403, 404] });
+documentRoute({ method: 'get', path: '/items/home_blocks', tag: 'content', summary: 'Home how-it-works cards and feature blurbs', response: content.homeBlocksAnswerSchema });
