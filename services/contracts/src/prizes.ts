@@ -33,7 +33,8 @@ export const PRIZE_TYPE_DISPLAY: Readonly<Record<PrizeType, PrizeTypeDisplay>> =
   vip: { title: 'VIP Draw', icon: 'crown', iconSize: 16, colour: '#0b1a3a', background: '#ffc94d' },
 };
 
-export const asPrizeType = (value: string | null | undefined): PrizeType => (PRIZE_TYPES as readonly string[]).includes(value ?? '') ? (value as PrizeType) : 'vip';
+export const asPrizeType = (value: string | null | undefined): PrizeType =>
+  (PRIZE_TYPES as readonly string[]).includes(value ?? '') ? (value as PrizeType) : 'vip';
 export const prizeTypeDisplay = (value: string | null | undefined): PrizeTypeDisplay => PRIZE_TYPE_DISPLAY[asPrizeType(value)];
 
 const image = z.string().max(500).nullable();

@@ -40,7 +40,8 @@ export function DrawActions() {
   const run = async (action: Action) => {
     setBusy(true);
     try {
-      const answer = parseAnswer(drawActionAnswerSchema, await postAction(`/prizes/${encodeURIComponent(String(record.id))}/${action}`, { reason: reason.trim() || undefined }), LABELS[action]);
+      const sent = await postAction(`/prizes/${encodeURIComponent(String(record.id))}/${action}`, { reason: reason.trim() || undefined });
+      const answer = parseAnswer(drawActionAnswerSchema, sent, LABELS[action]);
       notify(waitingNotice(answer) ?? `${LABELS[action]}: done`, { type: 'info' });
       setPending(null);
       setReason('');

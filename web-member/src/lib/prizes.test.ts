@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { asPrizeType, formatDrawTime, imageUrl, isOpen, isPrizeLocked, portraitOr, prizeImages, prizeSchema, prizeTypeDisplay, wonBadge, type Prize } from './prizes';
+import {
+  asPrizeType,
+  formatDrawTime,
+  imageUrl,
+  isOpen,
+  isPrizeLocked,
+  portraitOr,
+  prizeImages,
+  prizeSchema,
+  prizeTypeDisplay,
+  wonBadge,
+  type Prize,
+} from './prizes';
 import { formatDollars } from './format';
 
 // A prize as the api sends it (the contract's schema: every field present).

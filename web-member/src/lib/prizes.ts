@@ -1,5 +1,12 @@
 import { DRAWS_ERROR } from '@roar/contracts/errors';
-import { asPrizeType, nextGiveawayAnswerSchema, prizesAnswerSchema, type NextGiveaway as NextGiveawayItem, type Prize, type PrizeType } from '@roar/contracts/prizes';
+import {
+  asPrizeType,
+  nextGiveawayAnswerSchema,
+  prizesAnswerSchema,
+  type NextGiveaway as NextGiveawayItem,
+  type Prize,
+  type PrizeType,
+} from '@roar/contracts/prizes';
 import { apiRequest, type ApiResult } from './api-client';
 import { tokens } from './tokens';
 import { session } from './session';
@@ -10,7 +17,16 @@ import { session } from './session';
  * next-giveaway block on the dashboard and home.
  */
 export { DRAWS_ERROR };
-export { asPrizeType, PRIZE_TYPE_DISPLAY, PRIZE_TYPES, prizeSchema, prizeTypeDisplay, type Prize, type PrizeType, type PrizeTypeDisplay } from '@roar/contracts/prizes';
+export {
+  asPrizeType,
+  PRIZE_TYPE_DISPLAY,
+  PRIZE_TYPES,
+  prizeSchema,
+  prizeTypeDisplay,
+  type Prize,
+  type PrizeType,
+  type PrizeTypeDisplay,
+} from '@roar/contracts/prizes';
 
 /** Default page size of prize blocks; the list pages ask for 100 (spec section 9). */
 export const PRIZE_BLOCK_LIMIT = 4;

@@ -36,7 +36,13 @@ documentRoute({
   query: itemsQuery,
   response: faqsAnswerSchema,
 });
-documentRoute({ method: 'get', path: '/api/openapi.json', tag: 'operations', summary: 'This document (OpenAPI 3.1), built from the zod schemas the routes parse with', response: openApiDocumentSchema });
+documentRoute({
+  method: 'get',
+  path: '/api/openapi.json',
+  tag: 'operations',
+  summary: 'This document (OpenAPI 3.1), built from the zod schemas the routes parse with',
+  response: openApiDocumentSchema,
+});
 documentRoute({ method: 'get', path: '/health', tag: 'operations', summary: 'Liveness', response: z.object({ status: z.literal('ok') }) });
 documentRoute({
   method: 'get',

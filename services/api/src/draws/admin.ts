@@ -87,8 +87,14 @@ export function toAdminPrize(row: PrizeWithDraw): AdminPrize {
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 /** The contract's bodies, with the domain's fields where it narrows them (sanitised description, storable instant). */
-export const createSchema = prizeCreateBodySchema.extend({ description: prizeFieldsSchema.shape.description.default(''), prize_end_date: prizeFieldsSchema.shape.prize_end_date });
-export const updateSchema = prizeUpdateBodySchema.extend({ description: prizeFieldsSchema.shape.description.optional(), prize_end_date: prizeFieldsSchema.shape.prize_end_date.optional() });
+export const createSchema = prizeCreateBodySchema.extend({
+  description: prizeFieldsSchema.shape.description.default(''),
+  prize_end_date: prizeFieldsSchema.shape.prize_end_date,
+});
+export const updateSchema = prizeUpdateBodySchema.extend({
+  description: prizeFieldsSchema.shape.description.optional(),
+  prize_end_date: prizeFieldsSchema.shape.prize_end_date.optional(),
+});
 export const actionSchema = drawActionBodySchema;
 export const optionalReason = optionalReasonBodySchema;
 export const SORT_FIELDS = ['prize_end_date', 'title', 'status', 'draw_status', 'prize_type_id', 'prize_value', 'id'] as const;

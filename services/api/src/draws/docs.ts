@@ -11,10 +11,32 @@ import { actionSchema, createSchema, optionalReason, updateSchema } from './admi
 const listQuery = listQuerySchema.extend({ filter: listQuerySchema.shape.filter.describe('JSON object of filters: id, status, q') });
 const staff = (doc: Omit<RouteDoc, 'tag' | 'auth'>) => documentRoute({ tag: 'staff', auth: 'staff', ...doc });
 
-staff({ method: 'get', path: '/api/admin/prizes', summary: 'Prizes with their draw state', query: listQuery, response: adminPrizeSchema.array(), errors: [400, 401, 403] });
+staff({
+  method: 'get',
+  path: '/api/admin/prizes',
+  summary: 'Prizes with their draw state',
+  query: listQuery,
+  response: adminPrizeSchema.array(),
+  errors: [400, 401, 403],
+});
 staff({ method: 'get', path: '/api/admin/prizes/:id', summary: 'One prize with its draw', response: adminPrizeSchema, errors: [401, 403, 404] });
-staff({ method: 'post', path: '/api/admin/prizes', summary: 'Create a prize (admin, staff): CreatePrize with a reason', body: createSchema, response: adminPrizeAnswerSchema, status: 201, errors: [400, 401, 403, 409] });
-staff({ method: 'put', path: '/api/admin/prizes/:id', summary: 'Edit, publish or archive a prize with a reason', body: updateSchema, response: adminPrizeAnswerSchema, errors: [400, 401, 403, 404, 409] });
+staff({
+  method: 'post',
+  path: '/api/admin/prizes',
+  summary: 'Create a prize (admin, staff): CreatePrize with a reason',
+  body: createSchema,
+  response: adminPrizeAnswerSchema,
+  status: 201,
+  errors: [400, 401, 403, 409],
+});
+staff({
+  method: 'put',
+  path: '/api/admin/prizes/:id',
+  summary: 'Edit, publish or archive a prize with a reason',
+  body: updateSchema,
+  response: adminPrizeAnswerSchema,
+  errors: [400, 401, 403, 404, 409],
+});
 const actions: ReadonlyArray<[string, string, z.ZodType]> = [
   ['schedule', 'Schedule the draw: commit to its randomness before entries close', optionalReason],
   ['close', 'Close entries and freeze the entry list', optionalReason],
@@ -26,5 +48,18 @@ const actions: ReadonlyArray<[string, string, z.ZodType]> = [
 for (const [name, summary, body] of actions) {
   staff({ method: 'post', path: `/api/admin/prizes/:id/${name}`, summary, body, response: drawActionAnswerSchema, errors: [400, 401, 403, 404, 409] });
 }
-staff({ method: 'get', path: '/api/admin/prizes/:id/entry-list', summary: 'The frozen entry list of a closed draw, in ticket order', query: listQuery.pick({ sort: true, range: true }), response: entrantSchema.array(), errors: [400, 401, 403, 404] });
-staff({ method: 'post', path: '/api/admin/prizes/:id/verify', summary: 'Recompute the draw from the log and the revealed randomness: the same winner or not', response: drawVerificationSchema, errors: [401, 403, 404] });
+staff({
+  method: 'get',
+  path: '/api/admin/prizes/:id/entry-list',
+  summary: 'The frozen entry list of a closed draw, in ticket order',
+  query: listQuery.pick({ sort: true, range: true }),
+  response: entrantSchema.array(),
+  errors: [400, 401, 403, 404],
+});
+staff({
+  method: 'post',
+  path: '/api/admin/prizes/:id/verify',
+  summary: 'Recompute the draw from the log and the revealed randomness: the same winner or not',
+  response: drawVerificationSchema,
+  errors: [401, 403, 404],
+});

@@ -21,7 +21,11 @@ const FEATURE_LOOKS: ReadonlyArray<Pick<Benefit, 'icon' | 'colour'>> = [
   { icon: 'flag', colour: '#38bdf8' },
   { icon: 'trophy', colour: '#a78bfa' },
 ];
-export const FEATURES: readonly Benefit[] = FEATURE_LOOKS.map((look, i) => ({ ...look, title: LAUNCH_HOME_BLOCKS.features[i]?.title ?? '', copy: LAUNCH_HOME_BLOCKS.features[i]?.copy ?? '' }));
+export const FEATURES: readonly Benefit[] = FEATURE_LOOKS.map((look, i) => ({
+  ...look,
+  title: LAUNCH_HOME_BLOCKS.features[i]?.title ?? '',
+  copy: LAUNCH_HOME_BLOCKS.features[i]?.copy ?? '',
+}));
 
 /** The spec's three partner categories; their partners and logos come from `/items/partners` (staff edit them). */
 export interface PartnerCategory {

@@ -52,6 +52,11 @@ export async function getReferralDetails(code: string): Promise<ReferralDetails>
 
 /** `POST /api/send-referee-email` (bearer) {email}: the server's error text on failure. */
 export async function sendRefereeEmail(email: string): Promise<ApiResult<null>> {
-  const result = await memberRequest('/api/send-referee-email', { method: 'POST', body: { email: email.trim() }, schema: sendRefereeEmailAnswerSchema, serverError: true });
+  const result = await memberRequest('/api/send-referee-email', {
+    method: 'POST',
+    body: { email: email.trim() },
+    schema: sendRefereeEmailAnswerSchema,
+    serverError: true,
+  });
   return result.ok ? { ok: true, data: null } : result;
 }

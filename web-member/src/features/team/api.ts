@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { teamAnswerSchema, teamChangedAnswerSchema, teamInviteAnswerSchema, teamJoinAnswerSchema, type TeamInvite, type TeamView as Team } from '@roar/contracts/teams';
+import {
+  teamAnswerSchema,
+  teamChangedAnswerSchema,
+  teamInviteAnswerSchema,
+  teamJoinAnswerSchema,
+  type TeamInvite,
+  type TeamView as Team,
+} from '@roar/contracts/teams';
 import { apiRequest, type ApiResult } from '../../lib/api-client';
 import { memberRequest } from '../../lib/member-api';
 
