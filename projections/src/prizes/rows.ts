@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { drawnWinnerSchema, drawStatusSchema } from '@roar/contracts/draws';
+import { prizeStatusSchema, prizeTypeSchema } from '@roar/contracts/prizes';
 import { isoInstant } from '../runner/table';
 
 const nullableInstant = isoInstant.nullable();
 
 export const prizeRowSchema = z.object({
   id: z.string(),
-  status: z.enum(['draft', 'published', 'archived']),
+  status: prizeStatusSchema,
   title: z.string(),
   slug: z.string(),
   description: z.string(),
@@ -17,7 +19,7 @@ export const prizeRowSchema = z.object({
   secondary_image_1_portrait: z.string().nullable(),
   secondary_image_2_portrait: z.string().nullable(),
   secondary_image_3_portrait: z.string().nullable(),
-  prize_type_id: z.enum(['team', 'bonus', 'weekly', 'normal', 'event', 'experience', 'vip']),
+  prize_type_id: prizeTypeSchema,
   event_date: z.string().nullable(),
   event_participants: z.number().int().nullable(),
   prize_end_date: isoInstant,
@@ -28,16 +30,8 @@ export const prizeRowSchema = z.object({
 });
 export type PrizeRow = z.infer<typeof prizeRowSchema>;
 
-export const winnerEntrySchema = z.object({
-  k: z.number().int(),
-  ticket: z.number().int(),
-  entrant_id: z.string(),
-  member_ids: z.array(z.string()),
-  drawn_at: z.string(),
-  notified: z.boolean(),
-  claimed_by: z.string().nullable(),
-  redrawn_reason: z.string().nullable(),
-});
+/** One drawn ticket of the draw's history, as the staff console reads it too. */
+export const winnerEntrySchema = drawnWinnerSchema;
 export type WinnerEntry = z.infer<typeof winnerEntrySchema>;
 
 /**
@@ -60,7 +54,7 @@ export type DrawBeacon = z.infer<typeof drawBeaconSchema>;
 
 export const drawRowSchema = z.object({
   prize_id: z.string(),
-  status: z.enum(['unscheduled', 'scheduled', 'closed', 'drawn', 'published']),
+  status: drawStatusSchema,
   method: z.string().nullable(),
   commitment: z.string().nullable(),
   beacon: drawBeaconSchema.nullable(),

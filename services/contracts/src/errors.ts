@@ -14,3 +14,7 @@ export const UPGRADE_ERROR = 'Error upgrading membership';
 export const ENTRIES_ERROR = 'Error getting entries.';
 /** The spec's words when the draws, or the card on file, cannot be read. */
 export const DRAWS_ERROR = 'Error getting draws.';
+// Draws group (prizes, referrals, teams).
+export const NO_GIVEAWAY = 'There is no upcoming giveaway yet.';
+export const INVALID_REFERRAL_CODE = 'Invalid referral code.';
+export const INVITE_NOT_FOUND = 'This invite does not exist.';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AU_STATES, EMAIL_PATTERN } from './common';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from './auth';
 
 /**
@@ -119,7 +120,6 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 // ---- profile ----
-const AU_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
 /** `PATCH /api/update-user`: either spelling of the names (spec and console). */
 export const profileUpdateSchema = z
   .object({
@@ -138,12 +138,7 @@ export const profileUpdateAnswerSchema = z.object({ user: memberUserSchema.nulla
 export type ProfileUpdateAnswer = z.infer<typeof profileUpdateAnswerSchema>;
 
 // ---- joining and plans ----
-/**
- * The spec's email pattern (section 5): local@domain with a dotted domain ending in 2+ letters,
- * or a bracketed IP; no angle brackets, spaces, commas or quotes in the local part.
- */
-export const EMAIL_PATTERN =
-  /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
+export { EMAIL_PATTERN } from './common';
 export const INVALID_EMAIL = 'Please enter a valid email';
 const INT4_MAX = 2147483647;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AU_STATES, auStateSchema, reasonSchema } from './common';
 import { heldForApprovalSchema } from './staff';
 
 /**
@@ -26,7 +27,6 @@ const at = z.string().describe('ISO-8601 instant');
 const nullableAt = at.nullable();
 
 /** The staff reason every shop write carries. TODO(lead): same as the staff module's reasonSchema (api/src/admin/membership-edits.ts). */
-const reasonSchema = z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500);
 
 /** One event of a record's history in the staff console. TODO(lead): same as the event log's event schema (api/src/admin/events.ts toAdminEvent). */
 const historyEventSchema = z.object({
@@ -52,10 +52,9 @@ const withHistory = <Shape extends z.ZodRawShape>(s: z.ZodObject<Shape>) => s.ex
 // ---------------------------------------------------------------------------------------------
 // Address (cart, checkout, orders): Australian, its postcode within its state's ranges.
 
-/** TODO(lead): same as members.auStateSchema (the member profile's states and territories). */
-export const auAddressStateSchema = z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']);
 /** The states and territories of an address: the same eight the member profile names. */
-export const AU_STATES = auAddressStateSchema.options;
+export const auAddressStateSchema = auStateSchema;
+export { AU_STATES } from './common';
 type AddressState = z.infer<typeof auAddressStateSchema>;
 
 /** Australia Post's postcode ranges per state (delivery and PO box ranges). */

@@ -10,7 +10,8 @@ import { entryGrantSchema, membershipSchema } from './members';
  */
 
 /** Every staff action that changes something says why (stored in the event's metadata). */
-export const reasonSchema = z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500);
+import { reasonSchema } from './common';
+export { reasonSchema };
 
 // ---- members as staff see them ----
 export const staffMemberSchema = z.object({
@@ -117,12 +118,6 @@ export const memberPlanMovesSchema = z.object({
 export type MemberPlanMoves = z.infer<typeof memberPlanMovesSchema>;
 
 /** `GET /api/admin/prizes/:id/winner`: the winner's names and ids (a team: all four), with the look-ups so far. */
-export const winnerLookupSchema = z.object({
-  prize_id: z.string(),
-  winners: z.array(z.object({ member_id: z.string(), name: z.string().nullable(), email: z.string().nullable() })),
-  lookups: z.array(z.object({ staff_email: z.string(), looked_up_at: z.string() })),
-});
-export type WinnerLookup = z.infer<typeof winnerLookupSchema>;
 
 // ---- four-eyes ----
 export const approvalStatusSchema = z.enum(['pending', 'approved', 'declined', 'carried_out', 'failed']);
@@ -225,8 +220,6 @@ export const entryAdjustmentAnswerSchema = z.object({
 });
 
 /** `POST /api/admin/payments/:id/refund` (202): asked of the provider, which confirms with charge.refunded. */
-export const paymentRefundAnswerSchema = z.object({ id: z.string(), payment_id: z.string(), refund: z.literal('requested'), reason: z.string() });
-export const paymentRefundSchema = z.object({ reason: reasonSchema }).strict();
 
 // ---- jobs and read models ----
 /** A job that failed after every retry; `id` is `<queue>/<jobId>`, what retry takes. */
@@ -388,9 +381,3 @@ export type UploadedMedia = z.infer<typeof uploadedMediaSchema>;
 
 // ---- operations ----
 /** `GET /api/openapi.json`: the OpenAPI 3.1 document, built from these schemas. */
-export const openApiDocumentSchema = z.object({
-  openapi: z.string(),
-  info: z.object({ title: z.string(), version: z.string() }),
-  components: z.object({ securitySchemes: z.record(z.string(), z.unknown()) }),
-  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
-});

@@ -4,13 +4,14 @@ import { ArrayInput, Datagrid, Edit, FunctionField, List, required, SimpleFormIt
 import { ReasonInput } from '../memberships/MembershipFields';
 import { VersionedForm } from '../content-pages/ContentVersions';
 import { FormPreview, rowsOf, textOf } from '../content-pages/FormPreview';
+import type { HomeBlocksRecord } from '@roar/contracts/content';
 
 function HomeBlocksList() {
   return (
     <List pagination={false} exporter={false}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField label="How it works" render={(r: RaRecord) => ((r.how_it_works as { title: string }[] | undefined) ?? []).map((c) => c.title).join(' · ')} />
-        <FunctionField label="Feature blurbs" render={(r: RaRecord) => ((r.features as { title: string }[] | undefined) ?? []).map((c) => c.title).join(' · ')} />
+        <FunctionField label="How it works" render={(r: RaRecord) => ((r as Partial<HomeBlocksRecord>).how_it_works ?? []).map((c) => c.title).join(' · ')} />
+        <FunctionField label="Feature blurbs" render={(r: RaRecord) => ((r as Partial<HomeBlocksRecord>).features ?? []).map((c) => c.title).join(' · ')} />
       </Datagrid>
     </List>
   );

@@ -2,16 +2,12 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, 
 import { useState, type ReactNode } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh, useResourceContext, type RaRecord } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
+import { CLUB_TIME_ZONE } from '@roar/contracts/time';
+import type { ContentVersion } from '@roar/contracts/content';
 import { postAction } from '../dataProvider';
 import { EditForm } from '../ui/EditForm';
 
-interface Version {
-  version: number;
-  staff_email: string;
-  reason: string;
-  restored_from: number | null;
-  created_at: string;
-}
+type Version = ContentVersion;
 
 /** The form of an edited content record with its history underneath (EditForm, waiting for the record's `versions`). */
 export function VersionedForm({ children }: { children: ReactNode }) {
@@ -34,6 +30,7 @@ function ContentVersions() {
   const [restoring, setRestoring] = useState<number | null>(null);
   const [reason, setReason] = useState('');
   if (!record) return null;
+  // The data provider parsed the record (versions included) with the resource's contract schema.
   const versions = (record.versions as Version[] | undefined) ?? [];
   const canRestore = permissions === 'admin' || permissions === 'staff';
   const restore = async () => {
@@ -60,7 +57,7 @@ function ContentVersions() {
           <TableHead>
             <TableRow>
               <TableCell>Version</TableCell>
-              <TableCell>Saved (Australia/Sydney)</TableCell>
+              <TableCell>Saved ({CLUB_TIME_ZONE})</TableCell>
               <TableCell>By</TableCell>
               <TableCell>Reason</TableCell>
               <TableCell />
@@ -70,7 +67,7 @@ function ContentVersions() {
             {versions.map((v, i) => (
               <TableRow key={v.version}>
                 <TableCell>{v.version}{v.restored_from ? ` (restores ${v.restored_from})` : ''}</TableCell>
-                <TableCell>{new Date(v.created_at).toLocaleString('en-AU', { timeZone: 'Australia/Sydney' })}</TableCell>
+                <TableCell>{new Date(v.created_at).toLocaleString('en-AU', { timeZone: CLUB_TIME_ZONE })}</TableCell>
                 <TableCell>{v.staff_email}</TableCell>
                 <TableCell>{v.reason}</TableCell>
                 <TableCell>

@@ -1,7 +1,8 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { FormDataConsumer } from 'react-admin';
-import { postAction } from '../dataProvider';
+import { contentPreviewAnswerSchema } from '@roar/contracts/content';
+import { parseAnswer, postAction } from '../dataProvider';
 import { SafeHtml } from '../ui/SafeHtml';
 
 /**
@@ -14,7 +15,7 @@ export function HtmlPreview({ source }: { source: string }) {
 
 function PreviewBox({ html }: { html: string }) {
   const [preview, setPreview] = useState<string | null>(null);
-  const show = async () => setPreview((await postAction<{ html: string }>('/content-preview', { html })).html);
+  const show = async () => setPreview(parseAnswer(contentPreviewAnswerSchema, await postAction('/content-preview', { html }), 'the preview').html);
   return (
     <Box sx={{ my: 1, width: '100%' }}>
       <Button variant="outlined" onClick={() => void show()}>

@@ -1,7 +1,8 @@
 import { Box, Button } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
-import { postAction } from '../dataProvider';
+import { drawActionAnswerSchema, type DrawnWinner } from '@roar/contracts/draws';
+import { parseAnswer, postAction } from '../dataProvider';
 import { ReasonDialog } from '../ui/ReasonDialog';
 import { waitingNotice } from '../approvals/waiting';
 
@@ -10,7 +11,7 @@ const LABELS: Record<Action, string> = { schedule: 'Schedule draw', close: 'Clos
 
 /** Which actions the draw's state allows; the server checks again. */
 function available(record: Record<string, unknown>): Action[] {
-  const winners = (record.winners as { redrawn_reason: string | null; notified: boolean; claimed_by: string | null }[] | undefined) ?? [];
+  const winners = (record.winners as DrawnWinner[] | undefined) ?? [];
   const current = winners.length > 0 && winners[winners.length - 1]!.redrawn_reason === null ? winners[winners.length - 1]! : null;
   switch (record.draw_status) {
     case 'unscheduled':
@@ -39,7 +40,8 @@ export function DrawActions() {
   const run = async (action: Action) => {
     setBusy(true);
     try {
-      const answer = await postAction(`/prizes/${encodeURIComponent(String(record.id))}/${action}`, { reason: reason.trim() || undefined });
+      const sent = await postAction(`/prizes/${encodeURIComponent(String(record.id))}/${action}`, { reason: reason.trim() || undefined });
+      const answer = parseAnswer(drawActionAnswerSchema, sent, LABELS[action]);
       notify(waitingNotice(answer) ?? `${LABELS[action]}: done`, { type: 'info' });
       setPending(null);
       setReason('');

@@ -1,23 +1,21 @@
 import { Alert, Box, Button } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useRecordContext } from 'react-admin';
-import { z } from 'zod';
-import { postAction } from '../dataProvider';
-
-const reportSchema = z.object({ verified: z.boolean(), lines: z.array(z.string()) });
+import { drawVerificationSchema, type DrawVerification } from '@roar/contracts/draws';
+import { parseAnswer, postAction } from '../dataProvider';
 
 /** The audit replay of the event log (same report as `npm run audit:draw`); every role may run it. */
 export function DrawVerify() {
   const record = useRecordContext();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
-  const [report, setReport] = useState<z.infer<typeof reportSchema> | null>(null);
+  const [report, setReport] = useState<DrawVerification | null>(null);
   if (!record) return null;
   const verify = async () => {
     setBusy(true);
     setReport(null);
     try {
-      setReport(reportSchema.parse(await postAction(`/prizes/${encodeURIComponent(String(record.id))}/verify`)));
+      setReport(parseAnswer(drawVerificationSchema, await postAction(`/prizes/${encodeURIComponent(String(record.id))}/verify`), 'the verification'));
     } catch (error) {
       notify(error instanceof Error ? error.message : 'Verification failed', { type: 'error' });
     } finally {

@@ -1,31 +1,25 @@
 import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useRecordContext } from 'react-admin';
-import { httpClient } from '../dataProvider';
+import { entrantSchema, type Entrant } from '@roar/contracts/draws';
+import { httpClient, parseAnswer } from '../dataProvider';
 import { drawTicketRange } from '../ui/display';
 import { ExportButton } from '../exports/ExportButton';
 
-interface EntrantRow {
-  readonly entrant_id: string;
-  readonly position: number;
-  readonly tickets: number;
-  readonly first_ticket: number;
-  readonly last_ticket: number;
-}
 const PAGE = 50;
 
 /** The frozen entry list, a page at a time (it may hold 100,000 entrants). */
 export function EntryList() {
   const record = useRecordContext();
   const [page, setPage] = useState(0);
-  const [rows, setRows] = useState<EntrantRow[]>([]);
+  const [rows, setRows] = useState<Entrant[]>([]);
   const [total, setTotal] = useState(0);
   const id = record ? String(record.id) : null;
   useEffect(() => {
     if (!id) return;
     const range = JSON.stringify([page * PAGE, page * PAGE + PAGE - 1]);
     void httpClient(`/api/admin/prizes/${encodeURIComponent(id)}/entry-list?range=${encodeURIComponent(range)}`).then(({ json, headers }) => {
-      setRows(json as EntrantRow[]);
+      setRows(parseAnswer(entrantSchema.array(), json, 'the entry list'));
       setTotal(Number((headers.get('content-range') ?? '').split('/')[1] ?? 0));
     });
   }, [id, page]);

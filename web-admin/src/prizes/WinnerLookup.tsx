@@ -1,13 +1,9 @@
 import { Box, Button, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link, useCreatePath, useNotify, useRecordContext } from 'react-admin';
-import { httpClient } from '../dataProvider';
+import { winnerLookupSchema, type WinnerLookup as WinnerAnswer } from '@roar/contracts/draws';
+import { httpClient, parseAnswer } from '../dataProvider';
 import { formatClubDateTime } from '../ui/display';
-
-interface WinnerAnswer {
-  readonly winners: Array<{ member_id: string; name: string | null; email: string | null }>;
-  readonly lookups: Array<{ staff_email: string; looked_up_at: string }>;
-}
 
 /** The winner's name with a link to the member, shown on request: each look-up is recorded with who asked. */
 export function WinnerLookup() {
@@ -21,7 +17,7 @@ export function WinnerLookup() {
   const look = async () => {
     try {
       const { json } = await httpClient(`/api/admin/prizes/${encodeURIComponent(String(record.id))}/winner`);
-      setAnswer(json as WinnerAnswer);
+      setAnswer(parseAnswer(winnerLookupSchema, json, 'the winner'));
     } catch (error) {
       notify(error instanceof Error ? error.message : 'The winner could not be shown', { type: 'error' });
     }

@@ -19,7 +19,7 @@ describe('a giveaway that staff closed early, drew and published (defect 1)', ()
   it('shows its state, never a countdown, once closed or drawn', () => {
     const open = renderToStaticMarkup(<PrizeClock prize={{ prize_end_date: inAWeek, draw_status: 'scheduled' }} now={now} />);
     expect(open).toContain('countdown');
-    for (const status of ['closed', 'drawn', 'published']) {
+    for (const status of ['closed', 'drawn', 'published'] as const) {
       const html = renderToStaticMarkup(<PrizeClock prize={{ prize_end_date: inAWeek, draw_status: status }} now={now} />);
       expect(html).not.toContain('countdown');
       expect(html).toContain('prize-stage');

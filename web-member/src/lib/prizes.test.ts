@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { asPrizeType, formatDrawTime, imageUrl, isOpen, isPrizeLocked, portraitOr, prizeImages, prizeSchema, prizeTypeDisplay, wonBadge } from './prizes';
+import {
+  asPrizeType,
+  formatDrawTime,
+  imageUrl,
+  isOpen,
+  isPrizeLocked,
+  portraitOr,
+  prizeImages,
+  prizeSchema,
+  prizeTypeDisplay,
+  wonBadge,
+  type Prize,
+} from './prizes';
 import { formatDollars } from './format';
 
-const prize = (fields: Record<string, unknown> = {}) =>
-  prizeSchema.parse({ id: 'p1', title: 'Masters trip', slug: 'masters-trip', status: 'published', prize_end_date: '2026-12-21T08:00:00Z', prize_value: 15000, ...fields });
+// A prize as the api sends it (the contract's schema: every field present).
+const prize = (fields: Partial<Prize> = {}): Prize =>
+  prizeSchema.parse({
+    id: 'p1', title: 'Masters trip', slug: 'masters-trip', status: 'published', description: '', hero_image: null, hero_image_portrait: null,
+    secondary_image_1: null, secondary_image_2: null, secondary_image_3: null, secondary_image_1_portrait: null, secondary_image_2_portrait: null,
+    secondary_image_3_portrait: null, prize_type_id: 'vip', event_date: null, event_participants: null, prize_end_date: '2026-12-21T08:00:00Z',
+    prize_value: 15000, prize_value_currency: 'AUD', draw_status: 'scheduled', winner: null, ...fields,
+  });
 
 describe('draw times', () => {
   it('are shown in club time with the abbreviation in force on that date (issue 20, defect 9)', () => {
@@ -27,13 +45,13 @@ describe('draw times', () => {
 describe('prize values', () => {
   it('drop a trailing .00', () => {
     expect(formatDollars(prize().prize_value)).toBe('$15,000');
-    expect(formatDollars(prize({ prize_value: '2499.50' }).prize_value)).toBe('$2,499.50');
+    expect(formatDollars(prize({ prize_value: 2499.5 }).prize_value)).toBe('$2,499.50');
   });
 });
 
 describe('prize type display', () => {
   it('defaults to vip for a missing or unknown type', () => {
-    expect(prize().prize_type_id).toBe('vip');
+    expect(asPrizeType(undefined)).toBe('vip');
     expect(asPrizeType(null)).toBe('vip');
     expect(asPrizeType('lottery')).toBe('vip');
     expect(prizeTypeDisplay('bonus').title).toBe('Bonus Draw');

@@ -36,13 +36,8 @@ export type Membership = z.infer<typeof membershipSchema>;
 /** Every tier the catalogue serves (the contract's shape) reads as a Membership: checked here, at compile time. */
 export type CatalogueTier = ContractMembership extends Membership ? ContractMembership : never;
 
-export const pageSchema = z.object({
-  path: z.string(),
-  status: z.string(),
-  title: z.string(),
-  content: z.string().nullable().default(''),
-});
-export type Page = z.infer<typeof pageSchema>;
+/** An information page: the content contract's. */
+export { pageSchema, type Page } from '@roar/contracts/content';
 
 export const userSchema = z.object({
   id: z.union([z.string(), z.number()]),

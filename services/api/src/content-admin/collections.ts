@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { CONTENT_STATUSES } from '@roar/contracts/content';
 import { richText, text } from '@roar/domain';
 import type { Sql } from '@roar/platform';
 
-export const CONTENT_STATUSES = ['draft', 'published', 'archived'] as const;
+export { CONTENT_STATUSES };
 
 /**
  * Paths the member console routes itself: a content page there would never show (or would hide

@@ -1,11 +1,11 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
+import { contentPreviewBodySchema, contentReasonBodySchema, contentRestoreBodySchema } from '@roar/contracts/content';
 import type { Sql } from '@roar/platform';
 import { cleanHtml } from '@roar/domain';
 import type { AppContext } from '../context';
 import { requireStaff, staffOf, WRITER_ROLES } from '../auth/staff-tokens';
 import { HttpError, zodItems } from '../http/errors';
-import { reasonSchema } from '../members/admin/membership-edits';
 import { sendList } from '../admin/simple-rest';
 import { faqFieldsSchema, getFaqRecord, getPageRecord, getHomeBlocksRecord, getTestimonialRecord, getWinnersPageRecord, listFaqRecords, listPageRecords, listTestimonialRecords, pageFieldsSchema, homeBlocksFieldsSchema, pagePathSchema, testimonialFieldsSchema, WINNERS_PAGE_KEYS, winnersPageFieldsSchema } from './collections';
 import { listVersions, recordVersion } from './versions';
@@ -19,7 +19,7 @@ const pick = (body: unknown, keys: readonly string[]): Record<string, unknown> =
   const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   return Object.fromEntries(keys.filter((k) => k in source).map((k) => [k, source[k]]));
 };
-const reasonOf = (body: unknown): string => parse(z.object({ reason: reasonSchema }), pick(body, ['reason'])).reason;
+const reasonOf = (body: unknown): string => parse(contentReasonBodySchema, pick(body, ['reason'])).reason;
 
 interface Collection<Fields extends Record<string, unknown>, Key> {
   readonly name: 'pages' | 'faqs' | 'testimonials' | 'winners_page' | 'home_blocks';
@@ -128,7 +128,7 @@ export function adminContentRouter(app: AppContext): Router {
     });
     router.post(`/${resource}/:id/restore`, writers, async (req, res) => {
       const key = c.parseKey(String(req.params.id));
-      const { version, reason } = parse(z.object({ version: z.number().int().min(1), reason: reasonSchema }), req.body ?? {});
+      const { version, reason } = parse(contentRestoreBodySchema, req.body ?? {});
       const old = (await listVersions(app.sql, c.name, String(key))).find((v) => v.version === version);
       if (!old) throw new HttpError(404, 'This version does not exist.', 'NOT_FOUND');
       await save(req, res, c, key, parse(c.schema, pick(old.data, c.keys)), reason, version);
@@ -185,7 +185,7 @@ export function adminContentRouter(app: AppContext): Router {
 
   /** What members would see: the sanitised HTML, for the editor's preview. */
   router.post('/content-preview', readers, (req, res) => {
-    const { html } = parse(z.object({ html: z.string().max(200_000) }), req.body ?? {});
+    const { html } = parse(contentPreviewBodySchema, req.body ?? {});
     res.json({ html: cleanHtml(html, 'rich') });
   });
   return router;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { openApiDocumentSchema } from '@roar/contracts/staff';
-import { int4, membershipStatusSchema, membershipTypeSchema } from '@roar/domain';
+import { faqsAnswerSchema, itemsQuerySchema, openApiDocumentSchema, pagesAnswerSchema } from '@roar/contracts/content';
+import { membershipStatusSchema, membershipTypeSchema } from '@roar/domain';
 import { membershipResourceSchema } from '@roar/projections';
 import { documentRoute } from '../http/openapi';
 
@@ -10,11 +10,7 @@ const membershipDocSchema = membershipResourceSchema.extend({
   type: membershipTypeSchema,
 });
 
-const itemsQuery = z.object({
-  filter: z.string().optional().describe('filter[field][_eq|_in]=value, or the same as one JSON object'),
-  sort: z.string().optional().describe('comma-separated fields, - for descending'),
-  limit: int4().min(-1).optional().describe('most records; -1 for all'),
-});
+const itemsQuery = itemsQuerySchema;
 
 documentRoute({
   method: 'get',
@@ -30,7 +26,7 @@ documentRoute({
   tag: 'content',
   summary: 'Information pages, filtered by path',
   query: itemsQuery,
-  response: z.object({ data: z.array(z.object({ path: z.string(), status: z.string(), title: z.string(), content: z.string() })) }),
+  response: pagesAnswerSchema,
 });
 documentRoute({
   method: 'get',
@@ -38,9 +34,15 @@ documentRoute({
   tag: 'content',
   summary: 'Published FAQs',
   query: itemsQuery,
-  response: z.object({ data: z.array(z.object({ id: z.number(), sort: z.number(), status: z.string(), question: z.string(), answer: z.string() })) }),
+  response: faqsAnswerSchema,
 });
-documentRoute({ method: 'get', path: '/api/openapi.json', tag: 'operations', summary: 'This document (OpenAPI 3.1), built from the zod schemas the routes parse with', response: openApiDocumentSchema });
+documentRoute({
+  method: 'get',
+  path: '/api/openapi.json',
+  tag: 'operations',
+  summary: 'This document (OpenAPI 3.1), built from the zod schemas the routes parse with',
+  response: openApiDocumentSchema,
+});
 documentRoute({ method: 'get', path: '/health', tag: 'operations', summary: 'Liveness', response: z.object({ status: z.literal('ok') }) });
 documentRoute({
   method: 'get',

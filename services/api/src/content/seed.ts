@@ -1,3 +1,5 @@
+import { LAUNCH_HOME_BLOCKS } from '@roar/contracts/content';
+
 /**
  * Launch copy for the information pages and FAQs. Pages are editorial content (not event-sourced
  * business facts), so they live in plain tables the content API reads.
@@ -92,16 +94,4 @@ export const TESTIMONIALS: readonly TestimonialSeed[] = [
 ];
 
 /** Home blocks (spec section 1): four how-it-works cards and three feature blurbs; partner-logo rows come from the partners. */
-export const HOME_BLOCKS = {
-  how_it_works: [
-    { title: 'Choose your membership', subtitle: 'Step 1', copy: 'Pick free, a single entry or a monthly membership. No obligation. Cancel anytime.' },
-    { title: 'Unlock discounts', subtitle: 'Step 2', copy: 'Save 5% to 30% with our partners on golf gear, tickets, groceries and fuel.' },
-    { title: 'Win prizes', subtitle: 'Step 3', copy: 'Your tickets stack every month into team, bonus, weekly and event draws.' },
-    { title: 'Receive your official handicap', subtitle: 'Step 4', copy: 'Request or transfer an official handicap and log your scorecards.' },
-  ],
-  features: [
-    { title: 'Tickets that stack', copy: 'Monthly members collect entries every month and keep them. One-off entries are there when you want them.' },
-    { title: 'Cashback on your round', copy: 'Claim up to $20 cashback on green fees, once a month, at the course you choose.' },
-    { title: 'Real prizes, drawn fairly', copy: 'Cash, gear, events and money-can’t-buy experiences, with every winner published.' },
-  ],
-};
+export const HOME_BLOCKS = LAUNCH_HOME_BLOCKS;

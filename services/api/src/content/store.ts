@@ -1,23 +1,11 @@
+import type { Faq as FaqRow, Page as PageRow, Testimonial as TestimonialRow } from '@roar/contracts/content';
 import type { Sql } from '@roar/platform';
 import { FAQS, HOME_BLOCKS, PAGES, TESTIMONIALS } from './seed';
 import { WINNERS_PAGE } from '../prizes/winners-page';
 import { migrateContentVersions } from '../content-admin/versions';
 import { migrateServiceKeys } from '../service-keys/store';
 
-export interface PageRow {
-  path: string;
-  status: string;
-  title: string;
-  content: string;
-}
-
-export interface FaqRow {
-  id: number;
-  sort: number;
-  status: string;
-  question: string;
-  answer: string;
-}
+export type { Faq as FaqRow, Page as PageRow, Testimonial as TestimonialRow } from '@roar/contracts/content';
 
 /** Creates the content tables and adds launch copy that is not there yet (never overwrites edits). */
 export async function migrateContent(sql: Sql): Promise<void> {
@@ -66,16 +54,6 @@ export async function findPages(sql: Sql, filter: { path?: string; statuses: rea
 export async function findFaqs(sql: Sql, statuses: readonly string[]): Promise<FaqRow[]> {
   const r = await sql.query<FaqRow>('select id, sort, status, question, answer from content.faqs where status = any($1::text[]) order by sort, id', [statuses]);
   return r.rows;
-}
-
-export interface TestimonialRow {
-  id: number;
-  sort: number;
-  status: string;
-  quote: string;
-  name: string;
-  image: string;
-  illustrative: boolean;
 }
 
 export async function findTestimonials(sql: Sql, statuses: readonly string[]): Promise<TestimonialRow[]> {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { beaconRoundTime, prizeFieldsSchema, prizeStatusSchema, prizeTypeSchema, SLUG_TAKEN, type ExistingPrize, type PrizeCommand, type PrizeState } from '@roar/domain';
+import { drawActionBodySchema, optionalReasonBodySchema, prizeCreateBodySchema, prizeUpdateBodySchema, type AdminPrize } from '@roar/contracts/draws';
+import { beaconRoundTime, prizeFieldsSchema, prizeStatusSchema, SLUG_TAKEN, type ExistingPrize, type PrizeCommand, type PrizeState } from '@roar/domain';
 import { getPrize, listDrawEntrants, listPrizes, type PrizeWithDraw } from '@roar/projections';
 import type { AppContext } from '../context';
 import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
@@ -55,7 +56,7 @@ function beaconFacts(beacon: PrizeWithDraw['draw']['beacon']) {
 }
 
 /** The console's record: the public Prize plus everything an auditor reads about its draw. */
-export function toAdminPrize(row: PrizeWithDraw) {
+export function toAdminPrize(row: PrizeWithDraw): AdminPrize {
   const { draw } = row;
   return {
     ...toPrize(row),
@@ -84,31 +85,18 @@ export function toAdminPrize(row: PrizeWithDraw) {
   };
 }
 
-const reasonSchema = z.string().trim().min(1, 'Give a reason.').max(1000);
 const idParams = z.object({ id: z.string().min(1).max(200) });
-const nullableImage = z.string().trim().max(500).nullable().optional().transform((v) => (v ? v : null));
-export const createSchema = prizeFieldsSchema
-  .extend({
-    description: prizeFieldsSchema.shape.description.default(''),
-    hero_image: nullableImage,
-    hero_image_portrait: nullableImage,
-    secondary_image_1: nullableImage,
-    secondary_image_2: nullableImage,
-    secondary_image_3: nullableImage,
-    secondary_image_1_portrait: nullableImage,
-    secondary_image_2_portrait: nullableImage,
-    secondary_image_3_portrait: nullableImage,
-    prize_type_id: prizeTypeSchema.default('vip'),
-    event_date: z.string().max(100).nullable().default(null),
-    event_participants: z.number().int().min(0).nullable().default(null),
-    prize_value_currency: z.literal('AUD').default('AUD'),
-    status: prizeStatusSchema.default('draft'),
-    reason: reasonSchema,
-  })
-  .strip();
-export const updateSchema = prizeFieldsSchema.partial().extend({ status: prizeStatusSchema.optional(), reason: reasonSchema }).strip();
-export const actionSchema = z.object({ reason: reasonSchema }).strip();
-export const optionalReason = z.object({ reason: z.string().trim().max(1000).optional() }).strip();
+/** The contract's bodies, with the domain's fields where it narrows them (sanitised description, storable instant). */
+export const createSchema = prizeCreateBodySchema.extend({
+  description: prizeFieldsSchema.shape.description.default(''),
+  prize_end_date: prizeFieldsSchema.shape.prize_end_date,
+});
+export const updateSchema = prizeUpdateBodySchema.extend({
+  description: prizeFieldsSchema.shape.description.optional(),
+  prize_end_date: prizeFieldsSchema.shape.prize_end_date.optional(),
+});
+export const actionSchema = drawActionBodySchema;
+export const optionalReason = optionalReasonBodySchema;
 export const SORT_FIELDS = ['prize_end_date', 'title', 'status', 'draw_status', 'prize_type_id', 'prize_value', 'id'] as const;
 export const filterSchema = z.object({ id: oneOrMany(z.string()).optional(), status: oneOrMany(prizeStatusSchema).optional(), q: z.string().max(100).optional() }).strict();
 

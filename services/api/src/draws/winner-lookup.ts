@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { winnerLookupSchema } from '@roar/contracts/staff';
+import { winnerLookupSchema } from '@roar/contracts/draws';
 import { getMember, listPrizes } from '@roar/projections';
 import type { Sql } from '@roar/platform';
 import type { AppContext } from '../context';

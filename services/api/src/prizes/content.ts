@@ -1,4 +1,6 @@
 import type { Router } from 'express';
+import type { WinnersPage } from '@roar/contracts/content';
+import type { PublishedWinner } from '@roar/contracts/prizes';
 import { listPrizes } from '@roar/projections';
 import type { AppContext } from '../context';
 import { cachedByProjection } from '../content/cache';
@@ -27,7 +29,7 @@ export function mountPrizeContent(router: Router, app: AppContext): void {
 
   router.get('/winners', cachedByProjection(app, ['prizes']), async (_req, res) => {
     const rows = (await listPrizes(app.sql, { statuses: PUBLIC_STATUSES })).filter((r) => r.draw.status === 'published' && r.draw.display);
-    const data = rows
+    const data: PublishedWinner[] = rows
       .map((r) => ({
         prize_id: r.prize.id,
         title: r.prize.title,
@@ -47,7 +49,7 @@ export function mountPrizeContent(router: Router, app: AppContext): void {
 
   // Staff edit it in the console (content.winners_page); the launch copy until then.
   router.get('/winners_page', async (_req, res) => {
-    const r = await app.sql.query<{ data: typeof WINNERS_PAGE }>('select data from content.winners_page where id = 1');
+    const r = await app.sql.query<{ data: WinnersPage }>('select data from content.winners_page where id = 1');
     res.json({ data: r.rows[0]?.data ?? WINNERS_PAGE });
   });
 }

@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
-import { z } from 'zod';
+import { DRAWS_ERROR, NO_GIVEAWAY } from '@roar/contracts/errors';
+import { claimPrizeBodySchema } from '@roar/contracts/prizes';
 import { auStateSchema, CLAIM_STATE_NEEDED, entriesStreamId, formatTicketRanges, memberStanding, memberStreamId, teamStreamId, type EligibilityEvent } from '@roar/domain';
 import { DomainError } from '@roar/platform';
 import { findTeamOfMember, listPrizes, type PrizeWithDraw } from '@roar/projections';
@@ -9,10 +10,6 @@ import { memberCommandContext } from '../kernel/context';
 import { publicProfileOf, runPrizeCommand } from '../draws/lifecycle';
 import { nextOpenPrize } from './next';
 import { currentWinnerOf, toPrize } from './view';
-
-const NO_GIVEAWAY = 'There is no upcoming giveaway yet.';
-const DRAWS_ERROR = 'Error getting draws.';
-export const claimSchema = z.object({ prize_id: z.string().min(1).max(200), state: auStateSchema.optional() }).strict();
 
 
 /** The member's own events (membership and entries), as the eligibility rule reads them. */
@@ -72,7 +69,7 @@ export function createPrizeMemberRouter(app: AppContext): Router {
 
   router.post('/api/claim-prize', requireMember(app), async (req, res) => {
     const { memberId } = memberOf(res);
-    const body = claimSchema.safeParse(req.body ?? {});
+    const body = claimPrizeBodySchema.safeParse(req.body ?? {});
     if (!body.success) {
       const stateIssue = body.error.issues.some((i) => i.path[0] === 'state');
       res.status(400).json({ error: stateIssue ? CLAIM_STATE_NEEDED : 'Choose the prize to claim.' });

@@ -1,10 +1,9 @@
+import type { Prize, PublicDrawStatus } from '@roar/contracts/prizes';
 import type { PrizeWithDraw } from '@roar/projections';
 
-/** The draw's public state; a draw not yet scheduled reads as scheduled (entries still open). */
-export type PublicDrawStatus = 'scheduled' | 'closed' | 'drawn' | 'published';
-
 /** The contract's Prize item (docs/contracts-4-5.md): spec section 3 fields plus the draw's public state. */
-export function toPrize({ prize: p, draw }: PrizeWithDraw) {
+export function toPrize({ prize: p, draw }: PrizeWithDraw): Prize {
+  // A draw not yet scheduled reads as scheduled (entries still open).
   const drawStatus: PublicDrawStatus = draw.status === 'unscheduled' ? 'scheduled' : draw.status;
   return {
     id: p.id,
@@ -30,7 +29,6 @@ export function toPrize({ prize: p, draw }: PrizeWithDraw) {
     winner: draw.status === 'published' && draw.display ? { display: draw.display } : null,
   };
 }
-export type PrizeItem = ReturnType<typeof toPrize>;
 
 /** The winner currently holding the prize (the last drawn, unless redrawn). */
 export function currentWinnerOf(draw: PrizeWithDraw['draw']) {

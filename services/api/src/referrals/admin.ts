@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import type { AdminReferral } from '@roar/contracts/referrals';
 import { entriesStreamId, referralStreamId } from '@roar/domain';
 import { getReferral, REFERRAL_SORT_FIELDS, searchReferrals, type ReferralView } from '@roar/projections';
 import type { AppContext } from '../context';
@@ -22,7 +23,7 @@ export const referralFilterSchema = z
 const fullName = (first: string | null, last: string | null): string | null => (first === null && last === null ? null : `${first ?? ''} ${last ?? ''}`.trim());
 
 /** A referral as the staff console lists it: who referred whom, what was granted, which payment. */
-export function toAdminReferral(r: ReferralView) {
+export function toAdminReferral(r: ReferralView): AdminReferral {
   return {
     id: r.referee_id,
     referrer_id: r.referrer_id,

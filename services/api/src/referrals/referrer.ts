@@ -1,15 +1,17 @@
+import { INVALID_REFERRAL_CODE } from '@roar/contracts/errors';
+import { MAX_REFERRAL_CODE_LENGTH } from '@roar/contracts/referrals';
 import { canRefer } from '@roar/domain';
 import { getMember, getMembership, memberIdByReferralCode, type MemberRow } from '@roar/projections';
 import type { Sql } from '@roar/platform';
 import { currentUser } from '../members/current-user';
 
-export const INVALID_CODE = 'Invalid referral code.';
+export const INVALID_CODE = INVALID_REFERRAL_CODE;
 export const INACTIVE_CODE = 'This referral link is no longer active.';
 export const SELF_REFERRAL = 'You cannot refer yourself.';
 export const NOT_ELIGIBLE = 'Sorry, you need to be on an active membership to "Refer a friend"';
 
 /** Codes are 16 url-safe characters; anything longer is refused before a lookup. */
-export const MAX_CODE_LENGTH = 40;
+export const MAX_CODE_LENGTH = MAX_REFERRAL_CODE_LENGTH;
 
 export async function memberByReferralCode(sql: Sql, code: string): Promise<MemberRow | null> {
   const id = await memberIdByReferralCode(sql, code);

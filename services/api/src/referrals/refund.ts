@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { refundBodySchema } from '@roar/contracts/referrals';
 import { findPayment } from '../members/admin/member-reads';
 import { reasonSchema } from '../members/admin/membership-edits';
 import type { AppContext } from '../context';
@@ -37,7 +38,7 @@ export function adminRefundRouter(app: AppContext, ports: MembersPorts): Router 
   });
   router.post('/:id/refund', requireStaff(app, ['admin']), async (req, res) => {
     const { id } = parseParams(z.object({ id: z.string().min(1).max(100) }), req);
-    const { reason } = parseBody(z.object({ reason: reasonSchema }).strict(), req);
+    const { reason } = parseBody(refundBodySchema, req);
     const payment = await findPayment(app.sql, id);
     if (!payment) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
     const p = payment;

@@ -1,20 +1,19 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { inviteEmailBodySchema, referralDetailsBodySchema, type Referral, type ReferralDetailsAnswer } from '@roar/contracts/referrals';
 import { normaliseEmail, referralInvitesStreamId } from '@roar/domain';
 import { findMemberByEmail, getMember, listReferralsBy } from '@roar/projections';
 import type { AppContext } from '../context';
 import { bearerToken, memberOf, recordFact, requireMember, verifyMemberToken } from '../auth/member';
 import { createLookupThrottle } from '../auth/lookup-throttle';
 import { memberCommandContext } from '../kernel/context';
-import { EMAIL_PATTERN } from '../members/signup';
 import { returnInvite, takeInvite } from './invite-limits';
-import { checkReferralCode, INVALID_CODE, MAX_CODE_LENGTH, mayRefer, NOT_ELIGIBLE, shortName } from './referrer';
+import { checkReferralCode, INVALID_CODE, mayRefer, NOT_ELIGIBLE, shortName } from './referrer';
 
 export const INVALID_EMAIL = 'Please enter a valid email';
 export const TOO_MANY_INVITES = 'Too many invites. Please try again later.';
 
-const detailsSchema = z.object({ refer_code: z.string().trim().min(1).max(MAX_CODE_LENGTH) }).strict();
-const inviteSchema = z.object({ email: z.string().trim().max(254).regex(EMAIL_PATTERN) }).strict();
+const detailsSchema = referralDetailsBodySchema;
+const inviteSchema = inviteEmailBodySchema;
 
 /** Referrals of contracts-4-5.md: code lookup, invite email, the member's list. */
 export function createReferralsRouter(app: AppContext): Router {
@@ -35,7 +34,7 @@ export function createReferralsRouter(app: AppContext): Router {
     const check = await checkReferralCode(app.sql, parsed.data.refer_code, caller?.memberId ?? null, app.now());
     if (!check.ok) {
       await lookups.missed(req);
-      res.json({ isValid: false, message: check.message, error: check.message });
+      res.json({ isValid: false, message: check.message, error: check.message } satisfies ReferralDetailsAnswer);
       return;
     }
     const firstname = check.referrer.firstname;
@@ -44,7 +43,7 @@ export function createReferralsRouter(app: AppContext): Router {
       message: `${firstname} invited you to ROAR+. Join with a paid membership and you both get bonus entries.`,
       error: null,
       referrer: { firstname },
-    });
+    } satisfies ReferralDetailsAnswer);
   });
 
   router.post('/api/send-referee-email', member, async (req, res) => {
@@ -83,7 +82,7 @@ export function createReferralsRouter(app: AppContext): Router {
     const { memberId } = memberOf(res);
     const rows = await listReferralsBy(app.sql, memberId);
     res.json({
-      data: rows.map((r) => ({
+      data: rows.map((r): Referral => ({
         id: r.referee_id,
         referee_name: shortName(r.referee_firstname, r.referee_lastname),
         status: r.status,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVICE_KEY_NAMES, type ServiceKeyName } from '@roar/contracts/content';
 import { text } from '@roar/domain';
 import type { Sql } from '@roar/platform';
 
@@ -7,8 +8,8 @@ import type { Sql } from '@roar/platform';
  * browser (tag manager id, chat provider, maps key); the others (the Instagram token) stay on the
  * server. Only admins edit them; each save is a content version with who and why.
  */
-export const SERVICE_KEY_NAMES = ['tag_manager_id', 'chat_provider', 'chat_id', 'maps_key', 'payment_url', 'instagram_token', 'instagram_user_id'] as const;
-export type ServiceKeyName = (typeof SERVICE_KEY_NAMES)[number];
+
+export { SERVICE_KEY_NAMES, type ServiceKeyName };
 const PUBLIC_KEYS: ReadonlySet<ServiceKeyName> = new Set(['tag_manager_id', 'chat_provider', 'chat_id', 'maps_key', 'payment_url']);
 export const isPublicKey = (name: ServiceKeyName): boolean => PUBLIC_KEYS.has(name);
 

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import type { AdminTeam } from '@roar/contracts/teams';
 import { entriesStreamId, teamStreamId } from '@roar/domain';
 import { getMember, getTeam, searchTeams, TEAM_SORT_FIELDS, type TeamWithMembers } from '@roar/projections';
 import type { Sql } from '@roar/platform';
@@ -21,7 +22,7 @@ export const teamFilterSchema = z
   .strict();
 
 /** A team for staff: captain, each seat with its payment state, completion. */
-export async function toAdminTeam(sql: Sql, t: TeamWithMembers) {
+export async function toAdminTeam(sql: Sql, t: TeamWithMembers): Promise<AdminTeam> {
   const ids = [...new Set(t.members.flatMap((m) => (m.member_id ? [m.member_id] : [])))];
   const people = new Map((await Promise.all(ids.map((id) => getMember(sql, id)))).flatMap((m) => (m ? [[m.id, m] as const] : [])));
   const nameOf = (id: string | null) => {

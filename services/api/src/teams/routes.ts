@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
+import { INVITE_NOT_FOUND } from '@roar/contracts/errors';
+import { inviteEmailBodySchema } from '@roar/contracts/referrals';
+import { teamJoinBodySchema, type TeamInvite } from '@roar/contracts/teams';
 import {
   checkoutDecider,
   checkoutStreamId,
@@ -21,7 +24,6 @@ import { memberOf, requireMember } from '../auth/member';
 import { createLookupThrottle } from '../auth/lookup-throttle';
 import { memberCommandContext, originOf } from '../kernel/context';
 import type { MembersPorts } from '../kernel/ports';
-import { EMAIL_PATTERN } from '../members/signup';
 import { SELF_ORIGIN } from '../payments/self-origin';
 import { returnInvite, takeInvite } from '../referrals/invite-limits';
 import { INVALID_EMAIL, TOO_MANY_INVITES } from '../referrals/routes';
@@ -32,8 +34,8 @@ import { checkoutReturnUrl } from '../payments/reconcile';
 export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 const STATUS: Record<DomainError['code'], number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 };
 
-const inviteSchema = z.object({ email: z.string().trim().max(254).regex(EMAIL_PATTERN) }).strict();
-const joinSchema = z.object({ invite_id: z.string().trim().min(1).max(100) }).strict();
+const inviteSchema = inviteEmailBodySchema;
+const joinSchema = teamJoinBodySchema;
 
 function refuse(res: Response, status: number, error: string): void {
   res.status(status).json({ error });
@@ -136,7 +138,7 @@ export function createTeamsRouter(app: AppContext, ports: MembersPorts): Router 
     const invite = id.success ? await getTeamInvite(app.sql, id.data) : null;
     if (!invite) {
       await inviteLookups.missed(req);
-      return refuse(res, 404, 'This invite does not exist.');
+      return refuse(res, 404, INVITE_NOT_FOUND);
     }
     const team = await getTeam(app.sql, invite.team_id);
     const captain = team ? await getMember(app.sql, team.captain_id) : null;
@@ -150,22 +152,22 @@ export function createTeamsRouter(app: AppContext, ports: MembersPorts): Router 
         status: status === 'captain' ? 'pending' : status,
         expires_at: invite.expires_at,
         fee: TEAM_RULES.mateFeeCents / 100,
-      },
+      } satisfies TeamInvite,
     });
   });
 
   router.post('/api/team/join', member, async (req, res) => {
     const parsed = joinSchema.safeParse(req.body ?? {});
     const invite = parsed.success ? await getTeamInvite(app.sql, parsed.data.invite_id) : null;
-    if (!invite) return refuse(res, 404, 'This invite does not exist.');
+    if (!invite) return refuse(res, 404, INVITE_NOT_FOUND);
     const { memberId } = memberOf(res);
     const me = await getMember(app.sql, memberId);
     if (!me || normaliseEmail(me.email) !== invite.email) return refuse(res, 403, 'This invite was sent to another email address.');
     const { state } = await teamState(app.store, invite.team_id);
-    if (state.status === 'none') return refuse(res, 404, 'This invite does not exist.');
+    if (state.status === 'none') return refuse(res, 404, INVITE_NOT_FOUND);
     const current = state.invites.find((i) => i.inviteId === invite.id);
     const now = app.now();
-    if (!current) return refuse(res, 404, 'This invite does not exist.');
+    if (!current) return refuse(res, 404, INVITE_NOT_FOUND);
     if (current.status === 'paid') return refuse(res, 409, 'This invite has already been paid.');
     // A refunded invite is dead like an expired one: the captain invites again.
     if (current.status === 'expired' || current.status === 'refunded' || Date.parse(current.expiresAt) <= now.getTime()) return refuse(res, 409, 'This invite has expired.');

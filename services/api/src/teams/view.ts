@@ -1,30 +1,19 @@
+import type { SeatStatus, TeamBenefits, TeamView } from '@roar/contracts/teams';
 import { TEAM_RULES } from '@roar/domain';
 import { getMember, type TeamWithMembers } from '@roar/projections';
 import type { Sql } from '@roar/platform';
 
-/** The Team view of contracts-4-5.md. */
-export interface TeamView {
-  id: string;
-  status: 'open' | 'complete';
-  role: 'captain' | 'mate';
-  captain: { firstname: string; lastname: string };
-  members: Array<{ name: string | null; email: string; status: SeatStatus; invite_id: string | null; expires_at: string | null }>;
-  seats_left: number;
-  completed_at: string | null;
-  benefits: { mate_entries: number; merchandise_discount_percent: number; benefit_months: number; inviter_bonus_entries: number; fee: number };
-}
-
-export const TEAM_BENEFITS = {
+export const TEAM_BENEFITS: TeamBenefits = {
   mate_entries: TEAM_RULES.mateEntries,
   merchandise_discount_percent: TEAM_RULES.merchandiseDiscountPercent,
   benefit_months: TEAM_RULES.benefitMonths,
   inviter_bonus_entries: TEAM_RULES.inviterBonusEntries,
   fee: TEAM_RULES.mateFeeCents / 100,
-} as const;
-
-type SeatStatus = 'captain' | 'paid' | 'pending' | 'expired';
+};
 
 /**
+ * The Team view of contracts-4-5.md (@roar/contracts/teams).
+ *
  * A pending invite past its expiry reads as expired before the sweeper records it. A refunded
  * invite is dead, so it reads as expired too (members' views carry the contract's four statuses;
  * staff see `refunded`).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { prizeFieldsSchema as prizeWireFieldsSchema } from '@roar/contracts/prizes';
 import { defineEvent, type DomainEvent } from '@roar/platform';
 import { isoDateTime } from '../primitives';
 import { richText } from '../html';
@@ -9,36 +10,12 @@ const id = z.string().min(1).max(200);
 const instant = isoDateTime();
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 const hexString = z.string().regex(/^(?:[0-9a-f]{2}){1,512}$/);
-const image = z.string().max(500).nullable();
 const reason = z.string().min(1).max(1000);
 
-export const prizeTypeSchema = z.enum(['team', 'bonus', 'weekly', 'normal', 'event', 'experience', 'vip']);
-export type PrizeType = z.infer<typeof prizeTypeSchema>;
-export const prizeStatusSchema = z.enum(['draft', 'published', 'archived']);
-export type PrizeStatus = z.infer<typeof prizeStatusSchema>;
+export { prizeTypeSchema, prizeStatusSchema, type PrizeType, type PrizeStatus } from '@roar/contracts/prizes';
 
-/** Every field of spec section 3's Prize/giveaway; portraits fall back to the plain image when read. */
-export const prizeFieldsSchema = z
-  .object({
-    title: z.string().trim().min(1).max(200),
-    slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(120),
-    description: richText({ max: 20_000 }),
-    hero_image: image,
-    hero_image_portrait: image,
-    secondary_image_1: image,
-    secondary_image_2: image,
-    secondary_image_3: image,
-    secondary_image_1_portrait: image,
-    secondary_image_2_portrait: image,
-    secondary_image_3_portrait: image,
-    prize_type_id: prizeTypeSchema,
-    event_date: z.string().max(100).nullable(),
-    event_participants: z.number().int().min(0).max(1_000_000).nullable(),
-    prize_end_date: instant,
-    prize_value: z.number().min(0).max(100_000_000),
-    prize_value_currency: z.literal('AUD'),
-  })
-  .strict();
+/** Every field of spec section 3's Prize/giveaway (the contract's), with a sanitised description and a storable closing instant. */
+export const prizeFieldsSchema = prizeWireFieldsSchema.extend({ description: richText({ max: 20_000 }), prize_end_date: instant }).strict();
 export type PrizeFields = z.infer<typeof prizeFieldsSchema>;
 
 /** A prize's portrait and secondary images, all left empty (the consoles fall back to the hero or their default picture). */

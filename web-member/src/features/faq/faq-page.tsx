@@ -1,14 +1,11 @@
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
+import { faqsAnswerSchema, type Faq } from '@roar/contracts/content';
 import { Accordion } from '../../components/ui/accordion';
 import { Empty, ErrorNote, Spinner } from '../../components/ui/feedback';
 import { Head } from '../../components/ui/head';
 import { apiRequest } from '../../lib/api-client';
-import { dataOf } from '../../types/api';
 import { SafeHtml } from '../../components/ui/safe-html';
 
-const faqSchema = z.object({ id: z.union([z.number(), z.string()]), question: z.string(), answer: z.string() });
-type Faq = z.infer<typeof faqSchema>;
 type State = { status: 'loading' } | { status: 'error'; error: string } | { status: 'loaded'; faqs: Faq[] };
 
 /** FAQ: the published questions from `GET /items/faqs`, each an accordion row. */
@@ -16,7 +13,7 @@ export function FaqPage() {
   const [state, setState] = useState<State>({ status: 'loading' });
   useEffect(() => {
     let live = true;
-    void apiRequest('/items/faqs', { schema: dataOf(z.array(faqSchema)), query: { 'filter[status][_eq]': 'published' }, serverMessage: true }).then((r) => {
+    void apiRequest('/items/faqs', { schema: faqsAnswerSchema, query: { 'filter[status][_eq]': 'published' }, serverMessage: true }).then((r) => {
       if (live) setState(r.ok ? { status: 'loaded', faqs: r.data.data } : { status: 'error', error: r.error });
     });
     return () => {

@@ -1,18 +1,12 @@
+import { LAUNCH_HOME_BLOCKS, type HomeBlocks } from '@roar/contracts/content';
+
 /**
  * Home copy from spec section 1. Kept as data so the page components stay layout-only.
  */
-export interface HowItWorksCard {
-  readonly title: string;
-  readonly subtitle: string;
-  readonly copy: string;
-}
+export type HowItWorksCard = HomeBlocks['how_it_works'][number];
 
-export const HOW_IT_WORKS: readonly HowItWorksCard[] = [
-  { title: 'Choose your membership', subtitle: 'Step 1', copy: 'Pick free, a single entry or a monthly membership. No obligation. Cancel anytime.' },
-  { title: 'Unlock discounts', subtitle: 'Step 2', copy: 'Save 5% to 30% with our partners on golf gear, tickets, groceries and fuel.' },
-  { title: 'Win prizes', subtitle: 'Step 3', copy: 'Your tickets stack every month into team, bonus, weekly and event draws.' },
-  { title: 'Receive your official handicap', subtitle: 'Step 4', copy: 'Request or transfer an official handicap and log your scorecards.' },
-];
+/** The launch copy (the contract's), shown until staff's edit has loaded. */
+export const HOW_IT_WORKS: readonly HowItWorksCard[] = LAUNCH_HOME_BLOCKS.how_it_works;
 
 export interface Benefit {
   readonly icon: 'ticket' | 'flag' | 'trophy';
@@ -21,11 +15,17 @@ export interface Benefit {
   readonly colour: string;
 }
 
-export const FEATURES: readonly Benefit[] = [
-  { icon: 'ticket', title: 'Tickets that stack', copy: 'Monthly members collect entries every month and keep them. One-off entries are there when you want them.', colour: '#f5b82e' },
-  { icon: 'flag', title: 'Cashback on your round', copy: 'Claim up to $20 cashback on green fees, once a month, at the course you choose.', colour: '#38bdf8' },
-  { icon: 'trophy', title: 'Real prizes, drawn fairly', copy: 'Cash, gear, events and money-can’t-buy experiences, with every winner published.', colour: '#a78bfa' },
+/** Icons and colours stay with the design; the words are the launch copy's. */
+const FEATURE_LOOKS: ReadonlyArray<Pick<Benefit, 'icon' | 'colour'>> = [
+  { icon: 'ticket', colour: '#f5b82e' },
+  { icon: 'flag', colour: '#38bdf8' },
+  { icon: 'trophy', colour: '#a78bfa' },
 ];
+export const FEATURES: readonly Benefit[] = FEATURE_LOOKS.map((look, i) => ({
+  ...look,
+  title: LAUNCH_HOME_BLOCKS.features[i]?.title ?? '',
+  copy: LAUNCH_HOME_BLOCKS.features[i]?.copy ?? '',
+}));
 
 /** The spec's three partner categories; their partners and logos come from `/items/partners` (staff edit them). */
 export interface PartnerCategory {

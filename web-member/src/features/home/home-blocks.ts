@@ -1,20 +1,10 @@
-import { z } from 'zod';
+import { homeBlocksAnswerSchema, type HomeBlocks } from '@roar/contracts/content';
 import { apiRequest, type ApiResult } from '../../lib/api-client';
 import { useLoad } from '../../lib/use-load';
 import { FEATURES, HOW_IT_WORKS } from './content';
 
-const blocksSchema = z.object({
-  data: z
-    .object({
-      how_it_works: z.array(z.object({ title: z.string(), subtitle: z.string(), copy: z.string() })),
-      features: z.array(z.object({ title: z.string(), copy: z.string() })),
-    })
-    .nullable(),
-});
-type Blocks = NonNullable<z.infer<typeof blocksSchema>['data']>;
-
-async function fetchHomeBlocks(): Promise<ApiResult<Blocks | null>> {
-  const result = await apiRequest('/items/home_blocks', { schema: blocksSchema });
+async function fetchHomeBlocks(): Promise<ApiResult<HomeBlocks | null>> {
+  const result = await apiRequest('/items/home_blocks', { schema: homeBlocksAnswerSchema });
   return result.ok ? { ok: true, data: result.data.data } : result;
 }
 

@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import { INVALID_REFERRAL_CODE } from '@roar/contracts/errors';
+import { referralDetailsSchema, sendRefereeEmailAnswerSchema } from '@roar/contracts/referrals';
 import { apiRequest, type ApiResult } from '../../lib/api-client';
 import { memberRequest } from '../../lib/member-api';
 import { session } from '../../lib/session';
 
-export const INVALID_REFERRAL_CODE = 'Invalid referral code.';
+export { INVALID_REFERRAL_CODE };
 
 export interface ReferralDetails {
   readonly isValid: boolean;
@@ -11,19 +12,18 @@ export interface ReferralDetails {
   readonly error: string | null;
 }
 
-const detailsAnswer = z
-  .object({
-    isValid: z.boolean().optional(),
-    message: z.string().nullable().default(''),
-    error: z.string().nullable().default(null),
-  })
-  .loose();
+/** What readDetails reads of the answer (the contract's referralDetailsSchema; isValid may be left out). */
+interface DetailsAnswer {
+  readonly isValid?: boolean;
+  readonly message: string | null;
+  readonly error: string | null;
+}
 
 /**
  * Spec section 8, referral failure: isValid is the server's, or true when there is no error;
  * the message is the server's. Exported for its test.
  */
-export const readDetails = (answer: z.infer<typeof detailsAnswer>): ReferralDetails => {
+export const readDetails = (answer: DetailsAnswer): ReferralDetails => {
   const error = answer.error || null;
   const isValid = answer.isValid ?? error === null;
   return { isValid, message: answer.message || error || (isValid ? '' : INVALID_REFERRAL_CODE), error };
@@ -43,18 +43,20 @@ export async function getReferralDetails(code: string): Promise<ReferralDetails>
     method: 'POST',
     body: { refer_code: referCode },
     token,
-    schema: detailsAnswer,
+    schema: referralDetailsSchema,
     serverError: true,
   });
   if (!result.ok) return { isValid: false, message: result.error, error: result.error };
   return readDetails(result.data);
 }
 
-const sendAnswer = z.object({ error: z.string().nullable().default(null) }).loose();
-
 /** `POST /api/send-referee-email` (bearer) {email}: the server's error text on failure. */
 export async function sendRefereeEmail(email: string): Promise<ApiResult<null>> {
-  const result = await memberRequest('/api/send-referee-email', { method: 'POST', body: { email: email.trim() }, schema: sendAnswer, serverError: true });
-  if (!result.ok) return result;
-  return result.data.error ? { ok: false, status: 200, error: result.data.error } : { ok: true, data: null };
+  const result = await memberRequest('/api/send-referee-email', {
+    method: 'POST',
+    body: { email: email.trim() },
+    schema: sendRefereeEmailAnswerSchema,
+    serverError: true,
+  });
+  return result.ok ? { ok: true, data: null } : result;
 }

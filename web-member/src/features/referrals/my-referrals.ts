@@ -1,23 +1,14 @@
-import { z } from 'zod';
+import { referralsAnswerSchema, type Referral } from '@roar/contracts/referrals';
 import type { ApiResult } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { memberRequest } from '../../lib/member-api';
-import { dataOf } from '../../types/api';
 import { entries } from '../../lib/referral-cards';
 
-export const referralSchema = z.object({
-  id: z.string(),
-  referee_name: z.string(),
-  status: z.enum(['recorded', 'bonus-granted', 'voided']),
-  referrer_entries: z.number().nullable(),
-  recorded_at: z.string(),
-  granted_at: z.string().nullable(),
-});
-export type Referral = z.infer<typeof referralSchema>;
+export { referralSchema, type Referral } from '@roar/contracts/referrals';
 
 /** `GET /api/referrals` (bearer): the friends who joined with the member's code. */
 export async function fetchMyReferrals(): Promise<ApiResult<Referral[]>> {
-  const result = await memberRequest('/api/referrals', { schema: dataOf(z.array(referralSchema)) });
+  const result = await memberRequest('/api/referrals', { schema: referralsAnswerSchema });
   return result.ok ? { ok: true, data: result.data.data } : result;
 }
 

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { NO_WINNER_VIDEOS } from '@roar/contracts/content';
 import { winnerVideos, youtubeId, type WinnersContent } from './api';
 
 const content = (fields: Partial<WinnersContent>): WinnersContent => ({
-  overview_title: null,
-  overview_description: null,
-  youtube_title_1: null,
-  youtube_url_1: null,
-  youtube_title_2: null,
-  youtube_url_2: null,
-  youtube_title_3: null,
-  youtube_url_3: null,
-  youtube_title_4: null,
-  youtube_url_4: null,
+  overview_title: 'Our winners',
+  overview_description: '',
+  ...NO_WINNER_VIDEOS,
   ...fields,
 });
 

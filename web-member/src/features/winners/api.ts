@@ -1,44 +1,19 @@
-import { z } from 'zod';
+import { winnersPageAnswerSchema, type WinnersPage } from '@roar/contracts/content';
+import { winnersAnswerSchema, type PublishedWinner } from '@roar/contracts/prizes';
 import { apiRequest, type ApiResult } from '../../lib/api-client';
 
-const winnersPageSchema = z
-  .object({
-    overview_title: z.string().nullable().default(null),
-    overview_description: z.string().nullable().default(null),
-    youtube_title_1: z.string().nullable().default(null),
-    youtube_url_1: z.string().nullable().default(null),
-    youtube_title_2: z.string().nullable().default(null),
-    youtube_url_2: z.string().nullable().default(null),
-    youtube_title_3: z.string().nullable().default(null),
-    youtube_url_3: z.string().nullable().default(null),
-    youtube_title_4: z.string().nullable().default(null),
-    youtube_url_4: z.string().nullable().default(null),
-  })
-  .loose();
-export type WinnersContent = z.infer<typeof winnersPageSchema>;
-
-const winnerSchema = z.object({
-  prize_id: z.union([z.string(), z.number()]),
-  title: z.string(),
-  slug: z.string(),
-  prize_type_id: z.string().nullable().default('vip'),
-  hero_image: z.string().nullable().default(null),
-  winner: z.string(),
-  drawn_at: z.string(),
-  prize_value: z.coerce.number().default(0),
-  prize_value_currency: z.string().default('AUD'),
-});
-export type PublishedWinner = z.infer<typeof winnerSchema>;
+export type WinnersContent = WinnersPage;
+export type { PublishedWinner };
 
 /** `GET /items/winners_page`: the overview and up to four winner videos. */
 export async function fetchWinnersContent(): Promise<ApiResult<WinnersContent>> {
-  const result = await apiRequest('/items/winners_page', { schema: z.object({ data: winnersPageSchema }), serverMessage: true });
+  const result = await apiRequest('/items/winners_page', { schema: winnersPageAnswerSchema, serverMessage: true });
   return result.ok ? { ok: true, data: result.data.data } : result;
 }
 
 /** `GET /items/winners`: published results, newest first. */
 export async function fetchWinners(): Promise<ApiResult<PublishedWinner[]>> {
-  const result = await apiRequest('/items/winners', { schema: z.object({ data: z.array(winnerSchema) }), serverMessage: true });
+  const result = await apiRequest('/items/winners', { schema: winnersAnswerSchema, serverMessage: true });
   return result.ok ? { ok: true, data: result.data.data } : result;
 }
 
