@@ -173,13 +173,17 @@ describe.each(['pglite', 'postgres'] as const)('member sign-in and sessions on %
     expect((await h.post('/auth/login', { email: m.email, password: 'a brand new password' })).status).toBe(200);
   });
 
-  it('writes nothing to the event log: sign-in and sessions are not business facts', async (t) => {
+  it('records a sign-in as one MemberSignedIn on the login stream (its tracking job comes from it); a refresh writes nothing', async (t) => {
     if (!h) return t.skip();
     const m = await h.member();
     const before = await h.ctx.store.headPosition();
     const s = await login(m.email, m.password);
+    const after = await h.ctx.store.headPosition();
+    const appended = await h.ctx.store.readAll(before, 10);
+    expect(appended.map((e) => [e.streamId, e.type])).toEqual([[`login-${m.memberId}`, 'MemberSignedIn']]);
+    expect(appended[0]!.data).toMatchObject({ memberId: m.memberId, email: m.email.toLowerCase() });
     await h.post('/auth/refresh', { refresh_token: s.refresh_token, mode: 'json' });
-    expect(await h.ctx.store.headPosition()).toEqual(before);
+    expect(await h.ctx.store.headPosition()).toEqual(after);
   });
 });
 

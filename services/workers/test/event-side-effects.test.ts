@@ -152,7 +152,13 @@ describe('side effects from events', () => {
     expect(await jobsOf(winnerEmails, resent!)).toEqual([{ ...first, jobId: `${resent!.id}:resend` }]);
   });
 
-  it('tracks browser events from BrowserEventTracked, under the pixel\'s event id', async () => {
+  it('tracks sign-ins and browser events from their events', async () => {
+    const [signedIn] = await append(`login-${memberId}`, [event('MemberSignedIn', { memberId, email: 'jo@example.test', clientIp: '203.0.113.9', userAgent: 'Firefox' })]);
+    const login = await jobsOf(memberTracking, signedIn!);
+    expect(login.map((j) => [j.queue, j.jobId])).toEqual([['tracking', `${signedIn!.id}:tracking`]]);
+    expect(trackingJobSchema.parse(login[0]!.data)).toEqual({
+      event: 'login', eventId: signedIn!.id, eventTime: Date.parse('2026-11-21T07:00:00.000Z') / 1000, user: { userId: memberId, email: 'jo@example.test', clientIp: '203.0.113.9', userAgent: 'Firefox' },
+    });
     const [viewed] = await append('tracked-px-1', [event('BrowserEventTracked', { eventId: 'px-1', eventName: 'view_content', url: 'https://club.example.test/p', customData: { content_name: 'Prize' }, fbp: 'fb.1', testEventCode: null, clientIp: null, userAgent: 'Safari' })]);
     const browser = await jobsOf(memberTracking, viewed!);
     expect(browser[0]!.jobId).toBe(`${viewed!.id}:tracking`);

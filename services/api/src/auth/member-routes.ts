@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Router, type Response } from 'express';
 import { memberLoginStreamId } from '@roar/domain';
 import { testHold } from '@roar/platform';
@@ -19,7 +18,6 @@ import { parseBody } from '../http/validate';
 import { authenticateMember, checkMemberPassword, findMemberIdByEmail, memberPasswordOwner, normaliseMemberEmail, setMemberPassword } from './member-credentials';
 import { checkPassword } from './password-policy';
 import { recordFact } from './facts';
-import { enqueueLoginTracking } from './member-jobs';
 import { memberOfResetToken, resetPasswordWithToken } from './member-reset';
 import { issueSession, memberOf, refreshSession, requireMember, revokeAllSessions, revokeFamilyOf } from './member-tokens';
 import { createSignInThrottle, MEMBER_SIGN_IN_POLICY, type SignInThrottlePolicy } from './sign-in-throttle';
@@ -82,12 +80,10 @@ export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits
       return;
     }
     const session = await issueSession(app, memberId);
-    const eventId = randomUUID();
-    enqueueLoginTracking(app, `login:${eventId}`, {
-      event: 'login',
-      eventId,
-      eventTime: Math.floor(app.now().getTime() / 1000),
-      user: { userId: memberId, email: normaliseMemberEmail(body.email), ...(req.ip ? { clientIp: req.ip } : {}), ...(req.get('user-agent') ? { userAgent: req.get('user-agent')!.slice(0, 1000) } : {}) },
+    // The sign-in is a fact; the member-tracking reactor sends its `login` event. Tracking never fails a sign-in.
+    const signedIn = { memberId, email: normaliseMemberEmail(body.email), clientIp: req.ip?.slice(0, 100) || null, userAgent: req.get('user-agent')?.slice(0, 1000) || null };
+    await recordFact(app, memberLoginStreamId(memberId), 'MemberSignedIn', signedIn, memberCommandContext(memberId, req, app.now())).catch((err: unknown) => {
+      app.logger.error({ err: err instanceof Error ? err.message : String(err), memberId }, 'could not record the sign-in; no login tracked');
     });
     res.json({ data: session });
   });

@@ -107,11 +107,16 @@ export const SupportActionRecorded = defineEvent(
 );
 
 /**
- * The member asked for a password-reset link (the form, by the sign-in address on file): the
- * member-emails reactor mints the link's token and sends it (side effects come from events only:
- * docs/decisions/side-effects-from-events.md). No secret is written here. It lives on the member's
- * login stream, not the member stream, so the member's history and state are as before.
+ * Facts of a member's login that cause an email or a tracking job (side effects come from events
+ * only: docs/decisions/side-effects-from-events.md). They live on the member's login stream, not
+ * the member stream, so the member's history and state are as before. No secret is written here:
+ * a reset link's token is minted by the reactor that emails it (only its hash is stored).
  */
+export const MemberSignedIn = defineEvent(
+  'MemberSignedIn',
+  z.object({ memberId: id, email: z.string().min(1).max(320), clientIp: z.string().max(100).nullable(), userAgent: z.string().max(1000).nullable() }).strict(),
+);
+/** The member asked for a password-reset link (the form, by the sign-in address on file). */
 export const PasswordResetRequested = defineEvent('PasswordResetRequested', z.object({ memberId: id, email: z.email().max(320) }).strict());
 /**
  * The sign-up's last step is done: the member's login exists. The welcome email goes out from this,
@@ -119,10 +124,11 @@ export const PasswordResetRequested = defineEvent('PasswordResetRequested', z.ob
  * a registration and no login: signup-flow.ts).
  */
 export const MemberSignUpCompleted = defineEvent('MemberSignUpCompleted', z.object({ memberId: id }).strict());
-export const memberLoginEvents = [PasswordResetRequested, MemberSignUpCompleted] as const;
+export const memberLoginEvents = [MemberSignedIn, PasswordResetRequested, MemberSignUpCompleted] as const;
+export type MemberSignedInEvent = Ev<typeof MemberSignedIn>;
 export type PasswordResetRequestedEvent = Ev<typeof PasswordResetRequested>;
 export type MemberSignUpCompletedEvent = Ev<typeof MemberSignUpCompleted>;
-/** One stream per member for its login facts (sign-up completed, reset requests). */
+/** One stream per member for its login facts (sign-ins, sign-up completed, reset requests). */
 export const memberLoginStreamId = (memberId: string): string => `login-${memberId}`;
 
 export const memberEvents = [

@@ -50,6 +50,7 @@ export const membershipTracking: ReactorPart = {
 };
 
 const seconds = (iso: string): number => Math.floor(new Date(iso).getTime() / 1000);
+const signedIn = z.looseObject({ memberId: z.string(), email: z.string(), clientIp: z.string().nullable(), userAgent: z.string().nullable() });
 const browserEvent = z.looseObject({
   eventId: z.string(),
   eventName: z.enum(TRACKED_EVENT_NAMES),
@@ -60,6 +61,21 @@ const browserEvent = z.looseObject({
   clientIp: z.string().nullable(),
   userAgent: z.string().nullable(),
 });
+
+/** `login` for each sign-in (MemberSignedIn), with the address and browser it came from. */
+export const loginTracking: ReactorPart = {
+  handles: ['MemberSignedIn'],
+  toJobs(event): JobRequest[] {
+    const d = signedIn.parse(event.data);
+    const job: TrackingJob = {
+      event: 'login',
+      eventId: event.id,
+      eventTime: seconds(event.metadata.occurredAt),
+      user: { userId: d.memberId, email: d.email, ...(d.clientIp ? { clientIp: d.clientIp } : {}), ...(d.userAgent ? { userAgent: d.userAgent } : {}) },
+    };
+    return [{ queue: 'tracking', jobId: jobIdFor(event, 'tracking'), data: job }];
+  },
+};
 
 /** What the site's pages report (BrowserEventTracked), under the browser pixel's own event id. */
 export const browserTracking: ReactorPart = {
@@ -80,4 +96,4 @@ export const browserTracking: ReactorPart = {
 };
 
 /** Every tracking job, one checkpoint (`member-tracking`): see joinReactors. */
-export const memberTracking = joinReactors('member-tracking', [membershipTracking, browserTracking]);
+export const memberTracking = joinReactors('member-tracking', [membershipTracking, loginTracking, browserTracking]);
