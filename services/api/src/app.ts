@@ -11,6 +11,7 @@ import { createRewardsModule } from './rewards';
 import { createCashbackModule } from './cashback';
 import { createSupportModule } from './support';
 import { createContentAdminModule } from './content-admin';
+import { adminServiceKeysRouter } from './service-keys/routes';
 import { createInstagramRouter } from './instagram/routes';
 import type { MembersPorts } from './kernel/ports';
 import type { LocalPaymentProvider } from './payments';
@@ -23,8 +24,10 @@ import { teamFeePaymentStep } from './teams/payment';
 import { shopOrderPaymentStep } from './shop/payment';
 import { nextOpenPrize } from './prizes/next';
 import { createContentRouter } from './content/routes';
+import { mountPrizeContent } from './prizes/content';
+import { mountRewardsContent } from './rewards';
 import { prizesAdminRouter } from './draws/admin';
-import { createPrizeMemberRouter } from './prizes/member';
+import { createPrizeMemberRouter } from './draws/member';
 import './content/docs';
 import './members/docs';
 import './prizes/docs';
@@ -40,7 +43,7 @@ import { buildOpenApi } from './http/openapi';
 import { checkResponses, responseCheckMode } from './http/response-check';
 import { applyTrustProxy } from './http/trust-proxy';
 import { spaRouter } from './static';
-import { baseSecurityHeaders, consoleSecurityHeaders, noStoreForCredentials, renderAdminIndex } from './http/security-headers';
+import { baseSecurityHeaders, consoleSecurityHeaders, noStoreForCredentials, renderAdminIndex } from './security-headers';
 import { canonicalHost } from './http/canonical-host';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -79,7 +82,7 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.use(checkResponses(responseCheckMode(ctx.config), ctx.logger.child({ module: 'contracts' })));
   // The public catalogue is most of the traffic (every page view): it is matched first, before the
   // two hundred routes of the modules below (it holds no route of theirs, and answers no 404).
-  app.use('/items', createContentRouter(ctx));
+  app.use('/items', createContentRouter(ctx, [mountPrizeContent, mountRewardsContent]));
   // The payment webhook reads its raw body (signed bytes): it is mounted before any JSON parser.
   app.use(createPaymentsRouter(ctx, members, paymentProcessManager(ctx, members).onProviderEvent));
   app.use(createMembersRouter(ctx, members, signUpReferrals));
@@ -93,6 +96,7 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
   app.use(createCashbackModule(ctx));
   app.use(createSupportModule(ctx, members));
   app.use(createContentAdminModule(ctx));
+  app.use('/api/admin', adminServiceKeysRouter(ctx));
   app.use(createInstagramRouter(ctx));
 
   app.use(createHealthRouter(ctx));

@@ -17,7 +17,7 @@ import { createEventRegistry, giftCardKeys } from '@roar/domain';
 import { allProjectors, createProjectionDaemon, type ProjectionDaemon } from '@roar/projections';
 import { createJobRuntime, REACTORS, sellerFromConfig, type JobRuntime } from '@roar/workers';
 import { migrateMemberAuth } from './auth/member';
-import { createLinkTokens } from './auth/link-tokens';
+import { createLinkTokens } from './link-tokens';
 import { openThrottleStore, type ThrottleStore } from './auth/throttle';
 import type { AppContext } from './context';
 import { migrateContent } from './content/store';

@@ -5,7 +5,7 @@ import type { AppContext } from './context';
 import { appContextOf, openInfrastructure, ownAddress } from './infrastructure';
 import { seedCatalogue } from './seed';
 import { seedCourses } from './clubhouse';
-import { seedPrizes } from './prizes/seed';
+import { seedPrizes } from './draws/seed';
 import { seedPartners } from './rewards';
 import { bootstrapStaff } from './auth/staff';
 import { startInviteSweeper } from './teams';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '@roar/platform';
+import { giftCardKeys, type GiftCardKeys } from '@roar/domain';
 
 /**
  * The JWT signing secret: JWT_SECRET when set (real deployments, shared by every api replica),
@@ -44,4 +45,12 @@ export function persistentSecret(config: Config, name: string): string {
     unlinkSync(draft);
   }
   return readFileSync(file, 'utf8').trim();
+}
+
+const keysByConfig = new WeakMap<Config, GiftCardKeys>();
+/** The gift card keys of this process (GIFT_CARD_SECRET, else the data folder's generated one). */
+export function giftCardKeysOf(app: { readonly config: Config }): GiftCardKeys {
+  let keys = keysByConfig.get(app.config);
+  if (!keys) keysByConfig.set(app.config, (keys = giftCardKeys(resolveGiftCardSecret(app.config))));
+  return keys;
 }

@@ -4,7 +4,7 @@ import { NO_SECONDARY_PRIZE_IMAGES, prizeSlugStreamId, SLUG_TAKEN } from '@roar/
 import { DomainError, WrongExpectedRevisionError, type CommandContext } from '@roar/platform';
 import { adminFetch, signInStaff, type StaffLogin, type StaffRoleName } from '../src/admin/test-staff';
 import { runPrizeCommand } from '../src/draws/lifecycle';
-import { seedPrizes } from '../src/prizes/seed';
+import { seedPrizes } from '../src/draws/seed';
 import { withReservedSlug } from '../src/prizes/slug';
 import { startTestApi, type TestApi } from './setup';
 

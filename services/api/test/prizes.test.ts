@@ -6,7 +6,7 @@ import { seedPaidMember } from '../src/members/admin/test-members';
 import { adminFetch, signInStaff, switchOffFourEyes, type StaffRoleName, type StaffLogin } from '../src/admin/test-staff';
 import { issueSession, migrateMemberAuth } from '../src/auth/member';
 import type { toAdminPrize } from '../src/draws/admin';
-import { seedPrizes } from '../src/prizes/seed';
+import { seedPrizes } from '../src/draws/seed';
 import { startTestApi, type TestApi } from './setup';
 
 // Response bodies are checked field by field with expect(); a loose JSON type keeps the assertions readable.

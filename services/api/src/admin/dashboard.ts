@@ -2,25 +2,12 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { dashboardSchema } from '@roar/contracts/staff';
 import { dashboardFigures } from '@roar/projections';
-import type { Sql } from '@roar/platform';
 import type { AppContext } from '../context';
 import { requireStaff } from '../auth/staff-tokens';
 import { documentRoute } from '../http/openapi';
 import { parseQuery } from '../http/validate';
-
-/**
- * Work waiting for staff, counted by the feature that owns it (cashback claims, shop orders...):
- * a feature adds its counter with `registerWaitingCounter` and the dashboard shows it. Until one
- * exists the dashboard shows the failed jobs only.
- */
-export interface WaitingCounter {
-  readonly name: string;
-  count(sql: Sql): Promise<number>;
-}
-const waitingCounters: WaitingCounter[] = [];
-export function registerWaitingCounter(counter: WaitingCounter): void {
-  if (!waitingCounters.some((c) => c.name === counter.name)) waitingCounters.push(counter);
-}
+import { waitingCounters } from '../staff-kit/waiting-counters';
+export { registerWaitingCounter, type WaitingCounter } from '../staff-kit/waiting-counters';
 
 export const dashboardQuerySchema = z.object({ days: z.coerce.number().int().min(7).max(366).default(90) }).strict();
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext, JobsPort } from '../context';
 import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
 import { HttpError } from '../http/errors';
-import { pageOf, parseListQuery, sendList } from './simple-rest';
+import { pageOf, parseListQuery, sendList } from '../staff-kit/simple-rest';
 
 const failedJobSchema = z.object({ id: z.union([z.string(), z.number()]).transform(String) }).loose();
 type FailedJob = z.infer<typeof failedJobSchema>;

@@ -7,7 +7,7 @@ import { requireStaff } from '../auth/staff-tokens';
 import { HttpError } from '../http/errors';
 import { parseParams } from '../http/validate';
 import { RebuildTracker, type ProjectionAdminPort, type RebuildState } from './projection-admin';
-import { pageOf, parseListQuery, sendList } from './simple-rest';
+import { pageOf, parseListQuery, sendList } from '../staff-kit/simple-rest';
 
 const nameParams = z.object({ name: z.string().regex(/^[a-z0-9_-]{1,60}$/) });
 

@@ -14,8 +14,8 @@ import { heldForApproval } from '../approvals/request';
 import { HttpError } from '../http/errors';
 import { documentRoute } from '../http/openapi';
 import { parseBody, parseParams } from '../http/validate';
-import { sendList } from './simple-rest';
-import { staffCommandContext } from './command-context';
+import { sendList } from '../staff-kit/simple-rest';
+import { staffCommandContext } from '../staff-kit/command-context';
 
 export const NOT_YOURSELF = 'Ask another admin to change your own role or to suspend you.';
 const ROLE_CHANGED_IN_CONSOLE = 'Role changed in the staff console';

@@ -5,11 +5,11 @@ import { DomainError } from '@roar/platform';
 import { getApproval } from '@roar/projections';
 import type { AppContext } from '../context';
 import { staffOf } from '../auth/staff-tokens';
-import { staffCommandContext } from '../admin/command-context';
+import { staffCommandContext } from '../staff-kit/command-context';
 import { executeCommand } from '../http/commands';
 import { HttpError } from '../http/errors';
 import { guardedActionOf } from './actions';
-import { staffSecuritySettings } from './settings';
+import { staffSecuritySettings } from '../auth/staff-security';
 import { approvalRecords } from './view';
 
 export interface ApprovalRequest {

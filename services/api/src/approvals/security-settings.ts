@@ -12,11 +12,11 @@ import { handleCommand, type CommandContext } from '@roar/platform';
 import type { AppContext } from '../context';
 import { requireStaff, staffOf } from '../auth/staff-tokens';
 import { enrolledStaffIds } from '../auth/staff-two-factor';
-import { sequenceDecider, staffCommandContext } from '../admin/command-context';
+import { sequenceDecider, staffCommandContext } from '../staff-kit/command-context';
 import { parseBody } from '../http/validate';
 import { registerGuardedAction } from './actions';
 import { heldForApproval } from './request';
-import { staffSecuritySettings, twoFactorRequired } from './settings';
+import { staffSecuritySettings, twoFactorRequired } from '../auth/staff-security';
 import { staffNames } from './view';
 
 const changeSchema = staffSecurityChangeSchema;

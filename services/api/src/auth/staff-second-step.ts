@@ -5,7 +5,7 @@ import { twoFactorConfirmSchema, twoFactorEnrolSchema, twoFactorVerifySchema } f
 import { staffAccountStreamId, type StaffAccountEvent } from '@roar/domain';
 import { newCorrelationId, toNewEvents, type Actor } from '@roar/platform';
 import type { AppContext } from '../context';
-import { staffSecuritySettings, twoFactorRequired, twoFactorRequiredNow } from '../approvals/settings';
+import { staffSecuritySettings, twoFactorRequired, twoFactorRequiredNow } from './staff-security';
 import { HttpError } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { findStaffById, type StaffUser } from './staff-users';

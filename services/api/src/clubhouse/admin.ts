@@ -5,9 +5,9 @@ import { courseDecider, courseStreamId, handicapDecider, handicapStreamId, teeRa
 import { getCourse, getHandicap, getMember, getScorecard, HANDICAP_SORT_FIELDS, listCourses, SCORECARD_SORT_FIELDS, searchHandicaps, searchScorecards } from '@roar/projections';
 import type { AppContext } from '../context';
 import { requireStaff } from '../auth/staff-tokens';
-import { staffCommandContext } from '../admin/command-context';
-import { historyOf } from '../admin/history';
-import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-rest';
+import { staffCommandContext } from '../staff-kit/command-context';
+import { historyOf } from '../staff-kit/history';
+import { oneOrMany, pageOf, parseListQuery, sendList } from '../staff-kit/simple-rest';
 import { executeCommand } from '../http/commands';
 import { HttpError } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';

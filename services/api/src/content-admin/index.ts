@@ -2,12 +2,10 @@ import { Router } from 'express';
 import type { AppContext } from '../context';
 import './docs';
 import { adminContentRouter } from './routes';
-import { adminServiceKeysRouter } from '../service-keys/routes';
 
 /** Staff edit of the content the public content API serves (pages, FAQs), with versions and restore. */
 export function createContentAdminModule(app: AppContext): Router {
   const router = Router();
   router.use('/api/admin', adminContentRouter(app));
-  router.use('/api/admin', adminServiceKeysRouter(app));
   return router;
 }

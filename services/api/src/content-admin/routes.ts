@@ -6,7 +6,7 @@ import { cleanHtml } from '@roar/domain';
 import type { AppContext } from '../context';
 import { requireStaff, staffOf, WRITER_ROLES } from '../auth/staff-tokens';
 import { HttpError, zodItems } from '../http/errors';
-import { sendList } from '../admin/simple-rest';
+import { sendList } from '../staff-kit/simple-rest';
 import { faqFieldsSchema, getFaqRecord, getPageRecord, getHomeBlocksRecord, getTestimonialRecord, getWinnersPageRecord, listFaqRecords, listPageRecords, listTestimonialRecords, pageFieldsSchema, homeBlocksFieldsSchema, pagePathSchema, testimonialFieldsSchema, WINNERS_PAGE_KEYS, winnersPageFieldsSchema } from './collections';
 import { listVersions, recordVersion } from './versions';
 

@@ -4,8 +4,6 @@ import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { applySortAndLimit, matches, parseItemsQuery, type FieldFilter } from './query';
 import { findFaqs, findPages, findTestimonials } from './store';
-import { mountPrizeContent } from '../prizes/content';
-import { mountRewardsContent } from '../rewards';
 import { publicServiceKeys } from '../service-keys/routes';
 import { cachedByProjection } from './cache';
 
@@ -18,7 +16,10 @@ function statusesFrom(filter: FieldFilter | undefined, allowedDefault: readonly 
 }
 
 /** The spec's content API (`/items/*`): `{data: ...}` bodies, `{errors:[{message}]}` on failure. */
-export function createContentRouter(app: AppContext): Router {
+/** A feature's own collections under /items (prizes, partners...), mounted by the composition root. */
+export type ContentMount = (router: Router, app: AppContext) => void;
+
+export function createContentRouter(app: AppContext, featureMounts: readonly ContentMount[] = []): Router {
   const router = Router();
 
   router.get('/membership', cachedByProjection(app, ['memberships']), async (req, res) => {
@@ -69,7 +70,6 @@ export function createContentRouter(app: AppContext): Router {
     res.json({ data: [...tokens, ...(await publicServiceKeys(app))] });
   });
 
-  mountPrizeContent(router, app);
-  mountRewardsContent(router, app);
+  for (const mount of featureMounts) mount(router, app);
   return router;
 }

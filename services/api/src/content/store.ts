@@ -1,7 +1,7 @@
 import type { Faq as FaqRow, Page as PageRow, Testimonial as TestimonialRow } from '@roar/contracts/content';
 import type { Sql } from '@roar/platform';
 import { FAQS, HOME_BLOCKS, PAGES, TESTIMONIALS } from './seed';
-import { WINNERS_PAGE } from '../prizes/winners-page';
+import { WINNERS_PAGE } from './winners-page';
 import { migrateContentVersions } from '../content-admin/versions';
 import { migrateServiceKeys } from '../service-keys/store';
 

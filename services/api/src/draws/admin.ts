@@ -6,15 +6,15 @@ import { beaconRoundTime, prizeFieldsSchema, prizeStatusSchema, SLUG_TAKEN, type
 import { getPrize, listDrawEntrants, listPrizes, type PrizeWithDraw } from '@roar/projections';
 import type { AppContext } from '../context';
 import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
-import { staffCommandContext } from '../admin/command-context';
-import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-rest';
+import { staffCommandContext } from '../staff-kit/command-context';
+import { oneOrMany, pageOf, parseListQuery, sendList } from '../staff-kit/simple-rest';
 import { sendCommandResult, type ExecutedCommand } from '../http/commands';
 import { DomainError, type CommandContext } from '@roar/platform';
 import { HttpError } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';
 import { toPrize } from '../prizes/view';
 import { closeEntries, drawWinner, loadPrize, publishResult, redrawWinner, runPrizeCommand, scheduleDraw, verifyDraw } from './lifecycle';
-import { fourEyesOn } from '../approvals/settings';
+import { fourEyesOn } from '../auth/staff-security';
 import { registerGuardedAction } from '../approvals/actions';
 import { heldForApproval } from '../approvals/request';
 

@@ -10,7 +10,7 @@ import { requireStaff, staffOf } from '../auth/staff-tokens';
 import { documentRoute } from '../http/openapi';
 import { HttpError } from '../http/errors';
 import { parseParams, parseQuery } from '../http/validate';
-import { pageOf, parseListQuery, sendList } from '../admin/simple-rest';
+import { pageOf, parseListQuery, sendList } from '../staff-kit/simple-rest';
 import { streamCsv } from './csv';
 
 const PAGE = 2000;

@@ -4,8 +4,8 @@ import type { AppContext } from '../context';
 import { requireStaff } from '../auth/staff-tokens';
 import { HttpError } from '../http/errors';
 import { parseParams } from '../http/validate';
-import { findPayment, PAYMENT_SORT_FIELDS, searchPayments } from '../members/admin/member-reads';
-import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-rest';
+import { findPayment, PAYMENT_SORT_FIELDS, searchPayments } from './reads';
+import { oneOrMany, pageOf, parseListQuery, sendList } from '../staff-kit/simple-rest';
 
 export const paymentStatusSchema = z.enum(['pending', 'paid', 'declined', 'expired', 'refunded']);
 

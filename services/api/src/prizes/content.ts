@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { cachedByProjection } from '../content/cache';
 import { applySortAndLimit, matches, parseItemsQuery } from '../content/query';
 import { currentWinnerOf, toPrize } from './view';
-import { WINNERS_PAGE } from './winners-page';
+import { WINNERS_PAGE } from '../content/winners-page';
 
 const PUBLIC_STATUSES = ['published', 'archived'];
 

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { refundBodySchema } from '@roar/contracts/referrals';
-import { findPayment } from '../members/admin/member-reads';
+import { findPayment } from '../payments/reads';
 import { reasonSchema } from '../members/admin/membership-edits';
 import type { AppContext } from '../context';
 import { requireStaff } from '../auth/staff-tokens';

@@ -8,9 +8,9 @@ import type { AppContext } from '../context';
 import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
 import { HttpError, zodItems } from '../http/errors';
 import { parseParams } from '../http/validate';
-import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-rest';
-import { staffCommandContext } from '../admin/command-context';
-import { historyOf } from '../admin/history';
+import { oneOrMany, pageOf, parseListQuery, sendList } from '../staff-kit/simple-rest';
+import { staffCommandContext } from '../staff-kit/command-context';
+import { historyOf } from '../staff-kit/history';
 import { reasonSchema } from '../members/admin/membership-edits';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });

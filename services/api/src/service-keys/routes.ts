@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { requireStaff, staffOf } from '../auth/staff-tokens';
 import { HttpError, zodItems } from '../http/errors';
 import { documentRoute } from '../http/openapi';
-import { sendList } from '../admin/simple-rest';
+import { sendList } from '../staff-kit/simple-rest';
 import { listVersions, recordVersion } from '../content-admin/versions';
 import { isPublicKey, readServiceKeys, SERVICE_KEY_NAMES, serviceKeyTokenSchema, writeServiceKey, type ServiceKeyName } from './store';
 

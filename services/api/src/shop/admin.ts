@@ -20,10 +20,10 @@ import { getCoupon, getOrder, getProduct, listCoupons, listShopTerms, searchOrde
 import type { AppContext } from '../context';
 import type { MembersPorts } from '../kernel/ports';
 import { requireStaff } from '../auth/staff-tokens';
-import { staffCommandContext } from '../admin/command-context';
-import { reasonSchema } from '../members/admin/membership-edits';
-import { historyOf } from '../admin/history';
-import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-rest';
+import { staffCommandContext } from '../staff-kit/command-context';
+import { reasonSchema } from '@roar/contracts/common';
+import { historyOf } from '../staff-kit/history';
+import { oneOrMany, pageOf, parseListQuery, sendList } from '../staff-kit/simple-rest';
 import { HttpError } from '../http/errors';
 import { parseBody } from '../http/validate';
 import {

@@ -14,9 +14,9 @@ import {
 import { handleCommand, type Position } from '@roar/platform';
 import { getGiftCard, searchGiftCards, type GiftCardRow } from '@roar/projections';
 import type { AppContext } from '../context';
-import { staffCommandContext } from '../admin/command-context';
-import { historyOf } from '../admin/history';
-import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-rest';
+import { staffCommandContext } from '../staff-kit/command-context';
+import { historyOf } from '../staff-kit/history';
+import { oneOrMany, pageOf, parseListQuery, sendList } from '../staff-kit/simple-rest';
 import { requireStaff } from '../auth/staff-tokens';
 import { HttpError } from '../http/errors';
 import { parseBody } from '../http/validate';

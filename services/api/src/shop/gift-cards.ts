@@ -8,7 +8,6 @@ import {
   giftCardDecider,
   giftCardExpiryDay,
   giftCardIdOf,
-  giftCardKeys,
   giftCardStreamId,
   giftCardTermsDecider,
   giftCardTermsOn,
@@ -16,27 +15,20 @@ import {
   orderStreamId,
   sealGiftCardCode,
   type GiftCardEvent,
-  type GiftCardKeys,
   type GiftCardState,
   type GiftCardTermsEvent,
   type OrderEvent,
   type OrderState,
 } from '@roar/domain';
-import { fold, handleCommand, type CommandContext, type Config, type EventStore, type Position } from '@roar/platform';
+import { fold, handleCommand, type CommandContext, type EventStore, type Position } from '@roar/platform';
 import type { AppContext } from '../context';
-import { resolveGiftCardSecret } from '../secrets';
+import { giftCardKeysOf } from '../secrets';
+export { giftCardKeysOf };
 import { readStream } from './cart';
 
 /** Many checkouts spending one card conflict on its stream; each conflict re-reads and decides again. */
 export const CARD_RETRIES = 60;
 
-const keysByConfig = new WeakMap<Config, GiftCardKeys>();
-/** The gift card keys of this process (GIFT_CARD_SECRET, else the data folder's generated one). */
-export function giftCardKeysOf(app: Pick<AppContext, 'config'>): GiftCardKeys {
-  let keys = keysByConfig.get(app.config);
-  if (!keys) keysByConfig.set(app.config, (keys = giftCardKeys(resolveGiftCardSecret(app.config))));
-  return keys;
-}
 
 /** The card a typed code names, by its keyed id; null when the text cannot be a code at all. */
 export function cardOfTyped(app: Pick<AppContext, 'config'>, typed: string): { card_id: string; last4: string } | null {

@@ -1,4 +1,4 @@
-import { registerWaitingCounter } from '../admin/dashboard';
+import { registerWaitingCounter } from '../staff-kit/waiting-counters';
 import { Router } from 'express';
 import { countOrdersToShip } from '@roar/projections';
 import type { AppContext } from '../context';

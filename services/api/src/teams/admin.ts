@@ -8,8 +8,8 @@ import type { AppContext } from '../context';
 import { requireStaff } from '../auth/staff-tokens';
 import { HttpError } from '../http/errors';
 import { parseParams } from '../http/validate';
-import { oneOrMany, pageOf, parseListQuery, sendList } from '../admin/simple-rest';
-import { causedBy, historyOf } from '../admin/history';
+import { oneOrMany, pageOf, parseListQuery, sendList } from '../staff-kit/simple-rest';
+import { causedBy, historyOf } from '../staff-kit/history';
 
 export const teamFilterSchema = z
   .object({

@@ -10,7 +10,7 @@ import { requireStaff, WRITER_ROLES } from '../../auth/staff-tokens';
 import { executeCommand, sendCommandResult } from '../../http/commands';
 import { HttpError } from '../../http/errors';
 import { parseBody } from '../../http/validate';
-import { staffCommandContext } from '../../admin/command-context';
+import { staffCommandContext } from '../../staff-kit/command-context';
 import { reasonSchema } from './membership-edits';
 
 export const entryAdjustmentSchema = z

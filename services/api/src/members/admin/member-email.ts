@@ -10,7 +10,7 @@ import { documentRoute } from '../../http/openapi';
 import { executeCommand, sendCommandResult } from '../../http/commands';
 import { HttpError } from '../../http/errors';
 import { parseBody, parseParams } from '../../http/validate';
-import { staffCommandContext } from '../../admin/command-context';
+import { staffCommandContext } from '../../staff-kit/command-context';
 import { memberIdParams } from './members';
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';

@@ -4,11 +4,8 @@ import {
   entryGrantRecords,
   entryTotalsRecord,
   memberRecord,
-  paymentRecord,
   searchMemberRecords,
-  searchPaymentRecords,
   type MemberQuery,
-  type PaymentQuery,
 } from '@roar/projections';
 
 /**
@@ -67,29 +64,9 @@ export type AdminEntryGrant = z.infer<typeof grantRecordSchema>;
 export const totalsSchema = z.object({ total: int, granted: int, revoked: int });
 export type AdminEntryTotals = z.infer<typeof totalsSchema>;
 
-export const paymentRecordSchema = z.object({
-  /** The payment record's id: the checkout's, or the provider's for a renewal (no checkout). */
-  id: text,
-  checkout_id: maybe,
-  member_id: text,
-  purpose: text,
-  membership_id: maybeInt,
-  tier_code: maybe,
-  amount_cents: int,
-  currency: maybe,
-  provider: maybe,
-  status: text,
-  failure_reason: maybe,
-  payment_id: maybe,
-  subscription_id: maybe,
-  card_brand: maybe,
-  card_last4: maybe,
-  created_at: instant,
-  completed_at: instant,
-});
-export type AdminPayment = z.infer<typeof paymentRecordSchema>;
 
-export { MEMBER_SORT_FIELDS, PAYMENT_SORT_FIELDS, type MemberQuery, type MemberSort, type PaymentQuery, type PaymentSort } from '@roar/projections';
+export { MEMBER_SORT_FIELDS, type MemberQuery, type MemberSort } from '@roar/projections';
+export { findPayment, searchPayments, PAYMENT_SORT_FIELDS, type AdminPayment, type PaymentQuery, type PaymentSort } from '../../payments/reads';
 
 /** Search over name and email (case-insensitive, substring; `%` and `_` taken literally). */
 export async function searchMembers(sql: Sql, query: MemberQuery): Promise<{ records: AdminMember[]; total: number }> {
@@ -112,12 +89,3 @@ export async function memberTotals(sql: Sql, memberId: string): Promise<AdminEnt
   return row === null ? { total: 0, granted: 0, revoked: 0 } : totalsSchema.parse(row);
 }
 
-export async function searchPayments(sql: Sql, query: PaymentQuery): Promise<{ records: AdminPayment[]; total: number }> {
-  const { rows, total } = await searchPaymentRecords(sql, query);
-  return { records: rows.map((row) => paymentRecordSchema.parse(row)), total };
-}
-
-export async function findPayment(sql: Sql, id: string): Promise<AdminPayment | null> {
-  const row = await paymentRecord(sql, id);
-  return row === null ? null : paymentRecordSchema.parse(row);
-}

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { memberResendAnswerSchema } from '@roar/contracts/staff';
 import { drawStreamId, memberDecider, memberStreamId, text } from '@roar/domain';
-import { giftCardKeysOf } from '../../shop/gift-cards';
+import { giftCardKeysOf } from '../../secrets';
 import { REACTORS, DEFAULT_STAFF_MAILBOX, sellerFromConfig } from '@roar/workers';
 import type { RecordedEvent } from '@roar/platform';
 import type { AppContext } from '../../context';
@@ -11,7 +11,7 @@ import { documentRoute } from '../../http/openapi';
 import { executeCommand, sendCommandResult } from '../../http/commands';
 import { HttpError } from '../../http/errors';
 import { parseBody, parseParams } from '../../http/validate';
-import { staffCommandContext } from '../../admin/command-context';
+import { staffCommandContext } from '../../staff-kit/command-context';
 import { memberIdParams } from './members';
 
 const reason = text().trim().min(3, 'Give a reason of at least 3 characters').max(500);

@@ -10,7 +10,7 @@ import { documentRoute } from '../../http/openapi';
 import { executeCommand, sendCommandResult } from '../../http/commands';
 import { HttpError } from '../../http/errors';
 import { parseBody, parseParams } from '../../http/validate';
-import { staffCommandContext } from '../../admin/command-context';
+import { staffCommandContext } from '../../staff-kit/command-context';
 import { memberIdParams } from './members';
 
 const reason = text().trim().min(3, 'Give a reason of at least 3 characters').max(500);

@@ -6,10 +6,10 @@ import type { AppContext } from '../../context';
 import { requireStaff } from '../../auth/staff-tokens';
 import { HttpError } from '../../http/errors';
 import { parseParams } from '../../http/validate';
-import { historyOf } from '../../admin/history';
+import { historyOf } from '../../staff-kit/history';
 import { notifiedWins } from './member-wins';
 import { findMember, MEMBER_SORT_FIELDS, memberGrants, memberTotals, searchMembers, searchPayments } from './member-reads';
-import { oneOrMany, pageOf, parseListQuery, sendList } from '../../admin/simple-rest';
+import { oneOrMany, pageOf, parseListQuery, sendList } from '../../staff-kit/simple-rest';
 
 export const memberFilterSchema = z
   .object({

@@ -8,9 +8,9 @@ import { requireStaff, WRITER_ROLES } from '../../auth/staff-tokens';
 import { executeCommand, sendCommandResult } from '../../http/commands';
 import { HttpError } from '../../http/errors';
 import { parseBody, parseParams } from '../../http/validate';
-import { sequenceDecider, staffCommandContext } from '../../admin/command-context';
+import { sequenceDecider, staffCommandContext } from '../../staff-kit/command-context';
 import { membershipCreateSchema, membershipEditCommands, parseMembershipEdit } from './membership-edits';
-import { oneOrMany, pageOf, parseListQuery, sendList } from '../../admin/simple-rest';
+import { oneOrMany, pageOf, parseListQuery, sendList } from '../../staff-kit/simple-rest';
 
 /** The console's record: the spec's Membership (money in dollars) plus the stored cents. */
 export function toAdminMembership(row: MembershipRow) {

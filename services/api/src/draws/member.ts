@@ -7,9 +7,9 @@ import { findTeamOfMember, listPrizes, type PrizeWithDraw } from '@roar/projecti
 import type { AppContext } from '../context';
 import { bearerToken, memberOf, requireMember, verifyMemberToken } from '../auth/member';
 import { memberCommandContext } from '../kernel/context';
-import { publicProfileOf, runPrizeCommand } from '../draws/lifecycle';
-import { nextOpenPrize } from './next';
-import { currentWinnerOf, toPrize } from './view';
+import { publicProfileOf, runPrizeCommand } from './lifecycle';
+import { nextOpenPrize } from '../prizes/next';
+import { currentWinnerOf, toPrize } from '../prizes/view';
 
 
 /** The member's own events (membership and entries), as the eligibility rule reads them. */

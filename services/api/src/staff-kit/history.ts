@@ -1,6 +1,6 @@
 import { listEvents, type EventLogRow } from '@roar/projections';
 import type { Sql } from '@roar/platform';
-import { toAdminEvent } from './events';
+import { toAdminEvent } from './event-view';
 
 const positionKey = (p: string): [bigint, bigint] => {
   const [commit = '0', prepare = '0'] = p.split('/');

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
-import type { AppContext } from '../context';
-import { readServiceKeys, type ServiceKeyName } from '../service-keys/store';
+import type { AppContext } from './context';
+import { readServiceKeys, type ServiceKeyName } from './service-keys/store';
 
 /**
  * Security headers (issue 19, "Closing the ways in"), with helmet:

@@ -1,7 +1,7 @@
 import { commitRandomness, drawStreamId, NO_SECONDARY_PRIZE_IMAGES, prizeDecider, SLUG_TAKEN, type PrizeCommand, type PrizeFields } from '@roar/domain';
 import { DomainError, handleCommand, WrongExpectedRevisionError, type EventRegistry, type EventStore, type Logger, type Sql } from '@roar/platform';
-import { ensureDrawSecret } from '../draws/secrets';
-import { reservePrizeSlug } from './slug';
+import { ensureDrawSecret } from './secrets';
+import { reservePrizeSlug } from '../prizes/slug';
 
 const DAY = 24 * 60 * 60_000;
 function launchPrizes(now: Date): { id: string; fields: PrizeFields }[] {

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { Sql } from '@roar/platform';
 import type { LinkTokens } from '@roar/workers';
-import { attestToken } from '../clubhouse/streams';
-import { sha256 } from './member-tokens';
-import { RESET_TOKEN_TTL_MS } from './member-reset';
+import { attestToken } from './clubhouse/streams';
+import { sha256 } from './auth/member-tokens';
+import { RESET_TOKEN_TTL_MS } from './auth/member-reset';
 
 /**
  * The tokens of the links the reactors email, minted with the api's secret. A reset token is an HMAC
