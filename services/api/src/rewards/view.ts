@@ -1,4 +1,5 @@
-import { offerIsLive, PARTNER_CATEGORIES, PARTNER_CATEGORY_TITLES, type PartnerCategory } from '@roar/domain';
+import { offerIsLive } from '@roar/domain';
+import { PARTNER_CATEGORIES, PARTNER_CATEGORY_TITLES, type MemberOffer, type PartnerCategory } from '@roar/contracts/rewards';
 import type { OfferWithPartner, PartnerRow } from '@roar/projections';
 
 /** A partner as the public sees it: name, logo, category and whether it is an illustrative sample. */
@@ -9,7 +10,7 @@ export const toPublicPartner = (p: PartnerRow) => ({ id: p.id, name: p.name, log
  * are details kept for members with rewards access (`locked` says which one this is). The code or
  * link itself is never in the list: it comes from the reveal call, which records the redemption.
  */
-export function toMemberOffer(o: OfferWithPartner, open: boolean) {
+export function toMemberOffer(o: OfferWithPartner, open: boolean): MemberOffer {
   return {
     id: o.id,
     title: o.title,
@@ -22,8 +23,6 @@ export function toMemberOffer(o: OfferWithPartner, open: boolean) {
     redeem_method: open ? o.redeem_method : null,
   };
 }
-
-export type MemberOffer = ReturnType<typeof toMemberOffer>;
 
 /** Live offers grouped in the spec's category order; empty categories are kept so the page can say so. */
 export function groupByCategory(offers: readonly OfferWithPartner[], open: boolean, now: Date) {
