@@ -1,9 +1,9 @@
 import { offerIsLive } from '@roar/domain';
-import { PARTNER_CATEGORIES, PARTNER_CATEGORY_TITLES, type MemberOffer, type PartnerCategory } from '@roar/contracts/rewards';
+import { PARTNER_CATEGORIES, PARTNER_CATEGORY_TITLES, type CarouselItem, type MemberOffer, type PartnerCategory, type PublicPartner } from '@roar/contracts/rewards';
 import type { OfferWithPartner, PartnerRow } from '@roar/projections';
 
 /** A partner as the public sees it: name, logo, category and whether it is an illustrative sample. */
-export const toPublicPartner = (p: PartnerRow) => ({ id: p.id, name: p.name, logo: p.logo, category: p.category, sample: p.sample });
+export const toPublicPartner = (p: PartnerRow): PublicPartner => ({ id: p.id, name: p.name, logo: p.logo, category: p.category, sample: p.sample });
 
 /**
  * An offer on /rewards. Everyone sees the partner, title and saving; the terms and how to redeem
@@ -35,6 +35,6 @@ export function groupByCategory(offers: readonly OfferWithPartner[], open: boole
 }
 
 /** The spec's rewards carousel item (status): featured live offers. */
-export function toCarouselItem(o: OfferWithPartner) {
+export function toCarouselItem(o: OfferWithPartner): CarouselItem {
   return { id: o.id, status: o.status, title: o.partner.name, subtitle: `${o.title}: ${o.saving}`, image: o.partner.logo, url: '/rewards', sample: o.partner.sample };
 }
