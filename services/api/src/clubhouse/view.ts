@@ -64,7 +64,7 @@ export function scorecardsView(state: HandicapState, now: Date): Scorecard[] {
         pars: card.tee.pars,
         stroke_indexes: card.tee.strokeIndexes,
         played_on: card.playedOn,
-        gross_scores: card.grossScores,
+        gross_scores: [...card.grossScores],
         gross: card.grossScores.reduce((a, b) => a + b, 0),
         status: card.status,
         marker: card.marker,
