@@ -71,8 +71,8 @@ export const payoutActionSchema = z.object({ reason: staffReason, bank_reference
 /** GET /api/admin/cashback-payouts/export. */
 export const payoutExportQuerySchema = z.object({ status: z.enum(PAYOUT_STATUSES).optional() });
 
-/** A claim for staff: the read model's row, the member's name and email beside it, overdue, and the receipt's URL. */
-export const staffClaimSchema = z.object({
+/** A claim as the cashback read model keeps it (the staff console's row adds the member beside it). */
+export const cashbackClaimSchema = z.object({
   id: z.string(),
   member_id: z.string(),
   course: z.string(),
@@ -94,6 +94,9 @@ export const staffClaimSchema = z.object({
   decided_at: instant.nullable(),
   paid_at: instant.nullable(),
   updated_at: instant,
+});
+/** A claim for staff: the read model's row, the member's name and email beside it, overdue, and the receipt's URL. */
+export const staffClaimSchema = cashbackClaimSchema.extend({
   member_name: z.string().nullable(),
   member_email: z.string().nullable(),
   overdue: z.boolean(),
