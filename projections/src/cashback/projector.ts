@@ -58,7 +58,11 @@ export const cashbackClaimRowSchema = cashbackClaimSchema.extend({
 });
 export type CashbackClaimRow = z.infer<typeof cashbackClaimRowSchema>;
 
-export const cashbackPayoutRowSchema = cashbackPayoutSchema.extend({ scheduled_at: isoInstant, paid_at: isoInstant.nullable(), reversed_at: isoInstant.nullable() });
+export const cashbackPayoutRowSchema = cashbackPayoutSchema.extend({
+  scheduled_at: isoInstant,
+  paid_at: isoInstant.nullable(),
+  reversed_at: isoInstant.nullable(),
+});
 export type CashbackPayoutRow = z.infer<typeof cashbackPayoutRowSchema>;
 
 async function migrate(tx: Sql, schema: string): Promise<void> {

@@ -63,7 +63,12 @@ export const SCORECARD_COLUMNS: Columns = [
   ['updated_at', 'timestamptz'],
 ];
 /** The wire's card row (@roar/contracts/clubhouse), its instants normalised from timestamptz. */
-export const scorecardRowSchema = staffScorecardSchema.extend({ attest_by: isoInstant, submitted_at: isoInstant, attested_at: isoInstant.nullable(), updated_at: isoInstant });
+export const scorecardRowSchema = staffScorecardSchema.extend({
+  attest_by: isoInstant,
+  submitted_at: isoInstant,
+  attested_at: isoInstant.nullable(),
+  updated_at: isoInstant,
+});
 export type ScorecardRow = z.infer<typeof scorecardRowSchema>;
 
 export const COURSE_COLUMNS: Columns = [

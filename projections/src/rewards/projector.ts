@@ -45,7 +45,12 @@ const REVEAL_COLUMNS: Columns = [
 export const partnerRowSchema = staffPartnerSchema.extend({ created_at: isoInstant, updated_at: isoInstant });
 export type PartnerRow = z.infer<typeof partnerRowSchema>;
 
-export const offerRowSchema = staffOfferSchema.extend({ starts_at: isoInstant.nullable(), ends_at: isoInstant.nullable(), created_at: isoInstant, updated_at: isoInstant });
+export const offerRowSchema = staffOfferSchema.extend({
+  starts_at: isoInstant.nullable(),
+  ends_at: isoInstant.nullable(),
+  created_at: isoInstant,
+  updated_at: isoInstant,
+});
 export type OfferRow = z.infer<typeof offerRowSchema>;
 
 async function migrate(tx: Sql, schema: string): Promise<void> {

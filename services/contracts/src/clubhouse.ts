@@ -80,7 +80,12 @@ export const requestFormSchema = z
     address: text().trim().min(1, HANDICAP_FORM_MESSAGES.address).max(300),
     since: text().max(20).refine((v) => parseSince(v) !== null, HANDICAP_FORM_MESSAGES.since).optional().nullable(),
     previous_golf_club: optionalText(200),
-    previous_golf_link_number: text().trim().max(20).refine((v) => v === '' || /^\d{10}$/.test(v), HANDICAP_FORM_MESSAGES.golf_link_number).optional().nullable(),
+    previous_golf_link_number: text()
+      .trim()
+      .max(20)
+      .refine((v) => v === '' || /^\d{10}$/.test(v), HANDICAP_FORM_MESSAGES.golf_link_number)
+      .optional()
+      .nullable(),
     /** Save without sending it for review. */
     draft: z.boolean().optional(),
   })
@@ -239,7 +244,13 @@ export const clubhouseTeeSchema = ratedTeeSchema.extend({ course_handicap: z.num
 export type ClubhouseTee = z.infer<typeof clubhouseTeeSchema>;
 
 /** GET /api/clubhouse/courses (data[]). */
-export const clubhouseCourseSchema = z.object({ id: z.string(), name: z.string(), location: z.string(), sample_data: z.boolean(), tees: z.array(clubhouseTeeSchema) });
+export const clubhouseCourseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  location: z.string(),
+  sample_data: z.boolean(),
+  tees: z.array(clubhouseTeeSchema),
+});
 export type ClubhouseCourse = z.infer<typeof clubhouseCourseSchema>;
 
 /** GET /api/clubhouse/attest/{id} (data): the card for a marker without an account. */

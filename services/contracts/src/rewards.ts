@@ -53,9 +53,10 @@ export const offerFieldsSchema = z
   })
   .strict()
   .superRefine((o, ctx) => {
-    if (o.redeem_method === 'code' && o.redeem_value === '') ctx.addIssue({ code: 'custom', path: ['redeem_value'], message: 'An offer redeemed by code needs the code' });
-    if (o.redeem_method === 'link' && !/^https:\/\/[^\s]+$/.test(o.redeem_value)) ctx.addIssue({ code: 'custom', path: ['redeem_value'], message: 'An offer redeemed by link needs an https:// link' });
-    if (o.starts_at && o.ends_at && Date.parse(o.ends_at) <= Date.parse(o.starts_at)) ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'The offer must end after it starts' });
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (o.redeem_method === 'code' && o.redeem_value === '') issue('redeem_value', 'An offer redeemed by code needs the code');
+    if (o.redeem_method === 'link' && !/^https:\/\/[^\s]+$/.test(o.redeem_value)) issue('redeem_value', 'An offer redeemed by link needs an https:// link');
+    if (o.starts_at && o.ends_at && Date.parse(o.ends_at) <= Date.parse(o.starts_at)) issue('ends_at', 'The offer must end after it starts');
   });
 export type OfferFields = z.infer<typeof offerFieldsSchema>;
 

@@ -28,7 +28,8 @@ export function ClaimDecision() {
   const run = async (decision: Decision) => {
     setBusy(true);
     try {
-      parseAnswer(staffClaimSchema, await postAction(`/cashback-claims/${encodeURIComponent(String(record.id))}/${decision}`, { reason: reason.trim() }), `the ${decision}`);
+      const path = `/cashback-claims/${encodeURIComponent(String(record.id))}/${decision}`;
+      parseAnswer(staffClaimSchema, await postAction(path, { reason: reason.trim() }), `the ${decision}`);
       notify(decision === 'approve' ? 'Claim approved' : 'Claim declined', { type: 'info' });
       setPending(null);
       setReason('');

@@ -44,7 +44,8 @@ function PayoutActions() {
   const run = async () => {
     try {
       const path = `/cashback-payouts/${encodeURIComponent(String(record.id))}/${pending}`;
-      parseAnswer(cashbackPayoutSchema, await postAction(path, { reason: reason.trim(), ...(pending === 'paid' ? { bank_reference: reference.trim() } : {}) }), `the payout ${pending}`);
+      const body = { reason: reason.trim(), ...(pending === 'paid' ? { bank_reference: reference.trim() } : {}) };
+      parseAnswer(cashbackPayoutSchema, await postAction(path, body), `the payout ${pending}`);
       setPending(null);
       refresh();
     } catch (error) {

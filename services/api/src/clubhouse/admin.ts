@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { courseDecider, courseStreamId, handicapDecider, handicapStreamId } from '@roar/domain';
-import { addCourseSchema, approveHandicapSchema, correctScorecardSchema, rateTeeSchema, rejectHandicapSchema, setPccSchema, voidScorecardSchema } from '@roar/contracts/clubhouse';
+import {
+  addCourseSchema,
+  approveHandicapSchema,
+  correctScorecardSchema,
+  rateTeeSchema,
+  rejectHandicapSchema,
+  setPccSchema,
+  voidScorecardSchema,
+} from '@roar/contracts/clubhouse';
 import { getCourse, getHandicap, getMember, getScorecard, HANDICAP_SORT_FIELDS, listCourses, SCORECARD_SORT_FIELDS, searchHandicaps, searchScorecards } from '@roar/projections';
 import type { AppContext } from '../context';
 import { requireStaff } from '../auth/staff-tokens';

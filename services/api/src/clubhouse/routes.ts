@@ -11,7 +11,17 @@ import { executeCommand } from '../http/commands';
 import { HttpError } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';
 import { attestationRequestEmail } from '@roar/workers';
-import { ageOn, attestSchema, HANDICAP_FORM_MESSAGES, normaliseMobile, parseDob, parseSince, requestFormSchema, scorecardFormSchema, type RequestForm } from '@roar/contracts/clubhouse';
+import {
+  ageOn,
+  attestSchema,
+  HANDICAP_FORM_MESSAGES,
+  normaliseMobile,
+  parseDob,
+  parseSince,
+  requestFormSchema,
+  scorecardFormSchema,
+  type RequestForm,
+} from '@roar/contracts/clubhouse';
 import { ATTEST_WITHIN_MS, attestToken, courseOf, handicapOf, sydneyDate, validAttestToken } from './streams';
 import { handicapRecord, historyView, nextStep, revisionView, scorecardsView } from './view';
 import './docs';

@@ -1,5 +1,12 @@
 import { offerIsLive } from '@roar/domain';
-import { PARTNER_CATEGORIES, PARTNER_CATEGORY_TITLES, type CarouselItem, type MemberOffer, type PartnerCategory, type PublicPartner } from '@roar/contracts/rewards';
+import {
+  PARTNER_CATEGORIES,
+  PARTNER_CATEGORY_TITLES,
+  type CarouselItem,
+  type MemberOffer,
+  type PartnerCategory,
+  type PublicPartner,
+} from '@roar/contracts/rewards';
 import type { OfferWithPartner, PartnerRow } from '@roar/projections';
 
 /** A partner as the public sees it: name, logo, category and whether it is an illustrative sample. */

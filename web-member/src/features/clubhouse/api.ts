@@ -39,7 +39,8 @@ export async function submitScorecard(body: ScorecardForm): Promise<ApiResult<st
 }
 
 export async function attestAsMember(id: string): Promise<ApiResult<Clubhouse>> {
-  const r = await memberRequest(`/api/clubhouse/scorecards/${encodeURIComponent(id)}/attest`, { method: 'POST', body: {}, schema: clubhouseAnswerSchema, serverMessage: true });
+  const path = `/api/clubhouse/scorecards/${encodeURIComponent(id)}/attest`;
+  const r = await memberRequest(path, { method: 'POST', body: {}, schema: clubhouseAnswerSchema, serverMessage: true });
   return r.ok ? { ok: true, data: r.data.data } : r;
 }
 
@@ -49,6 +50,7 @@ export async function fetchAttestCard(id: string, token: string): Promise<ApiRes
 }
 
 export async function attestWithToken(id: string, token: string): Promise<ApiResult<true>> {
-  const r = await apiRequest(`/api/clubhouse/attest/${encodeURIComponent(id)}`, { method: 'POST', body: { token }, schema: attestedAnswerSchema, serverMessage: true });
+  const path = `/api/clubhouse/attest/${encodeURIComponent(id)}`;
+  const r = await apiRequest(path, { method: 'POST', body: { token }, schema: attestedAnswerSchema, serverMessage: true });
   return r.ok ? { ok: true, data: true } : r;
 }

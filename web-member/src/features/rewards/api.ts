@@ -17,7 +17,8 @@ export async function fetchRewards(): Promise<ApiResult<Rewards>> {
 
 /** `POST /api/rewards/offers/{id}/reveal`: the code, link or member card; each call is recorded. */
 export async function revealOffer(offerId: string): Promise<ApiResult<OfferReveal>> {
-  const result = await memberRequest(`/api/rewards/offers/${encodeURIComponent(offerId)}/reveal`, { method: 'POST', body: {}, schema: revealAnswerSchema, serverMessage: true });
+  const path = `/api/rewards/offers/${encodeURIComponent(offerId)}/reveal`;
+  const result = await memberRequest(path, { method: 'POST', body: {}, schema: revealAnswerSchema, serverMessage: true });
   return result.ok ? { ok: true, data: result.data.data } : result;
 }
 
