@@ -8,6 +8,7 @@ import type {
   CashbackPayoutScheduledEvent,
 } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
+import { cashbackClaimSchema, cashbackPayoutSchema } from '@roar/contracts/cashback';
 import { createTableSql, decodeAll, isoInstant, loadRows, occurredAt, upsertRows, type Columns } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
 
@@ -47,23 +48,8 @@ const PAYOUT_COLUMNS: Columns = [
   ['reversed_at', 'timestamptz', 'null'],
 ];
 
-export const cashbackClaimRowSchema = z.object({
-  id: z.string(),
-  member_id: z.string(),
-  course: z.string(),
-  played_on: z.string(),
-  month: z.string(),
-  amount_cents: z.number().int(),
-  maximum_cents: z.number().int(),
-  payout_cents: z.number().int().nullable(),
-  payout_id: z.string().nullable(),
-  receipt_key: z.string(),
-  receipt_type: z.string(),
-  receipt_size: z.number().int(),
-  receipt_sha256: z.string(),
-  status: z.enum(['submitted', 'approved', 'declined', 'paid', 'reversed']),
-  decline_reason: z.string().nullable(),
-  decided_by: z.string().nullable(),
+/** The wire's claim row (@roar/contracts/cashback), its instants normalised from timestamptz. */
+export const cashbackClaimRowSchema = cashbackClaimSchema.extend({
   submitted_at: isoInstant,
   decision_due_by: isoInstant,
   decided_at: isoInstant.nullable(),
@@ -72,14 +58,7 @@ export const cashbackClaimRowSchema = z.object({
 });
 export type CashbackClaimRow = z.infer<typeof cashbackClaimRowSchema>;
 
-export const cashbackPayoutRowSchema = z.object({
-  id: z.string(),
-  claim_id: z.string(),
-  member_id: z.string(),
-  amount_cents: z.number().int(),
-  status: z.enum(['scheduled', 'paid', 'reversed']),
-  bank_reference: z.string().nullable(),
-  reason: z.string().nullable(),
+export const cashbackPayoutRowSchema = cashbackPayoutSchema.extend({
   scheduled_at: isoInstant,
   paid_at: isoInstant.nullable(),
   reversed_at: isoInstant.nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CourseEvent, HandicapEvent } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
+import { handicapRecordSchema, staffCourseSchema, staffScorecardSchema } from '@roar/contracts/clubhouse';
 import { createTableSql, decodeAll, isoInstant, loadRows, occurredAt, upsertRows, type Columns } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
 
@@ -27,23 +28,9 @@ export const HANDICAP_COLUMNS: Columns = [
   ['date_created', 'timestamptz'],
   ['date_updated', 'timestamptz'],
 ];
-export const handicapRowSchema = z.object({
-  id: z.string(),
+/** The spec's record on the wire (@roar/contracts/clubhouse) keyed by member, with the request id and the index revision. */
+export const handicapRowSchema = handicapRecordSchema.omit({ user: true }).extend({
   request_id: z.string(),
-  type: z.enum(['create', 'transfer']),
-  status: z.enum(['draft', 'submitted', 'approved', 'rejected']),
-  first_name: z.string(),
-  last_name: z.string(),
-  mobile: z.string(),
-  dob: z.string(),
-  address: z.string(),
-  previous_golf_club: z.string().nullable(),
-  previous_golf_link_number: z.string().nullable(),
-  since: z.string().nullable(),
-  golf_link_number: z.string().nullable(),
-  handicap: z.number().nullable(),
-  reject_reason: z.string().nullable(),
-  computed_index: z.number().nullable(),
   index_revision: z.number().int(),
   submitted_at: isoInstant.nullable(),
   date_created: isoInstant,
@@ -75,26 +62,9 @@ export const SCORECARD_COLUMNS: Columns = [
   ['attested_at', 'timestamptz', 'null'],
   ['updated_at', 'timestamptz'],
 ];
-export const scorecardRowSchema = z.object({
-  id: z.string(),
-  member_id: z.string(),
-  course_id: z.string(),
-  course_name: z.string(),
-  tee_id: z.string(),
-  tee_name: z.string(),
-  played_on: z.string(),
-  gross: z.number().int(),
-  marker_member_id: z.string().nullable(),
-  marker_email: z.string(),
-  marker_name: z.string(),
+/** The wire's card row (@roar/contracts/clubhouse), its instants normalised from timestamptz. */
+export const scorecardRowSchema = staffScorecardSchema.extend({
   attest_by: isoInstant,
-  status: z.enum(['submitted', 'attested', 'voided']),
-  pcc: z.number(),
-  differential: z.number().nullable(),
-  adjusted_differential: z.number().nullable(),
-  exceptional_reduction: z.number().int(),
-  used: z.boolean(),
-  void_reason: z.string().nullable(),
   submitted_at: isoInstant,
   attested_at: isoInstant.nullable(),
   updated_at: isoInstant,
@@ -110,19 +80,7 @@ export const COURSE_COLUMNS: Columns = [
   ['pcc', 'jsonb'],
   ['updated_at', 'timestamptz'],
 ];
-const teeRow = z.object({
-  teeId: z.string(), name: z.string(), holes: z.number().int(), courseRating: z.number(), slopeRating: z.number(),
-  pars: z.array(z.number()), strokeIndexes: z.array(z.number()), ratingVersion: z.number().int(),
-});
-export const courseRowSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  location: z.string(),
-  sample_data: z.boolean(),
-  tees: z.array(teeRow),
-  pcc: z.record(z.string(), z.number()),
-  updated_at: isoInstant,
-});
+export const courseRowSchema = staffCourseSchema.extend({ updated_at: isoInstant });
 export type CourseRow = z.infer<typeof courseRowSchema>;
 
 async function migrate(tx: Sql, schema: string): Promise<void> {

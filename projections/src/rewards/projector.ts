@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { OfferAddedEvent, OfferRevealedEvent, PartnerAddedEvent } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
+import { staffOfferSchema, staffPartnerSchema } from '@roar/contracts/rewards';
 import { createTableSql, decodeAll, isoInstant, occurredAt, upsertRows, type Columns } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
 
@@ -40,31 +41,13 @@ const REVEAL_COLUMNS: Columns = [
   ['revealed_at', 'timestamptz'],
 ];
 
-export const partnerRowSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  logo: z.string(),
-  category: z.enum(['tickets-and-gear', 'groceries-fuel-booze', 'green-fees']),
-  sample: z.boolean(),
-  status: z.enum(['draft', 'published', 'archived']),
-  sort: z.number().int(),
-  created_at: isoInstant,
-  updated_at: isoInstant,
-});
+/** The wire's partner and offer rows (@roar/contracts/rewards), their instants normalised from timestamptz. */
+export const partnerRowSchema = staffPartnerSchema.extend({ created_at: isoInstant, updated_at: isoInstant });
 export type PartnerRow = z.infer<typeof partnerRowSchema>;
 
-export const offerRowSchema = z.object({
-  id: z.string(),
-  partner_id: z.string(),
-  title: z.string(),
-  saving: z.string(),
-  terms: z.string(),
-  redeem_method: z.enum(['code', 'link', 'card']),
-  redeem_value: z.string(),
+export const offerRowSchema = staffOfferSchema.extend({
   starts_at: isoInstant.nullable(),
   ends_at: isoInstant.nullable(),
-  status: z.enum(['draft', 'published', 'archived']),
-  featured: z.boolean(),
   created_at: isoInstant,
   updated_at: isoInstant,
 });

@@ -140,6 +140,12 @@ describe('green-fee cashback over HTTP', () => {
     expect((await staffCall<{ status: string }>('POST', `/cashback-payouts/${payout.id}/paid`, { reason: 'Bank run', bank_reference: 'RUN-2026-11-21' })).body.status).toBe('paid');
     const mine = (await c.get('/api/cashback', m.token)).body.data as { claimed_this_month: boolean; claims: Array<{ status: string; payout: number }> };
     expect(mine.claims[0]).toMatchObject({ status: 'paid', payout: 20 });
+    // The staff lists answer their contracts too (the response check fails a drifted one with a 500); a paid payout can be reversed.
+    const paidOnly = encodeURIComponent(JSON.stringify({ status: ['paid'] }));
+    const listed = await staffCall<Array<{ id: string; member_email: string }>>('GET', `/cashback-claims?filter=${paidOnly}`);
+    expect(listed.body.find((x) => x.id === id)).toMatchObject({ member_email: m.email });
+    const reversed = await staffCall<{ status: string }>('POST', `/cashback-payouts/${payout.id}/reverse`, { reason: 'Bank returned it' });
+    expect(reversed.body.status).toBe('reversed');
 
     // Emails are queued after the answer (at-least-once jobs): wait for them to be written.
     const subjects = async () => (await c.mail()).filter((x) => x.to.includes(m.email)).map((x) => x.subject);

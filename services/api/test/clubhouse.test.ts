@@ -129,4 +129,36 @@ describe('the clubhouse over HTTP (embedded default)', () => {
     expect(after.scorecards.map((s) => [s.pcc, s.differential])).toEqual([[0, 17.3], [1, 16.4], [0, 17.3]]);
     expect(after.computed).toMatchObject({ handicap_index: 14.4, cause: { kind: 'pcc' } });
   });
+
+  it('every staff read and act of the clubhouse answers its contract (a drifted answer is a 500 under test)', async () => {
+    const get = async (path: string) => {
+      const r = await adminFetch(api, path, { token: staff.auditor.token });
+      return { status: r.status, body: (await r.json()) as Body & Array<Record<string, unknown>> };
+    };
+    const cy = await c.paidMember(3, {}, 'Cy', 'Three');
+    expect((await c.post('/api/clubhouse/request', form, cy.token)).status).toBe(201);
+    const approved = await staffPost(`/handicaps/${cy.id}/approve`, { golf_link_number: '1234567892', handicap: 12.5 });
+    expect(approved.body).toMatchObject({ status: 'approved', handicap: 12.5 });
+    const round = { course_id: 'moore-park', tee_id: 'blue', played_on: '2026-05-04', gross_scores: pars, marker_email: 'friend@example.org' };
+    const card = await c.post('/api/clubhouse/scorecards', round, cy.token);
+    const cardId = (card.body.data as { id: string }).id;
+    expect((await get(`/handicaps/${cy.id}`)).body).toMatchObject({ id: cy.id, status: 'approved', scorecards: [{ id: cardId }] });
+    expect((await get('/handicaps')).status).toBe(200);
+    expect((await get('/courses')).body.map((x) => x.id)).toContain('moore-park');
+    expect((await get('/courses/moore-park')).status).toBe(200);
+    expect((await get(`/scorecards?filter=${encodeURIComponent(JSON.stringify({ member_id: cy.id }))}`)).body.map((x) => x.id)).toEqual([cardId]);
+    expect((await get(`/scorecards/${cardId}`)).body).toMatchObject({ id: cardId, gross: 71, holes: 18 });
+    const corrected = await staffPost(`/scorecards/${cardId}/correct`, { gross_scores: pars.map((p) => p + 1), reason: 'Typo on the 1st' });
+    expect(corrected.body).toMatchObject({ gross: 89 });
+    const added = await staffPost('/courses', { name: 'Test Park', location: 'Sydney', reason: 'New course' });
+    expect(added.status).toBe(201);
+    const nine = { holes: 9, courseRating: 34.5, slopeRating: 120, pars: [4, 4, 3, 5, 4, 4, 3, 4, 5], strokeIndexes: [1, 2, 3, 4, 5, 6, 7, 8, 9] };
+    const tee = { tee_id: 'white', name: 'White', ...nine, reason: 'Rated' };
+    expect((await staffPost(`/courses/${added.body.id as string}/tees`, tee)).body).toMatchObject({ tees: [{ teeId: 'white', ratingVersion: 1 }] });
+    const di = await c.paidMember(3, {}, 'Di', 'Four');
+    expect((await c.post('/api/clubhouse/request', form, di.token)).status).toBe(201);
+    const rejected = await staffPost(`/handicaps/${di.id}/reject`, { reason: 'Address is not in Australia' });
+    expect(rejected.body).toMatchObject({ status: 'rejected', reject_reason: 'Address is not in Australia' });
+    expect((await c.get('/api/clubhouse/courses', cy.token)).status).toBe(200);
+  });
 });

@@ -84,5 +84,12 @@ describe('partner rewards over HTTP', () => {
     expect(shown.body.events.map((e) => [e.event_type, e.reason, e.actor_type])).toEqual([['OfferAdded', 'Agreed with the club', 'staff'], ['OfferChanged', 'Go live', 'staff']]);
     const carousel = await client(api).get('/items/rewards_carousel');
     expect((carousel.body.data as unknown[]).length).toBe(6);
+    // Every staff read the console makes answers its contract (the response check fails a drifted one with a 500).
+    const ofPartner = encodeURIComponent(JSON.stringify({ partner_id: created.body.id }));
+    for (const path of ['/partners', `/partners/${created.body.id}`, '/offers', `/offers?filter=${ofPartner}`]) {
+      expect((await staffCall('GET', path)).status, path).toBe(200);
+    }
+    expect((await staffCall<{ sort: number }>('PUT', `/partners/${created.body.id}`, { ...partner, sort: 10, reason: 'Move down' })).body.sort).toBe(10);
+    expect(((await client(api).get('/items/partners')).body.data as Array<{ id: string }>).map((p) => p.id)).toContain(created.body.id);
   });
 });

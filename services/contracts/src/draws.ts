@@ -57,26 +57,9 @@ export type AdminPrize = z.infer<typeof adminPrizeSchema>;
 import { heldForApprovalSchema } from './staff';
 export { heldForApprovalSchema, type HeldForApproval } from './staff';
 
-/** One event of a record's history as the staff console shows it (payload and envelope). */
-// TODO(lead): same as the event log's row (services/api/src/admin/events.ts toAdminEvent), members/staff group.
-export const adminEventSchema = z.object({
-  id: z.string(),
-  position: z.string(),
-  stream_id: z.string(),
-  revision: z.number().int(),
-  event_type: z.string(),
-  occurred_at: instant,
-  recorded_at: instant,
-  actor: z.string(),
-  actor_type: z.string().nullable(),
-  actor_id: z.string().nullable(),
-  reason: z.string().nullable(),
-  correlation_id: z.string().nullable(),
-  causation_id: z.string().nullable(),
-  schema_version: z.number().int().nullable(),
-  payload: z.unknown(),
-  metadata: z.record(z.string(), z.unknown()),
-});
+import { staffEventSchema } from './event-history';
+/** One event of a prize's or referral's history: the staff event log's row. */
+export const adminEventSchema = staffEventSchema;
 export type AdminEvent = z.infer<typeof adminEventSchema>;
 
 const reason = z.string().trim().min(1, 'Give a reason.').max(1000);

@@ -17,3 +17,8 @@ export * from './draws';
 export * from './referrals';
 export * from './teams';
 export * from './content';
+export * from './text';
+export * from './event-history';
+export * from './clubhouse';
+export * from './cashback';
+export * from './rewards';

@@ -68,25 +68,8 @@ export const staffPaymentSchema = z.object({
 export type StaffPayment = z.infer<typeof staffPaymentSchema>;
 
 /** One event as the console shows it: the payload, and the envelope an auditor reads. */
-export const staffEventSchema = z.object({
-  id: z.string(),
-  position: z.string(),
-  stream_id: z.string(),
-  revision: z.number(),
-  event_type: z.string(),
-  occurred_at: z.string().nullable(),
-  recorded_at: z.string(),
-  actor: z.string(),
-  actor_type: z.string().nullable(),
-  actor_id: z.string().nullable(),
-  reason: z.string().nullable(),
-  correlation_id: z.string().nullable(),
-  causation_id: z.string().nullable(),
-  schema_version: z.number().nullable(),
-  payload: z.unknown(),
-  metadata: z.record(z.string(), z.unknown()),
-});
-export type StaffEvent = z.infer<typeof staffEventSchema>;
+import { staffEventSchema } from './event-history';
+export { staffEventSchema, type StaffEvent } from './event-history';
 
 /** A prize whose winner email went to the member (the Support tab's "resend winner email"). */
 export const memberWinSchema = z.object({ prize_id: z.string(), title: z.string() });

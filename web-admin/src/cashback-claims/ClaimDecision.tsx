@@ -1,7 +1,8 @@
 import { Box, Button } from '@mui/material';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
-import { postAction } from '../dataProvider';
+import { staffClaimSchema } from '@roar/contracts/cashback';
+import { parseAnswer, postAction } from '../dataProvider';
 import { ReasonDialog } from '../ui/ReasonDialog';
 
 type Decision = 'approve' | 'decline';
@@ -27,7 +28,8 @@ export function ClaimDecision() {
   const run = async (decision: Decision) => {
     setBusy(true);
     try {
-      await postAction(`/cashback-claims/${encodeURIComponent(String(record.id))}/${decision}`, { reason: reason.trim() });
+      const path = `/cashback-claims/${encodeURIComponent(String(record.id))}/${decision}`;
+      parseAnswer(staffClaimSchema, await postAction(path, { reason: reason.trim() }), `the ${decision}`);
       notify(decision === 'approve' ? 'Claim approved' : 'Claim declined', { type: 'info' });
       setPending(null);
       setReason('');

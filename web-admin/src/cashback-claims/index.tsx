@@ -5,8 +5,9 @@ import { Datagrid, DateField, FunctionField, List, SelectInput, Show, SimpleShow
 import { EventHistory } from '../events/EventHistory';
 import { ClaimDecision, DecidingContext } from './ClaimDecision';
 import { ReceiptPreview } from './ReceiptPreview';
+import { CLUB_TIME_ZONE } from '@roar/contracts/time';
 
-const sydney = { timeZone: 'Australia/Sydney' };
+const sydney = { timeZone: CLUB_TIME_ZONE };
 const dollars = (cents: unknown) => (typeof cents === 'number' ? `$${(cents / 100).toFixed(2)}` : '-');
 const STATUS_CHOICES = ['submitted', 'approved', 'declined', 'paid', 'reversed'].map((id) => ({ id, name: id }));
 
@@ -26,7 +27,7 @@ function ClaimList() {
   return (
     <List sort={{ field: 'submitted_at', order: 'ASC' }} filters={[<SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />]} filterDefaultValues={{ status: 'submitted' }}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
-        <DateField source="submitted_at" showTime label="Submitted (Australia/Sydney)" options={sydney} />
+        <DateField source="submitted_at" showTime label={`Submitted (${CLUB_TIME_ZONE})`} options={sydney} />
         <TextField source="member_name" label="Member" />
         <TextField source="course" />
         <TextField source="played_on" label="Played on" />
@@ -62,8 +63,8 @@ function ClaimShowView({ holdReceipt }: { holdReceipt: boolean }) {
             <FunctionField label="Payout" render={(r: RaRecord) => dollars(r.payout_cents)} />
             <StatusField />
             <TextField source="decline_reason" emptyText="-" />
-            <DateField source="submitted_at" showTime label="Submitted (Australia/Sydney)" options={sydney} />
-            <DateField source="decision_due_by" showTime label="Decision due (Australia/Sydney)" options={sydney} />
+            <DateField source="submitted_at" showTime label={`Submitted (${CLUB_TIME_ZONE})`} options={sydney} />
+            <DateField source="decision_due_by" showTime label={`Decision due (${CLUB_TIME_ZONE})`} options={sydney} />
             <TextField source="receipt_sha256" label="Receipt SHA-256" />
             <ClaimDecision />
           </SimpleShowLayout>

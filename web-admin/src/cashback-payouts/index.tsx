@@ -3,9 +3,11 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextFie
 import { useState } from 'react';
 import { Datagrid, DateField, FunctionField, List, ReferenceField, SelectInput, TextField, TopToolbar, useNotify, usePermissions, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
 import { session } from '../auth/session';
-import { postAction } from '../dataProvider';
+import { cashbackPayoutSchema } from '@roar/contracts/cashback';
+import { parseAnswer, postAction } from '../dataProvider';
+import { CLUB_TIME_ZONE } from '@roar/contracts/time';
 
-const sydney = { timeZone: 'Australia/Sydney' };
+const sydney = { timeZone: CLUB_TIME_ZONE };
 const STATUS_CHOICES = ['scheduled', 'paid', 'reversed'].map((id) => ({ id, name: id }));
 
 /** Downloads the ledger as CSV for the bank (fetched with the staff token, saved from a blob). */
@@ -41,7 +43,9 @@ function PayoutActions() {
   if (!record || record.status === 'reversed' || (permissions !== 'admin' && permissions !== 'staff')) return null;
   const run = async () => {
     try {
-      await postAction(`/cashback-payouts/${encodeURIComponent(String(record.id))}/${pending}`, { reason: reason.trim(), ...(pending === 'paid' ? { bank_reference: reference.trim() } : {}) });
+      const path = `/cashback-payouts/${encodeURIComponent(String(record.id))}/${pending}`;
+      const body = { reason: reason.trim(), ...(pending === 'paid' ? { bank_reference: reference.trim() } : {}) };
+      parseAnswer(cashbackPayoutSchema, await postAction(path, body), `the payout ${pending}`);
       setPending(null);
       refresh();
     } catch (error) {
@@ -79,12 +83,12 @@ function PayoutList() {
   return (
     <List sort={{ field: 'scheduled_at', order: 'DESC' }} filters={[<SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />]} actions={<TopToolbar><ExportCsv /></TopToolbar>} exporter={false}>
       <Datagrid bulkActionButtons={false} rowClick={false}>
-        <DateField source="scheduled_at" showTime label="Scheduled (Australia/Sydney)" options={sydney} />
+        <DateField source="scheduled_at" showTime label={`Scheduled (${CLUB_TIME_ZONE})`} options={sydney} />
         <ReferenceField source="claim_id" reference="cashback-claims" link="show" label="Claim" />
         <FunctionField label="Amount" render={(r: RaRecord) => `$${(Number(r.amount_cents) / 100).toFixed(2)}`} />
         <TextField source="status" />
         <TextField source="bank_reference" emptyText="-" />
-        <DateField source="paid_at" showTime label="Paid (Australia/Sydney)" options={sydney} emptyText="-" />
+        <DateField source="paid_at" showTime label={`Paid (${CLUB_TIME_ZONE})`} options={sydney} emptyText="-" />
         <TextField source="reason" emptyText="-" />
         <PayoutActions />
       </Datagrid>

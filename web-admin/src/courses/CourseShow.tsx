@@ -1,5 +1,6 @@
 import { ArrayField, BooleanField, Datagrid, FunctionField, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
 import { EventHistory } from '../events/EventHistory';
+import { pccSetSchema, staffCourseSchema } from '@roar/contracts/clubhouse';
 import { CommandDialogButton } from '../handicaps/CommandDialogButton';
 
 const list = (v: string | undefined) => (v ?? '').split(/[\s,]+/).filter(Boolean).map(Number);
@@ -12,6 +13,7 @@ function CourseActions() {
     <TopToolbar>
       <CommandDialogButton
         label="Set PCC"
+        answer={pccSetSchema}
         title="Playing conditions (PCC) for a day"
         path={`/courses/${id}/pcc`}
         fields={[{ name: 'played_on', label: 'Date (YYYY-MM-DD)', required: true }, { name: 'pcc', label: 'PCC (-1 to +3)', required: true }, { name: 'reason', label: 'Reason', required: true }]}
@@ -20,6 +22,7 @@ function CourseActions() {
       />
       <CommandDialogButton
         label="Add or re-rate tee"
+        answer={staffCourseSchema}
         title="Tee ratings (scorecards keep the rating they were played on)"
         path={`/courses/${id}/tees`}
         fields={[

@@ -1,7 +1,8 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField as MuiTextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, usePermissions, useRefresh } from 'react-admin';
-import { postAction } from '../dataProvider';
+import type { z } from 'zod';
+import { parseAnswer, postAction } from '../dataProvider';
 
 export interface CommandField {
   readonly name: string;
@@ -12,7 +13,7 @@ export interface CommandField {
 
 /**
  * A staff command from a dialog: the typed fields become the body (`toBody`), the server decides
- * (pessimistic), its refusal is shown as it was worded. Hidden from auditors (the API refuses them too).
+ * (pessimistic), its refusal is shown as it was worded, its answer parsed with its contract. Hidden from auditors (the API refuses them too).
  */
 export function CommandDialogButton(props: {
   label: string;
@@ -20,6 +21,8 @@ export function CommandDialogButton(props: {
   path: string;
   fields: readonly CommandField[];
   toBody: (values: Record<string, string>) => unknown;
+  /** The answer's contract schema: an answer the console does not understand is shown as an error. */
+  answer: z.ZodType;
   done: string;
   color?: 'primary' | 'error';
 }) {
@@ -36,7 +39,7 @@ export function CommandDialogButton(props: {
     setBusy(true);
     setError(null);
     try {
-      await postAction(props.path, props.toBody(values));
+      parseAnswer(props.answer, await postAction(props.path, props.toBody(values)), props.label);
       notify(props.done, { type: 'info' });
       setOpen(false);
       setValues({});

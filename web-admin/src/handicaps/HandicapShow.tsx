@@ -1,5 +1,6 @@
 import { ArrayField, Datagrid, DateField, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
 import { EventHistory } from '../events/EventHistory';
+import { handicapRecordSchema } from '@roar/contracts/clubhouse';
 import { CommandDialogButton } from './CommandDialogButton';
 
 function ReviewActions() {
@@ -10,6 +11,7 @@ function ReviewActions() {
     <TopToolbar>
       <CommandDialogButton
         label="Approve"
+        answer={handicapRecordSchema}
         title="Approve: record the Golf Link number and official handicap"
         path={`/handicaps/${id}/approve`}
         fields={[
@@ -22,6 +24,7 @@ function ReviewActions() {
       />
       <CommandDialogButton
         label="Reject"
+        answer={handicapRecordSchema}
         color="error"
         title="Reject with a reason the member will read"
         path={`/handicaps/${id}/reject`}

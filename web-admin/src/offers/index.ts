@@ -3,9 +3,10 @@ import { createElement } from 'react';
 import { BooleanField, Create, Datagrid, DateField, Edit, List, ReferenceField, Show, SimpleForm, SimpleShowLayout, TextField, type RaRecord } from 'react-admin';
 import { EventHistory } from '../events/EventHistory';
 import { OfferFields } from './OfferFields';
+import { CLUB_TIME_ZONE } from '@roar/contracts/time';
 
 const h = createElement;
-const sydney = { timeZone: 'Australia/Sydney' };
+const sydney = { timeZone: CLUB_TIME_ZONE };
 
 const OfferList = () =>
   h(List, { sort: { field: 'created_at', order: 'ASC' } },
@@ -26,8 +27,8 @@ const OfferShow = () =>
       h(TextField, { source: 'terms' }),
       h(TextField, { source: 'redeem_method', label: 'Redeem by' }),
       h(TextField, { source: 'redeem_value', label: 'Code or link', emptyText: '-' }),
-      h(DateField, { source: 'starts_at', showTime: true, label: 'Starts (Australia/Sydney)', options: sydney, emptyText: 'now' }),
-      h(DateField, { source: 'ends_at', showTime: true, label: 'Ends (Australia/Sydney)', options: sydney, emptyText: 'no end' }),
+      h(DateField, { source: 'starts_at', showTime: true, label: `Starts (${CLUB_TIME_ZONE})`, options: sydney, emptyText: 'now' }),
+      h(DateField, { source: 'ends_at', showTime: true, label: `Ends (${CLUB_TIME_ZONE})`, options: sydney, emptyText: 'no end' }),
       h(TextField, { source: 'status' }),
       h(BooleanField, { source: 'featured', label: 'Carousel' }),
       h(EventHistory)));

@@ -1,6 +1,7 @@
 import { BooleanField, Datagrid, DateField, FunctionField, NumberField, ReferenceManyField, SelectField, Show, SimpleShowLayout, TextField, type RaRecord } from 'react-admin';
 import { EventHistory } from '../events/EventHistory';
 import { CATEGORY_CHOICES } from './choices';
+import { CLUB_TIME_ZONE } from '@roar/contracts/time';
 
 export function PartnerShow() {
   return (
@@ -12,7 +13,7 @@ export function PartnerShow() {
         <TextField source="status" />
         <BooleanField source="sample" />
         <NumberField source="sort" />
-        <DateField source="updated_at" showTime label="Updated (Australia/Sydney)" options={{ timeZone: 'Australia/Sydney' }} />
+        <DateField source="updated_at" showTime label={`Updated (${CLUB_TIME_ZONE})`} options={{ timeZone: CLUB_TIME_ZONE }} />
         <ReferenceManyField label="Offers" reference="offers" target="partner_id">
           <Datagrid rowClick="show" bulkActionButtons={false}>
             <TextField source="title" />

@@ -1,9 +1,7 @@
-/** Mirrors the domain's PARTNER_CATEGORIES and statuses (services/domain/src/rewards/events.ts). */
-export const CATEGORY_CHOICES = [
-  { id: 'tickets-and-gear', name: 'Sports and music tickets and gear' },
-  { id: 'groceries-fuel-booze', name: 'Groceries, fuel and booze' },
-  { id: 'green-fees', name: 'Green fees' },
-];
+import { PARTNER_CATEGORIES, PARTNER_CATEGORY_TITLES } from '@roar/contracts/rewards';
+
+/** The contract's partner categories with their titles, and the statuses and redeem methods as staff read them. */
+export const CATEGORY_CHOICES = PARTNER_CATEGORIES.map((id) => ({ id, name: PARTNER_CATEGORY_TITLES[id] }));
 export const STATUS_CHOICES = [
   { id: 'draft', name: 'Draft' },
   { id: 'published', name: 'Published' },

@@ -4,7 +4,7 @@ import { Datagrid, List, NumberField, ReferenceField, TextField, TextInput } fro
 
 const h = createElement;
 
-/** Code, link and member-card reveals per partner and Australia/Sydney month: what partners are told. */
+/** Code, link and member-card reveals per partner and club (Sydney) month: what partners are told. */
 const RedemptionList = () =>
   h(List, { sort: { field: 'month', order: 'DESC' }, filters: [h(TextInput, { key: 'month', source: 'month', label: 'Month (YYYY-MM)', alwaysOn: true })] },
     h(Datagrid, { bulkActionButtons: false, rowClick: false },

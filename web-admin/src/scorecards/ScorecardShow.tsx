@@ -1,5 +1,6 @@
 import { DateField, FunctionField, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext, ReferenceField } from 'react-admin';
 import { EventHistory } from '../events/EventHistory';
+import { staffScorecardSchema } from '@roar/contracts/clubhouse';
 import { CommandDialogButton } from '../handicaps/CommandDialogButton';
 
 function ScoreActions() {
@@ -10,6 +11,7 @@ function ScoreActions() {
     <TopToolbar>
       <CommandDialogButton
         label="Correct"
+        answer={staffScorecardSchema}
         title="Correct the hole scores"
         path={`/scorecards/${id}/correct`}
         fields={[{ name: 'gross_scores', label: 'Gross scores, hole by hole (comma separated)', required: true }, { name: 'reason', label: 'Reason', required: true }]}
@@ -18,6 +20,7 @@ function ScoreActions() {
       />
       <CommandDialogButton
         label="Void"
+        answer={staffScorecardSchema}
         color="error"
         title="Void this scorecard"
         path={`/scorecards/${id}/void`}

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { cashbackDecider, cashbackStreamId, text, type CashbackCommand } from '@roar/domain';
+import { cashbackDecider, cashbackStreamId, type CashbackCommand } from '@roar/domain';
+import { CLAIM_STATUSES, claimDecisionSchema, PAYOUT_STATUSES, payoutActionSchema, payoutExportQuerySchema } from '@roar/contracts/cashback';
 import { handleCommand, testHold } from '@roar/platform';
 import { getCashbackClaim, getMember, listCashbackClaims, listCashbackPayouts, type CashbackClaimRow } from '@roar/projections';
 import type { AppContext } from '../context';
@@ -11,15 +12,14 @@ import { parseBody, parseParams } from '../http/validate';
 import { oneOrMany, pageOf, parseListQuery, sendList } from '../staff-kit/simple-rest';
 import { staffCommandContext } from '../staff-kit/command-context';
 import { historyOf } from '../staff-kit/history';
-import { reasonSchema } from '../members/admin/membership-edits';
 import { sendReceipt } from './routes';
 import { isOverdue } from './view';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const claimFilter = z
-  .object({ id: oneOrMany(z.string().max(100)).optional(), status: oneOrMany(z.enum(['submitted', 'approved', 'declined', 'paid', 'reversed'])).optional(), member_id: z.string().max(100).optional() })
+  .object({ id: oneOrMany(z.string().max(100)).optional(), status: oneOrMany(z.enum(CLAIM_STATUSES)).optional(), member_id: z.string().max(100).optional() })
   .strict();
-const payoutFilter = z.object({ id: oneOrMany(z.string().max(100)).optional(), status: oneOrMany(z.enum(['scheduled', 'paid', 'reversed'])).optional() }).strict();
+const payoutFilter = z.object({ id: oneOrMany(z.string().max(100)).optional(), status: oneOrMany(z.enum(PAYOUT_STATUSES)).optional() }).strict();
 
 /** A claim for staff: the member's name and email beside it, overdue, and the receipt's URL. */
 async function toAdminClaim(app: AppContext, c: CashbackClaimRow) {
@@ -76,12 +76,12 @@ export function adminCashbackRouter(app: AppContext): Router {
   });
   router.post('/cashback-claims/:id/approve', writers, async (req, res) => {
     const claim = await claimOr404(req);
-    const { reason } = parseBody(z.object({ reason: reasonSchema }), req);
+    const { reason } = parseBody(claimDecisionSchema, req);
     await decide(req, res, claim, { type: 'ApproveClaim', claimId: claim.id, memberId: claim.member_id, payoutId: randomUUID(), at: app.now().toISOString() }, reason);
   });
   router.post('/cashback-claims/:id/decline', writers, async (req, res) => {
     const claim = await claimOr404(req);
-    const { reason } = parseBody(z.object({ reason: reasonSchema }), req);
+    const { reason } = parseBody(claimDecisionSchema, req);
     await decide(req, res, claim, { type: 'DeclineClaim', claimId: claim.id, memberId: claim.member_id, reason, at: app.now().toISOString() }, reason);
   });
 
@@ -93,7 +93,7 @@ export function adminCashbackRouter(app: AppContext): Router {
   });
   /** The ledger for the bank: every payout with the member's name and email, in dollars. */
   router.get('/cashback-payouts/export', readers, async (req, res) => {
-    const status = z.enum(['scheduled', 'paid', 'reversed']).optional().safeParse(req.query.status);
+    const status = payoutExportQuerySchema.shape.status.safeParse(req.query.status);
     if (!status.success) throw new HttpError(400, 'status is scheduled, paid or reversed', 'INVALID_QUERY');
     const { records } = await listCashbackPayouts(app.sql, { ...(status.data ? { status: [status.data] } : {}), limit: 100_000 });
     const lines = [['payout_id', 'claim_id', 'member_id', 'member_name', 'member_email', 'amount', 'status', 'scheduled_at', 'paid_at', 'bank_reference', 'reversed_at', 'reason'].join(',')];
@@ -111,7 +111,7 @@ export function adminCashbackRouter(app: AppContext): Router {
     if (!payout) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
     const claim = await getCashbackClaim(app.sql, payout.claim_id);
     if (!claim) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
-    const body = parseBody(z.object({ reason: reasonSchema, bank_reference: text().trim().min(1).max(100).optional() }), req);
+    const body = parseBody(payoutActionSchema, req);
     const outcome = await handleCommand(app.store, app.registry, cashbackStreamId(claim.member_id), cashbackDecider, make(claim, body), staffCommandContext(app, req, res, body.reason));
     if (outcome.appended) await app.projections.waitFor(outcome.appended.position, app.config.PROJECTION_WAIT_MS);
     res.json((await listCashbackPayouts(app.sql, { ids: [id] })).records[0]);

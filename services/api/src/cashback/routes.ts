@@ -1,7 +1,8 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { clubMonth, rewardsAccess, text } from '@roar/domain';
+import { clubMonth, rewardsAccess } from '@roar/domain';
+import { claimFieldsSchema } from '@roar/contracts/cashback';
 import { getCashbackClaim, getMember, listCashbackClaims, listMemberships } from '@roar/projections';
 import type { AppContext } from '../context';
 import { memberOf, requireMember } from '../auth/member';
@@ -11,24 +12,6 @@ import { parseParams } from '../http/validate';
 import { MAX_RECEIPT_BYTES, RECEIPT_TOO_LARGE } from './receipt';
 import { readReceipt, submitClaim } from './submit';
 import { toMemberClaim, DECISION_DAYS } from './view';
-
-/** Dollars as typed ("35", "35.5", "35.50") to integer cents; never a float in the ledger. */
-const dollarsToCents = z
-  .string()
-  .trim()
-  .regex(/^\d{1,6}(\.\d{1,2})?$/, 'Enter the amount in dollars, like 35.50')
-  .transform((v) => {
-    const [whole = '0', frac = ''] = v.split('.');
-    return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
-  });
-
-export const claimFieldsSchema = z
-  .object({
-    course: text().trim().min(2, 'Enter the course').max(160),
-    played_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date played').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Enter a real date'),
-    amount: dollarsToCents,
-  })
-  .strict();
 
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_RECEIPT_BYTES, files: 1, fields: 10, fieldSize: 10_000 } }).single('receipt');
 

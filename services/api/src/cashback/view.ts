@@ -1,4 +1,5 @@
 import type { CashbackClaimRow } from '@roar/projections';
+import type { MemberClaim } from '@roar/contracts/cashback';
 
 export const DECISION_DAYS = 5;
 
@@ -6,7 +7,7 @@ export const DECISION_DAYS = 5;
 export const isOverdue = (c: Pick<CashbackClaimRow, 'status' | 'decision_due_by'>, now: Date): boolean => c.status === 'submitted' && Date.parse(c.decision_due_by) < now.getTime();
 
 /** A claim as its member reads it: dollars as numbers, the decline reason, overdue. */
-export function toMemberClaim(c: CashbackClaimRow, now: Date) {
+export function toMemberClaim(c: CashbackClaimRow, now: Date): MemberClaim {
   return {
     id: c.id,
     course: c.course,

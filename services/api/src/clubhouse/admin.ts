@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { courseDecider, courseStreamId, handicapDecider, handicapStreamId, teeRatingSchema, text } from '@roar/domain';
+import { courseDecider, courseStreamId, handicapDecider, handicapStreamId } from '@roar/domain';
+import {
+  addCourseSchema,
+  approveHandicapSchema,
+  correctScorecardSchema,
+  rateTeeSchema,
+  rejectHandicapSchema,
+  setPccSchema,
+  voidScorecardSchema,
+} from '@roar/contracts/clubhouse';
 import { getCourse, getHandicap, getMember, getScorecard, HANDICAP_SORT_FIELDS, listCourses, SCORECARD_SORT_FIELDS, searchHandicaps, searchScorecards } from '@roar/projections';
 import type { AppContext } from '../context';
 import { requireStaff } from '../auth/staff-tokens';
@@ -11,31 +20,11 @@ import { oneOrMany, pageOf, parseListQuery, sendList } from '../staff-kit/simple
 import { executeCommand } from '../http/commands';
 import { HttpError } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';
-import { isoDay } from './forms';
 import { handicapOf } from './streams';
 import { handicapRecord, historyView, scorecardsView } from './view';
 
 const idParam = z.object({ id: z.string().min(1).max(200) });
-const reason = text().trim().min(1, 'Give a reason.').max(1000);
 const notFound = () => new HttpError(404, 'Not found.', 'NOT_FOUND');
-
-export const approveSchema = z
-  .object({
-    golf_link_number: z.string().trim().regex(/^\d{10}$/, 'Enter a 10-digit Golf Link number to approve this request.'),
-    handicap: z
-      .number()
-      .min(-10, 'The official handicap is between +10 and 54.0.')
-      .max(54, 'The official handicap is between +10 and 54.0.')
-      .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'The official handicap is given to a tenth, like 15.2.'),
-    reason: text().trim().max(1000).optional(),
-  })
-  .strict();
-export const rejectSchema = z.object({ reason }).strict();
-export const courseSchema = z.object({ name: text().trim().min(1).max(200), location: text().trim().max(200), reason }).strict();
-export const teeSchema = teeRatingSchema.omit({ teeId: true }).extend({ tee_id: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Tee ids use lower-case letters, digits and dashes.'), reason }).strict();
-export const pccSchema = z.object({ played_on: isoDay('Enter the day as YYYY-MM-DD.'), pcc: z.number().int().min(-1).max(3), reason }).strict();
-export const correctSchema = z.object({ gross_scores: z.array(z.number().int()).max(18), reason }).strict();
-export const voidSchema = z.object({ reason }).strict();
 
 const handicapFilter = z
   .object({ id: oneOrMany(z.string().max(200)).optional(), status: oneOrMany(z.enum(['draft', 'submitted', 'approved', 'rejected'])).optional(), type: z.enum(['create', 'transfer']).optional(), q: z.string().trim().max(200).optional() })
@@ -84,11 +73,11 @@ export function adminClubhouseRouter(app: AppContext): Router {
     if (!row) throw notFound();
     const now = app.now().toISOString();
     if (kind === 'approve') {
-      const body = parseBody(approveSchema, req);
+      const body = parseBody(approveHandicapSchema, req);
       const ctx = staffCommandContext(app, req, res, body.reason || 'approved');
       await executeCommand(app, handicapStreamId(id), handicapDecider, { type: 'ApproveHandicapRequest', memberId: id, requestId: row.request_id, golfLinkNumber: body.golf_link_number, officialHandicap: body.handicap, reason: body.reason ?? '', at: now }, ctx);
     } else {
-      const body = parseBody(rejectSchema, req);
+      const body = parseBody(rejectHandicapSchema, req);
       await executeCommand(app, handicapStreamId(id), handicapDecider, { type: 'RejectHandicapRequest', memberId: id, requestId: row.request_id, reason: body.reason, at: now }, staffCommandContext(app, req, res, body.reason));
     }
     const updated = await getHandicap(app.sql, id);
@@ -108,21 +97,21 @@ export function adminClubhouseRouter(app: AppContext): Router {
     res.json({ ...course, events: await historyOf(app.sql, [courseStreamId(id)]) });
   });
   router.post('/courses', actors, async (req, res) => {
-    const body = parseBody(courseSchema, req);
+    const body = parseBody(addCourseSchema, req);
     const courseId = `${body.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40)}-${randomUUID().slice(0, 6)}`;
     await executeCommand(app, courseStreamId(courseId), courseDecider, { type: 'AddCourse', courseId, name: body.name, location: body.location, sampleData: false, reason: body.reason, at: app.now().toISOString() }, staffCommandContext(app, req, res, body.reason), { mustBeNew: true });
     res.status(201).json(await getCourse(app.sql, courseId));
   });
   router.post('/courses/:id/tees', actors, async (req, res) => {
     const { id } = parseParams(idParam, req);
-    const { tee_id, reason: why, ...tee } = parseBody(teeSchema, req);
+    const { tee_id, reason: why, ...tee } = parseBody(rateTeeSchema, req);
     await executeCommand(app, courseStreamId(id), courseDecider, { type: 'RateTee', courseId: id, tee: { ...tee, teeId: tee_id }, reason: why, at: app.now().toISOString() }, staffCommandContext(app, req, res, why));
     res.json(await getCourse(app.sql, id));
   });
   /** PCC for a course and day: recorded on the course, then applied to every counted card of that day (each member's index revised). */
   router.post('/courses/:id/pcc', actors, async (req, res) => {
     const { id } = parseParams(idParam, req);
-    const body = parseBody(pccSchema, req);
+    const body = parseBody(setPccSchema, req);
     const ctx = staffCommandContext(app, req, res, body.reason);
     const at = app.now().toISOString();
     await executeCommand(app, courseStreamId(id), courseDecider, { type: 'SetCoursePcc', courseId: id, playedOn: body.played_on, pcc: body.pcc, reason: body.reason, at }, ctx);
@@ -160,10 +149,10 @@ export function adminClubhouseRouter(app: AppContext): Router {
     if (!row) throw notFound();
     const at = app.now().toISOString();
     if (kind === 'correct') {
-      const body = parseBody(correctSchema, req);
+      const body = parseBody(correctScorecardSchema, req);
       await executeCommand(app, handicapStreamId(row.member_id), handicapDecider, { type: 'CorrectScorecard', memberId: row.member_id, scorecardId: id, grossScores: body.gross_scores, reason: body.reason, at }, staffCommandContext(app, req, res, body.reason));
     } else {
-      const body = parseBody(voidSchema, req);
+      const body = parseBody(voidScorecardSchema, req);
       await executeCommand(app, handicapStreamId(row.member_id), handicapDecider, { type: 'VoidScorecard', memberId: row.member_id, scorecardId: id, reason: body.reason, at }, staffCommandContext(app, req, res, body.reason));
     }
     res.json(await getScorecard(app.sql, id));

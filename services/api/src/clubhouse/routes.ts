@@ -10,7 +10,17 @@ import { memberCommandContext } from '../kernel/context';
 import { executeCommand } from '../http/commands';
 import { HttpError } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';
-import { ageOn, FIELD_MESSAGES, normaliseMobile, parseDob, parseSince, requestFormSchema, scorecardFormSchema, attestSchema, type RequestForm } from './forms';
+import {
+  ageOn,
+  attestSchema,
+  HANDICAP_FORM_MESSAGES,
+  normaliseMobile,
+  parseDob,
+  parseSince,
+  requestFormSchema,
+  scorecardFormSchema,
+  type RequestForm,
+} from '@roar/contracts/clubhouse';
 import { ATTEST_WITHIN_MS, courseOf, handicapOf, sydneyDate, validAttestToken } from './streams';
 import { handicapRecord, historyView, nextStep, revisionView, scorecardsView } from './view';
 import './docs';
@@ -43,9 +53,9 @@ export function holeLimits(tee: { holes: number; courseRating: number; slopeRati
 function toApplication(form: RequestForm, type: 'create' | 'transfer', today: string): HandicapApplication {
   const dob = parseDob(form.dob)!;
   const age = ageOn(dob, today);
-  if (age < 5 || age > 110) fieldError('dob', FIELD_MESSAGES.dobAge);
+  if (age < 5 || age > 110) fieldError('dob', HANDICAP_FORM_MESSAGES.dobAge);
   const since = form.since ? parseSince(form.since) : null;
-  if (since && since > today.slice(0, 7)) fieldError('since', FIELD_MESSAGES.since);
+  if (since && since > today.slice(0, 7)) fieldError('since', HANDICAP_FORM_MESSAGES.since);
   return {
     type,
     first_name: form.first_name,

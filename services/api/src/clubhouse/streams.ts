@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { courseDecider, courseStreamId, handicapDecider, handicapStreamId, type CourseEvent, type CourseState, type HandicapEvent, type HandicapState } from '@roar/domain';
-import { CLUB_TIME_ZONE } from '@roar/contracts/time';
 import { fold, type EventStore } from '@roar/platform';
+import { clubDay } from '@roar/contracts/time';
 
 export async function handicapOf(store: EventStore, memberId: string): Promise<{ state: HandicapState; events: HandicapEvent[] }> {
   const events = (await store.readStream(handicapStreamId(memberId))).map((e) => ({ type: e.type, data: e.data }) as HandicapEvent);
@@ -15,7 +15,7 @@ export async function courseOf(store: EventStore, courseId: string): Promise<Cou
 
 /** Today's date in the club's time zone (Australia/Sydney), YYYY-MM-DD. */
 export function sydneyDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: CLUB_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return clubDay(at);
 }
 
 /** A marker has this long to attest before the card is flagged to staff. */

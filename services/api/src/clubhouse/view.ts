@@ -1,8 +1,9 @@
 import type { HandicapEvent, HandicapIndexRevisedData, HandicapState } from '@roar/domain';
 import type { HandicapRow } from '@roar/projections';
+import type { HandicapRecord, NextStep, Revision, Scorecard } from '@roar/contracts/clubhouse';
 
 /** The spec's Handicap record (section 3) as current-user and the settings tab show it. */
-export function handicapRecord(row: HandicapRow | null, memberId: string) {
+export function handicapRecord(row: HandicapRow | null, memberId: string): HandicapRecord | null {
   if (!row) return null;
   return {
     id: row.request_id,
@@ -27,7 +28,7 @@ export function handicapRecord(row: HandicapRow | null, memberId: string) {
   };
 }
 
-export function revisionView(r: HandicapIndexRevisedData) {
+export function revisionView(r: HandicapIndexRevisedData): Revision {
   return {
     revision: r.revision,
     revised_at: r.revisedAt,
@@ -45,7 +46,7 @@ export function revisionView(r: HandicapIndexRevisedData) {
 }
 
 /** Each card as the member (or staff) sees it: holes, status, and its differential from the latest revision. */
-export function scorecardsView(state: HandicapState, now: Date) {
+export function scorecardsView(state: HandicapState, now: Date): Scorecard[] {
   const latest = new Map((state.lastRevision?.scores ?? []).map((s) => [s.scorecardId, s]));
   const pairedFirstNines = new Map((state.lastRevision?.scores ?? []).flatMap((s) => (s.pairedWith ? [[s.pairedWith, s.scorecardId] as const] : [])));
   return [...state.scorecards]
@@ -63,7 +64,7 @@ export function scorecardsView(state: HandicapState, now: Date) {
         pars: card.tee.pars,
         stroke_indexes: card.tee.strokeIndexes,
         played_on: card.playedOn,
-        gross_scores: card.grossScores,
+        gross_scores: [...card.grossScores],
         gross: card.grossScores.reduce((a, b) => a + b, 0),
         status: card.status,
         marker: card.marker,
@@ -82,11 +83,9 @@ export function scorecardsView(state: HandicapState, now: Date) {
     });
 }
 
-export function historyView(events: readonly HandicapEvent[]) {
+export function historyView(events: readonly HandicapEvent[]): Revision[] {
   return events.flatMap((e) => (e.type === 'HandicapIndexRevised' ? [revisionView(e.data)] : []));
 }
-
-export type NextStep = 'upgrade' | 'request' | 'complete-draft' | 'wait-for-review' | 'resubmit' | 'submit-scores';
 
 export function nextStep(state: HandicapState, eligible: boolean): NextStep {
   if (state.official) return 'submit-scores';

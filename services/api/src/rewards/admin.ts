@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { offerFieldsSchema, partnerDecider, partnerFieldsSchema, partnerStreamId, PARTNER_CATEGORIES, type PartnerCommand } from '@roar/domain';
+import { partnerDecider, partnerStreamId, type PartnerCommand } from '@roar/domain';
+import { offerFieldsSchema, PARTNER_CATEGORIES, partnerFieldsSchema, reasonBodySchema } from '@roar/contracts/rewards';
 import { handleCommand } from '@roar/platform';
 import { getOffer, getPartner, listOffers, listPartners, redemptionsByPartnerMonth } from '@roar/projections';
 import type { AppContext } from '../context';
@@ -11,7 +12,6 @@ import { parseParams } from '../http/validate';
 import { oneOrMany, pageOf, parseListQuery, sendList } from '../staff-kit/simple-rest';
 import { staffCommandContext } from '../staff-kit/command-context';
 import { historyOf } from '../staff-kit/history';
-import { reasonSchema } from '../members/admin/membership-edits';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const PARTNER_KEYS = Object.keys(partnerFieldsSchema.shape);
@@ -29,7 +29,7 @@ function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S
   return parsed.data;
 }
 
-const reasonOf = (body: unknown): string => parseOrThrow(z.object({ reason: reasonSchema }), pick(body, ['reason'])).reason;
+const reasonOf = (body: unknown): string => parseOrThrow(reasonBodySchema, pick(body, ['reason'])).reason;
 
 const listFilter = z
   .object({ id: oneOrMany(z.string().max(100)).optional(), partner_id: z.string().max(100).optional(), category: z.enum(PARTNER_CATEGORIES).optional(), month: z.string().regex(/^\d{4}-\d{2}$/).optional() })

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { clubDay } from '@roar/contracts/time';
 import { submitClaim, type Claim } from './api';
 
 /** Today in Sydney as YYYY-MM-DD: the latest date a round can have been played. */
-const sydneyToday = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const sydneyToday = (): string => clubDay(new Date());
 
 /** Course, date played, amount paid and the receipt (photo or PDF, at most 10 MB). */
 export function ClaimForm({ maximum, onSubmitted }: { maximum: number; onSubmitted: (claim: Claim) => void }) {

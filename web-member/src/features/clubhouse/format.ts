@@ -1,3 +1,5 @@
+import { CLUB_TIME_ZONE } from '@roar/contracts/time';
+
 /** Display formats of the Handicap record: dates D/MM/YYYY, since MM/YYYY, indexes to a tenth with plus handicaps as "+2.1". */
 export function formatIndex(value: number | null): string {
   if (value === null) return '—';
@@ -16,7 +18,7 @@ export function formatSince(ym: string | null): string {
 }
 
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Australia/Sydney' });
+  return new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: CLUB_TIME_ZONE });
 }
 
 export function formatPlayedOn(day: string): string {

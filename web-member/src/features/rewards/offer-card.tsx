@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { trackClick } from '../../lib/analytics';
+import { CLUB_TIME_ZONE } from '@roar/contracts/time';
 import { revealOffer, type Offer, type Reveal } from './api';
 
 /** One offer: partner, saving; open offers reveal their code, link or member card, locked ones point to an upgrade. */
@@ -80,7 +81,7 @@ function RevealedOffer({ reveal }: { reveal: Reveal }) {
         <p className="member-card__name">{reveal.card.name}</p>
         <p>{reveal.card.tier}</p>
         <p>Member no. {reveal.card.member_number}</p>
-        <p>Shown {new Date(reveal.card.valid_on).toLocaleString('en-AU', { timeZone: 'Australia/Sydney', dateStyle: 'medium', timeStyle: 'short' })}</p>
+        <p>Shown {new Date(reveal.card.valid_on).toLocaleString('en-AU', { timeZone: CLUB_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' })}</p>
       </div>
     );
   }
