@@ -13,5 +13,18 @@ export default defineConfig({
   preview: {
     proxy: { '/api': api, '/items': api, '/auth': api },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        // A chunk of the api's contracts (zod schemas shared by several pages) is named for them, so
+        // it never takes a page's name: `auth-*.js` is the sign-in page, `contracts-auth-*.js` its schemas.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/services/contracts/'))
+            ? 'assets/contracts-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
+  },
 });
