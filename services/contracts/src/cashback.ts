@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasonSchema } from './common';
 import { staffEventSchema } from './event-history';
 import { instant } from './http';
 import { text } from './text';
@@ -62,8 +63,7 @@ export const memberClaimAnswerSchema = z.object({ data: memberClaimSchema });
 
 // ---- Staff ----------------------------------------------------------------------------------
 
-/** TODO(lead): same as members.<staff reason schema> (api/src/admin/membership-edits.ts reasonSchema). */
-const staffReason = z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500);
+const staffReason = reasonSchema;
 /** POST /api/admin/cashback-claims/{id}/approve and /decline; /api/admin/cashback-payouts/{id}/reverse. */
 export const claimDecisionSchema = z.object({ reason: staffReason });
 /** POST /api/admin/cashback-payouts/{id}/paid (bank_reference required there) and /reverse. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { handicapRecordSchema } from './clubhouse';
 import { AU_STATES, EMAIL_PATTERN } from './common';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from './auth';
 
@@ -71,30 +72,8 @@ export const memberSubscriptionSchema = z.object({
 });
 export type MemberSubscription = z.infer<typeof memberSubscriptionSchema>;
 
-/**
- * The spec's Handicap record (the member's latest request) with our computed index beside the
- * official one. TODO(lead): same as clubhouse.handicapRecordSchema.
- */
-export const currentUserHandicapSchema = z.object({
-  id: z.string(),
-  date_created: z.string(),
-  date_updated: z.string(),
-  type: z.enum(['create', 'transfer']),
-  status: z.enum(['draft', 'submitted', 'approved', 'rejected']),
-  user: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  mobile: z.string(),
-  dob: z.string(),
-  address: z.string(),
-  previous_golf_club: z.string().nullable(),
-  previous_golf_link_number: z.string().nullable(),
-  since: z.string().nullable(),
-  golf_link_number: z.string().nullable(),
-  handicap: z.number().nullable(),
-  computed_index: z.number().nullable(),
-  reject_reason: z.string().nullable(),
-});
+/** The spec's Handicap record (the member's latest request) with our computed index beside the official one. */
+export const currentUserHandicapSchema = handicapRecordSchema;
 
 export const singleEntrySchema = z.object({
   id: z.string(),

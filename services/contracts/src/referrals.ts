@@ -64,7 +64,6 @@ export const adminReferralRecordSchema = adminReferralSchema.extend({ events: z.
 export type AdminReferralRecord = z.infer<typeof adminReferralRecordSchema>;
 
 /** `POST /api/admin/payments/:id/refund` (admin only): asked of the provider (202), or held for a second staff user. */
-// TODO(lead): same as the members group's reasonSchema (services/api/src/admin/membership-edits.ts).
 export const staffReasonSchema = reasonSchema;
 export const refundBodySchema = z.object({ reason: staffReasonSchema }).strict();
 export const refundRequestedSchema = z.object({ id: z.string(), payment_id: z.string(), refund: z.literal('requested'), reason: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasonSchema } from './common';
 import { staffEventSchema } from './event-history';
 import { instant } from './http';
 import { isoDateTime, text } from './text';
@@ -122,8 +123,7 @@ export const publicPartnersAnswerSchema = z.object({ data: z.array(publicPartner
 
 // ---- Staff ----------------------------------------------------------------------------------
 
-/** TODO(lead): same as members.<staff reason schema> (api/src/admin/membership-edits.ts reasonSchema). */
-const staffReason = z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500);
+const staffReason = reasonSchema;
 export const reasonBodySchema = z.object({ reason: staffReason });
 /** POST and PUT /api/admin/partners: the fields and a reason (react-admin sends the whole record; the rest is ignored). */
 export const partnerBodySchema = z.intersection(partnerFieldsSchema, reasonBodySchema);

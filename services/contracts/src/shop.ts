@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { text } from './text';
+import { staffEventSchema } from './event-history';
 import { AU_STATES, auStateSchema, reasonSchema } from './common';
 import { heldForApprovalSchema } from './staff';
 
@@ -10,13 +12,7 @@ import { heldForApprovalSchema } from './staff';
  */
 
 // ---------------------------------------------------------------------------------------------
-// Primitives (module-private so that no other module's export of the same name collides).
-// TODO(lead): same as the domain's primitives text(), uint4() and cents(); one home in the contracts.
-
-// eslint-disable-next-line no-control-regex
-const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-/** A string PostgreSQL text/jsonb can store (no NUL, no unpaired surrogate). */
-const text = (): z.ZodString => z.string().refine((v) => !unstorable.test(v), { message: 'Text must not contain NUL characters or unpaired surrogates' });
+// Primitives: the storable text of ./text; integers and money as a PostgreSQL integer holds them.
 const INT4_MAX = 2147483647;
 /** A non-negative integer a PostgreSQL `integer` column holds. */
 const uint4 = (): z.ZodNumber => z.number().int().min(0).max(INT4_MAX);
@@ -26,27 +22,8 @@ const money = z.number().int().describe('integer cents (AUD)');
 const at = z.string().describe('ISO-8601 instant');
 const nullableAt = at.nullable();
 
-/** The staff reason every shop write carries. TODO(lead): same as the staff module's reasonSchema (api/src/admin/membership-edits.ts). */
 
-/** One event of a record's history in the staff console. TODO(lead): same as the event log's event schema (api/src/admin/events.ts toAdminEvent). */
-const historyEventSchema = z.object({
-  id: z.string(),
-  position: z.string(),
-  stream_id: z.string(),
-  revision: z.number().int(),
-  event_type: z.string(),
-  occurred_at: nullableAt,
-  recorded_at: at,
-  actor: z.string(),
-  actor_type: z.string().nullable(),
-  actor_id: z.string().nullable(),
-  reason: z.string().nullable(),
-  correlation_id: z.string().nullable(),
-  causation_id: z.string().nullable(),
-  schema_version: z.number().nullable(),
-  payload: z.unknown(),
-  metadata: z.record(z.string(), z.unknown()),
-});
+const historyEventSchema = staffEventSchema;
 const withHistory = <Shape extends z.ZodRawShape>(s: z.ZodObject<Shape>) => s.extend({ events: z.array(historyEventSchema) });
 
 // ---------------------------------------------------------------------------------------------

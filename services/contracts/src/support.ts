@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffEventSchema } from './event-history';
 
 /**
  * The contact form and the staff's support requests on the wire: the topics the support centre
@@ -45,10 +46,9 @@ export const supportRequestRecordSchema = z.object({
 export type SupportRequestRecord = z.infer<typeof supportRequestRecordSchema>;
 
 /**
- * One request with its history (the events of its stream). TODO(lead): `events` items are
- * staff.staffEventSchema; kept as records here so this module imports no other.
+ * One request with its history: the events of its stream, as the staff event log shows them.
  */
 export const supportRequestDetailSchema = supportRequestRecordSchema.extend({
-  events: z.array(z.object({ id: z.string(), event_type: z.string(), occurred_at: z.string().nullable() }).loose()),
+  events: z.array(staffEventSchema),
 });
 export type SupportRequestDetail = z.infer<typeof supportRequestDetailSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { teeRatingSchema, type TeeRating } from '@roar/contracts/clubhouse';
 import { DomainError, defineEvent, type Decider, type DomainEvent } from '@roar/platform';
 import { isoDateTime, text } from '../primitives';
 import type { TeeSnapshot } from './events';
@@ -8,18 +9,8 @@ export const courseStreamId = (courseId: string): string => `course-${courseId}`
 const id = text().min(1).max(200);
 const reason = text().min(1).max(1000);
 
-export const teeRatingSchema = z
-  .object({
-    teeId: id,
-    name: text().min(1).max(100),
-    holes: z.union([z.literal(9), z.literal(18)]),
-    courseRating: z.number().min(20).max(90),
-    slopeRating: z.number().int().min(55).max(155),
-    pars: z.array(z.number().int().min(3).max(6)),
-    strokeIndexes: z.array(z.number().int().min(1).max(18)),
-  })
-  .strict();
-export type TeeRating = z.infer<typeof teeRatingSchema>;
+/** A tee's ratings: the contract's shape (the staff console sends it, the course events record it). */
+export { teeRatingSchema, type TeeRating } from '@roar/contracts/clubhouse';
 
 export const CourseAdded = defineEvent(
   'CourseAdded',
