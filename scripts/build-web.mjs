@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds web-member and web-admin when their sources are newer than their last build.
+// Builds web-member and web-admin when their sources (or the contracts they import) are newer than their last build.
 // Used by `npm start` and before `npm test` (the browser tests open the built apps).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -24,7 +24,8 @@ export function buildWebApps() {
   for (const app of ['web-member', 'web-admin']) {
     const dir = join(root, app);
     const built = join(dir, 'dist', 'index.html');
-    if (existsSync(built) && newest(dir) <= statSync(built).mtimeMs) continue;
+    const sources = Math.max(newest(dir), newest(join(root, 'services', 'contracts')));
+    if (existsSync(built) && sources <= statSync(built).mtimeMs) continue;
     process.stdout.write(`Building ${app}...\n`);
     const r = spawnSync('npm', ['run', 'build', '--workspace', app], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) process.exit(r.status ?? 1);

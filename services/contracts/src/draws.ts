@@ -54,8 +54,8 @@ export const adminPrizeSchema = prizeSchema.extend({
 });
 export type AdminPrize = z.infer<typeof adminPrizeSchema>;
 
-import { heldForApprovalSchema } from './staff';
-export { heldForApprovalSchema, type HeldForApproval } from './staff';
+import { heldForApprovalSchema } from './approvals';
+export { heldForApprovalSchema, type HeldForApproval } from './approvals';
 
 import { staffEventSchema } from './event-history';
 /** One event of a prize's or referral's history: the staff event log's row. */

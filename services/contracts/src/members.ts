@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { handicapRecordSchema } from './clubhouse';
+import { handicapRecordSchema } from './handicap-record';
 import { AU_STATES, EMAIL_PATTERN } from './common';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from './auth';
 

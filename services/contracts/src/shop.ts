@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './text';
 import { staffEventSchema } from './event-history';
 import { AU_STATES, auStateSchema, reasonSchema } from './common';
-import { heldForApprovalSchema } from './staff';
+import { heldForApprovalSchema } from './approvals';
 
 /**
  * The pro shop on the wire: catalogue, cart, checkout, orders, coupons, shop terms, gift cards and
