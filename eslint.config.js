@@ -107,10 +107,7 @@ export default tseslint.config(
         { selector: `Literal[value=${rawReadModelQuery}]`, message: rawReadModelMessage },
         { selector: `TemplateElement[value.raw=${rawReadModelQuery}]`, message: rawReadModelMessage },
       ],
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: '@roar/projections', importNames: ['READ_SCHEMA'], message: rawReadModelMessage }] },
-      ],
+      'no-restricted-imports': ['error', { paths: [{ name: '@roar/projections', importNames: ['READ_SCHEMA'], message: rawReadModelMessage }] }],
     },
   },
   {

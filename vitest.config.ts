@@ -2,7 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['services/**/*.test.ts', 'scripts/**/*.test.mjs', 'bench/**/*.test.ts', 'projections/**/*.test.ts', 'e2e/**/*.test.ts', 'web-member/src/**/*.test.{ts,tsx}', 'web-admin/src/**/*.test.{ts,tsx}'],
+    include: [
+      'services/**/*.test.ts',
+      'scripts/**/*.test.mjs',
+      'bench/**/*.test.ts',
+      'projections/**/*.test.ts',
+      'e2e/**/*.test.ts',
+      'web-member/src/**/*.test.{ts,tsx}',
+      'web-admin/src/**/*.test.{ts,tsx}',
+    ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -102,7 +102,9 @@ export async function benchAppend(target: BenchTarget, log: (line: string) => vo
     log(`append (${target}, ${WRITERS} writers x ${perWriter} single-event appends, median of ${ROUNDS[target]} paired rounds)`);
     log(`  ${'event store append'.padEnd(28)} ${storeRate.toFixed(0).padStart(8)} events/s`);
     log(`  ${'baseline single-row INSERT'.padEnd(28)} ${baselineRate.toFixed(0).padStart(8)} rows/s`);
-    log(`  ${'ratio'.padEnd(28)} ${ratio.toFixed(2).padStart(8)}${target === 'postgres' ? `   (target >= 0.50: ${ratio >= 0.5 ? 'met' : 'NOT met'})` : ''}`);
+    log(
+      `  ${'ratio'.padEnd(28)} ${ratio.toFixed(2).padStart(8)}${target === 'postgres' ? `   (target >= 0.50: ${ratio >= 0.5 ? 'met' : 'NOT met'})` : ''}`,
+    );
     log(`  ${'ratio per round'.padEnd(28)} ${spread}`);
     await store.close();
     return {

@@ -60,7 +60,9 @@ export async function benchAssets(log: (line: string) => void): Promise<Record<s
     browser = await launchBrowser();
     const figures: Record<string, number> = {};
     log('first visit, JavaScript bytes on the wire (empty cache, loaded until the network is idle)');
-    log(`  ${'page'.padEnd(28)} ${'scripts'.padStart(7)} ${'brotli'.padStart(10)} ${'gzip'.padStart(10)} ${'uncompressed'.padStart(13)}   ratio gzip/uncompressed, largest script`);
+    log(
+      `  ${'page'.padEnd(28)} ${'scripts'.padStart(7)} ${'brotli'.padStart(10)} ${'gzip'.padStart(10)} ${'uncompressed'.padStart(13)}   ratio gzip/uncompressed, largest script`,
+    );
     for (const [label, key, path] of [
       ['member home (/)', 'member_home', '/'],
       ['staff sign-in (/admin)', 'staff_login', '/admin/login'],

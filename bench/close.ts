@@ -86,17 +86,40 @@ function memberEvents(registry: ReturnType<typeof createEventRegistry>, i: numbe
   const iso = at.toISOString();
   const ctx: CommandContext = { actor: { type: 'member', id: memberId }, correlationId: randomUUID(), occurredAt: at };
   const member = decideAll(memberDecider, [
-    { type: 'RegisterMember', memberId, email: `bench-${i}@example.test`, firstname: 'Bench', lastname: `Member${i}`, referralCode: `B${i}`, chosenTier: null, at: iso },
+    {
+      type: 'RegisterMember',
+      memberId,
+      email: `bench-${i}@example.test`,
+      firstname: 'Bench',
+      lastname: `Member${i}`,
+      referralCode: `B${i}`,
+      chosenTier: null,
+      at: iso,
+    },
     { type: 'StartMembershipCheckout', memberId, checkoutId, purpose: 'join', tier, tierPublished: true, amount_cents: tier.price_cents, at: iso },
   ]);
   const checkout = decideAll(checkoutDecider, [
-    { type: 'CreateCheckout', checkoutId, memberId, purpose: 'join', tier, amount_cents: tier.price_cents, currency: 'AUD', provider: 'local', providerSessionId: `cs_${i}`, mode: 'subscription' },
+    {
+      type: 'CreateCheckout',
+      checkoutId,
+      memberId,
+      purpose: 'join',
+      tier,
+      amount_cents: tier.price_cents,
+      currency: 'AUD',
+      provider: 'local',
+      providerSessionId: `cs_${i}`,
+      mode: 'subscription',
+    },
     { type: 'CompleteCheckout', checkoutId, paymentId, subscriptionId, card: { brand: 'visa', last4: '4242' }, amount_cents: tier.price_cents },
   ]);
   const periodEnd = new Date(at.getTime() + 30 * 86_400_000).toISOString();
   // The activation folds over the member's own earlier events, as the product's handler would.
   let memberState = member.reduce(memberDecider.evolve, memberDecider.initialState);
-  const activated = memberDecider.decide({ type: 'ActivateMembership', memberId, checkoutId, paymentId, subscriptionId, tier, periodStart: iso, periodEnd, source: 'join' }, memberState);
+  const activated = memberDecider.decide(
+    { type: 'ActivateMembership', memberId, checkoutId, paymentId, subscriptionId, tier, periodStart: iso, periodEnd, source: 'join' },
+    memberState,
+  );
   memberState = activated.reduce(memberDecider.evolve, memberState);
   const granted = decideAll(entriesDecider, [
     {
@@ -166,7 +189,9 @@ export async function benchClose(log: (line: string) => void): Promise<Record<st
     await sql.exec('analyze es.events'); // planner statistics, as autovacuum would have them on a live database
     // The seeding's dirty pages written out now, as a live database would have long since done: the
     // timed steps below do not pay for flushing them (nor for earlier sections' writes).
-    await sql.exec('checkpoint').catch((error: unknown) => log(`  (no checkpoint before timing: ${error instanceof Error ? error.message : String(error)})`));
+    await sql
+      .exec('checkpoint')
+      .catch((error: unknown) => log(`  (no checkpoint before timing: ${error instanceof Error ? error.message : String(error)})`));
     await migrateReadModels(sql, [prizesProjector, drawEligibilityProjector]);
     await daemon.start();
     const app: AppContext = {
@@ -195,13 +220,21 @@ export async function benchClose(log: (line: string) => void): Promise<Record<st
       prize_value: 1000,
       prize_value_currency: 'AUD',
     };
-    const staff = (): CommandContext => ({ actor: { type: 'system', id: 'bench' }, correlationId: randomUUID(), occurredAt: new Date(), reason: 'Benchmark' });
+    const staff = (): CommandContext => ({
+      actor: { type: 'system', id: 'bench' },
+      correlationId: randomUUID(),
+      occurredAt: new Date(),
+      reason: 'Benchmark',
+    });
     await runPrizeCommand(app, prizeId, { type: 'CreatePrize', prizeId, fields }, staff());
     await runPrizeCommand(app, prizeId, { type: 'PublishPrize' }, staff());
     await scheduleDraw(app, prizeId, staff());
-    if (!(await daemon.waitFor(await store.headPosition(), 300_000))) throw new Error('bench: the prizes projection did not catch up with the seeded log');
+    if (!(await daemon.waitFor(await store.headPosition(), 300_000)))
+      throw new Error('bench: the prizes projection did not catch up with the seeded log');
     const seedSeconds = (performance.now() - seedStarted) / 1000;
-    log(`product close path (PostgreSQL, ${MEMBERS.toLocaleString('en')} paying members, ${TICKETS.toLocaleString('en')} tickets, ${(MEMBERS * 6).toLocaleString('en')} events seeded in ${seedSeconds.toFixed(0)} s)`);
+    log(
+      `product close path (PostgreSQL, ${MEMBERS.toLocaleString('en')} paying members, ${TICKETS.toLocaleString('en')} tickets, ${(MEMBERS * 6).toLocaleString('en')} events seeded in ${seedSeconds.toFixed(0)} s)`,
+    );
 
     global.gc?.();
     const rssBefore = process.memoryUsage.rss();
@@ -220,16 +253,21 @@ export async function benchClose(log: (line: string) => void): Promise<Record<st
     const logRead = await measured(() => forEachLogEvent(store, cutoff, () => undefined));
     const asOf = (await prizeEvents(store, prizeId)).find((e) => e.type === 'EntriesClosed')?.data.asOf ?? new Date().toISOString();
     const readModel = await measured(() => eligibleFromReadModel(app, positionFromString(cutoff), { prizeId, prizeType: 'normal', asOf }));
-    if (!readModel.value || readModel.value.eligible.length !== MEMBERS) throw new Error('bench: the draw_eligibility read model did not give every member');
+    if (!readModel.value || readModel.value.eligible.length !== MEMBERS)
+      throw new Error('bench: the draw_eligibility read model did not give every member');
     const prizeRead = await measured(() => prizeEvents(store, prizeId));
 
     const reads: number[] = [];
     for (let round = 0; round < READ_ROUNDS; round++) {
       const started = performance.now();
-      const result = await sql.query<{ entrant_id: string; tickets: number }>('select entrant_id, tickets from read.draw_entrants where prize_id = $1 order by position', [prizeId]);
+      const result = await sql.query<{ entrant_id: string; tickets: number }>(
+        'select entrant_id, tickets from read.draw_entrants where prize_id = $1 order by position',
+        [prizeId],
+      );
       reads.push(performance.now() - started);
       const total = result.rows.reduce((sum, r) => sum + Number(r.tickets), 0);
-      if (result.rows.length !== MEMBERS || total !== TICKETS) throw new Error(`bench: read ${result.rows.length} entrants / ${total} tickets from read.draw_entrants`);
+      if (result.rows.length !== MEMBERS || total !== TICKETS)
+        throw new Error(`bench: read ${result.rows.length} entrants / ${total} tickets from read.draw_entrants`);
     }
     const readMs = median(reads);
     const row = (label: string, ms: number) => log(`  ${label.padEnd(28)} ${ms.toFixed(0).padStart(8)} ms   ratio ${(ms / readMs).toFixed(2)}`);
@@ -238,14 +276,26 @@ export async function benchClose(log: (line: string) => void): Promise<Record<st
     row('close + draw', close.ms + draw.ms);
     row('audit (verifyDraw)', audit.ms);
     log(`  ${'read list (draw_entrants)'.padEnd(28)} ${readMs.toFixed(0).padStart(8)} ms   (median of ${READ_ROUNDS})`);
-    log(`  ${'  of which: read model'.padEnd(28)} ${readModel.ms.toFixed(0).padStart(8)} ms   (close: draw_eligibility rows at its checkpoint, ${readModel.value.refolded} keys re-folded from their streams)`);
-    log(`  ${'  of which: log read'.padEnd(28)} ${logRead.ms.toFixed(0).padStart(8)} ms   (${logRead.value.toLocaleString('en')} eligibility events streamed; only the audit replays them, draw reads one stored identity)`);
-    log(`  ${'  of which: prize stream'.padEnd(28)} ${prizeRead.ms.toFixed(0).padStart(8)} ms   (${prizeRead.value.length} events, decoded; the audit reads them once, the close and the draw fold only what is new since this process last did)`);
+    log(
+      `  ${'  of which: read model'.padEnd(28)} ${readModel.ms.toFixed(0).padStart(8)} ms   (close: draw_eligibility rows at its checkpoint, ${readModel.value.refolded} keys re-folded from their streams)`,
+    );
+    log(
+      `  ${'  of which: log read'.padEnd(28)} ${logRead.ms.toFixed(0).padStart(8)} ms   (${logRead.value.toLocaleString('en')} eligibility events streamed; only the audit replays them, draw reads one stored identity)`,
+    );
+    log(
+      `  ${'  of which: prize stream'.padEnd(28)} ${prizeRead.ms.toFixed(0).padStart(8)} ms   (${prizeRead.value.length} events, decoded; the audit reads them once, the close and the draw fold only what is new since this process last did)`,
+    );
     log(`  ${'peak RSS growth close+draw'.padEnd(28)} ${peakMb.toFixed(1).padStart(8)} MB`);
-    log(`  ${'peak heap growth close'.padEnd(28)} ${(Math.max(0, close.heapGrowth) / 1024 / 1024).toFixed(1).padStart(8)} MB   (V8 heap in use above the start, garbage not yet collected included)`);
-    log(`  ${'peak heap growth audit'.padEnd(28)} ${auditHeapMb.toFixed(1).padStart(8)} MB   (the same; the log is streamed into the eligibility fold page by page)`);
+    log(
+      `  ${'peak heap growth close'.padEnd(28)} ${(Math.max(0, close.heapGrowth) / 1024 / 1024).toFixed(1).padStart(8)} MB   (V8 heap in use above the start, garbage not yet collected included)`,
+    );
+    log(
+      `  ${'peak heap growth audit'.padEnd(28)} ${auditHeapMb.toFixed(1).padStart(8)} MB   (the same; the log is streamed into the eligibility fold page by page)`,
+    );
     const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-    log(`  goals: close + draw under 1 s: ${close.ms + draw.ms < 1000 ? 'yes' : 'NO'} (${seconds(close.ms + draw.ms)}); audit under 2 s: ${audit.ms < 2000 ? 'yes' : 'NO'} (${seconds(audit.ms)})`);
+    log(
+      `  goals: close + draw under 1 s: ${close.ms + draw.ms < 1000 ? 'yes' : 'NO'} (${seconds(close.ms + draw.ms)}); audit under 2 s: ${audit.ms < 2000 ? 'yes' : 'NO'} (${seconds(audit.ms)})`,
+    );
     return {
       product_close_ms: Math.round(close.ms),
       product_draw_ms: Math.round(draw.ms),

@@ -25,7 +25,14 @@ async function signUp(server: RunningServer, n: number): Promise<Member> {
   const r = await fetch(`${server.url}/api/sign-up`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ first_name: 'Bench', last_name: `Member ${n}`, email: `bench-${n}-${Date.now()}@example.com`, password: 'nimbus-granite-1', membership_id: 1, recaptcha_token: 'local-test-token' }),
+    body: JSON.stringify({
+      first_name: 'Bench',
+      last_name: `Member ${n}`,
+      email: `bench-${n}-${Date.now()}@example.com`,
+      password: 'nimbus-granite-1',
+      membership_id: 1,
+      recaptcha_token: 'local-test-token',
+    }),
   });
   if (r.status !== 201) throw new Error(`bench sign-up answered ${r.status}: ${await r.text()}`);
   const body = (await r.json()) as { access_token: string };
@@ -38,7 +45,9 @@ async function committedTransactions(databaseUrl: string): Promise<number> {
   try {
     // Backends flush their counters about once a second: wait for that before reading.
     await new Promise((r) => setTimeout(r, 1500));
-    return Number((await client.query<{ n: string }>('select xact_commit::text as n from pg_stat_database where datname = current_database()')).rows[0]?.n ?? 0);
+    return Number(
+      (await client.query<{ n: string }>('select xact_commit::text as n from pg_stat_database where datname = current_database()')).rows[0]?.n ?? 0,
+    );
   } finally {
     await client.end();
   }
@@ -48,7 +57,10 @@ async function idleTransactionsPerSecond(databaseUrl: string, seconds: number): 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const read = async () => Number((await client.query<{ n: string }>('select xact_commit::text as n from pg_stat_database where datname = current_database()')).rows[0]?.n ?? 0);
+    const read = async () =>
+      Number(
+        (await client.query<{ n: string }>('select xact_commit::text as n from pg_stat_database where datname = current_database()')).rows[0]?.n ?? 0,
+      );
     // The statistics are flushed by each backend about once a second: wait, read, wait, read.
     await client.query('select pg_stat_clear_snapshot()');
     const before = await read();
@@ -80,7 +92,12 @@ async function offer(server: RunningServer, members: readonly Member[]): Promise
     const member = members[i % members.length]!;
     const expected = `Name${i}`;
     shots.push(
-      send(agent, { method: 'PATCH', url: `${server.url}/api/update-user`, headers: { authorization: `Bearer ${member.token}` }, body: JSON.stringify({ first_name: expected }) }).then((answer) => ({ answer, sequence: i })),
+      send(agent, {
+        method: 'PATCH',
+        url: `${server.url}/api/update-user`,
+        headers: { authorization: `Bearer ${member.token}` },
+        body: JSON.stringify({ first_name: expected }),
+      }).then((answer) => ({ answer, sequence: i })),
     );
   }
   const done = await Promise.all(shots);
@@ -119,13 +136,21 @@ export async function benchCommands(log: (line: string) => void): Promise<Record
       const p99 = percentile(latencies, 99);
       const key = target === 'postgres' ? 'pg' : 'pglite';
       log(`commands (${target}): PATCH /api/update-user offered at ${RATE}/s for ${SECONDS} s across ${MEMBERS} members`);
-      log(`  achieved ${achieved.toFixed(1)}/s answered 200, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (goal p99 < ${GOAL_P99[target]} ms: ${p99 < GOAL_P99[target] ? 'met' : 'NOT met'})`);
+      log(
+        `  achieved ${achieved.toFixed(1)}/s answered 200, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (goal p99 < ${GOAL_P99[target]} ms: ${p99 < GOAL_P99[target] ? 'met' : 'NOT met'})`,
+      );
       const statuses = new Map<number, number>();
       for (const s of shots) statuses.set(s.answer.status, (statuses.get(s.answer.status) ?? 0) + 1);
-      const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status === 0 ? 'no answer' : status}: ${n}`).join(', ');
-      log(`  read-your-writes: ${fresh.length}/${shots.length} answers showed the name they set or a later-sent one (an earlier request retried after a conflict may commit last); ${stale} answered 202 (projection wait ran out), ${failed} failed (${byStatus})`);
+      const byStatus = [...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status === 0 ? 'no answer' : status}: ${n}`)
+        .join(', ');
+      log(
+        `  read-your-writes: ${fresh.length}/${shots.length} answers showed the name they set or a later-sent one (an earlier request retried after a conflict may commit last); ${stale} answered 202 (projection wait ran out), ${failed} failed (${byStatus})`,
+      );
       if (idle !== null) log(`  idle (started, seeded, no requests): ${idle.toFixed(1)} database transactions/s`);
-      if (xactPerCommand !== null) log(`  database transactions per command (all of the process's work, counted by PostgreSQL): ${xactPerCommand.toFixed(1)}`);
+      if (xactPerCommand !== null)
+        log(`  database transactions per command (all of the process's work, counted by PostgreSQL): ${xactPerCommand.toFixed(1)}`);
       Object.assign(figures, {
         [`commands_${key}_per_s`]: Number(achieved.toFixed(1)),
         [`commands_${key}_p50_ms`]: Number(p50.toFixed(1)),

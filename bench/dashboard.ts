@@ -40,14 +40,61 @@ function memberEvents(i: number, now: number): RecordedEvent[] {
   const tier = snapshot(i % 4 === 0 ? 'free' : 'platinum');
   const end = tier.type === 'free' ? null : new Date(Date.parse(at) + 30 * 86_400_000).toISOString();
   const events = [
-    recorded('MemberRegistered', { memberId: id, email: `${id}@bench.test`, firstname: 'Bench', lastname: `Member ${i}`, referralCode: `B${i}`, chosenMembershipId: tier.membershipId }, at, `member-${id}`),
-    recorded('MembershipActivated', { memberId: id, checkoutId: null, paymentId: null, subscriptionId: end ? `sub_${i}` : null, tier, previousMembershipId: null, periodStart: at, periodEnd: end, source: 'join' }, at, `member-${id}`),
+    recorded(
+      'MemberRegistered',
+      {
+        memberId: id,
+        email: `${id}@bench.test`,
+        firstname: 'Bench',
+        lastname: `Member ${i}`,
+        referralCode: `B${i}`,
+        chosenMembershipId: tier.membershipId,
+      },
+      at,
+      `member-${id}`,
+    ),
+    recorded(
+      'MembershipActivated',
+      {
+        memberId: id,
+        checkoutId: null,
+        paymentId: null,
+        subscriptionId: end ? `sub_${i}` : null,
+        tier,
+        previousMembershipId: null,
+        periodStart: at,
+        periodEnd: end,
+        source: 'join',
+      },
+      at,
+      `member-${id}`,
+    ),
   ];
   // A free tier grants no initial entries (a grant of none is refused), as in the product.
   if (tier.initial_tickets > 0) {
-    events.push(recorded('EntriesGranted', { memberId: id, grantId: `g${i}`, source: 'initial', count: tier.initial_tickets, firstTicket: 1, lastTicket: tier.initial_tickets, membershipId: tier.membershipId, tierCode: tier.code, causationKey: `k${i}`, reason: null, prizeId: null }, at, `entries-${id}`));
+    events.push(
+      recorded(
+        'EntriesGranted',
+        {
+          memberId: id,
+          grantId: `g${i}`,
+          source: 'initial',
+          count: tier.initial_tickets,
+          firstTicket: 1,
+          lastTicket: tier.initial_tickets,
+          membershipId: tier.membershipId,
+          tierCode: tier.code,
+          causationKey: `k${i}`,
+          reason: null,
+          prizeId: null,
+        },
+        at,
+        `entries-${id}`,
+      ),
+    );
   }
-  if (end && i % 10 === 1) events.push(recorded('MembershipCancelled', { memberId: id, membershipId: tier.membershipId, endsAt: end, reason: null }, at, `member-${id}`));
+  if (end && i % 10 === 1)
+    events.push(recorded('MembershipCancelled', { memberId: id, membershipId: tier.membershipId, endsAt: end, reason: null }, at, `member-${id}`));
   return events;
 }
 
@@ -89,9 +136,18 @@ export async function benchDashboard(log: (line: string) => void): Promise<Recor
     const figures = await dashboardFigures(sql, new Date(now), 90);
     const dashboardMs = await timed(() => dashboardFigures(sql, new Date(now), 90));
     const baselineMs = await timed(() => sql.query('select count(*) from read.members'));
-    log(`dashboard: ${MEMBERS} members projected in ${seedSeconds.toFixed(1)} s; ${figures.signups.reduce((n, d) => n + d.count, 0)} sign-ups in the 90-day window`);
-    log(`dashboard: GET figures median ${dashboardMs.toFixed(1)} ms (${RUNS} runs); baseline count(*) of read.members ${baselineMs.toFixed(1)} ms; ratio ${(dashboardMs / baselineMs).toFixed(1)}x; budget 200 ms`);
-    return { dashboard_members: MEMBERS, dashboard_ms: Math.round(dashboardMs * 10) / 10, dashboard_baseline_ms: Math.round(baselineMs * 10) / 10, dashboard_ratio: Math.round((dashboardMs / baselineMs) * 10) / 10 };
+    log(
+      `dashboard: ${MEMBERS} members projected in ${seedSeconds.toFixed(1)} s; ${figures.signups.reduce((n, d) => n + d.count, 0)} sign-ups in the 90-day window`,
+    );
+    log(
+      `dashboard: GET figures median ${dashboardMs.toFixed(1)} ms (${RUNS} runs); baseline count(*) of read.members ${baselineMs.toFixed(1)} ms; ratio ${(dashboardMs / baselineMs).toFixed(1)}x; budget 200 ms`,
+    );
+    return {
+      dashboard_members: MEMBERS,
+      dashboard_ms: Math.round(dashboardMs * 10) / 10,
+      dashboard_baseline_ms: Math.round(baselineMs * 10) / 10,
+      dashboard_ratio: Math.round((dashboardMs / baselineMs) * 10) / 10,
+    };
   } finally {
     await sql.close();
     await db.drop();

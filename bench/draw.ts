@@ -14,7 +14,10 @@ const ROUNDS = 3;
 
 /** Uneven holdings (50 to 150 tickets) summing to exactly TICKETS. */
 function entryRows(): EntryInput[] {
-  const rows = Array.from({ length: ENTRANTS }, (_, i) => ({ entrantId: pseudonymousEntrantId(`member-${i}`, 'bench-draw-salt'), tickets: 50 + (i % 101) }));
+  const rows = Array.from({ length: ENTRANTS }, (_, i) => ({
+    entrantId: pseudonymousEntrantId(`member-${i}`, 'bench-draw-salt'),
+    tickets: 50 + (i % 101),
+  }));
   const short = TICKETS - rows.reduce((sum, r) => sum + r.tickets, 0);
   const first = rows[0];
   if (first) rows[0] = { ...first, tickets: first.tickets + short };
@@ -67,7 +70,9 @@ async function readListMs(rows: readonly EntryInput[]): Promise<number[]> {
     const times: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const started = performance.now();
-      const result = await sql.query<{ entrant_id: string; tickets: number }>('select entrant_id, tickets from bench_draw_entries order by entrant_id');
+      const result = await sql.query<{ entrant_id: string; tickets: number }>(
+        'select entrant_id, tickets from bench_draw_entries order by entrant_id',
+      );
       times.push(performance.now() - started);
       if (result.rows.length !== rows.length) throw new Error('bench: read back a different number of entrants');
     }
@@ -81,7 +86,11 @@ async function readListMs(rows: readonly EntryInput[]): Promise<number[]> {
 export async function benchDraw(log: (line: string) => void): Promise<Record<string, number>> {
   const rows = entryRows();
   const warmRows = rows.slice(1, 1001);
-  closeAndDraw(warmRows, ROUNDS, warmRows.reduce((sum, r) => sum + r.tickets, 0)); // warm the code paths (JIT) first
+  closeAndDraw(
+    warmRows,
+    ROUNDS,
+    warmRows.reduce((sum, r) => sum + r.tickets, 0),
+  ); // warm the code paths (JIT) first
   const runs = Array.from({ length: ROUNDS }, (_, round) => closeAndDraw(rows, round, TICKETS));
   const drawMs = median(runs.map((r) => r.ms));
   const peakMb = Math.max(...runs.map((r) => r.peakRssDeltaMb));

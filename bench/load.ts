@@ -18,12 +18,23 @@ export interface Call {
 export function send(agent: Agent, call: Call): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request(call.url, { method: call.method, agent, headers: { ...(call.body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(call.body)) } : {}), ...call.headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
-      res.on('error', reject);
-    });
+    const req = request(
+      call.url,
+      {
+        method: call.method,
+        agent,
+        headers: {
+          ...(call.body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(call.body)) } : {}),
+          ...call.headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
+        res.on('error', reject);
+      },
+    );
     // A connection reset (a keep-alive socket the server closed as it was reused) is an answer
     // with status 0: counted as failed, never the end of the run.
     req.on('error', () => resolve({ status: 0, body: '', ms: performance.now() - started }));
@@ -64,5 +75,11 @@ export async function closedLoop(calls: readonly Call[], connections: number, se
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), non2xx };
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    non2xx,
+  };
 }

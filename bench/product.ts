@@ -36,7 +36,10 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: numbe
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`bench server exited with ${child.exitCode} before it was ready`);
-    const ok = await fetch(`${url}/ready`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     if (Date.now() > deadline) throw new Error(`bench server at ${url} not ready after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
@@ -59,7 +62,11 @@ function stopChild(child: ChildProcess): Promise<void> {
 export async function spawnNode(entry: string, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
   // BENCH_CPU_PROF=<dir>: each spawned process writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   try {
     await waitUntilReady(readyUrl, child, 120_000);
   } catch (error) {
@@ -89,7 +96,13 @@ export async function startProduct(target: 'postgres' | 'pglite'): Promise<Runni
   const dataDir = mkdtempSync(join(tmpdir(), 'roar-bench-http-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SERVE_WEB: 'false', STAFF_PASSWORD: 'bench-staff-password-1' };
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SERVE_WEB: 'false',
+    STAFF_PASSWORD: 'bench-staff-password-1',
+  };
   if (db) env.DATABASE_URL = db.url;
   const child = await spawnNode('services/api/src/main.ts', env, url).catch(async (error: unknown) => {
     await db?.drop();

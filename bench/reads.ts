@@ -42,7 +42,9 @@ export async function benchReads(log: (line: string) => void): Promise<Record<st
           const met = ratio >= GOAL_RATIO && mine.p99 < GOAL_P99_MS;
           log(line(`product ${path}`, mine));
           log(line(`bare express ${path}`, base));
-          log(`  ${'ratio'.padEnd(34)} ${ratio.toFixed(2).padStart(7)}   (goal >= ${GOAL_RATIO} with p99 < ${GOAL_P99_MS} ms: ${met ? 'met' : 'NOT met'})`);
+          log(
+            `  ${'ratio'.padEnd(34)} ${ratio.toFixed(2).padStart(7)}   (goal >= ${GOAL_RATIO} with p99 < ${GOAL_P99_MS} ms: ${met ? 'met' : 'NOT met'})`,
+          );
           const key = `reads_${target === 'postgres' ? 'pg' : 'pglite'}_${path.startsWith('/items/membership') ? 'membership' : 'prizes'}`;
           Object.assign(figures, {
             [`${key}_per_s`]: Math.round(mine.perSecond),

@@ -64,7 +64,32 @@ async function appendAll(store: EventStore, total: number): Promise<void> {
   }
 }
 
-const COLUMNS = ['id', 'sort', 'status', 'visible', 'code', 'tier', 'colour', 'icon', 'initial_tickets', 'cumulative_tickets', 'items', 'type', 'bonus_draws', 'weekly_draws', 'rewards_access', 'shop_access', 'price_cents', 'currency', 'referee_entries', 'referrer_entries', 'rewards_days', 'cashback_maximum_cents', 'stripe_id', 'updated_at'] as const;
+const COLUMNS = [
+  'id',
+  'sort',
+  'status',
+  'visible',
+  'code',
+  'tier',
+  'colour',
+  'icon',
+  'initial_tickets',
+  'cumulative_tickets',
+  'items',
+  'type',
+  'bonus_draws',
+  'weekly_draws',
+  'rewards_access',
+  'shop_access',
+  'price_cents',
+  'currency',
+  'referee_entries',
+  'referrer_entries',
+  'rewards_days',
+  'cashback_maximum_cents',
+  'stripe_id',
+  'updated_at',
+] as const;
 
 /** The same rows the projection writes, inserted in batches of parameterised multi-row VALUES. */
 async function baseline(sql: Sql, total: number): Promise<number> {
@@ -115,7 +140,8 @@ export async function benchRebuild(target: Target, log: (line: string) => void):
     await appendAll(store, total);
     const result = await rebuildProjector({ sql, store, projector: membershipsProjector, logger: createLogger('silent'), batchSize: REBUILD_BATCH });
     const rows = Number((await sql.query<{ n: unknown }>('select count(*)::int as n from read.memberships')).rows[0]?.n ?? 0);
-    if (result.events !== total || rows !== total) throw new Error(`rebuild bench: replayed ${result.events} events into ${rows} rows, expected ${total}`);
+    if (result.events !== total || rows !== total)
+      throw new Error(`rebuild bench: replayed ${result.events} events into ${rows} rows, expected ${total}`);
     const baselineSeconds = await baseline(sql, total);
     const eventsPerS = Math.round(total / (result.ms / 1000));
     const rowsPerS = Math.round(total / baselineSeconds);

@@ -36,7 +36,13 @@ const ms = (x: number): number => Math.round(x * 10) / 10;
 export async function benchShop(log: (line: string) => void): Promise<Record<string, number>> {
   const db = await createTestDatabase('roar_bench_shop');
   const dataDir = mkdtempSync(join(tmpdir(), 'roar-bench-shop-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', PROJECTION_WAIT_MS: '5000', ...(db ? { DATABASE_URL: db.url } : {}) });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    PROJECTION_WAIT_MS: '5000',
+    ...(db ? { DATABASE_URL: db.url } : {}),
+  });
   const logger = createLogger('silent');
   const infra = await openInfrastructure(config, logger);
   try {
@@ -47,18 +53,57 @@ export async function benchShop(log: (line: string) => void): Promise<Record<str
     const staff: CommandContext = { actor: { type: 'system', id: 'bench' }, correlationId: 'bench', occurredAt: new Date(), reason: 'bench stock' };
     const register = async () => {
       const id = randomUUID();
-      await handleCommand(app.store, app.registry, memberStreamId(id), memberDecider, { type: 'RegisterMember', memberId: id, email: `bench-${id}@example.com`, firstname: 'Bench', lastname: 'Member', referralCode: id.slice(0, 16), chosenTier: null, at: new Date().toISOString() }, ctx(id), { mustBeNew: true });
+      await handleCommand(
+        app.store,
+        app.registry,
+        memberStreamId(id),
+        memberDecider,
+        {
+          type: 'RegisterMember',
+          memberId: id,
+          email: `bench-${id}@example.com`,
+          firstname: 'Bench',
+          lastname: 'Member',
+          referralCode: id.slice(0, 16),
+          chosenTier: null,
+          at: new Date().toISOString(),
+        },
+        ctx(id),
+        { mustBeNew: true },
+      );
       return id;
     };
     const members = await Promise.all(Array.from({ length: MEMBERS * 3 }, register));
     await createProduct(app, staff, {
-      fields: { slug: 'bench-limited', name: 'Bench Limited', description: '', product_type: 'physical', category: 'accessories', brand: 'roar', supplier: 'roar-merchandise', image_portrait: null, image_landscape: null, gift_card: false },
+      fields: {
+        slug: 'bench-limited',
+        name: 'Bench Limited',
+        description: '',
+        product_type: 'physical',
+        category: 'accessories',
+        brand: 'roar',
+        supplier: 'roar-merchandise',
+        image_portrait: null,
+        image_landscape: null,
+        gift_card: false,
+      },
       variants: [{ sku: 'BENCH-LTD', attributes: {}, price_cents: 1000 }],
       stock: { 'BENCH-LTD': LIMITED },
     });
     const open = Array.from({ length: MEMBERS }, (_, i) => ({ sku: `BENCH-OPEN-${i}`, attributes: { n: String(i) }, price_cents: 1000 }));
     await createProduct(app, staff, {
-      fields: { slug: 'bench-open', name: 'Bench Open', description: '', product_type: 'physical', category: 'accessories', brand: 'roar', supplier: 'roar-merchandise', image_portrait: null, image_landscape: null, gift_card: false },
+      fields: {
+        slug: 'bench-open',
+        name: 'Bench Open',
+        description: '',
+        product_type: 'physical',
+        category: 'accessories',
+        brand: 'roar',
+        supplier: 'roar-merchandise',
+        image_portrait: null,
+        image_landscape: null,
+        gift_card: false,
+      },
       variants: open,
       stock: Object.fromEntries(open.map((v) => [v.sku, 10])),
     });
@@ -70,33 +115,89 @@ export async function benchShop(log: (line: string) => void): Promise<Record<str
     const saveOnce = async (memberId: string, round: number) => {
       const started = performance.now();
       const cart = await loadCart(app.store, memberId);
-      const data = { items: [{ product: 'roar-performance-polo', sku: shirts[round % 3]!, qty: 1 + (round % 3), delivery_method: 'standard' }, { product: 'roar-gift-card', sku: 'RS024-50', qty: 1, delivery_method: null }], coupon: 'WELCOME10' };
+      const data = {
+        items: [
+          { product: 'roar-performance-polo', sku: shirts[round % 3]!, qty: 1 + (round % 3), delivery_method: 'standard' },
+          { product: 'roar-gift-card', sku: 'RS024-50', qty: 1, delivery_method: null },
+        ],
+        coupon: 'WELCOME10',
+      };
       const { contents } = await normaliseCart(app, memberId, data, cart.contents);
       await handleCommand(app.store, app.registry, cartStreamId(memberId), cartDecider, { type: 'SaveCart', memberId, ...contents }, ctx(memberId));
       await priceContents(app, memberId, (await loadCart(app.store, memberId)).contents, null);
       return performance.now() - started;
     };
-    const cartLatencies = (await Promise.all(cartMembers.map(async (m) => { const out: number[] = []; for (let r = 0; r < ROUNDS; r++) out.push(await saveOnce(m, r)); return out; }))).flat();
+    const cartLatencies = (
+      await Promise.all(
+        cartMembers.map(async (m) => {
+          const out: number[] = [];
+          for (let r = 0; r < ROUNDS; r++) out.push(await saveOnce(m, r));
+          return out;
+        }),
+      )
+    ).flat();
     // Baseline: the same CartSaved event appended alone at the stream's revision, same concurrency.
     const baseMembers = members.slice(MEMBERS, MEMBERS * 2);
     const appendOnce = async (memberId: string, round: number) => {
       const started = performance.now();
-      await handleCommand(app.store, app.registry, cartStreamId(memberId), cartDecider, {
-        type: 'SaveCart', memberId, shipping_address: null, billing_address: null, coupon: 'WELCOME10', notes: null, gift_card: null,
-        items: [{ product: 'roar-performance-polo', sku: shirts[round % 3]!, qty: 1, delivery_method: 'standard', seen_unit_cents: 7995 }],
-      }, ctx(memberId));
+      await handleCommand(
+        app.store,
+        app.registry,
+        cartStreamId(memberId),
+        cartDecider,
+        {
+          type: 'SaveCart',
+          memberId,
+          shipping_address: null,
+          billing_address: null,
+          coupon: 'WELCOME10',
+          notes: null,
+          gift_card: null,
+          items: [{ product: 'roar-performance-polo', sku: shirts[round % 3]!, qty: 1, delivery_method: 'standard', seen_unit_cents: 7995 }],
+        },
+        ctx(memberId),
+      );
       return performance.now() - started;
     };
-    const baseLatencies = (await Promise.all(baseMembers.map(async (m) => { const out: number[] = []; for (let r = 0; r < ROUNDS; r++) out.push(await appendOnce(m, r)); return out; }))).flat();
+    const baseLatencies = (
+      await Promise.all(
+        baseMembers.map(async (m) => {
+          const out: number[] = [];
+          for (let r = 0; r < ROUNDS; r++) out.push(await appendOnce(m, r));
+          return out;
+        }),
+      )
+    ).flat();
 
     // Checkout: 50 members race for 25 units of one SKU, against 50 checkouts of 50 SKUs.
     const fill = async (ids: string[], sku: (i: number) => string, product: string) => {
       for (const [i, m] of ids.entries()) {
-        await handleCommand(app.store, app.registry, cartStreamId(m), cartDecider, {
-          type: 'SaveCart', memberId: m, billing_address: null, coupon: null, notes: null, gift_card: null,
-          shipping_address: { first_name: 'Bench', last_name: 'Member', line1: '1 Tee St', line2: '', suburb: 'Manly', state: 'NSW', postcode: '2095', phone: '' },
-          items: [{ product, sku: sku(i), qty: 1, delivery_method: 'pickup', seen_unit_cents: 1000 }],
-        }, ctx(m));
+        await handleCommand(
+          app.store,
+          app.registry,
+          cartStreamId(m),
+          cartDecider,
+          {
+            type: 'SaveCart',
+            memberId: m,
+            billing_address: null,
+            coupon: null,
+            notes: null,
+            gift_card: null,
+            shipping_address: {
+              first_name: 'Bench',
+              last_name: 'Member',
+              line1: '1 Tee St',
+              line2: '',
+              suburb: 'Manly',
+              state: 'NSW',
+              postcode: '2095',
+              phone: '',
+            },
+            items: [{ product, sku: sku(i), qty: 1, delivery_method: 'pickup', seen_unit_cents: 1000 }],
+          },
+          ctx(m),
+        );
       }
     };
     const race = async (ids: string[]) => {
@@ -112,8 +213,12 @@ export async function benchShop(log: (line: string) => void): Promise<Record<str
     await infra.projections.waitFor(await infra.store.headPosition(), 60_000);
     const contended = await race(guarded);
     const uncontended = await race(free);
-    const stock = fold(stockDecider, (await app.store.readStream(stockStreamId('BENCH-LTD'))).map((e) => ({ type: e.type, data: e.data }) as StockEvent));
-    if (contended.placed !== LIMITED || availableQty(stock) !== 0) throw new Error(`oversell guard broken: ${contended.placed} orders for ${LIMITED} units, ${availableQty(stock)} left`);
+    const stock = fold(
+      stockDecider,
+      (await app.store.readStream(stockStreamId('BENCH-LTD'))).map((e) => ({ type: e.type, data: e.data }) as StockEvent),
+    );
+    if (contended.placed !== LIMITED || availableQty(stock) !== 0)
+      throw new Error(`oversell guard broken: ${contended.placed} orders for ${LIMITED} units, ${availableQty(stock)} left`);
 
     const figures = {
       shop_cart_update_p50_ms: ms(pct(cartLatencies, 50)),
@@ -128,10 +233,14 @@ export async function benchShop(log: (line: string) => void): Promise<Record<str
     };
     log(`shop (${db ? 'postgres' : 'pglite'}): cart update at ${MEMBERS} concurrent members, ${ROUNDS} saves each`);
     log(`  validate + append + price   p50 ${figures.shop_cart_update_p50_ms} ms   p99 ${figures.shop_cart_update_p99_ms} ms`);
-    log(`  baseline: append CartSaved  p50 ${figures.shop_cart_baseline_p50_ms} ms   p99 ${figures.shop_cart_baseline_p99_ms} ms   (p50 ${figures.shop_cart_update_p50_ratio}x)`);
+    log(
+      `  baseline: append CartSaved  p50 ${figures.shop_cart_baseline_p50_ms} ms   p99 ${figures.shop_cart_baseline_p99_ms} ms   (p50 ${figures.shop_cart_update_p50_ratio}x)`,
+    );
     log(`shop: checkout of ${MEMBERS} members at once`);
     log(`  ${LIMITED} units of one SKU (oversell guard)  ${figures.shop_checkout_guarded_per_s} checkouts/s, ${contended.placed} orders, 0 oversold`);
-    log(`  baseline: ${MEMBERS} SKUs, no contention     ${figures.shop_checkout_baseline_per_s} checkouts/s (guarded runs at ${figures.shop_checkout_guarded_ratio}x of it)`);
+    log(
+      `  baseline: ${MEMBERS} SKUs, no contention     ${figures.shop_checkout_baseline_per_s} checkouts/s (guarded runs at ${figures.shop_checkout_guarded_ratio}x of it)`,
+    );
     return figures;
   } finally {
     await infra.close();

@@ -24,16 +24,26 @@ async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
     return result.violations;
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${JSON.stringify(n.target)}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ').slice(0, 200)}]` : ''}`).join('; ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${JSON.stringify(n.target)}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ').slice(0, 200)}]` : ''}`).join('; ')}`,
+    );
 }
 
 /** Opens each page, waits for what shows it has loaded, and collects what axe finds on it. */
-async function audit(page: Page, baseUrl: string, pages: readonly (readonly [path: string, ready: (p: Page) => Promise<unknown>])[]): Promise<string[]> {
+async function audit(
+  page: Page,
+  baseUrl: string,
+  pages: readonly (readonly [path: string, ready: (p: Page) => Promise<unknown>])[],
+): Promise<string[]> {
   const found: string[] = [];
   for (const [path, ready] of pages) {
     await page.goto(`${baseUrl}${path}`);
@@ -89,7 +99,14 @@ describe('accessibility: no serious or critical axe-core violation on the main p
     await page.waitForURL(/\/dashboard/);
     const found = await audit(page, app.url, [
       ['/', heading('How It Works')],
-      ['/dashboard', (p) => p.getByText(/Platinum/).first().waitFor()],
+      [
+        '/dashboard',
+        (p) =>
+          p
+            .getByText(/Platinum/)
+            .first()
+            .waitFor(),
+      ],
       ['/member-draws', heading(/Draws/)],
       ['/pro-shop', (p) => p.getByRole('list', { name: 'Products' }).waitFor()],
       ['/rewards', heading(/Rewards/)],
@@ -113,8 +130,22 @@ describe('accessibility: no serious or critical axe-core violation on the main p
       ['/admin/memberships', row],
       ['/admin/prizes', row],
       ['/admin/shop-products', row],
-      ['/admin/shop-orders', (p) => p.getByText(/No Shop orders|No results/i).or(p.locator('table tbody tr').first()).waitFor()],
-      ['/admin/cashback-claims', (p) => p.getByText(/No Cashback claims|No results/i).or(p.locator('table tbody tr').first()).waitFor()],
+      [
+        '/admin/shop-orders',
+        (p) =>
+          p
+            .getByText(/No Shop orders|No results/i)
+            .or(p.locator('table tbody tr').first())
+            .waitFor(),
+      ],
+      [
+        '/admin/cashback-claims',
+        (p) =>
+          p
+            .getByText(/No Cashback claims|No results/i)
+            .or(p.locator('table tbody tr').first())
+            .waitFor(),
+      ],
       ['/admin/content-pages', row],
       ['/admin/content-testimonials', row],
       ['/admin/exports', heading(/Exports/)],

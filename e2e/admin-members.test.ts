@@ -105,9 +105,10 @@ describe('staff console: members, entries and payments', () => {
     // A welcome email that used up its attempts while the mail server was down, as the in-process
     // runtime records it; the running app mails to files, so the retry succeeds.
     const email = { to: ['ada@example.test'], subject: 'Welcome to ROAR+', text: 'Welcome', html: '<p>Welcome</p>' };
-    await sql.query(`insert into jobs.failed_jobs (id, queue, job_id, data, error, attempts) values ('email/e2e-welcome', 'email', 'e2e-welcome', $1::jsonb, 'connect ECONNREFUSED 127.0.0.1:25', 5)`, [
-      JSON.stringify(email),
-    ]);
+    await sql.query(
+      `insert into jobs.failed_jobs (id, queue, job_id, data, error, attempts) values ('email/e2e-welcome', 'email', 'e2e-welcome', $1::jsonb, 'connect ECONNREFUSED 127.0.0.1:25', 5)`,
+      [JSON.stringify(email)],
+    );
     await page.getByRole('menuitem', { name: 'Failed jobs' }).click();
     await page.waitForURL(/\/admin\/jobs-failed/);
     const row = page.locator('table tbody tr', { hasText: 'email/e2e-welcome' });

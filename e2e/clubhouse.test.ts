@@ -45,7 +45,13 @@ describe('the clubhouse: handicap request, scorecards, WHS index, transfer', () 
   }
 
   async function fillRequest(page: Page, extra: Record<string, string> = {}) {
-    const fields: Record<string, string> = { Mobile: '0412 345 678', 'Date of birth (D/MM/YYYY)': '4/05/1990', Address: '1 Pitt St, Sydney NSW 2000', 'Playing golf since (MM/YYYY, optional)': '03/2015', ...extra };
+    const fields: Record<string, string> = {
+      Mobile: '0412 345 678',
+      'Date of birth (D/MM/YYYY)': '4/05/1990',
+      Address: '1 Pitt St, Sydney NSW 2000',
+      'Playing golf since (MM/YYYY, optional)': '03/2015',
+      ...extra,
+    };
     for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
   }
 
@@ -112,9 +118,21 @@ describe('the clubhouse: handicap request, scorecards, WHS index, transfer', () 
     await page.getByLabel('Hole 1', { exact: true }).fill('12');
     await expect.poll(() => page.getByTestId('limit-1').textContent()).toBe('counts as 9');
     // Three rounds at par + 1 (+1 more on one and two holes): differentials 17.3, 18.2, 19.1.
-    await submitCard(page, '2026-04-01', pars.map((p) => p + 1));
-    await submitCard(page, '2026-04-02', pars.map((p, i) => p + (i === 0 ? 2 : 1)));
-    await submitCard(page, '2026-04-03', pars.map((p, i) => p + (i < 2 ? 2 : 1)));
+    await submitCard(
+      page,
+      '2026-04-01',
+      pars.map((p) => p + 1),
+    );
+    await submitCard(
+      page,
+      '2026-04-02',
+      pars.map((p, i) => p + (i === 0 ? 2 : 1)),
+    );
+    await submitCard(
+      page,
+      '2026-04-03',
+      pars.map((p, i) => p + (i < 2 ? 2 : 1)),
+    );
     await attestAll(3);
 
     await page.goto(`${app.url}/dashboard/clubhouse/scorecards`);
@@ -123,7 +141,11 @@ describe('the clubhouse: handicap request, scorecards, WHS index, transfer', () 
     expect(await page.getByTestId('scorecard-row').count()).toBe(3);
 
     // A 75 (4 over par): differential 4.6, 10.7 below 15.3, so 2.0 comes off every counted differential.
-    await submitCard(page, '2026-04-04', pars.map((p, i) => p + (i < 4 ? 1 : 0)));
+    await submitCard(
+      page,
+      '2026-04-04',
+      pars.map((p, i) => p + (i < 4 ? 1 : 0)),
+    );
     await attestAll(1);
     await page.goto(`${app.url}/dashboard/clubhouse/scorecards`);
     await expect.poll(() => page.getByTestId('computed-index').textContent()).toBe('1.6');
@@ -142,7 +164,13 @@ describe('the clubhouse: handicap request, scorecards, WHS index, transfer', () 
       mkdirSync(shots, { recursive: true });
       for (const width of [390, 820, 1440]) {
         await page.setViewportSize({ width, height: 900 });
-        for (const [name, path] of [['clubhouse', '/dashboard/clubhouse'], ['scorecards', '/dashboard/clubhouse/scorecards'], ['submit', '/dashboard/clubhouse/scorecards/submit/new'], ['settings', '/dashboard/settings/handicap'], ['request', '/dashboard/clubhouse/transfer']] as const) {
+        for (const [name, path] of [
+          ['clubhouse', '/dashboard/clubhouse'],
+          ['scorecards', '/dashboard/clubhouse/scorecards'],
+          ['submit', '/dashboard/clubhouse/scorecards/submit/new'],
+          ['settings', '/dashboard/settings/handicap'],
+          ['request', '/dashboard/clubhouse/transfer'],
+        ] as const) {
           await page.goto(`${app.url}${path}`);
           await page.locator('.clubhouse, .settings-page').first().waitFor();
           await page.getByText('Loading...').waitFor({ state: 'detached' });

@@ -33,7 +33,14 @@ describe('a giveaway drawn from the drand beacon, in the staff console', () => {
     const created = await fetch(`${app.url}/api/admin/prizes`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ title: 'Drand putter', slug: 'drand-putter', prize_end_date: end.toISOString(), prize_value: 300, status: 'published', reason: 'Beacon walk' }),
+      body: JSON.stringify({
+        title: 'Drand putter',
+        slug: 'drand-putter',
+        prize_end_date: end.toISOString(),
+        prize_value: 300,
+        status: 'published',
+        reason: 'Beacon walk',
+      }),
     });
     expect(created.status).toBe(201);
     prizeId = ((await created.json()) as { id: string }).id;

@@ -84,7 +84,14 @@ describe('a giveaway from creation to a verified draw', () => {
     await staffPage.getByRole('option', { name: 'normal' }).click();
     await staffPage.getByRole('textbox', { name: 'Description' }).fill('Flights, five nights and two week passes.');
     // The input takes Sydney wall-clock minutes, whatever the page's time zone (UTC here).
-    const sydney = new Intl.DateTimeFormat('sv-SE', { timeZone: CLUB_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    const sydney = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: CLUB_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
     await staffPage.getByLabel(/^Entries close/).fill(sydney.format(closesAt).replace(' ', 'T'));
     await staffPage.getByLabel(/^Prize value/).fill('25000');
     await staffPage.getByLabel(/^Event date/).fill('April 2027');

@@ -26,12 +26,16 @@ describe('embedded default across a restart', () => {
 
     const second = await startApp({ DATA_DIR: dataDir });
     try {
-      const listed = (await (await fetch(`${second.url}/items/membership?filter[code][_eq]=single-entry`)).json()) as { data: Array<{ price: number }> };
+      const listed = (await (await fetch(`${second.url}/items/membership?filter[code][_eq]=single-entry`)).json()) as {
+        data: Array<{ price: number }>;
+      };
       expect(listed.data[0]!.price).toBe(25);
       // The JWT secret survived too: the sign-in still works and the event is in the log.
       const token = await staffApiToken(second.url);
       const filter = encodeURIComponent(JSON.stringify({ stream_id: 'membership-2' }));
-      const events = (await (await fetch(`${second.url}/api/admin/events?filter=${filter}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Array<{
+      const events = (await (
+        await fetch(`${second.url}/api/admin/events?filter=${filter}`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as Array<{
         event_type: string;
       }>;
       expect(events.map((e) => e.event_type)).toEqual(expect.arrayContaining(['MembershipTierDefined', 'MembershipTierRevised']));

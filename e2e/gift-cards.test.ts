@@ -114,7 +114,9 @@ describe('gift cards are bought, spent whole and in part, credited back and void
     expect(Number(validUntil[2]) - new Date().getUTCFullYear()).toBeGreaterThanOrEqual(3);
     expect(mail.text).toContain('No fees apply');
     await gina.goto(`${app.url}/dashboard/orders`);
-    await gina.getByText(new RegExp(`Gift card ending ${code.slice(-4)}, valid until \\w{3} \\d{1,2}, ${validUntil[2]}`)).waitFor({ timeout: 20_000 });
+    await gina
+      .getByText(new RegExp(`Gift card ending ${code.slice(-4)}, valid until \\w{3} \\d{1,2}, ${validUntil[2]}`))
+      .waitFor({ timeout: 20_000 });
     if (shots) await gina.screenshot({ path: `${shots}/orders-active-1440.png`, fullPage: true });
 
     // Spent whole: a cap with standard delivery ($44.90) needs no card payment.

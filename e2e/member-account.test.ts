@@ -81,7 +81,19 @@ describe('private routes', () => {
       localStorage.setItem('roar.access_token', 'stale');
       localStorage.setItem('roar.refresh_token', 'not-a-real-refresh-token');
       localStorage.setItem('roar.expires', String(Date.now() - 1000));
-      localStorage.setItem('roar.user', JSON.stringify({ id: 'u-1', email: 'jane@example.com', firstname: 'Jane', lastname: 'Citizen', status: 'active', membership_id: 1, membership_end_date: null, referral_code: null }));
+      localStorage.setItem(
+        'roar.user',
+        JSON.stringify({
+          id: 'u-1',
+          email: 'jane@example.com',
+          firstname: 'Jane',
+          lastname: 'Citizen',
+          status: 'active',
+          membership_id: 1,
+          membership_end_date: null,
+          referral_code: null,
+        }),
+      );
     });
     await page.goto(`${app.url}/dashboard`);
     await page.waitForURL(/\/login\?redirectTo=%2Fdashboard$/);

@@ -90,8 +90,10 @@ describe('the member console a new member meets', () => {
       const page = await open('/');
       await link(page).click();
       await page.waitForURL(/\/membership$/);
-      const sent = await page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []));
-      expect(sent, position).toContainEqual(expect.objectContaining({ event: 'click_content', content_name: 'Join Now', content_type: 'button', content_position: position }));
+      const sent = await page.evaluate(() => (window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []);
+      expect(sent, position).toContainEqual(
+        expect.objectContaining({ event: 'click_content', content_name: 'Join Now', content_type: 'button', content_position: position }),
+      );
       await page.close();
     }
   });

@@ -44,7 +44,11 @@ async function capLine(who: SignedUp): Promise<{ product: string; sku: string; q
 }
 
 const saveCart = (who: SignedUp, body: unknown) =>
-  fetch(`${app.url}/api/shop/update-cart`, { method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${who.access_token}` }, body: JSON.stringify(body) });
+  fetch(`${app.url}/api/shop/update-cart`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${who.access_token}` },
+    body: JSON.stringify(body),
+  });
 
 describe('issue 20: what a new member meets', () => {
   it('defect 13: a signed-in member who opens /login or /sign-up is sent on to the dashboard (or where login was asked to go)', async () => {
@@ -168,14 +172,19 @@ describe('issue 20: the launch pages and the support desk', () => {
     await page.goto(`${app.url}/how-it-works`);
     const steps = page.getByRole('region', { name: 'The four steps' }).getByRole('listitem');
     await expect.poll(() => steps.count()).toBe(4);
-    for (const title of ['Choose your membership', 'Unlock discounts', 'Win prizes', 'Receive your official handicap']) await page.getByRole('heading', { name: title }).waitFor();
-    await expect.poll(() => page.locator('.walk__image').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)).toBe(4);
+    for (const title of ['Choose your membership', 'Unlock discounts', 'Win prizes', 'Receive your official handicap'])
+      await page.getByRole('heading', { name: title }).waitFor();
+    await expect
+      .poll(() => page.locator('.walk__image').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length))
+      .toBe(4);
 
     await page.goto(`${app.url}/benefits`);
     await expect.poll(() => page.getByTestId('benefit-tile').count()).toBe(6);
     await page.getByText('Members get discounts of 5% to 30% on golf gear, groceries and fuel.').waitFor();
     await page.getByText('Cashback on one round of golf a month (up to $20 on green fees).').waitFor();
-    await expect.poll(() => page.locator('.tile__image').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)).toBe(6);
+    await expect
+      .poll(() => page.locator('.tile__image').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length))
+      .toBe(6);
 
     await page.goto(`${app.url}/support-center`);
     await page.getByRole('button', { name: /Cashback and rewards/ }).click();
@@ -208,7 +217,11 @@ describe('issue 20: the launch pages and the support desk', () => {
     await staff.getByLabel(`Answer by email to ${pat.email}`).fill('It left our warehouse today: the tracking number is on your order page.');
     await staff.getByRole('button', { name: 'Send answer' }).click();
     await staff.getByTestId('support-reply').waitFor();
-    const mail = await waitForMail(app.dataDir, (m) => m.to.includes(pat.email) && m.subject === 'Re: your message to ROAR+ support', 'support reply');
+    const mail = await waitForMail(
+      app.dataDir,
+      (m) => m.to.includes(pat.email) && m.subject === 'Re: your message to ROAR+ support',
+      'support reply',
+    );
     expect(mail.text).toContain('It left our warehouse today');
     expect(mail.text).toContain('> Where is my order? It has been a week since I paid.');
     await staff.getByRole('button', { name: 'Close request' }).click();
@@ -223,7 +236,10 @@ describe('issue 20: the launch pages and the support desk', () => {
     await staff.getByRole('tab', { name: 'Support' }).click();
     await staff.getByRole('button', { name: 'Change plan' }).click();
     const dialog = staff.getByRole('dialog');
-    await dialog.getByTestId('no-plan-moves').getByText(/Platinum is the top plan: there is no plan to move up to/).waitFor();
+    await dialog
+      .getByTestId('no-plan-moves')
+      .getByText(/Platinum is the top plan: there is no plan to move up to/)
+      .waitFor();
     expect(await dialog.getByRole('button', { name: 'Start checkout' }).count()).toBe(0);
     await staff.close();
   });
@@ -234,7 +250,16 @@ describe('issue 20: the launch pages and the support desk', () => {
     mkdirSync(dir, { recursive: true });
     for (const width of [390, 820, 1440]) {
       const { context, page } = await signIn(pat, width);
-      for (const [name, path] of [['how-it-works', '/how-it-works'], ['benefits', '/benefits'], ['support-center', '/support-center'], ['contact-us', '/contact-us'], ['cart-empty', '/pro-shop/cart'], ['checkout-empty', '/pro-shop/checkout'], ['cashback', '/dashboard/clubhouse/cashback'], ['scorecard-gate', '/dashboard/clubhouse/scorecards/submit/new']] as const) {
+      for (const [name, path] of [
+        ['how-it-works', '/how-it-works'],
+        ['benefits', '/benefits'],
+        ['support-center', '/support-center'],
+        ['contact-us', '/contact-us'],
+        ['cart-empty', '/pro-shop/cart'],
+        ['checkout-empty', '/pro-shop/checkout'],
+        ['cashback', '/dashboard/clubhouse/cashback'],
+        ['scorecard-gate', '/dashboard/clubhouse/scorecards/submit/new'],
+      ] as const) {
         await page.goto(`${app.url}${path}`);
         await page.locator('h1').first().waitFor();
         await page.waitForLoadState('networkidle');

@@ -38,9 +38,7 @@ async function open(path: string, width = 1280, height = 900): Promise<Page> {
 }
 
 const dollars = (n: number) => (n === 0 ? 'Free' : `$${n.toFixed(2).replace(/\.00$/, '')}`);
-const headerBackground = (page: Page) =>
-  page.getByTestId('site-header').evaluate((el) => getComputedStyle(el).backgroundColor);
-
+const headerBackground = (page: Page) => page.getByTestId('site-header').evaluate((el) => getComputedStyle(el).backgroundColor);
 
 describe('member home page', () => {
   it('shows the taglines, Join Now and Login, and a page title', async () => {
@@ -154,7 +152,11 @@ describe('private routes and the signed-in header', () => {
     await header.getByRole('link', { name: 'Login' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('roar.user'))).toBeNull();
     // A copy of the refresh token taken before Logout no longer works, nor does the access token.
-    const refresh = await fetch(`${app.url}/auth/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh_token: real.refresh_token, mode: 'json' }) });
+    const refresh = await fetch(`${app.url}/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: real.refresh_token, mode: 'json' }),
+    });
     expect(refresh.status).toBe(401);
     expect((await fetch(`${app.url}/api/current-user`, { headers: { authorization: `Bearer ${real.access_token}` } })).status).toBe(401);
     await page.close();

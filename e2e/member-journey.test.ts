@@ -52,10 +52,16 @@ describe('a member from sign-up to password reset, and staff seeing it', () => {
   it('upgrades to Platinum with a test card and sees the stacked entries', async () => {
     const page = await signIn('first-password-1');
     await page.goto(`${app.url}/membership`);
-    await page.getByRole('button', { name: /upgrade/i }).first().click();
+    await page
+      .getByRole('button', { name: /upgrade/i })
+      .first()
+      .click();
     await payWithTestCard(page);
     await page.waitForURL(/\/dashboard/);
-    await page.getByText(/Platinum/).first().waitFor();
+    await page
+      .getByText(/Platinum/)
+      .first()
+      .waitFor();
     await expectLedgerRow(page, app.url, { shows: 'Tickets 11-60' });
     await page.close();
   });
@@ -65,7 +71,10 @@ describe('a member from sign-up to password reset, and staff seeing it', () => {
     await page.goto(`${app.url}/dashboard/settings/membership-plan`);
     await page.getByRole('button', { name: 'Cancel membership' }).click();
     await page.getByRole('button', { name: 'Yes, cancel my membership' }).click();
-    await page.getByText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/).first().waitFor();
+    await page
+      .getByText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/)
+      .first()
+      .waitFor();
     await page.close();
   });
 

@@ -15,12 +15,22 @@ export interface SignedUp {
  * A member made the way a visitor makes one, over the real API: sign up for a plan and, for a
  * paid plan, pay on the hosted test-mode checkout page with Stripe's succeeding test card.
  */
-export async function signUpMember(baseUrl: string, options: { email: string; membershipId: number; firstName?: string; password?: string }): Promise<SignedUp> {
+export async function signUpMember(
+  baseUrl: string,
+  options: { email: string; membershipId: number; firstName?: string; password?: string },
+): Promise<SignedUp> {
   const password = options.password ?? 'correct-horse-1';
   const r = await fetch(`${baseUrl}/api/sign-up`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ first_name: options.firstName ?? 'Jane', last_name: 'Citizen', email: options.email, password, membership_id: options.membershipId, recaptcha_token: 'local-test-token' }),
+    body: JSON.stringify({
+      first_name: options.firstName ?? 'Jane',
+      last_name: 'Citizen',
+      email: options.email,
+      password,
+      membership_id: options.membershipId,
+      recaptcha_token: 'local-test-token',
+    }),
   });
   expect(r.status).toBe(201);
   const session = (await r.json()) as { access_token: string; refresh_token: string; expires: number; redirect_url: string };
@@ -39,12 +49,17 @@ export async function signUpMember(baseUrl: string, options: { email: string; me
   let subscription: { status?: string } | null = null;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const me = (await (await fetch(`${baseUrl}/api/current-user`, { headers: { authorization: `Bearer ${session.access_token}` } })).json()) as { user: Record<string, unknown>; subscription: { status?: string } | null };
+    const me = (await (await fetch(`${baseUrl}/api/current-user`, { headers: { authorization: `Bearer ${session.access_token}` } })).json()) as {
+      user: Record<string, unknown>;
+      subscription: { status?: string } | null;
+    };
     user = me.user;
     subscription = me.subscription;
     if (user.membership_id === options.membershipId && (subscription === null || subscription.status === 'active')) break;
     if (Date.now() > deadline) {
-      throw new Error(`${options.email}: membership ${options.membershipId} not active after 30 s (membership_id ${String(user.membership_id)}, subscription ${subscription?.status ?? 'none'})`);
+      throw new Error(
+        `${options.email}: membership ${options.membershipId} not active after 30 s (membership_id ${String(user.membership_id)}, subscription ${subscription?.status ?? 'none'})`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

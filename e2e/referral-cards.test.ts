@@ -47,8 +47,10 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const visitorWording = (t: Tier) => `Invited by a friend? Join ${t.tier} and get ${t.referee_entries} bonus entries, your friend gets ${t.referrer_entries}`;
-const inviterWording = (t: Tier) => `Invite a friend to ${t.tier}: you get ${t.referrer_entries} bonus entries, your friend gets ${t.referee_entries}`;
+const visitorWording = (t: Tier) =>
+  `Invited by a friend? Join ${t.tier} and get ${t.referee_entries} bonus entries, your friend gets ${t.referrer_entries}`;
+const inviterWording = (t: Tier) =>
+  `Invite a friend to ${t.tier}: you get ${t.referrer_entries} bonus entries, your friend gets ${t.referee_entries}`;
 const card = (page: Page, tier: string): Locator => page.getByRole('article', { name: `${tier} referral`, exact: true });
 
 async function shoot(target: Page | Locator, name: string): Promise<void> {
@@ -90,7 +92,9 @@ describe('referral cards on home', () => {
       expect(await c.getByRole('link', { name: 'Join Now', exact: true }).getAttribute('href')).toBe('/membership');
       expect(await c.getByRole('button', { name: 'Refer a friend' }).count()).toBe(0);
     }
-    await card(page, 'Platinum').getByText('Invited by a friend? Join Platinum and get 20 bonus entries, your friend gets 40', { exact: true }).waitFor();
+    await card(page, 'Platinum')
+      .getByText('Invited by a friend? Join Platinum and get 20 bonus entries, your friend gets 40', { exact: true })
+      .waitFor();
     // Tiers outside the rule (free, archived) get no card.
     expect(await card(page, 'Free').count()).toBe(0);
     expect(await card(page, 'Platinum Member').count()).toBe(0);
@@ -106,7 +110,9 @@ describe('referral cards on home', () => {
     await page.waitForURL(/\/membership$/);
     const clicks = await page.evaluate(() => {
       const layer: unknown = Reflect.get(window, 'dataLayer');
-      return Array.isArray(layer) ? layer.filter((e: unknown) => typeof e === 'object' && e !== null && 'event' in e && e.event === 'click_content') : [];
+      return Array.isArray(layer)
+        ? layer.filter((e: unknown) => typeof e === 'object' && e !== null && 'event' in e && e.event === 'click_content')
+        : [];
     });
     expect(clicks).toContainEqual(expect.objectContaining({ content_name: 'Join Now', content_type: 'button', content_position: 'banner-box' }));
     await context.close();
@@ -153,7 +159,9 @@ describe('referral cards on home', () => {
     await page.route('**/api/referrals', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
     let modal = await openReferralModal(page, 'Platinum');
     await modal.getByRole('heading', { name: 'Refer Friends', exact: true }).waitFor();
-    await expect.poll(() => modal.getByLabel('Your referral link').inputValue()).toMatch(new RegExp(`/refer/${String(paidMember.user.referral_code)}$`));
+    await expect
+      .poll(() => modal.getByLabel('Your referral link').inputValue())
+      .toMatch(new RegExp(`/refer/${String(paidMember.user.referral_code)}$`));
     const yours = modal.getByRole('region', { name: 'Your referrals', exact: true });
     await yours.getByText('Something went wrong. Try again', { exact: true }).waitFor();
     await page.unroute('**/api/referrals');
@@ -195,7 +203,9 @@ describe('referral cards on home', () => {
     modal = await openReferralModal(page, 'Platinum');
     const row = modal.getByRole('region', { name: 'Your referrals', exact: true }).getByRole('listitem');
     await row.waitFor();
-    await expect.poll(async () => (await row.innerText()).replace(/\s+/g, ' ')).toMatch(/^Sam J\. Joined [A-Z][a-z]{2} \d{1,2}, \d{4} Pending first payment$/);
+    await expect
+      .poll(async () => (await row.innerText()).replace(/\s+/g, ' '))
+      .toMatch(/^Sam J\. Joined [A-Z][a-z]{2} \d{1,2}, \d{4} Pending first payment$/);
     await shoot(modal, 'can-refer-list-390');
     await context.close();
   });

@@ -66,7 +66,9 @@ describe('partner rewards and green-fee cashback', () => {
     await form.getByLabel('Course').fill('Parkland Links');
     await form.getByLabel('Date played').fill(today);
     await form.getByLabel('Amount paid (AUD)').fill('42.50');
-    await form.getByLabel(/Green-fee receipt/).setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% Parkland Links green fee $42.50\n') });
+    await form
+      .getByLabel(/Green-fee receipt/)
+      .setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% Parkland Links green fee $42.50\n') });
     await form.getByRole('button', { name: 'Submit claim' }).click();
     const claim = page.getByRole('listitem', { name: 'Claim for Parkland Links' });
     await claim.getByText('Submitted').waitFor();
@@ -79,7 +81,11 @@ describe('partner rewards and green-fee cashback', () => {
     second.append('played_on', today);
     second.append('amount', '30');
     second.append('receipt', new Blob([new TextEncoder().encode('%PDF-1.4\n% another round\n')]), 'second.pdf');
-    const refused = await fetch(`${app.url}/api/cashback/claims`, { method: 'POST', headers: { authorization: `Bearer ${token.replace(/^"|"$/g, '')}` }, body: second });
+    const refused = await fetch(`${app.url}/api/cashback/claims`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.replace(/^"|"$/g, '')}` },
+      body: second,
+    });
     expect(refused.status).toBe(409);
     expect(JSON.stringify(await refused.json())).toContain('You have already claimed cashback for a round played this month.');
 
@@ -118,7 +124,10 @@ describe('partner rewards and green-fee cashback', () => {
     await (await receipt?.contentFrame())?.waitForLoadState('load');
 
     await staff.goto(`${app.url}/admin/cashback-payouts`);
-    const [download] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('button', { name: 'Export scheduled payouts (CSV)' }).click()]);
+    const [download] = await Promise.all([
+      staff.waitForEvent('download'),
+      staff.getByRole('button', { name: 'Export scheduled payouts (CSV)' }).click(),
+    ]);
     const csv = await new Promise<string>((resolve, reject) => {
       void download.createReadStream().then((stream) => {
         let text = '';
@@ -159,11 +168,17 @@ describe('partner rewards and green-fee cashback', () => {
     // Open the question until its answer shows: a click that lands before the page is interactive is lost on a loaded machine.
     const edited = visitor.getByText('Yes, from your settings, any time.', { exact: false });
     await expect
-      .poll(async () => {
-        if (await edited.isVisible()) return true;
-        await visitor.getByText('Can I cancel any time?').click();
-        return edited.waitFor({ timeout: 3_000 }).then(() => true, () => false);
-      }, { timeout: 30_000, interval: 500 })
+      .poll(
+        async () => {
+          if (await edited.isVisible()) return true;
+          await visitor.getByText('Can I cancel any time?').click();
+          return edited.waitFor({ timeout: 3_000 }).then(
+            () => true,
+            () => false,
+          );
+        },
+        { timeout: 30_000, interval: 500 },
+      )
       .toBe(true);
 
     await staff.goto(`${app.url}/admin/content-pages`);
@@ -182,10 +197,15 @@ describe('partner rewards and green-fee cashback', () => {
     await dialog.getByLabel('Reason').fill('e2e: back to the launch title');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(async () => {
-      await visitor.goto(`${app.url}/about-us`);
-      return visitor.getByRole('heading', { level: 1 }).textContent();
-    }, { timeout: 10_000 }).toBe('About Us');
+    await expect
+      .poll(
+        async () => {
+          await visitor.goto(`${app.url}/about-us`);
+          return visitor.getByRole('heading', { level: 1 }).textContent();
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('About Us');
 
     await staff.goto(`${app.url}/admin/content-faqs`);
     await staff.getByText('Can I cancel any time?').click();
@@ -205,7 +225,10 @@ describe('partner rewards and green-fee cashback', () => {
     await staff.getByLabel('Content (HTML)').fill('<p>Repair your pitch marks.</p><script>alert(1)</script>');
     await staff.getByLabel('Reason').fill('e2e: new page');
     await staff.getByRole('button', { name: 'Save' }).click();
-    await staff.getByText('Not edited yet', { exact: false }).or(staff.getByRole('table', { name: 'Versions' })).waitFor();
+    await staff
+      .getByText('Not edited yet', { exact: false })
+      .or(staff.getByRole('table', { name: 'Versions' }))
+      .waitFor();
     await visitor.goto(`${app.url}/golf-etiquette`);
     await visitor.getByRole('heading', { name: 'Golf etiquette' }).waitFor();
     await visitor.getByText('Repair your pitch marks.').waitFor();
@@ -215,7 +238,7 @@ describe('partner rewards and green-fee cashback', () => {
   });
 
   // Issue 14, defect 7: a fresh install ships no fake winners or unrelated videos, and says plainly there are none yet.
-  it('a fresh install\'s winners page shows no invented winner videos and says there are no winners yet', async () => {
+  it("a fresh install's winners page shows no invented winner videos and says there are no winners yet", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${app.url}/winners`);
@@ -236,7 +259,9 @@ describe('partner rewards and green-fee cashback', () => {
     expect((await social.textContent())?.trim()).toBe('');
     await expect.poll(() => page.locator('.testimonial img.testimonial__image').count(), { timeout: 10_000 }).toBe(6);
     // Each image is served by the app (drawn SVGs), not hot-linked.
-    const sources = await page.locator('.testimonial img.testimonial__image').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src') ?? ''));
+    const sources = await page
+      .locator('.testimonial img.testimonial__image')
+      .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src') ?? ''));
     for (const src of sources) {
       expect(src).toMatch(/^\/testimonials\/[a-z]+\.svg$/);
       const r = await fetch(`${app.url}${src}`);
@@ -258,15 +283,23 @@ describe('partner rewards and green-fee cashback', () => {
     expect(await page.locator('#gtm-script').count()).toBe(0);
 
     const token = await staffApiToken(app.url);
-    const set = await fetch(`${app.url}/api/admin/service-keys/tag_manager_id`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ token: 'GTM-E2E1234', reason: 'e2e: tag manager' }) });
+    const set = await fetch(`${app.url}/api/admin/service-keys/tag_manager_id`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ token: 'GTM-E2E1234', reason: 'e2e: tag manager' }),
+    });
     expect(set.status).toBe(200);
     await page.goto(`${app.url}/rewards`);
-    await expect.poll(() => page.locator('#gtm-script').getAttribute('src'), { timeout: 10_000 }).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-E2E1234');
+    await expect
+      .poll(() => page.locator('#gtm-script').getAttribute('src'), { timeout: 10_000 })
+      .toBe('https://www.googletagmanager.com/gtm.js?id=GTM-E2E1234');
     // A locked offer's Join Now (the header's own tracking is issue 14's defect 6, not this walk).
     await page.getByRole('article', { name: 'Fairway Gear: Golf gear and apparel' }).getByRole('link', { name: 'Join Now' }).click();
     await page.waitForURL(/\/membership/);
-    const events = await page.evaluate(() => ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []));
-    expect(events).toContainEqual(expect.objectContaining({ event: 'click_content', content_name: 'Join Now', content_type: 'button', content_position: 'banner-box' }));
+    const events = await page.evaluate(() => (window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []);
+    expect(events).toContainEqual(
+      expect.objectContaining({ event: 'click_content', content_name: 'Join Now', content_type: 'button', content_position: 'banner-box' }),
+    );
     await context.close();
   });
 });

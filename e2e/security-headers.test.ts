@@ -42,13 +42,15 @@ function staffResources(): Array<{ name: string; views: Set<string> }> {
   const app = readFileSync(join(root, 'web-admin/src/App.tsx'), 'utf8');
   const folders = new Map([...app.matchAll(/^import (\w+) from '\.\/([\w-]+)';$/gm)].map((m) => [m[1]!, m[2]!]));
   // (The comment's example `<Resource name="x" {...x} />` has no import: skipped.)
-  return [...app.matchAll(/<Resource name="([\w-]+)"[^>]*\{\.\.\.(\w+)\}/g)].filter((m) => folders.has(m[2]!)).map((m) => {
-    const folder = join(root, 'web-admin/src', folders.get(m[2]!)!);
-    const index = readdirSync(folder).find((f) => /^index\.tsx?$/.test(f))!;
-    const source = readFileSync(join(folder, index), 'utf8');
-    const views = new Set(['show', 'edit', 'create'].filter((v) => new RegExp(`\\b${v}: (?!undefined)`).test(source)));
-    return { name: m[1]!, views };
-  });
+  return [...app.matchAll(/<Resource name="([\w-]+)"[^>]*\{\.\.\.(\w+)\}/g)]
+    .filter((m) => folders.has(m[2]!))
+    .map((m) => {
+      const folder = join(root, 'web-admin/src', folders.get(m[2]!)!);
+      const index = readdirSync(folder).find((f) => /^index\.tsx?$/.test(f))!;
+      const source = readFileSync(join(folder, index), 'utf8');
+      const views = new Set(['show', 'edit', 'create'].filter((v) => new RegExp(`\\b${v}: (?!undefined)`).test(source)));
+      return { name: m[1]!, views };
+    });
 }
 
 interface Watch {
@@ -137,7 +139,11 @@ describe('both consoles under their Content-Security-Policy', () => {
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     // Chromium reports the handler as blocked even where DOMPurify parses it in an inert document:
     // that report is the policy's second layer at work, and the only one allowed here.
-    expect(seen.problems.filter((p) => !p.includes("Executing inline event handler violates the following Content Security Policy directive 'script-src-attr 'none''"))).toEqual([]);
+    expect(
+      seen.problems.filter(
+        (p) => !p.includes("Executing inline event handler violates the following Content Security Policy directive 'script-src-attr 'none''"),
+      ),
+    ).toEqual([]);
     await ctx.close();
   });
 
@@ -155,13 +161,19 @@ describe('both consoles under their Content-Security-Policy', () => {
     form.append('played_on', new Date().toISOString().slice(0, 10));
     form.append('amount', '35.00');
     form.append('receipt', new Blob([new TextEncoder().encode('%PDF-1.4\n% green fee receipt csp\n')]), 'receipt.pdf');
-    const claimed = await fetch(`${app.url}/api/cashback/claims`, { method: 'POST', headers: { authorization: `Bearer ${member.access_token}` }, body: form });
+    const claimed = await fetch(`${app.url}/api/cashback/claims`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${member.access_token}` },
+      body: form,
+    });
     expect(claimed.status).toBe(201);
 
     // The password and the admin's second factor, as the API takes them.
     const token = await staffApiToken(app.url);
     const firstId = async (resource: string): Promise<string | null> => {
-      const r = await fetch(`${app.url}/api/admin/${resource}?range=${encodeURIComponent('[0,0]')}`, { headers: { authorization: `Bearer ${token}` } });
+      const r = await fetch(`${app.url}/api/admin/${resource}?range=${encodeURIComponent('[0,0]')}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (!r.ok) return null;
       const rows = (await r.json()) as Array<{ id: string | number }>;
       return rows[0] ? String(rows[0].id) : null;

@@ -50,14 +50,21 @@ describe('scaled-out topology: api, projector and worker processes on PostgreSQL
     const { buildServices } = (await import(`${root}scripts/build-services.mjs`)) as { buildServices: () => Promise<void> };
     await buildServices();
     for (const role of ['projector', 'worker', 'api']) {
-      const child = spawn(process.execPath, ['--enable-source-maps', 'services/api/dist/main.js'], { cwd: root, env: { ...env, ROLE: role }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--enable-source-maps', 'services/api/dist/main.js'], {
+        cwd: root,
+        env: { ...env, ROLE: role },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       child.stdout?.on('data', (c: Buffer) => (output += `[${role}] ${c.toString()}`));
       child.stderr?.on('data', (c: Buffer) => (output += `[${role}] ${c.toString()}`));
       procs.push(child);
     }
     const started = Date.now();
     for (;;) {
-      const ok = await fetch(`${url}/ready`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`${url}/ready`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() - started > 60_000) throw new Error(`api not ready:\n${output}`);
       await new Promise((r) => setTimeout(r, 250));
@@ -86,7 +93,16 @@ describe('scaled-out topology: api, projector and worker processes on PostgreSQL
     if (!db || !redisUrl) return t.skip();
     const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], {
       cwd: root,
-      env: { ...process.env, ROLE: 'worker', DATABASE_URL: db.url, REDIS_URL: redisUrl, PAYMENTS_WEBHOOK_SECRET: '', API_INTERNAL_URL: '', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' },
+      env: {
+        ...process.env,
+        ROLE: 'worker',
+        DATABASE_URL: db.url,
+        REDIS_URL: redisUrl,
+        PAYMENTS_WEBHOOK_SECRET: '',
+        API_INTERNAL_URL: '',
+        STRIPE_SECRET_KEY: '',
+        STRIPE_WEBHOOK_SECRET: '',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -117,8 +133,13 @@ describe('scaled-out topology: api, projector and worker processes on PostgreSQL
     expect(paid.status).toBe(303);
     const sql = createPgSql({ connectionString: db.url, max: 2 });
     try {
-      const me = (await (await fetch(`${url}/api/current-user`, { headers: { authorization: `Bearer ${session.access_token}` } })).json()) as { user: { id: string } };
-      const events = (type: string) => sql.query<{ n: number }>('select count(*)::int as n from es.events where stream_id = $1 and event_type = $2', [`member-${me.user.id}`, type]).then((r) => r.rows[0]?.n ?? 0);
+      const me = (await (await fetch(`${url}/api/current-user`, { headers: { authorization: `Bearer ${session.access_token}` } })).json()) as {
+        user: { id: string };
+      };
+      const events = (type: string) =>
+        sql
+          .query<{ n: number }>('select count(*)::int as n from es.events where stream_id = $1 and event_type = $2', [`member-${me.user.id}`, type])
+          .then((r) => r.rows[0]?.n ?? 0);
       await expect.poll(() => events('MembershipActivated'), { timeout: 20_000 }).toBe(1);
       // The paid month is over: the worker's billing clock charges the next one and posts invoice.paid.
       await sql.query("update local_payments.subscriptions set current_period_end = now() - interval '1 second' where customer = $1", [me.user.id]);
@@ -139,7 +160,9 @@ describe('scaled-out topology: api, projector and worker processes on PostgreSQL
     let codes: string[] = [];
     const started = Date.now();
     while (codes.length < 4 && Date.now() - started < 20_000) {
-      const body = (await (await fetch(`${url}/items/membership?filter[status][_in]=published,archived&sort=sort`)).json()) as { data: Array<{ code: string }> };
+      const body = (await (await fetch(`${url}/items/membership?filter[status][_in]=published,archived&sort=sort`)).json()) as {
+        data: Array<{ code: string }>;
+      };
       codes = body.data.map((m) => m.code);
       if (codes.length < 4) await new Promise((r) => setTimeout(r, 200));
     }
@@ -149,7 +172,10 @@ describe('scaled-out topology: api, projector and worker processes on PostgreSQL
   it('a staff edit through the api is projected by the projector process before the api answers', async (t) => {
     if (!db || !redisUrl) return t.skip();
     const token = await staffApiToken(url);
-    const current = (await (await fetch(`${url}/api/admin/memberships/3`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
+    const current = (await (await fetch(`${url}/api/admin/memberships/3`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<
+      string,
+      unknown
+    >;
     const put = await fetch(`${url}/api/admin/memberships/3`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

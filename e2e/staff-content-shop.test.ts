@@ -78,7 +78,8 @@ describe('staff console: content previews, restore, before-you-sell checklist, p
     const abn = checklist.getByTestId('launch-check-abn');
     await abn.getByText('Your ABN is on every tax invoice (BUSINESS_ABN)').waitFor();
     await abn.getByText('To do').waitFor();
-    for (const id of ['public-address', 'payment-keys', 'mail-transport']) await checklist.getByTestId(`launch-check-${id}`).getByRole('link', { name: 'How to set it' }).waitFor();
+    for (const id of ['public-address', 'payment-keys', 'mail-transport'])
+      await checklist.getByTestId(`launch-check-${id}`).getByRole('link', { name: 'How to set it' }).waitFor();
     // Staff two-factor: the admin enrolled at sign-in, but the club does not yet require it of every staff user.
     const twoFactor = checklist.getByTestId('launch-check-staff-two-factor');
     await twoFactor.getByText('To do').waitFor();

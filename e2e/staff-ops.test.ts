@@ -27,7 +27,11 @@ describe('running the club day to day', () => {
   let memberId = '';
   let prizes: Prize[] = [];
   const login = () =>
-    fetch(`${app.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: member.email, password: member.password }) });
+    fetch(`${app.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: member.email, password: member.password }),
+    });
 
   beforeAll(async () => {
     app = await startApp();
@@ -35,7 +39,9 @@ describe('running the club day to day', () => {
     browser = await launchBrowser();
     member = await signUpMember(app.url, { email: 'ops.member@example.com.au', membershipId: PLATINUM, firstName: 'Olive' });
     memberId = String(member.user.id);
-    const listed = (await (await fetch(`${app.url}/items/prizes?filter[status][_eq]=published&sort=prize_end_date&limit=10`)).json()) as { data: Prize[] };
+    const listed = (await (await fetch(`${app.url}/items/prizes?filter[status][_eq]=published&sort=prize_end_date&limit=10`)).json()) as {
+      data: Prize[];
+    };
     prizes = listed.data;
     expect(prizes.length).toBeGreaterThanOrEqual(2);
     staff = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
@@ -83,7 +89,9 @@ describe('running the club day to day', () => {
     await staff.getByText('Plan cancelled').waitFor();
     // The sign-up session ended with the suspension: sign in afresh.
     const token = ((await (await login()).json()) as { data: { access_token: string } }).data.access_token;
-    const me = (await (await fetch(`${app.url}/api/current-user`, { headers: { authorization: `Bearer ${token}` } })).json()) as { user: { membership_end_date: string | null } };
+    const me = (await (await fetch(`${app.url}/api/current-user`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      user: { membership_end_date: string | null };
+    };
     expect(me.user.membership_end_date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
@@ -99,7 +107,9 @@ describe('running the club day to day', () => {
     await staff.getByText(/Looked up by admin@roarplus\.test/).waitFor();
     // Notified, then the winner email is sent again on request (recorded on the member's history).
     await drawAction(staff, 'Notify winner', 'Publish result');
-    await expect.poll(async () => (await listSentMail(app.dataDir)).filter((m) => m.to.includes(member.email) && m.subject.startsWith('You won')).length).toBe(1);
+    await expect
+      .poll(async () => (await listSentMail(app.dataDir)).filter((m) => m.to.includes(member.email) && m.subject.startsWith('You won')).length)
+      .toBe(1);
     // From the member's Support tab: the prize they won is offered, sent again with a reason.
     await staff.goto(`${app.url}/admin/members/${encodeURIComponent(memberId)}/show/support`);
     await staff.getByRole('button', { name: 'Resend email' }).click();
@@ -109,7 +119,9 @@ describe('running the club day to day', () => {
     await resend.getByLabel('Reason').fill('Member lost the email');
     await resend.getByRole('button', { name: 'Send again' }).click();
     await staff.getByText('Email sent again').waitFor();
-    await expect.poll(async () => (await listSentMail(app.dataDir)).filter((m) => m.to.includes(member.email) && m.subject.startsWith('You won')).length).toBe(2);
+    await expect
+      .poll(async () => (await listSentMail(app.dataDir)).filter((m) => m.to.includes(member.email) && m.subject.startsWith('You won')).length)
+      .toBe(2);
     await staff.goto(`${app.url}/admin/prizes/${encodeURIComponent(prize.id)}/show/draw`);
     await staff.getByRole('tab', { name: 'Entry list' }).click();
     const download = staff.waitForEvent('download');
@@ -130,7 +142,9 @@ describe('running the club day to day', () => {
 
   it('uploads a prize image that the member then sees on the giveaway', async () => {
     const prize = prizes[1]!;
-    const image = await sharp({ create: { width: 2000, height: 1200, channels: 3, background: '#12a150' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 2000, height: 1200, channels: 3, background: '#12a150' } })
+      .png()
+      .toBuffer();
     await staff.goto(`${app.url}/admin/prizes/${encodeURIComponent(prize.id)}`);
     await staff.getByLabel('Hero image file').setInputFiles({ name: 'green.png', mimeType: 'image/png', buffer: image });
     const preview = staff.getByRole('img', { name: 'Hero image preview' });
@@ -178,7 +192,11 @@ describe('running the club day to day', () => {
     await edit.getByLabel('Mobile').fill('0400 000 111');
     await edit.getByRole('button', { name: 'Save' }).click();
     await staff.getByText('Member details saved').waitFor();
-    const signIn = await fetch(`${app.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'olive.new@example.com.au', password: member.password }) });
+    const signIn = await fetch(`${app.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'olive.new@example.com.au', password: member.password }),
+    });
     expect(signIn.status).toBe(200);
     expect((await login()).status).toBe(401);
     await staff.getByRole('tab', { name: 'History' }).click();

@@ -90,12 +90,25 @@ describe('staff two-factor and four-eyes approval in the browser (PostgreSQL)', 
     await signUpMember(app.url, { email: 'wendy.winner@example.com.au', membershipId: 3, firstName: 'Wendy' });
     const token = await staffApiToken(app.url);
     const post = async (path: string, body: unknown) => {
-      const r = await fetch(`${app!.url}/api/admin${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      const r = await fetch(`${app!.url}/api/admin${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
       expect(r.status).toBeLessThan(300);
       return (await r.json()) as { id: string };
     };
     const end = new Date(Date.now() + 86_400_000).toISOString();
-    prizeId = (await post('/prizes', { title: 'Four-eyes putter', slug: 'four-eyes-putter', prize_end_date: end, prize_value: 300, status: 'published', reason: 'Staff security walk' })).id;
+    prizeId = (
+      await post('/prizes', {
+        title: 'Four-eyes putter',
+        slug: 'four-eyes-putter',
+        prize_end_date: end,
+        prize_value: 300,
+        status: 'published',
+        reason: 'Staff security walk',
+      })
+    ).id;
     await post(`/prizes/${prizeId}/schedule`, {});
     await post(`/prizes/${prizeId}/close`, { reason: 'Closing early for the walk' });
 
@@ -134,7 +147,9 @@ describe('staff two-factor and four-eyes approval in the browser (PostgreSQL)', 
     await page.getByRole('menuitem', { name: 'Approvals' }).click();
     const row = request(page, 'Draw the winner of Four-eyes putter');
     await row.getByText('Entries closed: time to draw').waitFor();
-    await shoot(page, 'approvals-queue', () => request(page, 'Draw the winner of Four-eyes putter').getByText('Waiting for approval', { exact: true }).waitFor());
+    await shoot(page, 'approvals-queue', () =>
+      request(page, 'Draw the winner of Four-eyes putter').getByText('Waiting for approval', { exact: true }).waitFor(),
+    );
     await row.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Approved and carried out', { exact: true }).first().waitFor();
 
@@ -175,7 +190,9 @@ describe('staff two-factor and four-eyes approval in the browser (PostgreSQL)', 
     await sam.close();
     await page.reload();
     await card.getByTestId('four-eyes-status').getByText('Four-eyes approval is off').waitFor();
-    await card.getByText(`Switched off by Administrator (admin@roarplus.test), approved by ${SECOND.name} (${SECOND.email})`, { exact: false }).waitFor();
+    await card
+      .getByText(`Switched off by Administrator (admin@roarplus.test), approved by ${SECOND.name} (${SECOND.email})`, { exact: false })
+      .waitFor();
     await card.getByText('Sam is leaving: one admin from now on', { exact: false }).waitFor();
     await shoot(page, 'dashboard', () => card.waitFor());
 

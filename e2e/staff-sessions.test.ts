@@ -40,7 +40,11 @@ describe('staff sessions in the console (PostgreSQL)', () => {
   });
 
   const staffToken = async (who: { email: string; password: string }): Promise<string> => {
-    const r = await fetch(`${app!.url}/api/admin/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who) });
+    const r = await fetch(`${app!.url}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(who),
+    });
     expect(r.status).toBe(200);
     return ((await r.json()) as { token: string }).token;
   };
@@ -60,7 +64,7 @@ describe('staff sessions in the console (PostgreSQL)', () => {
     expect(await me(token!)).toBe(401);
   });
 
-  it('changes one\'s own password from the account menu: the policy says why it refuses one, and the other sessions end', async (t) => {
+  it("changes one's own password from the account menu: the policy says why it refuses one, and the other sessions end", async (t) => {
     if (!app) return t.skip();
     const elsewhere = await staffToken(BOOTSTRAP_ADMIN);
     await signInStaffConsole(page, app.url, BOOTSTRAP_ADMIN, { stay: 'dashboard' });
@@ -126,9 +130,17 @@ describe('staff sessions in the console (PostgreSQL)', () => {
     await roleDialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText(/^Waiting for approval/).waitFor();
     expect(await me(patToken)).toBe(200);
-    const waiting = (await (await fetch(`${app.url}/api/admin/approvals?filter=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}`, { headers: { authorization: `Bearer ${patToken}` } })).json()) as { id: string }[];
+    const waiting = (await (
+      await fetch(`${app.url}/api/admin/approvals?filter=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}`, {
+        headers: { authorization: `Bearer ${patToken}` },
+      })
+    ).json()) as { id: string }[];
     expect(waiting).toHaveLength(1);
-    const approved = await fetch(`${app.url}/api/admin/approvals/${waiting[0]!.id}/approve`, { method: 'POST', headers: { authorization: `Bearer ${patToken}`, 'content-type': 'application/json' }, body: '{}' });
+    const approved = await fetch(`${app.url}/api/admin/approvals/${waiting[0]!.id}/approve`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${patToken}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(approved.status).toBe(200);
     await page.reload();
     await page.locator('table tbody tr', { hasText: PAT.email }).getByText('Auditor (read only)').waitFor();
@@ -141,7 +153,11 @@ describe('staff sessions in the console (PostgreSQL)', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/admin\/staff-users$/);
     await expect.poll(() => me(asAuditor)).toBe(401);
-    const refused = await fetch(`${app.url}/api/admin/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(PAT) });
+    const refused = await fetch(`${app.url}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(PAT),
+    });
     expect(refused.status).toBe(403);
   });
 });

@@ -117,7 +117,8 @@ describe('a captain forms a team of four with three paying mates', () => {
       for (const mate of mates) await box.getByText(mate).waitFor();
       await expect.poll(() => box.getByText('Joined').count()).toBe(3);
       // A paid mate's month of benefits (rewards access, 20% off merchandise) shows in the box.
-      if (entries === '+30') await box.getByText(/Your team benefits: 20% off merchandise and rewards access until [A-Z][a-z]{2} \d{1,2}, \d{4}/).waitFor();
+      if (entries === '+30')
+        await box.getByText(/Your team benefits: 20% off merchandise and rewards access until [A-Z][a-z]{2} \d{1,2}, \d{4}/).waitFor();
       else expect(await box.getByText(/Your team benefits/).count()).toBe(0);
       await expectLedgerRow(page, app.url, { source: 'Team draw', shows: entries });
       await context.close();

@@ -43,7 +43,8 @@ export async function buildServices(outRoot = root) {
       }),
     ),
   );
-  if (outRoot === root) process.stdout.write(`services built to JavaScript in ${Date.now() - started} ms: ${SERVICE_ENTRIES.map(([, out]) => out).join(', ')}\n`);
+  if (outRoot === root)
+    process.stdout.write(`services built to JavaScript in ${Date.now() - started} ms: ${SERVICE_ENTRIES.map(([, out]) => out).join(', ')}\n`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await buildServices();

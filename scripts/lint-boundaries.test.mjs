@@ -25,7 +25,12 @@ const noConsole = 'the api imports the services and projections, never a console
 const wrong = [
   ['contracts import nothing of ours', 'services/contracts/src/probe.ts', '@roar/platform', 'contracts import nothing of ours'],
   ['platform imports nothing of ours (by package name)', 'services/platform/src/probe.ts', '@roar/domain', 'platform imports nothing of ours'],
-  ['platform imports nothing of ours (by a relative path)', 'services/platform/src/probe.ts', '../../contracts/src/time', 'platform imports nothing of ours'],
+  [
+    'platform imports nothing of ours (by a relative path)',
+    'services/platform/src/probe.ts',
+    '../../contracts/src/time',
+    'platform imports nothing of ours',
+  ],
   ['the domain imports no projection', 'services/domain/src/probe.ts', '@roar/projections', 'the domain imports platform and contracts only'],
   ['the domain imports no api', 'services/domain/src/member/probe.ts', '../../../api/src/context', 'the domain imports platform and contracts only'],
   ['projections import no worker', 'projections/src/members/probe.ts', '@roar/workers', 'projections import platform, domain and contracts only'],
@@ -35,7 +40,12 @@ const wrong = [
   ['the member console imports no domain', 'web-member/src/lib/probe.ts', '@roar/domain', consoleOnly],
   ['the staff console imports no platform', 'web-admin/src/probe.ts', '@roar/platform', consoleOnly],
   ['a console imports no other console', 'web-admin/src/probe.ts', '../../web-member/src/lib/format', consoleOnly],
-  ['a member-console feature imports no other feature', 'web-member/src/features/home/probe.tsx', '../referrals/api', 'a feature imports no other feature'],
+  [
+    'a member-console feature imports no other feature',
+    'web-member/src/features/home/probe.tsx',
+    '../referrals/api',
+    'a feature imports no other feature',
+  ],
   ['a feature imports nothing from app/', 'web-member/src/features/shop/probe.tsx', '../../app/provider', 'features do not import app/'],
   ['components/ import no feature', 'web-member/src/components/probe.tsx', '../features/team/team-box', shared],
   ['lib/ imports no feature', 'web-member/src/lib/probe.ts', '../features/draws/my-draws-page', shared],
@@ -46,7 +56,11 @@ const right = [
   ['the domain imports platform and contracts', 'services/domain/src/probe.ts', ['@roar/platform', '@roar/contracts/time']],
   ['projections import platform, domain and contracts', 'projections/src/probe.ts', ['@roar/platform', '@roar/domain', '@roar/contracts/time']],
   ['workers import platform, domain and contracts', 'services/workers/src/probe.ts', ['@roar/platform', '@roar/domain', '@roar/contracts/time']],
-  ['the api imports them all', 'services/api/src/probe.ts', ['@roar/platform', '@roar/domain', '@roar/projections', '@roar/workers', '@roar/contracts/http']],
+  [
+    'the api imports them all',
+    'services/api/src/probe.ts',
+    ['@roar/platform', '@roar/domain', '@roar/projections', '@roar/workers', '@roar/contracts/http'],
+  ],
   ['a console imports contracts', 'web-member/src/lib/probe.ts', ['@roar/contracts/time']],
   [
     'a feature imports its own files and the shared folders',

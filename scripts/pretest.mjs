@@ -11,7 +11,10 @@ if (!existsSync(chromium)) {
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     process.stdout.write('Installing Debian Chromium for the browser tests...\n');
     const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const install = update.status === 0 ? spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }) : update;
+    const install =
+      update.status === 0
+        ? spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+        : update;
     if (install.status !== 0) process.stderr.write('Could not install chromium; the browser tests will fail.\n');
   } else {
     process.stderr.write(`Chromium is missing at ${chromium}: install it (apt-get install chromium) or set CHROMIUM_PATH.\n`);

@@ -17,7 +17,9 @@ const services = process.argv.includes('--services');
 buildWebApps();
 
 if (services) await buildServices();
-const command = services ? ['--enable-source-maps', join(root, 'services/api/dist/main.js')] : ['--import', 'tsx', join(root, 'services/api/src/main.ts')];
+const command = services
+  ? ['--enable-source-maps', join(root, 'services/api/dist/main.js')]
+  : ['--import', 'tsx', join(root, 'services/api/src/main.ts')];
 const children = [];
 
 function run(role, env) {

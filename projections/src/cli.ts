@@ -47,7 +47,8 @@ class UsageError extends Error {}
 
 async function main(argv: readonly string[]): Promise<number> {
   const [command, name] = argv;
-  if (command !== 'rebuild' && command !== 'verify' && command !== 'status') throw new UsageError(command ? `unknown command ${command}` : 'name a command');
+  if (command !== 'rebuild' && command !== 'verify' && command !== 'status')
+    throw new UsageError(command ? `unknown command ${command}` : 'name a command');
   const projectors = command === 'status' ? [] : pick(name);
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', 'projections-cli');
   const sql = await openSql();
@@ -74,14 +75,23 @@ async function main(argv: readonly string[]): Promise<number> {
       }
       const report = await verifyProjector({ sql, store, projector, logger, countEvents, onProgress });
       process.stderr.write('\n');
-      for (const t of report.tables) process.stdout.write(`${report.projector}.${t.name}: ${t.liveRows} live rows, ${t.expectedRows} expected, ${t.differences} differing\n`);
+      for (const t of report.tables)
+        process.stdout.write(`${report.projector}.${t.name}: ${t.liveRows} live rows, ${t.expectedRows} expected, ${t.differences} differing\n`);
       for (const d of report.differences) {
         const key = JSON.stringify(d.key);
-        const detail = d.kind === 'different' ? ` columns ${d.columns.join(', ')}: live ${JSON.stringify(pickColumns(d.actual, d.columns))} expected ${JSON.stringify(pickColumns(d.expected, d.columns))}` : '';
+        const detail =
+          d.kind === 'different'
+            ? ` columns ${d.columns.join(', ')}: live ${JSON.stringify(pickColumns(d.actual, d.columns))} expected ${JSON.stringify(pickColumns(d.expected, d.columns))}`
+            : '';
         process.stdout.write(`  ${d.kind} ${d.table} ${key}${detail}\n`);
       }
-      if (report.differences.length < report.differenceCount) process.stdout.write(`  ... and ${report.differenceCount - report.differences.length} more\n`);
-      process.stdout.write(report.ok ? `verify ${report.projector}: OK at ${positionToString(report.position)}\n` : `verify ${report.projector}: ${report.differenceCount} differences\n`);
+      if (report.differences.length < report.differenceCount)
+        process.stdout.write(`  ... and ${report.differenceCount - report.differences.length} more\n`);
+      process.stdout.write(
+        report.ok
+          ? `verify ${report.projector}: OK at ${positionToString(report.position)}\n`
+          : `verify ${report.projector}: ${report.differenceCount} differences\n`,
+      );
       if (report.stoppedAt) {
         const e = report.stoppedAt;
         process.stdout.write(`verify ${report.projector}: stopped at ${e.type} ${e.id} (stream ${e.streamId} revision ${e.revision}): ${e.error}\n`);

@@ -54,7 +54,11 @@ export function event(type: string, data: unknown, occurredAt?: string): NewEven
 export async function appendSeedTiers(store: EventStore): Promise<void> {
   const validated = validatingStore(store, createEventRegistry());
   for (const t of SEED_TIERS) {
-    await validated.append(membershipTierStreamId(t.membershipId), [event('MembershipTierDefined', { membershipId: t.membershipId, status: t.status, fields: t.fields })], 'no_stream');
+    await validated.append(
+      membershipTierStreamId(t.membershipId),
+      [event('MembershipTierDefined', { membershipId: t.membershipId, status: t.status, fields: t.fields })],
+      'no_stream',
+    );
   }
 }
 

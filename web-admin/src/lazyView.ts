@@ -7,6 +7,9 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  *
  *   list: lazyView(() => import('./MemberList'), 'MemberList'),
  */
-export function lazyView<Name extends string, Module extends Record<Name, ComponentType>>(load: () => Promise<Module>, name: Name): LazyExoticComponent<ComponentType> {
+export function lazyView<Name extends string, Module extends Record<Name, ComponentType>>(
+  load: () => Promise<Module>,
+  name: Name,
+): LazyExoticComponent<ComponentType> {
   return lazy(async () => ({ default: (await load())[name] }));
 }

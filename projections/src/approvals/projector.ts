@@ -62,8 +62,20 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
     switch (e.type) {
       case 'ApprovalRequested':
         rows.set(e.data.approvalId, {
-          id: e.data.approvalId, kind: e.data.action.kind, params: e.data.action.params, summary: e.data.action.summary, reason: e.data.reason, status: 'pending',
-          requested_by: e.data.requestedBy, requested_at: at, decided_by: null, decided_at: null, decline_reason: null, outcome: null, error: null, updated_at: at,
+          id: e.data.approvalId,
+          kind: e.data.action.kind,
+          params: e.data.action.params,
+          summary: e.data.action.summary,
+          reason: e.data.reason,
+          status: 'pending',
+          requested_by: e.data.requestedBy,
+          requested_at: at,
+          decided_by: null,
+          decided_at: null,
+          decline_reason: null,
+          outcome: null,
+          error: null,
+          updated_at: at,
         });
         touched.add(e.data.approvalId);
         break;
@@ -85,7 +97,14 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
       }
     }
   }
-  await upsertRows(tx, ctx.schema, 'approvals', COLUMNS, 'id', [...touched].map((id) => rows.get(id)!));
+  await upsertRows(
+    tx,
+    ctx.schema,
+    'approvals',
+    COLUMNS,
+    'id',
+    [...touched].map((id) => rows.get(id)!),
+  );
 }
 
 export const approvalsProjector: Projector = {

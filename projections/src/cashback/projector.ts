@@ -108,16 +108,38 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
       case 'CashbackClaimSubmitted': {
         const d = e.data as CashbackClaimSubmittedEvent['data'];
         claims.set(d.claimId, {
-          id: d.claimId, member_id: d.memberId, course: d.course, played_on: d.playedOn, month: d.month, amount_cents: d.amountCents, maximum_cents: d.maximumCents,
-          payout_cents: null, payout_id: null, receipt_key: d.receipt.key, receipt_type: d.receipt.contentType, receipt_size: d.receipt.size, receipt_sha256: d.receipt.sha256,
-          status: 'submitted', decline_reason: null, decided_by: null, submitted_at: iso(d.submittedAt), decision_due_by: iso(d.decisionDueBy), decided_at: null, paid_at: null, updated_at: at,
+          id: d.claimId,
+          member_id: d.memberId,
+          course: d.course,
+          played_on: d.playedOn,
+          month: d.month,
+          amount_cents: d.amountCents,
+          maximum_cents: d.maximumCents,
+          payout_cents: null,
+          payout_id: null,
+          receipt_key: d.receipt.key,
+          receipt_type: d.receipt.contentType,
+          receipt_size: d.receipt.size,
+          receipt_sha256: d.receipt.sha256,
+          status: 'submitted',
+          decline_reason: null,
+          decided_by: null,
+          submitted_at: iso(d.submittedAt),
+          decision_due_by: iso(d.decisionDueBy),
+          decided_at: null,
+          paid_at: null,
+          updated_at: at,
         });
         touchedClaims.add(d.claimId);
         break;
       }
       case 'CashbackClaimApproved': {
         const d = e.data as CashbackClaimApprovedEvent['data'];
-        setClaim(d.claimId, { status: 'approved', payout_cents: d.payoutCents, payout_id: d.payoutId, decided_at: iso(d.approvedAt), decided_by: staffOf(e) }, at);
+        setClaim(
+          d.claimId,
+          { status: 'approved', payout_cents: d.payoutCents, payout_id: d.payoutId, decided_at: iso(d.approvedAt), decided_by: staffOf(e) },
+          at,
+        );
         break;
       }
       case 'CashbackClaimDeclined': {
@@ -127,7 +149,18 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
       }
       case 'CashbackPayoutScheduled': {
         const d = e.data as CashbackPayoutScheduledEvent['data'];
-        payouts.set(d.payoutId, { id: d.payoutId, claim_id: d.claimId, member_id: d.memberId, amount_cents: d.amountCents, status: 'scheduled', bank_reference: null, reason: null, scheduled_at: iso(d.scheduledAt), paid_at: null, reversed_at: null });
+        payouts.set(d.payoutId, {
+          id: d.payoutId,
+          claim_id: d.claimId,
+          member_id: d.memberId,
+          amount_cents: d.amountCents,
+          status: 'scheduled',
+          bank_reference: null,
+          reason: null,
+          scheduled_at: iso(d.scheduledAt),
+          paid_at: null,
+          reversed_at: null,
+        });
         touchedPayouts.add(d.payoutId);
         break;
       }
@@ -147,8 +180,22 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
         break;
     }
   }
-  await upsertRows(tx, ctx.schema, 'cashback_claims', CLAIM_COLUMNS, 'id', [...touchedClaims].map((id) => claims.get(id)!));
-  await upsertRows(tx, ctx.schema, 'cashback_payouts', PAYOUT_COLUMNS, 'id', [...touchedPayouts].map((id) => payouts.get(id)!));
+  await upsertRows(
+    tx,
+    ctx.schema,
+    'cashback_claims',
+    CLAIM_COLUMNS,
+    'id',
+    [...touchedClaims].map((id) => claims.get(id)!),
+  );
+  await upsertRows(
+    tx,
+    ctx.schema,
+    'cashback_payouts',
+    PAYOUT_COLUMNS,
+    'id',
+    [...touchedPayouts].map((id) => payouts.get(id)!),
+  );
 }
 
 export const cashbackProjector: Projector = {
@@ -158,7 +205,14 @@ export const cashbackProjector: Projector = {
     { name: 'cashback_claims', primaryKey: ['id'] },
     { name: 'cashback_payouts', primaryKey: ['id'] },
   ],
-  handles: ['CashbackClaimSubmitted', 'CashbackClaimApproved', 'CashbackClaimDeclined', 'CashbackPayoutScheduled', 'CashbackPayoutPaid', 'CashbackPayoutReversed'],
+  handles: [
+    'CashbackClaimSubmitted',
+    'CashbackClaimApproved',
+    'CashbackClaimDeclined',
+    'CashbackPayoutScheduled',
+    'CashbackPayoutPaid',
+    'CashbackPayoutReversed',
+  ],
   migrate,
   apply,
 };

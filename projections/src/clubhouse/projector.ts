@@ -96,14 +96,21 @@ async function migrate(tx: Sql, schema: string): Promise<void> {
   `);
 }
 
-const handicapTypes = new Set(['HandicapRequestDrafted', 'HandicapRequestSubmitted', 'HandicapRequestApproved', 'HandicapRequestRejected', 'HandicapIndexRevised']);
+const handicapTypes = new Set([
+  'HandicapRequestDrafted',
+  'HandicapRequestSubmitted',
+  'HandicapRequestApproved',
+  'HandicapRequestRejected',
+  'HandicapIndexRevised',
+]);
 const courseTypes = new Set(['CourseAdded', 'TeeRated', 'CoursePccSet']);
 
 async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContext): Promise<void> {
   const decoded = decodeAll(events, ctx, 'clubhouse');
   const memberIds = decoded.flatMap((e) => (courseTypes.has(e.type) ? [] : [(e.data as { memberId: string }).memberId]));
   const scorecardIds = decoded.flatMap((e) => {
-    if (e.type === 'HandicapIndexRevised') return (e.data as Extract<HandicapEvent, { type: 'HandicapIndexRevised' }>['data']).scores.map((s) => s.scorecardId);
+    if (e.type === 'HandicapIndexRevised')
+      return (e.data as Extract<HandicapEvent, { type: 'HandicapIndexRevised' }>['data']).scores.map((s) => s.scorecardId);
     const id = (e.data as { scorecardId?: string }).scorecardId;
     return id ? [id] : [];
   });
@@ -118,9 +125,30 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
     else if (handicapTypes.has(e.type)) applyHandicap(e as unknown as HandicapEvent, at, handicaps, cards, touched, ctx);
     else applyScorecard(e as unknown as HandicapEvent, at, cards, touched.cards, ctx);
   }
-  await upsertRows(tx, ctx.schema, 'handicaps', HANDICAP_COLUMNS, 'id', [...touched.handicaps].map((k) => handicaps.get(k)!));
-  await upsertRows(tx, ctx.schema, 'scorecards', SCORECARD_COLUMNS, 'id', [...touched.cards].map((k) => cards.get(k)!));
-  await upsertRows(tx, ctx.schema, 'courses', COURSE_COLUMNS, 'id', [...touched.courses].map((k) => courses.get(k)!));
+  await upsertRows(
+    tx,
+    ctx.schema,
+    'handicaps',
+    HANDICAP_COLUMNS,
+    'id',
+    [...touched.handicaps].map((k) => handicaps.get(k)!),
+  );
+  await upsertRows(
+    tx,
+    ctx.schema,
+    'scorecards',
+    SCORECARD_COLUMNS,
+    'id',
+    [...touched.cards].map((k) => cards.get(k)!),
+  );
+  await upsertRows(
+    tx,
+    ctx.schema,
+    'courses',
+    COURSE_COLUMNS,
+    'id',
+    [...touched.courses].map((k) => courses.get(k)!),
+  );
 }
 
 function applyCourse(e: CourseEvent, at: string, courses: Map<string, CourseRow>, touched: Set<string>, ctx: ApplyContext): void {
@@ -141,8 +169,12 @@ function applyCourse(e: CourseEvent, at: string, courses: Map<string, CourseRow>
 }
 
 function applyHandicap(
-  e: HandicapEvent, at: string, handicaps: Map<string, HandicapRow>, cards: Map<string, ScorecardRow>,
-  touched: { handicaps: Set<string>; cards: Set<string> }, ctx: ApplyContext,
+  e: HandicapEvent,
+  at: string,
+  handicaps: Map<string, HandicapRow>,
+  cards: Map<string, ScorecardRow>,
+  touched: { handicaps: Set<string>; cards: Set<string> },
+  ctx: ApplyContext,
 ): void {
   const memberId = e.data.memberId;
   const row = handicaps.get(memberId);
@@ -153,17 +185,31 @@ function applyHandicap(
       const submitted = e.type === 'HandicapRequestSubmitted';
       const same = row?.request_id === e.data.requestId;
       handicaps.set(memberId, {
-        id: memberId, request_id: e.data.requestId, ...a, status: submitted ? 'submitted' : 'draft',
+        id: memberId,
+        request_id: e.data.requestId,
+        ...a,
+        status: submitted ? 'submitted' : 'draft',
         // The official number and handicap stay with the member across a later request.
-        golf_link_number: row?.golf_link_number ?? null, handicap: row?.handicap ?? null, reject_reason: null,
-        computed_index: row?.computed_index ?? null, index_revision: row?.index_revision ?? 0,
-        submitted_at: submitted ? at : null, date_created: same && row ? row.date_created : at, date_updated: at,
+        golf_link_number: row?.golf_link_number ?? null,
+        handicap: row?.handicap ?? null,
+        reject_reason: null,
+        computed_index: row?.computed_index ?? null,
+        index_revision: row?.index_revision ?? 0,
+        submitted_at: submitted ? at : null,
+        date_created: same && row ? row.date_created : at,
+        date_updated: at,
       });
       break;
     }
     case 'HandicapRequestApproved':
       if (!row) return void ctx.logger.warn({ memberId }, 'clubhouse: approval without a request skipped');
-      handicaps.set(memberId, { ...row, status: 'approved', golf_link_number: e.data.golfLinkNumber, handicap: e.data.officialHandicap, date_updated: at });
+      handicaps.set(memberId, {
+        ...row,
+        status: 'approved',
+        golf_link_number: e.data.golfLinkNumber,
+        handicap: e.data.officialHandicap,
+        date_updated: at,
+      });
       break;
     case 'HandicapRequestRejected':
       if (!row) return void ctx.logger.warn({ memberId }, 'clubhouse: rejection without a request skipped');
@@ -175,7 +221,13 @@ function applyHandicap(
         const card = cards.get(s.scorecardId);
         if (!card) continue;
         cards.set(s.scorecardId, {
-          ...card, differential: s.differential, adjusted_differential: s.adjustedDifferential, exceptional_reduction: s.exceptionalReduction, used: s.used, pcc: s.pcc, updated_at: at,
+          ...card,
+          differential: s.differential,
+          adjusted_differential: s.adjustedDifferential,
+          exceptional_reduction: s.exceptionalReduction,
+          used: s.used,
+          pcc: s.pcc,
+          updated_at: at,
         });
         touched.cards.add(s.scorecardId);
       }
@@ -191,10 +243,28 @@ function applyScorecard(e: HandicapEvent, at: string, cards: Map<string, Scoreca
   if (e.type === 'ScorecardSubmitted') {
     const d = e.data;
     cards.set(d.scorecardId, {
-      id: d.scorecardId, member_id: d.memberId, course_id: d.tee.courseId, course_name: d.tee.courseName, tee_id: d.tee.teeId, tee_name: d.tee.teeName,
-      played_on: d.playedOn, gross: d.grossScores.reduce((a, b) => a + b, 0), marker_member_id: d.marker.memberId, marker_email: d.marker.email, marker_name: d.marker.name,
-      attest_by: new Date(d.attestBy).toISOString(), status: 'submitted', pcc: 0, differential: null, adjusted_differential: null, exceptional_reduction: 0, used: false,
-      void_reason: null, submitted_at: at, attested_at: null, updated_at: at,
+      id: d.scorecardId,
+      member_id: d.memberId,
+      course_id: d.tee.courseId,
+      course_name: d.tee.courseName,
+      tee_id: d.tee.teeId,
+      tee_name: d.tee.teeName,
+      played_on: d.playedOn,
+      gross: d.grossScores.reduce((a, b) => a + b, 0),
+      marker_member_id: d.marker.memberId,
+      marker_email: d.marker.email,
+      marker_name: d.marker.name,
+      attest_by: new Date(d.attestBy).toISOString(),
+      status: 'submitted',
+      pcc: 0,
+      differential: null,
+      adjusted_differential: null,
+      exceptional_reduction: 0,
+      used: false,
+      void_reason: null,
+      submitted_at: at,
+      attested_at: null,
+      updated_at: at,
     });
     touched.add(d.scorecardId);
     return;
@@ -230,7 +300,15 @@ export const clubhouseProjector: Projector = {
     { name: 'scorecards', primaryKey: ['id'] },
     { name: 'courses', primaryKey: ['id'] },
   ],
-  handles: [...handicapTypes, 'ScorecardSubmitted', 'ScorecardAttested', 'ScorecardCorrected', 'ScorecardVoided', 'ScorecardPccApplied', ...courseTypes],
+  handles: [
+    ...handicapTypes,
+    'ScorecardSubmitted',
+    'ScorecardAttested',
+    'ScorecardCorrected',
+    'ScorecardVoided',
+    'ScorecardPccApplied',
+    ...courseTypes,
+  ],
   migrate,
   apply,
 };

@@ -15,7 +15,16 @@ export const HANDICAP_SORT_FIELDS = ['date_updated', 'submitted_at', 'status', '
 /** The staff review queue and list: newest first unless asked otherwise. */
 export async function searchHandicaps(
   sql: Sql,
-  o: { status?: readonly string[]; type?: string; ids?: readonly string[]; q?: string; sort: (typeof HANDICAP_SORT_FIELDS)[number]; order: 'ASC' | 'DESC'; offset: number; limit: number },
+  o: {
+    status?: readonly string[];
+    type?: string;
+    ids?: readonly string[];
+    q?: string;
+    sort: (typeof HANDICAP_SORT_FIELDS)[number];
+    order: 'ASC' | 'DESC';
+    offset: number;
+    limit: number;
+  },
 ): Promise<{ records: HandicapRow[]; total: number }> {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -35,7 +44,9 @@ export async function searchHandicaps(
 }
 
 export async function listScorecardsOfMember(sql: Sql, memberId: string): Promise<ScorecardRow[]> {
-  return rows(sql, 'select to_jsonb(s) as row from read.scorecards s where member_id = $1 order by played_on, submitted_at', [memberId], (r) => scorecardRowSchema.parse(r));
+  return rows(sql, 'select to_jsonb(s) as row from read.scorecards s where member_id = $1 order by played_on, submitted_at', [memberId], (r) =>
+    scorecardRowSchema.parse(r),
+  );
 }
 
 /** Cards waiting for this member's attestation as marker (by member id, or their email). */
@@ -57,7 +68,18 @@ export const SCORECARD_SORT_FIELDS = ['played_on', 'submitted_at', 'attest_by', 
 /** Staff list; `unattestedBefore` keeps submitted cards whose attestation deadline passed (the flags). */
 export async function searchScorecards(
   sql: Sql,
-  o: { status?: readonly string[]; memberId?: string; courseId?: string; playedOn?: string; ids?: readonly string[]; unattestedBefore?: string; sort: (typeof SCORECARD_SORT_FIELDS)[number]; order: 'ASC' | 'DESC'; offset: number; limit: number },
+  o: {
+    status?: readonly string[];
+    memberId?: string;
+    courseId?: string;
+    playedOn?: string;
+    ids?: readonly string[];
+    unattestedBefore?: string;
+    sort: (typeof SCORECARD_SORT_FIELDS)[number];
+    order: 'ASC' | 'DESC';
+    offset: number;
+    limit: number;
+  },
 ): Promise<{ records: ScorecardRow[]; total: number }> {
   const where: string[] = [];
   const params: unknown[] = [];

@@ -21,7 +21,12 @@ describe('the dashboard read model', () => {
 
   beforeAll(async () => {
     backend = await openBackend('pglite');
-    daemon = createProjectionDaemon({ sql: backend.sql, store: backend.store, projectors: [membersProjector, prizesProjector, dashboardProjector], logger: silent });
+    daemon = createProjectionDaemon({
+      sql: backend.sql,
+      store: backend.store,
+      projectors: [membersProjector, prizesProjector, dashboardProjector],
+      logger: silent,
+    });
     await daemon.start();
   });
   afterAll(async () => {
@@ -29,11 +34,46 @@ describe('the dashboard read model', () => {
     await backend.close();
   });
 
-  const registered = (id: string, at: string) => event('MemberRegistered', { memberId: id, email: `${id}@example.test`, firstname: 'A', lastname: 'B', referralCode: `R${id}`, chosenMembershipId: null }, at);
+  const registered = (id: string, at: string) =>
+    event(
+      'MemberRegistered',
+      { memberId: id, email: `${id}@example.test`, firstname: 'A', lastname: 'B', referralCode: `R${id}`, chosenMembershipId: null },
+      at,
+    );
   const activated = (id: string, tier: TierSnapshot, at: string, end: string | null) =>
-    event('MembershipActivated', { memberId: id, checkoutId: null, paymentId: null, subscriptionId: end ? `sub_${id}` : null, tier, previousMembershipId: null, periodStart: at, periodEnd: end, source: 'join' }, at);
+    event(
+      'MembershipActivated',
+      {
+        memberId: id,
+        checkoutId: null,
+        paymentId: null,
+        subscriptionId: end ? `sub_${id}` : null,
+        tier,
+        previousMembershipId: null,
+        periodStart: at,
+        periodEnd: end,
+        source: 'join',
+      },
+      at,
+    );
   const granted = (id: string, count: number, source: string, at: string, prizeId: string | null = null) =>
-    event('EntriesGranted', { memberId: id, grantId: `g-${id}-${source}`, source, count, firstTicket: 1, lastTicket: count, membershipId: null, tierCode: null, causationKey: `k-${id}-${source}`, reason: null, prizeId }, at);
+    event(
+      'EntriesGranted',
+      {
+        memberId: id,
+        grantId: `g-${id}-${source}`,
+        source,
+        count,
+        firstTicket: 1,
+        lastTicket: count,
+        membershipId: null,
+        tierCode: null,
+        causationKey: `k-${id}-${source}`,
+        reason: null,
+        prizeId,
+      },
+      at,
+    );
 
   it('counts sign-ups, active members by tier, MRR and churn per Sydney day, entries by source; replays identically', async () => {
     // 23:30 UTC on Nov 30 is Dec 1 in Sydney: the club's day, not UTC's.
@@ -44,7 +84,11 @@ describe('the dashboard read model', () => {
     await backend.store.append('member-b', [registered('b', day1), activated('b', free, day1, null)], 'no_stream');
     await backend.store.append('member-c', [registered('c', day2), activated('c', platinum, day2, '2027-01-02T00:00:00.000Z')], 'no_stream');
     await backend.store.append('entries-a', [granted('a', 50, 'initial', day1), granted('a', 1, 'single-entry', day2, 'p1')], 'no_stream');
-    await backend.store.append('member-a', [event('MembershipCancelled', { memberId: 'a', membershipId: platinum.membershipId, endsAt: '2027-01-01T00:00:00.000Z', reason: null }, day2)], 1n);
+    await backend.store.append(
+      'member-a',
+      [event('MembershipCancelled', { memberId: 'a', membershipId: platinum.membershipId, endsAt: '2027-01-01T00:00:00.000Z', reason: null }, day2)],
+      1n,
+    );
     expect(await daemon.waitFor(await backend.store.headPosition(), 20_000)).toBe(true);
 
     const f = await dashboardFigures(backend.sql, new Date('2026-12-03T00:00:00.000Z'), 5);

@@ -22,7 +22,14 @@ import type { ApplyContext, Projector } from '../runner/projector';
  * A later feature adds a metric by writing its own rows (e.g. 'cashback_claims'): the query reads
  * any metric it is asked for. Renewals due come from read.members (its end dates), not from here.
  */
-const HANDLES = ['MemberRegistered', 'MembershipActivated', 'MembershipCancelled', 'MembershipPaymentFailed', 'EntriesGranted', 'EntriesRevoked'] as const;
+const HANDLES = [
+  'MemberRegistered',
+  'MembershipActivated',
+  'MembershipCancelled',
+  'MembershipPaymentFailed',
+  'EntriesGranted',
+  'EntriesRevoked',
+] as const;
 const STACKED = '*';
 
 const sydneyDay = new Intl.DateTimeFormat('en-CA', { timeZone: CLUB_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -60,7 +67,10 @@ class Batch {
 
 async function loadMembers(tx: Sql, schema: string, ids: readonly string[]): Promise<Map<string, MemberTier>> {
   if (ids.length === 0) return new Map();
-  const r = await tx.query<MemberTier & { member_id: string }>(`select member_id, tier_code, monthly_cents, renewing from ${ident(schema)}.dashboard_members where member_id = any($1)`, [ids]);
+  const r = await tx.query<MemberTier & { member_id: string }>(
+    `select member_id, tier_code, monthly_cents, renewing from ${ident(schema)}.dashboard_members where member_id = any($1)`,
+    [ids],
+  );
   return new Map(r.rows.map((row) => [row.member_id, { tier_code: row.tier_code, monthly_cents: row.monthly_cents, renewing: row.renewing }]));
 }
 

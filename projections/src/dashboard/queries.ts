@@ -51,7 +51,15 @@ export async function dashboardFigures(sql: Sql, now: Date, days = 90): Promise<
        and membership_end_date >= $1 and membership_end_date < $2`,
       [now.toISOString(), new Date(now.getTime() + 7 * 86_400_000).toISOString()],
     ),
-    sql.query<{ id: string; title: string; slug: string; prize_end_date: unknown; draw_status: string | null; singles: string | null; total_tickets: string | null }>(
+    sql.query<{
+      id: string;
+      title: string;
+      slug: string;
+      prize_end_date: unknown;
+      draw_status: string | null;
+      singles: string | null;
+      total_tickets: string | null;
+    }>(
       `select p.id, p.title, p.slug, p.prize_end_date, d.status as draw_status, e.entries::text as singles, d.total_tickets::text as total_tickets
        from read.prizes p left join read.draws d on d.prize_id = p.id left join read.dashboard_draw_entries e on e.prize_id = p.id
        where p.status = 'published' and coalesce(d.status, 'unscheduled') in ('unscheduled', 'scheduled', 'closed')
@@ -83,7 +91,10 @@ export async function dashboardFigures(sql: Sql, now: Date, days = 90): Promise<
       return level;
     });
   };
-  const tiers = [...levels.keys()].filter((k) => k.startsWith('active|')).map((k) => k.slice('active|'.length)).sort();
+  const tiers = [...levels.keys()]
+    .filter((k) => k.startsWith('active|'))
+    .map((k) => k.slice('active|'.length))
+    .sort();
   const tierLevels = new Map(tiers.map((t) => [t, carried(`active|${t}`)]));
   const mrr = carried('mrr|');
   const stackedPool = Number(pool.rows[0]?.entries ?? 0);

@@ -58,7 +58,9 @@ const asStrings = (v: unknown): string[] => {
 const msOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** A stored row as the fold's account. Ticket ranges are not kept: a close needs counts only. */
-export function accountOfRow(row: Pick<MemberRow, 'has_tier' | 'bonus_draws' | 'weekly_draws' | 'period_end' | 'cancelled_ends_at' | 'stacked' | 'singles' | 'suspended'>): MemberAccount {
+export function accountOfRow(
+  row: Pick<MemberRow, 'has_tier' | 'bonus_draws' | 'weekly_draws' | 'period_end' | 'cancelled_ends_at' | 'stacked' | 'singles' | 'suspended'>,
+): MemberAccount {
   const singles = new Map(Object.entries(asObject(row.singles)).map(([prizeId, count]) => [prizeId, { count: Number(count), ranges: [] }]));
   return {
     tier: row.has_tier ? { bonus_draws: row.bonus_draws, weekly_draws: row.weekly_draws } : null,
@@ -159,7 +161,16 @@ async function saveMembers(tx: Sql, schema: string, ids: string[], fold: Eligibi
 async function saveTeams(tx: Sql, schema: string, ids: string[], fold: EligibilityFold, trails: Map<string, Trail>): Promise<void> {
   const rows = ids.flatMap((id) => {
     const memberIds = fold.teams.get(id);
-    return memberIds ? [{ team_id: id, member_ids: memberIds, last_at_ms: trails.get(`team:${id}`)?.lastAtMs ?? null, streams: [...(trails.get(`team:${id}`)?.streams ?? [])] }] : [];
+    return memberIds
+      ? [
+          {
+            team_id: id,
+            member_ids: memberIds,
+            last_at_ms: trails.get(`team:${id}`)?.lastAtMs ?? null,
+            streams: [...(trails.get(`team:${id}`)?.streams ?? [])],
+          },
+        ]
+      : [];
   });
   if (rows.length === 0) return;
   await tx.query(

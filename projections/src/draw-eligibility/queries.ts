@@ -13,7 +13,15 @@ export interface StaleEligibilityKey {
 const s = ident(READ_SCHEMA);
 
 /** The member rows as columns, one aggregate each (see readEligibilityRows). */
-type MemberAggregates = { ids: unknown; flags: string | null; stacked: string | null; period_end: unknown; cancelled: unknown; single: unknown; stale: unknown };
+type MemberAggregates = {
+  ids: unknown;
+  flags: string | null;
+  stacked: string | null;
+  period_end: unknown;
+  cancelled: unknown;
+  single: unknown;
+  stale: unknown;
+};
 
 /**
  * The draw_eligibility rows a close needs and the projector's checkpoint, read in one repeatable-read
@@ -111,4 +119,3 @@ function parseStrings(v: unknown): string[] {
   const parsed: unknown = typeof v === 'string' ? JSON.parse(v) : v;
   return Array.isArray(parsed) ? parsed.filter((m): m is string => typeof m === 'string') : [];
 }
-

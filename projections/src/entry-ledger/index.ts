@@ -1,2 +1,10 @@
 export { entryLedgerProjector } from './projector';
-export { listEntryGrants, getEntryTotal, entryGrantRecords, entryTotalsRecord, entryGrantRowSchema, type EntryGrantRow, type EntryTotal } from './queries';
+export {
+  listEntryGrants,
+  getEntryTotal,
+  entryGrantRecords,
+  entryTotalsRecord,
+  entryGrantRowSchema,
+  type EntryGrantRow,
+  type EntryTotal,
+} from './queries';

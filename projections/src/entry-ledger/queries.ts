@@ -16,13 +16,19 @@ export interface EntryTotal {
 
 /** A member's ledger, oldest first: the entry receipt reads down it. */
 export async function listEntryGrants(sql: Sql, memberId: string): Promise<EntryGrantRow[]> {
-  const r = await sql.query<{ row: unknown }>('select to_jsonb(g) as row from read.entry_grants g where member_id = $1 order by occurred_at, first_ticket nulls last, id', [memberId]);
+  const r = await sql.query<{ row: unknown }>(
+    'select to_jsonb(g) as row from read.entry_grants g where member_id = $1 order by occurred_at, first_ticket nulls last, id',
+    [memberId],
+  );
   return r.rows.map(({ row }) => entryGrantRowSchema.parse(row));
 }
 
 /** The member's totals; zeros for a member with no grants yet. */
 export async function getEntryTotal(sql: Sql, memberId: string): Promise<EntryTotal> {
-  const r = await sql.query<{ total: unknown; granted: unknown; revoked: unknown }>('select total, granted, revoked from read.entry_totals where member_id = $1', [memberId]);
+  const r = await sql.query<{ total: unknown; granted: unknown; revoked: unknown }>(
+    'select total, granted, revoked from read.entry_totals where member_id = $1',
+    [memberId],
+  );
   const row = r.rows[0];
   return { member_id: memberId, total: Number(row?.total ?? 0), granted: Number(row?.granted ?? 0), revoked: Number(row?.revoked ?? 0) };
 }

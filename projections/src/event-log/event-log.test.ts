@@ -22,7 +22,11 @@ describe.each([
     await backend.store.append('membership-1', [first, event('SomethingUnregistered', { x: 1 }, '2026-01-02T00:00:00.000Z')], 'no_stream');
     await backend.store.append('member-42', [event('MemberJoined', { id: 42 }, '2026-02-01T00:00:00.000Z')], 'no_stream');
     // An envelope with no usable actor or time still lands in the log, with nulls.
-    await backend.store.append('member-43', [{ id: crypto.randomUUID(), type: 'Odd', data: null, metadata: { occurredAt: 'yesterday' } as never }], 'any');
+    await backend.store.append(
+      'member-43',
+      [{ id: crypto.randomUUID(), type: 'Odd', data: null, metadata: { occurredAt: 'yesterday' } as never }],
+      'any',
+    );
     expect(await daemon.waitFor(await backend.store.headPosition(), 10_000)).toBe(true);
   });
   afterAll(async () => {
@@ -51,8 +55,16 @@ describe.each([
 
   it.skipIf(skip)('filters by stream, type and time, pages and sorts', async () => {
     expect((await listEvents(backend.sql, { stream: 'membership-1' })).total).toBe(2);
-    expect((await listEvents(backend.sql, { type: ['MemberJoined', 'Odd'] })).rows.map((r) => r.stream_id).sort()).toEqual(['member-42', 'member-43']);
-    const january = await listEvents(backend.sql, { from: '2026-01-01T00:00:00Z', to: new Date('2026-01-31T00:00:00Z'), sort: 'occurred_at', order: 'DESC' });
+    expect((await listEvents(backend.sql, { type: ['MemberJoined', 'Odd'] })).rows.map((r) => r.stream_id).sort()).toEqual([
+      'member-42',
+      'member-43',
+    ]);
+    const january = await listEvents(backend.sql, {
+      from: '2026-01-01T00:00:00Z',
+      to: new Date('2026-01-31T00:00:00Z'),
+      sort: 'occurred_at',
+      order: 'DESC',
+    });
     expect(january.rows.map((r) => r.event_type)).toEqual(['SomethingUnregistered', 'MembershipTierStatusChanged']);
     const page = await listEvents(backend.sql, { sort: 'position', order: 'DESC', offset: 1, limit: 2 });
     expect(page.total).toBe(4);

@@ -54,7 +54,8 @@ interface Raw extends Omit<EventLogRow, 'stream_revision' | 'occurred_at' | 'rec
   recorded_at: unknown;
 }
 
-const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v instanceof Date ? v.getTime() : String(v)).toISOString());
+const iso = (v: unknown): string | null =>
+  v === null || v === undefined ? null : new Date(v instanceof Date ? v.getTime() : String(v)).toISOString();
 
 const toRow = (r: Raw): EventLogRow => ({
   ...r,

@@ -86,7 +86,13 @@ function evolve(row: MemberRow, event: RecordedEvent, at: string): MemberRow {
     }
     case 'MembershipRenewed': {
       const d = event.data as MembershipRenewedEvent['data'];
-      return { ...row, membership_end_date: new Date(d.periodEnd).toISOString(), membership_status: 'active', subscription_id: d.subscriptionId, updated_at: at };
+      return {
+        ...row,
+        membership_end_date: new Date(d.periodEnd).toISOString(),
+        membership_status: 'active',
+        subscription_id: d.subscriptionId,
+        updated_at: at,
+      };
     }
     case 'MembershipPaymentFailed': {
       // Only a failed renewal of the current subscription marks the plan; a declined first
@@ -137,7 +143,14 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
     rows.set(id, evolve(row, e, at));
     touched.add(id);
   }
-  await upsertRows(tx, ctx.schema, 'members', MEMBER_COLUMNS, 'id', [...touched].map((id) => rows.get(id)!));
+  await upsertRows(
+    tx,
+    ctx.schema,
+    'members',
+    MEMBER_COLUMNS,
+    'id',
+    [...touched].map((id) => rows.get(id)!),
+  );
 }
 
 export const membersProjector: Projector = {

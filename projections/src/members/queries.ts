@@ -19,7 +19,10 @@ export async function getMember(sql: Sql, id: string): Promise<MemberRow | null>
 }
 
 export async function findMemberByEmail(sql: Sql, email: string): Promise<MemberRow | null> {
-  const r = await sql.query<{ row: unknown }>('select to_jsonb(m) as row from read.members m where lower(email) = lower($1) order by registered_at limit 1', [email.trim()]);
+  const r = await sql.query<{ row: unknown }>(
+    'select to_jsonb(m) as row from read.members m where lower(email) = lower($1) order by registered_at limit 1',
+    [email.trim()],
+  );
   return parse(r.rows)[0] ?? null;
 }
 
@@ -89,7 +92,8 @@ export async function searchMemberRecords(sql: Sql, query: MemberQuery): Promise
     add((p) => `(m.email ilike ${p} or m.firstname ilike ${p} or m.lastname ilike ${p} or (m.firstname || ' ' || m.lastname) ilike ${p})`, like);
   }
   if (query.ids) add((p) => `m.id::text in (select jsonb_array_elements_text(${p}::jsonb))`, JSON.stringify(query.ids));
-  if (query.membershipStatus) add((p) => `m.membership_status in (select jsonb_array_elements_text(${p}::jsonb))`, JSON.stringify(query.membershipStatus));
+  if (query.membershipStatus)
+    add((p) => `m.membership_status in (select jsonb_array_elements_text(${p}::jsonb))`, JSON.stringify(query.membershipStatus));
   if (query.membershipCode) add((p) => `m.membership_code in (select jsonb_array_elements_text(${p}::jsonb))`, JSON.stringify(query.membershipCode));
   const filter = where.length ? `where ${where.join(' and ')}` : '';
   const dir = query.order === 'ASC' ? 'asc' : 'desc';

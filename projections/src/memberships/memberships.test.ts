@@ -35,7 +35,30 @@ describe.each([
     expect(platinum).toMatchObject({ id: 3, tier: 'Platinum', price: 29.99, cashback_maximum_value: 20, initial_tickets: 50, status: 'published' });
     expect(platinum).not.toHaveProperty('price_cents');
     expect(Object.keys(platinum).sort()).toEqual(
-      ['id', 'sort', 'status', 'visible', 'code', 'tier', 'colour', 'icon', 'initial_tickets', 'cumulative_tickets', 'items', 'type', 'bonus_draws', 'weekly_draws', 'rewards_access', 'shop_access', 'price', 'referee_entries', 'referrer_entries', 'rewards_days', 'cashback_maximum_value', 'stripe_id'].sort(),
+      [
+        'id',
+        'sort',
+        'status',
+        'visible',
+        'code',
+        'tier',
+        'colour',
+        'icon',
+        'initial_tickets',
+        'cumulative_tickets',
+        'items',
+        'type',
+        'bonus_draws',
+        'weekly_draws',
+        'rewards_access',
+        'shop_access',
+        'price',
+        'referee_entries',
+        'referrer_entries',
+        'rewards_days',
+        'cashback_maximum_value',
+        'stripe_id',
+      ].sort(),
     );
     expect(toMembershipResource(rows.find((r) => r.code === 'single-entry')!).price).toBe(20);
   });
@@ -52,7 +75,13 @@ describe.each([
     );
     expect(await daemon.waitFor(await backend.store.headPosition(), 10_000)).toBe(true);
     const row = await getMembership(backend.sql, 2);
-    expect(row).toMatchObject({ price_cents: 2500, tier: 'One Entry', status: 'draft', code: 'single-entry', updated_at: '2026-04-02T00:00:00.000Z' });
+    expect(row).toMatchObject({
+      price_cents: 2500,
+      tier: 'One Entry',
+      status: 'draft',
+      code: 'single-entry',
+      updated_at: '2026-04-02T00:00:00.000Z',
+    });
     const published = await listMemberships(backend.sql, { statuses: ['published', 'archived'] });
     expect(published.map((r) => r.id)).toEqual([1, 3, 4]);
     expect((await listMemberships(backend.sql, { sort: ['-price_cents'] })).map((r) => r.id)).toEqual([3, 2, 4, 1]);

@@ -66,7 +66,10 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
   await tx.query(
     `insert into ${ident(ctx.schema)}.memberships (${names.join(', ')})
      select ${names.join(', ')} from jsonb_to_recordset($1::jsonb) as x(${recordType})
-     on conflict (id) do update set ${names.filter((n) => n !== '"id"').map((n) => `${n} = excluded.${n}`).join(', ')}`,
+     on conflict (id) do update set ${names
+       .filter((n) => n !== '"id"')
+       .map((n) => `${n} = excluded.${n}`)
+       .join(', ')}`,
     [JSON.stringify(changed)],
   );
 }

@@ -14,16 +14,14 @@ const isoInstant = z.string().transform((v, ctx) => {
  * One row of read.memberships, read back as to_jsonb (same shape from pg and PGlite): the contract's
  * tier with the stored cents instead of dollars, its status and type as stored.
  */
-export const membershipRowSchema = membershipSchema
-  .omit({ price: true, cashback_maximum_value: true })
-  .extend({
-    status: z.string(),
-    type: z.string(),
-    price_cents: z.number().int(),
-    currency: z.string(),
-    cashback_maximum_cents: z.number().int(),
-    updated_at: isoInstant,
-  });
+export const membershipRowSchema = membershipSchema.omit({ price: true, cashback_maximum_value: true }).extend({
+  status: z.string(),
+  type: z.string(),
+  price_cents: z.number().int(),
+  currency: z.string(),
+  cashback_maximum_cents: z.number().int(),
+  updated_at: isoInstant,
+});
 
 export type MembershipRow = z.infer<typeof membershipRowSchema>;
 
@@ -39,5 +37,10 @@ const dollars = (cents: number): number => Math.round(cents) / 100;
 
 export function toMembershipResource(row: MembershipRow): MembershipResource {
   const { price_cents, cashback_maximum_cents, currency: _currency, updated_at: _updatedAt, ...rest } = row;
-  return { ...rest, items: row.items.map((i) => ({ title: i.title })), price: dollars(price_cents), cashback_maximum_value: dollars(cashback_maximum_cents) };
+  return {
+    ...rest,
+    items: row.items.map((i) => ({ title: i.title })),
+    price: dollars(price_cents),
+    cashback_maximum_value: dollars(cashback_maximum_cents),
+  };
 }

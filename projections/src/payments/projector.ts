@@ -120,7 +120,14 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
     }
     touched.add(id);
   }
-  await upsertRows(tx, ctx.schema, 'payments', PAYMENT_COLUMNS, 'id', [...touched].map((id) => rows.get(id)!));
+  await upsertRows(
+    tx,
+    ctx.schema,
+    'payments',
+    PAYMENT_COLUMNS,
+    'id',
+    [...touched].map((id) => rows.get(id)!),
+  );
 }
 
 export const paymentsProjector: Projector = {

@@ -109,10 +109,9 @@ export interface ProviderPayment {
 
 /** Whose payment the provider's payment id is (the renewal rows carry it too), or null. */
 export async function paymentByProviderId(sql: Sql, paymentId: string): Promise<ProviderPayment | null> {
-  const r = await sql.query<ProviderPayment>(
-    'select member_id, checkout_id, amount_cents from read.payments where payment_id = $1 limit 1',
-    [paymentId],
-  );
+  const r = await sql.query<ProviderPayment>('select member_id, checkout_id, amount_cents from read.payments where payment_id = $1 limit 1', [
+    paymentId,
+  ]);
   return r.rows[0] ?? null;
 }
 

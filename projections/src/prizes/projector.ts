@@ -143,12 +143,24 @@ function updateLast(winners: readonly WinnerEntry[], change: Partial<WinnerEntry
 }
 
 /** Applies one event to the loaded rows; unknown prizes are skipped (logged), never thrown. */
-function applyOne(prizes: Map<string, PrizeRow>, draws: Map<string, DrawRow>, e: RecordedEvent, ctx: ApplyContext): { prizeId: string; lines?: string; page?: number } | null {
+function applyOne(
+  prizes: Map<string, PrizeRow>,
+  draws: Map<string, DrawRow>,
+  e: RecordedEvent,
+  ctx: ApplyContext,
+): { prizeId: string; lines?: string; page?: number } | null {
   const event = { type: e.type, data: e.data } as PrizeEvent;
   const prizeId = event.data.prizeId;
   const at = occurredAt(e);
   if (event.type === 'PrizeCreated') {
-    prizes.set(prizeId, { id: prizeId, status: 'draft', ...event.data.fields, created_at: at, updated_at: at, prize_end_date: new Date(event.data.fields.prize_end_date).toISOString() });
+    prizes.set(prizeId, {
+      id: prizeId,
+      status: 'draft',
+      ...event.data.fields,
+      created_at: at,
+      updated_at: at,
+      prize_end_date: new Date(event.data.fields.prize_end_date).toISOString(),
+    });
     draws.set(prizeId, draws.get(prizeId) ?? emptyDraw(prizeId));
     return { prizeId };
   }
@@ -199,7 +211,16 @@ function applyOne(prizes: Map<string, PrizeRow>, draws: Map<string, DrawRow>, e:
     }
     case 'WinnerDrawn': {
       const { k, ticket, entrantId, memberIds, nextK } = event.data;
-      const winner: WinnerEntry = { k, ticket, entrant_id: entrantId, member_ids: memberIds, drawn_at: at, notified: false, claimed_by: null, redrawn_reason: null };
+      const winner: WinnerEntry = {
+        k,
+        ticket,
+        entrant_id: entrantId,
+        member_ids: memberIds,
+        drawn_at: at,
+        notified: false,
+        claimed_by: null,
+        redrawn_reason: null,
+      };
       setDraw({ status: 'drawn', winners: [...draw.winners, winner], next_k: nextK, drawn_at: at });
       break;
     }
@@ -237,7 +258,14 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
     pages.set(out.prizeId, list);
   }
   await upsertRows(tx, ctx.schema, 'prizes', PRIZE_COLUMNS, 'id', [...prizes.values()]);
-  await upsertRows(tx, ctx.schema, 'draws', DRAW_COLUMNS, 'prize_id', [...draws.values()].map((d) => ({ ...d, winners: d.winners, beacon: d.beacon })));
+  await upsertRows(
+    tx,
+    ctx.schema,
+    'draws',
+    DRAW_COLUMNS,
+    'prize_id',
+    [...draws.values()].map((d) => ({ ...d, winners: d.winners, beacon: d.beacon })),
+  );
   for (const [prizeId, list] of pages) await insertEntrantPages(tx, ctx.schema, prizeId, list);
 }
 

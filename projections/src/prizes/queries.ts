@@ -11,7 +11,31 @@ export interface PrizeWithDraw {
 
 function pair(row: { prize: unknown; draw: unknown }): PrizeWithDraw {
   const prize = prizeRowSchema.parse(row.prize);
-  const draw = row.draw ? drawRowSchema.parse(row.draw) : drawRowSchema.parse({ prize_id: prize.id, status: 'unscheduled', method: null, commitment: null, beacon: null, list_hash: null, entrant_count: 0, total_tickets: 0, cutoff_position: null, as_of: null, eligibility_rule_version: null, randomness: null, entrant_salt: null, seed: null, winners: [], next_k: 0, display: null, scheduled_at: null, closed_at: null, drawn_at: null, published_at: null });
+  const draw = row.draw
+    ? drawRowSchema.parse(row.draw)
+    : drawRowSchema.parse({
+        prize_id: prize.id,
+        status: 'unscheduled',
+        method: null,
+        commitment: null,
+        beacon: null,
+        list_hash: null,
+        entrant_count: 0,
+        total_tickets: 0,
+        cutoff_position: null,
+        as_of: null,
+        eligibility_rule_version: null,
+        randomness: null,
+        entrant_salt: null,
+        seed: null,
+        winners: [],
+        next_k: 0,
+        display: null,
+        scheduled_at: null,
+        closed_at: null,
+        drawn_at: null,
+        published_at: null,
+      });
   return { prize, draw };
 }
 
@@ -34,9 +58,17 @@ export async function getPrize(sql: Sql, idOrSlug: string): Promise<PrizeWithDra
   return r.rows[0] ? pair(r.rows[0]) : null;
 }
 
-export async function listDrawEntrants(sql: Sql, prizeId: string, page: { offset: number; limit: number }): Promise<{ rows: DrawEntrantRow[]; total: number }> {
+export async function listDrawEntrants(
+  sql: Sql,
+  prizeId: string,
+  page: { offset: number; limit: number },
+): Promise<{ rows: DrawEntrantRow[]; total: number }> {
   const [rows, total] = await Promise.all([
-    sql.query<{ row: unknown }>('select to_jsonb(e) as row from read.draw_entrants e where prize_id = $1 order by position limit $2 offset $3', [prizeId, page.limit, page.offset]),
+    sql.query<{ row: unknown }>('select to_jsonb(e) as row from read.draw_entrants e where prize_id = $1 order by position limit $2 offset $3', [
+      prizeId,
+      page.limit,
+      page.offset,
+    ]),
     sql.query<{ n: unknown }>('select count(*) as n from read.draw_entrants where prize_id = $1', [prizeId]),
   ]);
   return { rows: rows.rows.map(({ row }) => drawEntrantRowSchema.parse(row)), total: Number(total.rows[0]?.n ?? 0) };

@@ -110,7 +110,14 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
     rows.set(key, next);
     touched.add(key);
   }
-  await upsertRows(tx, ctx.schema, 'referrals', REFERRAL_COLUMNS, 'referee_id', [...touched].map((k) => rows.get(k)!));
+  await upsertRows(
+    tx,
+    ctx.schema,
+    'referrals',
+    REFERRAL_COLUMNS,
+    'referee_id',
+    [...touched].map((k) => rows.get(k)!),
+  );
 }
 
 export const referralsProjector: Projector = {

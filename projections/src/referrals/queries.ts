@@ -68,6 +68,9 @@ export async function searchReferrals(sql: Sql, o: SearchReferralsOptions): Prom
     `select count(*) as n from read.referrals r left join read.members a on a.id = r.referrer_id left join read.members b on b.id = r.referee_id ${w}`,
     params,
   );
-  const rows = await sql.query<Joined>(`${SELECT} ${w} order by r.${sort} ${order} nulls last, r.referee_id limit ${Number(o.limit ?? 100)} offset ${Number(o.offset ?? 0)}`, params);
+  const rows = await sql.query<Joined>(
+    `${SELECT} ${w} order by r.${sort} ${order} nulls last, r.referee_id limit ${Number(o.limit ?? 100)} offset ${Number(o.offset ?? 0)}`,
+    params,
+  );
   return { records: rows.rows.map(toView), total: Number(count.rows[0]?.n ?? 0) };
 }

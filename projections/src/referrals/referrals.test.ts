@@ -20,19 +20,69 @@ describe('referrals read model on pglite', () => {
   });
 
   it('follows a referral through recorded, bonus-granted and voided, with event times', async () => {
-    await backend.store.append('referral-new1', [event('ReferralRecorded', { refereeId: 'new1', referrerId: 'old', referralCode: 'CODE', recordedAt: '2026-03-01T10:00:00.000Z' }, '2026-03-01T10:00:00.000Z')], 'no_stream');
-    await backend.store.append('referral-new2', [event('ReferralRecorded', { refereeId: 'new2', referrerId: 'old', referralCode: 'CODE', recordedAt: '2026-03-02T10:00:00.000Z' }, '2026-03-02T10:00:00.000Z')], 'no_stream');
-    await backend.store.append('referral-new1', [
-      event('ReferralBonusGranted', { refereeId: 'new1', referrerId: 'old', paymentId: 'pi_1', tierCode: 'platinum', referrerEntries: 40, refereeEntries: 20, grantedAt: '2026-03-03T00:00:00.000Z' }, '2026-03-03T00:00:00.000Z'),
-      event('ReferralVoided', { refereeId: 'new1', referrerId: 'old', reason: 'Payment refunded: asked', bonusWasGranted: true, voidedAt: '2026-03-04T00:00:00.000Z' }, '2026-03-04T00:00:00.000Z'),
-    ], 0n);
+    await backend.store.append(
+      'referral-new1',
+      [
+        event(
+          'ReferralRecorded',
+          { refereeId: 'new1', referrerId: 'old', referralCode: 'CODE', recordedAt: '2026-03-01T10:00:00.000Z' },
+          '2026-03-01T10:00:00.000Z',
+        ),
+      ],
+      'no_stream',
+    );
+    await backend.store.append(
+      'referral-new2',
+      [
+        event(
+          'ReferralRecorded',
+          { refereeId: 'new2', referrerId: 'old', referralCode: 'CODE', recordedAt: '2026-03-02T10:00:00.000Z' },
+          '2026-03-02T10:00:00.000Z',
+        ),
+      ],
+      'no_stream',
+    );
+    await backend.store.append(
+      'referral-new1',
+      [
+        event(
+          'ReferralBonusGranted',
+          {
+            refereeId: 'new1',
+            referrerId: 'old',
+            paymentId: 'pi_1',
+            tierCode: 'platinum',
+            referrerEntries: 40,
+            refereeEntries: 20,
+            grantedAt: '2026-03-03T00:00:00.000Z',
+          },
+          '2026-03-03T00:00:00.000Z',
+        ),
+        event(
+          'ReferralVoided',
+          { refereeId: 'new1', referrerId: 'old', reason: 'Payment refunded: asked', bonusWasGranted: true, voidedAt: '2026-03-04T00:00:00.000Z' },
+          '2026-03-04T00:00:00.000Z',
+        ),
+      ],
+      0n,
+    );
     expect(await daemon.waitFor(await backend.store.headPosition(), 10_000)).toBe(true);
 
     expect(await getReferral(backend.sql, 'new1')).toMatchObject({
-      referrer_id: 'old', status: 'voided', payment_id: 'pi_1', referrer_entries: 40, referee_entries: 20, bonus_was_granted: true,
-      void_reason: 'Payment refunded: asked', granted_at: '2026-03-03T00:00:00.000Z', voided_at: '2026-03-04T00:00:00.000Z',
+      referrer_id: 'old',
+      status: 'voided',
+      payment_id: 'pi_1',
+      referrer_entries: 40,
+      referee_entries: 20,
+      bonus_was_granted: true,
+      void_reason: 'Payment refunded: asked',
+      granted_at: '2026-03-03T00:00:00.000Z',
+      voided_at: '2026-03-04T00:00:00.000Z',
     });
-    expect((await listReferralsBy(backend.sql, 'old')).map((r) => [r.referee_id, r.status])).toEqual([['new2', 'recorded'], ['new1', 'voided']]);
+    expect((await listReferralsBy(backend.sql, 'old')).map((r) => [r.referee_id, r.status])).toEqual([
+      ['new2', 'recorded'],
+      ['new1', 'voided'],
+    ]);
     expect((await searchReferrals(backend.sql, { status: ['recorded'] })).records.map((r) => r.referee_id)).toEqual(['new2']);
     expect(await getReferral(backend.sql, 'nobody')).toBeNull();
 

@@ -90,12 +90,25 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
       const d = e.data as OfferAddedEvent['data'];
       const f = d.fields;
       offers.set(d.offerId, {
-        id: d.offerId, partner_id: d.partnerId, ...f, starts_at: iso(f.starts_at), ends_at: iso(f.ends_at),
-        created_at: await createdAt('offers', d.offerId, at), updated_at: at,
+        id: d.offerId,
+        partner_id: d.partnerId,
+        ...f,
+        starts_at: iso(f.starts_at),
+        ends_at: iso(f.ends_at),
+        created_at: await createdAt('offers', d.offerId, at),
+        updated_at: at,
       });
     } else if (e.type === 'OfferRevealed') {
       const d = e.data as OfferRevealedEvent['data'];
-      reveals.push({ id: e.id, member_id: d.memberId, partner_id: d.partnerId, offer_id: d.offerId, redeem_method: d.redeemMethod, month: d.month, revealed_at: iso(d.revealedAt) });
+      reveals.push({
+        id: e.id,
+        member_id: d.memberId,
+        partner_id: d.partnerId,
+        offer_id: d.offerId,
+        redeem_method: d.redeemMethod,
+        month: d.month,
+        revealed_at: iso(d.revealedAt),
+      });
     }
   }
   await upsertRows(tx, ctx.schema, 'partners', PARTNER_COLUMNS, 'id', [...partners.values()]);

@@ -22,7 +22,10 @@ export async function getPartner(sql: Sql, id: string): Promise<PartnerRow | nul
 }
 
 /** Offers with their partner; `publishedOnly` keeps published offers of published partners. Dates are checked by the caller. */
-export async function listOffers(sql: Sql, options: { publishedOnly: boolean; partnerId?: string; ids?: readonly string[] }): Promise<OfferWithPartner[]> {
+export async function listOffers(
+  sql: Sql,
+  options: { publishedOnly: boolean; partnerId?: string; ids?: readonly string[] },
+): Promise<OfferWithPartner[]> {
   const r = await sql.query<{ offer: unknown; partner: unknown }>(
     `select to_jsonb(o) as offer, to_jsonb(p) as partner from read.offers o join read.partners p on p.id = o.partner_id
      where ($1::boolean = false or (o.status = 'published' and p.status = 'published'))
@@ -56,5 +59,12 @@ export async function redemptionsByPartnerMonth(sql: Sql, filter: { partnerId?: 
      group by r.partner_id, p.name, r.month order by r.month desc, partner_name`,
     [filter.partnerId ?? null, filter.month ?? null],
   );
-  return r.rows.map((x) => ({ id: `${x.partner_id}:${x.month}`, partner_id: x.partner_id, partner_name: x.partner_name, month: x.month, reveals: Number(x.reveals), members: Number(x.members) }));
+  return r.rows.map((x) => ({
+    id: `${x.partner_id}:${x.month}`,
+    partner_id: x.partner_id,
+    partner_name: x.partner_name,
+    month: x.month,
+    reveals: Number(x.reveals),
+    members: Number(x.members),
+  }));
 }

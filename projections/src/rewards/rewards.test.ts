@@ -3,8 +3,25 @@ import { event, openBackend, silent, type Backend } from '../../test/helpers';
 import { createProjectionDaemon, type ProjectionDaemon } from '../runner/daemon';
 import { getOffer, listOffers, listPartners, redemptionsByPartnerMonth, rewardsProjector } from '.';
 
-const partner = { name: 'Fairway Supply Co. (sample)', logo: '/partners/fairway.svg', category: 'tickets-and-gear', sample: true, status: 'published', sort: 1 };
-const offer = { title: 'Golf gear', saving: 'save 20-30%', terms: 'Online only.', redeem_method: 'code', redeem_value: 'ROAR25', starts_at: null, ends_at: null, status: 'published', featured: true };
+const partner = {
+  name: 'Fairway Supply Co. (sample)',
+  logo: '/partners/fairway.svg',
+  category: 'tickets-and-gear',
+  sample: true,
+  status: 'published',
+  sort: 1,
+};
+const offer = {
+  title: 'Golf gear',
+  saving: 'save 20-30%',
+  terms: 'Online only.',
+  redeem_method: 'code',
+  redeem_value: 'ROAR25',
+  starts_at: null,
+  ends_at: null,
+  status: 'published',
+  featured: true,
+};
 
 describe('rewards read model on pglite', () => {
   let backend: Backend;
@@ -23,14 +40,27 @@ describe('rewards read model on pglite', () => {
   it('projects partners, offers and their edits, and counts reveals per partner and Sydney month', async () => {
     const t1 = '2026-11-01T00:00:00.000Z';
     const t2 = '2026-11-02T00:00:00.000Z';
-    await backend.store.append('partner-p1', [
-      event('PartnerAdded', { partnerId: 'p1', fields: partner, at: t1 }, t1),
-      event('OfferAdded', { partnerId: 'p1', offerId: 'o1', fields: offer, at: t1 }, t1),
-      event('OfferChanged', { partnerId: 'p1', offerId: 'o1', fields: { ...offer, saving: 'save 25%' }, at: t2 }, t2),
-    ], 'no_stream');
-    await backend.store.append('partner-p2', [event('PartnerAdded', { partnerId: 'p2', fields: { ...partner, name: 'Draft partner', status: 'draft' }, at: t1 }, t1)], 'no_stream');
-    const reveal = (member: string, at: string, month: string) => event('OfferRevealed', { memberId: member, partnerId: 'p1', offerId: 'o1', redeemMethod: 'code', month, revealedAt: at }, at);
-    await backend.store.append('rewards-m1', [reveal('m1', t1, '2026-11'), reveal('m1', t2, '2026-11'), reveal('m1', '2026-11-30T14:00:00.000Z', '2026-12')], 'no_stream');
+    await backend.store.append(
+      'partner-p1',
+      [
+        event('PartnerAdded', { partnerId: 'p1', fields: partner, at: t1 }, t1),
+        event('OfferAdded', { partnerId: 'p1', offerId: 'o1', fields: offer, at: t1 }, t1),
+        event('OfferChanged', { partnerId: 'p1', offerId: 'o1', fields: { ...offer, saving: 'save 25%' }, at: t2 }, t2),
+      ],
+      'no_stream',
+    );
+    await backend.store.append(
+      'partner-p2',
+      [event('PartnerAdded', { partnerId: 'p2', fields: { ...partner, name: 'Draft partner', status: 'draft' }, at: t1 }, t1)],
+      'no_stream',
+    );
+    const reveal = (member: string, at: string, month: string) =>
+      event('OfferRevealed', { memberId: member, partnerId: 'p1', offerId: 'o1', redeemMethod: 'code', month, revealedAt: at }, at);
+    await backend.store.append(
+      'rewards-m1',
+      [reveal('m1', t1, '2026-11'), reveal('m1', t2, '2026-11'), reveal('m1', '2026-11-30T14:00:00.000Z', '2026-12')],
+      'no_stream',
+    );
     await backend.store.append('rewards-m2', [reveal('m2', t2, '2026-11')], 'no_stream');
     expect(await daemon.waitFor(await backend.store.headPosition(), 10_000)).toBe(true);
 

@@ -136,7 +136,13 @@ async function commitLazily(tx: Sql): Promise<void> {
  * first, savepoints, find the event), and throw ProjectorEventFailedError after committing what
  * came before the event it cannot apply.
  */
-export async function commitBatch(s: Sql, projector: Projector, events: readonly RecordedEvent[], expected: Position, logger: Logger): Promise<Position> {
+export async function commitBatch(
+  s: Sql,
+  projector: Projector,
+  events: readonly RecordedEvent[],
+  expected: Position,
+  logger: Logger,
+): Promise<Position> {
   const fresh = events.filter((e) => comparePositions(e.position, expected) > 0);
   const last = fresh[fresh.length - 1];
   if (!last) return expected;

@@ -108,7 +108,9 @@ export interface StoredCheckpoint extends Checkpoint {
 }
 
 export async function listCheckpoints(sql: Sql): Promise<StoredCheckpoint[]> {
-  const r = await sql.query<Row & { projector: string; updated_at: unknown; failed_event: unknown }>(`select projector, ${COLUMNS}, updated_at, failed_event from ${T} order by projector`);
+  const r = await sql.query<Row & { projector: string; updated_at: unknown; failed_event: unknown }>(
+    `select projector, ${COLUMNS}, updated_at, failed_event from ${T} order by projector`,
+  );
   return r.rows.map((row) => ({
     ...toCheckpoint(row),
     name: row.projector,
@@ -122,5 +124,12 @@ function toFailedEvent(value: unknown): FailedEventRecord | null {
   if (typeof v !== 'object' || v === null) return null;
   const o = v as Record<string, unknown>;
   const text = (k: string) => (typeof o[k] === 'string' ? o[k] : '');
-  return { id: text('id'), type: text('type'), streamId: text('streamId'), revision: text('revision'), position: text('position'), error: text('error') };
+  return {
+    id: text('id'),
+    type: text('type'),
+    streamId: text('streamId'),
+    revision: text('revision'),
+    position: text('position'),
+    error: text('error'),
+  };
 }

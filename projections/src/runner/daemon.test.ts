@@ -68,7 +68,9 @@ describe.skipIf(!db)('projection daemon on PostgreSQL', () => {
       expect(await b.waitFor(head, 10_000)).toBe(true);
       const states = [(await a.status())[0]!.state, (await b.status())[0]!.state];
       expect(states).toEqual(['active', 'standby']);
-      await expect(rebuildProjector({ sql: otherPool, store: otherStore, projector: countingProjector, logger: silent })).rejects.toBeInstanceOf(ProjectorBusyError);
+      await expect(rebuildProjector({ sql: otherPool, store: otherStore, projector: countingProjector, logger: silent })).rejects.toBeInstanceOf(
+        ProjectorBusyError,
+      );
       await expect(b.rebuild('event_count')).rejects.toBeInstanceOf(ProjectorBusyError);
 
       await a.stop();
@@ -105,11 +107,16 @@ describe.skipIf(!db)('projection daemon on PostgreSQL', () => {
     let applied = 0;
     // Gathers for ten minutes after each batch it writes: far longer than the waits below, so a wait
     // that answers true can only have cut the gathering short (no bound on elapsed time needed).
-    const gathering = { ...countingProjector, name: 'event_count_gathered', gatherMs: 600_000, apply: async (...args: Parameters<typeof countingProjector.apply>) => {
-      batches += 1;
-      applied += args[1].length;
-      await countingProjector.apply(...args);
-    } };
+    const gathering = {
+      ...countingProjector,
+      name: 'event_count_gathered',
+      gatherMs: 600_000,
+      apply: async (...args: Parameters<typeof countingProjector.apply>) => {
+        batches += 1;
+        applied += args[1].length;
+        await countingProjector.apply(...args);
+      },
+    };
     const daemon = createProjectionDaemon({ sql: backend.sql, store: backend.store, projectors: [gathering], logger: silent });
     await daemon.start();
     try {
@@ -141,7 +148,12 @@ describe.skipIf(!db)('projection daemon on PostgreSQL', () => {
       const ping = (await backend.store.append('ping-quiet', [event('Ping', {})], 'any')).position;
       expect(await daemon.waitFor(ping, 10_000)).toBe(true);
       // A busy spell of events it ignores, then nothing.
-      for (let i = 0; i < 5; i++) await backend.store.append('pong-quiet', Array.from({ length: 7 }, (_, j) => event('Pong', { i, j })), 'any');
+      for (let i = 0; i < 5; i++)
+        await backend.store.append(
+          'pong-quiet',
+          Array.from({ length: 7 }, (_, j) => event('Pong', { i, j })),
+          'any',
+        );
       const lag = async () => (await checkpointLags(backend.sql)).find((l) => l.name === 'pings_only');
       await expect.poll(async () => (await lag())?.behind).toBe(0);
       expect(describeLag((await lag())!)).toBe('at head');

@@ -104,7 +104,9 @@ export function createProjectionDaemon(options: ProjectionDaemonOptions): Projec
    */
   async function narrowByTypes(wanted: readonly Projector[], position: Position): Promise<readonly Projector[]> {
     const behind = wanted.filter((p) => runsLocally(p) && !passedLocally(p, position));
-    const from = behind.map((p) => workers.find((w) => w.projector === p)?.position).reduce<Position | null>((a, b) => (!b ? a : !a || comparePositions(b, a) < 0 ? b : a), null);
+    const from = behind
+      .map((p) => workers.find((w) => w.projector === p)?.position)
+      .reduce<Position | null>((a, b) => (!b ? a : !a || comparePositions(b, a) < 0 ? b : a), null);
     if (!from) return wanted;
     const events = await store.readAll(from, 1000).catch(() => null);
     if (!events || !events.some((e) => comparePositions(e.position, position) >= 0)) return wanted;

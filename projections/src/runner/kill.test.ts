@@ -2,7 +2,17 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_TIERS, membershipTierStreamId } from '@roar/domain';
-import { appendSeedTiers, countedEvents, countingProjector, countStoredEvents, event, openBackend, silent, testDatabase, type Backend } from '../../test/helpers';
+import {
+  appendSeedTiers,
+  countedEvents,
+  countingProjector,
+  countStoredEvents,
+  event,
+  openBackend,
+  silent,
+  testDatabase,
+  type Backend,
+} from '../../test/helpers';
 import { eventLogProjector } from '../event-log';
 import { membershipsProjector } from '../memberships';
 import { migrateReadModels, readCheckpoint } from './checkpoints';

@@ -30,11 +30,20 @@ async function eventsAfter(sql: Sql, position: Position): Promise<number> {
 export async function checkpointLags(sql: Sql): Promise<CheckpointLag[]> {
   const lags: CheckpointLag[] = [];
   for (const c of await listCheckpoints(sql)) {
-    lags.push({ name: c.name, kind: 'read model', version: c.version, position: c.position, updatedAt: c.updatedAt, behind: await eventsAfter(sql, c.position) });
+    lags.push({
+      name: c.name,
+      kind: 'read model',
+      version: c.version,
+      position: c.position,
+      updatedAt: c.updatedAt,
+      behind: await eventsAfter(sql, c.position),
+    });
   }
   const jobs = await sql.query<{ t: string | null }>("select to_regclass('jobs.reactor_checkpoints')::text as t");
   if (jobs.rows[0]?.t) {
-    const reactors = await sql.query<{ reactor: string; position: string; updated_at: unknown }>('select reactor, position, updated_at from jobs.reactor_checkpoints order by reactor');
+    const reactors = await sql.query<{ reactor: string; position: string; updated_at: unknown }>(
+      'select reactor, position, updated_at from jobs.reactor_checkpoints order by reactor',
+    );
     for (const row of reactors.rows) {
       const position = positionFromString(row.position);
       const updatedAt = new Date(row.updated_at instanceof Date ? row.updated_at.toISOString() : String(row.updated_at)).toISOString();
@@ -44,4 +53,5 @@ export async function checkpointLags(sql: Sql): Promise<CheckpointLag[]> {
   return lags;
 }
 
-export const describeLag = (lag: Pick<CheckpointLag, 'behind'>): string => (lag.behind === 0 ? 'at head' : `${lag.behind} event${lag.behind === 1 ? '' : 's'} behind`);
+export const describeLag = (lag: Pick<CheckpointLag, 'behind'>): string =>
+  lag.behind === 0 ? 'at head' : `${lag.behind} event${lag.behind === 1 ? '' : 's'} behind`;

@@ -36,7 +36,12 @@ describe.skipIf(!db)('rebuild and verify on PostgreSQL', () => {
   beforeAll(async () => {
     backend = await openBackend('postgres', db);
     await appendSeedTiers(backend.store);
-    const daemon = createProjectionDaemon({ sql: backend.sql, store: backend.store, projectors: [membershipsProjector, eventLogProjector], logger: silent });
+    const daemon = createProjectionDaemon({
+      sql: backend.sql,
+      store: backend.store,
+      projectors: [membershipsProjector, eventLogProjector],
+      logger: silent,
+    });
     await daemon.start();
     expect(await daemon.waitFor(await backend.store.headPosition(), 10_000)).toBe(true);
     await daemon.stop();
@@ -49,7 +54,9 @@ describe.skipIf(!db)('rebuild and verify on PostgreSQL', () => {
   it('verify reports a tampered, a missing and an extra row by key, and leaves no scratch schema', async () => {
     await backend.sql.query("update read.memberships set tier = 'Tampered', price_cents = 1 where id = 2");
     await backend.sql.query('delete from read.memberships where id = 3');
-    await backend.sql.query("insert into read.memberships select 99, sort, status, visible, 'ghost', tier, colour, icon, initial_tickets, cumulative_tickets, items, type, bonus_draws, weekly_draws, rewards_access, shop_access, price_cents, currency, referee_entries, referrer_entries, rewards_days, cashback_maximum_cents, stripe_id, updated_at from read.memberships where id = 1");
+    await backend.sql.query(
+      "insert into read.memberships select 99, sort, status, visible, 'ghost', tier, colour, icon, initial_tickets, cumulative_tickets, items, type, bonus_draws, weekly_draws, rewards_access, shop_access, price_cents, currency, referee_entries, referrer_entries, rewards_days, cashback_maximum_cents, stripe_id, updated_at from read.memberships where id = 1",
+    );
     const report = await verifyProjector({ sql: backend.sql, store: backend.store, projector: membershipsProjector, logger: silent });
     expect(report.ok).toBe(false);
     expect(report.differenceCount).toBe(3);
@@ -89,7 +96,15 @@ describe.skipIf(!db)('rebuild and verify on PostgreSQL', () => {
 
   it('rebuild replays from START with progress and gives the same rows', async () => {
     const seen: ReplayProgress[] = [];
-    const result = await rebuildProjector({ sql: backend.sql, store: backend.store, projector: eventLogProjector, logger: silent, batchSize: 3, countEvents: async () => 4, onProgress: (p) => seen.push(p) });
+    const result = await rebuildProjector({
+      sql: backend.sql,
+      store: backend.store,
+      projector: eventLogProjector,
+      logger: silent,
+      batchSize: 3,
+      countEvents: async () => 4,
+      onProgress: (p) => seen.push(p),
+    });
     expect(result.events).toBe(4);
     expect(seen.map((p) => p.events)).toEqual([3, 4]);
     expect(seen.every((p) => p.total === 4)).toBe(true);

@@ -31,7 +31,13 @@ export async function resetProjector(s: Sql, projector: Projector): Promise<void
 }
 
 /** Rebuild on a session that already holds the projector's lock (the daemon's, or the CLI's). */
-export async function rebuildLocked(s: Sql, store: EventStore, projector: Projector, logger: Logger, options: ReplayOptions = {}): Promise<RebuildResult> {
+export async function rebuildLocked(
+  s: Sql,
+  store: EventStore,
+  projector: Projector,
+  logger: Logger,
+  options: ReplayOptions = {},
+): Promise<RebuildResult> {
   const started = performance.now();
   await resetProjector(s, projector);
   const total = options.countEvents ? await options.countEvents() : null;

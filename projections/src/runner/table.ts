@@ -15,7 +15,14 @@ export function createTableSql(schema: string, table: string, columns: Columns, 
 }
 
 /** Inserts or replaces whole rows by primary key. */
-export async function upsertRows(tx: Sql, schema: string, table: string, columns: Columns, primaryKey: string, rows: readonly object[]): Promise<void> {
+export async function upsertRows(
+  tx: Sql,
+  schema: string,
+  table: string,
+  columns: Columns,
+  primaryKey: string,
+  rows: readonly object[],
+): Promise<void> {
   if (rows.length === 0) return;
   const names = columns.map(([n]) => ident(n));
   const recordType = columns.map(([n, t]) => `${ident(n)} ${t}`).join(', ');

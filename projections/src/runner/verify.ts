@@ -65,7 +65,9 @@ async function diffTable(tx: Sql, table: OwnedTable, scratch: string, limit: num
     if (!r.expected) return { table: table.name, key, kind: 'extra', columns: [], expected: null, actual: r.live };
     const live = r.live;
     const exp = r.expected;
-    const columns = [...new Set([...Object.keys(live), ...Object.keys(exp)])].filter((c) => JSON.stringify(live[c]) !== JSON.stringify(exp[c])).sort();
+    const columns = [...new Set([...Object.keys(live), ...Object.keys(exp)])]
+      .filter((c) => JSON.stringify(live[c]) !== JSON.stringify(exp[c]))
+      .sort();
     return { table: table.name, key, kind: 'different', columns, expected: exp, actual: live };
   });
   const c = counts.rows[0];
@@ -106,16 +108,28 @@ export async function verifyProjector(args: VerifyArgs): Promise<VerifyReport> {
         }
         const differenceCount = tables.reduce((n, t) => n + t.differences, 0);
         const stoppedAt = (await listCheckpoints(tx)).find((c) => c.name === projector.name)?.failedEvent ?? null;
-        return { projector: projector.name, position: target, events: done.events, tables, differences, differenceCount, stoppedAt, ok: differenceCount === 0 && stoppedAt === null };
+        return {
+          projector: projector.name,
+          position: target,
+          events: done.events,
+          tables,
+          differences,
+          differenceCount,
+          stoppedAt,
+          ok: differenceCount === 0 && stoppedAt === null,
+        };
       });
       if (!('commit' in result)) return result;
-      if (comparePositions(result, done.position) < 0) throw new Error(`verify ${projector.name}: the live read model was reset (rebuild) during verify`);
+      if (comparePositions(result, done.position) < 0)
+        throw new Error(`verify ${projector.name}: the live read model was reset (rebuild) during verify`);
       // The daemon moved on while we replayed: catch the scratch side up, then pin again.
       done = await replay(store, done.position, applyScratch, { ...args, until: result, total, eventsSoFar: done.events });
       target = result;
     }
     throw new Error(`verify ${projector.name}: the live read model kept moving; try again when the load is lower`);
   } finally {
-    await sql.exec(`drop schema if exists ${ident(scratch)} cascade`).catch((err: unknown) => logger.warn({ err, scratch }, 'could not drop the scratch schema'));
+    await sql
+      .exec(`drop schema if exists ${ident(scratch)} cascade`)
+      .catch((err: unknown) => logger.warn({ err, scratch }, 'could not drop the scratch schema'));
   }
 }

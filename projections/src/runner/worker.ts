@@ -162,7 +162,10 @@ export class ProjectorWorker {
         }
         const stored = await readCheckpoint(s, name);
         if (!stored || stored.version !== this.projector.version) {
-          this.env.logger.info({ projector: name, from: stored?.version ?? null, to: this.projector.version }, 'new projector version: rebuilding from START');
+          this.env.logger.info(
+            { projector: name, from: stored?.version ?? null, to: this.projector.version },
+            'new projector version: rebuilding from START',
+          );
           await resetProjector(s, this.projector);
         }
         const from = (await readCheckpoint(s, name))?.position;
@@ -178,7 +181,9 @@ export class ProjectorWorker {
       }
       return true;
     } finally {
-      await releaseProjectorLock(s, name).catch((err: unknown) => this.env.logger.warn({ err, projector: name }, 'could not release the projector lock'));
+      await releaseProjectorLock(s, name).catch((err: unknown) =>
+        this.env.logger.warn({ err, projector: name }, 'could not release the projector lock'),
+      );
     }
   }
 
@@ -217,38 +222,40 @@ export class ProjectorWorker {
       };
       const sub = store.subscribe(
         from,
-        (batch) => serially(async () => {
-          if (finished) return;
-          if (quiet) clearTimeout(quiet);
-          quiet = null;
-          try {
-            const last = batch[batch.length - 1];
-            const ignored = !batch.some((e) => handlesType(this.projector, e.type));
-            if (last && ignored && Date.now() - storedAt < IGNORED_CHECKPOINT_EVERY_MS) {
-              this.position = last.position;
-              quiet = setTimeout(() => void serially(writeDeferred), QUIET_CHECKPOINT_MS);
-            } else {
-              expected = await commitBatch(s, this.projector, batch, expected, logger);
-              storedAt = Date.now();
-              this.position = expected;
-              this.storedPosition = expected;
-              if (this.state === 'failed') {
-                this.state = 'active';
-                this.lastError = null;
-                this.failedEvent = null;
+        (batch) =>
+          serially(async () => {
+            if (finished) return;
+            if (quiet) clearTimeout(quiet);
+            quiet = null;
+            try {
+              const last = batch[batch.length - 1];
+              const ignored = !batch.some((e) => handlesType(this.projector, e.type));
+              if (last && ignored && Date.now() - storedAt < IGNORED_CHECKPOINT_EVERY_MS) {
+                this.position = last.position;
+                quiet = setTimeout(() => void serially(writeDeferred), QUIET_CHECKPOINT_MS);
+              } else {
+                expected = await commitBatch(s, this.projector, batch, expected, logger);
+                storedAt = Date.now();
+                this.position = expected;
+                this.storedPosition = expected;
+                if (this.state === 'failed') {
+                  this.state = 'active';
+                  this.lastError = null;
+                  this.failedEvent = null;
+                }
               }
+              this.env.onProgress();
+              const gatherMs = this.projector.gatherMs ?? 0;
+              if (gatherMs > 0 && !ignored && !this.stopping) await this.pause(gatherMs, 'endGathering');
+            } catch (error) {
+              finish(error);
             }
-            this.env.onProgress();
-            const gatherMs = this.projector.gatherMs ?? 0;
-            if (gatherMs > 0 && !ignored && !this.stopping) await this.pause(gatherMs, 'endGathering');
-          } catch (error) {
-            finish(error);
-          }
-        }),
+          }),
         {
           batchSize: this.env.batchSize,
           ...(this.projector.handles === 'all' ? {} : { types: this.projector.handles }),
-          onDrop: (err) => logger.warn({ err, projector: this.projector.name }, 'subscription dropped; resubscribing') },
+          onDrop: (err) => logger.warn({ err, projector: this.projector.name }, 'subscription dropped; resubscribing'),
+        },
       );
       this.interrupt = () => finish(null);
       logger.debug({ projector: this.projector.name, from: String(from.commit) + '/' + String(from.prepare) }, 'following');

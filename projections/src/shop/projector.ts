@@ -3,7 +3,25 @@ import type { CouponEvent, GiftCardEvent, OrderEvent, ProductEvent, ShopSettings
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
 import { createTableSql, decodeAll, loadRows, occurredAt, upsertRows } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
-import { COUPON_COLUMNS, couponRowSchema, GIFT_CARD_COLUMNS, giftCardRowSchema, ORDER_COLUMNS, orderRowSchema, PRODUCT_COLUMNS, productRowSchema, STOCK_COLUMNS, stockRowSchema, TERM_COLUMNS, type CouponRow, type GiftCardRow, type OrderRow, type ProductRow, type StockRow, type TermRow } from './rows';
+import {
+  COUPON_COLUMNS,
+  couponRowSchema,
+  GIFT_CARD_COLUMNS,
+  giftCardRowSchema,
+  ORDER_COLUMNS,
+  orderRowSchema,
+  PRODUCT_COLUMNS,
+  productRowSchema,
+  STOCK_COLUMNS,
+  stockRowSchema,
+  TERM_COLUMNS,
+  type CouponRow,
+  type GiftCardRow,
+  type OrderRow,
+  type ProductRow,
+  type StockRow,
+  type TermRow,
+} from './rows';
 
 async function migrate(tx: Sql, schema: string): Promise<void> {
   const s = ident(schema);
@@ -26,7 +44,14 @@ async function migrate(tx: Sql, schema: string): Promise<void> {
 }
 
 type Loaded<R> = { rows: Map<string, R>; touched: Set<string> };
-async function load<R extends object>(tx: Sql, ctx: ApplyContext, table: string, key: keyof R & string, keys: string[], schema: z.ZodType<R>): Promise<Loaded<R>> {
+async function load<R extends object>(
+  tx: Sql,
+  ctx: ApplyContext,
+  table: string,
+  key: keyof R & string,
+  keys: string[],
+  schema: z.ZodType<R>,
+): Promise<Loaded<R>> {
   const rows = await loadRows(tx, ctx.schema, table, key, keys, schema, ctx);
   return { rows: new Map(rows.map((r) => [String(r[key]), r])), touched: new Set() };
 }
@@ -39,7 +64,18 @@ const PRODUCT_TYPES = ['ProductCreated', 'ProductEdited', 'VariantAdded', 'Varia
 const STOCK_TYPES = ['StockOpened', 'StockReceived', 'StockReserved', 'StockReleased', 'StockSold', 'StockAdjusted', 'StockRestocked'];
 const TERM_TYPES = ['ShopTermSaved', 'ShopTermRemoved', 'ShopBannerSaved', 'ShopBannerRemoved'];
 const COUPON_TYPES = ['CouponCreated', 'CouponRedeemed', 'CouponRedemptionReleased', 'CouponDisabled'];
-const ORDER_TYPES = ['OrderPlaced', 'OrderPaid', 'OrderCancelled', 'OrderPackingStarted', 'OrderShipped', 'OrderDelivered', 'GiftCardIssued', 'OrderGiftCardIssued', 'OrderRefundRequested', 'OrderRefunded'];
+const ORDER_TYPES = [
+  'OrderPlaced',
+  'OrderPaid',
+  'OrderCancelled',
+  'OrderPackingStarted',
+  'OrderShipped',
+  'OrderDelivered',
+  'GiftCardIssued',
+  'OrderGiftCardIssued',
+  'OrderRefundRequested',
+  'OrderRefunded',
+];
 const GIFT_CARD_TYPES = ['GiftCardActivated', 'GiftCardRedeemed', 'GiftCardCredited', 'GiftCardVoided'];
 
 function priceRange(variants: readonly { price_cents: number }[]): { min_price: number; max_price: number } {
@@ -49,12 +85,48 @@ function priceRange(variants: readonly { price_cents: number }[]): { min_price: 
 
 async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContext): Promise<void> {
   const decoded = decodeAll(events, ctx, 'shop');
-  const keysOf = (types: string[], key: (d: Record<string, unknown>) => string) => decoded.filter((e) => types.includes(e.type)).map((e) => key(e.data as Record<string, unknown>));
-  const products = await load(tx, ctx, 'shop_products', 'id', keysOf(PRODUCT_TYPES, (d) => String(d.productId)), productRowSchema);
-  const stock = await load(tx, ctx, 'shop_stock', 'sku', keysOf(STOCK_TYPES, (d) => String(d.sku)), stockRowSchema);
-  const coupons = await load(tx, ctx, 'shop_coupons', 'code', keysOf(COUPON_TYPES, (d) => String(d.code ?? (d.terms as { code: string }).code)), couponRowSchema);
-  const orders = await load(tx, ctx, 'shop_orders', 'id', keysOf(ORDER_TYPES, (d) => String(d.orderId)), orderRowSchema);
-  const cards = await load(tx, ctx, 'shop_gift_cards', 'card_id', keysOf(GIFT_CARD_TYPES, (d) => String(d.cardId)), giftCardRowSchema);
+  const keysOf = (types: string[], key: (d: Record<string, unknown>) => string) =>
+    decoded.filter((e) => types.includes(e.type)).map((e) => key(e.data as Record<string, unknown>));
+  const products = await load(
+    tx,
+    ctx,
+    'shop_products',
+    'id',
+    keysOf(PRODUCT_TYPES, (d) => String(d.productId)),
+    productRowSchema,
+  );
+  const stock = await load(
+    tx,
+    ctx,
+    'shop_stock',
+    'sku',
+    keysOf(STOCK_TYPES, (d) => String(d.sku)),
+    stockRowSchema,
+  );
+  const coupons = await load(
+    tx,
+    ctx,
+    'shop_coupons',
+    'code',
+    keysOf(COUPON_TYPES, (d) => String(d.code ?? (d.terms as { code: string }).code)),
+    couponRowSchema,
+  );
+  const orders = await load(
+    tx,
+    ctx,
+    'shop_orders',
+    'id',
+    keysOf(ORDER_TYPES, (d) => String(d.orderId)),
+    orderRowSchema,
+  );
+  const cards = await load(
+    tx,
+    ctx,
+    'shop_gift_cards',
+    'card_id',
+    keysOf(GIFT_CARD_TYPES, (d) => String(d.cardId)),
+    giftCardRowSchema,
+  );
   const terms: Loaded<TermRow> = { rows: new Map(), touched: new Set() };
   const removedTerms: string[] = [];
 
@@ -94,21 +166,77 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
     }
   }
   const s = ctx.schema;
-  if (removedTerms.length) await tx.query(`delete from ${ident(s)}.shop_terms where id in (select jsonb_array_elements_text($1::jsonb))`, [JSON.stringify(removedTerms)]);
-  await upsertRows(tx, s, 'shop_terms', TERM_COLUMNS, 'id', [...terms.touched].map((k) => terms.rows.get(k)!));
-  await upsertRows(tx, s, 'shop_products', PRODUCT_COLUMNS, 'id', [...products.touched].map((k) => products.rows.get(k)!));
-  await upsertRows(tx, s, 'shop_stock', STOCK_COLUMNS, 'sku', [...stock.touched].map((k) => stock.rows.get(k)!));
-  await upsertRows(tx, s, 'shop_coupons', COUPON_COLUMNS, 'code', [...coupons.touched].map((k) => coupons.rows.get(k)!));
-  await upsertRows(tx, s, 'shop_orders', ORDER_COLUMNS, 'id', [...orders.touched].map((k) => orders.rows.get(k)!));
-  await upsertRows(tx, s, 'shop_gift_cards', GIFT_CARD_COLUMNS, 'card_id', [...cards.touched].map((k) => cards.rows.get(k)!));
+  if (removedTerms.length)
+    await tx.query(`delete from ${ident(s)}.shop_terms where id in (select jsonb_array_elements_text($1::jsonb))`, [JSON.stringify(removedTerms)]);
+  await upsertRows(
+    tx,
+    s,
+    'shop_terms',
+    TERM_COLUMNS,
+    'id',
+    [...terms.touched].map((k) => terms.rows.get(k)!),
+  );
+  await upsertRows(
+    tx,
+    s,
+    'shop_products',
+    PRODUCT_COLUMNS,
+    'id',
+    [...products.touched].map((k) => products.rows.get(k)!),
+  );
+  await upsertRows(
+    tx,
+    s,
+    'shop_stock',
+    STOCK_COLUMNS,
+    'sku',
+    [...stock.touched].map((k) => stock.rows.get(k)!),
+  );
+  await upsertRows(
+    tx,
+    s,
+    'shop_coupons',
+    COUPON_COLUMNS,
+    'code',
+    [...coupons.touched].map((k) => coupons.rows.get(k)!),
+  );
+  await upsertRows(
+    tx,
+    s,
+    'shop_orders',
+    ORDER_COLUMNS,
+    'id',
+    [...orders.touched].map((k) => orders.rows.get(k)!),
+  );
+  await upsertRows(
+    tx,
+    s,
+    'shop_gift_cards',
+    GIFT_CARD_COLUMNS,
+    'card_id',
+    [...cards.touched].map((k) => cards.rows.get(k)!),
+  );
 }
 
 function applyGiftCard(cards: Loaded<GiftCardRow>, e: GiftCardEvent, at: string, ctx: ApplyContext): void {
   if (e.type === 'GiftCardActivated') {
     const d = e.data;
     return put(cards, d.cardId, {
-      card_id: d.cardId, last4: d.last4, order_id: d.orderId, order_number: d.orderNumber, member_id: d.memberId, sku: d.sku, value_cents: d.value_cents,
-      balance_cents: d.value_cents, spent_cents: 0, status: 'active', expires_on: d.expires_on, terms_source: d.terms.source, void_reason: null, issued_at: new Date(d.at).toISOString(), updated_at: at,
+      card_id: d.cardId,
+      last4: d.last4,
+      order_id: d.orderId,
+      order_number: d.orderNumber,
+      member_id: d.memberId,
+      sku: d.sku,
+      value_cents: d.value_cents,
+      balance_cents: d.value_cents,
+      spent_cents: 0,
+      status: 'active',
+      expires_on: d.expires_on,
+      terms_source: d.terms.source,
+      void_reason: null,
+      issued_at: new Date(d.at).toISOString(),
+      updated_at: at,
     });
   }
   const c = cards.rows.get(e.data.cardId);
@@ -117,7 +245,12 @@ function applyGiftCard(cards: Loaded<GiftCardRow>, e: GiftCardEvent, at: string,
     case 'GiftCardRedeemed':
       return put(cards, c.card_id, { ...c, balance_cents: e.data.balance_cents, spent_cents: c.spent_cents + e.data.amount_cents, updated_at: at });
     case 'GiftCardCredited':
-      return put(cards, c.card_id, { ...c, balance_cents: e.data.balance_cents, spent_cents: Math.max(0, c.spent_cents - e.data.amount_cents), updated_at: at });
+      return put(cards, c.card_id, {
+        ...c,
+        balance_cents: e.data.balance_cents,
+        spent_cents: Math.max(0, c.spent_cents - e.data.amount_cents),
+        updated_at: at,
+      });
     case 'GiftCardVoided':
       return put(cards, c.card_id, { ...c, status: 'voided', balance_cents: 0, void_reason: e.data.reason, updated_at: at });
     default: {
@@ -130,7 +263,15 @@ function applyGiftCard(cards: Loaded<GiftCardRow>, e: GiftCardEvent, at: string,
 function applyProduct(products: Loaded<ProductRow>, e: ProductEvent, at: string, ctx: ApplyContext): void {
   if (e.type === 'ProductCreated') {
     const { productId, fields, variants } = e.data;
-    put(products, productId, { id: productId, ...fields, published: true, variants, ...priceRange(variants), created_at: new Date(e.data.createdAt).toISOString(), updated_at: at });
+    put(products, productId, {
+      id: productId,
+      ...fields,
+      published: true,
+      variants,
+      ...priceRange(variants),
+      created_at: new Date(e.data.createdAt).toISOString(),
+      updated_at: at,
+    });
     return;
   }
   const p = products.rows.get(e.data.productId);
@@ -184,8 +325,17 @@ function applyCoupon(coupons: Loaded<CouponRow>, e: CouponEvent, at: string): vo
   if (e.type === 'CouponCreated') {
     const t = e.data.terms;
     return put(coupons, t.code, {
-      code: t.code, kind: t.kind, value: t.value, expires_at: t.expiresAt ? new Date(t.expiresAt).toISOString() : null, total_limit: t.totalLimit,
-      per_member_limit: t.perMemberLimit, member_id: t.memberId, redemptions: 0, status: 'active', created_at: at, updated_at: at,
+      code: t.code,
+      kind: t.kind,
+      value: t.value,
+      expires_at: t.expiresAt ? new Date(t.expiresAt).toISOString() : null,
+      total_limit: t.totalLimit,
+      per_member_limit: t.perMemberLimit,
+      member_id: t.memberId,
+      redemptions: 0,
+      status: 'active',
+      created_at: at,
+      updated_at: at,
     });
   }
   const c = coupons.rows.get(e.data.code);
@@ -208,36 +358,87 @@ function applyOrder(orders: Loaded<OrderRow>, e: OrderEvent, at: string, ctx: Ap
   if (e.type === 'OrderPlaced') {
     const d = e.data;
     return put(orders, d.orderId, {
-      id: d.orderId, number: d.number, member_id: d.memberId, email: d.email, status: 'awaiting_payment', checkout_id: d.checkoutId,
-      total: d.snapshot.total, tax: d.snapshot.tax, item_count: d.snapshot.lines.reduce((n, l) => n + l.qty, 0),
-      snapshot: d.snapshot, shipping_address: d.shipping_address, billing_address: d.billing_address, notes: d.notes, coupon: d.coupon,
-      payment_id: null, carrier: null, tracking: null, gift_cards: [], refund_reason: null, refund_message: null,
-      placed_at: new Date(d.placedAt).toISOString(), expires_at: new Date(d.expiresAt).toISOString(), paid_at: null, shipped_at: null, delivered_at: null, updated_at: at,
+      id: d.orderId,
+      number: d.number,
+      member_id: d.memberId,
+      email: d.email,
+      status: 'awaiting_payment',
+      checkout_id: d.checkoutId,
+      total: d.snapshot.total,
+      tax: d.snapshot.tax,
+      item_count: d.snapshot.lines.reduce((n, l) => n + l.qty, 0),
+      snapshot: d.snapshot,
+      shipping_address: d.shipping_address,
+      billing_address: d.billing_address,
+      notes: d.notes,
+      coupon: d.coupon,
+      payment_id: null,
+      carrier: null,
+      tracking: null,
+      gift_cards: [],
+      refund_reason: null,
+      refund_message: null,
+      placed_at: new Date(d.placedAt).toISOString(),
+      expires_at: new Date(d.expiresAt).toISOString(),
+      paid_at: null,
+      shipped_at: null,
+      delivered_at: null,
+      updated_at: at,
     });
   }
   const o = orders.rows.get(e.data.orderId);
   if (!o) return ctx.logger.warn({ type: e.type, orderId: e.data.orderId }, 'shop: event for an unknown order skipped');
   switch (e.type) {
     case 'OrderPaid':
-      return put(orders, o.id, { ...o, status: 'paid', payment_id: e.data.paymentId, paid_at: new Date(e.data.paidAt).toISOString(), updated_at: at });
+      return put(orders, o.id, {
+        ...o,
+        status: 'paid',
+        payment_id: e.data.paymentId,
+        paid_at: new Date(e.data.paidAt).toISOString(),
+        updated_at: at,
+      });
     case 'OrderCancelled':
       return put(orders, o.id, { ...o, status: 'cancelled', updated_at: at });
     case 'OrderPackingStarted':
       return put(orders, o.id, { ...o, status: 'packing', updated_at: at });
     case 'OrderShipped':
-      return put(orders, o.id, { ...o, status: 'shipped', carrier: e.data.carrier, tracking: e.data.tracking, shipped_at: new Date(e.data.at).toISOString(), updated_at: at });
+      return put(orders, o.id, {
+        ...o,
+        status: 'shipped',
+        carrier: e.data.carrier,
+        tracking: e.data.tracking,
+        shipped_at: new Date(e.data.at).toISOString(),
+        updated_at: at,
+      });
     case 'OrderDelivered':
       return put(orders, o.id, { ...o, status: 'delivered', delivered_at: new Date(e.data.at).toISOString(), updated_at: at });
     case 'GiftCardIssued':
       // The code itself stays in the event log and the email; the read model shows only its tail.
-      return put(orders, o.id, { ...o, gift_cards: [...o.gift_cards, { sku: e.data.sku, value_cents: e.data.value_cents, last4: e.data.code.slice(-4) }], updated_at: at });
+      return put(orders, o.id, {
+        ...o,
+        gift_cards: [...o.gift_cards, { sku: e.data.sku, value_cents: e.data.value_cents, last4: e.data.code.slice(-4) }],
+        updated_at: at,
+      });
     case 'OrderGiftCardIssued':
       // The sealed code stays in the event for its email; the read model keeps the card's id and tail.
-      return put(orders, o.id, { ...o, gift_cards: [...o.gift_cards, { sku: e.data.sku, value_cents: e.data.value_cents, last4: e.data.last4, card_id: e.data.card_id, expires_on: e.data.expires_on }], updated_at: at });
+      return put(orders, o.id, {
+        ...o,
+        gift_cards: [
+          ...o.gift_cards,
+          { sku: e.data.sku, value_cents: e.data.value_cents, last4: e.data.last4, card_id: e.data.card_id, expires_on: e.data.expires_on },
+        ],
+        updated_at: at,
+      });
     case 'OrderRefundRequested':
       return put(orders, o.id, { ...o, refund_reason: e.data.reason, refund_message: e.data.member_message ?? null, updated_at: at });
     case 'OrderRefunded':
-      return put(orders, o.id, { ...o, status: 'refunded', refund_reason: o.refund_reason ?? e.data.reason, refund_message: o.refund_message ?? e.data.member_message ?? null, updated_at: at });
+      return put(orders, o.id, {
+        ...o,
+        status: 'refunded',
+        refund_reason: o.refund_reason ?? e.data.reason,
+        refund_message: o.refund_message ?? e.data.member_message ?? null,
+        updated_at: at,
+      });
     default: {
       const _exhaustive: never = e;
       return _exhaustive;

@@ -1,5 +1,18 @@
 import type { Sql } from '@roar/platform';
-import { couponRowSchema, giftCardRowSchema, orderRowSchema, productRowSchema, stockRowSchema, termRowSchema, type CouponRow, type GiftCardRow, type OrderRow, type ProductRow, type StockRow, type TermRow } from './rows';
+import {
+  couponRowSchema,
+  giftCardRowSchema,
+  orderRowSchema,
+  productRowSchema,
+  stockRowSchema,
+  termRowSchema,
+  type CouponRow,
+  type GiftCardRow,
+  type OrderRow,
+  type ProductRow,
+  type StockRow,
+  type TermRow,
+} from './rows';
 
 /** Read models are eventually consistent: commands answer after the projections caught up (read-your-writes). */
 const parseAll = <T>(rows: { row: unknown }[], schema: { parse(v: unknown): T }): T[] => rows.map(({ row }) => schema.parse(row));
@@ -56,13 +69,19 @@ export async function getProduct(sql: Sql, idOrSlug: { id?: string; slug?: strin
 
 export async function getProducts(sql: Sql, ids: readonly string[]): Promise<Map<string, ProductRow>> {
   if (ids.length === 0) return new Map();
-  const r = await sql.query<{ row: unknown }>('select to_jsonb(p) as row from read.shop_products p where id in (select jsonb_array_elements_text($1::jsonb))', [JSON.stringify([...new Set(ids)])]);
+  const r = await sql.query<{ row: unknown }>(
+    'select to_jsonb(p) as row from read.shop_products p where id in (select jsonb_array_elements_text($1::jsonb))',
+    [JSON.stringify([...new Set(ids)])],
+  );
   return new Map(parseAll(r.rows, productRowSchema).map((p) => [p.id, p]));
 }
 
 export async function stockLevels(sql: Sql, skus: readonly string[]): Promise<Map<string, StockRow>> {
   if (skus.length === 0) return new Map();
-  const r = await sql.query<{ row: unknown }>('select to_jsonb(s) as row from read.shop_stock s where sku in (select jsonb_array_elements_text($1::jsonb))', [JSON.stringify([...new Set(skus)])]);
+  const r = await sql.query<{ row: unknown }>(
+    'select to_jsonb(s) as row from read.shop_stock s where sku in (select jsonb_array_elements_text($1::jsonb))',
+    [JSON.stringify([...new Set(skus)])],
+  );
   return new Map(parseAll(r.rows, stockRowSchema).map((s) => [s.sku, s]));
 }
 
@@ -73,7 +92,10 @@ export async function listShopTerms(sql: Sql): Promise<TermRow[]> {
 
 export async function listCoupons(sql: Sql, offset = 0, limit = 100): Promise<{ records: CouponRow[]; total: number }> {
   const total = await sql.query<{ n: number }>('select count(*)::int as n from read.shop_coupons');
-  const r = await sql.query<{ row: unknown }>('select to_jsonb(c) as row from read.shop_coupons c order by created_at desc, code limit $1 offset $2', [limit, offset]);
+  const r = await sql.query<{ row: unknown }>(
+    'select to_jsonb(c) as row from read.shop_coupons c order by created_at desc, code limit $1 offset $2',
+    [limit, offset],
+  );
   return { records: parseAll(r.rows, couponRowSchema), total: total.rows[0]?.n ?? 0 };
 }
 
@@ -101,7 +123,10 @@ export async function searchOrders(sql: Sql, q: OrderSearch): Promise<{ records:
   if (q.q) where.push(`(number ilike ${arg(`%${q.q}%`)} or email ilike $${args.length})`);
   const filter = where.length ? `where ${where.join(' and ')}` : '';
   const total = await sql.query<{ n: number }>(`select count(*)::int as n from read.shop_orders ${filter}`, args);
-  const r = await sql.query<{ row: unknown }>(`select to_jsonb(o) as row from read.shop_orders o ${filter} order by placed_at desc, id limit ${arg(q.limit ?? 50)} offset ${arg(q.offset ?? 0)}`, args);
+  const r = await sql.query<{ row: unknown }>(
+    `select to_jsonb(o) as row from read.shop_orders o ${filter} order by placed_at desc, id limit ${arg(q.limit ?? 50)} offset ${arg(q.offset ?? 0)}`,
+    args,
+  );
   return { records: parseAll(r.rows, orderRowSchema), total: total.rows[0]?.n ?? 0 };
 }
 
@@ -117,7 +142,10 @@ export async function findOrderByPayment(sql: Sql, paymentId: string): Promise<O
 
 /** Unpaid orders whose reservations have lapsed at `at`: the sweeper's work list. */
 export async function listExpiredUnpaidOrders(sql: Sql, at: Date, limit = 200): Promise<OrderRow[]> {
-  const r = await sql.query<{ row: unknown }>("select to_jsonb(o) as row from read.shop_orders o where status = 'awaiting_payment' and expires_at <= $1 order by expires_at, id limit $2", [at.toISOString(), limit]);
+  const r = await sql.query<{ row: unknown }>(
+    "select to_jsonb(o) as row from read.shop_orders o where status = 'awaiting_payment' and expires_at <= $1 order by expires_at, id limit $2",
+    [at.toISOString(), limit],
+  );
   return parseAll(r.rows, orderRowSchema);
 }
 
@@ -143,7 +171,10 @@ export async function searchGiftCards(sql: Sql, q: GiftCardSearch): Promise<{ re
   if (q.status) where.push(`status = ${arg(q.status)}`);
   const filter = where.length ? `where ${where.join(' and ')}` : '';
   const total = await sql.query<{ n: number }>(`select count(*)::int as n from read.shop_gift_cards ${filter}`, args);
-  const r = await sql.query<{ row: unknown }>(`select to_jsonb(g) as row from read.shop_gift_cards g ${filter} order by issued_at desc, card_id limit ${arg(q.limit ?? 50)} offset ${arg(q.offset ?? 0)}`, args);
+  const r = await sql.query<{ row: unknown }>(
+    `select to_jsonb(g) as row from read.shop_gift_cards g ${filter} order by issued_at desc, card_id limit ${arg(q.limit ?? 50)} offset ${arg(q.offset ?? 0)}`,
+    args,
+  );
   return { records: parseAll(r.rows, giftCardRowSchema), total: total.rows[0]?.n ?? 0 };
 }
 
@@ -154,5 +185,7 @@ export async function getGiftCard(sql: Sql, cardId: string): Promise<GiftCardRow
 
 /** Paid orders not yet shipped: work waiting for staff on the dashboard. */
 export async function countOrdersToShip(sql: Sql): Promise<number> {
-  return Number((await sql.query<{ n: string | number }>("select count(*) as n from read.shop_orders where status in ('paid', 'packing')")).rows[0]?.n ?? 0);
+  return Number(
+    (await sql.query<{ n: string | number }>("select count(*) as n from read.shop_orders where status in ('paid', 'packing')")).rows[0]?.n ?? 0,
+  );
 }

@@ -72,7 +72,10 @@ export const singleEntriesProjector: Projector = {
 
 /** A member's single entries, newest first; the caller splits active from previous by validUntil. */
 export async function listSingleEntries(sql: Sql, memberId: string): Promise<SingleEntryRow[]> {
-  const r = await sql.query<{ row: unknown }>('select to_jsonb(s) as row from read.single_entries s where member_id = $1 order by purchased_at desc, id', [memberId]);
+  const r = await sql.query<{ row: unknown }>(
+    'select to_jsonb(s) as row from read.single_entries s where member_id = $1 order by purchased_at desc, id',
+    [memberId],
+  );
   return r.rows.map(({ row }) => singleEntryRowSchema.parse(row));
 }
 

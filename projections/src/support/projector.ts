@@ -60,15 +60,33 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
       case 'SupportRequestSubmitted': {
         const d = e.data as SupportRequestSubmittedEvent['data'];
         rows.set(d.requestId, {
-          id: d.requestId, member_id: d.memberId, name: d.name, email: d.email, topic: d.topic, message: d.message, status: 'open', replies: [],
-          submitted_at: iso(d.submittedAt), answered_at: null, closed_at: null, updated_at: at,
+          id: d.requestId,
+          member_id: d.memberId,
+          name: d.name,
+          email: d.email,
+          topic: d.topic,
+          message: d.message,
+          status: 'open',
+          replies: [],
+          submitted_at: iso(d.submittedAt),
+          answered_at: null,
+          closed_at: null,
+          updated_at: at,
         });
         touched.add(d.requestId);
         break;
       }
       case 'SupportRequestAnswered': {
         const d = e.data as SupportRequestAnsweredEvent['data'];
-        set(d.requestId, (r) => ({ status: 'answered', answered_at: iso(d.answeredAt), replies: [...r.replies, { id: d.replyId, body: d.body, to: d.to, staff_id: staffOf(e), at: iso(d.answeredAt) }] }), at);
+        set(
+          d.requestId,
+          (r) => ({
+            status: 'answered',
+            answered_at: iso(d.answeredAt),
+            replies: [...r.replies, { id: d.replyId, body: d.body, to: d.to, staff_id: staffOf(e), at: iso(d.answeredAt) }],
+          }),
+          at,
+        );
         break;
       }
       case 'SupportRequestClosed': {
@@ -85,7 +103,14 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
         break;
     }
   }
-  await upsertRows(tx, ctx.schema, 'support_requests', COLUMNS, 'id', [...touched].map((id) => rows.get(id)!));
+  await upsertRows(
+    tx,
+    ctx.schema,
+    'support_requests',
+    COLUMNS,
+    'id',
+    [...touched].map((id) => rows.get(id)!),
+  );
 }
 
 /** read.support_requests: the contact form's requests for the staff console's Support requests list. */

@@ -109,10 +109,31 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
     if (e.type === 'TeamStarted') {
       const d = e.data as TeamStartedEvent['data'];
       const started = new Date(d.startedAt).toISOString();
-      teams.set(teamId, { id: teamId, captain_id: d.captainId, captain_email: d.captainEmail, status: 'open', paid_mates: 0, started_at: started, completed_at: null, updated_at: at });
+      teams.set(teamId, {
+        id: teamId,
+        captain_id: d.captainId,
+        captain_email: d.captainEmail,
+        status: 'open',
+        paid_mates: 0,
+        started_at: started,
+        completed_at: null,
+        updated_at: at,
+      });
       seats.set(captainSeat(teamId), {
-        id: captainSeat(teamId), team_id: teamId, role: 'captain', email: d.captainEmail, member_id: d.captainId, status: 'captain',
-        invite_id: null, expires_at: null, joined_at: started, paid_at: null, payment_id: null, benefit_until: null, refunded_at: null, refund_reason: null,
+        id: captainSeat(teamId),
+        team_id: teamId,
+        role: 'captain',
+        email: d.captainEmail,
+        member_id: d.captainId,
+        status: 'captain',
+        invite_id: null,
+        expires_at: null,
+        joined_at: started,
+        paid_at: null,
+        payment_id: null,
+        benefit_until: null,
+        refunded_at: null,
+        refund_reason: null,
       });
       touchedTeams.add(teamId);
       touchedSeats.add(captainSeat(teamId));
@@ -126,9 +147,20 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
       case 'MateInvited': {
         const d = e.data as MateInvitedEvent['data'];
         seats.set(d.inviteId, {
-          id: d.inviteId, team_id: teamId, role: 'mate', email: d.email, member_id: null, status: 'pending', invite_id: d.inviteId,
-          expires_at: new Date(d.expiresAt).toISOString(), joined_at: new Date(d.invitedAt).toISOString(), paid_at: null, payment_id: null, benefit_until: null,
-          refunded_at: null, refund_reason: null,
+          id: d.inviteId,
+          team_id: teamId,
+          role: 'mate',
+          email: d.email,
+          member_id: null,
+          status: 'pending',
+          invite_id: d.inviteId,
+          expires_at: new Date(d.expiresAt).toISOString(),
+          joined_at: new Date(d.invitedAt).toISOString(),
+          paid_at: null,
+          payment_id: null,
+          benefit_until: null,
+          refunded_at: null,
+          refund_reason: null,
         });
         touchedSeats.add(d.inviteId);
         break;
@@ -138,7 +170,14 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
         const seat = seats.get(d.inviteId);
         if (!seat) break;
         const paidAt = new Date(d.paidAt).toISOString();
-        seats.set(d.inviteId, { ...seat, status: 'paid', member_id: d.memberId, paid_at: paidAt, payment_id: d.paymentId, benefit_until: benefitUntil(paidAt) });
+        seats.set(d.inviteId, {
+          ...seat,
+          status: 'paid',
+          member_id: d.memberId,
+          paid_at: paidAt,
+          payment_id: d.paymentId,
+          benefit_until: benefitUntil(paidAt),
+        });
         teams.set(teamId, { ...team, paid_mates: team.paid_mates + 1, updated_at: at });
         touchedSeats.add(d.inviteId);
         touchedTeams.add(teamId);
@@ -175,8 +214,22 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
         break;
     }
   }
-  await upsertRows(tx, ctx.schema, 'teams', TEAM_COLUMNS, 'id', [...touchedTeams].map((k) => teams.get(k)!));
-  await upsertRows(tx, ctx.schema, 'team_members', TEAM_MEMBER_COLUMNS, 'id', [...touchedSeats].map((k) => seats.get(k)!));
+  await upsertRows(
+    tx,
+    ctx.schema,
+    'teams',
+    TEAM_COLUMNS,
+    'id',
+    [...touchedTeams].map((k) => teams.get(k)!),
+  );
+  await upsertRows(
+    tx,
+    ctx.schema,
+    'team_members',
+    TEAM_MEMBER_COLUMNS,
+    'id',
+    [...touchedSeats].map((k) => seats.get(k)!),
+  );
 }
 
 export const teamsProjector: Projector = {

@@ -97,6 +97,9 @@ export async function searchTeams(sql: Sql, o: SearchTeamsOptions): Promise<{ re
     params,
   );
   const teams = rows.rows.map(({ row }) => teamRowSchema.parse(row));
-  const members = await membersOf(sql, teams.map((t) => t.id));
+  const members = await membersOf(
+    sql,
+    teams.map((t) => t.id),
+  );
   return { records: teams.map((t) => ({ ...t, members: members.get(t.id) ?? [] })), total: Number(count.rows[0]?.n ?? 0) };
 }

@@ -70,7 +70,11 @@ export function paymentProcessManager(ctx: AppContext, ports: MembersPorts): Pay
   return payments;
 }
 
-export function createApp(ctx: AppContext, members: MembersPorts & { local: LocalPaymentProvider | null }, options: AppOptions = {}): express.Express {
+export function createApp(
+  ctx: AppContext,
+  members: MembersPorts & { local: LocalPaymentProvider | null },
+  options: AppOptions = {},
+): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
@@ -113,7 +117,11 @@ export function createApp(ctx: AppContext, members: MembersPorts & { local: Loca
 
   if (options.serveWeb ?? true) {
     app.use(canonicalHost(ctx.publicUrl));
-    app.use('/admin', consoleSecurityHeaders(ctx, 'admin'), spaRouter(options.adminDist ?? `${root}web-admin/dist`, 'staff console', { renderIndex: renderAdminIndex }));
+    app.use(
+      '/admin',
+      consoleSecurityHeaders(ctx, 'admin'),
+      spaRouter(options.adminDist ?? `${root}web-admin/dist`, 'staff console', { renderIndex: renderAdminIndex }),
+    );
     app.use('/', consoleSecurityHeaders(ctx, 'member'), spaRouter(options.memberDist ?? `${root}web-member/dist`, 'member console'));
   }
   app.use(notFoundHandler);

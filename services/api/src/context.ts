@@ -17,11 +17,17 @@ export interface ProjectionsPort {
    * `timeoutMs` ran out first. `readModels` names the projectors the request reads next, `types`
    * the event types it appended (a projector handling none of them has nothing to wait for).
    */
-  waitFor(position: Position, timeoutMs: number, scope?: { readonly readModels?: readonly string[]; readonly types?: readonly string[] }): Promise<boolean>;
+  waitFor(
+    position: Position,
+    timeoutMs: number,
+    scope?: { readonly readModels?: readonly string[]; readonly types?: readonly string[] },
+  ): Promise<boolean>;
   /** Changes whenever one of the named read models may have changed (see content/cache.ts); absent: no caching. */
   readModelVersion?(names: readonly string[]): Promise<string>;
   /** Each projector's state and the event it stopped at, if any (for /ready). */
-  status?(): Promise<readonly { readonly name: string; readonly failedEvent: { readonly type: string; readonly id: string; readonly error: string } | null }[]>;
+  status?(): Promise<
+    readonly { readonly name: string; readonly failedEvent: { readonly type: string; readonly id: string; readonly error: string } | null }[]
+  >;
 }
 
 /** Everything a route needs, built once at start-up (see infrastructure.ts). */

@@ -42,7 +42,10 @@ export function createHealthRouter(app: AppContext): Router {
     const down = Object.entries({ database, eventStore, redis })
       .filter(([, v]) => v === 'down')
       .map(([k]) => ({ message: `${k} is not answering` }));
-    const failed = stopped.map((p) => ({ message: `read model ${p.name} stopped at event ${p.failedEvent.type} ${p.failedEvent.id}: ${p.failedEvent.error}`, projector: p.name }));
+    const failed = stopped.map((p) => ({
+      message: `read model ${p.name} stopped at event ${p.failedEvent.type} ${p.failedEvent.id}: ${p.failedEvent.error}`,
+      projector: p.name,
+    }));
     res.status(ready ? 200 : 503).json(ready ? { status: 'ready', checks } : { status: 'not ready', checks, errors: [...down, ...failed] });
   });
   return router;

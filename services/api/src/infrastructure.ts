@@ -83,7 +83,12 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
   const sql = config.DATABASE_URL
     ? // Every active projector and reactor holds one session for its advisory lock (and applies on it):
       // the pool is sized for those plus twenty for the requests, sweepers and deliveries.
-      createPgSql({ connectionString: config.DATABASE_URL, max: allProjectors.length + REACTORS.length + 20, connectTimeoutMs: config.CALL_TIMEOUT_MS, applicationName: `roar-${config.ROLE}` })
+      createPgSql({
+        connectionString: config.DATABASE_URL,
+        max: allProjectors.length + REACTORS.length + 20,
+        connectTimeoutMs: config.CALL_TIMEOUT_MS,
+        applicationName: `roar-${config.ROLE}`,
+      })
     : await createPgliteSql(resolve(join(config.DATA_DIR, 'pglite')));
   try {
     await withTimeout('database', config.CALL_TIMEOUT_MS, () => sql.query('select 1'));
@@ -116,7 +121,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     let stopBilling: (() => void) | null = null;
     const projections = createProjectionDaemon({ sql, store, projectors: allProjectors, logger: logger.child({ module: 'projections' }) });
     if (config.NODE_ENV === 'production' && !config.BUSINESS_ABN) {
-      logger.warn('BUSINESS_ABN is not set: the pro shop\'s tax invoices name the seller without the ABN the ATO asks for');
+      logger.warn("BUSINESS_ABN is not set: the pro shop's tax invoices name the seller without the ABN the ATO asks for");
     }
     const jwtSecret = resolveJwtSecret(config);
     const jobs = await createJobRuntime({
@@ -140,7 +145,10 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     });
     // One deployment's replicas share a database, so its name keys their shared counters (and keeps
     // apart deployments, or test runs, that share a Redis).
-    const deployment = createHash('sha256').update(config.DATABASE_URL ?? resolve(config.DATA_DIR)).digest('hex').slice(0, 12);
+    const deployment = createHash('sha256')
+      .update(config.DATABASE_URL ?? resolve(config.DATA_DIR))
+      .digest('hex')
+      .slice(0, 12);
     const throttleStore = openThrottleStore(config.REDIS_URL, `roar:${deployment}`, config.CALL_TIMEOUT_MS, logger.child({ module: 'throttle' }));
     return {
       sql,
@@ -158,7 +166,11 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       publicUrl,
       startBilling() {
         if (!local || stopBilling) return;
-        stopBilling = startBillingClock(() => local.billingTick(), config.LOCAL_BILLING_INTERVAL_MS, (err) => logger.error({ err }, 'billing tick failed'));
+        stopBilling = startBillingClock(
+          () => local.billingTick(),
+          config.LOCAL_BILLING_INTERVAL_MS,
+          (err) => logger.error({ err }, 'billing tick failed'),
+        );
       },
       async close() {
         stopBilling?.();

@@ -48,14 +48,17 @@ async function main(): Promise<void> {
     infra.startBilling();
     startInviteSweeper({ sql: infra.sql, store: infra.store, registry: infra.registry, logger });
     startReservationSweeper(appContextOf(config, logger, infra));
-  }
-  else await infra.jobs.start({ reactors: false, workers: false });
+  } else await infra.jobs.start({ reactors: false, workers: false });
 
   let server: ReturnType<typeof createServer> | null = null;
   if (runsApi) {
     const ctx: AppContext = appContextOf(config, logger, infra);
     // Paid checkouts whose webhook is still unacknowledged after a minute are applied from here.
-    startCheckoutSweeper({ provider: infra.members.payments, onEvent: paymentProcessManager(ctx, infra.members).onProviderEvent, logger: logger.child({ module: 'payments' }) });
+    startCheckoutSweeper({
+      provider: infra.members.payments,
+      onEvent: paymentProcessManager(ctx, infra.members).onProviderEvent,
+      logger: logger.child({ module: 'payments' }),
+    });
     server = createServer(createApp(ctx, infra.members, { serveWeb: config.SERVE_WEB }));
     await new Promise<void>((resolve) => server!.listen(config.PORT, config.HOST, resolve));
     const address = server.address();
@@ -64,7 +67,9 @@ async function main(): Promise<void> {
     infra.setSelfUrl(config.PUBLIC_URL ?? `http://127.0.0.1:${port}`, ownAddress(config, port));
     logger.info({ port, role, eventStore: infra.store.name, jobs: infra.jobs.mode }, 'listening');
     process.stdout.write(`\nROAR+ is running (${role}; event store: ${infra.store.name}; jobs: ${infra.jobs.mode})\n`);
-    process.stdout.write(`  Member console: ${base}/\n  Staff console:  ${base}/admin\n  API docs:       ${base}/api/openapi.json\n  Health:         ${base}/ready\n\n`);
+    process.stdout.write(
+      `  Member console: ${base}/\n  Staff console:  ${base}/admin\n  API docs:       ${base}/api/openapi.json\n  Health:         ${base}/ready\n\n`,
+    );
   } else {
     process.stdout.write(`ROAR+ ${role} running (event store: ${infra.store.name}; jobs: ${infra.jobs.mode})\n`);
   }

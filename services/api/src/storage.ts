@@ -21,7 +21,13 @@ export function uploadsStorage(app: Pick<AppContext, 'config'>, env: NodeJS.Proc
   let store = cache.get(key);
   if (!store) {
     store = s3.success
-      ? s3Storage({ endpoint: s3.data.S3_ENDPOINT, bucket: s3.data.S3_BUCKET, region: s3.data.S3_REGION, accessKeyId: s3.data.S3_ACCESS_KEY_ID, secretAccessKey: s3.data.S3_SECRET_ACCESS_KEY })
+      ? s3Storage({
+          endpoint: s3.data.S3_ENDPOINT,
+          bucket: s3.data.S3_BUCKET,
+          region: s3.data.S3_REGION,
+          accessKeyId: s3.data.S3_ACCESS_KEY_ID,
+          secretAccessKey: s3.data.S3_SECRET_ACCESS_KEY,
+        })
       : diskStorage(join(app.config.DATA_DIR, 'uploads'));
     cache.set(key, store);
   }

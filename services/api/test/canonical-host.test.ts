@@ -14,7 +14,10 @@ const PUBLIC = 'http://club.example.test:8080';
 let api: TestApi;
 let web: string;
 
-function raw(path: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; location: string | undefined; body: string }> {
+function raw(
+  path: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; location: string | undefined; body: string }> {
   const { hostname, port } = new URL(api.url);
   return new Promise((resolve, reject) => {
     const req = request({ host: hostname, port, path, method: init.method ?? 'GET', headers: init.headers ?? {} }, (res) => {
@@ -33,7 +36,12 @@ beforeAll(async () => {
     mkdirSync(join(web, app));
     writeFileSync(join(web, app, 'index.html'), `<!doctype html><title>${app} console</title>`);
   }
-  api = (await startTestApi({ database: 'pglite', env: { PUBLIC_URL: PUBLIC, TRUST_PROXY: 'loopback' }, seed: false, web: { serveWeb: true, memberDist: join(web, 'member'), adminDist: join(web, 'admin') } }))!;
+  api = (await startTestApi({
+    database: 'pglite',
+    env: { PUBLIC_URL: PUBLIC, TRUST_PROXY: 'loopback' },
+    seed: false,
+    web: { serveWeb: true, memberDist: join(web, 'member'), adminDist: join(web, 'admin') },
+  }))!;
 }, 120_000);
 afterAll(async () => {
   await api?.close();

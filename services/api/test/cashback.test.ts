@@ -35,7 +35,10 @@ function claimRequest(token: string, fields: Record<string, string>, file: Buffe
 }
 async function claim(token: string, fields: Record<string, string>, file: Buffer | null, name = 'receipt.pdf') {
   const r = await claimRequest(token, fields, file, name);
-  return { status: r.status, body: (await r.json()) as { data?: { id: string; status: string; payout: number | null }; errors?: Array<{ message: string }> } };
+  return {
+    status: r.status,
+    body: (await r.json()) as { data?: { id: string; status: string; payout: number | null }; errors?: Array<{ message: string }> },
+  };
 }
 const storedFiles = (): string[] => {
   const root = join(api.ctx.config.DATA_DIR, 'uploads');
@@ -96,7 +99,9 @@ describe('green-fee cashback over HTTP', () => {
       });
     const m = first.given;
     const id = (first.body as { data: { id: string } }).data.id;
-    expect(message(await claim(m.token, { ...round, played_on: '2026-11-02', course: 'Riverside Golf' }, pdf('alex-2')))).toBe(CASHBACK_ERRORS.monthTaken);
+    expect(message(await claim(m.token, { ...round, played_on: '2026-11-02', course: 'Riverside Golf' }, pdf('alex-2')))).toBe(
+      CASHBACK_ERRORS.monthTaken,
+    );
 
     // The same file by another member, or the same venue, date and amount on another file: refused at submit.
     const other = await c.paidMember(3);
@@ -120,7 +125,9 @@ describe('green-fee cashback over HTTP', () => {
       expect(answer.headers.get('cache-control')).toBe('private, no-store');
     }
     expect((await staffCall('POST', `/cashback-claims/${id}/approve`, { reason: 'ok' }, 'auditor')).status).toBe(403);
-    const approved = await staffCall<{ status: string; payout_cents: number; decided_by: string }>('POST', `/cashback-claims/${id}/approve`, { reason: 'Receipt checked' });
+    const approved = await staffCall<{ status: string; payout_cents: number; decided_by: string }>('POST', `/cashback-claims/${id}/approve`, {
+      reason: 'Receipt checked',
+    });
     expect(approved.body).toMatchObject({ status: 'approved', payout_cents: 2000, decided_by: staff.staff.id });
     expect((await staffCall('POST', `/cashback-claims/${id}/decline`, { reason: 'Too late' })).status).toBe(409);
     // The staff dashboard counts the work waiting: the other member's claim to review, this payout to pay.
@@ -137,8 +144,14 @@ describe('green-fee cashback over HTTP', () => {
     const payouts = await staffCall<Array<{ id: string; claim_id: string }>>('GET', '/cashback-payouts');
     const payout = payouts.body.find((p) => p.claim_id === id)!;
     expect((await staffCall('POST', `/cashback-payouts/${payout.id}/paid`, { reason: 'Bank run' })).status).toBe(400);
-    expect((await staffCall<{ status: string }>('POST', `/cashback-payouts/${payout.id}/paid`, { reason: 'Bank run', bank_reference: 'RUN-2026-11-21' })).body.status).toBe('paid');
-    const mine = (await c.get('/api/cashback', m.token)).body.data as { claimed_this_month: boolean; claims: Array<{ status: string; payout: number }> };
+    expect(
+      (await staffCall<{ status: string }>('POST', `/cashback-payouts/${payout.id}/paid`, { reason: 'Bank run', bank_reference: 'RUN-2026-11-21' }))
+        .body.status,
+    ).toBe('paid');
+    const mine = (await c.get('/api/cashback', m.token)).body.data as {
+      claimed_this_month: boolean;
+      claims: Array<{ status: string; payout: number }>;
+    };
     expect(mine.claims[0]).toMatchObject({ status: 'paid', payout: 20 });
     // The staff lists answer their contracts too (the response check fails a drifted one with a 500); a paid payout can be reversed.
     const paidOnly = encodeURIComponent(JSON.stringify({ status: ['paid'] }));
@@ -149,16 +162,28 @@ describe('green-fee cashback over HTTP', () => {
 
     // Emails are queued after the answer (at-least-once jobs): wait for them to be written.
     const subjects = async () => (await c.mail()).filter((x) => x.to.includes(m.email)).map((x) => x.subject);
-    await expect.poll(subjects, { timeout: 10_000 }).toEqual(expect.arrayContaining(['We received your green-fee cashback claim', 'Your green-fee cashback is approved', 'Your green-fee cashback is paid']));
+    await expect
+      .poll(subjects, { timeout: 10_000 })
+      .toEqual(
+        expect.arrayContaining([
+          'We received your green-fee cashback claim',
+          'Your green-fee cashback is approved',
+          'Your green-fee cashback is paid',
+        ]),
+      );
   });
 
   it('a declined claim shows its reason, cannot be resubmitted unchanged, and frees the month', async () => {
     const c = client(api);
     const m = await c.paidMember(3);
     const first = await claim(m.token, { ...round, course: 'Riverside Golf', amount: '12.50' }, pdf('decline-me'));
-    const declined = await staffCall<{ status: string; decline_reason: string }>('POST', `/cashback-claims/${first.body.data!.id}/decline`, { reason: 'The receipt does not show the date' });
+    const declined = await staffCall<{ status: string; decline_reason: string }>('POST', `/cashback-claims/${first.body.data!.id}/decline`, {
+      reason: 'The receipt does not show the date',
+    });
     expect(declined.body).toMatchObject({ status: 'declined', decline_reason: 'The receipt does not show the date' });
-    expect(message(await claim(m.token, { ...round, course: 'Riverside Golf', amount: '12.50' }, pdf('decline-me')))).toBe(CASHBACK_ERRORS.duplicateReceipt);
+    expect(message(await claim(m.token, { ...round, course: 'Riverside Golf', amount: '12.50' }, pdf('decline-me')))).toBe(
+      CASHBACK_ERRORS.duplicateReceipt,
+    );
     const again = await claim(m.token, { ...round, course: 'Riverside Golf', played_on: '2026-11-17', amount: '12.50' }, pdf('a clearer photo'));
     expect(again.status).toBe(201);
   });
@@ -166,7 +191,10 @@ describe('green-fee cashback over HTTP', () => {
   it('two claims for one month racing: exactly one is accepted', async () => {
     const c = client(api);
     const m = await c.paidMember(3);
-    const results = await Promise.all([claim(m.token, { ...round, course: 'Race A' }, pdf('race-a')), claim(m.token, { ...round, course: 'Race B' }, pdf('race-b'))]);
+    const results = await Promise.all([
+      claim(m.token, { ...round, course: 'Race A' }, pdf('race-a')),
+      claim(m.token, { ...round, course: 'Race B' }, pdf('race-b')),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
   });
 });

@@ -23,7 +23,14 @@ describe('the clubhouse over HTTP (embedded default)', () => {
     await api?.close();
   });
 
-  const form = { first_name: 'Ana', last_name: 'Lee', mobile: '0412 345 678', dob: '4/05/1990', address: '1 Pitt St, Sydney NSW 2000', since: '03/2015' };
+  const form = {
+    first_name: 'Ana',
+    last_name: 'Lee',
+    mobile: '0412 345 678',
+    dob: '4/05/1990',
+    address: '1 Pitt St, Sydney NSW 2000',
+    since: '03/2015',
+  };
   const staffPost = async (path: string, body: unknown, who: 'admin' | 'auditor' = 'admin') => {
     const r = await adminFetch(api, path, { method: 'POST', token: staff[who].token, body: JSON.stringify(body) });
     return { status: r.status, body: (await r.json()) as Body };
@@ -33,32 +40,56 @@ describe('the clubhouse over HTTP (embedded default)', () => {
 
   it('request, approval, three attested cards give an index; bad input is a clear 4xx and changes nothing', async () => {
     const free = await c.signUp(1);
-    expect(message((await c.post('/api/clubhouse/request', form, free.token)).body as Body)).toBe('An official handicap comes with a paying membership. Upgrade your membership to apply.');
+    expect(message((await c.post('/api/clubhouse/request', form, free.token)).body as Body)).toBe(
+      'An official handicap comes with a paying membership. Upgrade your membership to apply.',
+    );
 
     const ana = await c.paidMember(3, {}, 'Ana', 'Lee');
     const bad = await c.post('/api/clubhouse/request', { ...form, mobile: '02 9999 0000', dob: '31/02/1990' }, ana.token);
     expect(bad.status).toBe(400);
     expect((bad.body as Body).errors!.map((e) => e.extensions?.field).sort()).toEqual(['dob', 'mobile']);
-    expect(message((await c.post('/api/clubhouse/request', { ...form, dob: '4/05/2024' }, ana.token)).body as Body)).toBe('Your date of birth must give an age between 5 and 110.');
-    expect(message((await c.post('/api/clubhouse/transfer', { ...form, previous_golf_club: 'Bondi Golf Club' }, ana.token)).body as Body)).toBe('A transfer needs your Golf Link number at your previous club.');
+    expect(message((await c.post('/api/clubhouse/request', { ...form, dob: '4/05/2024' }, ana.token)).body as Body)).toBe(
+      'Your date of birth must give an age between 5 and 110.',
+    );
+    expect(message((await c.post('/api/clubhouse/transfer', { ...form, previous_golf_club: 'Bondi Golf Club' }, ana.token)).body as Body)).toBe(
+      'A transfer needs your Golf Link number at your previous club.',
+    );
 
     const submitted = await c.post('/api/clubhouse/request', form, ana.token);
     expect(submitted.status).toBe(201);
     expect((submitted.body.data as Record<string, unknown>).next_step).toBe('wait-for-review');
     expect((await c.post('/api/clubhouse/request', form, ana.token)).status).toBe(409);
     const me = await c.get('/api/current-user', ana.token);
-    expect(me.body.handicap).toMatchObject({ type: 'create', status: 'submitted', user: ana.id, mobile: '0412 345 678', dob: '1990-05-04', since: '2015-03', golf_link_number: null });
+    expect(me.body.handicap).toMatchObject({
+      type: 'create',
+      status: 'submitted',
+      user: ana.id,
+      mobile: '0412 345 678',
+      dob: '1990-05-04',
+      since: '2015-03',
+      golf_link_number: null,
+    });
 
-    const queue = await adminFetch(api, `/handicaps?filter=${encodeURIComponent(JSON.stringify({ status: 'submitted' }))}`, { token: staff.auditor.token });
+    const queue = await adminFetch(api, `/handicaps?filter=${encodeURIComponent(JSON.stringify({ status: 'submitted' }))}`, {
+      token: staff.auditor.token,
+    });
     expect(((await queue.json()) as Array<{ id: string }>).map((h) => h.id)).toContain(ana.id);
     expect((await staffPost(`/handicaps/${ana.id}/approve`, { golf_link_number: '1234567890', handicap: 15 }, 'auditor')).status).toBe(403);
     const noNumber = await staffPost(`/handicaps/${ana.id}/approve`, { golf_link_number: '', handicap: 15 });
     expect([noNumber.status, message(noNumber.body)]).toEqual([400, 'golf_link_number: Enter a 10-digit Golf Link number to approve this request.']);
-    expect(message((await staffPost(`/handicaps/${ana.id}/approve`, { golf_link_number: '1234567890', handicap: 15.25 })).body)).toBe('handicap: The official handicap is given to a tenth, like 15.2.');
+    expect(message((await staffPost(`/handicaps/${ana.id}/approve`, { golf_link_number: '1234567890', handicap: 15.25 })).body)).toBe(
+      'handicap: The official handicap is given to a tenth, like 15.2.',
+    );
     expect((await staffPost(`/handicaps/${ana.id}/approve`, { golf_link_number: '1234567890', handicap: 15.2 })).status).toBe(200);
 
     const marker = await c.paidMember(3, {}, 'Bo', 'Marker');
-    const card = (extra: (i: number) => number, playedOn: string) => ({ course_id: 'moore-park', tee_id: 'blue', played_on: playedOn, gross_scores: pars.map((p, i) => p + extra(i)), marker_email: marker.email });
+    const card = (extra: (i: number) => number, playedOn: string) => ({
+      course_id: 'moore-park',
+      tee_id: 'blue',
+      played_on: playedOn,
+      gross_scores: pars.map((p, i) => p + extra(i)),
+      marker_email: marker.email,
+    });
     // The issue's bad cards: 0 and 30 on a hole, 17 holes, a tee of another course, a future date, the member as marker.
     const refusals = [
       [{ ...card(() => 1, '2026-04-01'), gross_scores: [0, ...pars.slice(1)] }, 400, 'Hole 1: enter a score from 1 to 29.'],
@@ -76,7 +107,11 @@ describe('the clubhouse over HTTP (embedded default)', () => {
     expect(((await c.get('/api/clubhouse', ana.token)).body.data as { scorecards: unknown[] }).scorecards).toEqual([]);
 
     const ids: string[] = [];
-    for (const [extra, day] of [[() => 1, '2026-04-01'], [(i: number) => (i === 0 ? 2 : 1), '2026-04-02'], [(i: number) => (i < 2 ? 2 : 1), '2026-04-03']] as const) {
+    for (const [extra, day] of [
+      [() => 1, '2026-04-01'],
+      [(i: number) => (i === 0 ? 2 : 1), '2026-04-02'],
+      [(i: number) => (i < 2 ? 2 : 1), '2026-04-03'],
+    ] as const) {
       const r = await c.post('/api/clubhouse/scorecards', card(extra, day), ana.token);
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       ids.push((r.body.data as { id: string }).id);
@@ -85,21 +120,31 @@ describe('the clubhouse over HTTP (embedded default)', () => {
     const toAttest = ((await c.get('/api/clubhouse', marker.token)).body.data as { to_attest: Array<{ id: string }> }).to_attest.map((x) => x.id);
     expect(toAttest.sort()).toEqual([...ids].sort());
     for (const id of ids) expect((await c.post(`/api/clubhouse/scorecards/${id}/attest`, {}, marker.token)).status).toBe(200);
-    const view = (await c.get('/api/clubhouse', ana.token)).body.data as { computed: { handicap_index: number }; scorecards: Array<{ differential: number; used: boolean }>; official: unknown; history: unknown[] };
+    const view = (await c.get('/api/clubhouse', ana.token)).body.data as {
+      computed: { handicap_index: number };
+      scorecards: Array<{ differential: number; used: boolean }>;
+      official: unknown;
+      history: unknown[];
+    };
     expect(view.scorecards.map((s) => s.differential)).toEqual([17.3, 18.2, 19.1]);
     expect(view.computed.handicap_index).toBe(15.3);
     expect(view.official).toEqual({ golf_link_number: '1234567890', handicap: 15.2 });
     expect(view.history).toHaveLength(3);
-    expect((await c.get('/api/current-user', ana.token)).body.handicap).toMatchObject({ status: 'approved', golf_link_number: '1234567890', handicap: 15.2, computed_index: 15.3 });
+    expect((await c.get('/api/current-user', ana.token)).body.handicap).toMatchObject({
+      status: 'approved',
+      golf_link_number: '1234567890',
+      handicap: 15.2,
+      computed_index: 15.3,
+    });
 
     // Staff void one with a reason: the index goes (2 scores), the event says why.
     expect((await staffPost(`/scorecards/${ids[2]}/void`, { reason: '' })).status).toBe(400);
     expect((await staffPost(`/scorecards/${ids[2]}/void`, { reason: 'Played off the wrong tee' })).status).toBe(200);
     const after = (await c.get('/api/clubhouse', ana.token)).body.data as { computed: { handicap_index: number | null; cause: { kind: string } } };
     expect(after.computed).toMatchObject({ handicap_index: null, cause: { kind: 'voided' } });
-    await expect.poll(async () => (await c.mail()).filter((m) => m.to.includes(ana.email.toLowerCase())).map((m) => m.subject)).toEqual(
-      expect.arrayContaining(['We received your handicap request', 'Your handicap request is approved', 'Your handicap index changed']),
-    );
+    await expect
+      .poll(async () => (await c.mail()).filter((m) => m.to.includes(ana.email.toLowerCase())).map((m) => m.subject))
+      .toEqual(expect.arrayContaining(['We received your handicap request', 'Your handicap request is approved', 'Your handicap index changed']));
   });
 
   it('an emailed marker attests with the link token; staff PCC for the day revises the index; a wrong token is 404', async () => {
@@ -108,7 +153,11 @@ describe('the clubhouse over HTTP (embedded default)', () => {
     expect((await staffPost(`/handicaps/${ana.id}/approve`, { golf_link_number: '1234567891', handicap: 20 })).status).toBe(200);
     const ids: string[] = [];
     for (const day of ['2026-05-01', '2026-05-02', '2026-05-03']) {
-      const r = await c.post('/api/clubhouse/scorecards', { course_id: 'moore-park', tee_id: 'blue', played_on: day, gross_scores: pars.map((p) => p + 1), marker_email: 'friend@example.org' }, ana.token);
+      const r = await c.post(
+        '/api/clubhouse/scorecards',
+        { course_id: 'moore-park', tee_id: 'blue', played_on: day, gross_scores: pars.map((p) => p + 1), marker_email: 'friend@example.org' },
+        ana.token,
+      );
       ids.push((r.body.data as { id: string }).id);
     }
     const mails = async () => (await c.mail()).filter((m) => m.to.includes('friend@example.org'));
@@ -117,7 +166,11 @@ describe('the clubhouse over HTTP (embedded default)', () => {
       const link = (await mails()).map((m) => m.text.match(new RegExp(`/attest/${id}\\?token=([\\w-]+)`))).find(Boolean);
       expect(link, `attest link for ${id}`).toBeTruthy();
       expect((await c.post(`/api/clubhouse/attest/${id}`, { token: 'x'.repeat(32) })).status).toBe(404);
-      expect((await c.get(`/api/clubhouse/attest/${id}?token=${link![1]}`)).body.data).toMatchObject({ player: 'Ana Two', gross: 89, status: 'submitted' });
+      expect((await c.get(`/api/clubhouse/attest/${id}?token=${link![1]}`)).body.data).toMatchObject({
+        player: 'Ana Two',
+        gross: 89,
+        status: 'submitted',
+      });
       expect((await c.post(`/api/clubhouse/attest/${id}`, { token: link![1] })).status).toBe(200);
     }
     const before = (await c.get('/api/clubhouse', ana.token)).body.data as { computed: { handicap_index: number } };
@@ -125,8 +178,15 @@ describe('the clubhouse over HTTP (embedded default)', () => {
     expect((await staffPost('/courses/moore-park/pcc', { played_on: '2026-05-02', pcc: 4, reason: 'storm' })).status).toBe(400);
     const pcc = await staffPost('/courses/moore-park/pcc', { played_on: '2026-05-02', pcc: 1, reason: 'Storm: scoring 1 shot harder' });
     expect(pcc.body).toMatchObject({ cards_revised: 1 });
-    const after = (await c.get('/api/clubhouse', ana.token)).body.data as { computed: { handicap_index: number; cause: { kind: string } }; scorecards: Array<{ differential: number; pcc: number }> };
-    expect(after.scorecards.map((s) => [s.pcc, s.differential])).toEqual([[0, 17.3], [1, 16.4], [0, 17.3]]);
+    const after = (await c.get('/api/clubhouse', ana.token)).body.data as {
+      computed: { handicap_index: number; cause: { kind: string } };
+      scorecards: Array<{ differential: number; pcc: number }>;
+    };
+    expect(after.scorecards.map((s) => [s.pcc, s.differential])).toEqual([
+      [0, 17.3],
+      [1, 16.4],
+      [0, 17.3],
+    ]);
     expect(after.computed).toMatchObject({ handicap_index: 14.4, cause: { kind: 'pcc' } });
   });
 

@@ -19,7 +19,9 @@ function storeFailingOn(store: EventStore, streamPrefix: string): EventStore {
     get(target, prop, receiver) {
       if (prop === 'append') {
         return (stream: string, ...rest: unknown[]) =>
-          stream.startsWith(streamPrefix) ? Promise.reject(new InjectedFailure(`append to ${stream}`)) : (target.append as (...a: unknown[]) => unknown)(stream, ...rest);
+          stream.startsWith(streamPrefix)
+            ? Promise.reject(new InjectedFailure(`append to ${stream}`))
+            : (target.append as (...a: unknown[]) => unknown)(stream, ...rest);
       }
       const value: unknown = Reflect.get(target, prop, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
@@ -30,7 +32,12 @@ function storeFailingOn(store: EventStore, streamPrefix: string): EventStore {
 describe('multi-step member commands complete or leave nothing', () => {
   let api: TestApi;
   let c: ReturnType<typeof client>;
-  const ctxFor = (memberId: string) => ({ actor: { type: 'member' as const, id: memberId }, correlationId: 'steps', causationId: null, occurredAt: new Date() });
+  const ctxFor = (memberId: string) => ({
+    actor: { type: 'member' as const, id: memberId },
+    correlationId: 'steps',
+    causationId: null,
+    occurredAt: new Date(),
+  });
   const events = async (memberId: string) => (await api.infra.store.readStream(memberStreamId(memberId))).map((e) => e.type);
 
   beforeAll(async () => {
@@ -46,10 +53,23 @@ describe('multi-step member commands complete or leave nothing', () => {
     const activations = async () => (await events(m.id)).filter((t) => t === 'MembershipActivated').length;
     const before = await activations();
     const tier = (await loadTier(api.ctx.sql, 3))!;
-    const input = { memberId: m.id, email: m.email, tier: tier.snapshot, tierPublished: tier.published, purpose: 'upgrade' as const, origin: api.url, priceId: null };
-    const failingProvider = { ...api.infra.members, payments: { ...api.infra.members.payments, createCheckout: () => Promise.reject(new InjectedFailure('provider down')) } };
+    const input = {
+      memberId: m.id,
+      email: m.email,
+      tier: tier.snapshot,
+      tierPublished: tier.published,
+      purpose: 'upgrade' as const,
+      origin: api.url,
+      priceId: null,
+    };
+    const failingProvider = {
+      ...api.infra.members,
+      payments: { ...api.infra.members.payments, createCheckout: () => Promise.reject(new InjectedFailure('provider down')) },
+    };
     await expect(startCheckout(api.ctx, failingProvider, input, ctxFor(m.id))).rejects.toBeInstanceOf(InjectedFailure);
-    await expect(startCheckout({ ...api.ctx, store: storeFailingOn(api.ctx.store, 'checkout-') }, api.infra.members, input, ctxFor(m.id))).rejects.toBeInstanceOf(InjectedFailure);
+    await expect(
+      startCheckout({ ...api.ctx, store: storeFailingOn(api.ctx.store, 'checkout-') }, api.infra.members, input, ctxFor(m.id)),
+    ).rejects.toBeInstanceOf(InjectedFailure);
     expect(await activations()).toBe(before);
 
     const retry = await c.post('/api/upgrade-plan', { membership_id: 3 }, m.token);
@@ -62,12 +82,20 @@ describe('multi-step member commands complete or leave nothing', () => {
 
   it('a cancellation that fails after the provider stopped billing is finished by the retry; a provider failure records nothing', async () => {
     const m = await c.paidMember(3);
-    const providerDown = { ...api.infra.members, payments: { ...api.infra.members.payments, cancelSubscription: () => Promise.reject(new InjectedFailure('provider down')) } };
+    const providerDown = {
+      ...api.infra.members,
+      payments: { ...api.infra.members.payments, cancelSubscription: () => Promise.reject(new InjectedFailure('provider down')) },
+    };
     await expect(cancelMembership(api.ctx, providerDown, m.id, ctxFor(m.id))).rejects.toBeInstanceOf(InjectedFailure);
     expect(await events(m.id)).not.toContain('MembershipCancelled');
 
-    await expect(cancelMembership({ ...api.ctx, store: storeFailingOn(api.ctx.store, 'member-') }, api.infra.members, m.id, ctxFor(m.id))).rejects.toBeInstanceOf(InjectedFailure);
-    const sub = await api.infra.sql.query<{ cancel_at_period_end: boolean }>('select cancel_at_period_end from local_payments.subscriptions where customer = $1', [m.id]);
+    await expect(
+      cancelMembership({ ...api.ctx, store: storeFailingOn(api.ctx.store, 'member-') }, api.infra.members, m.id, ctxFor(m.id)),
+    ).rejects.toBeInstanceOf(InjectedFailure);
+    const sub = await api.infra.sql.query<{ cancel_at_period_end: boolean }>(
+      'select cancel_at_period_end from local_payments.subscriptions where customer = $1',
+      [m.id],
+    );
     expect(sub.rows).toEqual([{ cancel_at_period_end: true }]);
 
     const retry = await c.post('/api/cancel-membership', {}, m.token);
@@ -86,9 +114,20 @@ describe('multi-step member commands complete or leave nothing', () => {
     const invited = (await c.get('/api/team', captain.token)).body.data as { members: Array<{ email: string; invite_id: string | null }> };
     const inviteId = invited.members.find((m) => m.email === mate.email.toLowerCase())!.invite_id!;
     // What the join route writes first; the process dies before the checkout.
-    await handleCommand(api.infra.store, api.infra.registry, teamSeatStreamId(mate.id), teamSeatDecider, {
-      type: 'ReserveTeamSeat', memberId: mate.id, teamId, role: 'mate', at: new Date().toISOString(),
-    }, ctxFor(mate.id));
+    await handleCommand(
+      api.infra.store,
+      api.infra.registry,
+      teamSeatStreamId(mate.id),
+      teamSeatDecider,
+      {
+        type: 'ReserveTeamSeat',
+        memberId: mate.id,
+        teamId,
+        role: 'mate',
+        at: new Date().toISOString(),
+      },
+      ctxFor(mate.id),
+    );
     const joined = await c.post('/api/team/join', { invite_id: inviteId }, mate.token);
     expect(joined.status, JSON.stringify(joined.body)).toBe(201);
     expect((await c.pay(joined.body.redirect_url as string)).status).toBe(303);
@@ -98,9 +137,20 @@ describe('multi-step member commands complete or leave nothing', () => {
   it('a team start that died between the seat and the team is finished by the next start', async () => {
     const captain = await c.paidMember(3);
     // What the start route writes first; the process dies before the team stream.
-    await handleCommand(api.infra.store, api.infra.registry, teamSeatStreamId(captain.id), teamSeatDecider, {
-      type: 'ReserveTeamSeat', memberId: captain.id, teamId: 'c0ffee00-0000-4000-8000-000000000001', role: 'captain', at: new Date().toISOString(),
-    }, ctxFor(captain.id));
+    await handleCommand(
+      api.infra.store,
+      api.infra.registry,
+      teamSeatStreamId(captain.id),
+      teamSeatDecider,
+      {
+        type: 'ReserveTeamSeat',
+        memberId: captain.id,
+        teamId: 'c0ffee00-0000-4000-8000-000000000001',
+        role: 'captain',
+        at: new Date().toISOString(),
+      },
+      ctxFor(captain.id),
+    );
     const started = await c.post('/api/team/start', {}, captain.token);
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     expect((started.body.data as { id: string }).id).toBe('c0ffee00-0000-4000-8000-000000000001');

@@ -17,11 +17,39 @@ describe.each(['pglite', 'postgres'] as const)('content API on %s', (database) =
     const body = (await r.json()) as { data: Array<Record<string, unknown>> };
     expect(body.data.map((m) => m.code)).toEqual(['free', 'single-entry', 'platinum', 'platinum-member']);
     const platinum = body.data.find((m) => m.code === 'platinum')!;
-    expect(platinum).toMatchObject({ id: 3, tier: 'Platinum', type: 'monthly-subscription', price: 29.99, cashback_maximum_value: 20, bonus_draws: true, initial_tickets: 50 });
+    expect(platinum).toMatchObject({
+      id: 3,
+      tier: 'Platinum',
+      type: 'monthly-subscription',
+      price: 29.99,
+      cashback_maximum_value: 20,
+      bonus_draws: true,
+      initial_tickets: 50,
+    });
     expect(Object.keys(platinum).sort()).toEqual(
       [
-        'id', 'sort', 'status', 'visible', 'code', 'tier', 'colour', 'icon', 'initial_tickets', 'cumulative_tickets', 'items', 'type', 'bonus_draws',
-        'weekly_draws', 'rewards_access', 'shop_access', 'price', 'referee_entries', 'referrer_entries', 'rewards_days', 'cashback_maximum_value', 'stripe_id',
+        'id',
+        'sort',
+        'status',
+        'visible',
+        'code',
+        'tier',
+        'colour',
+        'icon',
+        'initial_tickets',
+        'cumulative_tickets',
+        'items',
+        'type',
+        'bonus_draws',
+        'weekly_draws',
+        'rewards_access',
+        'shop_access',
+        'price',
+        'referee_entries',
+        'referrer_entries',
+        'rewards_days',
+        'cashback_maximum_value',
+        'stripe_id',
       ].sort(),
     );
   });
@@ -60,7 +88,11 @@ describe.each(['pglite', 'postgres'] as const)('content API on %s', (database) =
 
   it('refuses malformed JSON and oversized bodies with 4xx, never 500', async (t) => {
     if (!api) return t.skip();
-    const malformed = await fetch(`${api.url}/api/admin/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email": ' });
+    const malformed = await fetch(`${api.url}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email": ',
+    });
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as { errors: Array<{ message: string }> }).errors[0]!.message).toBe('The request body is not valid JSON.');
     const big = await fetch(`${api.url}/api/admin/auth/login`, {

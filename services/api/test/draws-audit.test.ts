@@ -18,7 +18,10 @@ let staff: Record<StaffRoleName, StaffLogin>;
 
 async function audit(arg: string): Promise<{ code: number; out: string }> {
   try {
-    const { stdout } = await run('npx', ['tsx', 'services/api/src/draws/audit-cli.ts', arg], { cwd: root, env: { ...process.env, DATABASE_URL: api!.ctx.config.DATABASE_URL } });
+    const { stdout } = await run('npx', ['tsx', 'services/api/src/draws/audit-cli.ts', arg], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: api!.ctx.config.DATABASE_URL },
+    });
     return { code: 0, out: stdout };
   } catch (error) {
     const e = error as { code: number; stdout: string };
@@ -40,10 +43,25 @@ afterAll(async () => {
 describe('npm run audit:draw', () => {
   it('prints VERIFIED for an honest draw and names the entrant whose stored grant was changed', async () => {
     const members = [];
-    for (const n of [1, 2, 3]) members.push(await seedPaidMember(api!.ctx.store, api!.ctx.registry, { email: `m${n}@example.test`, firstname: `M${n}`, lastname: 'Audit' }, new Date(Date.now() - 86_400_000)));
+    for (const n of [1, 2, 3])
+      members.push(
+        await seedPaidMember(
+          api!.ctx.store,
+          api!.ctx.registry,
+          { email: `m${n}@example.test`, firstname: `M${n}`, lastname: 'Audit' },
+          new Date(Date.now() - 86_400_000),
+        ),
+      );
     await api!.infra.projections.waitFor(await api!.ctx.store.headPosition(), 10_000);
-    const post = async (path: string, body: unknown) => (await adminFetch(api!, path, { method: 'POST', token: staff.admin.token, body: JSON.stringify(body) })).json() as Promise<Json>;
-    const created = await post('/prizes', { title: 'Audit me', slug: 'audit-me', prize_end_date: new Date(Date.now() + 3_600_000).toISOString(), prize_value: 100, reason: 'test' });
+    const post = async (path: string, body: unknown) =>
+      (await adminFetch(api!, path, { method: 'POST', token: staff.admin.token, body: JSON.stringify(body) })).json() as Promise<Json>;
+    const created = await post('/prizes', {
+      title: 'Audit me',
+      slug: 'audit-me',
+      prize_end_date: new Date(Date.now() + 3_600_000).toISOString(),
+      prize_value: 100,
+      reason: 'test',
+    });
     for (const action of ['schedule', 'close', 'draw']) await post(`/prizes/${created.id}/${action}`, {});
     const ok = await audit('audit-me');
     expect(ok.out).toContain('VERIFIED');
@@ -51,7 +69,9 @@ describe('npm run audit:draw', () => {
     // The recorded winner's ticket and the recorded seed changed in the stored log: both named, then put back.
     const stream = drawStreamId(created.id as string);
     const forgedSeed = 'f'.repeat(64);
-    const { rows: [before] } = await api!.ctx.sql.query<{ ticket: string; seed: string }>(
+    const {
+      rows: [before],
+    } = await api!.ctx.sql.query<{ ticket: string; seed: string }>(
       `select (select data->>'ticket' from es.events where event_type = 'WinnerDrawn' and stream_id = $1) as ticket,
               (select data->>'seed' from es.events where event_type = 'RandomnessRevealed' and stream_id = $1) as seed`,
       [stream],
@@ -66,12 +86,19 @@ describe('npm run audit:draw', () => {
     const forged = await audit('audit-me');
     expect(forged.code).toBe(1);
     expect(forged.out).toContain(`DIFFERS: the seed recomputes to ${before!.seed}, recorded ${forgedSeed}`);
-    expect(forged.out).toMatch(new RegExp(`DIFFERS: winner recorded k=\\d+ ticket ${Number(before!.ticket) + 1} entrant [0-9a-f]{64}, recomputed k=\\d+ ticket ${before!.ticket} entrant`));
+    expect(forged.out).toMatch(
+      new RegExp(
+        `DIFFERS: winner recorded k=\\d+ ticket ${Number(before!.ticket) + 1} entrant [0-9a-f]{64}, recomputed k=\\d+ ticket ${before!.ticket} entrant`,
+      ),
+    );
     expect(forged.out).not.toContain('VERIFIED');
     await setTicketAndSeed(Number(before!.ticket), before!.seed);
     expect((await audit('audit-me')).code).toBe(0);
     const victim = members[2]!.memberId;
-    await api!.ctx.sql.query(`update es.events set data = jsonb_set(data, '{count}', to_jsonb((data->>'count')::int + 5)) where event_type = 'EntriesGranted' and stream_id = $1`, [`entries-${victim}`]);
+    await api!.ctx.sql.query(
+      `update es.events set data = jsonb_set(data, '{count}', to_jsonb((data->>'count')::int + 5)) where event_type = 'EntriesGranted' and stream_id = $1`,
+      [`entries-${victim}`],
+    );
     const bad = await audit(created.id as string);
     expect(bad.code).toBe(1);
     expect(bad.out).toMatch(new RegExp(`DIFFERS: entrant [0-9a-f]{64} \\(member:${victim}\\): recorded \\d+ tickets, rebuilt \\d+`));

@@ -27,7 +27,12 @@ beforeAll(async () => {
   // These draws are run by one staff user, as a club with four-eyes switched off runs them (four-eyes.test.ts covers approvals).
   await switchOffFourEyes(api, staff);
   for (const n of [1, 2, 3]) {
-    await seedPaidMember(api.ctx.store, api.ctx.registry, { email: `b${n}@example.test`, firstname: `B${n}`, lastname: 'Beacon' }, new Date(Date.now() - 86_400_000));
+    await seedPaidMember(
+      api.ctx.store,
+      api.ctx.registry,
+      { email: `b${n}@example.test`, firstname: `B${n}`, lastname: 'Beacon' },
+      new Date(Date.now() - 86_400_000),
+    );
   }
   await api.infra.projections.waitFor(await api.ctx.store.headPosition(), 10_000);
 }, 90_000);
@@ -69,8 +74,12 @@ describe('draws with the drand beacon (DRAW_RANDOMNESS=drand)', () => {
     const schedule = { name: 'drand:52db9ba7', round: 123, publicKey: QUICKNET.public_key, scheme: QUICKNET.schemeID };
     expect(createHash('sha256').update(Buffer.from(ROUND_123.signature, 'hex')).digest('hex')).toBe(ROUND_123.randomness);
     expect(verifyDrandSignature(schedule, { round: 123, signature: ROUND_123.signature, previousSignature: null })).toBeNull();
-    expect(verifyDrandSignature(schedule, { round: 124, signature: ROUND_123.signature, previousSignature: null })).toBe('the BLS signature does not verify against the chain public key');
-    expect(verifyDrandSignature({ ...schedule, scheme: 'pedersen-bls-chained' }, { round: 123, signature: ROUND_123.signature, previousSignature: null })).toMatch(/not supported/);
+    expect(verifyDrandSignature(schedule, { round: 124, signature: ROUND_123.signature, previousSignature: null })).toBe(
+      'the BLS signature does not verify against the chain public key',
+    );
+    expect(
+      verifyDrandSignature({ ...schedule, scheme: 'pedersen-bls-chained' }, { round: 123, signature: ROUND_123.signature, previousSignature: null }),
+    ).toMatch(/not supported/);
   });
 
   it('schedule commits to a round after the close; the draw is refused before its time, then draws it and the audit verifies offline', async () => {
@@ -78,7 +87,14 @@ describe('draws with the drand beacon (DRAW_RANDOMNESS=drand)', () => {
     const id = await closedPrize('beacon-happy', end);
     const scheduled = (await api!.ctx.store.readStream(drawStreamId(id))).find((e) => e.type === 'DrawScheduled')!.data as Json;
     expect(scheduled.method).toBe('beacon');
-    expect(scheduled.beacon).toMatchObject({ round: 123, url: fake.url, chainHash: QUICKNET.hash, publicKey: QUICKNET.public_key, scheme: QUICKNET.schemeID, period: FAKE_DRAND_PERIOD });
+    expect(scheduled.beacon).toMatchObject({
+      round: 123,
+      url: fake.url,
+      chainHash: QUICKNET.hash,
+      publicKey: QUICKNET.public_key,
+      scheme: QUICKNET.schemeID,
+      period: FAKE_DRAND_PERIOD,
+    });
     const roundTime = (fake.genesis + 122 * FAKE_DRAND_PERIOD) * 1000;
     expect(roundTime).toBeGreaterThan(end.getTime());
     // The staff record (the console's Draw tab) names the chain and the round the draw is committed to.
@@ -110,7 +126,13 @@ describe('draws with the drand beacon (DRAW_RANDOMNESS=drand)', () => {
     expect(revealed.randomness).toBe(ROUND_123.randomness);
     expect(revealed.beacon).toEqual({ round: 123, signature: ROUND_123.signature, previousSignature: null });
     // After the draw: the round's signature and its randomness, in the draw's answer and on a fresh read.
-    const afterDraw = { beacon_chain_hash: QUICKNET.hash, beacon_round: 123, beacon_signature: ROUND_123.signature, beacon_previous_signature: null, randomness: ROUND_123.randomness };
+    const afterDraw = {
+      beacon_chain_hash: QUICKNET.hash,
+      beacon_round: 123,
+      beacon_signature: ROUND_123.signature,
+      beacon_previous_signature: null,
+      randomness: ROUND_123.randomness,
+    };
     expect(drawn.body).toMatchObject({ draw_status: 'drawn', ...afterDraw });
     expect(await get(`/prizes/${id}`)).toMatchObject(afterDraw);
     const replay = await verifyProjector({ sql: api!.ctx.sql, store: api!.ctx.store, projector: prizesProjector, logger: api!.ctx.logger });
@@ -127,10 +149,10 @@ describe('draws with the drand beacon (DRAW_RANDOMNESS=drand)', () => {
     expect(report.verified).toBe(true);
 
     // A signature changed in the log is caught by the same offline audit.
-    await api!.ctx.sql.query(`update es.events set data = jsonb_set(data, '{beacon,signature}', to_jsonb($1::text)) where event_type = 'RandomnessRevealed' and stream_id = $2`, [
-      flipHex(ROUND_123.signature),
-      drawStreamId(id),
-    ]);
+    await api!.ctx.sql.query(
+      `update es.events set data = jsonb_set(data, '{beacon,signature}', to_jsonb($1::text)) where event_type = 'RandomnessRevealed' and stream_id = $2`,
+      [flipHex(ROUND_123.signature), drawStreamId(id)],
+    );
     const tampered = await verifyDraw(api!.ctx.store, id);
     expect(tampered.verified).toBe(false);
     expect(tampered.lines).toContain("DIFFERS: the revealed randomness is not the SHA-256 of round 123's signature");

@@ -28,13 +28,22 @@ describe('draw entrant lists', () => {
     await recordEntrantIdentities(sql, 'p1', list.hash, list.entrants);
     for (const position of [0, 1, 1999, 2000, 4499]) {
       const expected = list.entrants[position]!;
-      expect(await readEntrantIdentity(sql, 'p1', { listHash: list.hash, position, entrantId: expected.entrantId })).toEqual({ key: expected.key, memberIds: expected.memberIds });
+      expect(await readEntrantIdentity(sql, 'p1', { listHash: list.hash, position, entrantId: expected.entrantId })).toEqual({
+        key: expected.key,
+        memberIds: expected.memberIds,
+      });
     }
     // A second close of the same draw (lost a race) over a smaller list: its own row, the first untouched.
     const smaller = listOf(1000, 'salt');
     await recordEntrantIdentities(sql, 'p1', smaller.hash, smaller.entrants);
-    expect(await readEntrantIdentity(sql, 'p1', { listHash: smaller.hash, position: 999, entrantId: smaller.entrants[999]!.entrantId })).toEqual({ key: smaller.entrants[999]!.key, memberIds: smaller.entrants[999]!.memberIds });
-    expect(await readEntrantIdentity(sql, 'p1', { listHash: list.hash, position: 4499, entrantId: list.entrants[4499]!.entrantId })).toEqual({ key: list.entrants[4499]!.key, memberIds: list.entrants[4499]!.memberIds });
+    expect(await readEntrantIdentity(sql, 'p1', { listHash: smaller.hash, position: 999, entrantId: smaller.entrants[999]!.entrantId })).toEqual({
+      key: smaller.entrants[999]!.key,
+      memberIds: smaller.entrants[999]!.memberIds,
+    });
+    expect(await readEntrantIdentity(sql, 'p1', { listHash: list.hash, position: 4499, entrantId: list.entrants[4499]!.entrantId })).toEqual({
+      key: list.entrants[4499]!.key,
+      memberIds: list.entrants[4499]!.memberIds,
+    });
     // A list of members only stores no member ids: each is read from its key.
     const members = listOf(50, 'other-salt');
     const onlyMembers = members.entrants.filter((e) => e.key.startsWith('member:'));
@@ -42,7 +51,10 @@ describe('draw entrant lists', () => {
     await recordEntrantIdentities(sql, 'p3', hash, onlyMembers);
     const stored = await sql.query<{ member_ids: unknown }>('select member_ids from draw.entrant_lists where prize_id = $1', ['p3']);
     expect(stored.rows[0]?.member_ids).toBeNull();
-    expect(await readEntrantIdentity(sql, 'p3', { listHash: hash, position: 3, entrantId: onlyMembers[3]!.entrantId })).toEqual({ key: onlyMembers[3]!.key, memberIds: onlyMembers[3]!.memberIds });
+    expect(await readEntrantIdentity(sql, 'p3', { listHash: hash, position: 3, entrantId: onlyMembers[3]!.entrantId })).toEqual({
+      key: onlyMembers[3]!.key,
+      memberIds: onlyMembers[3]!.memberIds,
+    });
     // Past the end, another prize, another hash: nothing.
     expect(await readEntrantIdentity(sql, 'p1', { listHash: list.hash, position: 4500, entrantId: 'x' })).toBeNull();
     expect(await readEntrantIdentity(sql, 'p2', { listHash: list.hash, position: 0, entrantId: list.entrants[0]!.entrantId })).toBeNull();

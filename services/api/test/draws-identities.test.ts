@@ -72,12 +72,23 @@ describe('draw entrant identities', () => {
   it('close stores the keys of the frozen list in its order; draw and redraw read them without replaying the log; the audit verifies', async () => {
     const app = api!.ctx;
     const members = [];
-    for (const n of [1, 2, 3, 4]) members.push(await seedPaidMember(app.store, app.registry, { email: `ident${n}@example.test`, firstname: `I${n}`, lastname: 'Dent' }, new Date(Date.now() - 86_400_000)));
+    for (const n of [1, 2, 3, 4])
+      members.push(
+        await seedPaidMember(
+          app.store,
+          app.registry,
+          { email: `ident${n}@example.test`, firstname: `I${n}`, lastname: 'Dent' },
+          new Date(Date.now() - 86_400_000),
+        ),
+      );
     const prizeId = await closedDraw('identities-stored');
     const { salt } = (await readDrawSecret(app.sql, prizeId))!;
     const frozen = (await loadPrize(app.store, prizeId)).state;
     if (frozen.status === 'absent') throw new Error('no prize');
-    const stored = await app.sql.query<{ entrant_keys: string; member_ids: unknown }>('select entrant_keys, member_ids from draw.entrant_lists where prize_id = $1 and list_hash = $2', [prizeId, frozen.draw.listHash]);
+    const stored = await app.sql.query<{ entrant_keys: string; member_ids: unknown }>(
+      'select entrant_keys, member_ids from draw.entrant_lists where prize_id = $1 and list_hash = $2',
+      [prizeId, frozen.draw.listHash],
+    );
     expect(stored.rows).toHaveLength(1);
     expect(stored.rows[0]!.member_ids).toBeNull(); // members only: each key names its member
     const keys = stored.rows[0]!.entrant_keys.split('\n');

@@ -19,7 +19,13 @@ const grant = (memberId: string): NewEvent => ({
   id: randomUUID(),
   type: 'EntriesGranted',
   data: { memberId, count: 10 },
-  metadata: { correlationId: randomUUID(), causationId: null, actor: { type: 'system', id: 'draws-log-test' }, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+  metadata: {
+    correlationId: randomUUID(),
+    causationId: null,
+    actor: { type: 'system', id: 'draws-log-test' },
+    occurredAt: new Date().toISOString(),
+    schemaVersion: 1,
+  },
 });
 
 /**

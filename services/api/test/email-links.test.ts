@@ -16,7 +16,18 @@ function forgedPost(base: string, path: string, body: unknown, token?: string): 
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
-      { hostname: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...FORGED, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...(token ? { authorization: `Bearer ${token}` } : {}) } },
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: {
+          ...FORGED,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -70,10 +81,17 @@ describe.each([
     expect(await forgedPost(api.url, '/api/team/invite', { email: 'mate@example.test' }, captain.token)).toBe(201);
     const invite = await mailTo('mate@example.test', /team/i);
 
-    for (const [mail, path] of [[reset, '/change-password?token='], [referral, '/refer/'], [invite, '/team-prizes?invite=']] as const) {
+    for (const [mail, path] of [
+      [reset, '/change-password?token='],
+      [referral, '/refer/'],
+      [invite, '/team-prizes?invite='],
+    ] as const) {
       const links = linksIn(mail);
       expect(links.length, mail.subject).toBeGreaterThan(0);
-      expect(links.some((l) => l.startsWith(`${origin}${path}`)), `${mail.subject}: ${links.join(' ')}`).toBe(true);
+      expect(
+        links.some((l) => l.startsWith(`${origin}${path}`)),
+        `${mail.subject}: ${links.join(' ')}`,
+      ).toBe(true);
       expect(`${mail.text}${mail.html ?? ''}`).not.toContain('evil.example.net');
       expect(mail.html ?? '').not.toMatch(/href="\//);
     }

@@ -3,7 +3,16 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodType, type z } from 'zod';
-import { ALLOWED_ATTRIBUTES, BLOCK_TAGS, createEventRegistry, drawStreamId, htmlKindOf, INLINE_TAGS, membershipTierStreamId, type HtmlKind } from '@roar/domain';
+import {
+  ALLOWED_ATTRIBUTES,
+  BLOCK_TAGS,
+  createEventRegistry,
+  drawStreamId,
+  htmlKindOf,
+  INLINE_TAGS,
+  membershipTierStreamId,
+  type HtmlKind,
+} from '@roar/domain';
 import { createPostgresEventStore } from '@roar/platform';
 import { adminFetch, signInStaff, type StaffLogin, type StaffRoleName } from '../src/admin/test-staff';
 import * as contentCollections from '../src/content-admin/collections';
@@ -33,13 +42,19 @@ afterAll(async () => {
 });
 
 const servedItems = async (id: number): Promise<string[]> => {
-  const body = (await (await fetch(`${api.url}/items/membership?filter[id][_eq]=${id}`)).json()) as { data: Array<{ items: Array<{ title: string }> }> };
+  const body = (await (await fetch(`${api.url}/items/membership?filter[id][_eq]=${id}`)).json()) as {
+    data: Array<{ items: Array<{ title: string }> }>;
+  };
   return body.data[0]!.items.map((i) => i.title);
 };
 
 describe('tier item titles', () => {
   it('a staff edit carrying script is stored and served clean', async () => {
-    const edit = await adminFetch(api, '/memberships/3', { method: 'PUT', token: staff.staff.token, body: JSON.stringify({ items: [{ title: SCRIPTED }, { title: 'Official golf handicap' }], reason: 'Benefits copy' }) });
+    const edit = await adminFetch(api, '/memberships/3', {
+      method: 'PUT',
+      token: staff.staff.token,
+      body: JSON.stringify({ items: [{ title: SCRIPTED }, { title: 'Official golf handicap' }], reason: 'Benefits copy' }),
+    });
     expect(edit.status).toBe(200);
     expect(((await edit.json()) as { items: Array<{ title: string }> }).items.map((i) => i.title)).toEqual([CLEAN, 'Official golf handicap']);
     expect(await servedItems(3)).toEqual([CLEAN, 'Official golf handicap']);
@@ -54,8 +69,18 @@ describe('tier item titles', () => {
     const raw = await createPostgresEventStore(api.ctx.sql);
     const stream = membershipTierStreamId(2);
     const revision = (await raw.readStream(stream)).at(-1)!.revision;
-    const metadata = { correlationId: randomUUID(), causationId: null, actor: { type: 'staff' as const, id: 'old-console' }, occurredAt: new Date().toISOString(), schemaVersion: 1 };
-    await raw.append(stream, [{ id: randomUUID(), type: 'MembershipTierRevised', data: { membershipId: 2, changes: { items: [{ title: SCRIPTED }] } }, metadata }], revision);
+    const metadata = {
+      correlationId: randomUUID(),
+      causationId: null,
+      actor: { type: 'staff' as const, id: 'old-console' },
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+    };
+    await raw.append(
+      stream,
+      [{ id: randomUUID(), type: 'MembershipTierRevised', data: { membershipId: 2, changes: { items: [{ title: SCRIPTED }] } }, metadata }],
+      revision,
+    );
     await expect.poll(() => servedItems(2), { timeout: 15_000 }).toEqual([CLEAN]);
     expect(JSON.stringify((await raw.readStream(stream)).at(-1)!.data)).toContain('onerror');
     const [read] = (await api.ctx.store.readStream(stream)).slice(-1);
@@ -66,17 +91,48 @@ describe('tier item titles', () => {
 
 describe('prize descriptions', () => {
   it('an event stored before the fix is served clean on the member API', async () => {
-    const fields = { title: 'Golf week', slug: 'golf-week', prize_type_id: 'normal', prize_end_date: new Date(Date.now() + 86_400_000).toISOString(), prize_value: 900, status: 'published', description: '<p>Two nights</p><img src=x onerror=alert(1)>' };
-    const created = await adminFetch(api, '/prizes', { method: 'POST', token: staff.staff.token, body: JSON.stringify({ ...fields, reason: 'Spring giveaway' }) });
+    const fields = {
+      title: 'Golf week',
+      slug: 'golf-week',
+      prize_type_id: 'normal',
+      prize_end_date: new Date(Date.now() + 86_400_000).toISOString(),
+      prize_value: 900,
+      status: 'published',
+      description: '<p>Two nights</p><img src=x onerror=alert(1)>',
+    };
+    const created = await adminFetch(api, '/prizes', {
+      method: 'POST',
+      token: staff.staff.token,
+      body: JSON.stringify({ ...fields, reason: 'Spring giveaway' }),
+    });
     expect(created.status).toBe(201);
     const prize = (await created.json()) as { id: string; slug: string; description: string };
     expect(prize.description).toBe('<p>Two nights</p><img src="x" />');
     const raw = await createPostgresEventStore(api.ctx.sql);
     const stream = drawStreamId(prize.id);
     const revision = (await raw.readStream(stream)).at(-1)!.revision;
-    const metadata = { correlationId: randomUUID(), causationId: null, actor: { type: 'staff' as const, id: 'old-console' }, occurredAt: new Date().toISOString(), schemaVersion: 1 };
-    await raw.append(stream, [{ id: randomUUID(), type: 'PrizeUpdated', data: { prizeId: prize.id, changes: { description: `<p onclick="steal()">Two nights</p>${SCRIPTED}<script>alert(1)</script>` } }, metadata }], revision);
-    const served = async () => ((await (await fetch(`${api.url}/items/prizes?filter[slug][_eq]=${prize.slug}`)).json()) as { data: Array<{ description: string }> }).data[0]?.description;
+    const metadata = {
+      correlationId: randomUUID(),
+      causationId: null,
+      actor: { type: 'staff' as const, id: 'old-console' },
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+    };
+    await raw.append(
+      stream,
+      [
+        {
+          id: randomUUID(),
+          type: 'PrizeUpdated',
+          data: { prizeId: prize.id, changes: { description: `<p onclick="steal()">Two nights</p>${SCRIPTED}<script>alert(1)</script>` } },
+          metadata,
+        },
+      ],
+      revision,
+    );
+    const served = async () =>
+      ((await (await fetch(`${api.url}/items/prizes?filter[slug][_eq]=${prize.slug}`)).json()) as { data: Array<{ description: string }> }).data[0]
+        ?.description;
     await expect.poll(served, { timeout: 15_000 }).toBe(`<p>Two nights</p><img src="x" />${CLEAN}`);
     await raw.close();
   });
@@ -148,9 +204,24 @@ const RENDERED_AS_HTML: ReadonlyArray<{ field: string; kind: HtmlKind; schemas: 
     schemas: ['event PrizeCreated: fields.description', 'event PrizeUpdated: changes.description'],
     consoles: ['web-member/src/features/draws/event-page.tsx', 'web-admin/src/prizes/PrizeShow.tsx'],
   },
-  { field: 'page content', kind: 'rich', schemas: ['pageFieldsSchema: content'], consoles: ['web-member/src/components/layouts/information-layout.tsx', 'web-admin/src/content-pages/HtmlPreview.tsx'] },
-  { field: 'FAQ answer', kind: 'rich', schemas: ['faqFieldsSchema: answer'], consoles: ['web-member/src/features/faq/faq-page.tsx', 'web-admin/src/content-pages/HtmlPreview.tsx'] },
-  { field: 'winners overview', kind: 'rich', schemas: ['winnersPageFieldsSchema: overview_description'], consoles: ['web-member/src/features/winners/winners-page.tsx', 'web-admin/src/content-pages/HtmlPreview.tsx'] },
+  {
+    field: 'page content',
+    kind: 'rich',
+    schemas: ['pageFieldsSchema: content'],
+    consoles: ['web-member/src/components/layouts/information-layout.tsx', 'web-admin/src/content-pages/HtmlPreview.tsx'],
+  },
+  {
+    field: 'FAQ answer',
+    kind: 'rich',
+    schemas: ['faqFieldsSchema: answer'],
+    consoles: ['web-member/src/features/faq/faq-page.tsx', 'web-admin/src/content-pages/HtmlPreview.tsx'],
+  },
+  {
+    field: 'winners overview',
+    kind: 'rich',
+    schemas: ['winnersPageFieldsSchema: overview_description'],
+    consoles: ['web-member/src/features/winners/winners-page.tsx', 'web-admin/src/content-pages/HtmlPreview.tsx'],
+  },
 ];
 
 function allSchemaLeaves(): Map<string, HtmlKind | null> {

@@ -23,7 +23,10 @@ let holdFile = '';
 let starts = 0;
 /** The requests held now, as `point<TAB>key` (each once). */
 const held = (): string[] => (holdFile && existsSync(holdFile) ? [...new Set(readFileSync(holdFile, 'utf8').split('\n').filter(Boolean))] : []);
-const heldAt = (point: string) => held().filter((line) => line.startsWith(`${point}\t`)).map((line) => line.split('\t')[1]!);
+const heldAt = (point: string) =>
+  held()
+    .filter((line) => line.startsWith(`${point}\t`))
+    .map((line) => line.split('\t')[1]!);
 let sql: Sql;
 let port = 0;
 let base = '';
@@ -52,7 +55,21 @@ async function startApi(holds?: string): Promise<Api> {
   if (holds) holdFile = join(dataDir, `holds-${(starts += 1)}.txt`);
   const holdEnv = holds ? { ROAR_TEST_HOLD: holds, ROAR_TEST_HOLD_FILE: holdFile } : { ROAR_TEST_HOLD: '' };
   const proc = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, ROLE: 'all', DATABASE_URL: db!.url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SERVE_WEB: 'false', LOG_LEVEL: 'silent', NODE_ENV: 'test', STAFF_PASSWORD: 'kill-test-password', REDIS_URL: '', PUBLIC_URL: '', ...holdEnv },
+    env: {
+      ...process.env,
+      ROLE: 'all',
+      DATABASE_URL: db!.url,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SERVE_WEB: 'false',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      STAFF_PASSWORD: 'kill-test-password',
+      REDIS_URL: '',
+      PUBLIC_URL: '',
+      ...holdEnv,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   running.add(proc);
@@ -60,7 +77,9 @@ async function startApi(holds?: string): Promise<Api> {
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error('the API exited while starting');
-    const ok = await fetch(`${base}/ready`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${base}/ready`)
+      .then((r) => r.ok)
+      .catch(() => false);
     // Ready, and the seeded catalogue projected: a sign-up then finds its tier.
     if (ok && (await count('select count(*)::int as n from read.memberships').catch(() => 0)) >= 4) return { proc, exited };
     if (Date.now() > deadline) throw new Error('the API did not become ready');
@@ -74,9 +93,20 @@ async function kill(api: Api): Promise<void> {
 }
 
 const post = (path: string, body: unknown, token?: string) =>
-  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
 const get = (path: string, token: string) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
-const signUpBody = (email: string, membership_id: number) => ({ first_name: 'Kai', last_name: 'Killed', email, password: 'correct-horse-1', membership_id, recaptcha_token: 't' });
+const signUpBody = (email: string, membership_id: number) => ({
+  first_name: 'Kai',
+  last_name: 'Killed',
+  email,
+  password: 'correct-horse-1',
+  membership_id,
+  recaptcha_token: 't',
+});
 const count = async (text: string, params: unknown[] = []) => Number((await sql.query<{ n: number }>(text, params)).rows[0]?.n ?? 0);
 
 beforeAll(async () => {
@@ -119,7 +149,9 @@ describe.runIf(haveDb)('the API killed mid-command', () => {
     expect(cutOff.sort()).toEqual([...heldAt('sign-up:reserved'), ...heldAt('sign-up:before-credentials')].sort());
     // Held before its credentials: registered already, yet no account to log in to.
     const registeredOnly = heldAt('sign-up:before-credentials')[0]!;
-    expect(await count("select count(*)::int as n from es.events where event_type = 'MemberRegistered' and data->>'email' = $1", [registeredOnly])).toBe(1);
+    expect(
+      await count("select count(*)::int as n from es.events where event_type = 'MemberRegistered' and data->>'email' = $1", [registeredOnly]),
+    ).toBe(1);
 
     api = await startApi();
     try {
@@ -135,7 +167,10 @@ describe.runIf(haveDb)('the API killed mid-command', () => {
           expect(login.status, email).toBe(200);
           const session = (await login.json()) as { data: { access_token: string } };
           expect((await get('/api/current-user', session.data.access_token)).status, email).toBe(200);
-          expect(await count("select count(*)::int as n from es.events where event_type = 'MemberRegistered' and data->>'email' = $1", [email]), email).toBe(1);
+          expect(
+            await count("select count(*)::int as n from es.events where event_type = 'MemberRegistered' and data->>'email' = $1", [email]),
+            email,
+          ).toBe(1);
           return retried ? email : null;
         }),
       );
@@ -178,7 +213,10 @@ describe.runIf(haveDb)('the API killed mid-command', () => {
     expect(charged.rows.length).toBe(16);
     // Payments the provider took whose webhook was not acknowledged when the process died: the six held.
     expect(await count('select count(*)::int as n from local_payments.webhook_deliveries where delivered_at is null')).toBe(6);
-    const activated = () => count("select count(*)::int as n from es.events where stream_id = any($1) and event_type = 'MembershipActivated'", [members.map((m) => `member-${m.id}`)]);
+    const activated = () =>
+      count("select count(*)::int as n from es.events where stream_id = any($1) and event_type = 'MembershipActivated'", [
+        members.map((m) => `member-${m.id}`),
+      ]);
     expect(await activated()).toBe(13);
 
     api = await startApi();
@@ -189,10 +227,18 @@ describe.runIf(haveDb)('the API killed mid-command', () => {
          where d.delivered_at is null and d.type = 'checkout.session.completed' order by s.id`,
       );
       expect(unacknowledged.rows).toHaveLength(6);
-      for (const row of unacknowledged.rows.slice(0, 3)) expect((await fetch(new URL(row.success_url, base), { redirect: 'manual' })).status).toBe(303);
-      await expect.poll(() => count('select count(*)::int as n from local_payments.webhook_deliveries where delivered_at is null'), { timeout: 40_000, interval: 200 }).toBe(0);
+      for (const row of unacknowledged.rows.slice(0, 3))
+        expect((await fetch(new URL(row.success_url, base), { redirect: 'manual' })).status).toBe(303);
+      await expect
+        .poll(() => count('select count(*)::int as n from local_payments.webhook_deliveries where delivered_at is null'), {
+          timeout: 40_000,
+          interval: 200,
+        })
+        .toBe(0);
       for (const m of members) {
-        const activations = await count("select count(*)::int as n from es.events where stream_id = $1 and event_type = 'MembershipActivated'", [`member-${m.id}`]);
+        const activations = await count("select count(*)::int as n from es.events where stream_id = $1 and event_type = 'MembershipActivated'", [
+          `member-${m.id}`,
+        ]);
         const tickets = ((await (await get('/api/user-tickets', m.token)).json()) as { data: { total: number } }).data.total;
         expect({ activations, tickets }, m.id).toEqual({ activations: 1, tickets: 50 });
       }

@@ -49,7 +49,23 @@ async function startApi(holds?: string): Promise<Api> {
   if (holds) holdFile = join(dataDir, `holds-${(starts += 1)}.txt`);
   const holdEnv = holds ? { ROAR_TEST_HOLD: holds, ROAR_TEST_HOLD_FILE: holdFile } : { ROAR_TEST_HOLD: '' };
   const proc = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, ROLE: 'all', DATABASE_URL: db!.url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SERVE_WEB: 'false', LOG_LEVEL: 'silent', NODE_ENV: 'test', STAFF_EMAIL: 'admin@roarplus.local', STAFF_PASSWORD: 'Kill-email-staff-pass-2026', REDIS_URL: '', PUBLIC_URL: '', SMTP_URL: '', ...holdEnv },
+    env: {
+      ...process.env,
+      ROLE: 'all',
+      DATABASE_URL: db!.url,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SERVE_WEB: 'false',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      STAFF_EMAIL: 'admin@roarplus.local',
+      STAFF_PASSWORD: 'Kill-email-staff-pass-2026',
+      REDIS_URL: '',
+      PUBLIC_URL: '',
+      SMTP_URL: '',
+      ...holdEnv,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   running.add(proc);
@@ -57,7 +73,9 @@ async function startApi(holds?: string): Promise<Api> {
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error('the API exited while starting');
-    const ok = await fetch(`${base}/ready`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${base}/ready`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok && (await count('select count(*)::int as n from read.memberships').catch(() => 0)) >= 4) return { proc, exited };
     if (Date.now() > deadline) throw new Error('the API did not become ready');
     await new Promise((r) => setTimeout(r, 100));
@@ -70,7 +88,11 @@ async function kill(api: Api): Promise<void> {
 }
 
 const post = (path: string, body: unknown, token?: string) =>
-  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
 const get = (path: string, token: string) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
 /** True once the member-emails reactor's checkpoint is at or past the event (its emails are enqueued, or were). */
@@ -103,12 +125,23 @@ describe.runIf(haveDb)('the API killed between the append and the email', () => 
   it('a password reset recorded just before the kill is emailed by the next process, once, with a working link', async () => {
     const email = 'kill-reset@example.com.au';
     let api = await startApi('password-reset:recorded=1');
-    const signUp = await post('/api/sign-up', { first_name: 'Kai', last_name: 'Killed', email, password: 'correct-horse-1', membership_id: 1, recaptcha_token: 't' });
+    const signUp = await post('/api/sign-up', {
+      first_name: 'Kai',
+      last_name: 'Killed',
+      email,
+      password: 'correct-horse-1',
+      membership_id: 1,
+      recaptcha_token: 't',
+    });
     expect(signUp.status).toBe(201);
     // Held for good right after PasswordResetRequested is appended: the kill lands there.
-    const reset = post('/api/reset-password', { email }).then((r) => r.status).catch(() => 0);
+    const reset = post('/api/reset-password', { email })
+      .then((r) => r.status)
+      .catch(() => 0);
     await expect.poll(() => held(), { timeout: 60_000 }).toEqual([`password-reset:recorded\t${email}`]);
-    expect(await count("select count(*)::int as n from es.events where event_type = 'PasswordResetRequested' and data->>'email' = $1", [email])).toBe(1);
+    expect(await count("select count(*)::int as n from es.events where event_type = 'PasswordResetRequested' and data->>'email' = $1", [email])).toBe(
+      1,
+    );
     await kill(api);
     expect(await reset).toBe(0);
 
@@ -132,7 +165,14 @@ describe.runIf(haveDb)('the API killed between the append and the email', () => 
   it('a cashback approval recorded just before the kill is emailed to the member by the next process, once', async () => {
     const email = 'kill-cashback@example.com.au';
     let api = await startApi('cashback:decided=1');
-    const signUp = await post('/api/sign-up', { first_name: 'Kai', last_name: 'Claimer', email, password: 'correct-horse-1', membership_id: 3, recaptcha_token: 't' });
+    const signUp = await post('/api/sign-up', {
+      first_name: 'Kai',
+      last_name: 'Claimer',
+      email,
+      password: 'correct-horse-1',
+      membership_id: 3,
+      recaptcha_token: 't',
+    });
     expect(signUp.status).toBe(201);
     const member = (await signUp.json()) as { access_token: string; redirect_url: string };
     const paid = await fetch(member.redirect_url, {
@@ -143,12 +183,20 @@ describe.runIf(haveDb)('the API killed between the append and the email', () => 
     });
     expect(paid.status).toBe(303);
     // The paid plan gives cashback once its payment is applied.
-    await expect.poll(async () => ((await (await get('/api/cashback', member.access_token)).json()) as { data: { maximum: number } }).data.maximum, { timeout: 60_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => ((await (await get('/api/cashback', member.access_token)).json()) as { data: { maximum: number } }).data.maximum, {
+        timeout: 60_000,
+      })
+      .toBeGreaterThan(0);
     const form = new FormData();
     const playedOn = new Date(Date.now() - 3 * 24 * 60 * 60_000).toISOString().slice(0, 10);
     for (const [k, v] of Object.entries({ course: 'Parkland Links', played_on: playedOn, amount: '20.00' })) form.append(k, v);
     form.append('receipt', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n% green fee receipt kill\n'))]), 'receipt.pdf');
-    const submitted = await fetch(`${base}/api/cashback/claims`, { method: 'POST', headers: { authorization: `Bearer ${member.access_token}` }, body: form });
+    const submitted = await fetch(`${base}/api/cashback/claims`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${member.access_token}` },
+      body: form,
+    });
     expect(submitted.status).toBe(201);
     const claimId = ((await submitted.json()) as { data: { id: string } }).data.id;
     const staff = await staffSignIn(base, { email: 'admin@roarplus.local', password: 'Kill-email-staff-pass-2026' });
@@ -158,9 +206,13 @@ describe.runIf(haveDb)('the API killed between the append and the email', () => 
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${staff.token}` },
       body: JSON.stringify({ reason: 'Receipt checked' }),
-    }).then((r) => r.status).catch(() => 0);
+    })
+      .then((r) => r.status)
+      .catch(() => 0);
     await expect.poll(() => held(), { timeout: 60_000 }).toEqual([`cashback:decided\t${claimId}`]);
-    expect(await count("select count(*)::int as n from es.events where event_type = 'CashbackClaimApproved' and data->>'claimId' = $1", [claimId])).toBe(1);
+    expect(
+      await count("select count(*)::int as n from es.events where event_type = 'CashbackClaimApproved' and data->>'claimId' = $1", [claimId]),
+    ).toBe(1);
     await kill(api);
     expect(await approve).toBe(0);
 

@@ -31,7 +31,11 @@ describe('before you sell: staff two-factor', () => {
   it('is to do while only admins must use it, and done once every staff account has enrolled under an all-staff rule', async () => {
     expect(staff.admin.totpSecret).not.toBeNull();
     expect(await twoFactorDone()).toBe(false);
-    const tighten = await adminFetch(api, '/staff-security', { method: 'PUT', token: staff.admin.token, body: JSON.stringify({ two_factor_required_for: 'all-staff', reason: 'Before we take real money' }) });
+    const tighten = await adminFetch(api, '/staff-security', {
+      method: 'PUT',
+      token: staff.admin.token,
+      body: JSON.stringify({ two_factor_required_for: 'all-staff', reason: 'Before we take real money' }),
+    });
     expect(tighten.status).toBe(200);
     // Required now, but the staff user and the auditor have not enrolled yet.
     expect(await twoFactorDone()).toBe(false);

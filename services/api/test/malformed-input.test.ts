@@ -26,7 +26,18 @@ describe('malformed input is a 4xx, never a 500', () => {
     return { status: r.status, message: body?.errors?.[0]?.message ?? '' };
   };
   const signUp = (extra: Record<string, unknown>) =>
-    send('/api/sign-up', { method: 'POST', json: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test', password: PASSWORD, membership_id: 1, recaptcha_token: 'local-test-token', ...extra } });
+    send('/api/sign-up', {
+      method: 'POST',
+      json: {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email: 'ada@example.test',
+        password: PASSWORD,
+        membership_id: 1,
+        recaptcha_token: 'local-test-token',
+        ...extra,
+      },
+    });
 
   beforeAll(async () => {
     api = (await startTestApi({ database: 'postgres' })) ?? (await startTestApi({ database: 'pglite' }))!;
@@ -36,7 +47,14 @@ describe('malformed input is a 4xx, never a 500', () => {
     const member = await fetch(`${api.url}/api/sign-up`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.test', password: PASSWORD, membership_id: 1, recaptcha_token: 'local-test-token' }),
+      body: JSON.stringify({
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        email: 'grace@example.test',
+        password: PASSWORD,
+        membership_id: 1,
+        recaptcha_token: 'local-test-token',
+      }),
     });
     memberToken = ((await member.json()) as { access_token: string }).access_token;
   });
@@ -56,9 +74,19 @@ describe('malformed input is a 4xx, never a 500', () => {
   it('refuses a lone UTF-16 surrogate in a JSON string and in a JSON key', async () => {
     expect((await signUp({ last_name: 'x\ud800' })).status).toBe(400);
     // Refused by the gate itself, naming the key (a route's schema would only say the key is unknown, or drop it).
-    const r = await send('/api/update-user', { method: 'PATCH', token: memberToken, body: '{"first_name":"ok","\\udc00":1}', headers: { 'content-type': 'application/json' } });
+    const r = await send('/api/update-user', {
+      method: 'PATCH',
+      token: memberToken,
+      body: '{"first_name":"ok","\\udc00":1}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r).toEqual({ status: 400, message: '\udc00: Text must not contain NUL characters or unpaired surrogates' });
-    const nested = await send('/api/update-user', { method: 'PATCH', token: memberToken, body: '{"first_name":"ok","address":{"line\\u0000":"x"}}', headers: { 'content-type': 'application/json' } });
+    const nested = await send('/api/update-user', {
+      method: 'PATCH',
+      token: memberToken,
+      body: '{"first_name":"ok","address":{"line\\u0000":"x"}}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(nested).toEqual({ status: 400, message: 'address.line\u0000: Text must not contain NUL characters or unpaired surrogates' });
     expect((await send('/api/send-referee-email', { method: 'POST', token: memberToken, json: { email: 'a\ud83d@example.test' } })).status).toBe(400);
   });
@@ -77,17 +105,31 @@ describe('malformed input is a 4xx, never a 500', () => {
     const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
     const r = await send('/auth/login', { method: 'POST', body: deep, headers: { 'content-type': 'application/json' } });
     expect(r).toEqual({ status: 400, message: 'The request body is nested more than 32 levels deep.' });
-    expect((await send('/api/sign-up', { method: 'POST', body: `{"first_name":${deep}}`, headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect(
+      (await send('/api/sign-up', { method: 'POST', body: `{"first_name":${deep}}`, headers: { 'content-type': 'application/json' } })).status,
+    ).toBe(400);
   });
 
   it('refuses a body that does not match its Content-Encoding, and an encoding it does not accept', async () => {
     const json = JSON.stringify({ email: 'a@example.test', password: 'x' });
-    const plainAsGzip = await send('/auth/login', { method: 'POST', body: json, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    const plainAsGzip = await send('/auth/login', {
+      method: 'POST',
+      body: json,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
     expect(plainAsGzip.status).toBe(400);
-    const unknown = await send('/auth/login', { method: 'POST', body: json, headers: { 'content-type': 'application/json', 'content-encoding': 'compress' } });
+    const unknown = await send('/auth/login', {
+      method: 'POST',
+      body: json,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'compress' },
+    });
     expect(unknown).toEqual({ status: 415, message: 'The request body uses a Content-Encoding this server does not accept.' });
     // A body that really is gzip still works: the refusal is about the mismatch, not the encoding.
-    const real = await fetch(`${api.url}/auth/login`, { method: 'POST', body: gzipSync(json), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    const real = await fetch(`${api.url}/auth/login`, {
+      method: 'POST',
+      body: gzipSync(json),
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
     expect(real.status).toBeLessThan(500);
     expect(real.status).not.toBe(400);
   });
@@ -96,8 +138,12 @@ describe('malformed input is a 4xx, never a 500', () => {
     expect((await signUp({ email: 'big@example.test', membership_id: INT4_OVERFLOW })).status).toBe(400);
     expect((await send('/api/upgrade-plan', { method: 'POST', token: memberToken, json: { membership_id: INT4_OVERFLOW } })).status).toBe(400);
     expect((await send('/api/single-entry', { method: 'POST', token: memberToken, json: { membership_id: INT4_OVERFLOW } })).status).toBe(400);
-    expect((await send(`/api/admin/memberships?filter=${encodeURIComponent(JSON.stringify({ id: [INT4_OVERFLOW] }))}`, { token: staffToken })).status).toBe(400);
-    expect((await send(`/api/admin/memberships?range=${encodeURIComponent(JSON.stringify([0, INT4_OVERFLOW]))}`, { token: staffToken })).status).toBeLessThan(500);
+    expect(
+      (await send(`/api/admin/memberships?filter=${encodeURIComponent(JSON.stringify({ id: [INT4_OVERFLOW] }))}`, { token: staffToken })).status,
+    ).toBe(400);
+    expect(
+      (await send(`/api/admin/memberships?range=${encodeURIComponent(JSON.stringify([0, INT4_OVERFLOW]))}`, { token: staffToken })).status,
+    ).toBeLessThan(500);
     expect((await send(`/api/admin/memberships/${INT4_OVERFLOW}`, { token: staffToken })).status).toBe(404);
     expect((await send(`/items/membership?filter[id][_eq]=${INT4_OVERFLOW}`)).status).toBeLessThan(500);
     expect((await send(`/items/prizes?limit=${INT4_OVERFLOW}`)).status).toBe(400);
@@ -110,7 +156,13 @@ describe('malformed input is a 4xx, never a 500', () => {
       const prize = await send('/api/admin/prizes', {
         method: 'POST',
         token: staffToken,
-        json: { title: 'Odd date', slug: `odd-${date.slice(0, 3).replace(/\W/g, 'x')}`, prize_end_date: date, prize_value: 100, reason: 'Testing dates' },
+        json: {
+          title: 'Odd date',
+          slug: `odd-${date.slice(0, 3).replace(/\W/g, 'x')}`,
+          prize_end_date: date,
+          prize_value: 100,
+          reason: 'Testing dates',
+        },
       });
       expect(prize.status, date).toBe(400);
     }

@@ -43,7 +43,9 @@ describe('password reset by email (PGlite, in-process jobs, file mail)', () => {
   it('sends a link that works once, then says it could not update the password', async (t) => {
     if (!h) return t.skip();
     const m = await h.member();
-    const session = (await h.post('/auth/login', { email: m.email, password: m.password })).body as { data: { access_token: string; refresh_token: string } };
+    const session = (await h.post('/auth/login', { email: m.email, password: m.password })).body as {
+      data: { access_token: string; refresh_token: string };
+    };
     const { link, token } = await resetLink(m.email, (await h.mail()).length);
     // The link comes from configuration (the server's own address here), not from the host the request came to.
     expect(link.startsWith(`${h.ctx.publicUrl()}/change-password?token=`)).toBe(true);

@@ -69,7 +69,10 @@ describe.each(['pglite', 'postgres'] as const)('member sign-in and sessions on %
     const phone = await login(m.email, m.password);
     const laptop = await login(m.email, m.password);
     expect(await h.post('/auth/logout', { refresh_token: phone.refresh_token })).toEqual({ status: 200, body: {} });
-    expect(await h.post('/auth/refresh', { refresh_token: phone.refresh_token, mode: 'json' })).toEqual({ status: 401, body: { errors: [{ message: 'Invalid user credentials.' }] } });
+    expect(await h.post('/auth/refresh', { refresh_token: phone.refresh_token, mode: 'json' })).toEqual({
+      status: 401,
+      body: { errors: [{ message: 'Invalid user credentials.' }] },
+    });
     expect((await whoami(phone.access_token)).status).toBe(401);
     expect((await whoami(laptop.access_token)).status).toBe(200);
     // A refreshed session logs out with its newest token; the old rotated one names the same family.
@@ -132,7 +135,14 @@ describe.each(['pglite', 'postgres'] as const)('member sign-in and sessions on %
     // The harness clock may have been moved forward by earlier tests.
     const nowSeconds = () => Math.floor(h!.ctx.now().getTime() / 1000);
     const sign = (secret: string, payload: object, opts: jwt.SignOptions = {}) =>
-      jwt.sign({ fam: claims.fam, iat: nowSeconds(), ...payload }, secret, { algorithm: 'HS256', subject: m.memberId, audience: 'roar-member', issuer: 'roar-plus', expiresIn: 900, ...opts });
+      jwt.sign({ fam: claims.fam, iat: nowSeconds(), ...payload }, secret, {
+        algorithm: 'HS256',
+        subject: m.memberId,
+        audience: 'roar-member',
+        issuer: 'roar-plus',
+        expiresIn: 900,
+        ...opts,
+      });
     // Control: the same claims signed properly pass.
     expect((await whoami(sign(h.ctx.jwtSecret, {}))).status).toBe(200);
 
@@ -161,7 +171,9 @@ describe.each(['pglite', 'postgres'] as const)('member sign-in and sessions on %
     const weak = await h.post('/api/update-password', { password: 'short', current_password: m.password }, here.access_token, 'PATCH');
     expect(weak.status).toBe(400);
     expect(weak.body).toMatchObject({ error: 'Could not update your password', details: 'Use at least 8 characters.' });
-    expect(await h.post('/api/update-password', { password: 'a brand new password', current_password: m.password }, undefined, 'PATCH')).toMatchObject({ status: 401 });
+    expect(
+      await h.post('/api/update-password', { password: 'a brand new password', current_password: m.password }, undefined, 'PATCH'),
+    ).toMatchObject({ status: 401 });
 
     const ok = await h.post('/api/update-password', { password: 'a brand new password', current_password: m.password }, here.access_token, 'PATCH');
     expect(ok).toEqual({ status: 200, body: {} });

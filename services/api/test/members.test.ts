@@ -39,7 +39,15 @@ describe('members: sign-up, payment, entries, upgrade, cancel, renewal (embedded
     return r;
   };
   const signUp = (email: string, membership_id: number, extra: Record<string, unknown> = {}) =>
-    post('/api/sign-up', { first_name: 'Jane', last_name: 'Citizen', email, password: 'correct-horse-1', membership_id, recaptcha_token: 'local-test-token', ...extra });
+    post('/api/sign-up', {
+      first_name: 'Jane',
+      last_name: 'Citizen',
+      email,
+      password: 'correct-horse-1',
+      membership_id,
+      recaptcha_token: 'local-test-token',
+      ...extra,
+    });
   const spec = ApiSpecification.for(() => api);
   const memberIdOf = async (answer: { body: unknown }) =>
     (await json<{ user: { id: string } }>(await get('/api/current-user', (answer.body as Session).access_token))).user.id;
@@ -83,15 +91,18 @@ describe('members: sign-up, payment, entries, upgrade, cancel, renewal (embedded
     expect(landed.status).toBe(303);
     expect(landed.headers.get('location')).toBe('/dashboard?checkout=success');
 
-    const me = await json<{ user: { membership_id: number; membership_end_date: string; referral_code: string }; subscription: { status: string; card: { last4: string } } }>(
-      await get('/api/current-user', session.access_token),
-    );
+    const me = await json<{
+      user: { membership_id: number; membership_end_date: string; referral_code: string };
+      subscription: { status: string; card: { last4: string } };
+    }>(await get('/api/current-user', session.access_token));
     expect(me.user.membership_id).toBe(3);
     expect(me.user.membership_end_date).toBeNull(); // renewing: no end yet
     expect(Date.parse((me.subscription as unknown as { end_date: string }).end_date)).toBeGreaterThan(Date.now());
     expect(me.user.referral_code).toMatch(/^[\w-]{16}$/);
     expect(me.subscription.status).toBe('active');
-    const tickets = await json<{ data: { total: number; grants: Array<{ source: string; first_ticket: number; last_ticket: number }> } }>(await get('/api/user-tickets', session.access_token));
+    const tickets = await json<{ data: { total: number; grants: Array<{ source: string; first_ticket: number; last_ticket: number }> } }>(
+      await get('/api/user-tickets', session.access_token),
+    );
     expect(tickets.data.total).toBe(50);
     expect(tickets.data.grants).toEqual([expect.objectContaining({ source: 'initial', first_ticket: 1, last_ticket: 50 })]);
     expect(await json(await get('/api/user-pay-method', session.access_token))).toEqual({ last4: '4242', brand: 'visa', error: '' });
@@ -113,7 +124,13 @@ describe('members: sign-up, payment, entries, upgrade, cancel, renewal (embedded
     const dupe = await signUp('DUPE@example.com.au', 1);
     expect(dupe.status).toBe(409);
     expect(await dupe.json()).toEqual({ error: 'An account with this email already exists.' });
-    const noCaptcha = await post('/api/sign-up', { first_name: 'A', last_name: 'B', email: 'x@example.com', password: 'long-enough-1', membership_id: 1 });
+    const noCaptcha = await post('/api/sign-up', {
+      first_name: 'A',
+      last_name: 'B',
+      email: 'x@example.com',
+      password: 'long-enough-1',
+      membership_id: 1,
+    });
     expect(noCaptcha.status).toBe(400);
     const badEmail = await signUp('not-an-email', 1);
     expect(await badEmail.json()).toEqual({ error: 'Please enter a valid email' });
@@ -147,7 +164,9 @@ describe('members: sign-up, payment, entries, upgrade, cancel, renewal (embedded
         },
       });
     const session = signedUp.body as Session;
-    const upgrade = await json<{ status: string; result: { redirect_url: string } }>(await post('/api/upgrade-plan', { membership_id: 3 }, session.access_token));
+    const upgrade = await json<{ status: string; result: { redirect_url: string } }>(
+      await post('/api/upgrade-plan', { membership_id: 3 }, session.access_token),
+    );
     expect(upgrade.status).toBe('ok');
     await pay(upgrade.result.redirect_url, '4242424242424242');
     let tickets = await json<{ data: { total: number } }>(await get('/api/user-tickets', session.access_token));
@@ -166,9 +185,13 @@ describe('members: sign-up, payment, entries, upgrade, cancel, renewal (embedded
     const topTier = await json<{ status: string; error: string }>(await post('/api/upgrade-plan', { membership_id: 3 }, session.access_token));
     expect(topTier).toEqual({ status: 'error', result: null, error: 'Error upgrading membership' });
 
-    const cancel = await json<{ status: string; result: { membership_end_date: string } }>(await post('/api/cancel-membership', {}, session.access_token));
+    const cancel = await json<{ status: string; result: { membership_end_date: string } }>(
+      await post('/api/cancel-membership', {}, session.access_token),
+    );
     expect(cancel.status).toBe('ok');
-    const after = await json<{ user: { membership_id: number; membership_end_date: string }; subscription: { status: string } }>(await get('/api/current-user', session.access_token));
+    const after = await json<{ user: { membership_id: number; membership_end_date: string }; subscription: { status: string } }>(
+      await get('/api/current-user', session.access_token),
+    );
     expect(after.subscription.status).toBe('cancelled');
     expect(after.user.membership_id).toBe(3);
     expect(after.user.membership_end_date).toBe(cancel.result.membership_end_date);
@@ -200,7 +223,10 @@ describe('members: sign-up, payment, entries, upgrade, cancel, renewal (embedded
     expect(twice.data.total).toBe(50);
     expect(twice.data.grants).toHaveLength(1);
     // A forged delivery (body changed after signing) is refused and changes nothing.
-    const forged = await realFetch(deliveries[0]!.url, { ...deliveries[0]!.init, body: String(deliveries[0]!.init.body).replace('"amount_total":2999', '"amount_total":1') });
+    const forged = await realFetch(deliveries[0]!.url, {
+      ...deliveries[0]!.init,
+      body: String(deliveries[0]!.init.body).replace('"amount_total":2999', '"amount_total":1'),
+    });
     expect(forged.status).toBe(400);
   });
 
@@ -212,7 +238,9 @@ describe('members: sign-up, payment, entries, upgrade, cancel, renewal (embedded
     expect(me.activeSingleEntries).toHaveLength(1);
     const tickets = await json<{ data: { total: number; grants: Array<{ source: string }> } }>(await get('/api/user-tickets', session.access_token));
     expect(tickets.data).toMatchObject({ total: 10, grants: [{ source: 'single-entry' }] });
-    const upgrade = await json<{ status: string; result: { redirect_url: string } }>(await post('/api/upgrade-plan', { membership_id: 3 }, session.access_token));
+    const upgrade = await json<{ status: string; result: { redirect_url: string } }>(
+      await post('/api/upgrade-plan', { membership_id: 3 }, session.access_token),
+    );
     await pay(upgrade.result.redirect_url, '4242424242424242');
     const total = await json<{ data: { total: number } }>(await get('/api/user-tickets', session.access_token));
     expect(total.data.total).toBe(60);

@@ -38,7 +38,15 @@ export function mountedRoutes(stack: readonly Layer[], prefix = ''): string[] {
   });
 }
 
-type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; items?: JsonSchema; additionalProperties?: unknown; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[] };
+type JsonSchema = {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  additionalProperties?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+};
 
 /**
  * Where a response schema says nothing: `{}`, an object with no properties (`z.object({}).loose()`),
@@ -56,7 +64,9 @@ export function emptyPlaces(schema: JsonSchema | undefined, at = '(body)', top =
       const values = schema.additionalProperties as JsonSchema | undefined;
       return top && (!values || Object.keys(values).length === 0) ? [at] : [];
     }
-    return Object.entries(schema.properties).flatMap(([k, s]) => (s && s.type === 'object' || s?.type === 'array' || s?.anyOf ? emptyPlaces(s, `${at}.${k}`, false) : []));
+    return Object.entries(schema.properties).flatMap(([k, s]) =>
+      (s && s.type === 'object') || s?.type === 'array' || s?.anyOf ? emptyPlaces(s, `${at}.${k}`, false) : [],
+    );
   }
   return [];
 }
@@ -92,7 +102,8 @@ describe('the OpenAPI document', () => {
           if (status === '204' || status.startsWith('3')) continue;
           const content = Object.values(response.content ?? {});
           if (content.length === 0) empty.push(`${method.toUpperCase()} ${path} ${status}: no body schema`);
-          for (const c of content) for (const where of emptyPlaces(c.schema)) empty.push(`${method.toUpperCase()} ${path} ${status}: empty at ${where}`);
+          for (const c of content)
+            for (const where of emptyPlaces(c.schema)) empty.push(`${method.toUpperCase()} ${path} ${status}: empty at ${where}`);
         }
       }
     }
@@ -100,7 +111,18 @@ describe('the OpenAPI document', () => {
   });
 
   it('says the storage bounds of ids, filters and limits', async () => {
-    const doc = (await (await fetch(`${api.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { parameters?: Array<{ name: string; schema: { maximum?: number } }>; requestBody?: { content: Record<string, { schema: { properties: Record<string, { maximum?: number }> } }> } }>> };
+    const doc = (await (await fetch(`${api.url}/api/openapi.json`)).json()) as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: Array<{ name: string; schema: { maximum?: number } }>;
+            requestBody?: { content: Record<string, { schema: { properties: Record<string, { maximum?: number }> } }> };
+          }
+        >
+      >;
+    };
     const limit = doc.paths['/items/membership']?.get?.parameters?.find((p) => p.name === 'limit');
     expect(limit?.schema.maximum).toBe(2147483647);
     const signUp = doc.paths['/api/sign-up']?.post?.requestBody?.content['application/json']?.schema.properties.membership_id;

@@ -16,7 +16,10 @@ describe('the password policy', () => {
     expect(checkPassword('password')).toEqual({ ok: false, reason: COMMON });
     expect(checkPassword('12345678')).toEqual({ ok: false, reason: COMMON });
     expect(checkPassword('qwertyui')).toEqual({ ok: false, reason: 'This is a commonly used password. Add a few more words that are not common.' });
-    expect(checkPassword('abcdefgh1')).toEqual({ ok: false, reason: 'Common character sequences like "abc" are easy to guess. Add a few more words that are not common.' });
+    expect(checkPassword('abcdefgh1')).toEqual({
+      ok: false,
+      reason: 'Common character sequences like "abc" are easy to guess. Add a few more words that are not common.',
+    });
     expect(checkPassword('short')).toEqual({ ok: false, reason: 'Use at least 8 characters.' });
   });
 
@@ -31,7 +34,13 @@ describe('the password policy', () => {
   });
 
   it('accepts long passphrases, spaces and any characters, with no composition rules', () => {
-    for (const password of ['correct horse battery', 'ledger kettle orbit', 'mañana café tísico', '🦘🏌️⛳ koala putts', 'the eleventh green at moonah links is a long par five into the wind: bring a spare ball and patience']) {
+    for (const password of [
+      'correct horse battery',
+      'ledger kettle orbit',
+      'mañana café tísico',
+      '🦘🏌️⛳ koala putts',
+      'the eleventh green at moonah links is a long par five into the wind: bring a spare ball and patience',
+    ]) {
       expect(checkPassword(password), password).toEqual({ ok: true });
     }
     expect(checkPassword('a1'.repeat(100) + 'k')).toEqual({ ok: false, reason: 'Use at most 200 characters.' });
@@ -56,9 +65,15 @@ describe('the policy on the member routes', () => {
     expect((await h.post('/api/reset-password', { email: m.email })).status).toBe(200);
     const mail = await waitFor('the reset email', async () => (await h!.mail()).slice(before).find((s) => s.to.includes(m.email.toLowerCase())));
     const token = new URL(/(http\S+\/change-password\?token=\S+)/.exec(mail.text)![1]!).searchParams.get('token')!;
-    expect(await h.post('/api/change-password', { token, password: 'password' })).toEqual({ status: 400, body: { error: 'Could not update your password', details: COMMON } });
+    expect(await h.post('/api/change-password', { token, password: 'password' })).toEqual({
+      status: 400,
+      body: { error: 'Could not update your password', details: COMMON },
+    });
     const local = m.email.split('@')[0]!;
-    expect(await h.post('/api/change-password', { token, password: `${local}-2026` })).toEqual({ status: 400, body: { error: 'Could not update your password', details: PERSONAL } });
+    expect(await h.post('/api/change-password', { token, password: `${local}-2026` })).toEqual({
+      status: 400,
+      body: { error: 'Could not update your password', details: PERSONAL },
+    });
     expect(await h.post('/api/change-password', { token, password: 'violet anchor meadow' })).toEqual({ status: 200, body: { error: '' } });
   });
 
@@ -66,7 +81,8 @@ describe('the policy on the member routes', () => {
     if (!h) return t.skip();
     const m = await h.member();
     const session = (await h.post('/auth/login', { email: m.email, password: m.password })).body as { data: { access_token: string } };
-    const change = (password: string) => h!.post('/api/update-password', { password, current_password: m.password }, session.data.access_token, 'PATCH');
+    const change = (password: string) =>
+      h!.post('/api/update-password', { password, current_password: m.password }, session.data.access_token, 'PATCH');
     expect(await change('12345678')).toEqual({ status: 400, body: { error: 'Could not update your password', details: COMMON } });
     expect((await change('violet anchor meadow')).status).toBe(200);
   });
@@ -93,7 +109,10 @@ describe('the policy on sign-up', () => {
     };
     expect(await signUp('password')).toEqual({ status: 400, body: { error: COMMON } });
     expect(await signUp('12345678')).toEqual({ status: 400, body: { error: COMMON } });
-    expect(await signUp('qwertyui')).toEqual({ status: 400, body: { error: 'This is a commonly used password. Add a few more words that are not common.' } });
+    expect(await signUp('qwertyui')).toEqual({
+      status: 400,
+      body: { error: 'This is a commonly used password. Add a few more words that are not common.' },
+    });
     expect(await signUp('JaneCitizen1!')).toEqual({ status: 400, body: { error: PERSONAL } });
     expect(await signUp('harbour-jane-lamp')).toEqual({ status: 400, body: { error: PERSONAL } });
     const none = await api.ctx.sql.query('select 1 from auth.member_credentials where email = $1', ['jane.citizen@example.com']);

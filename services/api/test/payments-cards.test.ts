@@ -9,11 +9,21 @@ describe('test cards', () => {
     expect(luhnValid('4242424242424242')).toBe(true);
     expect(luhnValid('4242424242424243')).toBe(false);
     expect(luhnValid('0')).toBe(false);
-    expect([cardBrand('4242424242424242'), cardBrand('5555555555554444'), cardBrand('378282246310005'), cardBrand('2223003122003222')]).toEqual(['visa', 'mastercard', 'amex', 'mastercard']);
+    expect([cardBrand('4242424242424242'), cardBrand('5555555555554444'), cardBrand('378282246310005'), cardBrand('2223003122003222')]).toEqual([
+      'visa',
+      'mastercard',
+      'amex',
+      'mastercard',
+    ]);
   });
   it('a card is valid through its expiry month', () => {
     expect(chargeCard(card('4242424242424242', '11/26'), now)).toMatchObject({ ok: true, last4: '4242' });
-    expect(chargeCard(card('4242424242424242', '10/26'), now)).toEqual({ ok: false, code: 'expired_card', message: 'Your card has expired.', byIssuer: false });
+    expect(chargeCard(card('4242424242424242', '10/26'), now)).toEqual({
+      ok: false,
+      code: 'expired_card',
+      message: 'Your card has expired.',
+      byIssuer: false,
+    });
     expect(chargeCard(card('4242424242424242', '13/30'), now)).toMatchObject({ ok: false, code: 'invalid_expiry' });
     expect(chargeCard(card('4242424242424242', '12/2030'), now)).toMatchObject({ ok: true });
   });

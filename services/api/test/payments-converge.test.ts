@@ -13,14 +13,22 @@ import { startTestApi, type TestApi } from './setup';
 describe('charged means applied, exactly once', () => {
   let api: TestApi;
   let n = 0;
-  const post = (path: string, body: unknown) => fetch(`${api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) =>
+    fetch(`${api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const get = (path: string, token: string) => fetch(`${api.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
   const deadEndpoint = () => api.infra.setSelfUrl('http://127.0.0.1:9');
   const liveEndpoint = () => api.infra.setSelfUrl(api.url);
 
   async function signUpPaid(): Promise<{ token: string; memberId: string; checkoutUrl: string }> {
     n += 1;
-    const r = await post('/api/sign-up', { first_name: 'Pat', last_name: 'Payer', email: `pat${n}@example.com.au`, password: 'correct-horse-1', membership_id: 3, recaptcha_token: 't' });
+    const r = await post('/api/sign-up', {
+      first_name: 'Pat',
+      last_name: 'Payer',
+      email: `pat${n}@example.com.au`,
+      password: 'correct-horse-1',
+      membership_id: 3,
+      recaptcha_token: 't',
+    });
     expect(r.status).toBe(201);
     const s = (await r.json()) as { access_token: string; redirect_url: string };
     const me = (await (await get('/api/current-user', s.access_token)).json()) as { user: { id: string } };
@@ -60,13 +68,19 @@ describe('charged means applied, exactly once', () => {
     deadEndpoint();
     await pay(m.checkoutUrl);
     expect(await applied(m)).toEqual({ tickets: 0, activations: 0 });
-    const pending = await api.infra.sql.query<{ attempts: number; delivered_at: Date | null }>("select attempts, delivered_at from local_payments.webhook_deliveries where type = 'checkout.session.completed' and delivered_at is null");
+    const pending = await api.infra.sql.query<{ attempts: number; delivered_at: Date | null }>(
+      "select attempts, delivered_at from local_payments.webhook_deliveries where type = 'checkout.session.completed' and delivered_at is null",
+    );
     expect(pending.rows).toHaveLength(1);
     // The first process is gone; the one that takes over reads the same table.
     liveEndpoint();
     const restarted = createLocalPaymentProvider({
-      sql: api.infra.sql, publicUrl: api.url, webhookSecret: (await import('../src/secrets')).persistentSecret(api.ctx.config, 'payments-webhook-secret'),
-      webhookUrl: `${api.url}/api/payments/webhook`, logger: createLogger('silent'), deliveryPollMs: 0,
+      sql: api.infra.sql,
+      publicUrl: api.url,
+      webhookSecret: (await import('../src/secrets')).persistentSecret(api.ctx.config, 'payments-webhook-secret'),
+      webhookUrl: `${api.url}/api/payments/webhook`,
+      logger: createLogger('silent'),
+      deliveryPollMs: 0,
     });
     await api.infra.sql.query('update local_payments.webhook_deliveries set next_attempt_at = now() where delivered_at is null');
     expect(await restarted.deliverDue()).toBe(1);
@@ -103,7 +117,7 @@ describe('charged means applied, exactly once', () => {
     liveEndpoint();
     await redeliver();
     expect(await applied(m)).toEqual({ tickets: 50, activations: 1 });
-    const left = await api.infra.sql.query("select 1 from local_payments.webhook_deliveries where delivered_at is null and gave_up_at is null");
+    const left = await api.infra.sql.query('select 1 from local_payments.webhook_deliveries where delivered_at is null and gave_up_at is null');
     expect(left.rows).toHaveLength(0);
   });
 

@@ -4,7 +4,14 @@ import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger, createPgliteSql, createPgSql, type Sql } from '@roar/platform';
 import { createTestDatabase, type TestDatabase } from '@roar/platform/testing';
-import { createLocalCheckoutRouter, createLocalPaymentProvider, createPaymentWebhookRouter, type CreateCheckoutInput, type LocalPaymentProvider, type ProviderEvent } from '../src/payments';
+import {
+  createLocalCheckoutRouter,
+  createLocalPaymentProvider,
+  createPaymentWebhookRouter,
+  type CreateCheckoutInput,
+  type LocalPaymentProvider,
+  type ProviderEvent,
+} from '../src/payments';
 
 /**
  * The local provider end to end over HTTP: the hosted page is fetched and its form posted as a
@@ -30,7 +37,16 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // No background poller (deliveryPollMs 0): a refused delivery waits until the test asks for its
   // retry (idle), instead of the poller's next tick racing the test's look at what arrived.
-  provider = createLocalPaymentProvider({ sql, publicUrl: base, webhookSecret: secret, webhookUrl: `${base}/api/payments/webhook`, now: () => clock, logger: createLogger('silent'), retryDelaysMs: [50, 100], deliveryPollMs: 0 });
+  provider = createLocalPaymentProvider({
+    sql,
+    publicUrl: base,
+    webhookSecret: secret,
+    webhookUrl: `${base}/api/payments/webhook`,
+    now: () => clock,
+    logger: createLogger('silent'),
+    retryDelaysMs: [50, 100],
+    deliveryPollMs: 0,
+  });
   app.use(
     '/api/payments/webhook',
     createPaymentWebhookRouter({
@@ -61,14 +77,31 @@ beforeEach(() => {
 });
 
 let n = 0;
-async function checkout(mode: 'payment' | 'subscription', amount_cents = 1999): Promise<{ sessionId: string; url: string; input: CreateCheckoutInput }> {
+async function checkout(
+  mode: 'payment' | 'subscription',
+  amount_cents = 1999,
+): Promise<{ sessionId: string; url: string; input: CreateCheckoutInput }> {
   n++;
-  const input: CreateCheckoutInput = { checkoutId: `chk-${n}`, memberId: `mem-${n}`, email: `m${n}@example.com`, purpose: 'join', mode, amount_cents, description: 'Platinum membership', successUrl: `http://app.test/ok?c=${n}`, cancelUrl: 'http://app.test/cancel' };
+  const input: CreateCheckoutInput = {
+    checkoutId: `chk-${n}`,
+    memberId: `mem-${n}`,
+    email: `m${n}@example.com`,
+    purpose: 'join',
+    mode,
+    amount_cents,
+    description: 'Platinum membership',
+    successUrl: `http://app.test/ok?c=${n}`,
+    cancelUrl: 'http://app.test/cancel',
+  };
   return { ...(await provider.createCheckout(input)), input };
 }
 
 const pay = (url: string, card: { number: string; expiry?: string; cvc?: string }) =>
-  fetch(url, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ number: card.number, expiry: card.expiry ?? '12/34', cvc: card.cvc ?? '123', name: 'Jo Golfer' }) });
+  fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams({ number: card.number, expiry: card.expiry ?? '12/34', cvc: card.cvc ?? '123', name: 'Jo Golfer' }),
+  });
 
 describe('hosted checkout page', () => {
   it('shows the amount, description and a labelled card form', async () => {
@@ -79,7 +112,12 @@ describe('hosted checkout page', () => {
     const html = await res.text();
     expect(html).toContain('$19.99');
     expect(html).toContain('Platinum membership');
-    for (const [id, label] of [['number', 'Card number'], ['expiry', 'Expiry (MM/YY)'], ['cvc', 'CVC'], ['name', 'Name on card']]) {
+    for (const [id, label] of [
+      ['number', 'Card number'],
+      ['expiry', 'Expiry (MM/YY)'],
+      ['cvc', 'CVC'],
+      ['name', 'Name on card'],
+    ]) {
       expect(html).toContain(`<label for="${id}">${label}</label>`);
       expect(html).toContain(`id="${id}" name="${id}"`);
     }
@@ -93,7 +131,13 @@ describe('hosted checkout page', () => {
     expect(res.headers.get('location')).toBe(input.successUrl);
     // Delivered through the real webhook router, which verified the Stripe-Signature.
     expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({ type: 'checkout.completed', checkoutSessionId: sessionId, checkoutId: input.checkoutId, amount_cents: 1999, card: { brand: 'visa', last4: '4242' } });
+    expect(received[0]).toMatchObject({
+      type: 'checkout.completed',
+      checkoutSessionId: sessionId,
+      checkoutId: input.checkoutId,
+      amount_cents: 1999,
+      card: { brand: 'visa', last4: '4242' },
+    });
     expect(received[0]?.paymentId).toMatch(/^pi_/);
     expect(await provider.paymentMethod(input.memberId)).toEqual({ brand: 'visa', last4: '4242' });
     // A second submit (double click, back button) does not pay again.
@@ -118,7 +162,9 @@ describe('hosted checkout page', () => {
     const html = await res.text();
     expect(html).toContain(`role="alert">${message}</div>`);
     expect(html).toContain('<label for="number">Card number</label>');
-    expect(received).toEqual(reported ? [expect.objectContaining({ type: 'checkout.payment_failed', checkoutId: input.checkoutId, failureReason: reported })] : []);
+    expect(received).toEqual(
+      reported ? [expect.objectContaining({ type: 'checkout.payment_failed', checkoutId: input.checkoutId, failureReason: reported })] : [],
+    );
     expect((await provider.session(sessionId))?.status).toBe('open');
     expect(await provider.paymentMethod(input.memberId)).toBeNull();
   });
@@ -135,7 +181,9 @@ describe('hosted checkout page', () => {
     const { url, sessionId, input } = await checkout('payment');
     clock = new Date(clock.getTime() + 24 * 3600_000 + 1000);
     await provider.billingTick(clock);
-    expect(received).toContainEqual(expect.objectContaining({ type: 'checkout.expired', checkoutSessionId: sessionId, checkoutId: input.checkoutId }));
+    expect(received).toContainEqual(
+      expect.objectContaining({ type: 'checkout.expired', checkoutSessionId: sessionId, checkoutId: input.checkoutId }),
+    );
     expect((await fetch(url)).status).toBe(410);
     expect((await pay(url, { number: '4242424242424242' })).status).toBe(410);
   });
@@ -155,7 +203,12 @@ describe('subscriptions and the billing clock', () => {
     const { url, input } = await checkout('subscription');
     expect((await pay(url, { number })).status).toBe(303);
     const done = received.pop();
-    expect(done).toMatchObject({ type: 'checkout.completed', checkoutId: input.checkoutId, periodStart: '2026-11-21T10:00:00.000Z', periodEnd: '2026-12-21T10:00:00.000Z' });
+    expect(done).toMatchObject({
+      type: 'checkout.completed',
+      checkoutId: input.checkoutId,
+      periodStart: '2026-11-21T10:00:00.000Z',
+      periodEnd: '2026-12-21T10:00:00.000Z',
+    });
     return done?.subscriptionId ?? '';
   }
 
@@ -174,7 +227,9 @@ describe('subscriptions and the billing clock', () => {
   it('a card that declines later charges (4000 0000 0000 0341) emits invoice.payment_failed on renewal', async () => {
     const sub = await subscribe('4000000000000341');
     await provider.advanceClock(sub, new Date('2026-12-22T00:00:00Z'));
-    expect(received).toEqual([expect.objectContaining({ type: 'invoice.payment_failed', subscriptionId: sub, failureReason: 'Your card was declined.' })]);
+    expect(received).toEqual([
+      expect.objectContaining({ type: 'invoice.payment_failed', subscriptionId: sub, failureReason: 'Your card was declined.' }),
+    ]);
     // Past due: the clock moving on does not bill it again.
     await provider.advanceClock(sub, new Date('2027-03-01T00:00:00Z'));
     expect(received).toHaveLength(1);
@@ -184,7 +239,9 @@ describe('subscriptions and the billing clock', () => {
     const sub = await subscribe('5555555555554444');
     await provider.cancelSubscription(sub, { atPeriodEnd: true });
     await provider.advanceClock(null, new Date('2026-12-21T10:00:00Z'));
-    expect(received.filter((e) => e.subscriptionId === sub)).toEqual([expect.objectContaining({ type: 'subscription.deleted', subscriptionId: sub })]);
+    expect(received.filter((e) => e.subscriptionId === sub)).toEqual([
+      expect.objectContaining({ type: 'subscription.deleted', subscriptionId: sub }),
+    ]);
     expect(await provider.paymentMethod(sub)).toEqual({ brand: 'mastercard', last4: '4444' });
   });
 });

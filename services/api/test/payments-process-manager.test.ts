@@ -13,12 +13,20 @@ import { startTestApi, type TestApi } from './setup';
 describe('payment process manager', () => {
   let api: TestApi;
   let n = 0;
-  const post = (path: string, body: unknown) => fetch(`${api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) =>
+    fetch(`${api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   /** A paid join checkout at the local provider; its webhook goes nowhere (the endpoint is unreachable throughout). */
   async function paidJoin(): Promise<ProviderEvent> {
     n += 1;
-    const r = await post('/api/sign-up', { first_name: 'Pia', last_name: 'Steps', email: `pia${n}@example.com.au`, password: 'correct-horse-1', membership_id: 3, recaptcha_token: 't' });
+    const r = await post('/api/sign-up', {
+      first_name: 'Pia',
+      last_name: 'Steps',
+      email: `pia${n}@example.com.au`,
+      password: 'correct-horse-1',
+      membership_id: 3,
+      recaptcha_token: 't',
+    });
     expect(r.status).toBe(201);
     const { redirect_url } = (await r.json()) as { redirect_url: string };
     const paid = await fetch(redirect_url, {
@@ -85,7 +93,12 @@ describe('payment process manager', () => {
     const pm = createPaymentProcessManager(api.ctx, api.infra.members.payments);
     pm.register(recorder(calls, 'team', ['team-fee']));
     pm.register(recorder(calls, 'membership', ['join']));
-    const refund: ProviderEvent = { id: `evt_refund_${event.paymentId}`, type: 'charge.refunded', paymentId: event.paymentId!, refundReason: 'test refund' };
+    const refund: ProviderEvent = {
+      id: `evt_refund_${event.paymentId}`,
+      type: 'charge.refunded',
+      paymentId: event.paymentId!,
+      refundReason: 'test refund',
+    };
     expect(await pm.onProviderEvent(refund)).toBe(true);
     expect(calls).toEqual([`membership refunded join ${event.paymentId}`]);
     const recorded = await api.infra.store.readStream(refundStreamId(event.paymentId!));

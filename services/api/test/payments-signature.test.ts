@@ -3,7 +3,14 @@ import { createServer, type Server } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@roar/platform';
-import { createPaymentWebhookRouter, createStripeProvider, InvalidSignatureError, signPayload, verifySignature, type ProviderEvent } from '../src/payments';
+import {
+  createPaymentWebhookRouter,
+  createStripeProvider,
+  InvalidSignatureError,
+  signPayload,
+  verifySignature,
+  type ProviderEvent,
+} from '../src/payments';
 
 const secret = 'whsec_test_0123456789abcdef';
 const at = new Date('2026-11-21T10:00:00Z');
@@ -64,7 +71,11 @@ describe('POST /api/payments/webhook', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   const post = (payload: Buffer, signature?: string) =>
-    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body: payload });
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+      body: payload,
+    });
 
   it('answers 200 {received:true} once the event is applied', async () => {
     const res = await post(body, signPayload(secret, body, new Date()));
@@ -75,7 +86,11 @@ describe('POST /api/payments/webhook', () => {
 
   it('answers 400 Invalid signature for a missing, wrong or stale signature', async () => {
     const before = received.length;
-    for (const sig of [undefined, signPayload('whsec_wrong_secret_00', body, new Date()), signPayload(secret, body, new Date(Date.now() - 600_000))]) {
+    for (const sig of [
+      undefined,
+      signPayload('whsec_wrong_secret_00', body, new Date()),
+      signPayload(secret, body, new Date(Date.now() - 600_000)),
+    ]) {
       const res = await post(body, sig);
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ errors: [{ message: 'Invalid signature' }] });

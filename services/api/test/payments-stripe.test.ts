@@ -34,7 +34,8 @@ describe('Stripe adapter against a fake Stripe API', () => {
           res.statusCode = status;
           res.end(JSON.stringify(body));
         };
-        if (req.headers.authorization !== `Bearer ${secretKey}`) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+        if (req.headers.authorization !== `Bearer ${secretKey}`)
+          return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
         if (req.method === 'POST' && u.pathname === '/v1/checkout/sessions') {
           const form = new URLSearchParams(data);
           if (form.get('mode') !== 'payment' && form.get('mode') !== 'subscription') return send(400, { error: { message: 'Invalid mode' } });
@@ -42,18 +43,49 @@ describe('Stripe adapter against a fake Stripe API', () => {
         }
         if (req.method === 'GET' && u.pathname === '/v1/payment_intents/pi_9') return send(200, pi('pi_9'));
         if (req.method === 'GET' && u.pathname === '/v1/invoices/in_1') {
-          return send(200, { id: 'in_1', billing_reason: 'subscription_create', subscription: 'sub_1', payment_intent: pi('pi_sub'), lines: { data: [{ period: { start: 1_795_000_000, end: 1_797_592_000 } }] } });
+          return send(200, {
+            id: 'in_1',
+            billing_reason: 'subscription_create',
+            subscription: 'sub_1',
+            payment_intent: pi('pi_sub'),
+            lines: { data: [{ period: { start: 1_795_000_000, end: 1_797_592_000 } }] },
+          });
         }
         if (req.method === 'POST' && u.pathname === '/v1/subscriptions/sub_1') return send(200, { id: 'sub_1', cancel_at_period_end: true });
-        if (req.method === 'GET' && u.pathname === '/v1/subscriptions/sub_1') return send(200, { id: 'sub_1', default_payment_method: { id: 'pm_1', card: { ...card, exp_month: 1 } } });
+        if (req.method === 'GET' && u.pathname === '/v1/subscriptions/sub_1')
+          return send(200, { id: 'sub_1', default_payment_method: { id: 'pm_1', card: { ...card, exp_month: 1 } } });
         if (req.method === 'GET' && u.pathname === '/v1/checkout/sessions/cs_paid') {
-          return send(200, { id: 'cs_paid', object: 'checkout.session', status: 'complete', payment_status: 'paid', client_reference_id: 'chk-9', metadata: { checkoutId: 'chk-9' }, payment_intent: 'pi_9', amount_total: 1999 });
+          return send(200, {
+            id: 'cs_paid',
+            object: 'checkout.session',
+            status: 'complete',
+            payment_status: 'paid',
+            client_reference_id: 'chk-9',
+            metadata: { checkoutId: 'chk-9' },
+            payment_intent: 'pi_9',
+            amount_total: 1999,
+          });
         }
-        if (req.method === 'GET' && u.pathname === '/v1/checkout/sessions/cs_open') return send(200, { id: 'cs_open', object: 'checkout.session', status: 'open', payment_status: 'unpaid' });
+        if (req.method === 'GET' && u.pathname === '/v1/checkout/sessions/cs_open')
+          return send(200, { id: 'cs_open', object: 'checkout.session', status: 'open', payment_status: 'unpaid' });
         if (req.method === 'GET' && u.pathname === '/v1/events') {
           // Two pages of unacknowledged paid checkouts, then nothing more.
-          const session = (n: number) => ({ id: `cs_lost_${n}`, object: 'checkout.session', status: 'complete', payment_status: 'paid', client_reference_id: `chk-lost-${n}`, payment_intent: 'pi_9', amount_total: 1999 });
-          const event = (n: number) => ({ id: `evt_lost_${n}`, object: 'event', type: 'checkout.session.completed', created: 1_795_000_000, data: { object: session(n) } });
+          const session = (n: number) => ({
+            id: `cs_lost_${n}`,
+            object: 'checkout.session',
+            status: 'complete',
+            payment_status: 'paid',
+            client_reference_id: `chk-lost-${n}`,
+            payment_intent: 'pi_9',
+            amount_total: 1999,
+          });
+          const event = (n: number) => ({
+            id: `evt_lost_${n}`,
+            object: 'event',
+            type: 'checkout.session.completed',
+            created: 1_795_000_000,
+            data: { object: session(n) },
+          });
           if (!u.searchParams.get('starting_after')) return send(200, { object: 'list', data: [event(1), event(2)], has_more: true });
           if (u.searchParams.get('starting_after') === 'evt_lost_2') return send(200, { object: 'list', data: [event(3)], has_more: false });
           return send(400, { error: { message: 'Unexpected cursor' } });
@@ -67,9 +99,18 @@ describe('Stripe adapter against a fake Stripe API', () => {
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-  const base = { checkoutId: 'chk-1', memberId: 'mem-1', email: 'a@example.com', purpose: 'join' as const, amount_cents: 1999, description: 'Platinum', successUrl: 'http://app/ok', cancelUrl: 'http://app/cancel' };
+  const base = {
+    checkoutId: 'chk-1',
+    memberId: 'mem-1',
+    email: 'a@example.com',
+    purpose: 'join' as const,
+    amount_cents: 1999,
+    description: 'Platinum',
+    successUrl: 'http://app/ok',
+    cancelUrl: 'http://app/cancel',
+  };
 
-  it("lists the paid checkouts whose webhook Stripe never saw acknowledged: its own events, every page, within its three-day retry window", async () => {
+  it('lists the paid checkouts whose webhook Stripe never saw acknowledged: its own events, every page, within its three-day retry window', async () => {
     const now = new Date('2026-11-24T00:00:00Z');
     const sweeping = createStripeProvider({ secretKey, webhookSecret, apiBase: stripeBase, now: () => now });
     const found = await sweeping.completedCheckoutsToReconcile(60_000);
@@ -82,13 +123,26 @@ describe('Stripe adapter against a fake Stripe API', () => {
     const asked = seen.filter((r) => r.path.startsWith('/v1/events')).map((r) => new URL(r.path, 'http://x').searchParams);
     expect(asked).toHaveLength(2);
     const at = Math.floor(now.getTime() / 1000);
-    expect(Object.fromEntries(asked[0]!)).toEqual({ type: 'checkout.session.completed', delivery_success: 'false', 'created[gte]': String(at - 3 * 86_400), 'created[lte]': String(at - 60), limit: '100' });
+    expect(Object.fromEntries(asked[0]!)).toEqual({
+      type: 'checkout.session.completed',
+      delivery_success: 'false',
+      'created[gte]': String(at - 3 * 86_400),
+      'created[lte]': String(at - 60),
+      limit: '100',
+    });
     expect(asked[1]!.get('starting_after')).toBe('evt_lost_2');
   });
 
   it("asks Stripe how a session ended (the member's return): a paid one is a checkout.completed with a stable id, an open one nothing", async () => {
     const paid = await provider.retrieveCheckout('cs_paid');
-    expect(paid).toMatchObject({ id: 'reconcile_cs_paid', type: 'checkout.completed', checkoutSessionId: 'cs_paid', checkoutId: 'chk-9', paymentId: 'pi_9', card });
+    expect(paid).toMatchObject({
+      id: 'reconcile_cs_paid',
+      type: 'checkout.completed',
+      checkoutSessionId: 'cs_paid',
+      checkoutId: 'chk-9',
+      paymentId: 'pi_9',
+      card,
+    });
     expect(await provider.retrieveCheckout('cs_open')).toBeNull();
   });
 
@@ -125,7 +179,11 @@ describe('Stripe adapter against a fake Stripe API', () => {
   });
 
   it("surfaces Stripe's error message", async () => {
-    const bad = createStripeProvider({ secretKey: 'sk_test_wrong', webhookSecret, apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    const bad = createStripeProvider({
+      secretKey: 'sk_test_wrong',
+      webhookSecret,
+      apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    });
     await expect(bad.createCheckout({ ...base, mode: 'payment' })).rejects.toThrow(new PaymentProviderError('Invalid API Key provided', 401));
   });
 
@@ -135,12 +193,30 @@ describe('Stripe adapter against a fake Stripe API', () => {
   };
 
   it('maps checkout.session.completed, expanding the payment intent for the card', async () => {
-    const event = { id: 'evt_c', type: 'checkout.session.completed', data: { object: { id: 'cs_1', client_reference_id: 'chk-1', subscription: null, payment_intent: 'pi_9', invoice: null, amount_total: 1999 } } };
-    expect(await provider.verifyWebhook(...signed(event))).toEqual({ id: 'evt_c', type: 'checkout.completed', checkoutSessionId: 'cs_1', checkoutId: 'chk-1', paymentId: 'pi_9', amount_cents: 1999, card });
+    const event = {
+      id: 'evt_c',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_1', client_reference_id: 'chk-1', subscription: null, payment_intent: 'pi_9', invoice: null, amount_total: 1999 } },
+    };
+    expect(await provider.verifyWebhook(...signed(event))).toEqual({
+      id: 'evt_c',
+      type: 'checkout.completed',
+      checkoutSessionId: 'cs_1',
+      checkoutId: 'chk-1',
+      paymentId: 'pi_9',
+      amount_cents: 1999,
+      card,
+    });
   });
 
   it('maps a subscription checkout through its first invoice (period and card)', async () => {
-    const event = { id: 'evt_s', type: 'checkout.session.completed', data: { object: { id: 'cs_2', client_reference_id: 'chk-2', subscription: 'sub_1', payment_intent: null, invoice: 'in_1', amount_total: 1999 } } };
+    const event = {
+      id: 'evt_s',
+      type: 'checkout.session.completed',
+      data: {
+        object: { id: 'cs_2', client_reference_id: 'chk-2', subscription: 'sub_1', payment_intent: null, invoice: 'in_1', amount_total: 1999 },
+      },
+    };
     expect(await provider.verifyWebhook(...signed(event))).toEqual({
       id: 'evt_s',
       type: 'checkout.completed',
@@ -157,24 +233,78 @@ describe('Stripe adapter against a fake Stripe API', () => {
 
   it('maps renewals and failures, and ignores the first invoice (the checkout covers it)', async () => {
     const lines = { data: [{ period: { start: 1_797_592_000, end: 1_800_000_000 } }] };
-    const paid = { id: 'evt_p', type: 'invoice.paid', data: { object: { id: 'in_2', billing_reason: 'subscription_cycle', subscription: 'sub_1', payment_intent: pi('pi_r'), amount_paid: 1999, lines } } };
-    expect(await provider.verifyWebhook(...signed(paid))).toMatchObject({ type: 'invoice.paid', subscriptionId: 'sub_1', paymentId: 'pi_r', amount_cents: 1999, periodStart: new Date(1_797_592_000_000).toISOString() });
+    const paid = {
+      id: 'evt_p',
+      type: 'invoice.paid',
+      data: {
+        object: { id: 'in_2', billing_reason: 'subscription_cycle', subscription: 'sub_1', payment_intent: pi('pi_r'), amount_paid: 1999, lines },
+      },
+    };
+    expect(await provider.verifyWebhook(...signed(paid))).toMatchObject({
+      type: 'invoice.paid',
+      subscriptionId: 'sub_1',
+      paymentId: 'pi_r',
+      amount_cents: 1999,
+      periodStart: new Date(1_797_592_000_000).toISOString(),
+    });
     const failed = {
       id: 'evt_f',
       type: 'invoice.payment_failed',
-      data: { object: { id: 'in_3', billing_reason: 'subscription_cycle', subscription: 'sub_1', amount_due: 1999, payment_intent: { id: 'pi_f', last_payment_error: { code: 'card_declined', message: 'Your card was declined.' } }, lines } },
+      data: {
+        object: {
+          id: 'in_3',
+          billing_reason: 'subscription_cycle',
+          subscription: 'sub_1',
+          amount_due: 1999,
+          payment_intent: { id: 'pi_f', last_payment_error: { code: 'card_declined', message: 'Your card was declined.' } },
+          lines,
+        },
+      },
     };
-    expect(await provider.verifyWebhook(...signed(failed))).toMatchObject({ type: 'invoice.payment_failed', subscriptionId: 'sub_1', failureReason: 'Your card was declined.' });
-    const first = { id: 'evt_0', type: 'invoice.paid', data: { object: { id: 'in_1', billing_reason: 'subscription_create', subscription: 'sub_1' } } };
+    expect(await provider.verifyWebhook(...signed(failed))).toMatchObject({
+      type: 'invoice.payment_failed',
+      subscriptionId: 'sub_1',
+      failureReason: 'Your card was declined.',
+    });
+    const first = {
+      id: 'evt_0',
+      type: 'invoice.paid',
+      data: { object: { id: 'in_1', billing_reason: 'subscription_create', subscription: 'sub_1' } },
+    };
     expect(await provider.verifyWebhook(...signed(first))).toBeNull();
-    const expired = { id: 'evt_e', type: 'checkout.session.expired', data: { object: { id: 'cs_3', client_reference_id: null, metadata: { checkoutId: 'chk-3' } } } };
-    expect(await provider.verifyWebhook(...signed(expired))).toEqual({ id: 'evt_e', type: 'checkout.expired', checkoutSessionId: 'cs_3', checkoutId: 'chk-3' });
+    const expired = {
+      id: 'evt_e',
+      type: 'checkout.session.expired',
+      data: { object: { id: 'cs_3', client_reference_id: null, metadata: { checkoutId: 'chk-3' } } },
+    };
+    expect(await provider.verifyWebhook(...signed(expired))).toEqual({
+      id: 'evt_e',
+      type: 'checkout.expired',
+      checkoutSessionId: 'cs_3',
+      checkoutId: 'chk-3',
+    });
   });
 
   it('maps a declined card on the checkout page to checkout.payment_failed with the reason, and ignores intents of no checkout', async () => {
-    const declined = { id: 'evt_d', type: 'payment_intent.payment_failed', data: { object: { id: 'pi_d', metadata: { checkoutId: 'chk-4' }, last_payment_error: { code: 'card_declined', message: 'Your card was declined.' } } } };
-    expect(await provider.verifyWebhook(...signed(declined))).toEqual({ id: 'evt_d', type: 'checkout.payment_failed', checkoutId: 'chk-4', paymentId: 'pi_d', failureReason: 'Your card was declined.' });
-    const renewal = { id: 'evt_r', type: 'payment_intent.payment_failed', data: { object: { id: 'pi_r', metadata: {}, last_payment_error: { message: 'Your card was declined.' } } } };
+    const declined = {
+      id: 'evt_d',
+      type: 'payment_intent.payment_failed',
+      data: {
+        object: { id: 'pi_d', metadata: { checkoutId: 'chk-4' }, last_payment_error: { code: 'card_declined', message: 'Your card was declined.' } },
+      },
+    };
+    expect(await provider.verifyWebhook(...signed(declined))).toEqual({
+      id: 'evt_d',
+      type: 'checkout.payment_failed',
+      checkoutId: 'chk-4',
+      paymentId: 'pi_d',
+      failureReason: 'Your card was declined.',
+    });
+    const renewal = {
+      id: 'evt_r',
+      type: 'payment_intent.payment_failed',
+      data: { object: { id: 'pi_r', metadata: {}, last_payment_error: { message: 'Your card was declined.' } } },
+    };
     expect(await provider.verifyWebhook(...signed(renewal))).toBeNull();
   });
 

@@ -67,7 +67,9 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
     expect(refused.status).toBe(409);
     expect(message(refused)).toBe(SLUG_TAKEN);
     const concurrent = await Promise.allSettled(
-      [randomUUID(), randomUUID()].map((prizeId) => withReservedSlug(api.ctx, 'held-by-reservation', prizeId, ctx(), 'create-failed', async () => prizeId)),
+      [randomUUID(), randomUUID()].map((prizeId) =>
+        withReservedSlug(api.ctx, 'held-by-reservation', prizeId, ctx(), 'create-failed', async () => prizeId),
+      ),
     );
     expect(concurrent.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     for (const r of concurrent) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(DomainError);
@@ -89,12 +91,35 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
     ]);
     // An old reservation whose prize exists with that slug stays its prize's.
     const kept = randomUUID();
-    await runPrizeCommand(api.ctx, kept, { type: 'CreatePrize', prizeId: kept, fields: { ...NO_SECONDARY_PRIZE_IMAGES, title: 'Kept', slug: 'kept-slug', description: '', hero_image: null, prize_type_id: 'vip', event_date: null, event_participants: null, prize_end_date: new Date(Date.now() + 86_400_000).toISOString(), prize_value: 1, prize_value_currency: 'AUD' } }, tenMinutesAgo());
+    await runPrizeCommand(
+      api.ctx,
+      kept,
+      {
+        type: 'CreatePrize',
+        prizeId: kept,
+        fields: {
+          ...NO_SECONDARY_PRIZE_IMAGES,
+          title: 'Kept',
+          slug: 'kept-slug',
+          description: '',
+          hero_image: null,
+          prize_type_id: 'vip',
+          event_date: null,
+          event_participants: null,
+          prize_end_date: new Date(Date.now() + 86_400_000).toISOString(),
+          prize_value: 1,
+          prize_value_currency: 'AUD',
+        },
+      },
+      tenMinutesAgo(),
+    );
     const refused = await create('kept-slug');
     expect(refused.status).toBe(409);
     expect(message(refused)).toBe(SLUG_TAKEN);
     // The same through the reservation alone (no read-model check in front).
-    await expect(withReservedSlug(api.ctx, 'kept-slug', randomUUID(), ctx(), 'create-failed', async () => undefined)).rejects.toBeInstanceOf(DomainError);
+    await expect(withReservedSlug(api.ctx, 'kept-slug', randomUUID(), ctx(), 'create-failed', async () => undefined)).rejects.toBeInstanceOf(
+      DomainError,
+    );
     expect((await slugEvents('kept-slug')).map((e) => e.type)).toEqual(['PrizeSlugReserved']);
   });
 
@@ -140,7 +165,11 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
     const p = await create('scheduled-prize');
     const id = p.body.id!;
     expect((await send('POST', `/prizes/${id}/schedule`, {})).status).toBe(200);
-    const refused = await send('PUT', `/prizes/${id}`, { slug: 'wanted-slug', prize_end_date: new Date(Date.now() + 2 * 86_400_000).toISOString(), reason: 'Move it' });
+    const refused = await send('PUT', `/prizes/${id}`, {
+      slug: 'wanted-slug',
+      prize_end_date: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      reason: 'Move it',
+    });
     expect(refused.status).toBe(409);
     expect(message(refused)).toBe('The closing date cannot change once the draw is scheduled.');
     expect((await slugEvents('wanted-slug')).map((e) => [e.type, e.reason ?? null])).toEqual([
@@ -151,7 +180,28 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
     expect((await create('wanted-slug')).status).toBe(201);
 
     // A create whose draw-stream append fails (a prize with this id exists) releases its slug.
-    const failing = runPrizeCommand(api.ctx, id, { type: 'CreatePrize', prizeId: id, fields: { ...NO_SECONDARY_PRIZE_IMAGES, title: 'Twice', slug: 'failed-create', description: '', hero_image: null, prize_type_id: 'vip', event_date: null, event_participants: null, prize_end_date: new Date(Date.now() + 86_400_000).toISOString(), prize_value: 1, prize_value_currency: 'AUD' } }, ctx());
+    const failing = runPrizeCommand(
+      api.ctx,
+      id,
+      {
+        type: 'CreatePrize',
+        prizeId: id,
+        fields: {
+          ...NO_SECONDARY_PRIZE_IMAGES,
+          title: 'Twice',
+          slug: 'failed-create',
+          description: '',
+          hero_image: null,
+          prize_type_id: 'vip',
+          event_date: null,
+          event_participants: null,
+          prize_end_date: new Date(Date.now() + 86_400_000).toISOString(),
+          prize_value: 1,
+          prize_value_currency: 'AUD',
+        },
+      },
+      ctx(),
+    );
     await expect(failing).rejects.toBeInstanceOf(WrongExpectedRevisionError);
     expect((await slugEvents('failed-create')).map((e) => [e.type, e.reason ?? null])).toEqual([
       ['PrizeSlugReserved', null],
@@ -167,6 +217,8 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
     const taken = await create('golf-getaway-barnbougle');
     expect(taken.status).toBe(409);
     expect(message(taken)).toBe(SLUG_TAKEN);
-    await expect(withReservedSlug(api.ctx, 'golf-getaway-barnbougle', randomUUID(), ctx(), 'create-failed', async () => undefined)).rejects.toThrow(SLUG_TAKEN);
+    await expect(withReservedSlug(api.ctx, 'golf-getaway-barnbougle', randomUUID(), ctx(), 'create-failed', async () => undefined)).rejects.toThrow(
+      SLUG_TAKEN,
+    );
   });
 });

@@ -30,7 +30,11 @@ async function memberGet<T = Json>(path: string, token?: string) {
   return { status: r.status, body: (await r.json()) as T };
 }
 async function memberPost(path: string, body: unknown, token: string) {
-  const r = await fetch(`${api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  const r = await fetch(`${api.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
   return { status: r.status, body: (await r.json()) as Json };
 }
 async function staffPost<T = Json>(path: string, body: unknown, who: StaffRoleName = 'staff') {
@@ -60,7 +64,14 @@ describe('prizes and draws over HTTP', () => {
     const list = await memberGet<ListOf<{ slug: string }>>('/items/prizes?filter[status][_eq]=published&sort=prize_end_date&limit=2');
     expect(list.status).toBe(200);
     expect(list.body.data).toHaveLength(2);
-    expect(list.body.data[0]).toMatchObject({ slug: 'golf-getaway-barnbougle', draw_status: 'scheduled', winner: null, prize_value_currency: 'AUD', hero_image: '/images/giveaways/golf-getaway-barnbougle.svg', hero_image_portrait: '/images/giveaways/golf-getaway-barnbougle.svg' });
+    expect(list.body.data[0]).toMatchObject({
+      slug: 'golf-getaway-barnbougle',
+      draw_status: 'scheduled',
+      winner: null,
+      prize_value_currency: 'AUD',
+      hero_image: '/images/giveaways/golf-getaway-barnbougle.svg',
+      hero_image_portrait: '/images/giveaways/golf-getaway-barnbougle.svg',
+    });
     const bonus = await memberGet<ListOf<{ slug: string }>>('/items/prizes?filter[status][_eq]=published&filter[prize_type_id][_eq]=bonus');
     expect(bonus.body.data.map((p: { slug: string }) => p.slug)).toEqual(['bonus-tour-driver']);
     const bySlug = await memberGet('/items/prizes?filter[slug][_eq]=bonus-tour-driver&filter[status][_in]=published,archived');
@@ -72,14 +83,31 @@ describe('prizes and draws over HTTP', () => {
   });
 
   it('runs a draw end to end, audits it, and names a tampered entry', async () => {
-    const alice = await seedPaidMember(api.ctx.store, api.ctx.registry, { email: 'alice@example.test', firstname: 'Alice', lastname: 'Smith' }, new Date(Date.now() - 86_400_000));
-    const bob = await seedPaidMember(api.ctx.store, api.ctx.registry, { email: 'bob@example.test', firstname: 'Bob', lastname: 'Jones' }, new Date(Date.now() - 86_400_000));
+    const alice = await seedPaidMember(
+      api.ctx.store,
+      api.ctx.registry,
+      { email: 'alice@example.test', firstname: 'Alice', lastname: 'Smith' },
+      new Date(Date.now() - 86_400_000),
+    );
+    const bob = await seedPaidMember(
+      api.ctx.store,
+      api.ctx.registry,
+      { email: 'bob@example.test', firstname: 'Bob', lastname: 'Jones' },
+      new Date(Date.now() - 86_400_000),
+    );
     await api.infra.projections.waitFor(alice.position, 10_000);
     await api.infra.projections.waitFor(bob.position, 10_000);
     const aliceToken = (await issueSession(api.ctx, alice.memberId)).access_token;
     const bobToken = (await issueSession(api.ctx, bob.memberId)).access_token;
 
-    const fields = { title: 'Putter of the month', slug: 'putter-of-the-month', prize_type_id: 'normal', prize_end_date: new Date(Date.now() + 3_600_000).toISOString(), prize_value: 450.5, status: 'published' };
+    const fields = {
+      title: 'Putter of the month',
+      slug: 'putter-of-the-month',
+      prize_type_id: 'normal',
+      prize_end_date: new Date(Date.now() + 3_600_000).toISOString(),
+      prize_value: 450.5,
+      status: 'published',
+    };
     expect((await staffPost('/prizes', { ...fields }, 'staff')).status).toBe(400); // no reason
     expect((await staffPost('/prizes', { ...fields, reason: 'May giveaway' }, 'auditor')).status).toBe(403);
     const created = await staffPost('/prizes', { ...fields, reason: 'May giveaway' });
@@ -90,7 +118,13 @@ describe('prizes and draws over HTTP', () => {
     expect((await staffPost(`/prizes/${id}/close`, {})).status).toBe(409);
     const scheduled = await staffPost(`/prizes/${id}/schedule`, {});
     expect(scheduled.body.commitment).toMatch(/^[0-9a-f]{64}$/);
-    expect(scheduled.body).toMatchObject({ draw_method: 'commit-reveal', beacon_chain_hash: null, beacon_round: null, beacon_round_at: null, beacon_signature: null });
+    expect(scheduled.body).toMatchObject({
+      draw_method: 'commit-reveal',
+      beacon_chain_hash: null,
+      beacon_round: null,
+      beacon_round_at: null,
+      beacon_signature: null,
+    });
 
     const next = await memberGet('/api/get-next-giveaway', aliceToken);
     expect(next.body.data).toMatchObject({ id, joined: true, entries: platinum.initial_tickets });
@@ -98,7 +132,15 @@ describe('prizes and draws over HTTP', () => {
     expect(anonymous.body.data).toMatchObject({ id, joined: false, entries: 0 });
     const draws = await memberGet<ListOf<UserDraw>>('/api/user-draws', aliceToken);
     const mine = draws.body.data.find((d) => d.prize.id === id);
-    expect(mine).toMatchObject({ entries: platinum.initial_tickets, tickets: `1-${platinum.initial_tickets}`, eligible: true, reason: null, status: 'scheduled', won: false, claimed: false });
+    expect(mine).toMatchObject({
+      entries: platinum.initial_tickets,
+      tickets: `1-${platinum.initial_tickets}`,
+      eligible: true,
+      reason: null,
+      status: 'scheduled',
+      won: false,
+      claimed: false,
+    });
     expect((await memberGet('/api/user-draws')).status).toBe(401);
 
     const closed = await staffPost(`/prizes/${id}/close`, {});
@@ -124,20 +166,37 @@ describe('prizes and draws over HTTP', () => {
     const winnerEmail = winnerId === alice.memberId ? 'alice@example.test' : 'bob@example.test';
 
     expect((await staffPost(`/prizes/${id}/notify`, {})).status).toBe(200);
-    await expect.poll(async () => (await listSentMail(api.ctx.config.DATA_DIR)).some((m) => m.to.includes(winnerEmail) && m.subject === 'You won Putter of the month!'), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await listSentMail(api.ctx.config.DATA_DIR)).some((m) => m.to.includes(winnerEmail) && m.subject === 'You won Putter of the month!'),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
 
     expect((await memberPost('/api/claim-prize', { prize_id: id }, loserToken)).status).toBe(403);
     // Defect 10: no state on file, so the claim asks for the one the published result names.
     expect(await memberPost('/api/claim-prize', { prize_id: id }, winnerToken)).toEqual({ status: 400, body: { error: CLAIM_STATE_NEEDED } });
     expect((await memberPost('/api/claim-prize', { prize_id: id, state: 'XX' }, winnerToken)).status).toBe(400);
-    expect(await memberPost('/api/claim-prize', { prize_id: id, state: 'VIC' }, winnerToken)).toEqual({ status: 200, body: { data: { claimed: true } } });
+    expect(await memberPost('/api/claim-prize', { prize_id: id, state: 'VIC' }, winnerToken)).toEqual({
+      status: 200,
+      body: { data: { claimed: true } },
+    });
     expect((await staffPost(`/prizes/${id}/redraw`, { reason: 'Too late' })).status).toBe(409);
     const won = (await memberGet<ListOf<UserDraw>>('/api/user-draws', winnerToken)).body.data.find((d) => d.prize.id === id);
     expect(won).toMatchObject({ won: true, claimed: true, status: 'drawn' });
 
-    const profile = await fetch(`${api.url}/api/update-user`, { method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${winnerToken}` }, body: JSON.stringify({ state: 'NSW' }) });
+    const profile = await fetch(`${api.url}/api/update-user`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${winnerToken}` },
+      body: JSON.stringify({ state: 'NSW' }),
+    });
     expect(profile.status).toBe(200);
-    const badState = await fetch(`${api.url}/api/update-user`, { method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${winnerToken}` }, body: JSON.stringify({ state: 'XX' }) });
+    const badState = await fetch(`${api.url}/api/update-user`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${winnerToken}` },
+      body: JSON.stringify({ state: 'XX' }),
+    });
     expect(badState.status).toBe(400);
     const published = await staffPost(`/prizes/${id}/publish`, {});
     expect(published.body.draw_status).toBe('published');
@@ -162,13 +221,22 @@ describe('prizes and draws over HTTP', () => {
     );
     const tampered = await staffPost<Report>(`/prizes/${id}/verify`, {}, 'auditor');
     expect(tampered.body.verified).toBe(false);
-    expect(tampered.body.lines.join('\n')).toContain(`(member:${bob.memberId}): recorded ${platinum.initial_tickets} tickets, rebuilt ${platinum.initial_tickets + 1}`);
+    expect(tampered.body.lines.join('\n')).toContain(
+      `(member:${bob.memberId}): recorded ${platinum.initial_tickets} tickets, rebuilt ${platinum.initial_tickets + 1}`,
+    );
   }, 60_000);
   it('binds a single entry bought now to the draw whose entries close next; it counts there only', async () => {
     const signUp = await fetch(`${api.url}/api/sign-up`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ first_name: 'Sam', last_name: 'Single', email: 'sam.single@example.com.au', password: 'correct-horse-1', membership_id: 2, recaptcha_token: 'local-test-token' }),
+      body: JSON.stringify({
+        first_name: 'Sam',
+        last_name: 'Single',
+        email: 'sam.single@example.com.au',
+        password: 'correct-horse-1',
+        membership_id: 2,
+        recaptcha_token: 'local-test-token',
+      }),
     });
     const session = (await signUp.json()) as { access_token: string; redirect_url: string };
     const paid = await fetch(session.redirect_url, {
@@ -183,6 +251,9 @@ describe('prizes and draws over HTTP', () => {
     expect(tickets.body.data.grants).toEqual([expect.objectContaining({ source: 'single-entry', prize_id: 'launch-golf-getaway' })]);
     const draws = (await memberGet<ListOf<UserDraw>>('/api/user-draws', session.access_token)).body.data;
     expect(draws.find((d) => d.prize.id === 'launch-golf-getaway')).toMatchObject({ entries: 10, eligible: true });
-    expect(draws.find((d) => d.prize.id === 'australian-open-vip-tickets' || d.prize.id === 'launch-open-tickets')).toMatchObject({ entries: 0, eligible: false });
+    expect(draws.find((d) => d.prize.id === 'australian-open-vip-tickets' || d.prize.id === 'launch-open-tickets')).toMatchObject({
+      entries: 0,
+      eligible: false,
+    });
   }, 30_000);
 });

@@ -14,7 +14,9 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVICE_WORKSPACES = ['services/platform', 'services/domain', 'services/workers', 'services/api', 'projections'];
 
 function productionDependencies(): Set<string> {
-  const names = SERVICE_WORKSPACES.flatMap((w) => Object.keys((JSON.parse(readFileSync(join(root, w, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> }).dependencies ?? {}));
+  const names = SERVICE_WORKSPACES.flatMap((w) =>
+    Object.keys((JSON.parse(readFileSync(join(root, w, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> }).dependencies ?? {}),
+  );
   return new Set(names);
 }
 
@@ -28,7 +30,10 @@ describe('the production build', () => {
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
   it('bundles every service entry to JavaScript that imports only built-ins and production dependencies', async () => {
-    const { buildServices, SERVICE_ENTRIES } = (await import(join(root, 'scripts/build-services.mjs'))) as { buildServices: (outRoot: string) => Promise<void>; SERVICE_ENTRIES: Array<[string, string]> };
+    const { buildServices, SERVICE_ENTRIES } = (await import(join(root, 'scripts/build-services.mjs'))) as {
+      buildServices: (outRoot: string) => Promise<void>;
+      SERVICE_ENTRIES: Array<[string, string]>;
+    };
     await buildServices(out);
     const allowed = productionDependencies();
     const builtins = new Set(builtinModules);

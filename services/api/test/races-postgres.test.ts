@@ -13,7 +13,10 @@ import { startTestApi, type TestApi } from './setup';
  * and shop.test run them there too) one connection serialises every statement, so a check-then-act
  * gap between two reads and a write can never show.
  */
-const api: TestApi | null = await startTestApi({ database: 'postgres', env: { BUSINESS_NAME: 'Pelican Waters Golf Club Ltd', BUSINESS_ABN: '51 824 753 556' } });
+const api: TestApi | null = await startTestApi({
+  database: 'postgres',
+  env: { BUSINESS_NAME: 'Pelican Waters Golf Club Ltd', BUSINESS_ABN: '51 824 753 556' },
+});
 const haveDb = requireOrSkip('PostgreSQL', api !== null);
 const address = { first_name: 'Jane', last_name: 'Citizen', line1: '1 Fairway Drive', suburb: 'Manly', state: 'NSW', postcode: '2095' };
 
@@ -49,7 +52,14 @@ describe.runIf(haveDb)('races over HTTP on PostgreSQL', () => {
 
   it('eight sign-ups with one email at once: one account, one member, one credentials row', async () => {
     const email = 'pg-race@example.com.au';
-    const body = { first_name: 'Jane', last_name: 'Citizen', email, password: 'correct-horse-1', membership_id: 1, recaptcha_token: 'local-test-token' };
+    const body = {
+      first_name: 'Jane',
+      last_name: 'Citizen',
+      email,
+      password: 'correct-horse-1',
+      membership_id: 1,
+      recaptcha_token: 'local-test-token',
+    };
     const registered = () => count("select count(*)::int as n from es.events where event_type = 'MemberRegistered'", []);
     const before = await registered();
     const results = await Promise.all(Array.from({ length: 8 }, () => c.post('/api/sign-up', body)));
@@ -60,10 +70,22 @@ describe.runIf(haveDb)('races over HTTP on PostgreSQL', () => {
   }, 60_000);
 
   it("holds a coupon's total limit when six members race for its last use", async () => {
-    const made = await staffPost('/shop-coupons', { code: 'PGLAST', kind: 'amount', value: 500, expiresAt: null, totalLimit: 1, perMemberLimit: null, memberId: null, reason: 'One use only' });
+    const made = await staffPost('/shop-coupons', {
+      code: 'PGLAST',
+      kind: 'amount',
+      value: 500,
+      expiresAt: null,
+      totalLimit: 1,
+      perMemberLimit: null,
+      memberId: null,
+      reason: 'One use only',
+    });
     expect(made.status, await made.clone().text()).toBe(201);
     const racers = await paidMembers(6);
-    const towel = (await c.get('/api/shop/products/by-slug/roar-microfibre-towel', racers[0]!.token)).body.data as { id: string; variants: Array<{ sku: string }> };
+    const towel = (await c.get('/api/shop/products/by-slug/roar-microfibre-towel', racers[0]!.token)).body.data as {
+      id: string;
+      variants: Array<{ sku: string }>;
+    };
     for (const r of racers) await fillCart(r, { product: towel.id, sku: towel.variants[0]!.sku }, 'PGLAST');
     const results = await Promise.all(racers.map((r) => c.post('/api/shop/checkout', {}, r.token)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
@@ -71,14 +93,25 @@ describe.runIf(haveDb)('races over HTTP on PostgreSQL', () => {
       expect(r.status).toBe(409);
       expect((r.body.errors as Array<{ message: string }>)[0]!.message).toBe('This coupon has been fully redeemed.');
     }
-    expect(await count("select count(*)::int as n from es.events where stream_id = $1 and event_type = 'CouponRedeemed'", [couponStreamId('PGLAST')])).toBe(1);
+    expect(
+      await count("select count(*)::int as n from es.events where stream_id = $1 and event_type = 'CouponRedeemed'", [couponStreamId('PGLAST')]),
+    ).toBe(1);
   }, 180_000);
 
   it('a member clicking checkout four times at once gets one order, one reservation and one payment page', async () => {
     const [member] = await paidMembers(1);
-    const towel = (await c.get('/api/shop/products/by-slug/roar-microfibre-towel', member!.token)).body.data as { id: string; variants: Array<{ sku: string }> };
+    const towel = (await c.get('/api/shop/products/by-slug/roar-microfibre-towel', member!.token)).body.data as {
+      id: string;
+      variants: Array<{ sku: string }>;
+    };
     const sku = towel.variants[0]!.sku;
-    const available = async () => availableQty(fold(stockDecider, (await api!.infra.store.readStream(stockStreamId(sku))).map((e) => ({ type: e.type, data: e.data }) as StockEvent)));
+    const available = async () =>
+      availableQty(
+        fold(
+          stockDecider,
+          (await api!.infra.store.readStream(stockStreamId(sku))).map((e) => ({ type: e.type, data: e.data }) as StockEvent),
+        ),
+      );
     await fillCart(member!, { product: towel.id, sku });
     const before = await available();
     const clicks = await Promise.all(Array.from({ length: 4 }, () => c.post('/api/shop/checkout', {}, member!.token)));
@@ -93,9 +126,19 @@ describe.runIf(haveDb)('races over HTTP on PostgreSQL', () => {
 
   it('never oversells: 20 members race for 5 units and exactly 5 orders are placed', async () => {
     const created = await staffPost('/shop-products', {
-      slug: 'pg-limited-flag', name: 'PG Limited Pin Flag', description: 'Signed.', product_type: 'physical', category: 'accessories', brand: 'roar',
-      supplier: 'roar-merchandise', image_portrait: null, image_landscape: null, gift_card: false,
-      variants: [{ sku: 'PG-FLAG-LTD', attributes: {}, price_cents: 4900 }], stock: { 'PG-FLAG-LTD': 5 }, reason: 'Limited run for the club championship',
+      slug: 'pg-limited-flag',
+      name: 'PG Limited Pin Flag',
+      description: 'Signed.',
+      product_type: 'physical',
+      category: 'accessories',
+      brand: 'roar',
+      supplier: 'roar-merchandise',
+      image_portrait: null,
+      image_landscape: null,
+      gift_card: false,
+      variants: [{ sku: 'PG-FLAG-LTD', attributes: {}, price_cents: 4900 }],
+      stock: { 'PG-FLAG-LTD': 5 },
+      reason: 'Limited run for the club championship',
     });
     expect(created.status, await created.clone().text()).toBe(201);
     const members = await paidMembers(20);
@@ -105,7 +148,10 @@ describe.runIf(haveDb)('races over HTTP on PostgreSQL', () => {
     const refused = results.filter((r) => r.status !== 201);
     expect(refused.map((r) => r.status)).toEqual(Array(15).fill(409));
     for (const r of refused) expect((r.body.errors as Array<{ message: string }>)[0]!.message).toBe('PG Limited Pin Flag is out of stock.');
-    const stock = fold(stockDecider, (await api!.infra.store.readStream(stockStreamId('PG-FLAG-LTD'))).map((e) => ({ type: e.type, data: e.data }) as StockEvent));
+    const stock = fold(
+      stockDecider,
+      (await api!.infra.store.readStream(stockStreamId('PG-FLAG-LTD'))).map((e) => ({ type: e.type, data: e.data }) as StockEvent),
+    );
     expect(availableQty(stock)).toBe(0);
     expect(stock.status === 'open' && stock.onHand).toBe(5);
   }, 240_000);

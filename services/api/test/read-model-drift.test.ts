@@ -16,7 +16,10 @@ let api: TestApi;
 let token = '';
 
 const admin = (path: string, init: RequestInit = {}) =>
-  fetch(`${api.url}/api/admin${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}) } });
+  fetch(`${api.url}/api/admin${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+  });
 
 beforeAll(async () => {
   const started = await startTestApi({ database: 'pglite' });
@@ -39,7 +42,26 @@ describe('a catalogue value the read model cannot hold', () => {
     expect(await api.ctx.store.readStream(membershipTierStreamId(3))).toHaveLength(before.length);
     const create = await admin('/memberships', {
       method: 'POST',
-      body: JSON.stringify({ id: 1_000_000, sort: 2 ** 31, code: 'huge', tier: 'Huge', colour: '#123456', initial_tickets: 1, cumulative_tickets: 1, type: 'free', bonus_draws: false, weekly_draws: false, rewards_access: false, shop_access: false, price: 0, cashback_maximum_value: 0, referee_entries: 0, referrer_entries: 0, rewards_days: 0, reason: 'Too big' }),
+      body: JSON.stringify({
+        id: 1_000_000,
+        sort: 2 ** 31,
+        code: 'huge',
+        tier: 'Huge',
+        colour: '#123456',
+        initial_tickets: 1,
+        cumulative_tickets: 1,
+        type: 'free',
+        bonus_draws: false,
+        weekly_draws: false,
+        rewards_access: false,
+        shop_access: false,
+        price: 0,
+        cashback_maximum_value: 0,
+        referee_entries: 0,
+        referrer_entries: 0,
+        rewards_days: 0,
+        reason: 'Too big',
+      }),
     });
     expect(create.status).toBe(400);
     expect(await api.ctx.store.readStream(membershipTierStreamId(1_000_000))).toHaveLength(0);
@@ -51,14 +73,25 @@ describe('a catalogue value the read model cannot hold', () => {
     const raw = await createPostgresEventStore(api.ctx.sql);
     const stream = membershipTierStreamId(3);
     const revision = (await raw.readStream(stream)).at(-1)!.revision;
-    const metadata = { correlationId: randomUUID(), causationId: null, actor: { type: 'system' as const, id: 'drift-test' }, occurredAt: new Date().toISOString(), schemaVersion: 1 };
+    const metadata = {
+      correlationId: randomUUID(),
+      causationId: null,
+      actor: { type: 'system' as const, id: 'drift-test' },
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+    };
     const bad = { id: randomUUID(), type: 'MembershipTierRevised', data: { membershipId: 3, changes: { sort: Number.MAX_SAFE_INTEGER } }, metadata };
     const after = { id: randomUUID(), type: 'MembershipTierRevised', data: { membershipId: 3, changes: { tier: 'Renamed after' } }, metadata };
     await raw.append(stream, [bad], revision);
     await raw.append(stream, [after], revision + 1n);
 
-    await expect.poll(async () => ((await (await admin('/projections/memberships')).json()) as { state: string }).state, { timeout: 15_000 }).toBe('failed');
-    const projection = (await (await admin('/projections/memberships')).json()) as { failed_event: { id: string; type: string; streamId: string } | null; last_error: string };
+    await expect
+      .poll(async () => ((await (await admin('/projections/memberships')).json()) as { state: string }).state, { timeout: 15_000 })
+      .toBe('failed');
+    const projection = (await (await admin('/projections/memberships')).json()) as {
+      failed_event: { id: string; type: string; streamId: string } | null;
+      last_error: string;
+    };
     expect(projection.failed_event).toMatchObject({ id: bad.id, type: 'MembershipTierRevised', streamId: stream });
     expect(projection.last_error).toContain(bad.id);
 

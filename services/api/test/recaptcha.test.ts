@@ -50,8 +50,14 @@ describe('Google reCAPTCHA against a fake siteverify', () => {
     expect(seen.at(-1)?.get('remoteip')).toBe('203.0.113.9');
   });
   it('fails with Google error codes', async () => {
-    expect(await createGoogleRecaptcha({ secret: 'server-secret-123', url }).verify('bad-token')).toEqual({ ok: false, reason: 'invalid-input-response' });
-    expect(await createGoogleRecaptcha({ secret: 'wrong-secret-000', url }).verify('good-token')).toEqual({ ok: false, reason: 'invalid-input-secret' });
+    expect(await createGoogleRecaptcha({ secret: 'server-secret-123', url }).verify('bad-token')).toEqual({
+      ok: false,
+      reason: 'invalid-input-response',
+    });
+    expect(await createGoogleRecaptcha({ secret: 'wrong-secret-000', url }).verify('good-token')).toEqual({
+      ok: false,
+      reason: 'invalid-input-secret',
+    });
   });
   it('fails closed on a missing token, a bad answer or an unreachable server', async () => {
     const verifier = createGoogleRecaptcha({ secret: 'server-secret-123', url });
@@ -59,6 +65,9 @@ describe('Google reCAPTCHA against a fake siteverify', () => {
     expect(await verifier.verify(undefined)).toEqual({ ok: false, reason: 'missing-input-response' });
     expect(seen.length).toBe(before);
     expect((await verifier.verify('broken')).ok).toBe(false);
-    expect(await createGoogleRecaptcha({ secret: 'x', url: 'http://127.0.0.1:9/' }).verify('t')).toEqual({ ok: false, reason: 'siteverify-unreachable' });
+    expect(await createGoogleRecaptcha({ secret: 'x', url: 'http://127.0.0.1:9/' }).verify('t')).toEqual({
+      ok: false,
+      reason: 'siteverify-unreachable',
+    });
   });
 });

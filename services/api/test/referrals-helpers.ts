@@ -36,13 +36,33 @@ export function client(api: TestApi) {
   };
 
   let n = 0;
-  const signUp = async (membership_id: number, extra: Record<string, unknown> = {}, first = 'Jane', last = 'Citizen'): Promise<Joined & { status: number; body: Record<string, unknown> }> => {
+  const signUp = async (
+    membership_id: number,
+    extra: Record<string, unknown> = {},
+    first = 'Jane',
+    last = 'Citizen',
+  ): Promise<Joined & { status: number; body: Record<string, unknown> }> => {
     n += 1;
     const email = `m${n}-${Math.random().toString(36).slice(2, 8)}@example.com.au`;
-    const r = await post('/api/sign-up', { first_name: first, last_name: last, email, password: 'correct-horse-1', membership_id, recaptcha_token: 'local-test-token', ...extra });
+    const r = await post('/api/sign-up', {
+      first_name: first,
+      last_name: last,
+      email,
+      password: 'correct-horse-1',
+      membership_id,
+      recaptcha_token: 'local-test-token',
+      ...extra,
+    });
     const token = r.body.access_token as string;
     const me = r.status === 201 ? await get('/api/current-user', token) : null;
-    return { status: r.status, body: r.body, id: ((me?.body.user as { id?: string } | undefined)?.id) ?? '', token, email, redirect_url: r.body.redirect_url as string };
+    return {
+      status: r.status,
+      body: r.body,
+      id: (me?.body.user as { id?: string } | undefined)?.id ?? '',
+      token,
+      email,
+      redirect_url: r.body.redirect_url as string,
+    };
   };
 
   /** Signs up on a paid tier (3 = platinum) and pays with the test card. */
@@ -53,7 +73,8 @@ export function client(api: TestApi) {
     return m;
   };
 
-  const me = async (token: string) => (await get('/api/current-user', token)).body as { user: { id: string; referral_code: string; firstname: string } } & Record<string, unknown>;
+  const me = async (token: string) =>
+    (await get('/api/current-user', token)).body as { user: { id: string; referral_code: string; firstname: string } } & Record<string, unknown>;
   const tickets = async (token: string) =>
     (await get('/api/user-tickets', token)).body.data as { total: number; grants: Array<{ source: string; count: number; reason: string | null }> };
   const mail = () => listSentMail(api.ctx.config.DATA_DIR);

@@ -32,7 +32,11 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
       error: null,
       referrer: { firstname: 'Alex' },
     });
-    expect((await c.post('/api/get-referral-details', { refer_code: 'nope-not-a-code' })).body).toEqual({ isValid: false, message: 'Invalid referral code.', error: 'Invalid referral code.' });
+    expect((await c.post('/api/get-referral-details', { refer_code: 'nope-not-a-code' })).body).toEqual({
+      isValid: false,
+      message: 'Invalid referral code.',
+      error: 'Invalid referral code.',
+    });
     const empty = await c.post('/api/get-referral-details', { refer_code: '' });
     expect(empty).toEqual({ status: 400, body: { error: 'Invalid referral code.' } });
     expect((await c.post('/api/get-referral-details', { refer_code: 'x'.repeat(41) })).status).toBe(400);
@@ -40,7 +44,10 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
     expect(own.body).toMatchObject({ isValid: false, error: 'You cannot refer yourself.' });
     const free = await c.signUp(1);
     const freeCode = (await c.me(free.token)).user.referral_code;
-    expect((await c.post('/api/get-referral-details', { refer_code: freeCode })).body).toMatchObject({ isValid: false, error: 'This referral link is no longer active.' });
+    expect((await c.post('/api/get-referral-details', { refer_code: freeCode })).body).toMatchObject({
+      isValid: false,
+      error: 'This referral link is no longer active.',
+    });
   });
 
   it('refuses a sign-up with a bad code and writes nothing', async () => {
@@ -48,10 +55,25 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
     const freeCode = (await c.me(free.token)).user.referral_code;
     for (const referral_code of ['unknown-code-123', freeCode]) {
       const email = `bad-${Math.random().toString(36).slice(2, 8)}@example.com.au`;
-      const r = await c.post('/api/sign-up', { first_name: 'B', last_name: 'C', email, password: 'correct-horse-1', membership_id: 3, recaptcha_token: 't', referral_code });
+      const r = await c.post('/api/sign-up', {
+        first_name: 'B',
+        last_name: 'C',
+        email,
+        password: 'correct-horse-1',
+        membership_id: 3,
+        recaptcha_token: 't',
+        referral_code,
+      });
       expect(r).toEqual({ status: 400, body: { error: 'Invalid referral code.' } });
       // The email was not reserved: the same sign-up without the code goes through.
-      const again = await c.post('/api/sign-up', { first_name: 'B', last_name: 'C', email, password: 'correct-horse-1', membership_id: 1, recaptcha_token: 't' });
+      const again = await c.post('/api/sign-up', {
+        first_name: 'B',
+        last_name: 'C',
+        email,
+        password: 'correct-horse-1',
+        membership_id: 1,
+        recaptcha_token: 't',
+      });
       expect(again.status).toBe(201);
     }
   });
@@ -84,7 +106,9 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
     const referee = signedUp.body as Awaited<ReturnType<typeof c.signUp>>;
     expect((await c.tickets(referrer.token)).total).toBe(before);
     let list = await c.get('/api/referrals', referrer.token);
-    expect(list.body.data).toEqual([expect.objectContaining({ referee_name: 'Sam J.', status: 'recorded', referrer_entries: null, granted_at: null })]);
+    expect(list.body.data).toEqual([
+      expect.objectContaining({ referee_name: 'Sam J.', status: 'recorded', referrer_entries: null, granted_at: null }),
+    ]);
     // A declined card grants nothing.
     expect((await c.pay(referee.redirect_url, '4000 0000 0000 0002')).status).toBe(402);
     expect((await c.tickets(referrer.token)).total).toBe(before);
@@ -92,12 +116,25 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
 
     const mine = await c.tickets(referrer.token);
     expect(mine.total).toBe(before + 40);
-    expect(mine.grants).toContainEqual(expect.objectContaining({ source: 'referral', count: 40, reason: 'Referral bonus: Sam J. joined with your link' }));
+    expect(mine.grants).toContainEqual(
+      expect.objectContaining({ source: 'referral', count: 40, reason: 'Referral bonus: Sam J. joined with your link' }),
+    );
     const theirs = await c.tickets(referee.token);
     expect(theirs.total).toBe(50 + 20);
-    expect(theirs.grants).toContainEqual(expect.objectContaining({ source: 'referral', count: 20, reason: 'Referral bonus: you were referred by Alex M.' }));
+    expect(theirs.grants).toContainEqual(
+      expect.objectContaining({ source: 'referral', count: 20, reason: 'Referral bonus: you were referred by Alex M.' }),
+    );
     list = await c.get('/api/referrals', referrer.token);
-    expect(list.body.data).toEqual([expect.objectContaining({ id: referee.id, referee_name: 'Sam J.', status: 'bonus-granted', referrer_entries: 40, granted_at: expect.any(String), recorded_at: expect.any(String) })]);
+    expect(list.body.data).toEqual([
+      expect.objectContaining({
+        id: referee.id,
+        referee_name: 'Sam J.',
+        status: 'bonus-granted',
+        referrer_entries: 40,
+        granted_at: expect.any(String),
+        recorded_at: expect.any(String),
+      }),
+    ]);
 
     // Paying again (a single entry) grants no second bonus.
     const single = await c.post('/api/single-entry', { membership_id: 2 }, referee.token);
@@ -106,10 +143,23 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
     expect((await c.tickets(referrer.token)).total).toBe(before + 40);
 
     // Staff see who referred whom, with the events behind it.
-    const rows = await adminFetch(api, `/referrals?filter=${encodeURIComponent(JSON.stringify({ referrer_id: referrer.id }))}`, { token: staff.auditor.token });
+    const rows = await adminFetch(api, `/referrals?filter=${encodeURIComponent(JSON.stringify({ referrer_id: referrer.id }))}`, {
+      token: staff.auditor.token,
+    });
     expect(rows.status).toBe(200);
-    expect(await rows.json()).toEqual([expect.objectContaining({ id: referee.id, referrer_name: 'Alex Morgan', referee_name: 'Sam Jones', status: 'bonus-granted', referrer_entries: 40, referee_entries: 20 })]);
-    const show = (await (await adminFetch(api, `/referrals/${referee.id}`, { token: staff.auditor.token })).json()) as { events: Array<{ event_type: string }> };
+    expect(await rows.json()).toEqual([
+      expect.objectContaining({
+        id: referee.id,
+        referrer_name: 'Alex Morgan',
+        referee_name: 'Sam Jones',
+        status: 'bonus-granted',
+        referrer_entries: 40,
+        referee_entries: 20,
+      }),
+    ]);
+    const show = (await (await adminFetch(api, `/referrals/${referee.id}`, { token: staff.auditor.token })).json()) as {
+      events: Array<{ event_type: string }>;
+    };
     expect(show.events.map((e) => e.event_type)).toEqual(['ReferralRecorded', 'ReferralBonusGranted', 'EntriesGranted', 'EntriesGranted']);
   });
 
@@ -120,7 +170,9 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
     await c.pay(referee.redirect_url);
     // The same payment reported again under new event ids (the provider resending), and a second submit of the page.
     await c.pay(referee.redirect_url);
-    const payments = (await (await adminFetch(api, `/payments?filter=${encodeURIComponent(JSON.stringify({ member_id: referee.id }))}`, { token: staff.admin.token })).json()) as Array<{ checkout_id: string; payment_id: string | null; amount_cents: number }>;
+    const payments = (await (
+      await adminFetch(api, `/payments?filter=${encodeURIComponent(JSON.stringify({ member_id: referee.id }))}`, { token: staff.admin.token })
+    ).json()) as Array<{ checkout_id: string; payment_id: string | null; amount_cents: number }>;
     const paid = payments.find((p) => p.payment_id)!;
     const deliver = paymentProcessManager(api.ctx, api.infra.members).onProviderEvent;
     for (const id of ['evt_replay_1', 'evt_replay_2', 'evt_replay_2']) {
@@ -157,21 +209,43 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
     const referee = await c.signUp(3, { referral_code: code });
     await c.pay(referee.redirect_url);
     expect((await c.tickets(referrer.token)).total).toBe(before + 40);
-    const payments = (await (await adminFetch(api, `/payments?filter=${encodeURIComponent(JSON.stringify({ member_id: referee.id }))}`, { token: staff.admin.token })).json()) as Array<{ id: string; status: string }>;
+    const payments = (await (
+      await adminFetch(api, `/payments?filter=${encodeURIComponent(JSON.stringify({ member_id: referee.id }))}`, { token: staff.admin.token })
+    ).json()) as Array<{ id: string; status: string }>;
     const paid = payments.find((p) => p.status === 'paid')!;
     for (const who of [staff.staff, staff.auditor]) {
-      expect((await adminFetch(api, `/payments/${paid.id}/refund`, { method: 'POST', token: who.token, body: JSON.stringify({ reason: 'Asked for a refund' }) })).status).toBe(403);
+      expect(
+        (
+          await adminFetch(api, `/payments/${paid.id}/refund`, {
+            method: 'POST',
+            token: who.token,
+            body: JSON.stringify({ reason: 'Asked for a refund' }),
+          })
+        ).status,
+      ).toBe(403);
     }
-    expect((await adminFetch(api, `/payments/${paid.id}/refund`, { method: 'POST', token: staff.admin.token, body: JSON.stringify({}) })).status).toBe(400);
-    const refund = await adminFetch(api, `/payments/${paid.id}/refund`, { method: 'POST', token: staff.admin.token, body: JSON.stringify({ reason: 'Asked for a refund' }) });
+    expect(
+      (await adminFetch(api, `/payments/${paid.id}/refund`, { method: 'POST', token: staff.admin.token, body: JSON.stringify({}) })).status,
+    ).toBe(400);
+    const refund = await adminFetch(api, `/payments/${paid.id}/refund`, {
+      method: 'POST',
+      token: staff.admin.token,
+      body: JSON.stringify({ reason: 'Asked for a refund' }),
+    });
     expect(refund.status).toBe(202);
     await api.infra.members.local?.idle();
-    expect((await adminFetch(api, `/payments/${paid.id}/refund`, { method: 'POST', token: staff.admin.token, body: JSON.stringify({ reason: 'Again' }) })).status).toBe(409);
+    expect(
+      (await adminFetch(api, `/payments/${paid.id}/refund`, { method: 'POST', token: staff.admin.token, body: JSON.stringify({ reason: 'Again' }) }))
+        .status,
+    ).toBe(409);
 
     await expect.poll(async () => (await c.tickets(referrer.token)).total).toBe(before);
     expect((await c.tickets(referee.token)).total).toBe(50);
     // The refund itself is a fact in the log, and the staff payment page shows it.
-    const shown = (await (await adminFetch(api, `/payments/${paid.id}`, { token: staff.admin.token })).json()) as { status: string; failure_reason: string | null };
+    const shown = (await (await adminFetch(api, `/payments/${paid.id}`, { token: staff.admin.token })).json()) as {
+      status: string;
+      failure_reason: string | null;
+    };
     expect(shown).toMatchObject({ status: 'refunded', failure_reason: 'Asked for a refund' });
     const refunds = await api.infra.store.readStream(`refund-${(paid as { payment_id?: string }).payment_id ?? ''}`);
     expect(refunds.map((e) => e.type)).toEqual(['PaymentRefunded']);
@@ -187,7 +261,10 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
     expect(await send('a<b>@example.com')).toEqual({ status: 400, body: { error: 'Please enter a valid email' } });
     expect((await c.post('/api/send-referee-email', { email: 'x@example.com' })).status).toBe(401);
     const free = await c.signUp(1);
-    expect(await send('friend@example.com', free.token)).toEqual({ status: 403, body: { error: 'Sorry, you need to be on an active membership to "Refer a friend"' } });
+    expect(await send('friend@example.com', free.token)).toEqual({
+      status: 403,
+      body: { error: 'Sorry, you need to be on an active membership to "Refer a friend"' },
+    });
     expect(await send(free.email)).toEqual({ status: 409, body: { error: 'This person is already a member.' } });
 
     expect(await send('Friend.One@Example.com')).toEqual({ status: 200, body: { error: null } });

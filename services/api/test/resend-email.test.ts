@@ -28,12 +28,21 @@ describe('a staff resend over HTTP', () => {
     const receipts = async () => (await c.mail()).filter((x) => x.to.includes(m.email) && x.subject.startsWith('Your ROAR+ receipt'));
     await expect.poll(async () => (await receipts()).length, { timeout: 20_000 }).toBe(1);
     const activated = (await api.ctx.store.readStream(memberStreamId(m.id))).find((e) => e.type === 'MembershipActivated')!;
-    const resend = await adminFetch(api, `/members/${m.id}/resend-email`, { method: 'POST', token: staff.staff.token, body: JSON.stringify({ email: 'receipt', event_id: activated.id, reason: 'Member lost it' }) });
+    const resend = await adminFetch(api, `/members/${m.id}/resend-email`, {
+      method: 'POST',
+      token: staff.staff.token,
+      body: JSON.stringify({ email: 'receipt', event_id: activated.id, reason: 'Member lost it' }),
+    });
     expect([200, 202]).toContain(resend.status);
     expect(await resend.json()).toEqual({ id: m.id, resent: 'receipt', event_id: activated.id });
     await expect.poll(async () => (await receipts()).length, { timeout: 20_000 }).toBe(2);
     const [first, again] = await receipts();
-    expect({ subject: again!.subject, text: again!.text, html: again!.html, to: again!.to }).toEqual({ subject: first!.subject, text: first!.text, html: first!.html, to: first!.to });
+    expect({ subject: again!.subject, text: again!.text, html: again!.html, to: again!.to }).toEqual({
+      subject: first!.subject,
+      text: first!.text,
+      html: first!.html,
+      to: first!.to,
+    });
     expect(again!.key).not.toBe(first!.key);
   });
 });

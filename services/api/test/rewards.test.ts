@@ -6,7 +6,10 @@ import { client } from './referrals-helpers';
 import { startTestApi, type TestApi } from './setup';
 
 type Json = Record<string, unknown>;
-type Category = { id: string; offers: Array<{ id: string; locked: boolean; terms: string | null; redeem_method: string | null; partner: { name: string; sample: boolean } }> };
+type Category = {
+  id: string;
+  offers: Array<{ id: string; locked: boolean; terms: string | null; redeem_method: string | null; partner: { name: string; sample: boolean } }>;
+};
 
 let api: TestApi;
 let staff: Record<StaffRoleName, StaffLogin>;
@@ -65,23 +68,51 @@ describe('partner rewards over HTTP', () => {
   });
 
   it('lets staff add and edit partners and offers with a reason, recorded in history; auditors only read', async () => {
-    const partner = { name: 'Test Links', logo: '/partners/parkland-links.svg', category: 'green-fees', sample: false, status: 'published', sort: 9, reason: 'New partner' };
+    const partner = {
+      name: 'Test Links',
+      logo: '/partners/parkland-links.svg',
+      category: 'green-fees',
+      sample: false,
+      status: 'published',
+      sort: 9,
+      reason: 'New partner',
+    };
     expect((await staffCall('POST', '/partners', { ...partner, reason: '' })).status).toBe(400);
     expect((await staffCall('POST', '/partners', { ...partner, logo: 'javascript:alert(1)' })).status).toBe(400);
     expect((await staffCall('POST', '/partners', partner, 'auditor')).status).toBe(403);
     const created = await staffCall<{ id: string }>('POST', '/partners', partner);
     expect(created.status).toBe(201);
-    const offer = { partner_id: created.body.id, title: 'Green fees', saving: 'save 10%', terms: 'Weekdays.', redeem_method: 'link', redeem_value: 'https://example.com/book', starts_at: null, ends_at: null, status: 'draft', featured: false, reason: 'Agreed with the club' };
+    const offer = {
+      partner_id: created.body.id,
+      title: 'Green fees',
+      saving: 'save 10%',
+      terms: 'Weekdays.',
+      redeem_method: 'link',
+      redeem_value: 'https://example.com/book',
+      starts_at: null,
+      ends_at: null,
+      status: 'draft',
+      featured: false,
+      reason: 'Agreed with the club',
+    };
     expect((await staffCall('POST', '/offers', { ...offer, redeem_value: 'http://insecure.example.com' })).status).toBe(400);
     const o = await staffCall<{ id: string; status: string }>('POST', '/offers', offer);
     expect(o.status).toBe(201);
     // A draft offer is not served.
     expect(JSON.stringify((await client(api).get('/api/rewards')).body)).not.toContain(o.body.id);
-    const published = await staffCall<{ status: string }>('PUT', `/offers/${o.body.id}`, { ...o.body, ...offer, status: 'published', reason: 'Go live' });
+    const published = await staffCall<{ status: string }>('PUT', `/offers/${o.body.id}`, {
+      ...o.body,
+      ...offer,
+      status: 'published',
+      reason: 'Go live',
+    });
     expect(published.body.status).toBe('published');
     expect(JSON.stringify((await client(api).get('/api/rewards')).body)).toContain(o.body.id);
     const shown = await staffCall<{ events: Array<{ event_type: string; reason: string; actor_type: string }> }>('GET', `/offers/${o.body.id}`);
-    expect(shown.body.events.map((e) => [e.event_type, e.reason, e.actor_type])).toEqual([['OfferAdded', 'Agreed with the club', 'staff'], ['OfferChanged', 'Go live', 'staff']]);
+    expect(shown.body.events.map((e) => [e.event_type, e.reason, e.actor_type])).toEqual([
+      ['OfferAdded', 'Agreed with the club', 'staff'],
+      ['OfferChanged', 'Go live', 'staff'],
+    ]);
     const carousel = await client(api).get('/items/rewards_carousel');
     expect((carousel.body.data as unknown[]).length).toBe(6);
     // Every staff read the console makes answers its contract (the response check fails a drifted one with a 500).
@@ -89,7 +120,9 @@ describe('partner rewards over HTTP', () => {
     for (const path of ['/partners', `/partners/${created.body.id}`, '/offers', `/offers?filter=${ofPartner}`]) {
       expect((await staffCall('GET', path)).status, path).toBe(200);
     }
-    expect((await staffCall<{ sort: number }>('PUT', `/partners/${created.body.id}`, { ...partner, sort: 10, reason: 'Move down' })).body.sort).toBe(10);
+    expect((await staffCall<{ sort: number }>('PUT', `/partners/${created.body.id}`, { ...partner, sort: 10, reason: 'Move down' })).body.sort).toBe(
+      10,
+    );
     expect(((await client(api).get('/items/partners')).body.data as Array<{ id: string }>).map((p) => p.id)).toContain(created.body.id);
   });
 });

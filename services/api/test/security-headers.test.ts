@@ -27,7 +27,14 @@ async function serve(ctx: AppContext): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   servers.push(server);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  server.on('request', createApp({ ...ctx, publicUrl: () => origin }, api.infra.members, { serveWeb: true, memberDist: join(dist, 'member'), adminDist: join(dist, 'admin') }));
+  server.on(
+    'request',
+    createApp({ ...ctx, publicUrl: () => origin }, api.infra.members, {
+      serveWeb: true,
+      memberDist: join(dist, 'member'),
+      adminDist: join(dist, 'admin'),
+    }),
+  );
   return origin;
 }
 
@@ -39,7 +46,10 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'roar-headers-'));
   for (const name of ['member', 'admin']) {
     mkdirSync(join(dist, name, 'assets'), { recursive: true });
-    writeFileSync(join(dist, name, 'index.html'), `<!doctype html><html lang="en"><head><script type="module" src="/assets/index.js"></script></head><body>${name}</body></html>`);
+    writeFileSync(
+      join(dist, name, 'index.html'),
+      `<!doctype html><html lang="en"><head><script type="module" src="/assets/index.js"></script></head><body>${name}</body></html>`,
+    );
     writeFileSync(join(dist, name, 'assets', 'index.js'), 'export {};\n');
   }
 }, 60_000);
@@ -114,7 +124,8 @@ describe('the consoles are served with a strict policy', () => {
 
   it('the tag manager and the chat widget origins are allowed only once their service keys are set, and only on the member console', async () => {
     const origin = await serve(api.ctx);
-    const put = (name: string, token: string) => adminFetch(api, `/service-keys/${name}`, { method: 'PUT', token: staff.admin.token, body: JSON.stringify({ token, reason: 'Headers test' }) });
+    const put = (name: string, token: string) =>
+      adminFetch(api, `/service-keys/${name}`, { method: 'PUT', token: staff.admin.token, body: JSON.stringify({ token, reason: 'Headers test' }) });
     expect((await put('tag_manager_id', 'GTM-ABC1234')).status).toBe(200);
     expect((await put('chat_provider', 'crisp')).status).toBe(200);
     expect((await put('chat_id', 'abc-123')).status).toBe(200);
@@ -143,7 +154,10 @@ describe('API answers', () => {
       await fetch(`${api.url}/api/current-user`, { headers: { authorization: `Bearer ${member.token}` } }),
       await adminFetch(api, '/members', { token: staff.staff.token }),
       await adminFetch(api, '/dashboard', { token: staff.staff.token }),
-      await adminFetch(api, '/auth/login', { method: 'POST', body: JSON.stringify({ email: 'nobody@example.test', password: 'wrong password here' }) }),
+      await adminFetch(api, '/auth/login', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'nobody@example.test', password: 'wrong password here' }),
+      }),
     ];
     for (const r of answers) expect({ url: r.url, cache: r.headers.get('cache-control') }).toEqual({ url: r.url, cache: 'no-store' });
     expect(answers[0]!.status).toBe(200);

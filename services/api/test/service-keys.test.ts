@@ -14,7 +14,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-const put = async (name: string, body: unknown, who: StaffRoleName = 'admin') => adminFetch(api, `/service-keys/${name}`, { method: 'PUT', token: staff[who].token, body: JSON.stringify(body) });
+const put = async (name: string, body: unknown, who: StaffRoleName = 'admin') =>
+  adminFetch(api, `/service-keys/${name}`, { method: 'PUT', token: staff[who].token, body: JSON.stringify(body) });
 const tokens = async () => ((await (await fetch(`${api.url}/items/tokens`)).json()) as { data: Array<{ name: string; token: string }> }).data;
 
 describe('service keys', () => {
@@ -26,7 +27,9 @@ describe('service keys', () => {
     const served = await tokens();
     expect(served).toContainEqual({ name: 'tag_manager_id', token: 'GTM-ABC1234' });
     expect(JSON.stringify(served)).not.toContain('secret-token');
-    const shown = (await (await adminFetch(api, '/service-keys/instagram_token', { token: staff.admin.token })).json()) as { versions: Array<{ reason: string; data: unknown }> };
+    const shown = (await (await adminFetch(api, '/service-keys/instagram_token', { token: staff.admin.token })).json()) as {
+      versions: Array<{ reason: string; data: unknown }>;
+    };
     expect(shown.versions[0]).toMatchObject({ reason: 'Connect Instagram', data: {} });
   });
 

@@ -22,7 +22,13 @@ export interface TestApi {
  * (null when none can be had outside CI), with projections and in-process jobs running. `now`
  * replaces the API's clock (AppContext.now) when a test needs to move it.
  */
-export async function startTestApi(options: { database: 'pglite' | 'postgres'; env?: Record<string, string>; seed?: boolean; now?: () => Date; web?: AppOptions }): Promise<TestApi | null> {
+export async function startTestApi(options: {
+  database: 'pglite' | 'postgres';
+  env?: Record<string, string>;
+  seed?: boolean;
+  now?: () => Date;
+  web?: AppOptions;
+}): Promise<TestApi | null> {
   let db: TestDatabase | null = null;
   if (options.database === 'postgres') {
     db = await createTestDatabase('roar_api');

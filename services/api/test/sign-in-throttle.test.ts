@@ -59,8 +59,10 @@ async function post(url: string, path: string, body: unknown, forwardedFor?: str
   return { status: r.status, retryAfter: retry === null ? null : Number(retry), body: await r.json() };
 }
 
-const memberLogin = (s: Served, email: string, password: string, forwardedFor?: string) => post(s.url, '/auth/login', { email, password }, forwardedFor);
-const staffLogin = (s: Served, email: string, password: string, forwardedFor?: string) => post(s.url, '/api/admin/auth/login', { email, password }, forwardedFor);
+const memberLogin = (s: Served, email: string, password: string, forwardedFor?: string) =>
+  post(s.url, '/auth/login', { email, password }, forwardedFor);
+const staffLogin = (s: Served, email: string, password: string, forwardedFor?: string) =>
+  post(s.url, '/api/admin/auth/login', { email, password }, forwardedFor);
 const sprayEmail = (i: number) => `sprayed-${i}-${randomUUID().slice(0, 6)}@example.test`;
 const MEMBER_LIMITED = { errors: [{ message: 'Too many attempts. Try again later.' }] };
 
@@ -103,7 +105,12 @@ describe('sign-in throttling', () => {
   it('stops one address spraying staff accounts after 20 failures', async (t) => {
     if (!h) return t.skip();
     const s = await served();
-    const admin = await ensureStaffUser(h.ctx.sql, { email: `admin-${randomUUID().slice(0, 6)}@example.test`, password: 'ledger-kettle-92-orbit', role: 'admin', name: 'Admin' });
+    const admin = await ensureStaffUser(h.ctx.sql, {
+      email: `admin-${randomUUID().slice(0, 6)}@example.test`,
+      password: 'ledger-kettle-92-orbit',
+      role: 'admin',
+      name: 'Admin',
+    });
     for (let i = 0; i < 20; i++) expect((await staffLogin(s, i === 0 ? admin.email : sprayEmail(i), 'Password1')).status).toBe(401);
     const limited = await staffLogin(s, sprayEmail(20), 'Password1');
     expect(limited.status).toBe(429);
@@ -202,13 +209,25 @@ describe('sign-up and invite throttling', () => {
   it('stops one address probing which emails have accounts', async (t) => {
     if (!api) return t.skip();
     const signUp = (email: string) =>
-      post(api!.url, '/api/sign-up', { first_name: 'Jane', last_name: 'Citizen', email, password: 'ledger-kettle-92-orbit', membership_id: 1, recaptcha_token: 'local-test-token' });
+      post(api!.url, '/api/sign-up', {
+        first_name: 'Jane',
+        last_name: 'Citizen',
+        email,
+        password: 'ledger-kettle-92-orbit',
+        membership_id: 1,
+        recaptcha_token: 'local-test-token',
+      });
     const email = sprayEmail(0);
     expect((await signUp(email)).status).toBe(201);
     // The answer tells that the email has an account (kept on purpose: docs/decisions); ten such answers per hour at most.
-    for (let i = 0; i < 10; i++) expect(await signUp(email)).toMatchObject({ status: 409, body: { error: 'An account with this email already exists.' } });
+    for (let i = 0; i < 10; i++)
+      expect(await signUp(email)).toMatchObject({ status: 409, body: { error: 'An account with this email already exists.' } });
     const limited = await signUp(sprayEmail(1));
-    expect(limited).toEqual({ status: 429, retryAfter: expect.any(Number), body: { error: 'Too many sign-up attempts from this connection. Try again later.' } });
+    expect(limited).toEqual({
+      status: 429,
+      retryAfter: expect.any(Number),
+      body: { error: 'Too many sign-up attempts from this connection. Try again later.' },
+    });
     // The rest of the hour that began with the first refusal.
     expect(limited.retryAfter).toBeGreaterThan(50 * 60);
     expect(limited.retryAfter).toBeLessThanOrEqual(60 * 60);
@@ -221,12 +240,20 @@ describe('sign-up and invite throttling', () => {
       return { status: r.status, retryAfter: r.headers.get('retry-after'), body: (await r.json()) as unknown };
     };
     for (let i = 0; i < 30; i++) expect((await invite(randomUUID())).status).toBe(404);
-    expect(await invite(randomUUID())).toEqual({ status: 429, retryAfter: expect.stringMatching(/^\d+$/), body: { error: 'Too many tries from this connection. Try again later.' } });
+    expect(await invite(randomUUID())).toEqual({
+      status: 429,
+      retryAfter: expect.stringMatching(/^\d+$/),
+      body: { error: 'Too many tries from this connection. Try again later.' },
+    });
 
     const code = (refer_code: string) => post(api!.url, '/api/get-referral-details', { refer_code });
     for (let i = 0; i < 30; i++) expect((await code(`guess${i}`)).body).toMatchObject({ isValid: false });
     const limited = await code('guess-more');
-    expect(limited).toEqual({ status: 429, retryAfter: expect.any(Number), body: { error: 'Too many tries from this connection. Try again later.' } });
+    expect(limited).toEqual({
+      status: 429,
+      retryAfter: expect.any(Number),
+      body: { error: 'Too many tries from this connection. Try again later.' },
+    });
     expect(limited.retryAfter).toBeGreaterThan(0);
   });
 });

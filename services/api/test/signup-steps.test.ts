@@ -47,7 +47,8 @@ function sqlFailingOn(sql: Sql, statement: RegExp): Sql {
 describe('a sign-up that fails at any step leaves nothing, and the same request then succeeds', () => {
   let api: TestApi;
   let n = 0;
-  const post = (path: string, body: unknown) => fetch(`${api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) =>
+    fetch(`${api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   beforeAll(async () => {
     api = (await startTestApi({ database: 'pglite' }))!;
@@ -58,15 +59,34 @@ describe('a sign-up that fails at any step leaves nothing, and the same request 
 
   type Breaker = (app: AppContext, ports: MembersPorts) => { app: AppContext; ports: MembersPorts };
   const steps: Array<{ step: string; membership_id: number; breaker: Breaker }> = [
-    { step: 'the email reservation', membership_id: 1, breaker: (app, ports) => ({ app: { ...app, store: storeFailingOn(app.store, 'email-') }, ports }) },
-    { step: 'the registration', membership_id: 1, breaker: (app, ports) => ({ app: { ...app, store: storeFailingOn(app.store, 'member-') }, ports }) },
-    { step: 'the checkout stream', membership_id: 3, breaker: (app, ports) => ({ app: { ...app, store: storeFailingOn(app.store, 'checkout-') }, ports }) },
+    {
+      step: 'the email reservation',
+      membership_id: 1,
+      breaker: (app, ports) => ({ app: { ...app, store: storeFailingOn(app.store, 'email-') }, ports }),
+    },
+    {
+      step: 'the registration',
+      membership_id: 1,
+      breaker: (app, ports) => ({ app: { ...app, store: storeFailingOn(app.store, 'member-') }, ports }),
+    },
+    {
+      step: 'the checkout stream',
+      membership_id: 3,
+      breaker: (app, ports) => ({ app: { ...app, store: storeFailingOn(app.store, 'checkout-') }, ports }),
+    },
     {
       step: 'the payment provider',
       membership_id: 3,
-      breaker: (app, ports) => ({ app, ports: { ...ports, payments: { ...ports.payments, createCheckout: () => Promise.reject(new InjectedFailure('provider down')) } } }),
+      breaker: (app, ports) => ({
+        app,
+        ports: { ...ports, payments: { ...ports.payments, createCheckout: () => Promise.reject(new InjectedFailure('provider down')) } },
+      }),
     },
-    { step: 'the credentials (the commit)', membership_id: 3, breaker: (app, ports) => ({ app: { ...app, sql: sqlFailingOn(app.sql, /insert into auth\.member_credentials/) }, ports }) },
+    {
+      step: 'the credentials (the commit)',
+      membership_id: 3,
+      breaker: (app, ports) => ({ app: { ...app, sql: sqlFailingOn(app.sql, /insert into auth\.member_credentials/) }, ports }),
+    },
   ];
 
   it.each(steps)('fails at $step', async ({ membership_id, breaker }) => {
@@ -75,9 +95,21 @@ describe('a sign-up that fails at any step leaves nothing, and the same request 
     const body = { first_name: 'Sam', last_name: 'Steps', email, password: 'correct-horse-1', membership_id, recaptcha_token: 't' };
     const tier = (await loadTier(api.ctx.sql, membership_id))!;
     const broken = breaker(api.ctx, api.infra.members);
-    const attempt = signUpMember(broken.app, broken.ports, {
-      firstName: body.first_name, lastName: body.last_name, email, password: body.password, tier, referral: null, origin: api.url, referralCode: newReferralCode(),
-    }, (memberId) => ({ actor: { type: 'member', id: memberId }, correlationId: `c${n}`, causationId: null, occurredAt: new Date() }));
+    const attempt = signUpMember(
+      broken.app,
+      broken.ports,
+      {
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email,
+        password: body.password,
+        tier,
+        referral: null,
+        origin: api.url,
+        referralCode: newReferralCode(),
+      },
+      (memberId) => ({ actor: { type: 'member', id: memberId }, correlationId: `c${n}`, causationId: null, occurredAt: new Date() }),
+    );
     await expect(attempt).rejects.toBeInstanceOf(InjectedFailure);
 
     // Nothing a member trips over: no login, and the email is free for the retry.
@@ -103,7 +135,15 @@ describe('a sign-up that fails at any step leaves nothing, and the same request 
     const email = 'half@example.com.au';
     const memberId = randomUUID();
     const ctx = { actor: { type: 'member' as const, id: memberId }, correlationId: 'h', causationId: null, occurredAt: new Date() };
-    await handleCommand(api.infra.store, api.infra.registry, emailReservationStreamId(email), emailReservationDecider, { type: 'ReserveEmail', email, memberId }, ctx, { mustBeNew: true });
+    await handleCommand(
+      api.infra.store,
+      api.infra.registry,
+      emailReservationStreamId(email),
+      emailReservationDecider,
+      { type: 'ReserveEmail', email, memberId },
+      ctx,
+      { mustBeNew: true },
+    );
     await createCredentials(api.ctx.sql, { memberId, email, password: 'owner-password-1' });
     const body = { first_name: 'Hal', last_name: 'Half', email, membership_id: 1, recaptcha_token: 't' };
     expect((await post('/api/sign-up', { ...body, password: 'someone-else-2' })).status).toBe(409);
@@ -119,8 +159,22 @@ describe('a sign-up that fails at any step leaves nothing, and the same request 
     const email = 'unfinished@example.com.au';
     const tier = (await loadTier(api.ctx.sql, 1))!;
     const broken = { ...api.ctx, sql: sqlFailingOn(api.ctx.sql, /insert into auth\.member_credentials/) };
-    const ctxFor = (memberId: string) => ({ actor: { type: 'member' as const, id: memberId }, correlationId: 'u', causationId: null, occurredAt: new Date() });
-    const input = { firstName: 'Una', lastName: 'Finished', email, password: 'first-password-1', tier, referral: null, origin: api.url, referralCode: newReferralCode() };
+    const ctxFor = (memberId: string) => ({
+      actor: { type: 'member' as const, id: memberId },
+      correlationId: 'u',
+      causationId: null,
+      occurredAt: new Date(),
+    });
+    const input = {
+      firstName: 'Una',
+      lastName: 'Finished',
+      email,
+      password: 'first-password-1',
+      tier,
+      referral: null,
+      origin: api.url,
+      referralCode: newReferralCode(),
+    };
     await expect(signUpMember(broken, api.infra.members, input, ctxFor)).rejects.toBeInstanceOf(InjectedFailure);
     const done = await signUpMember(api.ctx, api.infra.members, { ...input, password: 'second-password-2' }, ctxFor);
     expect(done.ok).toBe(true);

@@ -30,7 +30,8 @@ describe.each(['pglite', 'postgres'] as const)('staff sessions on %s', (database
     return { status: r.status, body: (await r.json()) as Record<string, unknown> };
   };
   /** The password, then the second factor for an admin (enrolled at the first sign-in, as the console does). */
-  const signIn = async (email: string, password = PASSWORD): Promise<string> => (await staffSignIn(api!.url, { email, password }, api!.ctx.now)).token;
+  const signIn = async (email: string, password = PASSWORD): Promise<string> =>
+    (await staffSignIn(api!.url, { email, password }, api!.ctx.now)).token;
   const account = async (role: StaffRole) => {
     const email = `${role}-${randomUUID().slice(0, 8)}@example.test`;
     const user = await ensureStaffUser(api!.ctx.sql, { email, password: PASSWORD, role, name: `Pat ${role}` });
@@ -54,9 +55,18 @@ describe.each(['pglite', 'postgres'] as const)('staff sessions on %s', (database
     const pat = await account('staff');
     const [desk, laptop] = [await signIn(pat.email), await signIn(pat.email)];
     const change = (current_password: string, password: string) => call('/auth/password', { body: { current_password, password }, token: desk });
-    expect(await change('not it', 'violet-anchor-58-meadow')).toMatchObject({ status: 400, body: { errors: [{ message: 'Your current password is not right.' }] } });
-    expect(await change(PASSWORD, 'password1')).toMatchObject({ status: 400, body: { errors: [{ message: 'This is a commonly used password. Add a few more words that are not common.' }] } });
-    expect(await change(PASSWORD, `${pat.email.split('@')[0]}-2026`)).toMatchObject({ status: 400, body: { errors: [{ message: 'Do not build your password from your name or email address.' }] } });
+    expect(await change('not it', 'violet-anchor-58-meadow')).toMatchObject({
+      status: 400,
+      body: { errors: [{ message: 'Your current password is not right.' }] },
+    });
+    expect(await change(PASSWORD, 'password1')).toMatchObject({
+      status: 400,
+      body: { errors: [{ message: 'This is a commonly used password. Add a few more words that are not common.' }] },
+    });
+    expect(await change(PASSWORD, `${pat.email.split('@')[0]}-2026`)).toMatchObject({
+      status: 400,
+      body: { errors: [{ message: 'Do not build your password from your name or email address.' }] },
+    });
     expect((await me(laptop)).status).toBe(200);
     expect(await change(PASSWORD, 'violet-anchor-58-meadow')).toEqual({ status: 200, body: {} });
     expect((await me(laptop)).status).toBe(401);
@@ -70,7 +80,10 @@ describe.each(['pglite', 'postgres'] as const)('staff sessions on %s', (database
     const admin = await signIn((await account('admin')).email);
     const pat = await account('staff');
     const token = await signIn(pat.email);
-    expect(await call(`/staff-users/${pat.id}`, { method: 'PUT', body: { role: 'staff', suspended: true }, token: admin })).toMatchObject({ status: 200, body: { id: pat.id, suspended: true } });
+    expect(await call(`/staff-users/${pat.id}`, { method: 'PUT', body: { role: 'staff', suspended: true }, token: admin })).toMatchObject({
+      status: 200,
+      body: { id: pat.id, suspended: true },
+    });
     expect((await me(token)).status).toBe(401);
     expect(await call('/auth/login', { body: { email: pat.email, password: PASSWORD } })).toMatchObject({
       status: 403,
@@ -94,13 +107,17 @@ describe.each(['pglite', 'postgres'] as const)('staff sessions on %s', (database
     expect(asked.status).toBe(202);
     expect((await me(token)).status).toBe(200);
     const approver = await signIn((await account('staff')).email);
-    expect((await call(`/approvals/${(asked.body.approval as { id: string }).id}/approve`, { body: {}, token: approver })).body).toMatchObject({ status: 'carried_out' });
+    expect((await call(`/approvals/${(asked.body.approval as { id: string }).id}/approve`, { body: {}, token: approver })).body).toMatchObject({
+      status: 'carried_out',
+    });
     expect((await me(token)).status).toBe(401);
     expect((await me(await signIn(pat.email))).body).toMatchObject({ id: pat.id, role: 'auditor' });
     // Admins only, and never on their own account (no admin locks themselves out by a slip).
     expect((await call('/staff-users', { token })).status).toBe(401);
     expect((await call('/staff-users', { token: await signIn(pat.email) })).status).toBe(403);
-    expect(await call(`/staff-users/${adminUser.id}`, { method: 'PUT', body: { role: 'staff', suspended: false }, token: admin })).toMatchObject({ status: 403 });
+    expect(await call(`/staff-users/${adminUser.id}`, { method: 'PUT', body: { role: 'staff', suspended: false }, token: admin })).toMatchObject({
+      status: 403,
+    });
     const list = await call('/staff-users', { token: admin });
     expect(list.status).toBe(200);
     expect(list.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: pat.id, role: 'auditor', suspended: false })]));
@@ -114,6 +131,8 @@ describe.each(['pglite', 'postgres'] as const)('staff sessions on %s', (database
     const { signStaffToken } = await import('../src/auth/staff');
     expect((await me(signStaffToken(api.ctx.jwtSecret, pat, randomUUID()))).status).toBe(401);
     expect((await me(token)).status).toBe(200);
-    await expect(ensureStaffUser(api.ctx.sql, { email: 'weak@example.test', password: 'qwertyui', role: 'staff', name: 'Weak' })).rejects.toThrow(/commonly used password/);
+    await expect(ensureStaffUser(api.ctx.sql, { email: 'weak@example.test', password: 'qwertyui', role: 'staff', name: 'Weak' })).rejects.toThrow(
+      /commonly used password/,
+    );
   });
 });

@@ -113,7 +113,9 @@ describe('staff two-factor sign-in over HTTP', () => {
     expect(login.body.token).toBeUndefined();
     const challenge = String(login.body.challenge);
     expect((await post('/auth/two-factor/verify', { challenge })).status).toBe(400);
-    expect((await post('/auth/two-factor/verify', { challenge, code: '000000' === totpCode(totpSecret!, clock) ? '111111' : '000000' })).status).toBe(401);
+    expect((await post('/auth/two-factor/verify', { challenge, code: '000000' === totpCode(totpSecret!, clock) ? '111111' : '000000' })).status).toBe(
+      401,
+    );
     const code = totpCode(totpSecret!, clock);
     const ok = await post('/auth/two-factor/verify', { challenge, code });
     expect(ok.status).toBe(200);
@@ -132,7 +134,11 @@ describe('staff two-factor sign-in over HTTP', () => {
     const [recovery] = done.body.recovery_codes as string[];
     const id = (done.body.user as { id: string }).id;
 
-    const use = async () => post('/auth/two-factor/verify', { challenge: String((await post('/auth/login', admin)).body.challenge), recovery_code: recovery!.toUpperCase() });
+    const use = async () =>
+      post('/auth/two-factor/verify', {
+        challenge: String((await post('/auth/login', admin)).body.challenge),
+        recovery_code: recovery!.toUpperCase(),
+      });
     const once = await use();
     expect(once.status).toBe(200);
     expect(await me(String(once.body.token))).toBe(200);

@@ -58,7 +58,11 @@ describe('the team draw over HTTP (embedded default)', () => {
         status: 201,
         body: {
           data: {
-            status: 'open', role: 'captain', captain: { firstname: 'Casey', lastname: 'Captain' }, seats_left: 3, completed_at: null,
+            status: 'open',
+            role: 'captain',
+            captain: { firstname: 'Casey', lastname: 'Captain' },
+            seats_left: 3,
+            completed_at: null,
             members: [{ name: 'Casey Captain', email: captain.email, status: 'captain', invite_id: null, expires_at: null }],
             benefits: { mate_entries: 30, merchandise_discount_percent: 20, benefit_months: 1, inviter_bonus_entries: 40, fee: 50 },
           },
@@ -80,7 +84,10 @@ describe('the team draw over HTTP (embedded default)', () => {
 
     const mates = [await c.signUp(1, {}, 'Mia', 'One'), await c.signUp(1, {}, 'Max', 'Two'), await c.signUp(1, {}, 'Mo', 'Three')];
     for (const m of mates) expect((await invite(m.email, captain.token)).status).toBe(201);
-    expect(await invite(mates[0]!.email, captain.token)).toEqual({ status: 409, body: { error: 'This email has already been invited to this team.' } });
+    expect(await invite(mates[0]!.email, captain.token)).toEqual({
+      status: 409,
+      body: { error: 'This email has already been invited to this team.' },
+    });
     expect(await invite('fourth@example.com', captain.token)).toEqual({ status: 409, body: { error: 'This team is full.' } });
     let t = (await team(captain.token))!;
     expect(t.seats_left).toBe(0);
@@ -88,17 +95,29 @@ describe('the team draw over HTTP (embedded default)', () => {
     const ids = mates.map((m) => inviteIdFor(t, m.email));
 
     // The invite email and the public invite lookup.
-    const invitation = async () => (await c.mail()).find((m) => m.to.includes(mates[0]!.email.toLowerCase()) && m.subject === 'Casey invited you to their ROAR+ team');
+    const invitation = async () =>
+      (await c.mail()).find((m) => m.to.includes(mates[0]!.email.toLowerCase()) && m.subject === 'Casey invited you to their ROAR+ team');
     await expect.poll(invitation).toBeTruthy();
     const mail = (await invitation())!;
     expect(mail.text).toContain(`/team-prizes?invite=${ids[0]}`);
     const lookup = await c.get(`/api/team/invites/${ids[0]}`);
-    expect(lookup.body.data).toEqual({ invite_id: ids[0], team_id: t.id, captain_firstname: 'Casey', email: mates[0]!.email.toLowerCase(), status: 'pending', expires_at: expect.any(String), fee: 50 });
+    expect(lookup.body.data).toEqual({
+      invite_id: ids[0],
+      team_id: t.id,
+      captain_firstname: 'Casey',
+      email: mates[0]!.email.toLowerCase(),
+      status: 'pending',
+      expires_at: expect.any(String),
+      fee: 50,
+    });
     expect(Date.parse((lookup.body.data as { expires_at: string }).expires_at) - Date.now()).toBeGreaterThan(6.9 * DAY);
     expect(await c.get('/api/team/invites/no-such-invite')).toEqual({ status: 404, body: { error: 'This invite does not exist.' } });
 
     // Someone else's invite.
-    expect(await c.post('/api/team/join', { invite_id: ids[0] }, mates[1]!.token)).toEqual({ status: 403, body: { error: 'This invite was sent to another email address.' } });
+    expect(await c.post('/api/team/join', { invite_id: ids[0] }, mates[1]!.token)).toEqual({
+      status: 403,
+      body: { error: 'This invite was sent to another email address.' },
+    });
 
     // A declined card grants nothing.
     expect((await join(mates[0]!, ids[0]!, '4000 0000 0000 0002')).status).toBe(402);
@@ -117,7 +136,10 @@ describe('the team draw over HTTP (embedded default)', () => {
     const until = Date.parse((me.team_benefit as { until: string }).until);
     expect(until - Date.now()).toBeGreaterThan(27 * DAY);
     expect(until - Date.now()).toBeLessThan(32 * DAY);
-    expect(await c.post('/api/team/join', { invite_id: ids[0] }, mates[0]!.token)).toEqual({ status: 409, body: { error: 'This invite has already been paid.' } });
+    expect(await c.post('/api/team/join', { invite_id: ids[0] }, mates[0]!.token)).toEqual({
+      status: 409,
+      body: { error: 'This invite has already been paid.' },
+    });
     expect((await team(mates[0]!.token))!).toMatchObject({ role: 'mate', status: 'open' });
     // Only the captain invites.
     expect(await invite('another@example.com', mates[0]!.token)).toEqual({ status: 404, body: { error: 'Start a team first.' } });
@@ -128,14 +150,21 @@ describe('the team draw over HTTP (embedded default)', () => {
 
     t = (await team(mates[2]!.token))!;
     expect(t).toMatchObject({ status: 'complete', role: 'mate', seats_left: 0, completed_at: expect.any(String) });
-    expect(t.members.map((m) => [m.name, m.status])).toEqual([['Casey Captain', 'captain'], ['Mia One', 'paid'], ['Max Two', 'paid'], ['Mo Three', 'paid']]);
+    expect(t.members.map((m) => [m.name, m.status])).toEqual([
+      ['Casey Captain', 'captain'],
+      ['Mia One', 'paid'],
+      ['Max Two', 'paid'],
+      ['Mo Three', 'paid'],
+    ]);
     for (const m of mates) expect((await c.tickets(m.token)).total).toBe(30);
     const captainTickets = await c.tickets(captain.token);
     expect(captainTickets.total).toBe(50 + 40);
     expect(captainTickets.grants).toContainEqual(expect.objectContaining({ source: 'team', count: 40 }));
 
     // A replayed payment webhook (new event ids) grants nothing twice.
-    const payments = (await (await adminFetch(api, `/payments?filter=${encodeURIComponent(JSON.stringify({ member_id: mates[2]!.id }))}`, { token: staff.admin.token })).json()) as Array<{ checkout_id: string; payment_id: string | null; purpose: string }>;
+    const payments = (await (
+      await adminFetch(api, `/payments?filter=${encodeURIComponent(JSON.stringify({ member_id: mates[2]!.id }))}`, { token: staff.admin.token })
+    ).json()) as Array<{ checkout_id: string; payment_id: string | null; purpose: string }>;
     const fee = payments.find((p) => p.payment_id && p.purpose === 'team-fee')!;
     const deliver = paymentProcessManager(api.ctx, api.infra.members).onProviderEvent;
     await deliver({ id: 'evt_team_replay', type: 'checkout.completed', checkoutId: fee.checkout_id, paymentId: fee.payment_id!, amount_cents: 5000 });
@@ -149,7 +178,10 @@ describe('the team draw over HTTP (embedded default)', () => {
     const list = await adminFetch(api, `/teams?filter=${encodeURIComponent(JSON.stringify({ status: 'complete' }))}`, { token: staff.auditor.token });
     expect(list.status).toBe(200);
     expect(await list.json()).toEqual([expect.objectContaining({ id: t.id, status: 'complete', captain_name: 'Casey Captain', paid_mates: 3 })]);
-    const show = (await (await adminFetch(api, `/teams/${t.id}`, { token: staff.auditor.token })).json()) as { members: Array<{ status: string; payment_id: string | null }>; events: Array<{ event_type: string }> };
+    const show = (await (await adminFetch(api, `/teams/${t.id}`, { token: staff.auditor.token })).json()) as {
+      members: Array<{ status: string; payment_id: string | null }>;
+      events: Array<{ event_type: string }>;
+    };
     expect(show.members.filter((m) => m.status === 'paid' && m.payment_id)).toHaveLength(3);
     const types = show.events.map((e) => e.event_type);
     expect(types.filter((e) => e === 'MatePaymentRecorded')).toHaveLength(3);
@@ -157,10 +189,17 @@ describe('the team draw over HTTP (embedded default)', () => {
     expect(types.filter((e) => e === 'EntriesGranted')).toHaveLength(4);
   });
 
-  describe('a staff refund of a mate\'s $50 takes back what it bought', () => {
-    interface AdminTeam { status: string; paid_mates: number; members: Array<{ email: string; status: string; refunded_at: string | null; refund_reason: string | null; benefit_until: string | null }>; events: Array<{ event_type: string }> }
+  describe("a staff refund of a mate's $50 takes back what it bought", () => {
+    interface AdminTeam {
+      status: string;
+      paid_mates: number;
+      members: Array<{ email: string; status: string; refunded_at: string | null; refund_reason: string | null; benefit_until: string | null }>;
+      events: Array<{ event_type: string }>;
+    }
     const feeOf = async (memberId: string) => {
-      const rows = (await (await adminFetch(api, `/payments?filter=${encodeURIComponent(JSON.stringify({ member_id: memberId }))}`, { token: staff.admin.token })).json()) as Array<{ id: string; payment_id: string | null; purpose: string; status: string }>;
+      const rows = (await (
+        await adminFetch(api, `/payments?filter=${encodeURIComponent(JSON.stringify({ member_id: memberId }))}`, { token: staff.admin.token })
+      ).json()) as Array<{ id: string; payment_id: string | null; purpose: string; status: string }>;
       return rows.find((p) => p.purpose === 'team-fee' && p.payment_id)!;
     };
     const refund = async (memberId: string, reason = 'Asked for a refund') => {
@@ -200,7 +239,10 @@ describe('the team draw over HTTP (embedded default)', () => {
       expect(after.members.map((m) => m.email)).toEqual([captain.email.toLowerCase(), mates[1]!.email.toLowerCase()]);
       expect(await team(mates[0]!.token)).toBeNull();
       expect((await c.get(`/api/team/invites/${id0}`)).body.data).toMatchObject({ status: 'expired' });
-      expect(await c.post('/api/team/join', { invite_id: id0 }, mates[0]!.token)).toEqual({ status: 409, body: { error: 'This invite has expired.' } });
+      expect(await c.post('/api/team/join', { invite_id: id0 }, mates[0]!.token)).toEqual({
+        status: 409,
+        body: { error: 'This invite has expired.' },
+      });
       expect((await invite('replacement@example.com', captain.token)).status).toBe(201);
       // Their team-membership seat was released: they may join another team.
       const other = await c.paidMember(3);
@@ -218,7 +260,13 @@ describe('the team draw over HTTP (embedded default)', () => {
 
       // A replayed refund webhook (a new event id) changes nothing.
       const deliver = paymentProcessManager(api.ctx, api.infra.members).onProviderEvent;
-      await deliver({ id: 'evt_team_refund_replay_open', type: 'charge.refunded', paymentId, amount_cents: 5000, refundReason: 'Asked for a refund' });
+      await deliver({
+        id: 'evt_team_refund_replay_open',
+        type: 'charge.refunded',
+        paymentId,
+        amount_cents: 5000,
+        refundReason: 'Asked for a refund',
+      });
       await settle();
       expect((await teamEvents(t.id)).filter((e) => e === 'MatePaymentRefunded')).toHaveLength(1);
       expect((await c.tickets(mates[0]!.token)).total).toBe(before);
@@ -243,13 +291,20 @@ describe('the team draw over HTTP (embedded default)', () => {
       clockAhead = DAY + 60_000;
       try {
         // A day on, the 15-minute access tokens have expired: both sign in again.
-        const signIn = async (m: Joined) => ({ ...m, token: ((await c.post('/auth/login', { email: m.email, password: 'correct-horse-1' })).body as { data: { access_token: string } }).data.access_token });
+        const signIn = async (m: Joined) => ({
+          ...m,
+          token: ((await c.post('/auth/login', { email: m.email, password: 'correct-horse-1' })).body as { data: { access_token: string } }).data
+            .access_token,
+        });
         const [cap, mat] = [await signIn(captain), await signIn(mate)];
         const again = await invite(mate.email, cap.token);
         expect(again.status).toBe(201);
         const inviteId = inviteIdFor(again.body.data as Team, mate.email);
         // Their team grant is keyed per team and member: joining is refused before any payment starts.
-        expect(await c.post('/api/team/join', { invite_id: inviteId }, mat.token)).toEqual({ status: 409, body: { error: 'Your team fee for this team was refunded.' } });
+        expect(await c.post('/api/team/join', { invite_id: inviteId }, mat.token)).toEqual({
+          status: 409,
+          body: { error: 'Your team fee for this team was refunded.' },
+        });
         expect((await feeOf(mate.id)).status).toBe('refunded');
         expect((await c.tickets(mat.token)).total).toBe(before);
         // Someone else takes a seat and pays as usual.
@@ -263,7 +318,7 @@ describe('the team draw over HTTP (embedded default)', () => {
       }
     });
 
-    it('complete team: the mate\'s entries are revoked, the team stays complete and entered; a replay changes nothing', async () => {
+    it("complete team: the mate's entries are revoked, the team stays complete and entered; a replay changes nothing", async () => {
       const captain = await c.paidMember(3, {}, 'Cora', 'Complete');
       const mates = [await c.signUp(1, {}, 'Ann', 'A'), await c.signUp(1, {}, 'Ben', 'B'), await c.signUp(1, {}, 'Cy', 'C')];
       await c.post('/api/team/start', {}, captain.token);
@@ -284,14 +339,33 @@ describe('the team draw over HTTP (embedded default)', () => {
       const seen = (await team(mates[1]!.token))!;
       expect(seen).toMatchObject({ id: t.id, status: 'complete', seats_left: 0 });
       expect(seen.members).toHaveLength(4);
-      expect(await teamEvents(t.id)).toEqual(['TeamStarted', 'MateInvited', 'MateInvited', 'MateInvited', 'MatePaymentRecorded', 'MatePaymentRecorded', 'MatePaymentRecorded', 'TeamCompleted', 'MatePaymentRefunded']);
+      expect(await teamEvents(t.id)).toEqual([
+        'TeamStarted',
+        'MateInvited',
+        'MateInvited',
+        'MateInvited',
+        'MatePaymentRecorded',
+        'MatePaymentRecorded',
+        'MatePaymentRecorded',
+        'TeamCompleted',
+        'MatePaymentRefunded',
+      ]);
       const shown = await adminTeam(t.id);
       expect(shown).toMatchObject({ status: 'complete', paid_mates: 2 });
-      expect(shown.members.find((m) => m.email === mates[1]!.email.toLowerCase())).toMatchObject({ status: 'refunded', refund_reason: 'Payment refunded: Changed their mind' });
+      expect(shown.members.find((m) => m.email === mates[1]!.email.toLowerCase())).toMatchObject({
+        status: 'refunded',
+        refund_reason: 'Payment refunded: Changed their mind',
+      });
       expect(await invite('fifth@example.com', captain.token)).toEqual({ status: 404, body: { error: 'Start a team first.' } });
 
       const deliver = paymentProcessManager(api.ctx, api.infra.members).onProviderEvent;
-      await deliver({ id: 'evt_team_refund_replay_complete', type: 'charge.refunded', paymentId, amount_cents: 5000, refundReason: 'Changed their mind' });
+      await deliver({
+        id: 'evt_team_refund_replay_complete',
+        type: 'charge.refunded',
+        paymentId,
+        amount_cents: 5000,
+        refundReason: 'Changed their mind',
+      });
       await settle();
       expect((await teamEvents(t.id)).filter((e) => e === 'MatePaymentRefunded')).toHaveLength(1);
       expect((await c.tickets(mates[1]!.token)).total).toBe(0);
@@ -308,10 +382,16 @@ describe('the team draw over HTTP (embedded default)', () => {
     const ta = (await invite(mate.email, a.token)).body.data as Team;
     const tb = (await invite(mate.email, b.token)).body.data as Team;
     await join(mate, inviteIdFor(ta, mate.email));
-    expect(await c.post('/api/team/join', { invite_id: inviteIdFor(tb, mate.email) }, mate.token)).toEqual({ status: 409, body: { error: 'You are already in an open team.' } });
+    expect(await c.post('/api/team/join', { invite_id: inviteIdFor(tb, mate.email) }, mate.token)).toEqual({
+      status: 409,
+      body: { error: 'You are already in an open team.' },
+    });
     // A captain cannot join someone else's team either.
     const tc = (await invite(a.email, b.token)).body.data as Team;
-    expect(await c.post('/api/team/join', { invite_id: inviteIdFor(tc, a.email) }, a.token)).toEqual({ status: 409, body: { error: 'You are already in an open team.' } });
+    expect(await c.post('/api/team/join', { invite_id: inviteIdFor(tc, a.email) }, a.token)).toEqual({
+      status: 409,
+      body: { error: 'You are already in an open team.' },
+    });
   });
 
   it('paying twice for one invite: the second payment is refunded, grants nothing and the mate keeps their seat', async () => {
@@ -327,7 +407,8 @@ describe('the team draw over HTTP (embedded default)', () => {
     expect((await c.pay(two.body.redirect_url as string)).status).toBe(303);
     expect((await c.tickets(mate.token)).total).toBe(30);
     const refunds = await api.ctx.sql.query<{ n: string | number }>(
-      "select count(*) as n from local_payments.refunds r join local_payments.payments p on p.id = r.payment_id where p.customer = $1", [mate.id],
+      'select count(*) as n from local_payments.refunds r join local_payments.payments p on p.id = r.payment_id where p.customer = $1',
+      [mate.id],
     );
     expect(Number(refunds.rows[0]!.n)).toBe(1);
     expect((await team(mate.token))!.members.filter((m) => m.status === 'paid')).toHaveLength(1);
@@ -335,14 +416,18 @@ describe('the team draw over HTTP (embedded default)', () => {
     const other = await c.paidMember(3);
     await c.post('/api/team/start', {}, other.token);
     const to = (await invite(mate.email, other.token)).body.data as Team;
-    expect(await c.post('/api/team/join', { invite_id: inviteIdFor(to, mate.email) }, mate.token)).toEqual({ status: 409, body: { error: 'You are already in an open team.' } });
+    expect(await c.post('/api/team/join', { invite_id: inviteIdFor(to, mate.email) }, mate.token)).toEqual({
+      status: 409,
+      body: { error: 'You are already in an open team.' },
+    });
   });
 
   it('an invite flood is refused with 429, and a refused invite is not counted', async () => {
     const captain = await c.paidMember(3);
     await c.post('/api/team/start', {}, captain.token);
     // Ten invites an hour per member, referral and team invites together.
-    for (let i = 1; i <= 9; i += 1) expect((await c.post('/api/send-referee-email', { email: `pal${i}@example.com` }, captain.token)).status).toBe(200);
+    for (let i = 1; i <= 9; i += 1)
+      expect((await c.post('/api/send-referee-email', { email: `pal${i}@example.com` }, captain.token)).status).toBe(200);
     expect(await invite(captain.email, captain.token)).toEqual({ status: 400, body: { error: 'You cannot invite yourself.' } });
     expect((await invite('mate-a@example.com', captain.token)).status).toBe(201);
     expect(await invite('mate-b@example.com', captain.token)).toEqual({ status: 429, body: { error: 'Too many invites. Please try again later.' } });
@@ -365,14 +450,21 @@ describe('the team draw over HTTP (embedded default)', () => {
     expect(await sweepExpiredInvites(deps, new Date(Date.now() + 8 * DAY))).toBeGreaterThanOrEqual(2);
     await api.infra.projections.waitFor(await api.infra.store.headPosition(), 5000);
     expect((await c.get(`/api/team/invites/${inviteIdFor(t, idle.email)}`)).body.data).toMatchObject({ status: 'expired' });
-    expect(await c.post('/api/team/join', { invite_id: inviteIdFor(t, idle.email) }, idle.token)).toEqual({ status: 409, body: { error: 'This invite has expired.' } });
+    expect(await c.post('/api/team/join', { invite_id: inviteIdFor(t, idle.email) }, idle.token)).toEqual({
+      status: 409,
+      body: { error: 'This invite has expired.' },
+    });
     expect((await team(captain.token))!.members.filter((m) => m.status === 'expired')).toHaveLength(2);
 
     expect((await c.pay(opened.body.redirect_url as string)).status).toBe(303);
     expect((await c.tickets(late.token)).total).toBe(0);
-    const payments = (await (await adminFetch(api, `/payments?filter=${encodeURIComponent(JSON.stringify({ member_id: late.id }))}`, { token: staff.admin.token })).json()) as Array<{ payment_id: string | null }>;
+    const payments = (await (
+      await adminFetch(api, `/payments?filter=${encodeURIComponent(JSON.stringify({ member_id: late.id }))}`, { token: staff.admin.token })
+    ).json()) as Array<{ payment_id: string | null }>;
     const paymentId = payments.find((p) => p.payment_id)!.payment_id!;
-    const refunded = await api.ctx.sql.query<{ n: string | number }>('select count(*) as n from local_payments.refunds where payment_id = $1', [paymentId]);
+    const refunded = await api.ctx.sql.query<{ n: string | number }>('select count(*) as n from local_payments.refunds where payment_id = $1', [
+      paymentId,
+    ]);
     expect(Number(refunded.rows[0]!.n)).toBe(1);
     // The seat was released: the late mate may join another team.
     const other = await c.paidMember(3);

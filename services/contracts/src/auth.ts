@@ -24,7 +24,11 @@ export interface PasswordOwner {
 }
 
 /** Letters and digits only, case-folded: how a password and a person's words are compared. */
-export const compactWords = (text: string): string => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+export const compactWords = (text: string): string =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** The pieces of an email and names worth refusing: the local part, its words, each name (3+ letters). */
 export function personalWords(owner: PasswordOwner): string[] {
@@ -80,7 +84,10 @@ export const staffUserSchema = z.object({ id: z.string(), email: z.string(), nam
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
 export const staffLoginSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(200) }).strict();
-export const staffPasswordChangeSchema = z.object({ current_password: z.string().max(MAX_PASSWORD_LENGTH), password: z.string().max(MAX_PASSWORD_LENGTH) });
+export const staffPasswordChangeSchema = z.object({
+  current_password: z.string().max(MAX_PASSWORD_LENGTH),
+  password: z.string().max(MAX_PASSWORD_LENGTH),
+});
 
 /** A staff token (HS256, 8 h) and its user. */
 export const staffSessionSchema = z.object({ token: z.string(), user: staffUserSchema });
@@ -95,7 +102,10 @@ export const staffLoginAnswerSchema = z.union([staffSessionSchema, staffSecondSt
 export type StaffLoginAnswer = z.infer<typeof staffLoginAnswerSchema>;
 
 const challenge = z.string().min(10).max(2000);
-const code = z.string().trim().regex(/^\d{6}$/, 'Type the six digits');
+const code = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Type the six digits');
 /** The second step: a six-digit TOTP code or a one-time recovery code, with the sign-in's challenge. */
 export const twoFactorVerifySchema = z.union([
   z.object({ challenge, code }).strict(),

@@ -23,7 +23,10 @@ const dollarsToCents = z
 export const claimFieldsSchema = z
   .object({
     course: text().trim().min(2, 'Enter the course').max(160),
-    played_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date played').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Enter a real date'),
+    played_on: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date played')
+      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Enter a real date'),
     amount: dollarsToCents,
   })
   .strict();
@@ -57,7 +60,9 @@ export type CashbackOverview = z.infer<typeof cashbackOverviewSchema>;
 export const cashbackOverviewAnswerSchema = z.object({ data: cashbackOverviewSchema });
 
 /** POST /api/cashback/claims (201, data): the claim; only its id and status if the read model has not caught up. */
-export const claimSubmittedAnswerSchema = z.object({ data: z.union([memberClaimSchema, z.object({ id: z.string(), status: z.literal('submitted') })]) });
+export const claimSubmittedAnswerSchema = z.object({
+  data: z.union([memberClaimSchema, z.object({ id: z.string(), status: z.literal('submitted') })]),
+});
 /** The same answer as the member console takes it: the whole claim. */
 export const memberClaimAnswerSchema = z.object({ data: memberClaimSchema });
 

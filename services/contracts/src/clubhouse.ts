@@ -63,10 +63,13 @@ export function parseSince(value: string): string | null {
 
 /** A real calendar day as YYYY-MM-DD (2026-02-31 is refused, not rolled over). */
 export const isoDay = (message: string) =>
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, message).refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, message);
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    }, message);
 
 const optionalText = (max: number) => text().trim().max(max).optional().nullable();
 
@@ -75,10 +78,18 @@ export const requestFormSchema = z
   .object({
     first_name: text().trim().min(1, HANDICAP_FORM_MESSAGES.first_name).max(100),
     last_name: text().trim().min(1, HANDICAP_FORM_MESSAGES.last_name).max(100),
-    mobile: text().max(30).refine((v) => normaliseMobile(v) !== null, HANDICAP_FORM_MESSAGES.mobile),
-    dob: text().max(20).refine((v) => parseDob(v) !== null, HANDICAP_FORM_MESSAGES.dob),
+    mobile: text()
+      .max(30)
+      .refine((v) => normaliseMobile(v) !== null, HANDICAP_FORM_MESSAGES.mobile),
+    dob: text()
+      .max(20)
+      .refine((v) => parseDob(v) !== null, HANDICAP_FORM_MESSAGES.dob),
     address: text().trim().min(1, HANDICAP_FORM_MESSAGES.address).max(300),
-    since: text().max(20).refine((v) => parseSince(v) !== null, HANDICAP_FORM_MESSAGES.since).optional().nullable(),
+    since: text()
+      .max(20)
+      .refine((v) => parseSince(v) !== null, HANDICAP_FORM_MESSAGES.since)
+      .optional()
+      .nullable(),
     previous_golf_club: optionalText(200),
     previous_golf_link_number: text()
       .trim()
@@ -258,7 +269,10 @@ const staffReason = text().trim().min(1, 'Give a reason.').max(1000);
 /** Approve the open request with the Golf Link number and official handicap. */
 export const approveHandicapSchema = z
   .object({
-    golf_link_number: z.string().trim().regex(/^\d{10}$/, 'Enter a 10-digit Golf Link number to approve this request.'),
+    golf_link_number: z
+      .string()
+      .trim()
+      .regex(/^\d{10}$/, 'Enter a 10-digit Golf Link number to approve this request.'),
     handicap: z
       .number()
       .min(-10, 'The official handicap is between +10 and 54.0.')
@@ -273,7 +287,9 @@ export const rateTeeSchema = teeRatingSchema
   .omit({ teeId: true })
   .extend({ tee_id: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Tee ids use lower-case letters, digits and dashes.'), reason: staffReason })
   .strict();
-export const setPccSchema = z.object({ played_on: isoDay('Enter the day as YYYY-MM-DD.'), pcc: z.number().int().min(-1).max(3), reason: staffReason }).strict();
+export const setPccSchema = z
+  .object({ played_on: isoDay('Enter the day as YYYY-MM-DD.'), pcc: z.number().int().min(-1).max(3), reason: staffReason })
+  .strict();
 export const correctScorecardSchema = z.object({ gross_scores: z.array(z.number().int()).max(18), reason: staffReason }).strict();
 export const voidScorecardSchema = z.object({ reason: staffReason }).strict();
 

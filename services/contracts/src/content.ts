@@ -24,7 +24,13 @@ export type Page = z.infer<typeof pageSchema>;
 export const pagesAnswerSchema = z.object({ data: z.array(pageSchema) });
 
 /** A question and its answer (`/items/faqs`, by sort). */
-export const faqSchema = z.object({ id: z.number().int(), sort: z.number().int(), status: contentStatusSchema, question: z.string(), answer: z.string() });
+export const faqSchema = z.object({
+  id: z.number().int(),
+  sort: z.number().int(),
+  status: contentStatusSchema,
+  question: z.string(),
+  answer: z.string(),
+});
 export type Faq = z.infer<typeof faqSchema>;
 export const faqsAnswerSchema = z.object({ data: z.array(faqSchema) });
 
@@ -50,7 +56,11 @@ export const homeBlocksAnswerSchema = z.object({ data: homeBlocksSchema.nullable
 /** The launch copy of the home blocks: the server seeds it, the member console shows it until staff's edit has loaded. */
 export const LAUNCH_HOME_BLOCKS: HomeBlocks = {
   how_it_works: [
-    { title: 'Choose your membership', subtitle: 'Step 1', copy: 'Pick free, a single entry or a monthly membership. No obligation. Cancel anytime.' },
+    {
+      title: 'Choose your membership',
+      subtitle: 'Step 1',
+      copy: 'Pick free, a single entry or a monthly membership. No obligation. Cancel anytime.',
+    },
     { title: 'Unlock discounts', subtitle: 'Step 2', copy: 'Save 5% to 30% with our partners on golf gear, tickets, groceries and fuel.' },
     { title: 'Win prizes', subtitle: 'Step 3', copy: 'Your tickets stack every month into team, bonus, weekly and event draws.' },
     { title: 'Receive your official handicap', subtitle: 'Step 4', copy: 'Request or transfer an official handicap and log your scorecards.' },
@@ -136,7 +146,15 @@ export const contentPreviewBodySchema = z.object({ html: z.string().max(200_000)
 export const contentPreviewAnswerSchema = z.object({ html: z.string() });
 
 /** The service keys (admins only): `public` ones go to every browser through /items/tokens. */
-export const SERVICE_KEY_NAMES = ['tag_manager_id', 'chat_provider', 'chat_id', 'maps_key', 'payment_url', 'instagram_token', 'instagram_user_id'] as const;
+export const SERVICE_KEY_NAMES = [
+  'tag_manager_id',
+  'chat_provider',
+  'chat_id',
+  'maps_key',
+  'payment_url',
+  'instagram_token',
+  'instagram_user_id',
+] as const;
 export const serviceKeyNameSchema = z.enum(SERVICE_KEY_NAMES);
 export type ServiceKeyName = z.infer<typeof serviceKeyNameSchema>;
 /** One key with its history (who and why, never the value: each version's data is empty). */

@@ -63,7 +63,13 @@ export const adminEventSchema = staffEventSchema;
 export type AdminEvent = z.infer<typeof adminEventSchema>;
 
 const reason = z.string().trim().min(1, 'Give a reason.').max(1000);
-const nullableImage = z.string().trim().max(500).nullable().optional().transform((v) => (v ? v : null));
+const nullableImage = z
+  .string()
+  .trim()
+  .max(500)
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));
 
 /** The create body's defaults and image clean-up over the prize fields; the api narrows it with the domain's fields. */
 export const prizeCreateExtras = {

@@ -19,6 +19,9 @@ export const listQuerySchema = z.object({
 /** An ISO-8601 instant as the API writes it (`Date#toISOString`, or PostgreSQL's timestamptz text). */
 export const instant = z.string().describe('ISO-8601 instant');
 /** A calendar date in the club's time zone, YYYY-MM-DD. */
-export const clubDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('YYYY-MM-DD in Australia/Sydney');
+export const clubDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe('YYYY-MM-DD in Australia/Sydney');
 /** Money is integer cents everywhere. */
 export const cents = z.number().int().describe('integer cents (AUD)');

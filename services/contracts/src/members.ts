@@ -106,8 +106,17 @@ export const profileUpdateSchema = z
     last_name: z.string().trim().min(1).max(80).optional(),
     firstname: z.string().trim().min(1).max(80).optional(),
     lastname: z.string().trim().min(1).max(80).optional(),
-    mobile: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/).nullable().optional(),
-    dob: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
+    mobile: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ()-]{6,20}$/)
+      .nullable()
+      .optional(),
+    dob: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .nullable()
+      .optional(),
     address: z.string().trim().max(300).nullable().optional(),
     state: z.enum(AU_STATES).nullable().optional(),
   })

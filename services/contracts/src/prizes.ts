@@ -47,7 +47,10 @@ const image = z.string().max(500).nullable();
 export const prizeFieldsSchema = z
   .object({
     title: z.string().trim().min(1).max(200),
-    slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(120),
+    slug: z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+      .max(120),
     description: z.string().max(20_000),
     hero_image: image,
     hero_image_portrait: image,

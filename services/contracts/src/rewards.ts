@@ -26,7 +26,10 @@ export const partnerFieldsSchema = z
   .object({
     name: text().trim().min(1).max(120),
     /** A storage key or a path the app serves (`/partners/fairway.svg`); never a remote URL. */
-    logo: text().trim().max(300).regex(/^(\/[A-Za-z0-9/_.-]*)?$/, 'Use a path served by the app, like /partners/logo.svg'),
+    logo: text()
+      .trim()
+      .max(300)
+      .regex(/^(\/[A-Za-z0-9/_.-]*)?$/, 'Use a path served by the app, like /partners/logo.svg'),
     category: z.enum(PARTNER_CATEGORIES),
     /** Illustrative launch partners say so to members: no invented brand is presented as real. */
     sample: z.boolean(),
@@ -56,7 +59,8 @@ export const offerFieldsSchema = z
   .superRefine((o, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (o.redeem_method === 'code' && o.redeem_value === '') issue('redeem_value', 'An offer redeemed by code needs the code');
-    if (o.redeem_method === 'link' && !/^https:\/\/[^\s]+$/.test(o.redeem_value)) issue('redeem_value', 'An offer redeemed by link needs an https:// link');
+    if (o.redeem_method === 'link' && !/^https:\/\/[^\s]+$/.test(o.redeem_value))
+      issue('redeem_value', 'An offer redeemed by link needs an https:// link');
     if (o.starts_at && o.ends_at && Date.parse(o.ends_at) <= Date.parse(o.starts_at)) issue('ends_at', 'The offer must end after it starts');
   });
 export type OfferFields = z.infer<typeof offerFieldsSchema>;
@@ -64,7 +68,13 @@ export type OfferFields = z.infer<typeof offerFieldsSchema>;
 // ---- Members and visitors -----------------------------------------------------------------
 
 /** A partner as the public sees it: name, logo, category and whether it is an illustrative sample. */
-export const publicPartnerSchema = z.object({ id: z.string(), name: z.string(), logo: z.string(), category: z.enum(PARTNER_CATEGORIES), sample: z.boolean() });
+export const publicPartnerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  logo: z.string(),
+  category: z.enum(PARTNER_CATEGORIES),
+  sample: z.boolean(),
+});
 export type PublicPartner = z.infer<typeof publicPartnerSchema>;
 
 /**

@@ -22,7 +22,6 @@ const money = z.number().int().describe('integer cents (AUD)');
 const at = z.string().describe('ISO-8601 instant');
 const nullableAt = at.nullable();
 
-
 const historyEventSchema = staffEventSchema;
 const withHistory = <Shape extends z.ZodRawShape>(s: z.ZodObject<Shape>) => s.extend({ events: z.array(historyEventSchema) });
 
@@ -36,10 +35,24 @@ type AddressState = z.infer<typeof auAddressStateSchema>;
 
 /** Australia Post's postcode ranges per state (delivery and PO box ranges). */
 const POSTCODE_RANGES: Record<AddressState, readonly (readonly [number, number])[]> = {
-  NSW: [[1000, 2599], [2619, 2899], [2921, 2999]],
-  ACT: [[200, 299], [2600, 2618], [2900, 2920]],
-  VIC: [[3000, 3999], [8000, 8999]],
-  QLD: [[4000, 4999], [9000, 9999]],
+  NSW: [
+    [1000, 2599],
+    [2619, 2899],
+    [2921, 2999],
+  ],
+  ACT: [
+    [200, 299],
+    [2600, 2618],
+    [2900, 2920],
+  ],
+  VIC: [
+    [3000, 3999],
+    [8000, 8999],
+  ],
+  QLD: [
+    [4000, 4999],
+    [9000, 9999],
+  ],
   SA: [[5000, 5999]],
   WA: [[6000, 6999]],
   TAS: [[7000, 7999]],
@@ -62,8 +75,16 @@ export const addressSchema = z
     line2: text().trim().max(120).default(''),
     suburb: text().trim().min(1, 'Enter a suburb').max(80),
     state: z.enum(AU_STATES, { message: 'Choose a state or territory' }),
-    postcode: z.string().trim().regex(/^\d{4}$/, POSTCODE_MESSAGE),
-    phone: z.string().trim().max(20).regex(/^[0-9 +()-]*$/, 'Enter a phone number').default(''),
+    postcode: z
+      .string()
+      .trim()
+      .regex(/^\d{4}$/, POSTCODE_MESSAGE),
+    phone: z
+      .string()
+      .trim()
+      .max(20)
+      .regex(/^[0-9 +()-]*$/, 'Enter a phone number')
+      .default(''),
   })
   .strict()
   .superRefine((a, ctx) => {
@@ -94,10 +115,13 @@ export const productQueryFields = z
   })
   .strict();
 /** The products query as the api parses it: a price range that is not upside down. */
-export const productQuerySchema = productQueryFields.refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
-  message: 'min_price must not be above max_price',
-  path: ['min_price'],
-});
+export const productQuerySchema = productQueryFields.refine(
+  (q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price,
+  {
+    message: 'min_price must not be above max_price',
+    path: ['min_price'],
+  },
+);
 export type ProductQuery = z.input<typeof productQueryFields>;
 
 export const stockStateSchema = z.enum(['in_stock', 'low_stock', 'out_of_stock']);
@@ -106,8 +130,16 @@ export const productTypeSchema = z.enum(['physical', 'digital']);
 export type ProductType = z.infer<typeof productTypeSchema>;
 
 /** A product's (and a category's, a brand's, a banner's) slug. */
-export const shopSlugSchema = z.string().min(1).max(120).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A slug is lower-case letters, digits and single dashes');
-export const skuSchema = z.string().min(1).max(64).regex(/^[A-Z0-9][A-Z0-9-]*$/, 'A SKU is upper-case letters, digits and dashes');
+export const shopSlugSchema = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A slug is lower-case letters, digits and single dashes');
+export const skuSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Z0-9][A-Z0-9-]*$/, 'A SKU is upper-case letters, digits and dashes');
 /** An image path under the configured base path or an image staff uploaded (/media/..., served by the app), never a foreign URL. */
 export const shopImagePathSchema = z
   .string()
@@ -483,7 +515,10 @@ export const shopBannerSchema = z
     subtitle: text().max(240),
     image: shopImagePathSchema,
     /** A path inside the member console, e.g. /pro-shop?category=apparel. */
-    link: z.string().max(300).regex(/^\/[^/]/, 'A banner links inside the site'),
+    link: z
+      .string()
+      .max(300)
+      .regex(/^\/[^/]/, 'A banner links inside the site'),
     sort: z.number().int().min(0).max(1000),
   })
   .strict();

@@ -191,8 +191,22 @@ export const jobRetryAnswerSchema = z.object({ id: z.string(), retried: z.litera
 
 export const rebuildStateSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('running'), startedAt: z.string(), events: z.number(), total: z.number().nullable() }),
-  z.object({ state: z.literal('done'), startedAt: z.string(), finishedAt: z.string(), events: z.number(), total: z.number().nullable(), ms: z.number() }),
-  z.object({ state: z.literal('failed'), startedAt: z.string(), finishedAt: z.string(), events: z.number(), total: z.number().nullable(), error: z.string() }),
+  z.object({
+    state: z.literal('done'),
+    startedAt: z.string(),
+    finishedAt: z.string(),
+    events: z.number(),
+    total: z.number().nullable(),
+    ms: z.number(),
+  }),
+  z.object({
+    state: z.literal('failed'),
+    startedAt: z.string(),
+    finishedAt: z.string(),
+    events: z.number(),
+    total: z.number().nullable(),
+    error: z.string(),
+  }),
 ]);
 export type RebuildState = z.infer<typeof rebuildStateSchema>;
 export const failedEventSchema = z.object({

@@ -4,18 +4,30 @@ import { cleanHtml, htmlKindOf, inlineHtml, richText } from './html';
 import { createEventRegistry } from './registry';
 import { SEED_TIERS } from './membership-catalogue/seed';
 
-const HOSTILE = '<img src=x onerror=alert(1)><b onmouseover="x()">bold</b><script>alert(2)</script><a href="javascript:alert(3)">j</a><a href="https://roarplus.test" target="_blank">site</a><iframe src="https://evil.test"></iframe><svg onload=alert(4)></svg><p style="color:red">para</p>';
+const HOSTILE =
+  '<img src=x onerror=alert(1)><b onmouseover="x()">bold</b><script>alert(2)</script><a href="javascript:alert(3)">j</a><a href="https://roarplus.test" target="_blank">site</a><iframe src="https://evil.test"></iframe><svg onload=alert(4)></svg><p style="color:red">para</p>';
 
 describe('the one HTML policy', () => {
   it('keeps inline formatting and links in inline HTML, and drops blocks, images and anything that runs', () => {
-    expect(cleanHtml(HOSTILE, 'inline')).toBe('<b>bold</b><a rel="noopener noreferrer">j</a><a href="https://roarplus.test" target="_blank" rel="noopener noreferrer">site</a>para');
+    expect(cleanHtml(HOSTILE, 'inline')).toBe(
+      '<b>bold</b><a rel="noopener noreferrer">j</a><a href="https://roarplus.test" target="_blank" rel="noopener noreferrer">site</a>para',
+    );
     expect(cleanHtml('<strong>50 entries</strong> every month', 'inline')).toBe('<strong>50 entries</strong> every month');
   });
 
   it('keeps paragraphs, lists, tables and https or same-site images in rich text, with the same rules for the rest', () => {
-    expect(cleanHtml(HOSTILE, 'rich')).toBe('<img src="x" /><b>bold</b><a rel="noopener noreferrer">j</a><a href="https://roarplus.test" target="_blank" rel="noopener noreferrer">site</a><p>para</p>');
-    expect(cleanHtml('<h2>Win</h2><ul><li>Two <em>passes</em></li></ul><img src="http://plain.test/a.png"><img src="https://cdn.test/b.png" alt="b">', 'rich')).toBe('<h2>Win</h2><ul><li>Two <em>passes</em></li></ul><img /><img src="https://cdn.test/b.png" alt="b" />');
-    expect(cleanHtml('<a href="//evil.test">x</a><a href="JaVaScRiPt:alert(1)">y</a><a href="data:text/html,<script>">z</a>', 'rich')).toBe('<a rel="noopener noreferrer">x</a><a rel="noopener noreferrer">y</a><a rel="noopener noreferrer">z</a>');
+    expect(cleanHtml(HOSTILE, 'rich')).toBe(
+      '<img src="x" /><b>bold</b><a rel="noopener noreferrer">j</a><a href="https://roarplus.test" target="_blank" rel="noopener noreferrer">site</a><p>para</p>',
+    );
+    expect(
+      cleanHtml(
+        '<h2>Win</h2><ul><li>Two <em>passes</em></li></ul><img src="http://plain.test/a.png"><img src="https://cdn.test/b.png" alt="b">',
+        'rich',
+      ),
+    ).toBe('<h2>Win</h2><ul><li>Two <em>passes</em></li></ul><img /><img src="https://cdn.test/b.png" alt="b" />');
+    expect(cleanHtml('<a href="//evil.test">x</a><a href="JaVaScRiPt:alert(1)">y</a><a href="data:text/html,<script>">z</a>', 'rich')).toBe(
+      '<a rel="noopener noreferrer">x</a><a rel="noopener noreferrer">y</a><a rel="noopener noreferrer">z</a>',
+    );
   });
 
   it('is idempotent: cleaning what it let through changes nothing', () => {
@@ -51,7 +63,10 @@ describe('events carry only clean HTML', () => {
   const registry = createEventRegistry();
 
   it('a new event is cleaned before it reaches the store', () => {
-    const checked = registry.validateNew({ ...revisedTier('<img src=x onerror=alert(1)>Bonus <b>draws</b>'), metadata: { ...revisedTier('').metadata, schemaVersion: registry.versionOf('MembershipTierRevised') } });
+    const checked = registry.validateNew({
+      ...revisedTier('<img src=x onerror=alert(1)>Bonus <b>draws</b>'),
+      metadata: { ...revisedTier('').metadata, schemaVersion: registry.versionOf('MembershipTierRevised') },
+    });
     expect(checked.data).toEqual({ membershipId: 3, changes: { items: [{ title: 'Bonus <b>draws</b>' }] } });
   });
 

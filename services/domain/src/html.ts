@@ -17,7 +17,25 @@ import { isStorableText, STORABLE_TEXT_MESSAGE } from './primitives';
  */
 
 export const INLINE_TAGS = ['strong', 'b', 'em', 'i', 'u', 's', 'small', 'span', 'code', 'br', 'a'] as const;
-export const BLOCK_TAGS = ['p', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'pre', 'hr', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td'] as const;
+export const BLOCK_TAGS = [
+  'p',
+  'ul',
+  'ol',
+  'li',
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'pre',
+  'hr',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+] as const;
 export const RICH_TEXT_TAGS = [...INLINE_TAGS, ...BLOCK_TAGS] as const;
 export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   a: ['href', 'title', 'target', 'rel'],

@@ -34,8 +34,11 @@ export function isoDate(): z.ZodString {
   return z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
-    .refine((s) => {
-      const ms = Date.parse(`${s}T00:00:00Z`);
-      return isStorableInstant(ms) && new Date(ms).toISOString().startsWith(s);
-    }, { message: 'Date must be a real day between 1900 and 9999' });
+    .refine(
+      (s) => {
+        const ms = Date.parse(`${s}T00:00:00Z`);
+        return isStorableInstant(ms) && new Date(ms).toISOString().startsWith(s);
+      },
+      { message: 'Date must be a real day between 1900 and 9999' },
+    );
 }

@@ -18,6 +18,9 @@ describe("the seller's name and ABN for tax invoices", () => {
     const plain = loadConfig({});
     expect(plain.BUSINESS_NAME).toBe('ROAR+ Pro Shop');
     expect(plain.BUSINESS_ABN).toBeUndefined();
-    expect(loadConfig({ BUSINESS_ABN: '  ', BUSINESS_NAME: 'Pelican Waters Golf Club Ltd' })).toMatchObject({ BUSINESS_ABN: undefined, BUSINESS_NAME: 'Pelican Waters Golf Club Ltd' });
+    expect(loadConfig({ BUSINESS_ABN: '  ', BUSINESS_NAME: 'Pelican Waters Golf Club Ltd' })).toMatchObject({
+      BUSINESS_ABN: undefined,
+      BUSINESS_NAME: 'Pelican Waters Golf Club Ltd',
+    });
   });
 });

@@ -18,7 +18,9 @@ describe('a scaled-out role needs a shared webhook secret and the api address', 
   });
 
   it('a short secret is refused; the embedded default and Stripe need neither', () => {
-    expect(() => loadConfig({ ROLE: 'worker', PAYMENTS_WEBHOOK_SECRET: 'short', API_INTERNAL_URL: 'http://api:3000' })).toThrow(/at least 32 characters/);
+    expect(() => loadConfig({ ROLE: 'worker', PAYMENTS_WEBHOOK_SECRET: 'short', API_INTERNAL_URL: 'http://api:3000' })).toThrow(
+      /at least 32 characters/,
+    );
     expect(loadConfig({}).ROLE).toBe('all');
     expect(loadConfig({ ROLE: 'worker', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_1234567890' }).ROLE).toBe('worker');
   });

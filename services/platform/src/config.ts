@@ -74,7 +74,14 @@ export const configSchema = z.object({
    * Unset: nobody, the socket's peer is the client (a header anyone can send never decides the
    * address the sign-in throttles count). `true` (trust every hop) is refused for that reason.
    */
-  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().trim().refine(isTrustProxySetting, 'TRUST_PROXY is a hop count or a comma list of addresses, CIDR ranges, loopback, linklocal or uniquelocal').optional()),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(isTrustProxySetting, 'TRUST_PROXY is a hop count or a comma list of addresses, CIDR ranges, loopback, linklocal or uniquelocal')
+      .optional(),
+  ),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
   /** Keys the gift card look-up hash and seals codes for their email; shared by the api and worker processes. */
   GIFT_CARD_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'GIFT_CARD_SECRET must be at least 32 characters').optional()),
@@ -105,7 +112,13 @@ export const configSchema = z.object({
   DRAW_RANDOMNESS: z.enum(['commit-reveal', 'drand']).default('commit-reveal'),
   /** drand HTTP API and chain (default: League of Entropy quicknet). */
   DRAND_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.drand.sh')),
-  DRAND_CHAIN_HASH: z.preprocess(emptyToUndefined, z.string().regex(/^[0-9a-f]{64}$/, 'DRAND_CHAIN_HASH is 64 hex digits').default('52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971')),
+  DRAND_CHAIN_HASH: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'DRAND_CHAIN_HASH is 64 hex digits')
+      .default('52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971'),
+  ),
   /** Milliseconds a drand request may take before the draw answers that the beacon is unavailable. */
   DRAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   /**
@@ -153,7 +166,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function scaledOutGaps(config: Config): string[] {
   if (config.ROLE === 'all' || (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET)) return [];
   const gaps: string[] = [];
-  if (!config.PAYMENTS_WEBHOOK_SECRET) gaps.push('PAYMENTS_WEBHOOK_SECRET: required: one secret (32+ characters) shared by the api, projector and worker, which sign and check the local payment webhooks');
-  if (!config.API_INTERNAL_URL) gaps.push("API_INTERNAL_URL: required: the api's address as the other processes reach it (e.g. http://api:3000), where payment webhooks and renewals are posted");
+  if (!config.PAYMENTS_WEBHOOK_SECRET)
+    gaps.push(
+      'PAYMENTS_WEBHOOK_SECRET: required: one secret (32+ characters) shared by the api, projector and worker, which sign and check the local payment webhooks',
+    );
+  if (!config.API_INTERNAL_URL)
+    gaps.push(
+      "API_INTERNAL_URL: required: the api's address as the other processes reach it (e.g. http://api:3000), where payment webhooks and renewals are posted",
+    );
   return gaps;
 }

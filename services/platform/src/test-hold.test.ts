@@ -26,7 +26,9 @@ describe('test holds (kill tests)', () => {
     expect(await settled(hold('payment-webhook:before-apply', 'evt_2'))).toBe('held');
     expect(await settled(hold('payment-webhook:before-apply', 'evt_3'))).toBe('passed');
     expect(await settled(hold('payment-webhook:before-apply', 'evt_1'))).toBe('held');
-    expect(readFileSync(file, 'utf8')).toBe('payment-webhook:before-apply\tevt_1\npayment-webhook:before-apply\tevt_2\npayment-webhook:before-apply\tevt_1\n');
+    expect(readFileSync(file, 'utf8')).toBe(
+      'payment-webhook:before-apply\tevt_1\npayment-webhook:before-apply\tevt_2\npayment-webhook:before-apply\tevt_1\n',
+    );
   });
 
   it('refuse a malformed ROAR_TEST_HOLD', () => {

@@ -219,7 +219,10 @@ export function eventStoreContract(label: string, open: () => Promise<OpenedStor
       for (const e of written) await store.append(stream, [e], 'any');
       const recorded = await readAllUntil(store, head, written.length);
       const until = recorded[recorded.length - 1]!.position;
-      const fields = { FieldsWanted: ['memberId', 'tier.bonus_draws', 'tier.weekly_draws', 'periodEnd', 'count'], FieldsOther: ['memberId', 'teamId', 'memberIds', 'count', 'prizeId'] };
+      const fields = {
+        FieldsWanted: ['memberId', 'tier.bonus_draws', 'tier.weekly_draws', 'periodEnd', 'count'],
+        FieldsOther: ['memberId', 'teamId', 'memberIds', 'count', 'prizeId'],
+      };
       const whole = (await store.readTypesUpTo(head, until, Object.keys(fields), 100)).events;
       const pages: EventFields[][] = [];
       let after = head;
@@ -233,8 +236,15 @@ export function eventStoreContract(label: string, open: () => Promise<OpenedStor
       }
       const read = pages.flat();
       expect(whole.map((e) => e.type)).toEqual(['FieldsWanted', 'FieldsOther', 'FieldsWanted', 'FieldsOther', 'FieldsWanted', 'FieldsOther']);
-      expect(read).toEqual(whole.map((e) => ({ type: e.type, data: payloadFields(e.data, fields[e.type as keyof typeof fields]), occurredAt: e.metadata.occurredAt })));
-      expect(read[0]!.data).toEqual({ memberId: 'm1', tier: { bonus_draws: true, weekly_draws: false }, periodEnd: '2026-12-01T00:00:00.000Z', count: null });
+      expect(read).toEqual(
+        whole.map((e) => ({ type: e.type, data: payloadFields(e.data, fields[e.type as keyof typeof fields]), occurredAt: e.metadata.occurredAt })),
+      );
+      expect(read[0]!.data).toEqual({
+        memberId: 'm1',
+        tier: { bonus_draws: true, weekly_draws: false },
+        periodEnd: '2026-12-01T00:00:00.000Z',
+        count: null,
+      });
       expect(read[1]!.data).toEqual({ memberId: 'm2', teamId: null, memberIds: null, count: 5, prizeId: null });
       expect(read[4]!.data).toEqual({ memberId: null, tier: { bonus_draws: null, weekly_draws: null }, periodEnd: null, count: null });
       expect((await store.readTypeFieldsUpTo(until, until, fields, 10)).events).toEqual([]);

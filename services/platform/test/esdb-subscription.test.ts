@@ -121,7 +121,11 @@ describe('EventStoreDB subscription batching', () => {
     for (let n = 3; n <= 4; n++) h.opened[1]!.write(resolved(n));
     await expect.poll(() => h.batches.length).toBe(3);
     await h.handle.stop();
-    expect(h.batches.map(numbers)).toEqual([[1, 2], [3, 4], [3, 4]]);
+    expect(h.batches.map(numbers)).toEqual([
+      [1, 2],
+      [3, 4],
+      [3, 4],
+    ]);
   });
 
   it('treats a subscription that is never confirmed as dropped, and stops cleanly while retrying', async () => {

@@ -47,7 +47,13 @@ describe('EventStoreDB adapter against a silent peer', () => {
       id: randomUUID(),
       type: 'Probe',
       data: { n: 1 },
-      metadata: { correlationId: 'c', causationId: null, actor: { type: 'system' as const, id: 't' }, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+      metadata: {
+        correlationId: 'c',
+        causationId: null,
+        actor: { type: 'system' as const, id: 't' },
+        occurredAt: new Date().toISOString(),
+        schemaVersion: 1,
+      },
     };
     await rejectsPromptly('append', () => store.append('probe-1', [event], 'no_stream'));
     // The client really reached the peer: the timeout is ours, not a refused connection.

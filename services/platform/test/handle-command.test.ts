@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createPgliteSql, type Sql } from '../src/db';
-import { createPostgresEventStore, defineEvent, EventRegistry, validatingStore, WrongExpectedRevisionError, type EventStore } from '../src/eventstore';
+import {
+  createPostgresEventStore,
+  defineEvent,
+  EventRegistry,
+  validatingStore,
+  WrongExpectedRevisionError,
+  type EventStore,
+} from '../src/eventstore';
 import { DomainError, handleCommand, toNewEvents, type CommandContext, type Decider } from '../src/command';
 
 type Command = { type: 'Add'; by: number };
@@ -62,7 +69,9 @@ describe('handleCommand keeps the state a command left its stream in', () => {
     // Another process (or code path) appends behind this process's back.
     await store.append('counter-2', toNewEvents(registry, [{ type: 'Added', data: { by: 6 } }], ctx()), 0n);
     // On the kept state (3) adding 2 would be fine; on the real one (9) it passes 10.
-    await expect(handleCommand(store, registry, 'counter-2', counter, { type: 'Add', by: 2 }, ctx(), { maxRetries: 0 })).rejects.toThrow('total 9 + 2 passes 10');
+    await expect(handleCommand(store, registry, 'counter-2', counter, { type: 'Add', by: 2 }, ctx(), { maxRetries: 0 })).rejects.toThrow(
+      'total 9 + 2 passes 10',
+    );
     const ok = await handleCommand(store, registry, 'counter-2', counter, { type: 'Add', by: 1 }, ctx(), { maxRetries: 0 });
     expect(ok.state.total).toBe(10);
     expect(ok.appended?.nextExpectedRevision).toBe(2n);
@@ -105,17 +114,23 @@ describe('handleCommand retries a revision conflict a bounded number of times', 
     expect(done.state.total).toBe(4);
 
     const unlucky = contended(store, Number.POSITIVE_INFINITY);
-    await expect(handleCommand(unlucky.store, registry, 'contended-2', counter, { type: 'Add', by: 1 }, ctx())).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(handleCommand(unlucky.store, registry, 'contended-2', counter, { type: 'Add', by: 1 }, ctx())).rejects.toBeInstanceOf(
+      WrongExpectedRevisionError,
+    );
     expect(unlucky.appends()).toBe(4);
   });
 
   it('honours maxRetries: 1 gives up after the second refused append, 0 after the first', async () => {
     const { store } = await openStore();
     const one = contended(store, Number.POSITIVE_INFINITY);
-    await expect(handleCommand(one.store, registry, 'contended-3', counter, { type: 'Add', by: 1 }, ctx(), { maxRetries: 1 })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(handleCommand(one.store, registry, 'contended-3', counter, { type: 'Add', by: 1 }, ctx(), { maxRetries: 1 })).rejects.toBeInstanceOf(
+      WrongExpectedRevisionError,
+    );
     expect(one.appends()).toBe(2);
     const none = contended(store, Number.POSITIVE_INFINITY);
-    await expect(handleCommand(none.store, registry, 'contended-4', counter, { type: 'Add', by: 1 }, ctx(), { maxRetries: 0 })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(
+      handleCommand(none.store, registry, 'contended-4', counter, { type: 'Add', by: 1 }, ctx(), { maxRetries: 0 }),
+    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
     expect(none.appends()).toBe(1);
   });
 });

@@ -14,7 +14,8 @@ describe('PGlite queries through kept prepared statements', () => {
     const insert = 'insert into t (id, name, at, doc, big) values ($1, $2, $3, $4, $5)';
     expect((await sql.query(insert, [1, 'one', '2026-11-23T00:00:00Z', JSON.stringify({ a: [1, 2] }), '9007199254740993'])).affectedRows).toBe(1);
     expect((await sql.query(insert, [2, null, null, null, null])).affectedRows).toBe(1);
-    const rows = (await sql.query<{ id: number; name: string | null; at: Date | null; doc: unknown; big: unknown }>('select * from t order by id')).rows;
+    const rows = (await sql.query<{ id: number; name: string | null; at: Date | null; doc: unknown; big: unknown }>('select * from t order by id'))
+      .rows;
     expect(rows[0]).toEqual({ id: 1, name: 'one', at: new Date('2026-11-23T00:00:00Z'), doc: { a: [1, 2] }, big: 9007199254740993n });
     expect(rows[1]).toEqual({ id: 2, name: null, at: null, doc: null, big: null });
     await expect(sql.query(insert, [1, 'again', null, null, null])).rejects.toMatchObject({ code: '23505' });

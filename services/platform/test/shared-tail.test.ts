@@ -29,7 +29,18 @@ async function countingStore(): Promise<{ store: EventStore; tailReads: () => nu
   return { store, tailReads: () => reads };
 }
 
-const event = (n: number) => ({ id: crypto.randomUUID(), type: n % 2 === 0 ? 'Even' : 'Odd', data: { n }, metadata: { correlationId: 'c', causationId: null, actor: { type: 'system' as const, id: 't' }, occurredAt: new Date().toISOString(), schemaVersion: 1 } });
+const event = (n: number) => ({
+  id: crypto.randomUUID(),
+  type: n % 2 === 0 ? 'Even' : 'Odd',
+  data: { n },
+  metadata: {
+    correlationId: 'c',
+    causationId: null,
+    actor: { type: 'system' as const, id: 't' },
+    occurredAt: new Date().toISOString(),
+    schemaVersion: 1,
+  },
+});
 
 describe('subscriptions of one process share their reads of the log', () => {
   it('twelve subscribers see every event in order, with about one read per append rather than one per subscriber', async () => {
@@ -37,9 +48,13 @@ describe('subscriptions of one process share their reads of the log', () => {
     const seen: number[][] = Array.from({ length: 12 }, () => []);
     for (let i = 0; i < 12; i++) {
       subscriptions.push(
-        store.subscribe(START, async (batch: RecordedEvent[]) => {
-          for (const e of batch) seen[i]!.push((e.data as { n: number }).n);
-        }, i % 3 === 0 ? { types: ['Even'] } : {}),
+        store.subscribe(
+          START,
+          async (batch: RecordedEvent[]) => {
+            for (const e of batch) seen[i]!.push((e.data as { n: number }).n);
+          },
+          i % 3 === 0 ? { types: ['Even'] } : {},
+        ),
       );
     }
     const appends = 30;

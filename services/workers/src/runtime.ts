@@ -72,13 +72,30 @@ export async function createJobRuntime(options: JobRuntimeOptions): Promise<JobR
   const callTimeoutMs = options.callTimeoutMs ?? 5000;
   const policy = options.retry ?? DEFAULT_RETRY;
   await migrateJobs(sql);
-  const mailer = options.mailer ?? createMailer({ smtpUrl: options.smtpUrl, dataDir: options.dataDir, from: options.mailFrom, timeoutMs: callTimeoutMs });
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: options.smtpUrl, dataDir: options.dataDir, from: options.mailFrom, timeoutMs: callTimeoutMs });
   const handlers = new Map<QueueName, JobHandler>([
-    ['email', createEmailHandler(sql, mailer, logger, options.mailClaimLeaseMs ?? (mailer.kind === 'file' ? 10_000 : callTimeoutMs * 4 + 5_000)) as JobHandler],
+    [
+      'email',
+      createEmailHandler(
+        sql,
+        mailer,
+        logger,
+        options.mailClaimLeaseMs ?? (mailer.kind === 'file' ? 10_000 : callTimeoutMs * 4 + 5_000),
+      ) as JobHandler,
+    ],
     ['tracking', createTrackingHandler(options.facebook, callTimeoutMs) as JobHandler],
   ]);
   const backend: JobBackend = options.redisUrl
-    ? createBullMqBackend({ redisUrl: options.redisUrl, prefix: options.queuePrefix ?? 'roar', handlers, policy, logger, callTimeoutMs, ...(options.stalledJobMs ? { stalledJobMs: options.stalledJobMs } : {}) })
+    ? createBullMqBackend({
+        redisUrl: options.redisUrl,
+        prefix: options.queuePrefix ?? 'roar',
+        handlers,
+        policy,
+        logger,
+        callTimeoutMs,
+        ...(options.stalledJobMs ? { stalledJobMs: options.stalledJobMs } : {}),
+      })
     : createInProcessBackend(sql, handlers, policy, logger);
   logger.info({ mode: backend.mode, mail: mailer.kind, tracking: options.facebook ? 'conversions-api' : 'log' }, 'job runtime ready');
 

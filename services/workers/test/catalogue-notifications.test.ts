@@ -54,9 +54,17 @@ describe('catalogue-notifications reactor (embedded default)', () => {
   it('emails on a status change, and stays silent for a revision that leaves the price alone', async () => {
     const tier = SEED_TIERS[2]!;
     const stream = membershipTierStreamId(tier.membershipId);
-    await store.append(stream, [event('MembershipTierDefined', { membershipId: tier.membershipId, status: 'published', fields: tier.fields })], 'no_stream');
+    await store.append(
+      stream,
+      [event('MembershipTierDefined', { membershipId: tier.membershipId, status: 'published', fields: tier.fields })],
+      'no_stream',
+    );
     await store.append(stream, [event('MembershipTierRevised', { membershipId: tier.membershipId, changes: { colour: '#112233' } })], 0n);
-    await store.append(stream, [event('MembershipTierStatusChanged', { membershipId: tier.membershipId, from: 'published', to: 'archived' }, 'Replaced by the new plan')], 1n);
+    await store.append(
+      stream,
+      [event('MembershipTierStatusChanged', { membershipId: tier.membershipId, from: 'published', to: 'archived' }, 'Replaced by the new plan')],
+      1n,
+    );
     await caughtUp();
     const sent = await listSentMail(dataDir);
     expect(sent.map((m) => m.subject)).toEqual([`Membership ${tier.fields.tier}: status changed from published to archived`]);
@@ -65,7 +73,11 @@ describe('catalogue-notifications reactor (embedded default)', () => {
 
   it('sends nothing for tier definitions alone', async () => {
     const tier = SEED_TIERS[0]!;
-    await store.append(membershipTierStreamId(tier.membershipId), [event('MembershipTierDefined', { membershipId: tier.membershipId, status: tier.status, fields: tier.fields })], 'no_stream');
+    await store.append(
+      membershipTierStreamId(tier.membershipId),
+      [event('MembershipTierDefined', { membershipId: tier.membershipId, status: tier.status, fields: tier.fields })],
+      'no_stream',
+    );
     await caughtUp();
     expect(await listSentMail(dataDir)).toEqual([]);
   });

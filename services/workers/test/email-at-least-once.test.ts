@@ -52,7 +52,11 @@ describe.runIf(haveDb)('email delivery is at least once', () => {
 
   it('a run that meets a live claim waits for it and then skips the confirmed email', async () => {
     let sends = 0;
-    const slow: Mailer = { kind: 'file', close: () => undefined, send: async () => (sends++, await new Promise((r) => setTimeout(r, 150)), { messageId: '<x@y>' }) };
+    const slow: Mailer = {
+      kind: 'file',
+      close: () => undefined,
+      send: async () => (sends++, await new Promise((r) => setTimeout(r, 150)), { messageId: '<x@y>' }),
+    };
     const handler = createEmailHandler(env!.sql, slow, quietLogger, 5_000);
     await Promise.all([handler.run(mail, ctx('job-3')), new Promise((r) => setTimeout(r, 30)).then(() => handler.run(mail, ctx('job-3')))]);
     expect(sends).toBe(1);

@@ -31,7 +31,7 @@ export interface TestEnv {
 export async function openTestEnv(): Promise<TestEnv | null> {
   const db = await createTestDatabase('roar_workers');
   if (!db) return null;
-  const sql = createPgSql({ connectionString: db.url, max: REACTORS.length + 6 }) // each running reactor holds one session for its lock;
+  const sql = createPgSql({ connectionString: db.url, max: REACTORS.length + 6 }); // each running reactor holds one session for its lock;
   const openStore = async () => validatingStore(await createPostgresEventStore(sql, { pollIntervalMs: 30 }), createEventRegistry());
   await migrateJobs(sql);
   const dataDir = await mkdtemp(join(tmpdir(), 'roar-workers-'));
@@ -75,7 +75,11 @@ export function event(type: string, data: unknown, reason?: string): NewEvent {
 export async function defineAndRevisePrice(store: EventStore, newPriceCents: number, reason = 'Spring pricing'): Promise<string> {
   const seed = SEED_TIERS[1]!;
   const stream = membershipTierStreamId(seed.membershipId);
-  await store.append(stream, [event('MembershipTierDefined', { membershipId: seed.membershipId, status: seed.status, fields: seed.fields })], 'no_stream');
+  await store.append(
+    stream,
+    [event('MembershipTierDefined', { membershipId: seed.membershipId, status: seed.status, fields: seed.fields })],
+    'no_stream',
+  );
   const revision = event('MembershipTierRevised', { membershipId: seed.membershipId, changes: { price_cents: newPriceCents } }, reason);
   await store.append(stream, [revision], 0n);
   return revision.id;

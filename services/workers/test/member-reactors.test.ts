@@ -46,8 +46,19 @@ describe('member reactors (embedded default: PGlite, in-process jobs, file mail)
     sql = await createPgliteSql(null);
     store = await createPostgresEventStore(sql, { pollIntervalMs: 20 });
     dataDir = await mkdtemp(join(tmpdir(), 'roar-member-mail-'));
-    runtime = await createJobRuntime({ sql, store, logger: quietLogger, dataDir, mailFrom: 'ROAR+ <no-reply@roarplus.local>', reactors: [memberEmails] });
-    await store.append(membershipTierStreamId(platinum.membershipId), [event('MembershipTierDefined', { membershipId: platinum.membershipId, status: platinum.status, fields: platinum.fields })], 'no_stream');
+    runtime = await createJobRuntime({
+      sql,
+      store,
+      logger: quietLogger,
+      dataDir,
+      mailFrom: 'ROAR+ <no-reply@roarplus.local>',
+      reactors: [memberEmails],
+    });
+    await store.append(
+      membershipTierStreamId(platinum.membershipId),
+      [event('MembershipTierDefined', { membershipId: platinum.membershipId, status: platinum.status, fields: platinum.fields })],
+      'no_stream',
+    );
   });
   afterEach(async () => {
     await runtime.stop();
@@ -69,12 +80,34 @@ describe('member reactors (embedded default: PGlite, in-process jobs, file mail)
         registered,
         memberEvent('MembershipCheckoutStarted', { memberId, checkoutId, purpose: 'join', tier: snapshot(), amount_cents: 2999 }),
         memberEvent('MembershipActivated', {
-          memberId, checkoutId, paymentId: 'pi_1', subscriptionId: 'sub_1', tier: snapshot(), previousMembershipId: null,
-          periodStart: '2026-11-21T07:00:00.000Z', periodEnd: '2026-12-21T07:00:00.000Z', source: 'join',
+          memberId,
+          checkoutId,
+          paymentId: 'pi_1',
+          subscriptionId: 'sub_1',
+          tier: snapshot(),
+          previousMembershipId: null,
+          periodStart: '2026-11-21T07:00:00.000Z',
+          periodEnd: '2026-12-21T07:00:00.000Z',
+          source: 'join',
         }),
-        memberEvent('MembershipRenewed', { memberId, subscriptionId: 'sub_1', paymentId: 'pi_2', tier: snapshot(), periodStart: '2026-12-21T07:00:00.000Z', periodEnd: '2027-01-21T07:00:00.000Z' }),
+        memberEvent('MembershipRenewed', {
+          memberId,
+          subscriptionId: 'sub_1',
+          paymentId: 'pi_2',
+          tier: snapshot(),
+          periodStart: '2026-12-21T07:00:00.000Z',
+          periodEnd: '2027-01-21T07:00:00.000Z',
+        }),
         memberEvent('MembershipCancelled', { memberId, membershipId: platinum.membershipId, endsAt: '2027-01-21T07:00:00.000Z', reason: null }),
-        memberEvent('SingleEntryPurchased', { memberId, singleEntryId: randomUUID(), checkoutId: randomUUID(), paymentId: 'pi_3', tier: snapshot('Single Entry', 2000), prizeId: null, validUntil: '2026-12-21T00:00:00.000Z' }),
+        memberEvent('SingleEntryPurchased', {
+          memberId,
+          singleEntryId: randomUUID(),
+          checkoutId: randomUUID(),
+          paymentId: 'pi_3',
+          tier: snapshot('Single Entry', 2000),
+          prizeId: null,
+          validUntil: '2026-12-21T00:00:00.000Z',
+        }),
       ],
       'no_stream',
     );
@@ -113,11 +146,28 @@ describe('member reactors (embedded default: PGlite, in-process jobs, file mail)
   it('sends no receipt for a free activation, and nothing at all for a stream without a registration', async () => {
     await store.append(
       stream,
-      [registered, memberEvent('MembershipActivated', { memberId, checkoutId: null, paymentId: null, subscriptionId: null, tier: snapshot('Free', 0), previousMembershipId: null, periodStart: '2026-11-21T07:00:00.000Z', periodEnd: null, source: 'join' })],
+      [
+        registered,
+        memberEvent('MembershipActivated', {
+          memberId,
+          checkoutId: null,
+          paymentId: null,
+          subscriptionId: null,
+          tier: snapshot('Free', 0),
+          previousMembershipId: null,
+          periodStart: '2026-11-21T07:00:00.000Z',
+          periodEnd: null,
+          source: 'join',
+        }),
+      ],
       'no_stream',
     );
     const orphan = randomUUID();
-    await store.append(`member-${orphan}`, [memberEvent('MembershipCancelled', { memberId: orphan, membershipId: 3, endsAt: '2027-01-01T00:00:00.000Z', reason: null })], 'no_stream');
+    await store.append(
+      `member-${orphan}`,
+      [memberEvent('MembershipCancelled', { memberId: orphan, membershipId: 3, endsAt: '2027-01-01T00:00:00.000Z', reason: null })],
+      'no_stream',
+    );
     await store.append(`login-${memberId}`, [memberEvent('MemberSignUpCompleted', { memberId })], 'no_stream');
     await runtime.start();
     await caughtUp();
@@ -128,7 +178,11 @@ describe('member reactors (embedded default: PGlite, in-process jobs, file mail)
     await store.append(stream, [registered], 'no_stream');
     // An event the reactor handles after it (another member's, with no email of its own): once the reactor is past it, it has seen the registration.
     const orphan = randomUUID();
-    await store.append(`member-${orphan}`, [memberEvent('MembershipCancelled', { memberId: orphan, membershipId: 3, endsAt: '2027-01-01T00:00:00.000Z', reason: null })], 'no_stream');
+    await store.append(
+      `member-${orphan}`,
+      [memberEvent('MembershipCancelled', { memberId: orphan, membershipId: 3, endsAt: '2027-01-01T00:00:00.000Z', reason: null })],
+      'no_stream',
+    );
     await runtime.start();
     await caughtUp();
     expect(await listSentMail(dataDir)).toEqual([]);
@@ -146,10 +200,37 @@ describe('member reactors (embedded default: PGlite, in-process jobs, file mail)
     const events = [
       registered,
       memberEvent('MembershipCheckoutStarted', { memberId, checkoutId, purpose: 'join', tier: snapshot(), amount_cents: 2999 }),
-      memberEvent('MembershipActivated', { memberId, checkoutId, paymentId: 'pi_1', subscriptionId: 'sub_1', tier: snapshot(), previousMembershipId: null, periodStart: '2026-11-21T07:00:00.000Z', periodEnd: '2026-12-21T07:00:00.000Z', source: 'join' }),
-      memberEvent('MembershipActivated', { memberId, checkoutId: null, paymentId: null, subscriptionId: null, tier: snapshot('Free', 0), previousMembershipId: null, periodStart: '2026-11-21T07:00:00.000Z', periodEnd: null, source: 'join' }),
+      memberEvent('MembershipActivated', {
+        memberId,
+        checkoutId,
+        paymentId: 'pi_1',
+        subscriptionId: 'sub_1',
+        tier: snapshot(),
+        previousMembershipId: null,
+        periodStart: '2026-11-21T07:00:00.000Z',
+        periodEnd: '2026-12-21T07:00:00.000Z',
+        source: 'join',
+      }),
+      memberEvent('MembershipActivated', {
+        memberId,
+        checkoutId: null,
+        paymentId: null,
+        subscriptionId: null,
+        tier: snapshot('Free', 0),
+        previousMembershipId: null,
+        periodStart: '2026-11-21T07:00:00.000Z',
+        periodEnd: null,
+        source: 'join',
+      }),
       memberEvent('MembershipCancelled', { memberId, membershipId: platinum.membershipId, endsAt: '2026-12-21T07:00:00.000Z', reason: null }),
-      memberEvent('MembershipRenewed', { memberId, subscriptionId: 'sub_1', paymentId: 'pi_2', tier: snapshot(), periodStart: '2026-12-21T07:00:00.000Z', periodEnd: '2027-01-21T07:00:00.000Z' }),
+      memberEvent('MembershipRenewed', {
+        memberId,
+        subscriptionId: 'sub_1',
+        paymentId: 'pi_2',
+        tier: snapshot(),
+        periodStart: '2026-12-21T07:00:00.000Z',
+        periodEnd: '2027-01-21T07:00:00.000Z',
+      }),
     ];
     await store.append(stream, events, 'no_stream');
     const recorded = await store.readStream(stream);
@@ -160,7 +241,11 @@ describe('member reactors (embedded default: PGlite, in-process jobs, file mail)
     expect(data.map((d) => d.event)).toEqual(['registration_completed', 'checkout_initiated', 'subscribed', 'membership_cancelled']);
     expect(jobs.map((j) => j.queue)).toEqual(['tracking', 'tracking', 'tracking', 'tracking']);
     expect(jobs[0]!.jobId).toBe(`${recorded[0]!.id}:tracking`);
-    expect(data[0]).toMatchObject({ eventId: recorded[0]!.id, eventTime: Date.parse('2026-11-21T07:00:00.000Z') / 1000, user: { userId: memberId, email: 'jo@example.test' } });
+    expect(data[0]).toMatchObject({
+      eventId: recorded[0]!.id,
+      eventTime: Date.parse('2026-11-21T07:00:00.000Z') / 1000,
+      user: { userId: memberId, email: 'jo@example.test' },
+    });
     expect(data[2]!.customData).toEqual({ value: 29.99, currency: 'AUD', content_name: 'Platinum <Gold> & Co' });
   });
 });

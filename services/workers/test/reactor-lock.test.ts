@@ -15,7 +15,16 @@ afterAll(async () => {
 
 // One reactor, so the advisory-lock count below speaks of it alone (each reactor holds its own lock and session).
 const open = (redisUrl?: string): Promise<JobRuntime> =>
-  createJobRuntime({ sql: env!.sql, store: env!.store, logger: quietLogger, dataDir: env!.dataDir, mailFrom: 'no-reply@roarplus.local', redisUrl, callTimeoutMs: 1000, reactors: [catalogueNotifications] });
+  createJobRuntime({
+    sql: env!.sql,
+    store: env!.store,
+    logger: quietLogger,
+    dataDir: env!.dataDir,
+    mailFrom: 'no-reply@roarplus.local',
+    redisUrl,
+    callTimeoutMs: 1000,
+    reactors: [catalogueNotifications],
+  });
 
 const heldLocks = async (): Promise<number> => {
   const r = await env!.sql.query<{ n: string }>(
@@ -66,13 +75,24 @@ describe('reactor instances', () => {
     const revisions: string[] = [];
     const reactor: Reactor = { name: 'quiet-revisions', handles: ['MembershipTierRevised'], toJobs: (e) => (revisions.push(e.id), []) };
     const context = { store: env!.store, staffMailbox: 'staff@roarplus.local', logger: quietLogger, publicUrl: () => 'http://localhost' };
-    const running = runReactor(reactor, { sql: env!.sql, store: env!.store, logger: quietLogger, context, enqueue: () => Promise.resolve(), batchSize: 2 });
+    const running = runReactor(reactor, {
+      sql: env!.sql,
+      store: env!.store,
+      logger: quietLogger,
+      context,
+      enqueue: () => Promise.resolve(),
+      batchSize: 2,
+    });
     try {
       const revision = await defineAndRevisePrice(env!.store, 2500);
       await waitFor('the revision', async () => revisions.includes(revision));
       // Then a busy spell of events it ignores (the other tiers defined), and nothing more.
       for (const tier of [SEED_TIERS[0]!, SEED_TIERS[2]!, SEED_TIERS[3]!]) {
-        await env!.store.append(membershipTierStreamId(tier.membershipId), [event('MembershipTierDefined', { membershipId: tier.membershipId, status: tier.status, fields: tier.fields })], 'no_stream');
+        await env!.store.append(
+          membershipTierStreamId(tier.membershipId),
+          [event('MembershipTierDefined', { membershipId: tier.membershipId, status: tier.status, fields: tier.fields })],
+          'no_stream',
+        );
       }
       const head = await env!.store.headPosition();
       await waitFor('the checkpoint at the head', async () => comparePositions(await loadCheckpoint(env!.sql, 'quiet-revisions'), head) === 0);

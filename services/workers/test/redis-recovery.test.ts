@@ -32,7 +32,15 @@ describe('a job runtime started while Redis is down', () => {
     // A throwaway Redis on that port, without persistence, killed at the end.
     const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     try {
-      await waitFor('Redis to answer', () => runtime.ping().then(() => true, () => false), 20_000);
+      await waitFor(
+        'Redis to answer',
+        () =>
+          runtime.ping().then(
+            () => true,
+            () => false,
+          ),
+        20_000,
+      );
       await runtime.enqueue('email', 'after-outage', { to: ['someone@example.com'], subject: 'Back', text: 'back', html: '<p>back</p>' });
       await waitFor('the email', async () => smtp.received.length === 1, 20_000);
     } finally {

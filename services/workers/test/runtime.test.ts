@@ -125,7 +125,9 @@ describe.each(modes)('job runtime ($mode)', ({ mode, available }) => {
     expect(smtp.received).toHaveLength(1);
 
     // Even when the queue has forgotten the finished job, the sent-log stops a second email.
-    const [eventRow] = (await env!.sql.query<{ event_id: string }>(`select event_id::text as event_id from es.events where event_type = 'MembershipTierRevised'`)).rows;
+    const [eventRow] = (
+      await env!.sql.query<{ event_id: string }>(`select event_id::text as event_id from es.events where event_type = 'MembershipTierRevised'`)
+    ).rows;
     if (mode === 'bullmq') {
       const q = new Queue('email', { connection: { url: redisUrl! }, prefix });
       await (await q.getJob(toBullJobId(eventRow!.event_id)))!.remove();
@@ -194,7 +196,13 @@ describe('job runtime without a reachable Redis', () => {
   });
 
   it.runIf(haveDb)('in-process ping resolves at once', async () => {
-    const runtime = await createJobRuntime({ sql: env!.sql, store: env!.store, logger: quietLogger, dataDir: env!.dataDir, mailFrom: 'no-reply@roarplus.local' });
+    const runtime = await createJobRuntime({
+      sql: env!.sql,
+      store: env!.store,
+      logger: quietLogger,
+      dataDir: env!.dataDir,
+      mailFrom: 'no-reply@roarplus.local',
+    });
     expect(runtime.mode).toBe('in-process');
     await runtime.ping();
     await runtime.stop();

@@ -17,7 +17,7 @@ const order: InvoiceOrder = {
 };
 
 describe('the tax invoice email', () => {
-  it("names the seller and its ABN as the ATO asks, in the text and the HTML", () => {
+  it('names the seller and its ABN as the ATO asks, in the text and the HTML', () => {
     const email = orderInvoiceEmail(order, 'Olive', sellerFromConfig({ BUSINESS_NAME: 'Pelican Waters Golf Club Ltd', BUSINESS_ABN: '51824753556' }));
     expect(email.subject).toBe('Tax invoice for your ROAR+ order R-1001');
     expect(email.text).toContain('Tax invoice R-1001, issued 24 November 2026 by Pelican Waters Golf Club Ltd, ABN 51 824 753 556.');

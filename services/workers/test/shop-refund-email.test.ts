@@ -8,11 +8,33 @@ import { event, quietLogger } from './helpers';
  * internal reason; a refund recorded before the message existed gets a neutral sentence.
  */
 const placed = {
-  orderId: 'o-1', number: 'R-00000001', memberId: 'm-1', email: 'olive@example.test', placedAt: '2026-11-20T01:00:00.000Z',
+  orderId: 'o-1',
+  number: 'R-00000001',
+  memberId: 'm-1',
+  email: 'olive@example.test',
+  placedAt: '2026-11-20T01:00:00.000Z',
   billing_address: { first_name: 'Olive', last_name: 'Citizen' },
-  snapshot: { lines: [{ name: 'Tour Cap', attributes: {}, qty: 1, unit_cents: 3495, line_cents: 3495, gift_card: false }], discounts: [], deliveries: [], subtotal: 3495, discount: 0, shipping: 0, taxable: 3495, tax: 318, total: 3495, rounding_rule: 'per order' },
+  snapshot: {
+    lines: [{ name: 'Tour Cap', attributes: {}, qty: 1, unit_cents: 3495, line_cents: 3495, gift_card: false }],
+    discounts: [],
+    deliveries: [],
+    subtotal: 3495,
+    discount: 0,
+    shipping: 0,
+    taxable: 3495,
+    tax: 318,
+    total: 3495,
+    rounding_rule: 'per order',
+  },
 };
-const refund = { orderId: 'o-1', paymentId: 'pi_1', amount_cents: 3495, tax_cents: 318, reason: 'Customer was abusive on the phone', at: '2026-11-21T01:00:00.000Z' };
+const refund = {
+  orderId: 'o-1',
+  paymentId: 'pi_1',
+  amount_cents: 3495,
+  tax_cents: 318,
+  reason: 'Customer was abusive on the phone',
+  at: '2026-11-21T01:00:00.000Z',
+};
 
 let sql: Sql;
 let store: EventStore;
@@ -27,7 +49,12 @@ afterAll(async () => {
 async function emailFor(stream: string, refunded: Record<string, unknown>): Promise<{ text: string; html: string }> {
   await store.append(stream, [event('OrderPlaced', placed), event('OrderRefunded', refunded)], 'no_stream');
   const recorded = (await store.readStream(stream)).find((e) => e.type === 'OrderRefunded')!;
-  const jobs = await shopEmails.toJobs(recorded, { store, staffMailbox: 'staff@example.test', logger: quietLogger, publicUrl: () => 'http://localhost:3000' });
+  const jobs = await shopEmails.toJobs(recorded, {
+    store,
+    staffMailbox: 'staff@example.test',
+    logger: quietLogger,
+    publicUrl: () => 'http://localhost:3000',
+  });
   expect(jobs).toHaveLength(1);
   return jobs[0]!.data as { text: string; html: string };
 }

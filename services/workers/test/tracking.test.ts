@@ -29,7 +29,9 @@ describe('tracking jobs (Meta Conversions API)', () => {
       req.on('end', () => {
         received.push({ url: req.url ?? '', body: JSON.parse(raw) as unknown });
         const status = statuses.shift() ?? 200;
-        res.writeHead(status, { 'content-type': 'application/json' }).end(status === 200 ? '{"events_received":1}' : '{"error":{"message":"Invalid OAuth access token"}}');
+        res
+          .writeHead(status, { 'content-type': 'application/json' })
+          .end(status === 200 ? '{"events_received":1}' : '{"error":{"message":"Invalid OAuth access token"}}');
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -61,7 +63,17 @@ describe('tracking jobs (Meta Conversions API)', () => {
 
   it('maps every tracked event of the spec to an ad-platform name', () => {
     expect(Object.keys(TRACKED_EVENTS).sort()).toEqual(
-      ['subscribed', 'registration_completed', 'checkout_initiated', 'checkout_canceled', 'membership_cancelled', 'trial_started', 'view_content', 'click_content', 'login'].sort(),
+      [
+        'subscribed',
+        'registration_completed',
+        'checkout_initiated',
+        'checkout_canceled',
+        'membership_cancelled',
+        'trial_started',
+        'view_content',
+        'click_content',
+        'login',
+      ].sort(),
     );
     expect(adPlatformEventName('registration_completed')).toBe('CompleteRegistration');
   });
@@ -85,7 +97,11 @@ describe('tracking jobs (Meta Conversions API)', () => {
           event_id: 'evt-1',
           action_source: 'website',
           event_source_url: 'https://roarplus.local/sign-up',
-          user_data: { em: [createHash('sha256').update('someone@example.com').digest('hex')], fbp: 'fb.1.123.456', client_user_agent: 'Mozilla/5.0' },
+          user_data: {
+            em: [createHash('sha256').update('someone@example.com').digest('hex')],
+            fbp: 'fb.1.123.456',
+            client_user_agent: 'Mozilla/5.0',
+          },
           custom_data: { membership_id: 2 },
         },
       ],
@@ -117,7 +133,11 @@ describe('tracking without a configured pixel', () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
     const handler = createTrackingHandler(undefined, 1000);
-    await handler.run(trackingJobSchema.parse({ event: 'subscribed', eventId: 'evt-9', eventTime: 1_790_000_009 }), { jobId: 'evt-9', attempt: 1, logger });
+    await handler.run(trackingJobSchema.parse({ event: 'subscribed', eventId: 'evt-9', eventTime: 1_790_000_009 }), {
+      jobId: 'evt-9',
+      attempt: 1,
+      logger,
+    });
     const logged = lines.map((l) => JSON.parse(l) as { msg: string; wouldSend?: { data: { event_name: string }[]; access_token?: string } });
     const entry = logged.find((l) => l.msg.startsWith('tracking not configured'));
     expect(entry?.wouldSend?.data[0]?.event_name).toBe('Subscribe');

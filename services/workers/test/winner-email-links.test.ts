@@ -21,10 +21,35 @@ describe('winner email links', () => {
   it('points the claim link at PUBLIC_URL, escaped, never at a relative path', async () => {
     const memberId = randomUUID();
     const prizeId = randomUUID();
-    await store.append(memberStreamId(memberId), [event('MemberRegistered', { memberId, email: 'win@example.test', firstname: 'Wyn', lastname: 'Ner', referralCode: 'WYN1', chosenMembershipId: 1 })], 'no_stream');
-    await store.append(`draw-${prizeId}`, [event('PrizeCreated', { prizeId, fields: { title: 'A round at the Open', slug: 'open-round' } }), event('WinnerNotified', { prizeId, k: 0, memberIds: [memberId] })], 'no_stream');
+    await store.append(
+      memberStreamId(memberId),
+      [
+        event('MemberRegistered', {
+          memberId,
+          email: 'win@example.test',
+          firstname: 'Wyn',
+          lastname: 'Ner',
+          referralCode: 'WYN1',
+          chosenMembershipId: 1,
+        }),
+      ],
+      'no_stream',
+    );
+    await store.append(
+      `draw-${prizeId}`,
+      [
+        event('PrizeCreated', { prizeId, fields: { title: 'A round at the Open', slug: 'open-round' } }),
+        event('WinnerNotified', { prizeId, k: 0, memberIds: [memberId] }),
+      ],
+      'no_stream',
+    );
     const notified = (await store.readStream(`draw-${prizeId}`))[1]!;
-    const jobs = await winnerEmails.toJobs(notified, { store, staffMailbox: 'staff@example.test', logger: quietLogger, publicUrl: () => 'https://club.example.test/base' });
+    const jobs = await winnerEmails.toJobs(notified, {
+      store,
+      staffMailbox: 'staff@example.test',
+      logger: quietLogger,
+      publicUrl: () => 'https://club.example.test/base',
+    });
     const mail = jobs[0]!.data as { text: string; html: string };
     expect(mail.text).toContain('Claim your prize from your dashboard: https://club.example.test/base/dashboard/my-draws');
     expect(mail.html).toContain('<a href="https://club.example.test/base/dashboard/my-draws">My draws</a>');

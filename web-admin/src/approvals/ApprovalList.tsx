@@ -1,6 +1,19 @@
 import { Box, Button, Card, CardContent, Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useState } from 'react';
-import { Datagrid, FunctionField, List, RecordContextProvider, SelectInput, TextField, useListContext, useNotify, usePermissions, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  RecordContextProvider,
+  SelectInput,
+  TextField,
+  useListContext,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+  type RaRecord,
+} from 'react-admin';
 import { formatClubDateTime } from '../ui/display';
 import { postAction } from '../dataProvider';
 import { ClubDateField } from '../ui/ClubDateField';
@@ -14,7 +27,13 @@ const STATUS_LABELS: Record<string, string> = {
   failed: 'Approved, but refused when carried out',
 };
 const STATUS_CHOICES = Object.entries(STATUS_LABELS).map(([id, name]) => ({ id, name }));
-const STATUS_COLOURS: Record<string, 'default' | 'warning' | 'success' | 'error'> = { pending: 'warning', carried_out: 'success', failed: 'error', declined: 'default', approved: 'warning' };
+const STATUS_COLOURS: Record<string, 'default' | 'warning' | 'success' | 'error'> = {
+  pending: 'warning',
+  carried_out: 'success',
+  failed: 'error',
+  declined: 'default',
+  approved: 'warning',
+};
 
 function StatusChip() {
   const record = useRecordContext();
@@ -63,7 +82,10 @@ function DecideButtons() {
   const decide = async (action: 'approve' | 'decline') => {
     setBusy(true);
     try {
-      const answer = await postAction<RaRecord & { status: string; error: string | null }>(`/approvals/${encodeURIComponent(String(record.id))}/${action}`, action === 'decline' ? { reason: reason.trim() } : {});
+      const answer = await postAction<RaRecord & { status: string; error: string | null }>(
+        `/approvals/${encodeURIComponent(String(record.id))}/${action}`,
+        action === 'decline' ? { reason: reason.trim() } : {},
+      );
       if (answer.status === 'failed') notify(`Approved, but it could not be carried out: ${answer.error ?? ''}`, { type: 'warning' });
       else notify(action === 'approve' ? 'Approved and carried out' : 'Declined: nothing was changed', { type: 'info' });
       setDeclining(false);
@@ -145,15 +167,15 @@ export function ApprovalList() {
       {phone ? (
         <ApprovalCards />
       ) : (
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <ClubDateField source="requested_at" label="Asked" showTime sortable={false} />
-        <TextField source="summary" label="Action" sortable={false} />
-        <TextField source="reason" sortable={false} />
-        <FunctionField label="Asked by" render={(r: RaRecord) => String(r.requested_by_name ?? '')} />
-        <FunctionField label="Status" render={() => <StatusChip />} />
-        <FunctionField label="Decision" render={() => <Decision />} />
-        <FunctionField label="" render={() => <DecideButtons />} />
-      </Datagrid>
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <ClubDateField source="requested_at" label="Asked" showTime sortable={false} />
+          <TextField source="summary" label="Action" sortable={false} />
+          <TextField source="reason" sortable={false} />
+          <FunctionField label="Asked by" render={(r: RaRecord) => String(r.requested_by_name ?? '')} />
+          <FunctionField label="Status" render={() => <StatusChip />} />
+          <FunctionField label="Decision" render={() => <Decision />} />
+          <FunctionField label="" render={() => <DecideButtons />} />
+        </Datagrid>
       )}
     </List>
   );

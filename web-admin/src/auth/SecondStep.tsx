@@ -34,7 +34,9 @@ export function VerifyStep({ step, onBack }: { step: SecondStep; onBack: () => v
         Two-factor sign-in
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {useRecovery ? 'Type one of the recovery codes you saved when you set up two-factor sign-in. Each works once.' : `Open your authenticator app and type the six-digit code for ${step.user.email}.`}
+        {useRecovery
+          ? 'Type one of the recovery codes you saved when you set up two-factor sign-in. Each works once.'
+          : `Open your authenticator app and type the six-digit code for ${step.user.email}.`}
       </Typography>
       {useRecovery ? (
         <TextField label="Recovery code" autoComplete="off" required value={value} onChange={(e) => setValue(e.target.value)} autoFocus />
@@ -45,7 +47,15 @@ export function VerifyStep({ step, onBack }: { step: SecondStep; onBack: () => v
         Verify
       </Button>
       <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
-        <Link component="button" type="button" variant="body2" onClick={() => { setUseRecovery(!useRecovery); setValue(''); }}>
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          onClick={() => {
+            setUseRecovery(!useRecovery);
+            setValue('');
+          }}
+        >
           {useRecovery ? 'Use the authenticator app' : 'Use a recovery code'}
         </Link>
         <Link component="button" type="button" variant="body2" onClick={onBack}>
@@ -101,11 +111,17 @@ export function EnrolStep({ step, onEnrolled, onBack }: { step: SecondStep; onEn
         Set up two-factor sign-in
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Staff with your role sign in with a code from an authenticator app as well as the password. Scan this QR code with the app (Google Authenticator, Microsoft Authenticator, 1Password), then type the six-digit code it shows.
+        Staff with your role sign in with a code from an authenticator app as well as the password. Scan this QR code with the app (Google
+        Authenticator, Microsoft Authenticator, 1Password), then type the six-digit code it shows.
       </Typography>
       {enrolment ? (
         <>
-          <Box component="img" src={enrolment.qr} alt="QR code to scan with your authenticator app" sx={{ width: 200, height: 200, alignSelf: 'center', border: 1, borderColor: 'divider', borderRadius: 1 }} />
+          <Box
+            component="img"
+            src={enrolment.qr}
+            alt="QR code to scan with your authenticator app"
+            sx={{ width: 200, height: 200, alignSelf: 'center', border: 1, borderColor: 'divider', borderRadius: 1 }}
+          />
           <Typography variant="body2">
             Cannot scan it? Type this key into the app:{' '}
             <Box component="code" aria-label="Set-up key" sx={{ fontFamily: 'monospace', wordBreak: 'break-all', bgcolor: 'grey.100', px: 0.5 }}>
@@ -155,7 +171,10 @@ export function RecoveryCodes({ done }: { done: Confirmed }) {
       <Button
         variant="outlined"
         onClick={() => {
-          void navigator.clipboard?.writeText(done.recovery_codes.join('\n')).then(() => setCopied(true), () => setCopied(false));
+          void navigator.clipboard?.writeText(done.recovery_codes.join('\n')).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          );
         }}
       >
         {copied ? 'Copied' : 'Copy the codes'}

@@ -10,7 +10,16 @@ export const authProvider: AuthProvider = {
    * recovery_code}); or, after an enrolment, the session it answered ({token, user}). A password
    * step that needs a second factor throws SecondStepRequired for the sign-in page to go on with.
    */
-  async login(params: { username?: string; email?: string; password?: string; challenge?: string; code?: string; recovery_code?: string; token?: string; user?: unknown }) {
+  async login(params: {
+    username?: string;
+    email?: string;
+    password?: string;
+    challenge?: string;
+    code?: string;
+    recovery_code?: string;
+    token?: string;
+    user?: unknown;
+  }) {
     const given = loginResponseSchema.safeParse(params);
     if (params.token && given.success) {
       session.save(given.data.token, given.data.user);
@@ -41,7 +50,11 @@ export const authProvider: AuthProvider = {
     // Refused (already ended) or offline, the console still forgets it.
     const token = session.token();
     if (token) {
-      await fetch('/api/admin/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{}' }).catch(() => undefined);
+      await fetch('/api/admin/auth/logout', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      }).catch(() => undefined);
     }
     session.clear();
   },

@@ -19,7 +19,8 @@ export function canRole(role: StaffRole, resource: string, action: string): bool
   if (resource === 'courses') return action === 'create';
   // The pro shop: staff and admins manage the catalogue, coupons and orders (every edit carries a reason).
   if (resource.startsWith('shop-')) return action === 'create' || action === 'edit' || action === 'delete';
-  if (['partners', 'offers', 'content-pages', 'content-faqs', 'content-testimonials'].includes(resource)) return action === 'create' || action === 'edit';
+  if (['partners', 'offers', 'content-pages', 'content-faqs', 'content-testimonials'].includes(resource))
+    return action === 'create' || action === 'edit';
   if (resource === 'content-winners-page' || resource === 'content-home-blocks') return action === 'edit';
   if (resource === 'memberships') {
     if (action === 'edit') return true;

@@ -20,7 +20,6 @@ export class SecondStepRequired extends Error {
   }
 }
 
-
 async function post<T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
   const token = session.token();
   const response = await fetch(`/api/admin${path}`, {

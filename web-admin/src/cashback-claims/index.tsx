@@ -25,7 +25,11 @@ const StatusField = () => (
 
 function ClaimList() {
   return (
-    <List sort={{ field: 'submitted_at', order: 'ASC' }} filters={[<SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />]} filterDefaultValues={{ status: 'submitted' }}>
+    <List
+      sort={{ field: 'submitted_at', order: 'ASC' }}
+      filters={[<SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />]}
+      filterDefaultValues={{ status: 'submitted' }}
+    >
       <Datagrid rowClick="show" bulkActionButtons={false}>
         <DateField source="submitted_at" showTime label={`Submitted (${CLUB_TIME_ZONE})`} options={sydney} />
         <TextField source="member_name" label="Member" />
@@ -82,4 +86,9 @@ function ClaimShowView({ holdReceipt }: { holdReceipt: boolean }) {
   );
 }
 
-export default { list: ClaimList, show: ClaimShow, icon: GolfCourseIcon, recordRepresentation: (r: RaRecord) => `${String(r.course)} ${String(r.played_on)}` };
+export default {
+  list: ClaimList,
+  show: ClaimShow,
+  icon: GolfCourseIcon,
+  recordRepresentation: (r: RaRecord) => `${String(r.course)} ${String(r.played_on)}`,
+};

@@ -1,7 +1,21 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField as MuiTextField } from '@mui/material';
 import { useState } from 'react';
-import { Datagrid, DateField, FunctionField, List, ReferenceField, SelectInput, TextField, TopToolbar, useNotify, usePermissions, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import {
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  ReferenceField,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+  type RaRecord,
+} from 'react-admin';
 import { session } from '../auth/session';
 import { cashbackPayoutSchema } from '@roar/contracts/cashback';
 import { parseAnswer, postAction } from '../dataProvider';
@@ -65,12 +79,25 @@ function PayoutActions() {
       <Dialog open={pending !== null} onClose={() => setPending(null)}>
         <DialogTitle>{pending === 'paid' ? 'Mark payout paid' : 'Reverse payout'}</DialogTitle>
         <DialogContent>
-          {pending === 'paid' && <MuiTextField label="Bank reference" value={reference} onChange={(e) => setReference(e.target.value)} fullWidth margin="dense" />}
-          <MuiTextField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth margin="dense" helperText="Recorded in the event log" />
+          {pending === 'paid' && (
+            <MuiTextField label="Bank reference" value={reference} onChange={(e) => setReference(e.target.value)} fullWidth margin="dense" />
+          )}
+          <MuiTextField
+            label="Reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            fullWidth
+            margin="dense"
+            helperText="Recorded in the event log"
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setPending(null)}>Cancel</Button>
-          <Button variant="contained" disabled={reason.trim().length < 3 || (pending === 'paid' && reference.trim() === '')} onClick={() => void run()}>
+          <Button
+            variant="contained"
+            disabled={reason.trim().length < 3 || (pending === 'paid' && reference.trim() === '')}
+            onClick={() => void run()}
+          >
             Confirm
           </Button>
         </DialogActions>
@@ -81,7 +108,16 @@ function PayoutActions() {
 
 function PayoutList() {
   return (
-    <List sort={{ field: 'scheduled_at', order: 'DESC' }} filters={[<SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />]} actions={<TopToolbar><ExportCsv /></TopToolbar>} exporter={false}>
+    <List
+      sort={{ field: 'scheduled_at', order: 'DESC' }}
+      filters={[<SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />]}
+      actions={
+        <TopToolbar>
+          <ExportCsv />
+        </TopToolbar>
+      }
+      exporter={false}
+    >
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <DateField source="scheduled_at" showTime label={`Scheduled (${CLUB_TIME_ZONE})`} options={sydney} />
         <ReferenceField source="claim_id" reference="cashback-claims" link="show" label="Claim" />

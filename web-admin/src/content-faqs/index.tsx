@@ -1,5 +1,18 @@
 import QuizIcon from '@mui/icons-material/Quiz';
-import { Create, Datagrid, Edit, List, NumberField, NumberInput, required, SelectInput, SimpleForm, TextField, TextInput, type RaRecord } from 'react-admin';
+import {
+  Create,
+  Datagrid,
+  Edit,
+  List,
+  NumberField,
+  NumberInput,
+  required,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  type RaRecord,
+} from 'react-admin';
 import { ReasonInput } from '../memberships/MembershipFields';
 import { CONTENT_STATUS_CHOICES } from '../content-pages';
 import { VersionedForm } from '../content-pages/ContentVersions';

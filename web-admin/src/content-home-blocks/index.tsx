@@ -10,8 +10,14 @@ function HomeBlocksList() {
   return (
     <List pagination={false} exporter={false}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField label="How it works" render={(r: RaRecord) => ((r as Partial<HomeBlocksRecord>).how_it_works ?? []).map((c) => c.title).join(' · ')} />
-        <FunctionField label="Feature blurbs" render={(r: RaRecord) => ((r as Partial<HomeBlocksRecord>).features ?? []).map((c) => c.title).join(' · ')} />
+        <FunctionField
+          label="How it works"
+          render={(r: RaRecord) => ((r as Partial<HomeBlocksRecord>).how_it_works ?? []).map((c) => c.title).join(' · ')}
+        />
+        <FunctionField
+          label="Feature blurbs"
+          render={(r: RaRecord) => ((r as Partial<HomeBlocksRecord>).features ?? []).map((c) => c.title).join(' · ')}
+        />
       </Datagrid>
     </List>
   );
@@ -46,12 +52,21 @@ function HomeBlocksEdit() {
 function HomeBlocksPreview({ values }: { values: Record<string, unknown> }) {
   return (
     <>
-      <Typography variant="h6" component="p">How It Works</Typography>
-      <Box component="ol" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }, gap: 2, p: 0, listStyle: 'none' }}>
+      <Typography variant="h6" component="p">
+        How It Works
+      </Typography>
+      <Box
+        component="ol"
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }, gap: 2, p: 0, listStyle: 'none' }}
+      >
         {rowsOf(values.how_it_works).map((card, i) => (
           <Box component="li" key={i} sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-            <Typography variant="overline" component="p">{i + 1}. {textOf(card.subtitle)}</Typography>
-            <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }}>{textOf(card.title)}</Typography>
+            <Typography variant="overline" component="p">
+              {i + 1}. {textOf(card.subtitle)}
+            </Typography>
+            <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }}>
+              {textOf(card.title)}
+            </Typography>
             <Typography variant="body2">{textOf(card.copy)}</Typography>
           </Box>
         ))}
@@ -59,7 +74,9 @@ function HomeBlocksPreview({ values }: { values: Record<string, unknown> }) {
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, gap: 2, mt: 2 }}>
         {rowsOf(values.features).map((f, i) => (
           <Box key={i} sx={{ p: 2, borderTop: 3, borderColor: 'primary.main', bgcolor: 'background.paper' }}>
-            <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }}>{textOf(f.title)}</Typography>
+            <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }}>
+              {textOf(f.title)}
+            </Typography>
             <Typography variant="body2">{textOf(f.copy)}</Typography>
           </Box>
         ))}

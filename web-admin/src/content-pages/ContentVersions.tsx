@@ -1,4 +1,18 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField as MuiTextField,
+  Typography,
+} from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh, useResourceContext, type RaRecord } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
@@ -35,7 +49,10 @@ function ContentVersions() {
   const canRestore = permissions === 'admin' || permissions === 'staff';
   const restore = async () => {
     try {
-      const restored = await postAction<RaRecord>(`/${resource}/${encodeURIComponent(String(record.id))}/restore`, { version: restoring, reason: reason.trim() });
+      const restored = await postAction<RaRecord>(`/${resource}/${encodeURIComponent(String(record.id))}/restore`, {
+        version: restoring,
+        reason: reason.trim(),
+      });
       // The form takes the restored record whole: fields edited and saved before stay "dirty" in the
       // form, and the refetch (keepDirtyValues) would otherwise keep showing them.
       reset(restored);
@@ -66,7 +83,10 @@ function ContentVersions() {
           <TableBody>
             {versions.map((v, i) => (
               <TableRow key={v.version}>
-                <TableCell>{v.version}{v.restored_from ? ` (restores ${v.restored_from})` : ''}</TableCell>
+                <TableCell>
+                  {v.version}
+                  {v.restored_from ? ` (restores ${v.restored_from})` : ''}
+                </TableCell>
                 <TableCell>{new Date(v.created_at).toLocaleString('en-AU', { timeZone: CLUB_TIME_ZONE })}</TableCell>
                 <TableCell>{v.staff_email}</TableCell>
                 <TableCell>{v.reason}</TableCell>
@@ -85,7 +105,14 @@ function ContentVersions() {
       <Dialog open={restoring !== null} onClose={() => setRestoring(null)}>
         <DialogTitle>Restore version {restoring}</DialogTitle>
         <DialogContent>
-          <MuiTextField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth margin="dense" helperText="Recorded with the new version" />
+          <MuiTextField
+            label="Reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            fullWidth
+            margin="dense"
+            helperText="Recorded with the new version"
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setRestoring(null)}>Cancel</Button>

@@ -14,7 +14,11 @@ export function FormPreview({ render }: { render: (values: Record<string, unknow
         {open ? 'Hide preview' : 'Preview'}
       </Button>
       {open && (
-        <Box role="region" aria-label="Preview" sx={{ mt: 1, p: 2, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.default' }}>
+        <Box
+          role="region"
+          aria-label="Preview"
+          sx={{ mt: 1, p: 2, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.default' }}
+        >
           <Typography variant="caption" component="p" sx={{ mb: 1 }}>
             Preview: what members will see once saved
           </Typography>

@@ -10,7 +10,11 @@ import { SafeHtml } from '../ui/SafeHtml';
  * then shown through SafeHtml like every other HTML in the console.
  */
 export function HtmlPreview({ source }: { source: string }) {
-  return <FormDataConsumer>{({ formData }) => <PreviewBox html={typeof formData[source] === 'string' ? (formData[source] as string) : ''} />}</FormDataConsumer>;
+  return (
+    <FormDataConsumer>
+      {({ formData }) => <PreviewBox html={typeof formData[source] === 'string' ? (formData[source] as string) : ''} />}
+    </FormDataConsumer>
+  );
 }
 
 function PreviewBox({ html }: { html: string }) {

@@ -23,8 +23,21 @@ function PageFields({ creating = false }: { creating?: boolean }) {
     <>
       {creating && <TextInput source="path" validate={required()} helperText="Lower-case words joined by dashes, like /golf-etiquette" />}
       <TextInput source="title" validate={required()} fullWidth />
-      <SelectInput source="status" choices={CONTENT_STATUS_CHOICES} validate={required()} defaultValue="draft" helperText="Drafts are never shown to members" />
-      <TextInput source="content" label="Content (HTML)" multiline minRows={8} fullWidth helperText="Scripts, event handlers and javascript: links are removed on save" />
+      <SelectInput
+        source="status"
+        choices={CONTENT_STATUS_CHOICES}
+        validate={required()}
+        defaultValue="draft"
+        helperText="Drafts are never shown to members"
+      />
+      <TextInput
+        source="content"
+        label="Content (HTML)"
+        multiline
+        minRows={8}
+        fullWidth
+        helperText="Scripts, event handlers and javascript: links are removed on save"
+      />
       <HtmlPreview source="content" />
       <ReasonInput />
     </>

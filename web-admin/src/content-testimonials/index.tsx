@@ -1,6 +1,21 @@
 import FormatQuoteIcon from '@mui/icons-material/FormatQuote';
 import { Box, Typography } from '@mui/material';
-import { BooleanField, BooleanInput, Create, Datagrid, Edit, FunctionField, List, NumberInput, required, SelectInput, SimpleForm, TextField, TextInput, type RaRecord } from 'react-admin';
+import {
+  BooleanField,
+  BooleanInput,
+  Create,
+  Datagrid,
+  Edit,
+  FunctionField,
+  List,
+  NumberInput,
+  required,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  type RaRecord,
+} from 'react-admin';
 import { ReasonInput } from '../memberships/MembershipFields';
 import { MediaInput } from '../media/MediaInput';
 import { CONTENT_STATUS_CHOICES } from '../content-pages';
@@ -11,7 +26,10 @@ function TestimonialList() {
   return (
     <List pagination={false} exporter={false}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField label="Image" render={(r: RaRecord) => (r.image ? <img src={String(r.image)} alt="" width={40} height={40} style={{ borderRadius: '50%' }} /> : '-')} />
+        <FunctionField
+          label="Image"
+          render={(r: RaRecord) => (r.image ? <img src={String(r.image)} alt="" width={40} height={40} style={{ borderRadius: '50%' }} /> : '-')}
+        />
         <TextField source="name" />
         <TextField source="quote" />
         <BooleanField source="illustrative" />
@@ -42,13 +60,23 @@ function TestimonialPreview({ values }: { values: Record<string, unknown> }) {
   const image = textOf(values.image);
   return (
     <Box component="figure" sx={{ m: 0, maxWidth: 420 }}>
-      {values.illustrative === true && <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>Illustrative examples, not real members, until members share their stories.</Typography>}
-      <Typography component="blockquote" sx={{ m: 0, fontStyle: 'italic' }}>“{textOf(values.quote)}”</Typography>
+      {values.illustrative === true && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          Illustrative examples, not real members, until members share their stories.
+        </Typography>
+      )}
+      <Typography component="blockquote" sx={{ m: 0, fontStyle: 'italic' }}>
+        “{textOf(values.quote)}”
+      </Typography>
       <Box component="figcaption" sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
         {image ? <img src={image} alt="" width={48} height={48} style={{ borderRadius: '50%', objectFit: 'cover' }} /> : null}
         <Typography variant="subtitle2">{textOf(values.name)}</Typography>
       </Box>
-      {values.status !== 'published' && <Typography variant="caption" color="text.secondary">Not shown to members until its status is published.</Typography>}
+      {values.status !== 'published' && (
+        <Typography variant="caption" color="text.secondary">
+          Not shown to members until its status is published.
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -68,4 +96,10 @@ const TestimonialCreate = () => (
   </Create>
 );
 
-export default { list: TestimonialList, edit: TestimonialEdit, create: TestimonialCreate, icon: FormatQuoteIcon, recordRepresentation: (r: RaRecord) => String(r.name) };
+export default {
+  list: TestimonialList,
+  edit: TestimonialEdit,
+  create: TestimonialCreate,
+  icon: FormatQuoteIcon,
+  recordRepresentation: (r: RaRecord) => String(r.name),
+};

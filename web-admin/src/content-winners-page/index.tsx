@@ -37,4 +37,9 @@ function WinnersPageEdit() {
   );
 }
 
-export default { list: WinnersPageList, edit: WinnersPageEdit, icon: EmojiEventsIcon, recordRepresentation: (r: RaRecord) => String(r.overview_title) };
+export default {
+  list: WinnersPageList,
+  edit: WinnersPageEdit,
+  icon: EmojiEventsIcon,
+  recordRepresentation: (r: RaRecord) => String(r.overview_title),
+};

@@ -1,9 +1,24 @@
-import { ArrayField, BooleanField, Datagrid, FunctionField, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import {
+  ArrayField,
+  BooleanField,
+  Datagrid,
+  FunctionField,
+  NumberField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useRecordContext,
+} from 'react-admin';
 import { EventHistory } from '../events/EventHistory';
 import { pccSetSchema, staffCourseSchema } from '@roar/contracts/clubhouse';
 import { CommandDialogButton } from '../handicaps/CommandDialogButton';
 
-const list = (v: string | undefined) => (v ?? '').split(/[\s,]+/).filter(Boolean).map(Number);
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number);
 
 function CourseActions() {
   const record = useRecordContext();
@@ -16,7 +31,11 @@ function CourseActions() {
         answer={pccSetSchema}
         title="Playing conditions (PCC) for a day"
         path={`/courses/${id}/pcc`}
-        fields={[{ name: 'played_on', label: 'Date (YYYY-MM-DD)', required: true }, { name: 'pcc', label: 'PCC (-1 to +3)', required: true }, { name: 'reason', label: 'Reason', required: true }]}
+        fields={[
+          { name: 'played_on', label: 'Date (YYYY-MM-DD)', required: true },
+          { name: 'pcc', label: 'PCC (-1 to +3)', required: true },
+          { name: 'reason', label: 'Reason', required: true },
+        ]}
         toBody={(v) => ({ played_on: (v.played_on ?? '').trim(), pcc: Number(v.pcc), reason: (v.reason ?? '').trim() })}
         done="PCC set; counted cards of that day are revised"
       />
@@ -26,14 +45,26 @@ function CourseActions() {
         title="Tee ratings (scorecards keep the rating they were played on)"
         path={`/courses/${id}/tees`}
         fields={[
-          { name: 'tee_id', label: 'Tee id (e.g. blue)', required: true }, { name: 'name', label: 'Name', required: true },
-          { name: 'courseRating', label: 'Course rating', required: true }, { name: 'slopeRating', label: 'Slope rating', required: true },
-          { name: 'pars', label: 'Pars, hole by hole (9 or 18, comma separated)', required: true }, { name: 'strokeIndexes', label: 'Stroke indexes, hole by hole', required: true },
+          { name: 'tee_id', label: 'Tee id (e.g. blue)', required: true },
+          { name: 'name', label: 'Name', required: true },
+          { name: 'courseRating', label: 'Course rating', required: true },
+          { name: 'slopeRating', label: 'Slope rating', required: true },
+          { name: 'pars', label: 'Pars, hole by hole (9 or 18, comma separated)', required: true },
+          { name: 'strokeIndexes', label: 'Stroke indexes, hole by hole', required: true },
           { name: 'reason', label: 'Reason', required: true },
         ]}
         toBody={(v) => {
           const pars = list(v.pars);
-          return { tee_id: (v.tee_id ?? '').trim(), name: (v.name ?? '').trim(), holes: pars.length === 9 ? 9 : 18, courseRating: Number(v.courseRating), slopeRating: Number(v.slopeRating), pars, strokeIndexes: list(v.strokeIndexes), reason: (v.reason ?? '').trim() };
+          return {
+            tee_id: (v.tee_id ?? '').trim(),
+            name: (v.name ?? '').trim(),
+            holes: pars.length === 9 ? 9 : 18,
+            courseRating: Number(v.courseRating),
+            slopeRating: Number(v.slopeRating),
+            pars,
+            strokeIndexes: list(v.strokeIndexes),
+            reason: (v.reason ?? '').trim(),
+          };
         }}
         done="Tee saved"
       />
@@ -60,7 +91,14 @@ export function CourseShow() {
             <NumberField source="ratingVersion" label="Rating version" />
           </Datagrid>
         </ArrayField>
-        <FunctionField label="PCC by day" render={(c: { pcc: Record<string, number> }) => Object.entries(c.pcc).map(([d, p]) => `${d}: ${p > 0 ? '+' : ''}${p}`).join(', ') || '-'} />
+        <FunctionField
+          label="PCC by day"
+          render={(c: { pcc: Record<string, number> }) =>
+            Object.entries(c.pcc)
+              .map(([d, p]) => `${d}: ${p > 0 ? '+' : ''}${p}`)
+              .join(', ') || '-'
+          }
+        />
         <EventHistory />
       </SimpleShowLayout>
     </Show>

@@ -8,7 +8,11 @@ import { beforeYouSell } from './guide';
 function Prose({ text }: { text: string }) {
   return (
     <>
-      {text.split(/(`[^`]+`)/).map((part, i) => (part.startsWith('`') && part.endsWith('`') ? <code key={i}>{part.slice(1, -1)}</code> : <Fragment key={i}>{part}</Fragment>))}
+      {text
+        .split(/(`[^`]+`)/)
+        .map((part, i) =>
+          part.startsWith('`') && part.endsWith('`') ? <code key={i}>{part.slice(1, -1)}</code> : <Fragment key={i}>{part}</Fragment>,
+        )}
     </>
   );
 }

@@ -64,10 +64,7 @@ export function Dashboard() {
   useEffect(() => {
     httpClient('/api/admin/dashboard?days=90')
       .then(({ json }) => parseAnswer(dashboardSchema, json, 'the dashboard'))
-      .then(
-      setFigures,
-      (e: unknown) => setError(e instanceof Error ? e.message : 'The dashboard could not be read.'),
-    );
+      .then(setFigures, (e: unknown) => setError(e instanceof Error ? e.message : 'The dashboard could not be read.'));
   }, []);
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!figures) return <CircularProgress aria-label="Loading the dashboard" />;
@@ -152,13 +149,18 @@ export function Dashboard() {
               {figures.drawCalendar.map((d) => (
                 <TableRow key={d.id}>
                   <TableCell>
-                    <Link to={createPath({ resource: 'prizes', id: d.id, type: 'show' })}>
-                      {d.title}
-                    </Link>
+                    <Link to={createPath({ resource: 'prizes', id: d.id, type: 'show' })}>{d.title}</Link>
                   </TableCell>
                   <TableCell>{formatClubDateTime(d.prizeEndDate)}</TableCell>
                   <TableCell>{d.drawStatus}</TableCell>
-                  <TableCell align="right" title={d.frozenTickets === null ? 'Stacked pool plus single entries for this draw, before eligibility rules' : 'Tickets in the frozen list'}>
+                  <TableCell
+                    align="right"
+                    title={
+                      d.frozenTickets === null
+                        ? 'Stacked pool plus single entries for this draw, before eligibility rules'
+                        : 'Tickets in the frozen list'
+                    }
+                  >
                     {d.frozenTickets ?? d.stackedPool + d.singleEntries}
                   </TableCell>
                 </TableRow>

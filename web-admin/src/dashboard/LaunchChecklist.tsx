@@ -19,10 +19,7 @@ export function LaunchChecklist() {
   useEffect(() => {
     httpClient('/api/admin/launch-checklist')
       .then(({ json }) => parseAnswer(launchChecklistSchema, json, 'the launch checklist'))
-      .then(
-      setChecklist,
-      () => setChecklist(null),
-    );
+      .then(setChecklist, () => setChecklist(null));
   }, []);
   if (!checklist || checklist.complete) return null;
   const open = checklist.checks.filter((c) => !c.done).length;
@@ -33,7 +30,8 @@ export function LaunchChecklist() {
           Before you sell
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {open === 1 ? 'One setting is' : `${open} settings are`} still in test mode. Set {open === 1 ? 'it' : 'them'} before the club takes real money.
+          {open === 1 ? 'One setting is' : `${open} settings are`} still in test mode. Set {open === 1 ? 'it' : 'them'} before the club takes real
+          money.
         </Typography>
         <List dense>
           {checklist.checks.map((c) => (

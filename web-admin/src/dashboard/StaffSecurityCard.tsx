@@ -1,4 +1,19 @@
-import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Switch, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useNotify, usePermissions } from 'react-admin';
 import { staffSecuritySchema as settingsSchema, type StaffSecurity as Settings } from '@roar/contracts/staff';
@@ -21,7 +36,17 @@ function ChangeSettings({ settings, onDone }: { settings: Settings; onDone: () =
   const valid = Number.isFinite(refundCents) && refundCents >= 0 && Number.isInteger(entryCount) && entryCount >= 0 && reason.trim().length >= 3;
   const save = async () => {
     try {
-      const answer = await postAction('/staff-security', { four_eyes: fourEyes, refund_above_cents: refundCents, entry_adjustment_above: entryCount, two_factor_required_for: scope, reason: reason.trim() }, 'PUT');
+      const answer = await postAction(
+        '/staff-security',
+        {
+          four_eyes: fourEyes,
+          refund_above_cents: refundCents,
+          entry_adjustment_above: entryCount,
+          two_factor_required_for: scope,
+          reason: reason.trim(),
+        },
+        'PUT',
+      );
       notify(waitingNotice(answer) ?? 'Staff security settings saved', { type: 'info' });
       setOpen(false);
       setReason('');
@@ -39,9 +64,26 @@ function ChangeSettings({ settings, onDone }: { settings: Settings; onDone: () =
         <DialogTitle id="staff-security-title">Staff security settings</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}>
           <FormControlLabel control={<Switch checked={fourEyes} onChange={(e) => setFourEyes(e.target.checked)} />} label="Four-eyes approval" />
-          <TextField label="Refunds above (AUD) need approval" type="number" slotProps={{ htmlInput: { min: 0, step: '0.01' } }} value={refund} onChange={(e) => setRefund(e.target.value)} />
-          <TextField label="Entry adjustments above (entries) need approval" type="number" slotProps={{ htmlInput: { min: 0, step: 1 } }} value={entries} onChange={(e) => setEntries(e.target.value)} />
-          <TextField select label="Two-factor sign-in required for" value={scope} onChange={(e) => setScope(e.target.value === 'all-staff' ? 'all-staff' : 'admins')}>
+          <TextField
+            label="Refunds above (AUD) need approval"
+            type="number"
+            slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
+            value={refund}
+            onChange={(e) => setRefund(e.target.value)}
+          />
+          <TextField
+            label="Entry adjustments above (entries) need approval"
+            type="number"
+            slotProps={{ htmlInput: { min: 0, step: 1 } }}
+            value={entries}
+            onChange={(e) => setEntries(e.target.value)}
+          />
+          <TextField
+            select
+            label="Two-factor sign-in required for"
+            value={scope}
+            onChange={(e) => setScope(e.target.value === 'all-staff' ? 'all-staff' : 'admins')}
+          >
             <MenuItem value="admins">Admins</MenuItem>
             <MenuItem value="all-staff">Every staff user</MenuItem>
           </TextField>
@@ -108,11 +150,14 @@ export function StaffSecurityCard() {
         )}
         {!settings.four_eyes && (
           <Alert severity="info" sx={{ mt: 1 }}>
-            {settings.approvers >= 2 ? 'Four-eyes approval is off although a second staff user could approve: switch it back on.' : 'Four-eyes approval is off. Switch it on once a second staff user can approve.'}
+            {settings.approvers >= 2
+              ? 'Four-eyes approval is off although a second staff user could approve: switch it back on.'
+              : 'Four-eyes approval is off. Switch it on once a second staff user can approve.'}
           </Alert>
         )}
         <Typography variant="body2" sx={{ mt: 1 }} data-testid="two-factor-status">
-          Two-factor sign-in: {settings.two_factor.required_enrolled} of {settings.two_factor.required} {settings.two_factor_required_for === 'admins' ? 'admins' : 'staff users'} enrolled
+          Two-factor sign-in: {settings.two_factor.required_enrolled} of {settings.two_factor.required}{' '}
+          {settings.two_factor_required_for === 'admins' ? 'admins' : 'staff users'} enrolled
           {settings.two_factor.ready ? '' : ' (the others enrol at their next sign-in)'}
         </Typography>
       </CardContent>

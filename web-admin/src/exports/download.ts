@@ -8,7 +8,9 @@ import { firstErrorMessage } from '../httpErrors';
 export async function downloadExport(kind: string, query: Record<string, string> = {}): Promise<void> {
   const search = new URLSearchParams(query).toString();
   const token = session.token();
-  const response = await fetch(`/api/admin/exports/${encodeURIComponent(kind)}.csv${search ? `?${search}` : ''}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(`/api/admin/exports/${encodeURIComponent(kind)}.csv${search ? `?${search}` : ''}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
     throw new Error(firstErrorMessage(body) ?? `The export failed (${response.status})`);

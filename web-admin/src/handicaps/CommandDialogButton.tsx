@@ -53,7 +53,9 @@ export function CommandDialogButton(props: {
   const missing = props.fields.some((f) => f.required && !(values[f.name] ?? '').trim());
   return (
     <>
-      <Button variant="outlined" color={props.color ?? 'primary'} onClick={() => setOpen(true)}>{props.label}</Button>
+      <Button variant="outlined" color={props.color ?? 'primary'} onClick={() => setOpen(true)}>
+        {props.label}
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={id} fullWidth>
         <DialogTitle id={id}>{props.title}</DialogTitle>
         <DialogContent>
@@ -68,11 +70,17 @@ export function CommandDialogButton(props: {
               margin="dense"
             />
           ))}
-          {error && <p role="alert" style={{ color: '#d32f2f', margin: '8px 0 0' }}>{error}</p>}
+          {error && (
+            <p role="alert" style={{ color: '#d32f2f', margin: '8px 0 0' }}>
+              {error}
+            </p>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button variant="contained" disabled={missing || busy} onClick={() => void submit()}>Confirm</Button>
+          <Button variant="contained" disabled={missing || busy} onClick={() => void submit()}>
+            Confirm
+          </Button>
         </DialogActions>
       </Dialog>
     </>

@@ -1,10 +1,25 @@
 import { Datagrid, DateField, List, NumberField, SelectInput, TextField, TextInput } from 'react-admin';
 
 const filters = [
-  <SelectInput key="status" source="status" alwaysOn choices={[
-    { id: 'submitted', name: 'Waiting for review' }, { id: 'approved', name: 'Approved' }, { id: 'rejected', name: 'Rejected' }, { id: 'draft', name: 'Draft' },
-  ]} />,
-  <SelectInput key="type" source="type" choices={[{ id: 'create', name: 'New handicap' }, { id: 'transfer', name: 'Transfer' }]} />,
+  <SelectInput
+    key="status"
+    source="status"
+    alwaysOn
+    choices={[
+      { id: 'submitted', name: 'Waiting for review' },
+      { id: 'approved', name: 'Approved' },
+      { id: 'rejected', name: 'Rejected' },
+      { id: 'draft', name: 'Draft' },
+    ]}
+  />,
+  <SelectInput
+    key="type"
+    source="type"
+    choices={[
+      { id: 'create', name: 'New handicap' },
+      { id: 'transfer', name: 'Transfer' },
+    ]}
+  />,
   <TextInput key="q" source="q" label="Search name or Golf Link" />,
 ];
 

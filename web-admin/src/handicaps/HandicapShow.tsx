@@ -19,7 +19,11 @@ function ReviewActions() {
           { name: 'handicap', label: 'Official GA Handicap', helperText: 'e.g. 15.2; a plus handicap as -1.5', required: true },
           { name: 'reason', label: 'Note (optional)' },
         ]}
-        toBody={(v) => ({ golf_link_number: (v.golf_link_number ?? '').trim(), handicap: Number(v.handicap), ...(v.reason?.trim() ? { reason: v.reason.trim() } : {}) })}
+        toBody={(v) => ({
+          golf_link_number: (v.golf_link_number ?? '').trim(),
+          handicap: Number(v.handicap),
+          ...(v.reason?.trim() ? { reason: v.reason.trim() } : {}),
+        })}
         done="Request approved"
       />
       <CommandDialogButton

@@ -26,7 +26,15 @@ function RetryButton() {
     }
   };
   return (
-    <Button size="small" variant="outlined" disabled={busy} onClick={(e) => { e.stopPropagation(); void retry(); }}>
+    <Button
+      size="small"
+      variant="outlined"
+      disabled={busy}
+      onClick={(e) => {
+        e.stopPropagation();
+        void retry();
+      }}
+    >
       Retry
     </Button>
   );

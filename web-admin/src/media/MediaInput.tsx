@@ -22,7 +22,11 @@ interface MediaInputProps {
  * and shows a preview. Replaces typing image URLs by hand.
  */
 export function MediaInput({ source, label, kind, variant, alsoSets = {}, emptyValue = null }: MediaInputProps) {
-  const { field } = useInput({ source, parse: (v: string | null) => (v === '' || v === null ? emptyValue : v), ...(emptyValue === '' ? { defaultValue: '' } : {}) });
+  const { field } = useInput({
+    source,
+    parse: (v: string | null) => (v === '' || v === null ? emptyValue : v),
+    ...(emptyValue === '' ? { defaultValue: '' } : {}),
+  });
   const form = useFormContext();
   const inputId = useId();
   const [busy, setBusy] = useState(false);
@@ -58,7 +62,19 @@ export function MediaInput({ source, label, kind, variant, alsoSets = {}, emptyV
       </Typography>
       <Stack direction="row" sx={{ mt: 0.5, flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         {value ? (
-          <Box component="img" src={value} alt={`${label} preview`} sx={{ width: 192, height: 108, objectFit: kind === 'partner' ? 'contain' : 'cover', borderRadius: 1, border: '1px solid', borderColor: 'divider' }} />
+          <Box
+            component="img"
+            src={value}
+            alt={`${label} preview`}
+            sx={{
+              width: 192,
+              height: 108,
+              objectFit: kind === 'partner' ? 'contain' : 'cover',
+              borderRadius: 1,
+              border: '1px solid',
+              borderColor: 'divider',
+            }}
+          />
         ) : (
           <Box sx={{ width: 192, height: 108, display: 'grid', placeItems: 'center', borderRadius: 1, border: '1px dashed', borderColor: 'divider' }}>
             <Typography variant="caption">No image</Typography>
@@ -66,7 +82,14 @@ export function MediaInput({ source, label, kind, variant, alsoSets = {}, emptyV
         )}
         <Button variant="outlined" component="label" disabled={busy}>
           {busy ? 'Uploading...' : value ? 'Replace image' : 'Upload image'}
-          <input id={inputId} hidden type="file" accept="image/png,image/jpeg,image/webp,image/gif" aria-label={`${label} file`} onChange={(e) => void pick(e)} />
+          <input
+            id={inputId}
+            hidden
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            aria-label={`${label} file`}
+            onChange={(e) => void pick(e)}
+          />
         </Button>
         {value && (
           <Button color="inherit" onClick={() => field.onChange(emptyValue)} disabled={busy}>

@@ -52,7 +52,14 @@ export function AdjustEntriesButton() {
             fullWidth
             margin="dense"
           />
-          <MuiTextField label="Reason" helperText="Required: shown in the event log" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth margin="dense" />
+          <MuiTextField
+            label="Reason"
+            helperText="Required: shown in the event log"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            fullWidth
+            margin="dense"
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>Cancel</Button>

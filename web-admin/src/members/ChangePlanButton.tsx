@@ -1,4 +1,16 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Link, MenuItem, TextField as MuiTextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+  Link,
+  MenuItem,
+  TextField as MuiTextField,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { memberChangePlanAnswerSchema, memberPlanMovesSchema, type MemberPlanMoves as PlanMoves } from '@roar/contracts/staff';
@@ -48,7 +60,10 @@ export function ChangePlanButton() {
   const submit = async () => {
     setBusy(true);
     try {
-      const answer = await postAction(`/members/${encodeURIComponent(String(record.id))}/change-plan`, { membership_id: Number(tier), reason: reason.trim() });
+      const answer = await postAction(`/members/${encodeURIComponent(String(record.id))}/change-plan`, {
+        membership_id: Number(tier),
+        reason: reason.trim(),
+      });
       const started = parseAnswer(memberChangePlanAnswerSchema, answer, 'the plan change');
       setLink(started.payment_url);
       notify('Plan change started: send the member the payment link', { type: 'info' });
@@ -69,11 +84,16 @@ export function ChangePlanButton() {
         <DialogContent>
           {link ? (
             <Alert severity="success">
-              The new plan starts when the member pays. Send them this link: <Link href={link} target="_blank" rel="noreferrer" data-testid="plan-payment-link">{link}</Link>
+              The new plan starts when the member pays. Send them this link:{' '}
+              <Link href={link} target="_blank" rel="noreferrer" data-testid="plan-payment-link">
+                {link}
+              </Link>
             </Alert>
           ) : (
             <>
-              <DialogContentText>Starts the member&apos;s upgrade checkout for the plan you pick, as their own upgrade does; nothing changes until they pay.</DialogContentText>
+              <DialogContentText>
+                Starts the member&apos;s upgrade checkout for the plan you pick, as their own upgrade does; nothing changes until they pay.
+              </DialogContentText>
               {moves?.current && (
                 <DialogContentText sx={{ mt: 1 }}>
                   Current plan: <strong>{moves.current.tier}</strong>
@@ -96,7 +116,14 @@ export function ChangePlanButton() {
                       </MenuItem>
                     ))}
                   </MuiTextField>
-                  <MuiTextField label="Reason" helperText="Required: kept in the member's history" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth margin="dense" />
+                  <MuiTextField
+                    label="Reason"
+                    helperText="Required: kept in the member's history"
+                    value={reason}
+                    onChange={(e) => setReason(e.target.value)}
+                    fullWidth
+                    margin="dense"
+                  />
                 </>
               )}
             </>

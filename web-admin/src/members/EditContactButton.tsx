@@ -44,10 +44,13 @@ export function EditContactButton() {
     setBusy(true);
     try {
       const changes = Object.fromEntries(
-        (['firstname', 'lastname', 'mobile', 'address'] as const).filter((k) => d[k].trim() !== before[k]).map((k) => [k, d[k].trim() === '' && k !== 'firstname' && k !== 'lastname' ? null : d[k].trim()]),
+        (['firstname', 'lastname', 'mobile', 'address'] as const)
+          .filter((k) => d[k].trim() !== before[k])
+          .map((k) => [k, d[k].trim() === '' && k !== 'firstname' && k !== 'lastname' ? null : d[k].trim()]),
       );
       if (Object.keys(changes).length > 0) await postAction(`${base}/profile`, { ...changes, reason: reason.trim() }, 'PUT');
-      if (d.email.trim().toLowerCase() !== before.email.toLowerCase()) await postAction(`${base}/email`, { email: d.email.trim(), reason: reason.trim() }, 'PUT');
+      if (d.email.trim().toLowerCase() !== before.email.toLowerCase())
+        await postAction(`${base}/email`, { email: d.email.trim(), reason: reason.trim() }, 'PUT');
       notify('Member details saved', { type: 'info' });
       close();
       refresh();
@@ -72,12 +75,23 @@ export function EditContactButton() {
             {FIELDS.map((f) => (
               <MuiTextField key={f.key} label={f.label} value={draft[f.key]} onChange={set(f.key)} fullWidth margin="dense" />
             ))}
-            <MuiTextField label="Reason" helperText="Required: kept in the member's history" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth margin="dense" />
+            <MuiTextField
+              label="Reason"
+              helperText="Required: kept in the member's history"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              fullWidth
+              margin="dense"
+            />
           </DialogContent>
         )}
         <DialogActions>
           <Button onClick={close}>Cancel</Button>
-          <Button variant="contained" disabled={busy || reason.trim().length < 3 || !draft || draft.firstname.trim() === '' || draft.lastname.trim() === ''} onClick={() => draft && void submit(draft)}>
+          <Button
+            variant="contained"
+            disabled={busy || reason.trim().length < 3 || !draft || draft.firstname.trim() === '' || draft.lastname.trim() === ''}
+            onClick={() => draft && void submit(draft)}
+          >
             Save
           </Button>
         </DialogActions>

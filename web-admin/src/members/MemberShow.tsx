@@ -1,14 +1,4 @@
-import {
-  ArrayField,
-  Datagrid,
-  FunctionField,
-  NumberField,
-  Show,
-  Tab,
-  TabbedShowLayout,
-  TextField,
-  type RaRecord,
-} from 'react-admin';
+import { ArrayField, Datagrid, FunctionField, NumberField, Show, Tab, TabbedShowLayout, TextField, type RaRecord } from 'react-admin';
 import { ClubDateField } from '../ui/ClubDateField';
 import { ledgerTicketRange } from '../ui/display';
 import { formatCents } from '../memberships/MembershipList';

@@ -14,7 +14,11 @@ interface Choice {
   readonly body: { email: 'receipt'; event_id: string } | { email: 'winner'; prize_id: string };
 }
 
-const RECEIPT_LABELS: Record<string, string> = { MembershipActivated: 'Receipt', MembershipRenewed: 'Renewal receipt', SingleEntryPurchased: 'Single entry receipt' };
+const RECEIPT_LABELS: Record<string, string> = {
+  MembershipActivated: 'Receipt',
+  MembershipRenewed: 'Renewal receipt',
+  SingleEntryPurchased: 'Single entry receipt',
+};
 
 /** What can go again: the member's paid events (a receipt each) and the prizes whose winner email they got. */
 function choicesOf(record: Record<string, unknown>): Choice[] {
@@ -28,7 +32,14 @@ function choicesOf(record: Record<string, unknown>): Choice[] {
       body: { email: 'receipt', event_id: e.id } as const,
     }));
   const wins = (Array.isArray(record.wins) ? record.wins : []) as Array<{ prize_id: string; title: string }>;
-  return [...receipts, ...wins.map((w) => ({ key: `winner:${w.prize_id}`, label: `Winner email: ${w.title}`, body: { email: 'winner', prize_id: w.prize_id } as const }))];
+  return [
+    ...receipts,
+    ...wins.map((w) => ({
+      key: `winner:${w.prize_id}`,
+      label: `Winner email: ${w.title}`,
+      body: { email: 'winner', prize_id: w.prize_id } as const,
+    })),
+  ];
 }
 
 /**
@@ -82,7 +93,14 @@ export function ResendEmailButton() {
               </MenuItem>
             ))}
           </MuiTextField>
-          <MuiTextField label="Reason" helperText="Required: kept in the member's history" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth margin="dense" />
+          <MuiTextField
+            label="Reason"
+            helperText="Required: kept in the member's history"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            fullWidth
+            margin="dense"
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>Cancel</Button>

@@ -39,7 +39,13 @@ export function SupportTab() {
           done="Plan cancelled"
         />
         <ResendEmailButton />
-        <SupportActionButton label="Add note" action="/notes" field="note" explain="A note on the member's file for the support team." done="Note added" />
+        <SupportActionButton
+          label="Add note"
+          action="/notes"
+          field="note"
+          explain="A note on the member's file for the support team."
+          done="Note added"
+        />
       </Stack>
       <Typography variant="subtitle2">Support notes</Typography>
       {notes.length === 0 ? (

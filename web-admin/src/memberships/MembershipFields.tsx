@@ -1,14 +1,4 @@
-import {
-  ArrayInput,
-  BooleanInput,
-  maxLength,
-  minLength,
-  NumberInput,
-  required,
-  SelectInput,
-  SimpleFormIterator,
-  TextInput,
-} from 'react-admin';
+import { ArrayInput, BooleanInput, maxLength, minLength, NumberInput, required, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
 import { STATUS_CHOICES, TYPE_CHOICES } from './choices';
 
 const int = { step: 1, min: 0 };

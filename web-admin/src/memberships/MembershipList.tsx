@@ -14,11 +14,7 @@ export function MembershipList() {
         <TextField source="code" />
         <ChipField source="status" />
         <TextField source="type" />
-        <FunctionField
-          source="price_cents"
-          label="Price"
-          render={(record: RaRecord) => formatCents(record.price_cents)}
-        />
+        <FunctionField source="price_cents" label="Price" render={(record: RaRecord) => formatCents(record.price_cents)} />
         <NumberField source="initial_tickets" />
         <NumberField source="cumulative_tickets" />
         <BooleanField source="visible" />

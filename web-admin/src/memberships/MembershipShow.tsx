@@ -1,14 +1,4 @@
-import {
-  ArrayField,
-  BooleanField,
-  Datagrid,
-  FunctionField,
-  NumberField,
-  Show,
-  SimpleShowLayout,
-  TextField,
-  type RaRecord,
-} from 'react-admin';
+import { ArrayField, BooleanField, Datagrid, FunctionField, NumberField, Show, SimpleShowLayout, TextField, type RaRecord } from 'react-admin';
 import { formatCents } from './MembershipList';
 import { SafeHtmlField } from '../ui/SafeHtml';
 

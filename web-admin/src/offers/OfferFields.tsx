@@ -15,7 +15,12 @@ export function OfferFields({ creating = false }: { creating?: boolean }) {
       <TextInput source="saving" validate={required()} helperText="As members read it: save 20-30%, save up to 5%" />
       <TextInput source="terms" multiline fullWidth defaultValue="" />
       <SelectInput source="redeem_method" label="How to redeem" choices={REDEEM_CHOICES} validate={required()} defaultValue="code" />
-      <TextInput source="redeem_value" label="Code or https:// link" defaultValue="" helperText="The code (a code), the partner's https:// link (a link), empty for the member card" />
+      <TextInput
+        source="redeem_value"
+        label="Code or https:// link"
+        defaultValue=""
+        helperText="The code (a code), the partner's https:// link (a link), empty for the member card"
+      />
       <DateTimeInput source="starts_at" label="Starts (your time; stored as an instant)" parse={toInstant} />
       <DateTimeInput source="ends_at" label="Ends (your time; stored as an instant)" parse={toInstant} />
       <SelectInput source="status" choices={STATUS_CHOICES} validate={required()} defaultValue="draft" />

@@ -1,6 +1,19 @@
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import { createElement } from 'react';
-import { BooleanField, Create, Datagrid, DateField, Edit, List, ReferenceField, Show, SimpleForm, SimpleShowLayout, TextField, type RaRecord } from 'react-admin';
+import {
+  BooleanField,
+  Create,
+  Datagrid,
+  DateField,
+  Edit,
+  List,
+  ReferenceField,
+  Show,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  type RaRecord,
+} from 'react-admin';
 import { EventHistory } from '../events/EventHistory';
 import { OfferFields } from './OfferFields';
 import { CLUB_TIME_ZONE } from '@roar/contracts/time';
@@ -9,18 +22,28 @@ const h = createElement;
 const sydney = { timeZone: CLUB_TIME_ZONE };
 
 const OfferList = () =>
-  h(List, { sort: { field: 'created_at', order: 'ASC' } },
-    h(Datagrid, { rowClick: 'show', bulkActionButtons: false },
+  h(
+    List,
+    { sort: { field: 'created_at', order: 'ASC' } },
+    h(
+      Datagrid,
+      { rowClick: 'show', bulkActionButtons: false },
       h(TextField, { source: 'partner_name', label: 'Partner' }),
       h(TextField, { source: 'title' }),
       h(TextField, { source: 'saving' }),
       h(TextField, { source: 'redeem_method', label: 'Redeem by' }),
       h(TextField, { source: 'status' }),
-      h(BooleanField, { source: 'featured', label: 'Carousel' })));
+      h(BooleanField, { source: 'featured', label: 'Carousel' }),
+    ),
+  );
 
 const OfferShow = () =>
-  h(Show, null,
-    h(SimpleShowLayout, null,
+  h(
+    Show,
+    null,
+    h(
+      SimpleShowLayout,
+      null,
       h(ReferenceField, { source: 'partner_id', reference: 'partners', link: 'show' }),
       h(TextField, { source: 'title' }),
       h(TextField, { source: 'saving' }),
@@ -31,7 +54,9 @@ const OfferShow = () =>
       h(DateField, { source: 'ends_at', showTime: true, label: `Ends (${CLUB_TIME_ZONE})`, options: sydney, emptyText: 'no end' }),
       h(TextField, { source: 'status' }),
       h(BooleanField, { source: 'featured', label: 'Carousel' }),
-      h(EventHistory)));
+      h(EventHistory),
+    ),
+  );
 
 const OfferEdit = () => h(Edit, { mutationMode: 'pessimistic', redirect: 'show' }, h(SimpleForm, null, h(OfferFields)));
 const OfferCreate = () => h(Create, { redirect: 'show' }, h(SimpleForm, null, h(OfferFields, { creating: true })));

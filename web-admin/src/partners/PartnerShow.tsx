@@ -1,4 +1,16 @@
-import { BooleanField, Datagrid, DateField, FunctionField, NumberField, ReferenceManyField, SelectField, Show, SimpleShowLayout, TextField, type RaRecord } from 'react-admin';
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  FunctionField,
+  NumberField,
+  ReferenceManyField,
+  SelectField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  type RaRecord,
+} from 'react-admin';
 import { EventHistory } from '../events/EventHistory';
 import { CATEGORY_CHOICES } from './choices';
 import { CLUB_TIME_ZONE } from '@roar/contracts/time';

@@ -6,7 +6,8 @@ import { PartnerList } from './PartnerList';
 import { PartnerShow } from './PartnerShow';
 
 /** Saving sends a command with the reason; the server decides, so no optimism. */
-const PartnerEdit = () => createElement(Edit, { mutationMode: 'pessimistic', redirect: 'show' }, createElement(SimpleForm, null, createElement(PartnerFields)));
+const PartnerEdit = () =>
+  createElement(Edit, { mutationMode: 'pessimistic', redirect: 'show' }, createElement(SimpleForm, null, createElement(PartnerFields)));
 const PartnerCreate = () => createElement(Create, { redirect: 'show' }, createElement(SimpleForm, null, createElement(PartnerFields)));
 
 export default {

@@ -1,4 +1,15 @@
-import { BooleanInput, Datagrid, FunctionField, List, ReferenceField, SelectArrayInput, SelectInput, TextField, TextInput, type RaRecord } from 'react-admin';
+import {
+  BooleanInput,
+  Datagrid,
+  FunctionField,
+  List,
+  ReferenceField,
+  SelectArrayInput,
+  SelectInput,
+  TextField,
+  TextInput,
+  type RaRecord,
+} from 'react-admin';
 import { ClubDateField } from '../ui/ClubDateField';
 import { formatCents } from '../memberships/MembershipList';
 

@@ -5,7 +5,13 @@ import { RefundButton } from './RefundButton';
 
 export function PaymentShow() {
   return (
-    <Show actions={<TopToolbar><RefundButton /></TopToolbar>}>
+    <Show
+      actions={
+        <TopToolbar>
+          <RefundButton />
+        </TopToolbar>
+      }
+    >
       <SimpleShowLayout>
         <TextField source="id" />
         <ReferenceField source="member_id" reference="members" label="Member" link="show" />

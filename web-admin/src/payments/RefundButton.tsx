@@ -40,7 +40,14 @@ export function RefundButton() {
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="refund-title">
         <DialogTitle id="refund-title">Refund this payment</DialogTitle>
         <DialogContent>
-          <MuiTextField label="Reason" helperText="Required: shown in the event log" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth margin="dense" />
+          <MuiTextField
+            label="Reason"
+            helperText="Required: shown in the event log"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            fullWidth
+            margin="dense"
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>Cancel</Button>

@@ -7,7 +7,14 @@ import { ReasonDialog } from '../ui/ReasonDialog';
 import { waitingNotice } from '../approvals/waiting';
 
 type Action = 'schedule' | 'close' | 'draw' | 'redraw' | 'notify' | 'publish';
-const LABELS: Record<Action, string> = { schedule: 'Schedule draw', close: 'Close entries', draw: 'Draw winner', redraw: 'Redraw', notify: 'Notify winner', publish: 'Publish result' };
+const LABELS: Record<Action, string> = {
+  schedule: 'Schedule draw',
+  close: 'Close entries',
+  draw: 'Draw winner',
+  redraw: 'Redraw',
+  notify: 'Notify winner',
+  publish: 'Publish result',
+};
 
 /** Which actions the draw's state allows; the server checks again. */
 function available(record: Record<string, unknown>): Action[] {
@@ -21,7 +28,11 @@ function available(record: Record<string, unknown>): Action[] {
     case 'closed':
       return ['draw'];
     case 'drawn':
-      return [...(current && !current.notified ? (['notify'] as Action[]) : []), ...(current && !current.claimed_by ? (['redraw'] as Action[]) : []), 'publish'];
+      return [
+        ...(current && !current.notified ? (['notify'] as Action[]) : []),
+        ...(current && !current.claimed_by ? (['redraw'] as Action[]) : []),
+        'publish',
+      ];
     default:
       return [];
   }

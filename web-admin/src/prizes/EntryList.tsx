@@ -23,7 +23,8 @@ export function EntryList() {
       setTotal(Number((headers.get('content-range') ?? '').split('/')[1] ?? 0));
     });
   }, [id, page]);
-  if (!record || record.draw_status === 'unscheduled' || record.draw_status === 'scheduled') return <Typography variant="body2">The entry list is frozen when entries close.</Typography>;
+  if (!record || record.draw_status === 'unscheduled' || record.draw_status === 'scheduled')
+    return <Typography variant="body2">The entry list is frozen when entries close.</Typography>;
   const drawn = record.draw_status === 'drawn' || record.draw_status === 'published';
   return (
     <Box>

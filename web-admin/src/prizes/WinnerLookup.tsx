@@ -31,17 +31,15 @@ export function WinnerLookup() {
             {answer.winners.map((w) => (
               <ListItem key={w.member_id} disableGutters>
                 <ListItemText
-                  primary={
-                    <Link to={createPath({ resource: 'members', id: w.member_id, type: 'show' })}>
-                      {w.name ?? w.member_id}
-                    </Link>
-                  }
+                  primary={<Link to={createPath({ resource: 'members', id: w.member_id, type: 'show' })}>{w.name ?? w.member_id}</Link>}
                   secondary={w.email}
                 />
               </ListItem>
             ))}
           </List>
-          <Typography variant="caption">Looked up by {answer.lookups.map((l) => `${l.staff_email} (${formatClubDateTime(l.looked_up_at) ?? ''})`).join(', ')}</Typography>
+          <Typography variant="caption">
+            Looked up by {answer.lookups.map((l) => `${l.staff_email} (${formatClubDateTime(l.looked_up_at) ?? ''})`).join(', ')}
+          </Typography>
         </>
       ) : (
         <Button variant="outlined" onClick={() => void look()}>

@@ -6,7 +6,14 @@ function stoppedAt(value: unknown): StoppedAt | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   const text = (k: string) => (typeof v[k] === 'string' ? v[k] : '');
-  return { id: text('id'), type: text('type'), streamId: text('streamId'), revision: text('revision'), position: text('position'), error: text('error') };
+  return {
+    id: text('id'),
+    type: text('type'),
+    streamId: text('streamId'),
+    revision: text('revision'),
+    position: text('position'),
+    error: text('error'),
+  };
 }
 
 /** Short form for the list: which event the projector stopped at. */

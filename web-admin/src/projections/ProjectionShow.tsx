@@ -1,6 +1,17 @@
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useState } from 'react';
-import { FunctionField, NumberField, Show, SimpleShowLayout, TextField, useNotify, usePermissions, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import {
+  FunctionField,
+  NumberField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+  type RaRecord,
+} from 'react-admin';
 import { ClubDateField } from '../ui/ClubDateField';
 import { postAction } from '../dataProvider';
 import { FailedEventAlert } from './FailedEvent';
@@ -61,7 +72,9 @@ export function ProjectionShow() {
         <TextField source="last_error" emptyText="-" />
         <FunctionField
           label="Stopped at event"
-          render={(r: RaRecord) => (r.failed_event ? <FailedEventAlert value={r.failed_event} title="This read model stopped at an event it cannot apply" /> : '-')}
+          render={(r: RaRecord) =>
+            r.failed_event ? <FailedEventAlert value={r.failed_event} title="This read model stopped at an event it cannot apply" /> : '-'
+          }
         />
         <FunctionField
           label="Last rebuild"

@@ -5,7 +5,6 @@ import { projectionVerificationSchema, type ProjectionVerification as Verificati
 import { parseAnswer, postAction } from '../dataProvider';
 import { FailedEventAlert } from './FailedEvent';
 
-
 const show = (row: Record<string, unknown> | null, columns: readonly string[]) =>
   row === null ? '-' : JSON.stringify(columns.length > 0 ? Object.fromEntries(columns.map((c) => [c, row[c]])) : row);
 

@@ -2,7 +2,15 @@ import { BooleanField, BooleanInput, Datagrid, DateField, List, NumberField, Sel
 
 const filters = [
   <BooleanInput key="overdue" source="overdue" label="Unattested past deadline" alwaysOn />,
-  <SelectInput key="status" source="status" choices={[{ id: 'submitted', name: 'Waiting for marker' }, { id: 'attested', name: 'Attested' }, { id: 'voided', name: 'Voided' }]} />,
+  <SelectInput
+    key="status"
+    source="status"
+    choices={[
+      { id: 'submitted', name: 'Waiting for marker' },
+      { id: 'attested', name: 'Attested' },
+      { id: 'voided', name: 'Voided' },
+    ]}
+  />,
 ];
 
 export function ScorecardList() {

@@ -14,8 +14,17 @@ function ScoreActions() {
         answer={staffScorecardSchema}
         title="Correct the hole scores"
         path={`/scorecards/${id}/correct`}
-        fields={[{ name: 'gross_scores', label: 'Gross scores, hole by hole (comma separated)', required: true }, { name: 'reason', label: 'Reason', required: true }]}
-        toBody={(v) => ({ gross_scores: (v.gross_scores ?? '').split(/[\s,]+/).filter(Boolean).map(Number), reason: (v.reason ?? '').trim() })}
+        fields={[
+          { name: 'gross_scores', label: 'Gross scores, hole by hole (comma separated)', required: true },
+          { name: 'reason', label: 'Reason', required: true },
+        ]}
+        toBody={(v) => ({
+          gross_scores: (v.gross_scores ?? '')
+            .split(/[\s,]+/)
+            .filter(Boolean)
+            .map(Number),
+          reason: (v.reason ?? '').trim(),
+        })}
         done="Score corrected; the index is revised"
       />
       <CommandDialogButton

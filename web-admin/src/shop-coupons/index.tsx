@@ -1,8 +1,26 @@
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
-import { Create, Datagrid, DateField, DateTimeInput, List, NumberField, NumberInput, SelectInput, Show, SimpleForm, SimpleShowLayout, TextField, TextInput, required } from 'react-admin';
+import {
+  Create,
+  Datagrid,
+  DateField,
+  DateTimeInput,
+  List,
+  NumberField,
+  NumberInput,
+  SelectInput,
+  Show,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  required,
+} from 'react-admin';
 import { EventHistory } from '../events/EventHistory';
 
-const KINDS = [{ id: 'percent', name: 'Percent off merchandise' }, { id: 'amount', name: 'Amount off (cents)' }];
+const KINDS = [
+  { id: 'percent', name: 'Percent off merchandise' },
+  { id: 'amount', name: 'Amount off (cents)' },
+];
 
 function CouponList() {
   return (
@@ -41,9 +59,14 @@ function CouponShow() {
 }
 
 const toTerms = (d: Record<string, unknown>) => ({
-  code: String(d.code ?? '').toUpperCase(), kind: d.kind, value: Number(d.value), reason: d.reason,
+  code: String(d.code ?? '').toUpperCase(),
+  kind: d.kind,
+  value: Number(d.value),
+  reason: d.reason,
   expiresAt: d.expiresAt ? new Date(String(d.expiresAt)).toISOString() : null,
-  totalLimit: d.totalLimit ? Number(d.totalLimit) : null, perMemberLimit: d.perMemberLimit ? Number(d.perMemberLimit) : null, memberId: d.memberId || null,
+  totalLimit: d.totalLimit ? Number(d.totalLimit) : null,
+  perMemberLimit: d.perMemberLimit ? Number(d.perMemberLimit) : null,
+  memberId: d.memberId || null,
 });
 
 function CouponCreate() {

@@ -1,5 +1,18 @@
 import GavelIcon from '@mui/icons-material/Gavel';
-import { BooleanField, Create, Datagrid, DateInput, List, NumberField, NumberInput, SimpleForm, TextField, TextInput, minValue, required } from 'react-admin';
+import {
+  BooleanField,
+  Create,
+  Datagrid,
+  DateInput,
+  List,
+  NumberField,
+  NumberInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  minValue,
+  required,
+} from 'react-admin';
 
 /** Every dated version of the gift card expiry terms, newest first; the one in force is marked. */
 function TermsList() {
@@ -17,7 +30,11 @@ function TermsList() {
 }
 
 const toBody = (d: Record<string, unknown>) => ({
-  expiry_months: Number(d.expiry_months), legal_minimum_months: Number(d.legal_minimum_months), effective_from: String(d.effective_from ?? '').slice(0, 10), source: String(d.source ?? '').trim(), reason: d.reason,
+  expiry_months: Number(d.expiry_months),
+  legal_minimum_months: Number(d.legal_minimum_months),
+  effective_from: String(d.effective_from ?? '').slice(0, 10),
+  source: String(d.source ?? '').trim(),
+  reason: d.reason,
 });
 
 /**
@@ -30,7 +47,12 @@ function TermsCreate() {
       <SimpleForm defaultValues={{ expiry_months: 36, legal_minimum_months: 36 }}>
         <NumberInput source="expiry_months" label="Valid for (months)" validate={[required(), minValue(1)]} helperText="At least the legal minimum" />
         <NumberInput source="legal_minimum_months" label="Legal minimum (months)" validate={[required(), minValue(1)]} />
-        <DateInput source="effective_from" label="Effective from" validate={required()} helperText="Cards issued from this club day take this period" />
+        <DateInput
+          source="effective_from"
+          label="Effective from"
+          validate={required()}
+          helperText="Cards issued from this club day take this period"
+        />
         <TextInput source="source" validate={required()} fullWidth helperText="The Act and section, or the club decision" />
         <TextInput source="reason" validate={required()} fullWidth />
       </SimpleForm>

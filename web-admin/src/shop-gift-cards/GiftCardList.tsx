@@ -6,7 +6,14 @@ import { CLUB_TIME_ZONE } from '../ui/display';
 const filters = [
   <TextInput key="code" source="code" label="Whole code" alwaysOn />,
   <TextInput key="q" source="q" label="Last 4 or order number" alwaysOn />,
-  <SelectInput key="status" source="status" choices={[{ id: 'active', name: 'Active' }, { id: 'voided', name: 'Cancelled' }]} />,
+  <SelectInput
+    key="status"
+    source="status"
+    choices={[
+      { id: 'active', name: 'Active' },
+      { id: 'voided', name: 'Cancelled' },
+    ]}
+  />,
 ];
 
 /** Gift cards by their last 4 (staff never see a code); a whole code read out by a member is looked up by its keyed hash. */

@@ -1,6 +1,16 @@
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
-import { FunctionField, ReferenceField, Show, SimpleShowLayout, TextField, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import {
+  FunctionField,
+  ReferenceField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
 import { giftCardWithHistorySchema } from '@roar/contracts/shop';
 import { parseAnswer, postAction } from '../dataProvider';
 import { EventHistory } from '../events/EventHistory';
@@ -59,7 +69,10 @@ export function GiftCardShow() {
     <Show>
       <SimpleShowLayout>
         <FunctionField label="Card" render={(r: { last4: string }) => `Gift card ending ${r.last4}`} />
-        <FunctionField label="State" render={(r: { status: string; void_reason: string | null }) => (r.status === 'voided' ? `Cancelled: ${r.void_reason ?? ''}` : 'Active')} />
+        <FunctionField
+          label="State"
+          render={(r: { status: string; void_reason: string | null }) => (r.status === 'voided' ? `Cancelled: ${r.void_reason ?? ''}` : 'Active')}
+        />
         <CancelCard />
         <FunctionField label="Value" render={(r: { value_cents: number }) => dollars(r.value_cents)} />
         <FunctionField label="Balance" render={(r: { balance_cents: number }) => dollars(r.balance_cents)} />

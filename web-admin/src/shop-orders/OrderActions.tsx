@@ -17,17 +17,16 @@ const NEXT: Record<string, readonly Action[]> = {
     { path: 'ship', label: 'Mark shipped', fields: ['carrier', 'tracking'], confirm: 'Mark shipped' },
     REFUND,
   ],
-  packing: [
-    { path: 'ship', label: 'Mark shipped', fields: ['carrier', 'tracking'], confirm: 'Mark shipped' },
-    REFUND,
-  ],
-  shipped: [
-    { path: 'deliver', label: 'Mark delivered', fields: [], confirm: 'Mark delivered' },
-    REFUND,
-  ],
+  packing: [{ path: 'ship', label: 'Mark shipped', fields: ['carrier', 'tracking'], confirm: 'Mark shipped' }, REFUND],
+  shipped: [{ path: 'deliver', label: 'Mark delivered', fields: [], confirm: 'Mark delivered' }, REFUND],
   delivered: [REFUND],
 };
-const LABELS: Record<Field, string> = { carrier: 'Carrier', tracking: 'Tracking number', reason: 'Reason', member_message: 'Message to the member (optional)' };
+const LABELS: Record<Field, string> = {
+  carrier: 'Carrier',
+  tracking: 'Tracking number',
+  reason: 'Reason',
+  member_message: 'Message to the member (optional)',
+};
 const HELP: Partial<Record<Field, string>> = {
   reason: 'Internal: staff and the event log see it, the member does not',
   member_message: 'Shown on the member\'s order and in the refund email. Empty: "Your order was refunded in full."',
@@ -47,10 +46,14 @@ export function OrderActions() {
   const submit = async (action: Action) => {
     setBusy(true);
     try {
-      const body = Object.fromEntries(action.fields.map((f) => [f, (values[f] ?? '').trim()]).filter(([f, v]) => !(OPTIONAL.has(f as Field) && v === '')));
+      const body = Object.fromEntries(
+        action.fields.map((f) => [f, (values[f] ?? '').trim()]).filter(([f, v]) => !(OPTIONAL.has(f as Field) && v === '')),
+      );
       const path = `/shop-orders/${encodeURIComponent(String(record.id))}/${action.path}`;
       const answer = parseAnswer(action.path === 'refund' ? refundAnswerSchema : staffOrderRecordSchema, await postAction(path, body), path);
-      notify(waitingNotice(answer) ?? (action.path === 'refund' ? 'Refund requested: the provider confirms it by webhook' : 'Order updated'), { type: 'info' });
+      notify(waitingNotice(answer) ?? (action.path === 'refund' ? 'Refund requested: the provider confirms it by webhook' : 'Order updated'), {
+        type: 'info',
+      });
       setOpen(null);
       setValues({});
       refresh();
@@ -64,7 +67,12 @@ export function OrderActions() {
   return (
     <Stack direction="row" spacing={1} sx={{ my: 1, flexWrap: 'wrap' }}>
       {actions.map((a) => (
-        <Button key={a.path} variant="outlined" color={a.path === 'refund' || a.path === 'cancel' ? 'warning' : 'primary'} onClick={() => (a.fields.length ? setOpen(a) : void submit(a))}>
+        <Button
+          key={a.path}
+          variant="outlined"
+          color={a.path === 'refund' || a.path === 'cancel' ? 'warning' : 'primary'}
+          onClick={() => (a.fields.length ? setOpen(a) : void submit(a))}
+        >
           {a.label}
         </Button>
       ))}
@@ -72,12 +80,33 @@ export function OrderActions() {
         <DialogTitle id="order-action-title">{open?.label}</DialogTitle>
         <DialogContent>
           {open?.fields.map((f) => (
-            <MuiTextField key={f} label={LABELS[f]} helperText={open.path === 'refund' ? HELP[f] : undefined} multiline={f === 'member_message'} minRows={f === 'member_message' ? 2 : undefined} value={values[f] ?? ''} onChange={(e) => setValues({ ...values, [f]: e.target.value })} fullWidth margin="dense" />
+            <MuiTextField
+              key={f}
+              label={LABELS[f]}
+              helperText={open.path === 'refund' ? HELP[f] : undefined}
+              multiline={f === 'member_message'}
+              minRows={f === 'member_message' ? 2 : undefined}
+              value={values[f] ?? ''}
+              onChange={(e) => setValues({ ...values, [f]: e.target.value })}
+              fullWidth
+              margin="dense"
+            />
           ))}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(null)}>Close</Button>
-          <Button variant="contained" disabled={busy || !open || open.fields.some((f) => { const v = (values[f] ?? '').trim(); return OPTIONAL.has(f) ? v.length > 0 && v.length < 3 : v.length < (f === 'reason' ? 3 : 1); })} onClick={() => open && void submit(open)}>
+          <Button
+            variant="contained"
+            disabled={
+              busy ||
+              !open ||
+              open.fields.some((f) => {
+                const v = (values[f] ?? '').trim();
+                return OPTIONAL.has(f) ? v.length > 0 && v.length < 3 : v.length < (f === 'reason' ? 3 : 1);
+              })
+            }
+            onClick={() => open && void submit(open)}
+          >
             {open?.confirm}
           </Button>
         </DialogActions>

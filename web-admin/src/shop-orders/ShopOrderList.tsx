@@ -1,6 +1,9 @@
 import { Datagrid, DateField, List, NumberField, SelectInput, TextField, TextInput, FunctionField } from 'react-admin';
 
-const STATUSES = ['awaiting_payment', 'paid', 'packing', 'shipped', 'delivered', 'cancelled', 'refunded'].map((id) => ({ id, name: id.replace('_', ' ') }));
+const STATUSES = ['awaiting_payment', 'paid', 'packing', 'shipped', 'delivered', 'cancelled', 'refunded'].map((id) => ({
+  id,
+  name: id.replace('_', ' '),
+}));
 const filters = [<TextInput key="q" source="q" label="Number or email" alwaysOn />, <SelectInput key="status" source="status" choices={STATUSES} />];
 const dollars = (cents: unknown) => `$${(Number(cents) / 100).toFixed(2)}`;
 

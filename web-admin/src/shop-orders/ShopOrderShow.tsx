@@ -41,7 +41,9 @@ export function ShopOrderShow() {
         <FunctionField
           label="Paid with"
           render={(r: Order) =>
-            r.gift_card_payment ? `Gift card ending ${r.gift_card_payment.last4}: ${dollars(r.gift_card_payment.cents)}; payment card: ${dollars(r.amount_due)}` : `Payment card: ${dollars(r.amount_due)}`
+            r.gift_card_payment
+              ? `Gift card ending ${r.gift_card_payment.last4}: ${dollars(r.gift_card_payment.cents)}; payment card: ${dollars(r.amount_due)}`
+              : `Payment card: ${dollars(r.amount_due)}`
           }
         />
         <TextField source="rounding_rule" label="GST rounding rule" />

@@ -3,7 +3,16 @@ import { MediaInput } from '../media/MediaInput';
 import { EditForm } from '../ui/EditForm';
 import { PRODUCT_TYPES, useShopTermNames } from './labels';
 
-const reason = <TextInput key="reason" source="reason" label="Reason for this change" validate={required()} fullWidth helperText="Recorded in the product's event history" />;
+const reason = (
+  <TextInput
+    key="reason"
+    source="reason"
+    label="Reason for this change"
+    validate={required()}
+    fullWidth
+    helperText="Recorded in the product's event history"
+  />
+);
 
 function Fields({ creating }: { creating: boolean }) {
   const { choicesOf, pending } = useShopTermNames();
@@ -14,7 +23,13 @@ function Fields({ creating }: { creating: boolean }) {
       <TextInput source="description" multiline fullWidth />
       <SelectInput source="product_type" choices={PRODUCT_TYPES} validate={required()} disabled={!creating} />
       <BooleanInput source="gift_card" disabled={!creating} />
-      <SelectInput source="category" choices={choicesOf('category')} isPending={pending} validate={required()} helperText="Categories, brands and suppliers are kept under Shop terms" />
+      <SelectInput
+        source="category"
+        choices={choicesOf('category')}
+        isPending={pending}
+        validate={required()}
+        helperText="Categories, brands and suppliers are kept under Shop terms"
+      />
       <SelectInput source="brand" choices={choicesOf('brand')} isPending={pending} validate={required()} />
       <SelectInput source="supplier" choices={choicesOf('supplier')} isPending={pending} validate={required()} />
       <MediaInput source="image_portrait" label="Image" kind="product" variant="square" alsoSets={{ image_landscape: 'wide' }} />
@@ -34,7 +49,11 @@ const withDefaults = (data: Record<string, unknown>) => ({
   image_portrait: data.image_portrait || null,
   image_landscape: data.image_landscape || null,
   gift_card: Boolean(data.gift_card),
-  variants: ((data.variants as { sku: string; price_cents: number; attributes?: Record<string, string> }[] | undefined) ?? []).map((v) => ({ sku: v.sku, price_cents: Number(v.price_cents), attributes: v.attributes ?? {} })),
+  variants: ((data.variants as { sku: string; price_cents: number; attributes?: Record<string, string> }[] | undefined) ?? []).map((v) => ({
+    sku: v.sku,
+    price_cents: Number(v.price_cents),
+    attributes: v.attributes ?? {},
+  })),
 });
 
 export function ShopProductCreate() {
@@ -50,7 +69,14 @@ export function ShopProductCreate() {
 
 export function ShopProductEdit() {
   return (
-    <Edit transform={(d: Record<string, unknown>) => { const { events: _e, ...rest } = withDefaults(d) as Record<string, unknown>; return rest; }} mutationMode="pessimistic" redirect="show">
+    <Edit
+      transform={(d: Record<string, unknown>) => {
+        const { events: _e, ...rest } = withDefaults(d) as Record<string, unknown>;
+        return rest;
+      }}
+      mutationMode="pessimistic"
+      redirect="show"
+    >
       <EditForm>
         <Fields creating={false} />
         <BooleanInput source="published" />

@@ -16,7 +16,12 @@ export function ShopProductList() {
         <FunctionField label="Category" render={(r: RaRecord) => nameOf('category', r.category)} />
         <FunctionField label="Brand" render={(r: RaRecord) => nameOf('brand', r.brand)} />
         <FunctionField label="Type" render={(r: RaRecord) => productTypeLabel(r.product_type)} />
-        <FunctionField label="Price" render={(r: { price: number; price_max: number }) => (r.price === r.price_max ? dollars(r.price) : `${dollars(r.price)}-${dollars(r.price_max)}`)} />
+        <FunctionField
+          label="Price"
+          render={(r: { price: number; price_max: number }) =>
+            r.price === r.price_max ? dollars(r.price) : `${dollars(r.price)}-${dollars(r.price_max)}`
+          }
+        />
         <FunctionField label="Stock" render={(r: RaRecord) => stockLabel(r.stock_state)} />
         <BooleanField source="published" />
       </Datagrid>

@@ -1,4 +1,16 @@
-import { ArrayField, BooleanField, Datagrid, EditButton, FunctionField, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, type RaRecord } from 'react-admin';
+import {
+  ArrayField,
+  BooleanField,
+  Datagrid,
+  EditButton,
+  FunctionField,
+  NumberField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  type RaRecord,
+} from 'react-admin';
 import { EventHistory } from '../events/EventHistory';
 import { dollars } from '../shop-orders/ShopOrderList';
 import { productTypeLabel, stockLabel, useShopTermNames } from './labels';
@@ -7,7 +19,14 @@ import { StockButton } from './StockButton';
 export function ShopProductShow() {
   const { nameOf } = useShopTermNames();
   return (
-    <Show actions={<TopToolbar><StockButton /><EditButton /></TopToolbar>}>
+    <Show
+      actions={
+        <TopToolbar>
+          <StockButton />
+          <EditButton />
+        </TopToolbar>
+      }
+    >
       <SimpleShowLayout>
         <TextField source="name" />
         <TextField source="slug" />
@@ -22,7 +41,14 @@ export function ShopProductShow() {
         <ArrayField source="variants">
           <Datagrid bulkActionButtons={false} rowClick={false}>
             <TextField source="sku" label="SKU" />
-            <FunctionField label="Attributes" render={(r: { attributes: Record<string, string> }) => Object.entries(r.attributes).map(([k, v]) => `${k}: ${v}`).join(', ') || '-'} />
+            <FunctionField
+              label="Attributes"
+              render={(r: { attributes: Record<string, string> }) =>
+                Object.entries(r.attributes)
+                  .map(([k, v]) => `${k}: ${v}`)
+                  .join(', ') || '-'
+              }
+            />
             <FunctionField label="Price (GST incl.)" render={(r: { price_cents: number }) => dollars(r.price_cents)} />
             <NumberField source="on_hand" label="On hand" />
             <NumberField source="reserved" />

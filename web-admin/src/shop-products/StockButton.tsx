@@ -39,7 +39,14 @@ export function StockButton() {
               </MenuItem>
             ))}
           </MuiTextField>
-          <MuiTextField label="Units (+ received, - written off)" type="number" value={form.delta} onChange={(e) => setForm({ ...form, delta: e.target.value })} fullWidth margin="dense" />
+          <MuiTextField
+            label="Units (+ received, - written off)"
+            type="number"
+            value={form.delta}
+            onChange={(e) => setForm({ ...form, delta: e.target.value })}
+            fullWidth
+            margin="dense"
+          />
           <MuiTextField label="Reason" value={form.reason} onChange={(e) => setForm({ ...form, reason: e.target.value })} fullWidth margin="dense" />
         </DialogContent>
         <DialogActions>

@@ -4,4 +4,11 @@ import { ShopProductList } from './ShopProductList';
 import { ShopProductShow } from './ShopProductShow';
 
 /** The pro shop catalogue: products, variants, prices and stock; every edit a command with a reason. */
-export default { list: ShopProductList, show: ShopProductShow, create: ShopProductCreate, edit: ShopProductEdit, icon: StorefrontIcon, recordRepresentation: 'name' };
+export default {
+  list: ShopProductList,
+  show: ShopProductShow,
+  create: ShopProductCreate,
+  edit: ShopProductEdit,
+  icon: StorefrontIcon,
+  recordRepresentation: 'name',
+};

@@ -27,7 +27,10 @@ export function StaffUserEdit() {
         <OwnAccountNote />
         <SelectField source="role" choices={ROLE_CHOICES} />
         <BooleanInput source="suspended" helperText="A suspended account cannot sign in." />
-        <Alert severity="warning">Saving a suspension signs this person out everywhere at once. Change a role with Change role on the list: it waits for a second staff user's approval when four-eyes is on.</Alert>
+        <Alert severity="warning">
+          Saving a suspension signs this person out everywhere at once. Change a role with Change role on the list: it waits for a second staff user's
+          approval when four-eyes is on.
+        </Alert>
       </SimpleForm>
     </Edit>
   );

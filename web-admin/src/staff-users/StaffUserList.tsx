@@ -1,6 +1,17 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField as MuiTextField } from '@mui/material';
 import { useState } from 'react';
-import { BooleanField, Datagrid, FunctionField, List, SelectField, TextField, useNotify, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import {
+  BooleanField,
+  Datagrid,
+  FunctionField,
+  List,
+  SelectField,
+  TextField,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  type RaRecord,
+} from 'react-admin';
 import { ROLE_CHOICES } from './choices';
 import { waitingNotice } from '../approvals/waiting';
 import { postAction } from '../dataProvider';
@@ -27,7 +38,13 @@ function ChangeRole() {
   };
   return (
     <Box onClick={(e) => e.stopPropagation()}>
-      <Button size="small" onClick={() => { setRole(String(record.role)); setOpen(true); }}>
+      <Button
+        size="small"
+        onClick={() => {
+          setRole(String(record.role));
+          setOpen(true);
+        }}
+      >
         Change role
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="change-role-title">

@@ -7,10 +7,15 @@ export const SUPPORT_STATUS_CHOICES = [
   { id: 'answered', name: 'Answered' },
   { id: 'closed', name: 'Closed' },
 ];
-export const SUPPORT_TOPIC_CHOICES = ['membership', 'payments', 'draws', 'shop', 'handicap', 'cashback', 'other'].map((id) => ({ id, name: id.charAt(0).toUpperCase() + id.slice(1) }));
+export const SUPPORT_TOPIC_CHOICES = ['membership', 'payments', 'draws', 'shop', 'handicap', 'cashback', 'other'].map((id) => ({
+  id,
+  name: id.charAt(0).toUpperCase() + id.slice(1),
+}));
 const COLOUR: Record<string, 'warning' | 'success' | 'default'> = { open: 'warning', answered: 'success', closed: 'default' };
 
-export const StatusChip = ({ record }: { record: RaRecord }) => <Chip size="small" color={COLOUR[String(record.status)] ?? 'default'} label={String(record.status)} />;
+export const StatusChip = ({ record }: { record: RaRecord }) => (
+  <Chip size="small" color={COLOUR[String(record.status)] ?? 'default'} label={String(record.status)} />
+);
 
 const filters = [
   <SelectArrayInput key="status" source="status" choices={SUPPORT_STATUS_CHOICES} alwaysOn />,
@@ -28,7 +33,11 @@ export function SupportRequestList() {
         <TextField source="email" sortable={false} />
         <FunctionField label="Member" sortable={false} render={(r: RaRecord) => (r.member_id ? String(r.member_name ?? 'Member') : 'Visitor')} />
         <TextField source="topic" />
-        <FunctionField label="Message" sortable={false} render={(r: RaRecord) => (String(r.message).length > 80 ? `${String(r.message).slice(0, 80)}…` : String(r.message))} />
+        <FunctionField
+          label="Message"
+          sortable={false}
+          render={(r: RaRecord) => (String(r.message).length > 80 ? `${String(r.message).slice(0, 80)}…` : String(r.message))}
+        />
         <FunctionField source="status" label="Status" render={(r: RaRecord) => <StatusChip record={r} />} />
       </Datagrid>
     </List>

@@ -1,13 +1,23 @@
 import { Alert, Box, Button, Card, CardContent, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { FunctionField, ReferenceField, Show, SimpleShowLayout, TextField, useNotify, usePermissions, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import {
+  FunctionField,
+  ReferenceField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+  type RaRecord,
+} from 'react-admin';
 import type { SupportReply as Reply } from '@roar/contracts/support';
 import { postAction } from '../dataProvider';
 import { EventHistory } from '../events/EventHistory';
 import { ClubDateField } from '../ui/ClubDateField';
 import { formatClubDateTime } from '../ui/display';
 import { StatusChip } from './SupportRequestList';
-
 
 /** The message, the answers sent so far, and the reply form (the email goes out from the answer event). */
 function Conversation() {
@@ -56,7 +66,14 @@ function Conversation() {
       ))}
       {canWrite && record.status === 'closed' && (
         <Box>
-          <Alert severity="info" action={<Button onClick={() => void run('reopen', {}, 'Request reopened')} disabled={busy}>Reopen</Button>}>
+          <Alert
+            severity="info"
+            action={
+              <Button onClick={() => void run('reopen', {}, 'Request reopened')} disabled={busy}>
+                Reopen
+              </Button>
+            }
+          >
             This request is closed. Reopen it to answer again.
           </Alert>
         </Box>
@@ -73,7 +90,11 @@ function Conversation() {
             fullWidth
           />
           <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
-            <Button variant="contained" disabled={busy || body.trim().length < 2} onClick={() => void run('reply', { body: body.trim() }, 'Answer sent by email')}>
+            <Button
+              variant="contained"
+              disabled={busy || body.trim().length < 2}
+              onClick={() => void run('reply', { body: body.trim() }, 'Answer sent by email')}
+            >
               Send answer
             </Button>
             <Button variant="outlined" disabled={busy} onClick={() => void run('close', {}, 'Request closed')}>

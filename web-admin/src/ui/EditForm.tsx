@@ -9,7 +9,15 @@ import { SimpleForm, useEditContext, type RaRecord } from 'react-admin';
  * machine). `ready` names what a whole record has (content records: their version history). Once
  * mounted it stays mounted, and a later refetch keeps the fields staff have changed (keepDirtyValues).
  */
-export function EditForm({ children, ready, defaultValues }: { children: ReactNode; ready?: (record: RaRecord) => boolean; defaultValues?: Record<string, unknown> }) {
+export function EditForm({
+  children,
+  ready,
+  defaultValues,
+}: {
+  children: ReactNode;
+  ready?: (record: RaRecord) => boolean;
+  defaultValues?: Record<string, unknown>;
+}) {
   const { record, isFetching } = useEditContext();
   const mounted = useRef(false);
   if (!mounted.current && record && !isFetching && (ready?.(record) ?? true)) mounted.current = true;

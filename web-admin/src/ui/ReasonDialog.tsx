@@ -1,7 +1,17 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField as MuiTextField } from '@mui/material';
 
 /** The dialog every staff command with a reason opens: a Reason field (focused, ready to type), Cancel and Confirm. */
-export function ReasonDialog({ open, id, title, helperText, reason, onReason, canConfirm, onCancel, onConfirm }: {
+export function ReasonDialog({
+  open,
+  id,
+  title,
+  helperText,
+  reason,
+  onReason,
+  canConfirm,
+  onCancel,
+  onConfirm,
+}: {
   open: boolean;
   id: string;
   title: string;
@@ -16,7 +26,15 @@ export function ReasonDialog({ open, id, title, helperText, reason, onReason, ca
     <Dialog open={open} onClose={onCancel} aria-labelledby={id}>
       <DialogTitle id={id}>{title}</DialogTitle>
       <DialogContent>
-        <MuiTextField label="Reason" helperText={helperText} value={reason} onChange={(e) => onReason(e.target.value)} fullWidth margin="dense" autoFocus />
+        <MuiTextField
+          label="Reason"
+          helperText={helperText}
+          value={reason}
+          onChange={(e) => onReason(e.target.value)}
+          fullWidth
+          margin="dense"
+          autoFocus
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>Cancel</Button>

@@ -24,12 +24,48 @@ interface Tool {
 }
 
 const TOOLS: readonly Tool[] = [
-  { name: 'h2', label: 'Heading', icon: <Typography sx={{ fontWeight: 700 }}>H2</Typography>, active: (e) => e.isActive('heading', { level: 2 }), run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run() },
-  { name: 'h3', label: 'Subheading', icon: <Typography sx={{ fontWeight: 700 }}>H3</Typography>, active: (e) => e.isActive('heading', { level: 3 }), run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run() },
-  { name: 'bold', label: 'Bold', icon: <FormatBoldIcon fontSize="small" />, active: (e) => e.isActive('bold'), run: (e) => e.chain().focus().toggleBold().run() },
-  { name: 'italic', label: 'Italic', icon: <FormatItalicIcon fontSize="small" />, active: (e) => e.isActive('italic'), run: (e) => e.chain().focus().toggleItalic().run() },
-  { name: 'bullets', label: 'Bulleted list', icon: <FormatListBulletedIcon fontSize="small" />, active: (e) => e.isActive('bulletList'), run: (e) => e.chain().focus().toggleBulletList().run() },
-  { name: 'numbers', label: 'Numbered list', icon: <FormatListNumberedIcon fontSize="small" />, active: (e) => e.isActive('orderedList'), run: (e) => e.chain().focus().toggleOrderedList().run() },
+  {
+    name: 'h2',
+    label: 'Heading',
+    icon: <Typography sx={{ fontWeight: 700 }}>H2</Typography>,
+    active: (e) => e.isActive('heading', { level: 2 }),
+    run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
+  },
+  {
+    name: 'h3',
+    label: 'Subheading',
+    icon: <Typography sx={{ fontWeight: 700 }}>H3</Typography>,
+    active: (e) => e.isActive('heading', { level: 3 }),
+    run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
+  },
+  {
+    name: 'bold',
+    label: 'Bold',
+    icon: <FormatBoldIcon fontSize="small" />,
+    active: (e) => e.isActive('bold'),
+    run: (e) => e.chain().focus().toggleBold().run(),
+  },
+  {
+    name: 'italic',
+    label: 'Italic',
+    icon: <FormatItalicIcon fontSize="small" />,
+    active: (e) => e.isActive('italic'),
+    run: (e) => e.chain().focus().toggleItalic().run(),
+  },
+  {
+    name: 'bullets',
+    label: 'Bulleted list',
+    icon: <FormatListBulletedIcon fontSize="small" />,
+    active: (e) => e.isActive('bulletList'),
+    run: (e) => e.chain().focus().toggleBulletList().run(),
+  },
+  {
+    name: 'numbers',
+    label: 'Numbered list',
+    icon: <FormatListNumberedIcon fontSize="small" />,
+    active: (e) => e.isActive('orderedList'),
+    run: (e) => e.chain().focus().toggleOrderedList().run(),
+  },
 ];
 
 /**
@@ -73,12 +109,28 @@ export function RichTextInput({ source, label, helperText }: RichTextInputProps)
       <Box sx={{ border: '1px solid', borderColor: 'divider', borderRadius: 1 }}>
         <ToggleButtonGroup size="small" aria-label={`${label} formatting`} sx={{ flexWrap: 'wrap', p: 0.5 }}>
           {TOOLS.map((t) => (
-            <ToggleButton key={t.name} value={t.name} aria-label={t.label} title={t.label} selected={editor ? t.active(editor) : false} onMouseDown={keepEditorFocus} onClick={() => editor && t.run(editor)}>
+            <ToggleButton
+              key={t.name}
+              value={t.name}
+              aria-label={t.label}
+              title={t.label}
+              selected={editor ? t.active(editor) : false}
+              onMouseDown={keepEditorFocus}
+              onClick={() => editor && t.run(editor)}
+            >
               {t.icon}
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        <Box sx={{ px: 1.5, borderTop: '1px solid', borderColor: 'divider', '& .tiptap': { minHeight: 160, outline: 'none', py: 1 }, '& .tiptap p': { my: 0.75 } }}>
+        <Box
+          sx={{
+            px: 1.5,
+            borderTop: '1px solid',
+            borderColor: 'divider',
+            '& .tiptap': { minHeight: 160, outline: 'none', py: 1 },
+            '& .tiptap p': { my: 0.75 },
+          }}
+        >
           <EditorContent editor={editor} />
         </Box>
       </Box>

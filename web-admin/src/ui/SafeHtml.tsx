@@ -22,7 +22,13 @@ export type HtmlKind = 'inline' | 'rich';
 
 export function SafeHtml({ html, kind }: { readonly html: string; readonly kind: HtmlKind }) {
   const clean = useMemo(
-    () => DOMPurify.sanitize(html, { ALLOWED_TAGS: kind === 'inline' ? INLINE_TAGS : [...INLINE_TAGS, ...BLOCK_TAGS], ALLOWED_ATTR, ALLOWED_URI_REGEXP, ALLOW_DATA_ATTR: false }),
+    () =>
+      DOMPurify.sanitize(html, {
+        ALLOWED_TAGS: kind === 'inline' ? INLINE_TAGS : [...INLINE_TAGS, ...BLOCK_TAGS],
+        ALLOWED_ATTR,
+        ALLOWED_URI_REGEXP,
+        ALLOW_DATA_ATTR: false,
+      }),
     [html, kind],
   );
   return (

@@ -6,7 +6,9 @@ function ChangePasswordItem() {
   // The console lives under /admin: a plain path here would leave it.
   const basename = useBasename();
   const menu = useUserMenu();
-  return <MenuItemLink to={`${basename}/account/password`} primaryText="Change password" leftIcon={<LockResetIcon />} onClick={() => menu?.onClose()} />;
+  return (
+    <MenuItemLink to={`${basename}/account/password`} primaryText="Change password" leftIcon={<LockResetIcon />} onClick={() => menu?.onClose()} />
+  );
 }
 
 /**

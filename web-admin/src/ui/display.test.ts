@@ -9,7 +9,7 @@ describe('one numbering and one date in both consoles (defect 9)', () => {
     expect(formatClubDateTime(end)).toMatch(/^Dec 24, 2026 12:30 am AEDT$/i);
     expect(formatClubDate(null)).toBeNull();
   });
-  it('counts a draw\'s tickets from 1, as the member reads them', () => {
+  it("counts a draw's tickets from 1, as the member reads them", () => {
     expect(drawTicketRange(0, 49)).toBe('Tickets 1-50');
     expect(drawTicketRange(6, 6)).toBe('Ticket 7');
     // The member console's words for its ledger rows (web-member lib/format ticketRange).

@@ -49,7 +49,15 @@ export function ledgerTicketRange(first: number | null | undefined, last: number
   return first === last ? `Ticket ${first}` : `Tickets ${first}-${last}`;
 }
 
-const wallClock = new Intl.DateTimeFormat('en-CA', { timeZone: CLUB_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const wallClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: CLUB_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** An instant as the Sydney wall-clock value of a datetime-local input: 'YYYY-MM-DDTHH:mm'. */
 export function toClubInputValue(value: unknown): string {

@@ -10,7 +10,13 @@ describe('one-off and single entries (defect 11)', () => {
     const loader = leaf?.loader;
     expect(typeof loader).toBe('function');
     if (typeof loader !== 'function') return;
-    const answer: unknown = await loader({ request: new Request('http://localhost/dashboard/one-off-entries'), url: new URL('http://localhost/dashboard/one-off-entries'), pattern: '/dashboard/one-off-entries', params: {}, context: undefined });
+    const answer: unknown = await loader({
+      request: new Request('http://localhost/dashboard/one-off-entries'),
+      url: new URL('http://localhost/dashboard/one-off-entries'),
+      pattern: '/dashboard/one-off-entries',
+      params: {},
+      context: undefined,
+    });
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).status).toBe(302);
     expect((answer as Response).headers.get('Location')).toBe('/dashboard/single-entries');

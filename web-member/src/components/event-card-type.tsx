@@ -13,7 +13,17 @@ const PATHS: Record<PrizeTypeDisplay['icon'], string> = {
 /** The icon of a prize type's display settings, at its configured size. */
 export function PrizeTypeIcon({ display }: { display: PrizeTypeDisplay }) {
   return (
-    <svg viewBox="0 0 24 24" width={display.iconSize} height={display.iconSize} aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      width={display.iconSize}
+      height={display.iconSize}
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={PATHS[display.icon]} />
     </svg>
   );

@@ -27,7 +27,19 @@ export interface EventCardProps {
  * Upcoming-event card, full and small (spec sections 2 and 3): opens the giveaway. A locked card
  * carries a lock badge and no hover fade; the title is clamped to two lines.
  */
-export function EventCard({ title, slug, src, locked = false, cardType = 'full', prizeTypeId, eventDate, eventParticipants, showWinner = false, won, children }: EventCardProps) {
+export function EventCard({
+  title,
+  slug,
+  src,
+  locked = false,
+  cardType = 'full',
+  prizeTypeId,
+  eventDate,
+  eventParticipants,
+  showWinner = false,
+  won,
+  children,
+}: EventCardProps) {
   const display = prizeTypeDisplay(prizeTypeId);
   const badge = showWinner ? wonBadge(won) : null;
   const classes = ['event-card', `event-card--${cardType}`, locked ? 'event-card--locked' : 'event-card--fades'].join(' ');

@@ -17,7 +17,9 @@ export function Footer() {
       <div className="site-footer__inner">
         <div className="site-footer__brand">
           <Logo />
-          <p className="site-footer__tagline">Australia's sports rewards club. Member discounts, green-fee cashback and prize draws for golfers and sport fans.</p>
+          <p className="site-footer__tagline">
+            Australia's sports rewards club. Member discounts, green-fee cashback and prize draws for golfers and sport fans.
+          </p>
           {!loggedIn && (
             <Link to={paths.membership.getHref()} className="btn btn--gold" onClick={() => trackClick('Join Now', 'footer')}>
               Join Now

@@ -27,7 +27,11 @@ export function IntroVideo({ loggedIn, steps }: { loggedIn: boolean; steps: read
           What is Roar+?
         </h2>
         <div className="video-frame" data-testid="intro-video">
-          {INTRO_VIDEO_URL ? <iframe src={INTRO_VIDEO_URL} title="What is Roar+?" width={894} height={504} allowFullScreen /> : <Walkthrough steps={steps} />}
+          {INTRO_VIDEO_URL ? (
+            <iframe src={INTRO_VIDEO_URL} title="What is Roar+?" width={894} height={504} allowFullScreen />
+          ) : (
+            <Walkthrough steps={steps} />
+          )}
         </div>
         {!loggedIn && (
           <Link to={paths.membership.getHref()} className="btn btn--gold btn--lg" onClick={() => trackClick('Join Now', 'video-box')}>

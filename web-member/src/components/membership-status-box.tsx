@@ -39,7 +39,11 @@ export function MembershipStatusBox({ user, membership }: { user: User; membersh
         {statusTitle(membership)}
       </h2>
       <p className="status-box__end">{statusLine(user, membership)}</p>
-      <Link to={paths.membership.getHref()} className="btn btn--gold" onClick={() => trackClick(upgrade ? 'Upgrade' : 'Memberships', 'membership-status-box')}>
+      <Link
+        to={paths.membership.getHref()}
+        className="btn btn--gold"
+        onClick={() => trackClick(upgrade ? 'Upgrade' : 'Memberships', 'membership-status-box')}
+      >
         {upgrade ? 'Upgrade' : 'Memberships'}
       </Link>
     </section>

@@ -78,7 +78,13 @@ export function TierAction({ tier }: { tier: Membership }) {
     case 'single-entry':
       return (
         <>
-          <button type="button" className="btn btn--gold btn--block" disabled={busy} aria-label={`${action.kind === 'upgrade' ? 'Upgrade to' : 'Buy single entry:'} ${tier.tier}`} onClick={() => void run(action.kind === 'single-entry')}>
+          <button
+            type="button"
+            className="btn btn--gold btn--block"
+            disabled={busy}
+            aria-label={`${action.kind === 'upgrade' ? 'Upgrade to' : 'Buy single entry:'} ${tier.tier}`}
+            onClick={() => void run(action.kind === 'single-entry')}
+          >
             {busy ? 'Please wait...' : action.kind === 'upgrade' ? 'Upgrade' : 'Buy single entry'}
           </button>
           {error && <ErrorNote message={error} />}

@@ -3,7 +3,28 @@ import { isBareRoute, paths } from './paths';
 
 describe('paths', () => {
   it('holds the shared route table names of the spec', () => {
-    const names = ['home', 'login', 'signUp', 'forgotPassword', 'changePassword', 'refer', 'membership', 'dashboard', 'settings', 'profile', 'paymentMethod', 'membershipPlan', 'handicapInfo', 'passwordAndSecurity', 'orders', 'order', 'proShop', 'events', 'winners', 'logout'];
+    const names = [
+      'home',
+      'login',
+      'signUp',
+      'forgotPassword',
+      'changePassword',
+      'refer',
+      'membership',
+      'dashboard',
+      'settings',
+      'profile',
+      'paymentMethod',
+      'membershipPlan',
+      'handicapInfo',
+      'passwordAndSecurity',
+      'orders',
+      'order',
+      'proShop',
+      'events',
+      'winners',
+      'logout',
+    ];
     for (const name of names) expect(paths, name).toHaveProperty(name);
   });
 

@@ -79,19 +79,15 @@ export const paths = {
   },
   cashback: fixed('/dashboard/clubhouse/cashback'),
   /** A marker without an account attests a card from the emailed link (?token=). */
-  attestScore: { path: '/attest/:id', getHref: (id: string, token: string) => `/attest/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}` },
+  attestScore: {
+    path: '/attest/:id',
+    getHref: (id: string, token: string) => `/attest/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`,
+  },
 } as const;
 
 export type PathName = keyof typeof paths;
 
 /** Routes on which the public layout hides its header and footer (spec section 2, layout 2). */
-export const BARE_ROUTES: readonly string[] = [
-  paths.login.path,
-  paths.signUp.path,
-  paths.forgotPassword.path,
-  paths.changePassword.path,
-  '/refer',
-];
+export const BARE_ROUTES: readonly string[] = [paths.login.path, paths.signUp.path, paths.forgotPassword.path, paths.changePassword.path, '/refer'];
 
-export const isBareRoute = (pathname: string): boolean =>
-  BARE_ROUTES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+export const isBareRoute = (pathname: string): boolean => BARE_ROUTES.some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -3,7 +3,16 @@ import { canRefer, hasRewardsAccess, hasShopAccess, offersUpgrade, showsStoreBut
 import { membershipSchema, userSchema, type Membership } from '../types/api';
 
 const tier = (over: Partial<Membership>): Membership =>
-  membershipSchema.parse({ id: 1, status: 'published', type: 'monthly-subscription', price: 29.99, visible: true, code: 'platinum', tier: 'Platinum', ...over });
+  membershipSchema.parse({
+    id: 1,
+    status: 'published',
+    type: 'monthly-subscription',
+    price: 29.99,
+    visible: true,
+    code: 'platinum',
+    tier: 'Platinum',
+    ...over,
+  });
 const member = (over: Record<string, unknown> = {}) =>
   userSchema.parse({ id: 'u1', email: 'a@b.co', membership_id: 3, membership_end_date: null, referral_code: 'ref', ...over });
 const now = new Date('2026-06-01T00:00:00Z');
@@ -48,7 +57,12 @@ describe('membership rules', () => {
   });
 
   it('visitors see visible published tiers in catalogue order', () => {
-    const tiers = [tier({ id: 3, sort: 3 }), tier({ id: 4, sort: 4, status: 'archived' }), tier({ id: 1, sort: 1 }), tier({ id: 5, sort: 2, visible: false })];
+    const tiers = [
+      tier({ id: 3, sort: 3 }),
+      tier({ id: 4, sort: 4, status: 'archived' }),
+      tier({ id: 1, sort: 1 }),
+      tier({ id: 5, sort: 2, visible: false }),
+    ];
     expect(visibleTiers(tiers).map((t) => t.id)).toEqual([1, 3]);
   });
 });

@@ -7,15 +7,15 @@ import type { Membership, User } from '../types/api';
 export const isMembershipCurrent = (user: User, now: Date): boolean =>
   user.membership_end_date === null || new Date(user.membership_end_date).getTime() >= now.getTime();
 
-export const isFreeMembership = (membership: Membership | undefined): boolean =>
-  !membership || !membership.code || membership.code === 'free';
+export const isFreeMembership = (membership: Membership | undefined): boolean => !membership || !membership.code || membership.code === 'free';
 
 /**
  * Rewards access: the membership's rewards_access while it is current, or a paid team mate's month of
  * the benefit programme (current-user's `team_benefit.until`), whatever their own membership.
  */
 export const hasRewardsAccess = (user: User, membership: Membership | undefined, now: Date, teamBenefitUntil: string | null = null): boolean =>
-  (Boolean(membership?.rewards_access) && isMembershipCurrent(user, now)) || (teamBenefitUntil !== null && new Date(teamBenefitUntil).getTime() >= now.getTime());
+  (Boolean(membership?.rewards_access) && isMembershipCurrent(user, now)) ||
+  (teamBenefitUntil !== null && new Date(teamBenefitUntil).getTime() >= now.getTime());
 
 /** Shop access: an unexpired membership with shop_access, or at least one active single entry. */
 export const hasShopAccess = (user: User, membership: Membership | undefined, now: Date, activeSingleEntries = 0): boolean =>

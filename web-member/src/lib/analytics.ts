@@ -2,7 +2,8 @@ import { apiRequest } from './api-client';
 import { session } from './session';
 import { z } from 'zod';
 
-export type ContentPosition = 'header' | 'footer' | 'banner-box' | 'video-box' | 'membership-status-box' | 'referral-modal' | 'winners-overview-box' | 'winners-carousel';
+export type ContentPosition =
+  'header' | 'footer' | 'banner-box' | 'video-box' | 'membership-status-box' | 'referral-modal' | 'winners-overview-box' | 'winners-carousel';
 
 declare global {
   interface Window {
@@ -23,7 +24,13 @@ const readCookie = (name: string): string | undefined =>
  */
 export function trackClick(contentName: string, position: ContentPosition): void {
   const user = session.user();
-  const data = { user_id: user?.id ?? null, email: user?.email ?? null, content_name: contentName, content_type: 'button', content_position: position };
+  const data = {
+    user_id: user?.id ?? null,
+    email: user?.email ?? null,
+    content_name: contentName,
+    content_type: 'button',
+    content_position: position,
+  };
   try {
     (window.dataLayer ??= []).push({ event: 'click_content', ...data });
   } catch (error) {
@@ -38,7 +45,13 @@ export function trackClick(contentName: string, position: ContentPosition): void
     method: 'POST',
     token,
     schema: z.unknown(),
-    body: { target: 'facebook', url: window.location.href, event_id: crypto.randomUUID(), event_name: 'click_content', data: { ...data, ...(fbp ? { fbp } : {}) } },
+    body: {
+      target: 'facebook',
+      url: window.location.href,
+      event_id: crypto.randomUUID(),
+      event_name: 'click_content',
+      data: { ...data, ...(fbp ? { fbp } : {}) },
+    },
   }).then((r) => {
     if (!r.ok) console.error('tracking failed', r.error);
   });

@@ -38,14 +38,25 @@ describe('apiRequest', () => {
 
   it('gives the generic error, or the server message when asked', async () => {
     expect(await apiRequest('/fail', { schema: echo, baseUrl: base })).toEqual({ ok: false, status: 400, error: GENERIC_ERROR });
-    expect(await apiRequest('/fail', { schema: echo, baseUrl: base, serverMessage: true })).toEqual({ ok: false, status: 400, error: 'Invalid user credentials.' });
+    expect(await apiRequest('/fail', { schema: echo, baseUrl: base, serverMessage: true })).toEqual({
+      ok: false,
+      status: 400,
+      error: 'Invalid user credentials.',
+    });
   });
 
   it('fails an answer that does not match the schema', async () => {
-    expect(await apiRequest('/echo', { schema: z.object({ missing: z.string() }), baseUrl: base })).toMatchObject({ ok: false, error: GENERIC_ERROR });
+    expect(await apiRequest('/echo', { schema: z.object({ missing: z.string() }), baseUrl: base })).toMatchObject({
+      ok: false,
+      error: GENERIC_ERROR,
+    });
   });
 
   it('gives up after the timeout', async () => {
-    expect(await apiRequest('/slow', { schema: z.object({}), baseUrl: base, timeoutMs: 100 })).toEqual({ ok: false, status: null, error: GENERIC_ERROR });
+    expect(await apiRequest('/slow', { schema: z.object({}), baseUrl: base, timeoutMs: 100 })).toEqual({
+      ok: false,
+      status: null,
+      error: GENERIC_ERROR,
+    });
   });
 });

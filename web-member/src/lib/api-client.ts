@@ -67,7 +67,10 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
     const body: unknown = await response.json().catch(() => null);
     if (response.status !== 200 && response.status !== 201) {
       const message = (options.serverMessage ? firstServerMessage(body) : null) ?? (options.serverError ? serverErrorText(body) : null);
-      const details = typeof body === 'object' && body !== null && 'details' in body && typeof body.details === 'string' && body.details !== '' ? body.details : undefined;
+      const details =
+        typeof body === 'object' && body !== null && 'details' in body && typeof body.details === 'string' && body.details !== ''
+          ? body.details
+          : undefined;
       return { ok: false, status: response.status, error: message ?? GENERIC_ERROR, ...(details ? { details } : {}) };
     }
     const parsed = options.schema.safeParse(body);

@@ -27,7 +27,12 @@ const LOGOUT_CALL_TIMEOUT_MS = 5000;
 export async function logout(): Promise<void> {
   const refreshToken = session.refreshToken();
   if (refreshToken) {
-    await apiRequest('/auth/logout', { method: 'POST', body: { refresh_token: refreshToken }, schema: z.unknown(), timeoutMs: LOGOUT_CALL_TIMEOUT_MS });
+    await apiRequest('/auth/logout', {
+      method: 'POST',
+      body: { refresh_token: refreshToken },
+      schema: z.unknown(),
+      timeoutMs: LOGOUT_CALL_TIMEOUT_MS,
+    });
   }
   session.clear();
   window.setTimeout(() => window.location.assign(paths.home.getHref()), LOGOUT_REDIRECT_MS);
@@ -53,5 +58,4 @@ export function useAuth(): AuthValue {
   return value;
 }
 
-export const fullName = (user: User | null): string =>
-  user ? [user.firstname, user.lastname].filter(Boolean).join(' ') || user.email : '';
+export const fullName = (user: User | null): string => (user ? [user.firstname, user.lastname].filter(Boolean).join(' ') || user.email : '');

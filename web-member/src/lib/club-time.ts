@@ -13,7 +13,15 @@ export function clubZoneAbbreviation(date: Date): string {
   return ABBREVIATIONS[offset] ?? offset;
 }
 
-const drawTimeFormat = new Intl.DateTimeFormat('en-US', { timeZone: CLUB_TIME_ZONE, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
+const drawTimeFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: CLUB_TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
 
 /** A draw time in the club's time with the abbreviation in force that day: 'Dec 21, 2026 7:00 PM AEDT', 'Jun 30, 2026 7:00 PM AEST'. */
 export function formatDrawTime(iso: string): string {

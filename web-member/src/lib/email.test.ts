@@ -8,7 +8,21 @@ describe('the spec email pattern', () => {
     }
   });
   it('refuses empty, undotted, short-tld, spaced, angled, comma and quoted-local addresses', () => {
-    for (const bad of ['', '   ', 'sam', 'sam@', '@example.com', 'sam@example', 'sam@example.c', 'sa m@example.com', '<sam>@example.com', 'sam,j@example.com', 'sa"m@example.com', 'sam@exa mple.com', 'sam@@example.com']) {
+    for (const bad of [
+      '',
+      '   ',
+      'sam',
+      'sam@',
+      '@example.com',
+      'sam@example',
+      'sam@example.c',
+      'sa m@example.com',
+      '<sam>@example.com',
+      'sam,j@example.com',
+      'sa"m@example.com',
+      'sam@exa mple.com',
+      'sam@@example.com',
+    ]) {
       expect(isValidEmail(bad), bad).toBe(false);
     }
   });

@@ -17,10 +17,7 @@ export async function fetchMemberships(baseUrl = ''): Promise<ApiResult<Membersh
   return result.ok ? { ok: true, data: result.data.data } : result;
 }
 
-export type MembershipsState =
-  | { status: 'loading' }
-  | { status: 'error'; error: string }
-  | { status: 'loaded'; memberships: Membership[] };
+export type MembershipsState = { status: 'loading' } | { status: 'error'; error: string } | { status: 'loaded'; memberships: Membership[] };
 
 // The catalogue changes rarely; the header and the pages share one request per page load.
 let pending: Promise<ApiResult<Membership[]>> | null = null;

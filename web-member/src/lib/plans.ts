@@ -16,7 +16,10 @@ const planAnswer = z.object({
  * `POST /api/upgrade-plan` or `/api/single-entry` {membership_id} (the single-entry path when
  * the flag is set). Success gives the checkout URL; anything else reads 'Error upgrading membership'.
  */
-export async function changePlan(membershipId: number, singleEntry = false): Promise<{ ok: true; redirectUrl: string } | { ok: false; error: string }> {
+export async function changePlan(
+  membershipId: number,
+  singleEntry = false,
+): Promise<{ ok: true; redirectUrl: string } | { ok: false; error: string }> {
   const result = await memberRequest(singleEntry ? '/api/single-entry' : '/api/upgrade-plan', {
     method: 'POST',
     body: { membership_id: membershipId },

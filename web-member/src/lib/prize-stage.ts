@@ -6,8 +6,7 @@ import { formatDrawTime, type Prize } from './prizes';
  * is over whatever its prize_end_date says. Only an open prize shows a countdown.
  */
 export type PrizeStage =
-  | { readonly kind: 'open' }
-  | { readonly kind: 'over'; readonly label: 'Entries closed' | 'Winner drawn' | 'Winner announced' };
+  { readonly kind: 'open' } | { readonly kind: 'over'; readonly label: 'Entries closed' | 'Winner drawn' | 'Winner announced' };
 
 export function prizeStage(prize: Pick<Prize, 'prize_end_date' | 'draw_status'>, now: number): PrizeStage {
   switch (prize.draw_status) {

@@ -17,10 +17,28 @@ import { formatDollars } from './format';
 // A prize as the api sends it (the contract's schema: every field present).
 const prize = (fields: Partial<Prize> = {}): Prize =>
   prizeSchema.parse({
-    id: 'p1', title: 'Masters trip', slug: 'masters-trip', status: 'published', description: '', hero_image: null, hero_image_portrait: null,
-    secondary_image_1: null, secondary_image_2: null, secondary_image_3: null, secondary_image_1_portrait: null, secondary_image_2_portrait: null,
-    secondary_image_3_portrait: null, prize_type_id: 'vip', event_date: null, event_participants: null, prize_end_date: '2026-12-21T08:00:00Z',
-    prize_value: 15000, prize_value_currency: 'AUD', draw_status: 'scheduled', winner: null, ...fields,
+    id: 'p1',
+    title: 'Masters trip',
+    slug: 'masters-trip',
+    status: 'published',
+    description: '',
+    hero_image: null,
+    hero_image_portrait: null,
+    secondary_image_1: null,
+    secondary_image_2: null,
+    secondary_image_3: null,
+    secondary_image_1_portrait: null,
+    secondary_image_2_portrait: null,
+    secondary_image_3_portrait: null,
+    prize_type_id: 'vip',
+    event_date: null,
+    event_participants: null,
+    prize_end_date: '2026-12-21T08:00:00Z',
+    prize_value: 15000,
+    prize_value_currency: 'AUD',
+    draw_status: 'scheduled',
+    winner: null,
+    ...fields,
   });
 
 describe('draw times', () => {

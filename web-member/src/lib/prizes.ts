@@ -84,7 +84,8 @@ export function imageUrl(path: string | null | undefined, base: string = IMAGE_B
 }
 
 /** A portrait variant falls back to the plain image when it is missing. */
-export const portraitOr = (portrait: string | null | undefined, plain: string | null | undefined): string | null => (portrait?.trim() ? portrait : (plain ?? null));
+export const portraitOr = (portrait: string | null | undefined, plain: string | null | undefined): string | null =>
+  portrait?.trim() ? portrait : (plain ?? null);
 
 /** Hero then the secondary images, each with its portrait fallback; empty slots are dropped. */
 export function prizeImages(prize: Prize): Array<{ landscape: string; portrait: string }> {

@@ -3,7 +3,14 @@ import { createReferralCodeStore, REFERRAL_CODE_KEY } from './referral-code';
 
 const memory = () => {
   const map = new Map<string, string>();
-  return { map, store: { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) } };
+  return {
+    map,
+    store: {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+      removeItem: (k: string) => void map.delete(k),
+    },
+  };
 };
 
 describe('the stored referral code', () => {

@@ -5,11 +5,24 @@ const memory = () => {
   const map = new Map<string, string>();
   return {
     map,
-    store: { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) },
+    store: {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+      removeItem: (k: string) => void map.delete(k),
+    },
   };
 };
 
-const user = { id: 'u1', email: 'jane@example.com', firstname: 'Jane', lastname: 'Doe', status: 'active', membership_id: 3, membership_end_date: null, referral_code: 'abc' };
+const user = {
+  id: 'u1',
+  email: 'jane@example.com',
+  firstname: 'Jane',
+  lastname: 'Doe',
+  status: 'active',
+  membership_id: 3,
+  membership_end_date: null,
+  referral_code: 'abc',
+};
 
 describe('session', () => {
   it('is logged in only with both an access token and stored user data', () => {

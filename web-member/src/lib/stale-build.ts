@@ -10,7 +10,9 @@ const WINDOW_MS = 60_000;
 /** What browsers say when a dynamic import() or a module preload cannot be fetched. */
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? `${error.name} ${error.message}` : typeof error === 'string' ? error : '';
-  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError/i.test(message);
+  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError/i.test(
+    message,
+  );
 }
 
 interface Store {

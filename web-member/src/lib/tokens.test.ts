@@ -24,7 +24,16 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const user = { id: 'u1', email: 'jane@example.com', firstname: 'Jane', lastname: 'Doe', status: 'active', membership_id: 3, membership_end_date: null, referral_code: 'abc' };
+const user = {
+  id: 'u1',
+  email: 'jane@example.com',
+  firstname: 'Jane',
+  lastname: 'Doe',
+  status: 'active',
+  membership_id: 3,
+  membership_end_date: null,
+  referral_code: 'abc',
+};
 
 function setup(now: { t: number }) {
   const map = new Map<string, string>();

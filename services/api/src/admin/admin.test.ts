@@ -49,7 +49,10 @@ describe.each(['postgres', 'pglite'] as const)('staff API on %s', (database) => 
     expect(ok.status).toBe(200);
     // The password alone gives an admin no token: the second step does (staff-two-factor.test.ts).
     const first = (await ok.json()) as { token?: string; two_factor: string; user: Record<string, unknown> };
-    expect(first).toMatchObject({ two_factor: 'verify', user: { id: staff.admin.id, email: 'admin@example.test', name: 'The admin', role: 'admin' } });
+    expect(first).toMatchObject({
+      two_factor: 'verify',
+      user: { id: staff.admin.id, email: 'admin@example.test', name: 'The admin', role: 'admin' },
+    });
     expect(first.token).toBeUndefined();
     const body = await staffSignIn(api!.url, { email: 'Admin@Example.test', password: PASSWORD }, api!.ctx.now);
     const decoded = jwt.decode(body.token, { complete: true });
@@ -58,7 +61,10 @@ describe.each(['postgres', 'pglite'] as const)('staff API on %s', (database) => 
     const me = await call('/auth/me', { token: body.token });
     expect(await me.json()).toMatchObject({ id: staff.admin.id, role: 'admin' });
 
-    for (const [email, password] of [['admin@example.test', 'wrong password'], ['nobody@example.test', PASSWORD]]) {
+    for (const [email, password] of [
+      ['admin@example.test', 'wrong password'],
+      ['nobody@example.test', PASSWORD],
+    ]) {
       const bad = await login(email!, password!);
       expect(bad.status).toBe(401);
       expect(await bad.json()).toMatchObject({ errors: [{ message: 'Invalid email or password.' }] });
@@ -105,7 +111,9 @@ describe.each(['postgres', 'pglite'] as const)('staff API on %s', (database) => 
     expect(second.headers.get('content-range')).toBe('memberships 2-3/4');
     expect(((await second.json()) as Array<{ code: string }>).map((r) => r.code)).toEqual(['platinum-member', 'free']);
 
-    const published = await call(`/memberships?${q({ filter: { status: 'published' }, sort: ['sort', 'ASC'], range: [0, 9] })}`, { token: staff.staff.token });
+    const published = await call(`/memberships?${q({ filter: { status: 'published' }, sort: ['sort', 'ASC'], range: [0, 9] })}`, {
+      token: staff.staff.token,
+    });
     expect(published.headers.get('content-range')).toBe('memberships 0-2/3');
 
     const many = await call(`/memberships?${q({ filter: { id: [4, 2] } })}`, { token: staff.staff.token });
@@ -125,7 +133,11 @@ describe.each(['postgres', 'pglite'] as const)('staff API on %s', (database) => 
   it('lets no auditor change anything, and only admins create tiers', async (t) => {
     if (!api) return t.skip();
     const before = (await streamEvents(2)).length;
-    const edit = await call('/memberships/2', { method: 'PUT', token: staff.auditor.token, body: JSON.stringify({ price: 1, reason: 'Audit attempt' }) });
+    const edit = await call('/memberships/2', {
+      method: 'PUT',
+      token: staff.auditor.token,
+      body: JSON.stringify({ price: 1, reason: 'Audit attempt' }),
+    });
     expect(edit.status).toBe(403);
     const create = await call('/memberships', { method: 'POST', token: staff.staff.token, body: JSON.stringify({ reason: 'New tier' }) });
     expect(create.status).toBe(403);
@@ -135,7 +147,12 @@ describe.each(['postgres', 'pglite'] as const)('staff API on %s', (database) => 
   it('refuses an edit without a reason, or with an unknown field, and appends nothing', async (t) => {
     if (!api) return t.skip();
     const before = await streamEvents(3);
-    for (const body of [{ price: 19.99 }, { price: 19.99, reason: 'no' }, { price: 19.99, reason: 'Promo', pricee: 1 }, { price: -1, reason: 'Negative' }]) {
+    for (const body of [
+      { price: 19.99 },
+      { price: 19.99, reason: 'no' },
+      { price: 19.99, reason: 'Promo', pricee: 1 },
+      { price: -1, reason: 'Negative' },
+    ]) {
       const r = await call('/memberships/3', { method: 'PUT', token: staff.staff.token, body: JSON.stringify(body) });
       expect(r.status, JSON.stringify(body)).toBe(400);
     }
@@ -147,7 +164,12 @@ describe.each(['postgres', 'pglite'] as const)('staff API on %s', (database) => 
     const current = (await (await call('/memberships/3', { token: staff.staff.token })).json()) as Record<string, unknown>;
     // The console sends the whole record back, read-only fields included.
     const body = { ...current, price: 24.99, status: 'draft', reason: 'Spring promotion' };
-    const r = await call('/memberships/3', { method: 'PUT', token: staff.staff.token, body: JSON.stringify(body), headers: { 'X-Correlation-Id': 'corr-spring-2026' } });
+    const r = await call('/memberships/3', {
+      method: 'PUT',
+      token: staff.staff.token,
+      body: JSON.stringify(body),
+      headers: { 'X-Correlation-Id': 'corr-spring-2026' },
+    });
     expect(r.status).toBe(200);
     expect(await r.json()).toMatchObject({ id: 3, price: 24.99, price_cents: 2499, status: 'draft' });
 
@@ -156,7 +178,11 @@ describe.each(['postgres', 'pglite'] as const)('staff API on %s', (database) => 
     expect(appended.map((e) => e.type)).toEqual(['MembershipTierRevised', 'MembershipTierStatusChanged']);
     expect(appended[0]!.data).toEqual({ membershipId: 3, changes: { price_cents: 2499 } });
     for (const e of appended) {
-      expect(e.metadata).toMatchObject({ actor: { type: 'staff', id: staff.staff.id, role: 'staff' }, reason: 'Spring promotion', correlationId: 'corr-spring-2026' });
+      expect(e.metadata).toMatchObject({
+        actor: { type: 'staff', id: staff.staff.id, role: 'staff' },
+        reason: 'Spring promotion',
+        correlationId: 'corr-spring-2026',
+      });
     }
     // Read-your-writes: the list shows the new price right away.
     const after = (await (await call('/memberships/3', { token: staff.auditor.token })).json()) as Record<string, unknown>;
@@ -187,10 +213,13 @@ describe.each(['postgres', 'pglite'] as const)('staff API on %s', (database) => 
 
   it('filters the event log by time and type, newest first, and is read-only', async (t) => {
     if (!api) return t.skip();
-    const q = (filter: object, extra = '') => call(`/events?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,49]${extra}`, { token: staff.auditor.token });
+    const q = (filter: object, extra = '') =>
+      call(`/events?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,49]${extra}`, { token: staff.auditor.token });
     const all = (await (await q({})).json()) as Array<{ event_type: string; position: string }>;
     expect(all.length).toBeGreaterThanOrEqual(4);
-    const seeded = (await (await q({ occurred_before: '2026-11-02T00:00:00Z', event_type: 'MembershipTierDefined' })).json()) as Array<{ stream_id: string }>;
+    const seeded = (await (await q({ occurred_before: '2026-11-02T00:00:00Z', event_type: 'MembershipTierDefined' })).json()) as Array<{
+      stream_id: string;
+    }>;
     expect(seeded.map((e) => e.stream_id)).toEqual(['membership-4', 'membership-3', 'membership-2', 'membership-1']);
     const future = await q({ occurred_after: '2099-01-01T00:00:00Z' });
     expect(future.headers.get('content-range')).toBe('events */0');
@@ -202,9 +231,27 @@ describe.each(['postgres', 'pglite'] as const)('staff API on %s', (database) => 
   it('lets an admin define a new tier as a draft, once', async (t) => {
     if (!api) return t.skip();
     const tier = {
-      id: 7, tier: 'Gold', code: 'gold', status: 'draft', type: 'monthly-subscription', sort: 7, visible: false, colour: '#FFD700',
-      price: 9.5, initial_tickets: 5, cumulative_tickets: 5, bonus_draws: false, weekly_draws: false, rewards_access: true, shop_access: true,
-      referee_entries: 1, referrer_entries: 1, rewards_days: 30, cashback_maximum_value: 0, items: [{ title: 'Gold things' }], reason: 'Trial tier',
+      id: 7,
+      tier: 'Gold',
+      code: 'gold',
+      status: 'draft',
+      type: 'monthly-subscription',
+      sort: 7,
+      visible: false,
+      colour: '#FFD700',
+      price: 9.5,
+      initial_tickets: 5,
+      cumulative_tickets: 5,
+      bonus_draws: false,
+      weekly_draws: false,
+      rewards_access: true,
+      shop_access: true,
+      referee_entries: 1,
+      referrer_entries: 1,
+      rewards_days: 30,
+      cashback_maximum_value: 0,
+      items: [{ title: 'Gold things' }],
+      reason: 'Trial tier',
     };
     const r = await call('/memberships', { method: 'POST', token: staff.admin.token, body: JSON.stringify(tier) });
     expect(r.status).toBe(201);

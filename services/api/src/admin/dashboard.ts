@@ -20,7 +20,12 @@ export function dashboardRouter(app: AppContext): Router {
     const [figures, waiting, failedJobs] = await Promise.all([
       dashboardFigures(app.sql, app.now(), days),
       Promise.all(waitingCounters.map(async (c) => ({ name: c.name, count: await c.count(app.sql) }))),
-      app.jobs ? app.jobs.listFailed().then((jobs) => jobs.length, () => null) : Promise.resolve(null),
+      app.jobs
+        ? app.jobs.listFailed().then(
+            (jobs) => jobs.length,
+            () => null,
+          )
+        : Promise.resolve(null),
     ]);
     res.setHeader('Server-Timing', `figures;dur=${(performance.now() - started).toFixed(1)}`);
     res.json({ id: 'dashboard', ...figures, waiting: [...waiting, ...(failedJobs === null ? [] : [{ name: 'Failed jobs', count: failedJobs }])] });
@@ -33,7 +38,8 @@ documentRoute({
   path: '/api/admin/dashboard',
   tag: 'staff',
   auth: 'staff',
-  summary: 'Dashboard figures: sign-ups, active members by tier, MRR and churn, entries by source, failed payments, renewals due, waiting work, the draw calendar',
+  summary:
+    'Dashboard figures: sign-ups, active members by tier, MRR and churn, entries by source, failed payments, renewals due, waiting work, the draw calendar',
   query: dashboardQuerySchema,
   response: dashboardSchema,
   errors: [400, 401],

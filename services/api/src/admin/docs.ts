@@ -37,8 +37,22 @@ documentRoute({
 });
 staff({ method: 'get', path: '/api/admin/auth/me', summary: 'The signed-in staff user', response: staffUserSchema, errors: [401] });
 
-staff({ method: 'get', path: '/api/admin/memberships', summary: 'Membership tiers (every status)', query: listQuery, response: z.array(staffMembershipSchema), errors: [400, 401, 403] });
-staff({ method: 'get', path: '/api/admin/memberships/:id', summary: 'One membership tier', params: membershipIdParams, response: staffMembershipSchema, errors: [401, 403, 404] });
+staff({
+  method: 'get',
+  path: '/api/admin/memberships',
+  summary: 'Membership tiers (every status)',
+  query: listQuery,
+  response: z.array(staffMembershipSchema),
+  errors: [400, 401, 403],
+});
+staff({
+  method: 'get',
+  path: '/api/admin/memberships/:id',
+  summary: 'One membership tier',
+  params: membershipIdParams,
+  response: staffMembershipSchema,
+  errors: [401, 403, 404],
+});
 staff({
   method: 'put',
   path: '/api/admin/memberships/:id',
@@ -48,18 +62,65 @@ staff({
   response: staffMembershipSchema,
   errors: [400, 401, 403, 404, 409],
 });
-staff({ method: 'post', path: '/api/admin/memberships', summary: 'Define a tier (admin): DefineMembershipTier with a reason', body: membershipCreateSchema, status: 201, response: staffMembershipSchema, errors: [400, 401, 403, 409] });
+staff({
+  method: 'post',
+  path: '/api/admin/memberships',
+  summary: 'Define a tier (admin): DefineMembershipTier with a reason',
+  body: membershipCreateSchema,
+  status: 201,
+  response: staffMembershipSchema,
+  errors: [400, 401, 403, 409],
+});
 
-staff({ method: 'get', path: '/api/admin/events', summary: 'The event log, newest first (read-only)', query: listQuery, response: z.array(staffEventSchema), errors: [400, 401, 403] });
-staff({ method: 'get', path: '/api/admin/events/:id', summary: 'One event with its envelope (actor, reason, correlation)', response: staffEventSchema, errors: [401, 403, 404] });
+staff({
+  method: 'get',
+  path: '/api/admin/events',
+  summary: 'The event log, newest first (read-only)',
+  query: listQuery,
+  response: z.array(staffEventSchema),
+  errors: [400, 401, 403],
+});
+staff({
+  method: 'get',
+  path: '/api/admin/events/:id',
+  summary: 'One event with its envelope (actor, reason, correlation)',
+  response: staffEventSchema,
+  errors: [401, 403, 404],
+});
 
-staff({ method: 'get', path: '/api/admin/jobs-failed', summary: 'Jobs that failed after every retry', query: listQuery, response: z.array(failedJobSchema), errors: [400, 401, 403] });
+staff({
+  method: 'get',
+  path: '/api/admin/jobs-failed',
+  summary: 'Jobs that failed after every retry',
+  query: listQuery,
+  response: z.array(failedJobSchema),
+  errors: [400, 401, 403],
+});
 staff({ method: 'get', path: '/api/admin/jobs-failed/:id', summary: 'One failed job', response: failedJobSchema, errors: [401, 403, 404] });
-staff({ method: 'post', path: '/api/admin/jobs-failed/:id/retry', summary: 'Retry a failed job (admin, staff)', response: jobRetryAnswerSchema, errors: [401, 403, 404] });
+staff({
+  method: 'post',
+  path: '/api/admin/jobs-failed/:id/retry',
+  summary: 'Retry a failed job (admin, staff)',
+  response: jobRetryAnswerSchema,
+  errors: [401, 403, 404],
+});
 
 const projection = projectionSchema;
-staff({ method: 'get', path: '/api/admin/projections', summary: 'Each read model: checkpoint, state and last rebuild', query: listQuery, response: z.array(projection), errors: [400, 401, 403] });
-staff({ method: 'get', path: '/api/admin/projections/:name', summary: 'One read model; poll it for rebuild progress', response: projection, errors: [401, 403, 404] });
+staff({
+  method: 'get',
+  path: '/api/admin/projections',
+  summary: 'Each read model: checkpoint, state and last rebuild',
+  query: listQuery,
+  response: z.array(projection),
+  errors: [400, 401, 403],
+});
+staff({
+  method: 'get',
+  path: '/api/admin/projections/:name',
+  summary: 'One read model; poll it for rebuild progress',
+  response: projection,
+  errors: [401, 403, 404],
+});
 staff({
   method: 'post',
   path: '/api/admin/projections/:name/verify',
@@ -67,9 +128,23 @@ staff({
   response: projectionVerificationSchema,
   errors: [401, 403, 404],
 });
-staff({ method: 'post', path: '/api/admin/projections/:name/rebuild', summary: 'Start a rebuild in the background (admin); answers 202', status: 202, response: projection, errors: [401, 403, 404, 409] });
+staff({
+  method: 'post',
+  path: '/api/admin/projections/:name/rebuild',
+  summary: 'Start a rebuild in the background (admin); answers 202',
+  status: 202,
+  response: projection,
+  errors: [401, 403, 404, 409],
+});
 
-staff({ method: 'get', path: '/api/admin/members', summary: 'Members; filter q searches name and email', query: listQuery, response: z.array(staffMemberSchema), errors: [400, 401, 403] });
+staff({
+  method: 'get',
+  path: '/api/admin/members',
+  summary: 'Members; filter q searches name and email',
+  query: listQuery,
+  response: z.array(staffMemberSchema),
+  errors: [400, 401, 403],
+});
 staff({
   method: 'get',
   path: '/api/admin/members/:id',
@@ -86,5 +161,18 @@ staff({
   response: orHeld(entryAdjustmentAnswerSchema),
   errors: [400, 401, 403, 404, 409],
 });
-staff({ method: 'get', path: '/api/admin/payments', summary: 'Payments (one per checkout); filter by member_id, status, purpose, subscription', query: listQuery, response: z.array(staffPaymentSchema), errors: [400, 401, 403] });
-staff({ method: 'get', path: '/api/admin/payments/:id', summary: 'One payment by checkout id', response: staffPaymentSchema, errors: [401, 403, 404] });
+staff({
+  method: 'get',
+  path: '/api/admin/payments',
+  summary: 'Payments (one per checkout); filter by member_id, status, purpose, subscription',
+  query: listQuery,
+  response: z.array(staffPaymentSchema),
+  errors: [400, 401, 403],
+});
+staff({
+  method: 'get',
+  path: '/api/admin/payments/:id',
+  summary: 'One payment by checkout id',
+  response: staffPaymentSchema,
+  errors: [401, 403, 404],
+});

@@ -9,7 +9,6 @@ import { oneOrMany, pageOf, parseListQuery, sendList } from '../staff-kit/simple
 import { toAdminEvent } from '../staff-kit/event-view';
 export { toAdminEvent };
 
-
 const instant = z
   .string()
   .max(40)

@@ -6,7 +6,14 @@ import { LAUNCH_GUIDE, launchChecklist } from './launch-checklist';
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
 /** The anchors of a markdown page's `## ` headings, as GitHub (and the staff console's guide page) make them. */
-const headingSlugs = (markdown: string) => [...markdown.matchAll(/^## (.+)$/gm)].map((m) => m[1]!.trim().toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-'));
+const headingSlugs = (markdown: string) =>
+  [...markdown.matchAll(/^## (.+)$/gm)].map((m) =>
+    m[1]!
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9 -]/g, '')
+      .replace(/ /g, '-'),
+  );
 const state = (checks: Awaited<ReturnType<typeof launchChecklist>>) => Object.fromEntries(checks.map((c) => [c.id, c.done]));
 const noTwoFactor = () => Promise.resolve(false);
 
@@ -32,7 +39,11 @@ describe('before-you-sell checklist', () => {
     expect(Object.values(state(await launchChecklist(config, () => Promise.resolve(true))))).toEqual([true, true, true, true, true]);
     expect(state(await launchChecklist(config, () => Promise.resolve(false)))['staff-two-factor']).toBe(false);
     // Test keys and a plain http address are not ready to take real money.
-    const almost = loadConfig({ PUBLIC_URL: 'http://club.example.com.au', STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_1234567890' });
+    const almost = loadConfig({
+      PUBLIC_URL: 'http://club.example.com.au',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1234567890',
+    });
     expect(state(await launchChecklist(almost, noTwoFactor))).toMatchObject({ 'public-address': false, 'payment-keys': false });
   });
 

@@ -38,8 +38,18 @@ export async function launchChecklist(config: Config, twoFactor: () => Promise<b
       done: Boolean(config.STRIPE_SECRET_KEY?.startsWith('sk_live_') && config.STRIPE_WEBHOOK_SECRET),
       how: how('payment-keys'),
     },
-    { id: 'mail-transport', label: 'Email is sent through a mail server, not written to files (SMTP_URL)', done: config.SMTP_URL !== undefined, how: how('mail-transport') },
-    { id: 'staff-two-factor', label: 'Every staff account signs in with two-factor authentication', done: await twoFactor(), how: how('staff-two-factor') },
+    {
+      id: 'mail-transport',
+      label: 'Email is sent through a mail server, not written to files (SMTP_URL)',
+      done: config.SMTP_URL !== undefined,
+      how: how('mail-transport'),
+    },
+    {
+      id: 'staff-two-factor',
+      label: 'Every staff account signs in with two-factor authentication',
+      done: await twoFactor(),
+      how: how('staff-two-factor'),
+    },
   ];
 }
 
@@ -58,7 +68,8 @@ documentRoute({
   path: '/api/admin/launch-checklist',
   tag: 'staff',
   auth: 'staff',
-  summary: 'Before you sell: ABN, public address, payment keys, mail transport and staff two-factor, each done or not, with the guide section that says how',
+  summary:
+    'Before you sell: ABN, public address, payment keys, mail transport and staff two-factor, each done or not, with the guide section that says how',
   response: launchChecklistSchema,
   errors: [401],
 });

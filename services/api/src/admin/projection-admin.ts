@@ -24,8 +24,22 @@ export function projectionAdminOf(explicit: ProjectionAdminPort | undefined, por
 
 export type RebuildState =
   | { readonly state: 'running'; readonly startedAt: string; readonly events: number; readonly total: number | null }
-  | { readonly state: 'done'; readonly startedAt: string; readonly finishedAt: string; readonly events: number; readonly total: number | null; readonly ms: number }
-  | { readonly state: 'failed'; readonly startedAt: string; readonly finishedAt: string; readonly events: number; readonly total: number | null; readonly error: string };
+  | {
+      readonly state: 'done';
+      readonly startedAt: string;
+      readonly finishedAt: string;
+      readonly events: number;
+      readonly total: number | null;
+      readonly ms: number;
+    }
+  | {
+      readonly state: 'failed';
+      readonly startedAt: string;
+      readonly finishedAt: string;
+      readonly events: number;
+      readonly total: number | null;
+      readonly error: string;
+    };
 
 /**
  * Rebuilds run in the background (a large log takes minutes) and the console polls their

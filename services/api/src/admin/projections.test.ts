@@ -77,11 +77,25 @@ describe.each(['postgres', 'pglite'] as const)('staff projections on %s', (datab
   it('documents the staff routes in the OpenAPI document', async (t) => {
     if (!api) return t.skip();
     const doc = (await (await fetch(`${api.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { summary: string }>> };
-    for (const path of ['/api/admin/projections', '/api/admin/projections/{name}/verify', '/api/admin/projections/{name}/rebuild', '/api/admin/jobs-failed/{id}/retry', '/api/admin/memberships/{id}', '/api/admin/events', '/api/admin/members', '/api/admin/members/{id}', '/api/admin/entry-adjustments', '/api/admin/payments', '/api/admin/payments/{id}']) {
+    for (const path of [
+      '/api/admin/projections',
+      '/api/admin/projections/{name}/verify',
+      '/api/admin/projections/{name}/rebuild',
+      '/api/admin/jobs-failed/{id}/retry',
+      '/api/admin/memberships/{id}',
+      '/api/admin/events',
+      '/api/admin/members',
+      '/api/admin/members/{id}',
+      '/api/admin/entry-adjustments',
+      '/api/admin/payments',
+      '/api/admin/payments/{id}',
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
     expect(doc.paths['/api/admin/memberships/{id}']!.put!.summary).toMatch(/reason/);
-    const adjustment = doc.paths['/api/admin/entry-adjustments']!.post as unknown as { requestBody: { content: { 'application/json': { schema: { required: string[] } } } } };
+    const adjustment = doc.paths['/api/admin/entry-adjustments']!.post as unknown as {
+      requestBody: { content: { 'application/json': { schema: { required: string[] } } } };
+    };
     expect(adjustment.requestBody.content['application/json'].schema.required).toEqual(['memberId', 'count', 'reason']);
   });
 });

@@ -55,7 +55,11 @@ export function staffUsersRouter(app: AppContext): Router {
       if (Number(r.rows[0]?.n ?? 0) <= 1) throw new HttpError(409, 'This is the only admin: make someone else admin first.', 'CONFLICT');
     }
     await changeStaffAccount(app.sql, staffId, { role, suspended: user.suspended }, app.now());
-    await app.store.append(staffAccountStreamId(staffId), toNewEvents(app.registry, [{ type: 'StaffRoleChanged', data: { staffId, from: user.role, to: role } }], ctx), 'any');
+    await app.store.append(
+      staffAccountStreamId(staffId),
+      toNewEvents(app.registry, [{ type: 'StaffRoleChanged', data: { staffId, from: user.role, to: role } }], ctx),
+      'any',
+    );
     return staffRoleChangeSummary(user.name, user.role, role);
   };
 
@@ -67,7 +71,15 @@ export function staffUsersRouter(app: AppContext): Router {
 
   /** Held for approval (the answer is sent: 202), or changed now (false). */
   const askRoleChange = async (req: Request, res: Response, user: StaffAccountView, role: StaffRole, reason: string): Promise<boolean> => {
-    if (await heldForApproval(app, req, res, { kind: 'staff.role', params: { staffId: user.id, role }, summary: staffRoleChangeSummary(user.name, user.role, role), reason })) return true;
+    if (
+      await heldForApproval(app, req, res, {
+        kind: 'staff.role',
+        params: { staffId: user.id, role },
+        summary: staffRoleChangeSummary(user.name, user.role, role),
+        reason,
+      })
+    )
+      return true;
     await changeRole(user.id, role, staffCommandContext(app, req, res, reason));
     return false;
   };
@@ -109,14 +121,32 @@ export function staffUsersRouter(app: AppContext): Router {
 }
 
 const account = staffAccountSchema;
-documentRoute({ method: 'get', path: '/api/admin/staff-users', tag: 'staff', auth: 'staff', summary: 'Staff accounts (admin): role, suspension, two-factor', response: z.array(account), errors: [401, 403] });
-documentRoute({ method: 'get', path: '/api/admin/staff-users/:id', tag: 'staff', auth: 'staff', summary: 'One staff account (admin)', params: idParams, response: account, errors: [401, 403, 404] });
+documentRoute({
+  method: 'get',
+  path: '/api/admin/staff-users',
+  tag: 'staff',
+  auth: 'staff',
+  summary: 'Staff accounts (admin): role, suspension, two-factor',
+  response: z.array(account),
+  errors: [401, 403],
+});
+documentRoute({
+  method: 'get',
+  path: '/api/admin/staff-users/:id',
+  tag: 'staff',
+  auth: 'staff',
+  summary: 'One staff account (admin)',
+  params: idParams,
+  response: account,
+  errors: [401, 403, 404],
+});
 documentRoute({
   method: 'put',
   path: '/api/admin/staff-users/:id',
   tag: 'staff',
   auth: 'staff',
-  summary: "Suspend or reinstate a staff account, or change its role (admin, not your own); ends that account's sessions. A role change waits for a second staff user under four-eyes (202)",
+  summary:
+    "Suspend or reinstate a staff account, or change its role (admin, not your own); ends that account's sessions. A role change waits for a second staff user under four-eyes (202)",
   params: idParams,
   body: staffEditSchema,
   response: orHeld(account),

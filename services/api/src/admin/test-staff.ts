@@ -65,9 +65,18 @@ export async function nextTotpCode(email: string, now: () => Date, options: { wa
  * A user who must enrol enrols (the secret is kept here for later sign-ins); an enrolled one types
  * the next code (`nextTotpCode`). `now` is the API's clock.
  */
-export async function staffSignIn(baseUrl: string, who: { email: string; password: string }, now: () => Date = () => new Date(), options: { wait?: boolean } = {}): Promise<{ token: string; totpSecret: string | null }> {
+export async function staffSignIn(
+  baseUrl: string,
+  who: { email: string; password: string },
+  now: () => Date = () => new Date(),
+  options: { wait?: boolean } = {},
+): Promise<{ token: string; totpSecret: string | null }> {
   const post = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
-    const r = await fetch(`${baseUrl}/api/admin${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const r = await fetch(`${baseUrl}/api/admin${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const json = (await r.json()) as Record<string, unknown>;
     if (r.status !== 200) throw new Error(`staff sign-in ${path}: ${r.status} ${JSON.stringify(json)}`);
     return json;
@@ -111,7 +120,11 @@ export function adminFetch(api: TestApi, path: string, init: RequestInit & { tok
  * staff user to ask, that change is itself held, and the staff user approves it.
  */
 export async function switchOffFourEyes(api: TestApi, staff: Record<StaffRoleName, StaffLogin>): Promise<void> {
-  const r = await adminFetch(api, '/staff-security', { method: 'PUT', token: staff.admin.token, body: JSON.stringify({ four_eyes: false, reason: 'Tests run as one staff user' }) });
+  const r = await adminFetch(api, '/staff-security', {
+    method: 'PUT',
+    token: staff.admin.token,
+    body: JSON.stringify({ four_eyes: false, reason: 'Tests run as one staff user' }),
+  });
   if (r.status === 200) return;
   const body = (await r.json()) as { approval?: { id: string } };
   if (r.status !== 202 || !body.approval) throw new Error(`switching four-eyes off: ${r.status} ${JSON.stringify(body)}`);

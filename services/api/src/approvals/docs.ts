@@ -21,7 +21,11 @@ import { documentRoute, type RouteDoc } from '../http/openapi';
 
 /** Staff two-factor sign-in, four-eyes approvals, the staff security settings and staff users in the OpenAPI document. */
 const staff = (doc: Omit<RouteDoc, 'tag' | 'auth'>) => documentRoute({ tag: 'staff', auth: 'staff', ...doc });
-const listQuery = z.object({ sort: z.string().optional(), range: z.string().optional(), filter: z.string().optional().describe('JSON: {"status":"pending"} is the queue waiting for approval') });
+const listQuery = z.object({
+  sort: z.string().optional(),
+  range: z.string().optional(),
+  filter: z.string().optional().describe('JSON: {"status":"pending"} is the queue waiting for approval'),
+});
 
 documentRoute({
   method: 'post',
@@ -50,10 +54,30 @@ documentRoute({
   response: twoFactorConfirmedSchema,
   errors: [400, 401, 409, 429],
 });
-staff({ method: 'get', path: '/api/admin/auth/two-factor', summary: 'Whether the signed-in staff user has enrolled, and whether their role requires it', response: twoFactorStatusSchema, errors: [401] });
+staff({
+  method: 'get',
+  path: '/api/admin/auth/two-factor',
+  summary: 'Whether the signed-in staff user has enrolled, and whether their role requires it',
+  response: twoFactorStatusSchema,
+  errors: [401],
+});
 
-staff({ method: 'get', path: '/api/admin/approvals', summary: 'Four-eyes requests, newest first, with both staff users\' names', query: listQuery, response: z.array(approvalSchema), errors: [400, 401] });
-staff({ method: 'get', path: '/api/admin/approvals/:id', summary: 'One four-eyes request', params: z.object({ id: z.uuid() }), response: approvalSchema, errors: [401, 404] });
+staff({
+  method: 'get',
+  path: '/api/admin/approvals',
+  summary: "Four-eyes requests, newest first, with both staff users' names",
+  query: listQuery,
+  response: z.array(approvalSchema),
+  errors: [400, 401],
+});
+staff({
+  method: 'get',
+  path: '/api/admin/approvals/:id',
+  summary: 'One four-eyes request',
+  params: z.object({ id: z.uuid() }),
+  response: approvalSchema,
+  errors: [401, 404],
+});
 staff({
   method: 'post',
   path: '/api/admin/approvals/:id/approve',
@@ -73,7 +97,13 @@ staff({
   errors: [400, 401, 403, 404, 409],
 });
 
-staff({ method: 'get', path: '/api/admin/staff-security', summary: 'Four-eyes switch, thresholds, two-factor scope, the last switch and the staff two-factor status', response: staffSecuritySchema, errors: [401] });
+staff({
+  method: 'get',
+  path: '/api/admin/staff-security',
+  summary: 'Four-eyes switch, thresholds, two-factor scope, the last switch and the staff two-factor status',
+  response: staffSecuritySchema,
+  errors: [401],
+});
 staff({
   method: 'put',
   path: '/api/admin/staff-security',
@@ -82,11 +112,17 @@ staff({
   response: orHeld(staffSecuritySchema),
   errors: [400, 401, 403],
 });
-staff({ method: 'get', path: '/api/admin/staff-users', summary: 'Staff users with their role and two-factor enrolment (admin)', response: z.array(staffAccountSchema), errors: [401, 403] });
+staff({
+  method: 'get',
+  path: '/api/admin/staff-users',
+  summary: 'Staff users with their role and two-factor enrolment (admin)',
+  response: z.array(staffAccountSchema),
+  errors: [401, 403],
+});
 staff({
   method: 'put',
   path: '/api/admin/staff-users/:id/role',
-  summary: 'Change a staff user\'s role (admin) with a reason; with four-eyes on, 202 and the request waiting for approval',
+  summary: "Change a staff user's role (admin) with a reason; with four-eyes on, 202 and the request waiting for approval",
   params: z.object({ id: z.uuid() }),
   body: staffRoleChangeSchema,
   response: orHeld(staffAccountSchema),

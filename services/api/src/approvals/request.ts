@@ -40,10 +40,17 @@ export async function heldForApproval(
   const approvalId = randomUUID();
   const ctx = staffCommandContext(app, req, res, request.reason);
   const action = { kind: request.kind, params: request.params, summary: request.summary };
-  await executeCommand(app, approvalStreamId(approvalId), approvalDecider, { type: 'RequestApproval', approvalId, action, requestedBy: user.id, reason: request.reason }, ctx, {
-    mustBeNew: true,
-    readModels: ['approvals'],
-  });
+  await executeCommand(
+    app,
+    approvalStreamId(approvalId),
+    approvalDecider,
+    { type: 'RequestApproval', approvalId, action, requestedBy: user.id, reason: request.reason },
+    ctx,
+    {
+      mustBeNew: true,
+      readModels: ['approvals'],
+    },
+  );
   const row = await getApproval(app.sql, approvalId);
   const [record] = row ? await approvalRecords(app.sql, [row], user) : [];
   res.setHeader('X-Approval-Id', approvalId);

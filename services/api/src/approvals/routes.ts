@@ -31,7 +31,12 @@ export function approvalsRouter(app: AppContext): Router {
   router.get('/', anyStaff, async (req, res) => {
     const query = parseListQuery(req, { sortFields: ['requested_at'], defaultSort: { field: 'requested_at', order: 'DESC' }, filter: filterSchema });
     const { offset, limit } = pageOf(query.range);
-    const page = await listApprovals(app.sql, { ...(query.filter.status ? { status: query.filter.status } : {}), ...(query.filter.id ? { ids: query.filter.id } : {}), offset, limit });
+    const page = await listApprovals(app.sql, {
+      ...(query.filter.status ? { status: query.filter.status } : {}),
+      ...(query.filter.id ? { ids: query.filter.id } : {}),
+      offset,
+      limit,
+    });
     sendList(res, 'approvals', await approvalRecords(app.sql, page.records, staffOf(res)), offset, page.total);
   });
 
@@ -58,7 +63,9 @@ export function approvalsRouter(app: AppContext): Router {
     const { id } = parseParams(idParams, req);
     const { reason } = parseBody(approvalDeclineSchema, req);
     const ctx = staffCommandContext(app, req, res, reason);
-    await executeCommand(app, approvalStreamId(id), approvalDecider, { type: 'DeclineRequest', by: staffOf(res).id, reason }, ctx, { readModels: ['approvals'] });
+    await executeCommand(app, approvalStreamId(id), approvalDecider, { type: 'DeclineRequest', by: staffOf(res).id, reason }, ctx, {
+      readModels: ['approvals'],
+    });
     res.json(await show(id, res));
   });
 

@@ -39,6 +39,9 @@ export function toApprovalRecord(row: ApprovalRow, names: Map<string, string>, v
 export type ApprovalRecord = ReturnType<typeof toApprovalRecord>;
 
 export async function approvalRecords(sql: Sql, rows: readonly ApprovalRow[], viewer: StaffUser): Promise<ApprovalRecord[]> {
-  const names = await staffNames(sql, rows.flatMap((r) => [r.requested_by, r.decided_by]));
+  const names = await staffNames(
+    sql,
+    rows.flatMap((r) => [r.requested_by, r.decided_by]),
+  );
   return rows.map((r) => toApprovalRecord(r, names, viewer));
 }

@@ -23,7 +23,11 @@ export function recordFact(
  * from this fact. Called after the credentials are written; a failure here never fails the sign-up
  * (the account works), it only costs the welcome, and says so in the log.
  */
-export async function recordSignUpCompleted(app: Pick<AppContext, 'store' | 'registry' | 'logger'>, memberId: string, ctx: CommandContext): Promise<void> {
+export async function recordSignUpCompleted(
+  app: Pick<AppContext, 'store' | 'registry' | 'logger'>,
+  memberId: string,
+  ctx: CommandContext,
+): Promise<void> {
   const stream = memberLoginStreamId(memberId);
   try {
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -38,6 +42,9 @@ export async function recordSignUpCompleted(app: Pick<AppContext, 'store' | 'reg
       }
     }
   } catch (error) {
-    app.logger.error({ err: error instanceof Error ? error.message : String(error), memberId }, 'could not record the completed sign-up; no welcome email');
+    app.logger.error(
+      { err: error instanceof Error ? error.message : String(error), memberId },
+      'could not record the completed sign-up; no welcome email',
+    );
   }
 }

@@ -59,14 +59,18 @@ export class EmailTakenError extends Error {
  * transaction). A second account on the same email is refused with EmailTakenError, a password the
  * policy refuses with WeakPasswordError (the sign-up route checks it first, with the reason).
  */
-export async function createCredentials(sql: Sql, input: { memberId: string; email: string; password: string; names?: readonly string[] }): Promise<void> {
+export async function createCredentials(
+  sql: Sql,
+  input: { memberId: string; email: string; password: string; names?: readonly string[] },
+): Promise<void> {
   const password = memberPasswordSchema.parse(input.password);
   assertStrongPassword(password, { email: input.email, names: input.names });
   const hash = await hashPassword(password);
-  const r = await sql.query(
-    `insert into auth.member_credentials (member_id, email, password_hash) values ($1, $2, $3) on conflict do nothing`,
-    [input.memberId, normaliseMemberEmail(input.email), hash],
-  );
+  const r = await sql.query(`insert into auth.member_credentials (member_id, email, password_hash) values ($1, $2, $3) on conflict do nothing`, [
+    input.memberId,
+    normaliseMemberEmail(input.email),
+    hash,
+  ]);
   if (r.affectedRows !== 1) throw new EmailTakenError('An account with this email already exists.');
 }
 
@@ -93,26 +97,36 @@ export async function authenticateMember(sql: Sql, email: string, password: stri
 }
 
 export async function checkMemberPassword(sql: Sql, memberId: string, password: string): Promise<boolean> {
-  const r = await sql.query<CredentialRow>('select member_id::text as member_id, password_hash from auth.member_credentials where member_id = $1', [memberId]);
+  const r = await sql.query<CredentialRow>('select member_id::text as member_id, password_hash from auth.member_credentials where member_id = $1', [
+    memberId,
+  ]);
   const row = r.rows[0];
   return row ? verifyPassword(password, row.password_hash) : false;
 }
 
 export async function findMemberIdByEmail(sql: Sql, email: string): Promise<string | null> {
-  const r = await sql.query<{ member_id: string }>('select member_id::text as member_id from auth.member_credentials where email = $1', [normaliseMemberEmail(email)]);
+  const r = await sql.query<{ member_id: string }>('select member_id::text as member_id from auth.member_credentials where email = $1', [
+    normaliseMemberEmail(email),
+  ]);
   return r.rows[0]?.member_id ?? null;
 }
 
 /** Replaces the password; false when the member has no credentials. The caller checks the rule first. */
 export async function setMemberPassword(sql: Sql, memberId: string, password: string, at: Date): Promise<boolean> {
   const hash = await hashPassword(memberPasswordSchema.parse(password));
-  const r = await sql.query('update auth.member_credentials set password_hash = $2, password_changed_at = $3 where member_id = $1', [memberId, hash, at.toISOString()]);
+  const r = await sql.query('update auth.member_credentials set password_hash = $2, password_changed_at = $3 where member_id = $1', [
+    memberId,
+    hash,
+    at.toISOString(),
+  ]);
   return r.affectedRows === 1;
 }
 
 /** Whose credentials hold this email, and whether `password` is theirs (a retried sign-up proves itself so). */
 export async function credentialsOwner(sql: Sql, email: string, password: string): Promise<{ memberId: string; passwordMatches: boolean } | null> {
-  const r = await sql.query<CredentialRow>('select member_id::text as member_id, password_hash from auth.member_credentials where email = $1', [normaliseMemberEmail(email)]);
+  const r = await sql.query<CredentialRow>('select member_id::text as member_id, password_hash from auth.member_credentials where email = $1', [
+    normaliseMemberEmail(email),
+  ]);
   const row = r.rows[0];
   return row ? { memberId: row.member_id, passwordMatches: await verifyPassword(password, row.password_hash) } : null;
 }

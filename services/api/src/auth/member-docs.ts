@@ -11,7 +11,15 @@ import {
 } from '@roar/contracts/auth';
 import { documentRoute } from '../http/openapi';
 
-documentRoute({ method: 'post', path: '/auth/login', tag: 'member auth', summary: 'Member sign-in', body: memberLoginSchema, response: memberSessionAnswerSchema, errors: [400, 401, 429] });
+documentRoute({
+  method: 'post',
+  path: '/auth/login',
+  tag: 'member auth',
+  summary: 'Member sign-in',
+  body: memberLoginSchema,
+  response: memberSessionAnswerSchema,
+  errors: [400, 401, 429],
+});
 documentRoute({
   method: 'post',
   path: '/auth/refresh',

@@ -8,10 +8,10 @@ export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
 /** The member a live (unused, unexpired) reset token belongs to, without spending it; null otherwise. */
 export async function memberOfResetToken(sql: Sql, token: string, now: Date): Promise<string | null> {
-  const r = await sql.query<{ member_id: string }>('select member_id::text as member_id from auth.reset_tokens where token_hash = $1 and used_at is null and expires_at > $2', [
-    sha256(token),
-    now.toISOString(),
-  ]);
+  const r = await sql.query<{ member_id: string }>(
+    'select member_id::text as member_id from auth.reset_tokens where token_hash = $1 and used_at is null and expires_at > $2',
+    [sha256(token), now.toISOString()],
+  );
   return r.rows[0]?.member_id ?? null;
 }
 

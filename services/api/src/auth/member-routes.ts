@@ -15,7 +15,14 @@ import type { AppContext } from '../context';
 import { memberCommandContext } from '../kernel/context';
 import { errorBody } from '../http/errors';
 import { parseBody } from '../http/validate';
-import { authenticateMember, checkMemberPassword, findMemberIdByEmail, memberPasswordOwner, normaliseMemberEmail, setMemberPassword } from './member-credentials';
+import {
+  authenticateMember,
+  checkMemberPassword,
+  findMemberIdByEmail,
+  memberPasswordOwner,
+  normaliseMemberEmail,
+  setMemberPassword,
+} from './member-credentials';
 import { checkPassword } from './password-policy';
 import { recordFact } from './facts';
 import { memberOfResetToken, resetPasswordWithToken } from './member-reset';
@@ -50,8 +57,6 @@ export function tooManyAttempts(res: Response, waitSeconds: number, body: unknow
   res.status(429).json(body);
 }
 
-
-
 /**
  * Member sign-in and passwords (spec 7): `/auth/login`, `/auth/refresh`, `/auth/logout`, `/api/reset-password`,
  * `/api/change-password`, `/api/update-password`. Mounted at `/`.
@@ -81,10 +86,17 @@ export function createMemberAuthRouter(app: AppContext, limits: MemberAuthLimits
     }
     const session = await issueSession(app, memberId);
     // The sign-in is a fact; the member-tracking reactor sends its `login` event. Tracking never fails a sign-in.
-    const signedIn = { memberId, email: normaliseMemberEmail(body.email), clientIp: req.ip?.slice(0, 100) || null, userAgent: req.get('user-agent')?.slice(0, 1000) || null };
-    await recordFact(app, memberLoginStreamId(memberId), 'MemberSignedIn', signedIn, memberCommandContext(memberId, req, app.now())).catch((err: unknown) => {
-      app.logger.error({ err: err instanceof Error ? err.message : String(err), memberId }, 'could not record the sign-in; no login tracked');
-    });
+    const signedIn = {
+      memberId,
+      email: normaliseMemberEmail(body.email),
+      clientIp: req.ip?.slice(0, 100) || null,
+      userAgent: req.get('user-agent')?.slice(0, 1000) || null,
+    };
+    await recordFact(app, memberLoginStreamId(memberId), 'MemberSignedIn', signedIn, memberCommandContext(memberId, req, app.now())).catch(
+      (err: unknown) => {
+        app.logger.error({ err: err instanceof Error ? err.message : String(err), memberId }, 'could not record the sign-in; no login tracked');
+      },
+    );
     res.json({ data: session });
   });
 

@@ -45,10 +45,14 @@ function signAccessToken(app: MemberAuthApp, memberId: string, familyId: string)
 /** Inserts one refresh token of `familyId` and returns it in clear (only its hash is stored). */
 async function insertRefreshToken(sql: Sql, memberId: string, familyId: string, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await sql.query(
-    `insert into auth.refresh_tokens (id, member_id, family_id, token_hash, issued_at, expires_at) values ($1, $2, $3, $4, $5, $6)`,
-    [randomUUID(), memberId, familyId, sha256(token), now.toISOString(), new Date(now.getTime() + REFRESH_TOKEN_TTL_MS).toISOString()],
-  );
+  await sql.query(`insert into auth.refresh_tokens (id, member_id, family_id, token_hash, issued_at, expires_at) values ($1, $2, $3, $4, $5, $6)`, [
+    randomUUID(),
+    memberId,
+    familyId,
+    sha256(token),
+    now.toISOString(),
+    new Date(now.getTime() + REFRESH_TOKEN_TTL_MS).toISOString(),
+  ]);
   return token;
 }
 
@@ -81,9 +85,13 @@ export async function refreshSession(app: MemberAuthApp, refreshToken: string): 
       const next = await insertRefreshToken(tx, row.member_id, row.family_id, now);
       return { access_token: signAccessToken(app, row.member_id, row.family_id), refresh_token: next, expires: ACCESS_TOKEN_TTL_MS };
     }
-    const reused = await tx.query<{ family_id: string }>('select family_id::text as family_id from auth.refresh_tokens where token_hash = $1 and used_at is not null', [hash]);
+    const reused = await tx.query<{ family_id: string }>(
+      'select family_id::text as family_id from auth.refresh_tokens where token_hash = $1 and used_at is not null',
+      [hash],
+    );
     const family = reused.rows[0]?.family_id;
-    if (family) await tx.query('update auth.refresh_tokens set revoked_at = $2 where family_id = $1 and revoked_at is null', [family, now.toISOString()]);
+    if (family)
+      await tx.query('update auth.refresh_tokens set revoked_at = $2 where family_id = $1 and revoked_at is null', [family, now.toISOString()]);
     return null;
   });
 }

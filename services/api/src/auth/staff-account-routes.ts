@@ -40,7 +40,15 @@ export function createStaffAccountRouter(app: AppContext): Router {
   return router;
 }
 
-documentRoute({ method: 'post', path: '/api/admin/auth/logout', tag: 'staff', auth: 'staff', summary: 'Log out: ends this staff session at once', response: emptyAnswerSchema, errors: [401] });
+documentRoute({
+  method: 'post',
+  path: '/api/admin/auth/logout',
+  tag: 'staff',
+  auth: 'staff',
+  summary: 'Log out: ends this staff session at once',
+  response: emptyAnswerSchema,
+  errors: [401],
+});
 documentRoute({
   method: 'post',
   path: '/api/admin/auth/password',

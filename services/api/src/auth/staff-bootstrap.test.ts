@@ -53,7 +53,12 @@ describe('staff bootstrap and passwords', () => {
   it('keeps the generated password out of the log and says where the file is', async () => {
     const fresh = await createPgliteSql(null);
     let logged = '';
-    const sink = new Writable({ write(chunk: Buffer, _enc, done) { logged += chunk.toString(); done(); } });
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        logged += chunk.toString();
+        done();
+      },
+    });
     try {
       const r = await bootstrapStaff(fresh, { dataDir: tempDir(), logger: pino({ level: 'info' }, sink) });
       const password = /password: (\S+)/.exec(readFileSync(r.credentialsFile!, 'utf8'))?.[1];

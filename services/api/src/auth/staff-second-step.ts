@@ -46,7 +46,13 @@ export type PasswordStepAnswer = { readonly two_factor: Stage; readonly challeng
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
 function signChallenge(app: AppContext, user: StaffUser, stage: Stage): string {
-  return jwt.sign({ stage, iat: seconds(app.now()) }, app.jwtSecret, { algorithm: 'HS256', subject: user.id, audience: SECOND_STEP_AUDIENCE, issuer: 'roar-plus', expiresIn: CHALLENGE_TTL_SECONDS });
+  return jwt.sign({ stage, iat: seconds(app.now()) }, app.jwtSecret, {
+    algorithm: 'HS256',
+    subject: user.id,
+    audience: SECOND_STEP_AUDIENCE,
+    issuer: 'roar-plus',
+    expiresIn: CHALLENGE_TTL_SECONDS,
+  });
 }
 
 const challengeClaims = z.object({ sub: z.uuid(), stage: z.enum(['verify', 'enrol']) });
@@ -54,7 +60,14 @@ const challengeClaims = z.object({ sub: z.uuid(), stage: z.enum(['verify', 'enro
 async function redeemChallenge(app: AppContext, token: string, stage: Stage): Promise<StaffUser> {
   let claims: z.infer<typeof challengeClaims> | null = null;
   try {
-    const parsed = challengeClaims.safeParse(jwt.verify(token, app.jwtSecret, { algorithms: ['HS256'], audience: SECOND_STEP_AUDIENCE, issuer: 'roar-plus', clockTimestamp: seconds(app.now()) }));
+    const parsed = challengeClaims.safeParse(
+      jwt.verify(token, app.jwtSecret, {
+        algorithms: ['HS256'],
+        audience: SECOND_STEP_AUDIENCE,
+        issuer: 'roar-plus',
+        clockTimestamp: seconds(app.now()),
+      }),
+    );
     claims = parsed.success ? parsed.data : null;
   } catch {
     claims = null;
@@ -115,7 +128,12 @@ export function createStaffSecondStepRouter(app: AppContext, issue: IssueSession
     } else {
       const spent = await useRecoveryCode(app.sql, user.id, body.recovery_code, app.now());
       if (!spent.ok) throw new HttpError(401, WRONG_RECOVERY_CODE, 'INVALID_CODE');
-      await logAccountEvent(app, user.id, { type: 'staff', id: user.id, role: user.role }, { type: 'StaffRecoveryCodeUsed', data: { staffId: user.id, remaining: spent.remaining } });
+      await logAccountEvent(
+        app,
+        user.id,
+        { type: 'staff', id: user.id, role: user.role },
+        { type: 'StaffRecoveryCodeUsed', data: { staffId: user.id, remaining: spent.remaining } },
+      );
     }
     app.logger.info({ staffId: user.id, role: user.role }, 'staff signed in with a second factor');
     res.json(await issue(user));
@@ -136,7 +154,12 @@ export function createStaffSecondStepRouter(app: AppContext, issue: IssueSession
     const check = await checkTotp(app.sql, totpKey(app), user.id, body.code, app.now(), { confirm: true });
     if (!check.ok) refuseCode(check, res);
     const recoveryCodes = await replaceRecoveryCodes(app.sql, user.id);
-    await logAccountEvent(app, user.id, { type: 'staff', id: user.id, role: user.role }, { type: 'StaffTwoFactorEnrolled', data: { staffId: user.id, method: 'totp', recoveryCodes: recoveryCodes.length } });
+    await logAccountEvent(
+      app,
+      user.id,
+      { type: 'staff', id: user.id, role: user.role },
+      { type: 'StaffTwoFactorEnrolled', data: { staffId: user.id, method: 'totp', recoveryCodes: recoveryCodes.length } },
+    );
     app.logger.info({ staffId: user.id }, 'staff enrolled a second factor');
     const session = signedIn ? {} : await issue(user);
     res.json({ ...session, user, recovery_codes: recoveryCodes });

@@ -69,7 +69,10 @@ export async function isStaffSuspended(sql: Sql, staffId: string): Promise<boole
  */
 export async function changeStaffAccount(sql: Sql, staffId: string, change: { role: StaffRole; suspended: boolean }, at: Date): Promise<boolean> {
   return sql.transaction(async (tx) => {
-    const before = await tx.query<{ role: string; suspended: boolean }>('select role, suspended_at is not null as suspended from auth.staff_users where id = $1 for update', [staffId]);
+    const before = await tx.query<{ role: string; suspended: boolean }>(
+      'select role, suspended_at is not null as suspended from auth.staff_users where id = $1 for update',
+      [staffId],
+    );
     const row = before.rows[0];
     if (!row) return false;
     await tx.query(
@@ -89,5 +92,11 @@ export async function listStaffAccounts(sql: Sql): Promise<StaffAccount[]> {
   const r = await sql.query<StaffUser & { suspended: boolean }>(
     'select id::text as id, email, name, role, suspended_at is not null as suspended from auth.staff_users order by email',
   );
-  return r.rows.map((row) => ({ id: row.id, email: row.email, name: row.name, role: staffRoleSchema.parse(row.role), suspended: Boolean(row.suspended) }));
+  return r.rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: staffRoleSchema.parse(row.role),
+    suspended: Boolean(row.suspended),
+  }));
 }

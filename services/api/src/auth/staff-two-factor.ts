@@ -147,7 +147,10 @@ interface RawRow {
 
 export async function readTwoFactor(sql: Sql, key: Buffer, staffId: string): Promise<TwoFactorRow | null> {
   await migrateStaffTwoFactor(sql);
-  const r = await sql.query<RawRow>('select staff_id::text as staff_id, secret_enc, confirmed_at is not null as confirmed, last_step, failures, (extract(epoch from failures_since) * 1000)::float8 as failures_ms from auth.staff_two_factor where staff_id = $1', [staffId]);
+  const r = await sql.query<RawRow>(
+    'select staff_id::text as staff_id, secret_enc, confirmed_at is not null as confirmed, last_step, failures, (extract(epoch from failures_since) * 1000)::float8 as failures_ms from auth.staff_two_factor where staff_id = $1',
+    [staffId],
+  );
   const row = r.rows[0];
   if (!row) return null;
   return {
@@ -163,7 +166,9 @@ export async function readTwoFactor(sql: Sql, key: Buffer, staffId: string): Pro
 /** Whether the staff user has a confirmed second factor. */
 export async function hasTwoFactor(sql: Sql, staffId: string): Promise<boolean> {
   await migrateStaffTwoFactor(sql);
-  const r = await sql.query<{ n: unknown }>('select count(*)::int as n from auth.staff_two_factor where staff_id = $1 and confirmed_at is not null', [staffId]);
+  const r = await sql.query<{ n: unknown }>('select count(*)::int as n from auth.staff_two_factor where staff_id = $1 and confirmed_at is not null', [
+    staffId,
+  ]);
   return Number(r.rows[0]?.n ?? 0) > 0;
 }
 
@@ -191,7 +196,14 @@ export type CodeCheck = { readonly ok: true } | { readonly ok: false; readonly r
  * accepted one is refused (RFC 6238 5.2: a code works once), and after MAX_CODE_FAILURES wrong codes
  * in the window the check refuses until the window ends. `confirm` marks an enrolment confirmed.
  */
-export async function checkTotp(sql: Sql, key: Buffer, staffId: string, code: string, at: Date, options: { confirm?: boolean } = {}): Promise<CodeCheck> {
+export async function checkTotp(
+  sql: Sql,
+  key: Buffer,
+  staffId: string,
+  code: string,
+  at: Date,
+  options: { confirm?: boolean } = {},
+): Promise<CodeCheck> {
   await migrateStaffTwoFactor(sql);
   return sql.transaction(async (tx) => {
     const r = await tx.query<RawRow>(
@@ -206,7 +218,11 @@ export async function checkTotp(sql: Sql, key: Buffer, staffId: string, code: st
     if (failures >= MAX_CODE_FAILURES) return { ok: false, reason: 'locked' } as const;
     const step = matchTotp(decryptSecret(key, row.secret_enc), code.trim(), at);
     if (step === null || step <= Number(row.last_step)) {
-      await tx.query('update auth.staff_two_factor set failures = $2, failures_since = $3 where staff_id = $1', [staffId, failures + 1, inWindow ? since : at]);
+      await tx.query('update auth.staff_two_factor set failures = $2, failures_since = $3 where staff_id = $1', [
+        staffId,
+        failures + 1,
+        inWindow ? since : at,
+      ]);
       return { ok: false, reason: failures + 1 >= MAX_CODE_FAILURES ? 'locked' : 'wrong' } as const;
     }
     await tx.query(
@@ -223,7 +239,8 @@ export async function replaceRecoveryCodes(sql: Sql, staffId: string): Promise<s
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await sql.transaction(async (tx) => {
     await tx.query('delete from auth.staff_recovery_codes where staff_id = $1', [staffId]);
-    for (const code of codes) await tx.query('insert into auth.staff_recovery_codes (staff_id, code_hash) values ($1, $2)', [staffId, hashRecoveryCode(code)]);
+    for (const code of codes)
+      await tx.query('insert into auth.staff_recovery_codes (staff_id, code_hash) values ($1, $2)', [staffId, hashRecoveryCode(code)]);
   });
   return codes;
 }
@@ -233,7 +250,10 @@ export async function useRecoveryCode(sql: Sql, staffId: string, code: string, a
   await migrateStaffTwoFactor(sql);
   return sql.transaction(async (tx) => {
     const wanted = hashRecoveryCode(code);
-    const rows = await tx.query<{ code_hash: string }>('select code_hash from auth.staff_recovery_codes where staff_id = $1 and used_at is null for update', [staffId]);
+    const rows = await tx.query<{ code_hash: string }>(
+      'select code_hash from auth.staff_recovery_codes where staff_id = $1 and used_at is null for update',
+      [staffId],
+    );
     // Compared in constant time, one by one: the hash is not looked up by value.
     const hit = rows.rows.find((r) => timingSafeEqual(Buffer.from(r.code_hash), Buffer.from(wanted)));
     if (!hit) return { ok: false, remaining: rows.rows.length };

@@ -47,7 +47,12 @@ function waitOf(res: RateLimiterRes | null, spent: number): number {
 function limiterOf(store: ThrottleStore, name: string, points: number, durationSec: number): RateLimiterAbstract {
   const options = { keyPrefix: `${store.prefix}:throttle:${name}`, points, duration: durationSec };
   if (!store.redis) return new RateLimiterMemory(options);
-  return new RateLimiterRedis({ ...options, storeClient: store.redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) });
+  return new RateLimiterRedis({
+    ...options,
+    storeClient: store.redis,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new RateLimiterMemory(options),
+  });
 }
 
 /** consume() rejects with a RateLimiterRes when over the limit, and with an Error only when the store failed. */
@@ -131,9 +136,20 @@ export function createGrowingDelay(store: ThrottleStore, name: string, policy: G
  * The throttles' own Redis connection: fails fast (no offline queue, a command timeout), so a
  * Redis outage sends the counters to the in-memory insurance at once instead of holding sign-ins.
  */
-export function openThrottleStore(redisUrl: string | undefined, prefix: string, timeoutMs: number, logger: Logger): ThrottleStore & { close(): Promise<void> } {
+export function openThrottleStore(
+  redisUrl: string | undefined,
+  prefix: string,
+  timeoutMs: number,
+  logger: Logger,
+): ThrottleStore & { close(): Promise<void> } {
   if (!redisUrl) return { ...memoryThrottleStore(prefix), close: async () => undefined };
-  const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: timeoutMs, commandTimeout: timeoutMs, connectionName: 'roar-throttle' });
+  const redis = new Redis(redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: timeoutMs,
+    commandTimeout: timeoutMs,
+    connectionName: 'roar-throttle',
+  });
   let down = false;
   redis.on('error', (err: Error) => {
     if (!down) logger.warn({ err: err.message }, 'sign-in throttle: Redis unreachable, counting in memory until it is back');

@@ -13,7 +13,9 @@ import { MAX_RECEIPT_BYTES, RECEIPT_TOO_LARGE } from './receipt';
 import { readReceipt, submitClaim } from './submit';
 import { toMemberClaim, DECISION_DAYS } from './view';
 
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_RECEIPT_BYTES, files: 1, fields: 10, fieldSize: 10_000 } }).single('receipt');
+const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_RECEIPT_BYTES, files: 1, fields: 10, fieldSize: 10_000 } }).single(
+  'receipt',
+);
 
 /** Runs multer and turns its errors into plain 4xx answers (a 30 MB receipt is a 413, not a 500). */
 function receiptUpload(req: Request, res: Response, next: NextFunction): void {
@@ -65,7 +67,14 @@ export function createCashbackRouter(app: AppContext): Router {
     const ctx = memberCommandContext(memberId, req, now);
     const maximumCents = await cashbackMaximumCents(app, memberId);
     const { course, played_on, amount } = parsed.data;
-    const { claimId, position } = await submitClaim(app, ctx, { memberId, course, playedOn: played_on, amountCents: amount, maximumCents, file: req.file.buffer });
+    const { claimId, position } = await submitClaim(app, ctx, {
+      memberId,
+      course,
+      playedOn: played_on,
+      amountCents: amount,
+      maximumCents,
+      file: req.file.buffer,
+    });
     if (position) await app.projections.waitFor(position, app.config.PROJECTION_WAIT_MS);
     // CashbackClaimSubmitted sends the member its receipt email (member-emails reactor).
     const claim = await getCashbackClaim(app.sql, claimId);
@@ -83,7 +92,12 @@ export function createCashbackRouter(app: AppContext): Router {
 }
 
 /** What a receipt is saved as; its type was sniffed from its bytes on upload (sniffReceiptType). */
-const RECEIPT_EXTENSIONS: Readonly<Record<string, string>> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
+const RECEIPT_EXTENSIONS: Readonly<Record<string, string>> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+};
 
 /**
  * Receipts are private and served as attachments: both consoles fetch them with a bearer token and

@@ -4,7 +4,8 @@ import type { MemberClaim } from '@roar/contracts/cashback';
 export const DECISION_DAYS = 5;
 
 /** A claim waiting past its promised decision time is overdue, to the member and to staff alike. */
-export const isOverdue = (c: Pick<CashbackClaimRow, 'status' | 'decision_due_by'>, now: Date): boolean => c.status === 'submitted' && Date.parse(c.decision_due_by) < now.getTime();
+export const isOverdue = (c: Pick<CashbackClaimRow, 'status' | 'decision_due_by'>, now: Date): boolean =>
+  c.status === 'submitted' && Date.parse(c.decision_due_by) < now.getTime();
 
 /** A claim as its member reads it: dollars as numbers, the decline reason, overdue. */
 export function toMemberClaim(c: CashbackClaimRow, now: Date): MemberClaim {

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { DomainError } from '@roar/platform';
-import { courseHandicap, handicapDecider, handicapStreamId, netDoubleBogey, planIncludesHandicap, strokesReceived, teeSnapshot, type HandicapApplication, type HandicapCommand } from '@roar/domain';
+import {
+  courseHandicap,
+  handicapDecider,
+  handicapStreamId,
+  netDoubleBogey,
+  planIncludesHandicap,
+  strokesReceived,
+  teeSnapshot,
+  type HandicapApplication,
+  type HandicapCommand,
+} from '@roar/domain';
 import { findMemberByEmail, getHandicap, getMember, getScorecard, listCardsToAttest, listCourses, type MemberRow } from '@roar/projections';
 import type { AppContext } from '../context';
 import { memberOf, requireMember } from '../auth/member';
@@ -39,13 +49,22 @@ function fieldError(field: string, message: string): never {
 }
 
 /** The Course Handicap on a tee and the maximum score (net double bogey) on each hole. */
-export function holeLimits(tee: { holes: number; courseRating: number; slopeRating: number; pars: number[]; strokeIndexes: number[] }, index: number | null) {
+export function holeLimits(
+  tee: { holes: number; courseRating: number; slopeRating: number; pars: number[]; strokeIndexes: number[] },
+  index: number | null,
+) {
   const holes = tee.holes === 9 ? 9 : 18;
   const par = tee.pars.reduce((a, b) => a + b, 0);
-  const ch = index === null ? null : courseHandicap({ handicapIndex: index, slopeRating: tee.slopeRating, courseRating: tee.courseRating, par, holes });
+  const ch =
+    index === null ? null : courseHandicap({ handicapIndex: index, slopeRating: tee.slopeRating, courseRating: tee.courseRating, par, holes });
   return {
     course_handicap: ch,
-    net_double_bogey: tee.pars.map((p, i) => netDoubleBogey({ par: p, strokesReceived: ch === null ? null : strokesReceived({ courseHandicap: ch, strokeIndex: tee.strokeIndexes[i] ?? holes, holes }) })),
+    net_double_bogey: tee.pars.map((p, i) =>
+      netDoubleBogey({
+        par: p,
+        strokesReceived: ch === null ? null : strokesReceived({ courseHandicap: ch, strokeIndex: tee.strokeIndexes[i] ?? holes, holes }),
+      }),
+    ),
   };
 }
 
@@ -81,7 +100,11 @@ export function createClubhouseRouter(app: AppContext): Router {
 
   async function clubhouseView(memberId: string) {
     const now = app.now();
-    const [me, row, { state, events }] = await Promise.all([getMember(app.sql, memberId), getHandicap(app.sql, memberId), handicapOf(app.store, memberId)]);
+    const [me, row, { state, events }] = await Promise.all([
+      getMember(app.sql, memberId),
+      getHandicap(app.sql, memberId),
+      handicapOf(app.store, memberId),
+    ]);
     const eligible = planIncludesHandicap(planFacts(me), now.toISOString());
     const toAttest = me ? await listCardsToAttest(app.sql, memberId, me.email) : [];
     return {
@@ -92,7 +115,15 @@ export function createClubhouseRouter(app: AppContext): Router {
       computed: state.lastRevision ? revisionView(state.lastRevision) : null,
       history: historyView(events),
       scorecards: scorecardsView(state, now),
-      to_attest: toAttest.map((c) => ({ id: c.id, member_id: c.member_id, course_name: c.course_name, tee_name: c.tee_name, played_on: c.played_on, gross: c.gross, attest_by: c.attest_by })),
+      to_attest: toAttest.map((c) => ({
+        id: c.id,
+        member_id: c.member_id,
+        course_name: c.course_name,
+        tee_name: c.tee_name,
+        played_on: c.played_on,
+        gross: c.gross,
+        attest_by: c.attest_by,
+      })),
     };
   }
 
@@ -112,7 +143,14 @@ export function createClubhouseRouter(app: AppContext): Router {
     const eligible = planIncludesHandicap(planFacts(me), now.toISOString());
     const command: HandicapCommand = form.draft
       ? { type: 'SaveHandicapDraft', memberId, requestId, application, at: now.toISOString() }
-      : { type: 'SubmitHandicapRequest', memberId, requestId, application, eligibleMembershipCode: eligible ? me!.membership_code : null, at: now.toISOString() };
+      : {
+          type: 'SubmitHandicapRequest',
+          memberId,
+          requestId,
+          application,
+          eligibleMembershipCode: eligible ? me!.membership_code : null,
+          at: now.toISOString(),
+        };
     await executeCommand(app, handicapStreamId(memberId), handicapDecider, command, memberCommandContext(memberId, req, now));
     res.status(201).json({ data: await clubhouseView(memberId) });
   };
@@ -123,7 +161,15 @@ export function createClubhouseRouter(app: AppContext): Router {
   router.get('/api/clubhouse/courses', member, async (_req, res) => {
     const [courses, { state }] = await Promise.all([listCourses(app.sql), handicapOf(app.store, memberOf(res).memberId)]);
     const index = state.lastRevision?.handicapIndex ?? null;
-    res.json({ data: courses.map((c) => ({ id: c.id, name: c.name, location: c.location, sample_data: c.sample_data, tees: c.tees.map((t) => ({ ...t, ...holeLimits(t, index) })) })) });
+    res.json({
+      data: courses.map((c) => ({
+        id: c.id,
+        name: c.name,
+        location: c.location,
+        sample_data: c.sample_data,
+        tees: c.tees.map((t) => ({ ...t, ...holeLimits(t, index) })),
+      })),
+    });
   });
 
   router.post('/api/clubhouse/scorecards', member, async (req, res) => {
@@ -138,9 +184,17 @@ export function createClubhouseRouter(app: AppContext): Router {
     const markerName = form.marker_name?.trim() || (markerMember ? `${markerMember.firstname} ${markerMember.lastname}`.trim() : '');
     const scorecardId = randomUUID();
     const command: HandicapCommand = {
-      type: 'SubmitScorecard', memberId, memberEmail: me.email, scorecardId, tee, playedOn: form.played_on, today: sydneyDate(now),
-      grossScores: form.gross_scores, marker: { memberId: markerMember?.id ?? null, email: markerEmail, name: markerName },
-      attestBy: new Date(now.getTime() + ATTEST_WITHIN_MS).toISOString(), at: now.toISOString(),
+      type: 'SubmitScorecard',
+      memberId,
+      memberEmail: me.email,
+      scorecardId,
+      tee,
+      playedOn: form.played_on,
+      today: sydneyDate(now),
+      grossScores: form.gross_scores,
+      marker: { memberId: markerMember?.id ?? null, email: markerEmail, name: markerName },
+      attestBy: new Date(now.getTime() + ATTEST_WITHIN_MS).toISOString(),
+      at: now.toISOString(),
     };
     await executeCommand(app, handicapStreamId(memberId), handicapDecider, command, memberCommandContext(memberId, req, now));
     // ScorecardSubmitted asks the marker to attest (handicap-emails reactor).
@@ -154,8 +208,16 @@ export function createClubhouseRouter(app: AppContext): Router {
     const now = app.now();
     const course = await courseOf(app.store, card.course_id);
     const pcc = course.status === 'listed' ? (course.pcc[card.played_on] ?? 0) : 0;
-    const ctx = marker.memberId ? memberCommandContext(marker.memberId, req, now) : { ...memberCommandContext(card.member_id, req, now), actor: { type: 'system' as const, id: `marker:${marker.email}` } };
-    await executeCommand(app, handicapStreamId(card.member_id), handicapDecider, { type: 'AttestScorecard', memberId: card.member_id, scorecardId, attestedBy: marker, pcc, at: now.toISOString() }, ctx);
+    const ctx = marker.memberId
+      ? memberCommandContext(marker.memberId, req, now)
+      : { ...memberCommandContext(card.member_id, req, now), actor: { type: 'system' as const, id: `marker:${marker.email}` } };
+    await executeCommand(
+      app,
+      handicapStreamId(card.member_id),
+      handicapDecider,
+      { type: 'AttestScorecard', memberId: card.member_id, scorecardId, attestedBy: marker, pcc, at: now.toISOString() },
+      ctx,
+    );
   }
 
   router.post('/api/clubhouse/scorecards/:id/attest', member, async (req, res) => {
@@ -174,7 +236,18 @@ export function createClubhouseRouter(app: AppContext): Router {
     const card = await getScorecard(app.sql, id);
     if (!card || !validAttestToken(app.jwtSecret, id, token)) throw new HttpError(404, 'This attestation link is not valid.', 'NOT_FOUND');
     const player = await getMember(app.sql, card.member_id);
-    res.json({ data: { id: card.id, player: player ? `${player.firstname} ${player.lastname}`.trim() : '', course_name: card.course_name, tee_name: card.tee_name, played_on: card.played_on, gross: card.gross, status: card.status, marker_email: card.marker_email } });
+    res.json({
+      data: {
+        id: card.id,
+        player: player ? `${player.firstname} ${player.lastname}`.trim() : '',
+        course_name: card.course_name,
+        tee_name: card.tee_name,
+        played_on: card.played_on,
+        gross: card.gross,
+        status: card.status,
+        marker_email: card.marker_email,
+      },
+    });
   });
 
   router.post('/api/clubhouse/attest/:id', async (req, res) => {

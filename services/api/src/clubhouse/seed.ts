@@ -9,9 +9,32 @@ export async function seedCourses(store: EventStore, registry: EventRegistry, lo
     const streamId = courseStreamId(course.courseId);
     if ((await store.readStream(streamId)).length > 0) continue;
     try {
-      await handleCommand(store, registry, streamId, courseDecider, { type: 'AddCourse', courseId: course.courseId, name: course.name, location: course.location, sampleData: true, reason: 'Sample data', at: now.toISOString() }, ctx, { mustBeNew: true });
+      await handleCommand(
+        store,
+        registry,
+        streamId,
+        courseDecider,
+        {
+          type: 'AddCourse',
+          courseId: course.courseId,
+          name: course.name,
+          location: course.location,
+          sampleData: true,
+          reason: 'Sample data',
+          at: now.toISOString(),
+        },
+        ctx,
+        { mustBeNew: true },
+      );
       for (const tee of course.tees) {
-        await handleCommand(store, registry, streamId, courseDecider, { type: 'RateTee', courseId: course.courseId, tee, reason: 'Sample data: plausible ratings, not official', at: now.toISOString() }, ctx);
+        await handleCommand(
+          store,
+          registry,
+          streamId,
+          courseDecider,
+          { type: 'RateTee', courseId: course.courseId, tee, reason: 'Sample data: plausible ratings, not official', at: now.toISOString() },
+          ctx,
+        );
       }
       added += 1;
     } catch (error) {

@@ -1,5 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { courseDecider, courseStreamId, handicapDecider, handicapStreamId, type CourseEvent, type CourseState, type HandicapEvent, type HandicapState } from '@roar/domain';
+import {
+  courseDecider,
+  courseStreamId,
+  handicapDecider,
+  handicapStreamId,
+  type CourseEvent,
+  type CourseState,
+  type HandicapEvent,
+  type HandicapState,
+} from '@roar/domain';
 import { fold, type EventStore } from '@roar/platform';
 import { clubDay } from '@roar/contracts/time';
 

@@ -10,8 +10,30 @@ export { CONTENT_STATUSES };
  * the screen), so it is refused. The information pages (about-us, benefits, ...) are content pages.
  */
 const APP_ROUTES = [
-  '/', '/member-draws', '/pro-shop', '/login', '/sign-up', '/forgot-password', '/change-password', '/refer', '/upcoming-giveaways', '/membership', '/team-prizes',
-  '/faq', '/rewards', '/winners', '/logout', '/events', '/dashboard', '/admin', '/api', '/items', '/auth', '/pay', '/ready', '/health',
+  '/',
+  '/member-draws',
+  '/pro-shop',
+  '/login',
+  '/sign-up',
+  '/forgot-password',
+  '/change-password',
+  '/refer',
+  '/upcoming-giveaways',
+  '/membership',
+  '/team-prizes',
+  '/faq',
+  '/rewards',
+  '/winners',
+  '/logout',
+  '/events',
+  '/dashboard',
+  '/admin',
+  '/api',
+  '/items',
+  '/auth',
+  '/pay',
+  '/ready',
+  '/health',
 ];
 export const PATH_CLASH = 'This path is already a page of the app. Choose another path.';
 
@@ -50,13 +72,18 @@ export interface FaqRecord extends FaqFields {
 }
 
 export async function getPageRecord(sql: Sql, path: string): Promise<PageRecord | null> {
-  const r = await sql.query<{ path: string; title: string; status: PageFields['status']; content: string }>('select path, title, status, content from content.pages where path = $1', [path]);
+  const r = await sql.query<{ path: string; title: string; status: PageFields['status']; content: string }>(
+    'select path, title, status, content from content.pages where path = $1',
+    [path],
+  );
   const row = r.rows[0];
   return row ? { id: row.path, ...row } : null;
 }
 
 export async function listPageRecords(sql: Sql): Promise<PageRecord[]> {
-  const r = await sql.query<{ path: string; title: string; status: PageFields['status']; content: string }>('select path, title, status, content from content.pages order by path');
+  const r = await sql.query<{ path: string; title: string; status: PageFields['status']; content: string }>(
+    'select path, title, status, content from content.pages order by path',
+  );
   return r.rows.map((row) => ({ id: row.path, ...row }));
 }
 
@@ -73,7 +100,10 @@ export const testimonialFieldsSchema = z.object({
   quote: text().trim().min(3).max(600),
   name: text().trim().min(1).max(120),
   /** A path the app serves (a drawn image or an uploaded photo's key); never a remote URL. */
-  image: text().trim().max(300).regex(/^(\/[A-Za-z0-9/_.-]*)?$/, 'Use a path served by the app, like /testimonials/flag.svg'),
+  image: text()
+    .trim()
+    .max(300)
+    .regex(/^(\/[A-Za-z0-9/_.-]*)?$/, 'Use a path served by the app, like /testimonials/flag.svg'),
   /** True for sample copy: members read it as illustrative, never as a real member's words. */
   illustrative: z.boolean(),
   status: z.enum(CONTENT_STATUSES),
@@ -85,15 +115,25 @@ export interface TestimonialRecord extends TestimonialFields {
 }
 
 export async function getTestimonialRecord(sql: Sql, id: number): Promise<TestimonialRecord | null> {
-  const r = await sql.query<TestimonialRecord>('select id, sort, status, quote, name, image, illustrative from content.testimonials where id = $1', [id]);
+  const r = await sql.query<TestimonialRecord>('select id, sort, status, quote, name, image, illustrative from content.testimonials where id = $1', [
+    id,
+  ]);
   return r.rows[0] ?? null;
 }
 
 export async function listTestimonialRecords(sql: Sql): Promise<TestimonialRecord[]> {
-  return (await sql.query<TestimonialRecord>('select id, sort, status, quote, name, image, illustrative from content.testimonials order by sort, id')).rows;
+  return (await sql.query<TestimonialRecord>('select id, sort, status, quote, name, image, illustrative from content.testimonials order by sort, id'))
+    .rows;
 }
 
-const youtubeUrl = z.union([z.null(), z.literal('').transform(() => null), z.url().max(300).regex(/^https:\/\/(www\.)?(youtube\.com|youtu\.be)\//, 'A YouTube https:// link')]);
+const youtubeUrl = z.union([
+  z.null(),
+  z.literal('').transform(() => null),
+  z
+    .url()
+    .max(300)
+    .regex(/^https:\/\/(www\.)?(youtube\.com|youtu\.be)\//, 'A YouTube https:// link'),
+]);
 const videoTitle = z.union([z.null(), z.literal('').transform(() => null), text().trim().max(160)]);
 
 /** The winners page (spec: Winner content): a video shows only when both its title and url exist. */

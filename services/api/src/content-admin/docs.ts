@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import * as content from '@roar/contracts/content';
 import { documentRoute } from '../http/openapi';
-import { faqFieldsSchema, homeBlocksFieldsSchema, pageFieldsSchema, pagePathSchema, testimonialFieldsSchema, winnersPageFieldsSchema } from './collections';
+import {
+  faqFieldsSchema,
+  homeBlocksFieldsSchema,
+  pageFieldsSchema,
+  pagePathSchema,
+  testimonialFieldsSchema,
+  winnersPageFieldsSchema,
+} from './collections';
 
 const collections = [
   ['content-pages', pageFieldsSchema, content.pageRecordSchema, content.pageVersionsSchema],
@@ -41,20 +48,38 @@ for (const [resource, fields, record, versions] of collections) {
     errors: [400, 401, 403, 404],
   });
   documentRoute({
-    method: 'post', path: `/api/admin/${resource}/:id/restore`, tag: 'staff', auth: 'staff', summary: 'Restore an older version as a new version',
-    body: content.contentRestoreBodySchema, response: versions, errors: [400, 401, 403, 404],
+    method: 'post',
+    path: `/api/admin/${resource}/:id/restore`,
+    tag: 'staff',
+    auth: 'staff',
+    summary: 'Restore an older version as a new version',
+    body: content.contentRestoreBodySchema,
+    response: versions,
+    errors: [400, 401, 403, 404],
   });
   if (resource !== 'content-winners-page' && resource !== 'content-home-blocks') {
     documentRoute({
-      method: 'post', path: `/api/admin/${resource}`, tag: 'staff', auth: 'staff', summary: 'Create an item',
+      method: 'post',
+      path: `/api/admin/${resource}`,
+      tag: 'staff',
+      auth: 'staff',
+      summary: 'Create an item',
       body: resource === 'content-pages' ? z.intersection(body, z.object({ path: pagePathSchema })) : body,
-      response: record, status: 201, errors: [400, 401, 403, 409],
+      response: record,
+      status: 201,
+      errors: [400, 401, 403, 409],
     });
   }
 }
 documentRoute({
-  method: 'post', path: '/api/admin/content-preview', tag: 'staff', auth: 'staff', summary: 'The sanitised HTML members would receive',
-  body: content.contentPreviewBodySchema, response: content.contentPreviewAnswerSchema, errors: [400, 401, 403],
+  method: 'post',
+  path: '/api/admin/content-preview',
+  tag: 'staff',
+  auth: 'staff',
+  summary: 'The sanitised HTML members would receive',
+  body: content.contentPreviewBodySchema,
+  response: content.contentPreviewAnswerSchema,
+  errors: [400, 401, 403],
 });
 documentRoute({
   method: 'get',

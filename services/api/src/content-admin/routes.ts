@@ -7,7 +7,23 @@ import type { AppContext } from '../context';
 import { requireStaff, staffOf, WRITER_ROLES } from '../auth/staff-tokens';
 import { HttpError, zodItems } from '../http/errors';
 import { sendList } from '../staff-kit/simple-rest';
-import { faqFieldsSchema, getFaqRecord, getPageRecord, getHomeBlocksRecord, getTestimonialRecord, getWinnersPageRecord, listFaqRecords, listPageRecords, listTestimonialRecords, pageFieldsSchema, homeBlocksFieldsSchema, pagePathSchema, testimonialFieldsSchema, WINNERS_PAGE_KEYS, winnersPageFieldsSchema } from './collections';
+import {
+  faqFieldsSchema,
+  getFaqRecord,
+  getPageRecord,
+  getHomeBlocksRecord,
+  getTestimonialRecord,
+  getWinnersPageRecord,
+  listFaqRecords,
+  listPageRecords,
+  listTestimonialRecords,
+  pageFieldsSchema,
+  homeBlocksFieldsSchema,
+  pagePathSchema,
+  testimonialFieldsSchema,
+  WINNERS_PAGE_KEYS,
+  winnersPageFieldsSchema,
+} from './collections';
 import { listVersions, recordVersion } from './versions';
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
@@ -47,7 +63,13 @@ const faqs: Collection<z.infer<typeof faqFieldsSchema>, number> = {
   parseKey: (raw) => parse(z.coerce.number().int().min(1).max(2_147_483_647), raw),
   get: getFaqRecord,
   write: async (tx, id, f) => {
-    await tx.query('update content.faqs set question = $2, answer = $3, status = $4, sort = $5 where id = $1', [id, f.question, f.answer, f.status, f.sort]);
+    await tx.query('update content.faqs set question = $2, answer = $3, status = $4, sort = $5 where id = $1', [
+      id,
+      f.question,
+      f.answer,
+      f.status,
+      f.sort,
+    ]);
   },
 };
 
@@ -58,7 +80,15 @@ const testimonials: Collection<z.infer<typeof testimonialFieldsSchema>, number> 
   parseKey: (raw) => parse(z.coerce.number().int().min(1).max(2_147_483_647), raw),
   get: getTestimonialRecord,
   write: async (tx, id, f) => {
-    await tx.query('update content.testimonials set quote = $2, name = $3, image = $4, illustrative = $5, status = $6, sort = $7 where id = $1', [id, f.quote, f.name, f.image, f.illustrative, f.status, f.sort]);
+    await tx.query('update content.testimonials set quote = $2, name = $3, image = $4, illustrative = $5, status = $6, sort = $7 where id = $1', [
+      id,
+      f.quote,
+      f.name,
+      f.image,
+      f.illustrative,
+      f.status,
+      f.sort,
+    ]);
   },
 };
 
@@ -94,7 +124,15 @@ export function adminContentRouter(app: AppContext): Router {
   const readers = requireStaff(app);
   const writers = requireStaff(app, WRITER_ROLES);
 
-  const save = async <F extends Record<string, unknown>, K>(req: Request, res: Response, c: Collection<F, K>, key: K, fields: F, reason: string, restoredFrom: number | null = null) => {
+  const save = async <F extends Record<string, unknown>, K>(
+    req: Request,
+    res: Response,
+    c: Collection<F, K>,
+    key: K,
+    fields: F,
+    reason: string,
+    restoredFrom: number | null = null,
+  ) => {
     const staff = staffOf(res);
     const current = await c.get(app.sql, key);
     if (!current) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
@@ -103,10 +141,27 @@ export function adminContentRouter(app: AppContext): Router {
       // Launch copy has no history yet: keep it as version 1 so the first edit can be undone.
       if ((await listVersions(tx, c.name, String(key))).length === 0) {
         const { id: _id, ...original } = current;
-        await recordVersion(tx, { collection: c.name, key: String(key), data: original, staffId: 'system', staffEmail: 'launch copy', reason: 'Launch copy', at });
+        await recordVersion(tx, {
+          collection: c.name,
+          key: String(key),
+          data: original,
+          staffId: 'system',
+          staffEmail: 'launch copy',
+          reason: 'Launch copy',
+          at,
+        });
       }
       await c.write(tx, key, fields);
-      await recordVersion(tx, { collection: c.name, key: String(key), data: fields, staffId: staff.id, staffEmail: staff.email, reason, restoredFrom, at });
+      await recordVersion(tx, {
+        collection: c.name,
+        key: String(key),
+        data: fields,
+        staffId: staff.id,
+        staffEmail: staff.email,
+        reason,
+        restoredFrom,
+        at,
+      });
     });
     res.json({ ...(await c.get(app.sql, key)), versions: await listVersions(app.sql, c.name, String(key)) });
   };
@@ -146,7 +201,10 @@ export function adminContentRouter(app: AppContext): Router {
     const reason = reasonOf(req.body);
     const staff = staffOf(res);
     await app.sql.transaction(async (tx) => {
-      const inserted = await tx.query('insert into content.pages (path, title, status, content) values ($1, $2, $3, $4) on conflict do nothing returning path', [path, fields.title, fields.status, fields.content]);
+      const inserted = await tx.query(
+        'insert into content.pages (path, title, status, content) values ($1, $2, $3, $4) on conflict do nothing returning path',
+        [path, fields.title, fields.status, fields.content],
+      );
       if (inserted.rows.length === 0) throw new HttpError(409, 'A page with this path already exists.', 'CONFLICT');
       await recordVersion(tx, { collection: 'pages', key: path, data: fields, staffId: staff.id, staffEmail: staff.email, reason, at: app.now() });
     });
@@ -157,10 +215,21 @@ export function adminContentRouter(app: AppContext): Router {
     const reason = reasonOf(req.body);
     const staff = staffOf(res);
     const id = await app.sql.transaction(async (tx) => {
-      const inserted = await tx.query<{ id: number }>('insert into content.faqs (sort, status, question, answer) values ($1, $2, $3, $4) on conflict do nothing returning id', [fields.sort, fields.status, fields.question, fields.answer]);
+      const inserted = await tx.query<{ id: number }>(
+        'insert into content.faqs (sort, status, question, answer) values ($1, $2, $3, $4) on conflict do nothing returning id',
+        [fields.sort, fields.status, fields.question, fields.answer],
+      );
       const row = inserted.rows[0];
       if (!row) throw new HttpError(409, 'This question is already in the FAQ.', 'CONFLICT');
-      await recordVersion(tx, { collection: 'faqs', key: String(row.id), data: fields, staffId: staff.id, staffEmail: staff.email, reason, at: app.now() });
+      await recordVersion(tx, {
+        collection: 'faqs',
+        key: String(row.id),
+        data: fields,
+        staffId: staff.id,
+        staffEmail: staff.email,
+        reason,
+        at: app.now(),
+      });
       return row.id;
     });
     res.status(201).json(await getFaqRecord(app.sql, id));
@@ -177,7 +246,15 @@ export function adminContentRouter(app: AppContext): Router {
       );
       const row = inserted.rows[0];
       if (!row) throw new HttpError(409, 'This quote is already a testimonial.', 'CONFLICT');
-      await recordVersion(tx, { collection: 'testimonials', key: String(row.id), data: fields, staffId: staff.id, staffEmail: staff.email, reason, at: app.now() });
+      await recordVersion(tx, {
+        collection: 'testimonials',
+        key: String(row.id),
+        data: fields,
+        staffId: staff.id,
+        staffEmail: staff.email,
+        reason,
+        at: app.now(),
+      });
       return row.id;
     });
     res.status(201).json(await getTestimonialRecord(app.sql, id));

@@ -43,7 +43,16 @@ export async function listVersions(sql: Sql, collection: string, key: string): P
 /** Records a version inside the caller's transaction; the number is one past the last (the unique key refuses a lost race). */
 export async function recordVersion(
   tx: Sql,
-  v: { collection: string; key: string; data: Record<string, unknown>; staffId: string; staffEmail: string; reason: string; restoredFrom?: number | null; at: Date },
+  v: {
+    collection: string;
+    key: string;
+    data: Record<string, unknown>;
+    staffId: string;
+    staffEmail: string;
+    reason: string;
+    restoredFrom?: number | null;
+    at: Date;
+  },
 ): Promise<number> {
   const r = await tx.query<{ version: number }>(
     `insert into content.versions (collection, item_key, version, data, staff_id, staff_email, reason, restored_from, created_at)

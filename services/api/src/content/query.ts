@@ -7,7 +7,9 @@ import { HttpError } from '../http/errors';
  * member console sends it. `filter` may also arrive as one JSON string. Only named fields and
  * the operators _eq and _in are understood; anything else is a 400, never silently ignored.
  */
-const listValue = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean));
+const listValue = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean));
 const operatorSchema = z.object({ _eq: z.string().optional(), _in: listValue.optional() }).strict();
 
 export type FieldFilter = z.infer<typeof operatorSchema>;
@@ -38,7 +40,8 @@ export function parseItemsQuery(query: unknown, allowed: { filter: readonly stri
     })
     .strict()
     .safeParse(query);
-  if (!base.success) throw new HttpError(400, base.error.issues.map((i) => `${i.path.join('.') || 'query'}: ${i.message}`).join('; '), 'INVALID_QUERY');
+  if (!base.success)
+    throw new HttpError(400, base.error.issues.map((i) => `${i.path.join('.') || 'query'}: ${i.message}`).join('; '), 'INVALID_QUERY');
   const filterObject = z.record(z.string(), operatorSchema).safeParse(parseFilterParam(base.data.filter));
   if (!filterObject.success) throw new HttpError(400, 'filter must look like filter[field][_eq|_in]=value', 'INVALID_QUERY');
   for (const field of Object.keys(filterObject.data)) {

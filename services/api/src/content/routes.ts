@@ -30,8 +30,13 @@ export function createContentRouter(app: AppContext, featureMounts: readonly Con
     const rows = await listMemberships(app.sql, { statuses: statusesFrom(q.filter.status, PUBLIC_STATUSES) });
     const resources = rows
       .map(toMembershipResource)
-      .filter((m) => matches(m.id, q.filter.id) && matches(m.code, q.filter.code) && matches(m.type, q.filter.type) && matches(m.visible, q.filter.visible));
-    const sorted = applySortAndLimit(resources as unknown as Record<string, unknown>[], q.sort.length ? q : { ...q, sort: [{ field: 'sort', desc: false }] });
+      .filter(
+        (m) => matches(m.id, q.filter.id) && matches(m.code, q.filter.code) && matches(m.type, q.filter.type) && matches(m.visible, q.filter.visible),
+      );
+    const sorted = applySortAndLimit(
+      resources as unknown as Record<string, unknown>[],
+      q.sort.length ? q : { ...q, sort: [{ field: 'sort', desc: false }] },
+    );
     res.json({ data: sorted });
   });
 
@@ -46,7 +51,9 @@ export function createContentRouter(app: AppContext, featureMounts: readonly Con
   router.get('/faqs', async (req, res) => {
     const q = parseItemsQuery(req.query, { filter: ['status'], sort: ['sort', 'id'] });
     const faqs = await findFaqs(app.sql, statusesFrom(q.filter.status, ['published']));
-    res.json({ data: applySortAndLimit(faqs as unknown as Record<string, unknown>[], q.sort.length ? q : { ...q, sort: [{ field: 'sort', desc: false }] }) });
+    res.json({
+      data: applySortAndLimit(faqs as unknown as Record<string, unknown>[], q.sort.length ? q : { ...q, sort: [{ field: 'sort', desc: false }] }),
+    });
   });
 
   // Spec section 1's home blocks as staff edit them (how-it-works cards, feature blurbs).
@@ -59,7 +66,9 @@ export function createContentRouter(app: AppContext, featureMounts: readonly Con
   router.get('/testimonials', async (req, res) => {
     const q = parseItemsQuery(req.query, { filter: ['status'], sort: ['sort', 'id'] });
     const rows = await findTestimonials(app.sql, statusesFrom(q.filter.status, ['published']));
-    res.json({ data: applySortAndLimit(rows as unknown as Record<string, unknown>[], q.sort.length ? q : { ...q, sort: [{ field: 'sort', desc: false }] }) });
+    res.json({
+      data: applySortAndLimit(rows as unknown as Record<string, unknown>[], q.sort.length ? q : { ...q, sort: [{ field: 'sort', desc: false }] }),
+    });
   });
 
   // Public service keys the browser needs (spec: records of name and token). Only what is configured:

@@ -65,11 +65,28 @@ export interface FaqSeed {
 }
 
 export const FAQS: readonly FaqSeed[] = [
-  { sort: 1, question: 'Can I cancel any time?', answer: 'Yes. No obligation, cancel anytime. Your benefits and entries last until the end of the period you paid for.' },
-  { sort: 2, question: 'Do my entries stack?', answer: 'Yes. Every month you stay a member, that month’s entries are added to the ones you already hold.' },
+  {
+    sort: 1,
+    question: 'Can I cancel any time?',
+    answer: 'Yes. No obligation, cancel anytime. Your benefits and entries last until the end of the period you paid for.',
+  },
+  {
+    sort: 2,
+    question: 'Do my entries stack?',
+    answer: 'Yes. Every month you stay a member, that month’s entries are added to the ones you already hold.',
+  },
   { sort: 3, question: 'What is a single entry?', answer: 'A one-off purchase that puts you in one giveaway, without a subscription.' },
-  { sort: 4, question: 'How are winners chosen?', answer: 'Each draw closes with a frozen, published list of entries; the winner is chosen from randomness committed before the draw closed, so anyone can re-check the result.' },
-  { sort: 5, question: 'How does the green-fee cashback work?', answer: 'Members can claim cashback on one round of golf a month, up to $20 on green fees.' },
+  {
+    sort: 4,
+    question: 'How are winners chosen?',
+    answer:
+      'Each draw closes with a frozen, published list of entries; the winner is chosen from randomness committed before the draw closed, so anyone can re-check the result.',
+  },
+  {
+    sort: 5,
+    question: 'How does the green-fee cashback work?',
+    answer: 'Members can claim cashback on one round of golf a month, up to $20 on green fees.',
+  },
 ];
 
 export interface TestimonialSeed {
@@ -86,11 +103,31 @@ export interface TestimonialSeed {
  */
 export const TESTIMONIALS: readonly TestimonialSeed[] = [
   { sort: 1, quote: 'A set of irons in my second month of stacked entries.', name: 'Illustrative member, Geelong', image: '/testimonials/irons.svg' },
-  { sort: 2, quote: 'The green-fee cashback covers most of the membership.', name: 'Illustrative member, Parramatta', image: '/testimonials/flag.svg' },
-  { sort: 3, quote: 'Our team of four went to the final together off the team draw.', name: 'Illustrative member, Brisbane', image: '/testimonials/team.svg' },
-  { sort: 4, quote: 'Easy to join, easy to cancel, and the discounts get used.', name: 'Illustrative member, Adelaide', image: '/testimonials/tag.svg' },
+  {
+    sort: 2,
+    quote: 'The green-fee cashback covers most of the membership.',
+    name: 'Illustrative member, Parramatta',
+    image: '/testimonials/flag.svg',
+  },
+  {
+    sort: 3,
+    quote: 'Our team of four went to the final together off the team draw.',
+    name: 'Illustrative member, Brisbane',
+    image: '/testimonials/team.svg',
+  },
+  {
+    sort: 4,
+    quote: 'Easy to join, easy to cancel, and the discounts get used.',
+    name: 'Illustrative member, Adelaide',
+    image: '/testimonials/tag.svg',
+  },
   { sort: 5, quote: 'An official handicap without joining a club first.', name: 'Illustrative member, Perth', image: '/testimonials/card.svg' },
-  { sort: 6, quote: 'The weekly draws make Friday nights a bit more interesting.', name: 'Illustrative member, Hobart', image: '/testimonials/ticket.svg' },
+  {
+    sort: 6,
+    quote: 'The weekly draws make Friday nights a bit more interesting.',
+    name: 'Illustrative member, Hobart',
+    image: '/testimonials/ticket.svg',
+  },
 ];
 
 /** Home blocks (spec section 1): four how-it-works cards and three feature blurbs; partner-logo rows come from the partners. */

@@ -31,7 +31,10 @@ export async function migrateContent(sql: Sql): Promise<void> {
     await tx.exec('create table if not exists content.home_blocks (id int primary key check (id = 1), data jsonb not null)');
     await tx.query('insert into content.home_blocks (id, data) values (1, $1::jsonb) on conflict do nothing', [JSON.stringify(HOME_BLOCKS)]);
     for (const t of TESTIMONIALS) {
-      await tx.query('insert into content.testimonials (sort, quote, name, image, illustrative) values ($1, $2, $3, $4, true) on conflict do nothing', [t.sort, t.quote, t.name, t.image]);
+      await tx.query(
+        'insert into content.testimonials (sort, quote, name, image, illustrative) values ($1, $2, $3, $4, true) on conflict do nothing',
+        [t.sort, t.quote, t.name, t.image],
+      );
     }
     for (const p of PAGES) {
       await tx.query('insert into content.pages (path, title, content) values ($1, $2, $3) on conflict do nothing', [p.path, p.title, p.content]);
@@ -52,11 +55,16 @@ export async function findPages(sql: Sql, filter: { path?: string; statuses: rea
 }
 
 export async function findFaqs(sql: Sql, statuses: readonly string[]): Promise<FaqRow[]> {
-  const r = await sql.query<FaqRow>('select id, sort, status, question, answer from content.faqs where status = any($1::text[]) order by sort, id', [statuses]);
+  const r = await sql.query<FaqRow>('select id, sort, status, question, answer from content.faqs where status = any($1::text[]) order by sort, id', [
+    statuses,
+  ]);
   return r.rows;
 }
 
 export async function findTestimonials(sql: Sql, statuses: readonly string[]): Promise<TestimonialRow[]> {
-  const r = await sql.query<TestimonialRow>('select id, sort, status, quote, name, image, illustrative from content.testimonials where status = any($1::text[]) order by sort, id', [statuses]);
+  const r = await sql.query<TestimonialRow>(
+    'select id, sort, status, quote, name, image, illustrative from content.testimonials where status = any($1::text[]) order by sort, id',
+    [statuses],
+  );
   return r.rows;
 }

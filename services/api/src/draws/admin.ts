@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { drawActionBodySchema, optionalReasonBodySchema, prizeCreateBodySchema, prizeUpdateBodySchema, type AdminPrize } from '@roar/contracts/draws';
-import { beaconRoundTime, prizeFieldsSchema, prizeStatusSchema, SLUG_TAKEN, type ExistingPrize, type PrizeCommand, type PrizeState } from '@roar/domain';
+import {
+  beaconRoundTime,
+  prizeFieldsSchema,
+  prizeStatusSchema,
+  SLUG_TAKEN,
+  type ExistingPrize,
+  type PrizeCommand,
+  type PrizeState,
+} from '@roar/domain';
 import { getPrize, listDrawEntrants, listPrizes, type PrizeWithDraw } from '@roar/projections';
 import type { AppContext } from '../context';
 import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
@@ -29,7 +37,8 @@ const guardedDrawParams = z.object({ prizeId: z.string().min(1).max(200), reason
 /** Refuses at once what the draw would refuse anyway, so no request waits for approval in vain. */
 function refuseEarly(name: string, prize: ExistingPrize): void {
   const status = prize.draw.status;
-  if (name === 'draw' && status !== 'closed') throw new DomainError('conflict', status === 'drawn' || status === 'published' ? 'A winner is already drawn.' : 'Close the entries first.');
+  if (name === 'draw' && status !== 'closed')
+    throw new DomainError('conflict', status === 'drawn' || status === 'published' ? 'A winner is already drawn.' : 'Close the entries first.');
   if (status === 'published' && name !== 'draw') throw new DomainError('conflict', 'The result is already published.');
   if (name === 'redraw' && status !== 'drawn') throw new DomainError('conflict', 'There is no winner to redraw.');
   if (name === 'publish' && status !== 'drawn') throw new DomainError('conflict', 'There is no winner to publish.');
@@ -41,7 +50,10 @@ function refuseEarly(name: string, prize: ExistingPrize): void {
  * randomness, the SHA-256 of the signature, is `randomness`).
  */
 function beaconFacts(beacon: PrizeWithDraw['draw']['beacon']) {
-  const roundAt = beacon && beacon.genesisTime !== undefined && beacon.period !== undefined ? beaconRoundTime(beacon.genesisTime, beacon.period, beacon.round).toISOString() : null;
+  const roundAt =
+    beacon && beacon.genesisTime !== undefined && beacon.period !== undefined
+      ? beaconRoundTime(beacon.genesisTime, beacon.period, beacon.round).toISOString()
+      : null;
   return {
     beacon_name: beacon?.name ?? null,
     beacon_url: beacon?.url ?? null,
@@ -98,7 +110,9 @@ export const updateSchema = prizeUpdateBodySchema.extend({
 export const actionSchema = drawActionBodySchema;
 export const optionalReason = optionalReasonBodySchema;
 export const SORT_FIELDS = ['prize_end_date', 'title', 'status', 'draw_status', 'prize_type_id', 'prize_value', 'id'] as const;
-export const filterSchema = z.object({ id: oneOrMany(z.string()).optional(), status: oneOrMany(prizeStatusSchema).optional(), q: z.string().max(100).optional() }).strict();
+export const filterSchema = z
+  .object({ id: oneOrMany(z.string()).optional(), status: oneOrMany(prizeStatusSchema).optional(), q: z.string().max(100).optional() })
+  .strict();
 
 /**
  * Slugs are unique through their reservation streams (prizes/slug.ts). Prizes created before those
@@ -109,7 +123,13 @@ async function slugUsedByAnotherPrize(app: AppContext, slug: string, prizeId: st
   return (await listPrizes(app.sql)).some((r) => r.prize.slug === slug && r.prize.id !== prizeId);
 }
 
-async function answer(app: AppContext, res: Parameters<typeof sendCommandResult>[0], result: ExecutedCommand<PrizeState>, prizeId: string, status: 200 | 201): Promise<void> {
+async function answer(
+  app: AppContext,
+  res: Parameters<typeof sendCommandResult>[0],
+  result: ExecutedCommand<PrizeState>,
+  prizeId: string,
+  status: 200 | 201,
+): Promise<void> {
   const row = await getPrize(app.sql, prizeId);
   sendCommandResult(res, result, status, row ? toAdminPrize(row) : { id: prizeId });
 }
@@ -159,7 +179,8 @@ export function prizesAdminRouter(app: AppContext): Router {
     const { reason, status, ...changes } = parseBody(updateSchema, req);
     const current = await getPrize(app.sql, id);
     if (!current) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
-    if (status === 'draft' && current.prize.status !== 'draft') throw new HttpError(400, 'A published prize cannot go back to draft: archive it.', 'INVALID_PAYLOAD');
+    if (status === 'draft' && current.prize.status !== 'draft')
+      throw new HttpError(400, 'A published prize cannot go back to draft: archive it.', 'INVALID_PAYLOAD');
     if (changes.slug && (await slugUsedByAnotherPrize(app, changes.slug, id))) throw new HttpError(409, SLUG_TAKEN, 'CONFLICT');
     const ctx = staffCommandContext(app, req, res, reason);
     const commands: PrizeCommand[] = [{ type: 'UpdatePrize', changes }];
@@ -170,7 +191,11 @@ export function prizesAdminRouter(app: AppContext): Router {
     await answer(app, res, result!, id, 200);
   });
 
-  const action = (name: string, run: (id: string, reason: string, ctx: CommandContext) => Promise<ExecutedCommand<PrizeState>>, reasonRequired: boolean) => {
+  const action = (
+    name: string,
+    run: (id: string, reason: string, ctx: CommandContext) => Promise<ExecutedCommand<PrizeState>>,
+    reasonRequired: boolean,
+  ) => {
     const guard = GUARDED_DRAW_ACTIONS[name];
     if (guard) {
       registerGuardedAction(app, {
@@ -189,7 +214,15 @@ export function prizesAdminRouter(app: AppContext): Router {
         const { state } = await loadPrize(app.store, id);
         if (state.status === 'absent') throw new HttpError(404, 'Not found.', 'NOT_FOUND');
         refuseEarly(name, state);
-        if (await heldForApproval(app, req, res, { kind: guard.kind, params: { prizeId: id, reason }, summary: `${guard.verb} ${state.fields.title}`, reason })) return;
+        if (
+          await heldForApproval(app, req, res, {
+            kind: guard.kind,
+            params: { prizeId: id, reason },
+            summary: `${guard.verb} ${state.fields.title}`,
+            reason,
+          })
+        )
+          return;
       }
       const result = await run(id, reason, staffCommandContext(app, req, res, reason));
       await answer(app, res, result, id, 200);
@@ -210,7 +243,14 @@ export function prizesAdminRouter(app: AppContext): Router {
     sendList(
       res,
       'entry-list',
-      page.rows.map((r) => ({ id: r.entrant_id, entrant_id: r.entrant_id, position: r.position, tickets: r.tickets, first_ticket: r.first_ticket, last_ticket: r.first_ticket + r.tickets - 1 })),
+      page.rows.map((r) => ({
+        id: r.entrant_id,
+        entrant_id: r.entrant_id,
+        position: r.position,
+        tickets: r.tickets,
+        first_ticket: r.first_ticket,
+        last_ticket: r.first_ticket + r.tickets - 1,
+      })),
       offset,
       page.total,
     );

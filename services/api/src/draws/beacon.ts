@@ -1,7 +1,14 @@
 import { bls12_381 as bls } from '@noble/curves/bls12-381.js';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { beaconRandomnessMatchesSignature, beaconRoundAt, beaconRoundTime, type BeaconRound, type BeaconSchedule, type RandomnessBeacon } from '@roar/domain';
+import {
+  beaconRandomnessMatchesSignature,
+  beaconRoundAt,
+  beaconRoundTime,
+  type BeaconRound,
+  type BeaconSchedule,
+  type RandomnessBeacon,
+} from '@roar/domain';
 import { DomainError, type Config } from '@roar/platform';
 import { HttpError } from '../http/errors';
 
@@ -60,7 +67,10 @@ function roundMessage(round: number, previousSignature: string | null, chained: 
  * Offline check of a round against the recorded chain parameters: null when the signature is the
  * chain's for this round, otherwise why not. Used at draw time and by the audit (no network).
  */
-export function verifyDrandSignature(schedule: BeaconSchedule, round: { round: number; signature: string; previousSignature: string | null }): string | null {
+export function verifyDrandSignature(
+  schedule: BeaconSchedule,
+  round: { round: number; signature: string; previousSignature: string | null },
+): string | null {
   if (!schedule.publicKey || !schedule.scheme) return 'the schedule does not record the chain public key and scheme';
   if (!SUPPORTED_SCHEMES.has(schedule.scheme)) return `the drand scheme ${schedule.scheme} is not supported`;
   try {
@@ -99,7 +109,11 @@ export class DrandBeacon implements RandomnessBeacon {
       body = res.ok ? await res.json() : null;
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw unavailable(timedOut ? `The drand beacon did not answer ${what} within ${this.options.timeoutMs} ms: try again shortly.` : `The drand beacon answered ${what} with something that is not JSON.`);
+      throw unavailable(
+        timedOut
+          ? `The drand beacon did not answer ${what} within ${this.options.timeoutMs} ms: try again shortly.`
+          : `The drand beacon answered ${what} with something that is not JSON.`,
+      );
     }
     return { status: res.status, body };
   }
@@ -145,7 +159,8 @@ export class DrandBeacon implements RandomnessBeacon {
     const parsed = roundSchema.safeParse(body);
     if (!parsed.success) throw unavailable(`The drand beacon answered round ${schedule.round} in an unknown shape.`);
     const r = parsed.data;
-    if (r.round !== schedule.round) throw new DomainError('conflict', `The drand beacon answered round ${r.round} instead of round ${schedule.round}.`);
+    if (r.round !== schedule.round)
+      throw new DomainError('conflict', `The drand beacon answered round ${r.round} instead of round ${schedule.round}.`);
     const randomness = r.randomness.toLowerCase();
     const signature = r.signature.toLowerCase();
     if (!beaconRandomnessMatchesSignature(randomness, signature)) {
@@ -159,7 +174,9 @@ export class DrandBeacon implements RandomnessBeacon {
 }
 
 /** The beacon the configuration asks for, or null for commit-reveal. */
-export function beaconFromConfig(config: Pick<Config, 'DRAW_RANDOMNESS' | 'DRAND_URL' | 'DRAND_CHAIN_HASH' | 'DRAND_TIMEOUT_MS'>): DrandBeacon | null {
+export function beaconFromConfig(
+  config: Pick<Config, 'DRAW_RANDOMNESS' | 'DRAND_URL' | 'DRAND_CHAIN_HASH' | 'DRAND_TIMEOUT_MS'>,
+): DrandBeacon | null {
   if (config.DRAW_RANDOMNESS !== 'drand') return null;
   return new DrandBeacon({ url: config.DRAND_URL, chainHash: config.DRAND_CHAIN_HASH, timeoutMs: config.DRAND_TIMEOUT_MS });
 }

@@ -41,12 +41,23 @@ const actions: ReadonlyArray<[string, string, z.ZodType]> = [
   ['schedule', 'Schedule the draw: commit to its randomness before entries close', optionalReason],
   ['close', 'Close entries and freeze the entry list', optionalReason],
   ['draw', 'Draw the winner from the committed randomness (four-eyes: 202 with the pending approval)', optionalReason],
-  ['redraw', 'Draw again (a reason is required): the previous winner is kept in the history (four-eyes: 202 with the pending approval)', actionSchema],
+  [
+    'redraw',
+    'Draw again (a reason is required): the previous winner is kept in the history (four-eyes: 202 with the pending approval)',
+    actionSchema,
+  ],
   ['notify', 'Email the winner (WinnerNotified)', optionalReason],
   ['publish', 'Publish the result on the winners page (four-eyes: 202 with the pending approval)', optionalReason],
 ];
 for (const [name, summary, body] of actions) {
-  staff({ method: 'post', path: `/api/admin/prizes/:id/${name}`, summary, body, response: drawActionAnswerSchema, errors: [400, 401, 403, 404, 409] });
+  staff({
+    method: 'post',
+    path: `/api/admin/prizes/:id/${name}`,
+    summary,
+    body,
+    response: drawActionAnswerSchema,
+    errors: [400, 401, 403, 404, 409],
+  });
 }
 staff({
   method: 'get',

@@ -29,7 +29,13 @@ export interface EligibilitySnapshot {
 }
 
 /** Folds the stale keys again from their own streams, events up to the cutoff only, in log order. */
-async function refold(app: AppContext, fold: EligibilityFold, stale: readonly StaleEligibilityKey[], cutoff: Position, asOfMs: number): Promise<void> {
+async function refold(
+  app: AppContext,
+  fold: EligibilityFold,
+  stale: readonly StaleEligibilityKey[],
+  cutoff: Position,
+  asOfMs: number,
+): Promise<void> {
   if (stale.length === 0) return;
   const wanted = new Set(stale.map((k) => `${k.kind}:${k.id}`));
   const types = new Set(ELIGIBILITY_EVENT_TYPES);

@@ -66,7 +66,10 @@ export async function recordEntrantIdentities(sql: Sql, prizeId: string, listHas
     params.push(page, keys, teams ? JSON.stringify(slice.map((e) => e.memberIds)) : null);
     values.push(`($1, $2, $${at + 1}::integer, $${at + 2}::text, $${at + 3}::jsonb)`);
   }
-  await sql.query(`insert into draw.entrant_lists (prize_id, list_hash, page, entrant_keys, member_ids) values ${values.join(', ')} on conflict do nothing`, params);
+  await sql.query(
+    `insert into draw.entrant_lists (prize_id, list_hash, page, entrant_keys, member_ids) values ${values.join(', ')} on conflict do nothing`,
+    params,
+  );
 }
 
 const toIdentity = (key: string, memberIds: unknown): EntrantIdentity => {
@@ -83,7 +86,11 @@ const toIdentity = (key: string, memberIds: unknown): EntrantIdentity => {
  * draw closed before the lists (no such row), behind `entrantId`; null when neither is stored.
  * The decider checks it against the salt, so a wrong row is refused, never drawn.
  */
-export async function readEntrantIdentity(sql: Sql, prizeId: string, at: { listHash: string; position: number; entrantId: string }): Promise<EntrantIdentity | null> {
+export async function readEntrantIdentity(
+  sql: Sql,
+  prizeId: string,
+  at: { listHash: string; position: number; entrantId: string },
+): Promise<EntrantIdentity | null> {
   await migrateEntrantIdentities(sql);
   const listed = await sql.query<{ entrant_key: string; member_ids: unknown }>(
     `select split_part(entrant_keys, E'\\n', $4) as entrant_key, member_ids -> ($4 - 1) as member_ids

@@ -95,7 +95,8 @@ function entrantIdsInOrder(salt: string, eligible: readonly EligibleEntrant[]): 
 /** Entries close at the prize's end date, or now when staff close earlier. */
 export async function closeEntries(app: AppContext, prizeId: string, ctx: CommandContext) {
   const prize = existing((await loadPrize(app.store, prizeId)).state);
-  if (prize.draw.status !== 'scheduled') throw new DomainError('conflict', prize.draw.status === 'unscheduled' ? 'Schedule the draw first.' : 'The entries are already closed.');
+  if (prize.draw.status !== 'scheduled')
+    throw new DomainError('conflict', prize.draw.status === 'unscheduled' ? 'Schedule the draw first.' : 'The entries are already closed.');
   const secret = await readDrawSecret(app.sql, prizeId);
   if (!secret) throw new DomainError('conflict', 'The draw secret is missing: schedule the draw again.');
   const end = new Date(prize.fields.prize_end_date);
@@ -147,11 +148,20 @@ async function identitiesByReplay(app: AppContext, prizeId: string, prize: Exist
  * (`entrantToIdentify`), read from draw.entrant_identities. A draw closed before that table
  * existed (no row) replays the log. Nothing to pick: an empty map, and the decider refuses.
  */
-async function identitiesFor(app: AppContext, prizeId: string, prize: ExistingPrize, salt: string, randomness: string | null): Promise<ReadonlyMap<string, EntrantIdentity>> {
+async function identitiesFor(
+  app: AppContext,
+  prizeId: string,
+  prize: ExistingPrize,
+  salt: string,
+  randomness: string | null,
+): Promise<ReadonlyMap<string, EntrantIdentity>> {
   const entrantId = entrantToIdentify(prize, randomness);
   if (entrantId === null) return new Map();
   const position = prize.draw.entrants.findIndex((e) => e.entrantId === entrantId);
-  const who = prize.draw.listHash !== null && position >= 0 ? await readEntrantIdentity(app.sql, prizeId, { listHash: prize.draw.listHash, position, entrantId }) : null;
+  const who =
+    prize.draw.listHash !== null && position >= 0
+      ? await readEntrantIdentity(app.sql, prizeId, { listHash: prize.draw.listHash, position, entrantId })
+      : null;
   if (who) return new Map([[entrantId, who]]);
   return identitiesByReplay(app, prizeId, prize, salt);
 }
@@ -163,13 +173,19 @@ export async function drawWinner(app: AppContext, prizeId: string, ctx: CommandC
   if (prize.draw.method === 'beacon') {
     const schedule = prize.draw.beacon;
     if (!schedule?.url || !schedule.chainHash) throw new DomainError('conflict', 'The draw does not record which beacon to read.');
-    if (prize.draw.status !== 'closed') throw new DomainError('conflict', prize.draw.status === 'scheduled' ? 'Close the entries first.' : 'A winner is already drawn.');
+    if (prize.draw.status !== 'closed')
+      throw new DomainError('conflict', prize.draw.status === 'scheduled' ? 'Close the entries first.' : 'A winner is already drawn.');
     // The recorded chain, not today's configuration: the round was committed on that chain.
     const drand = new DrandBeacon({ url: schedule.url, chainHash: schedule.chainHash, timeoutMs: app.config.DRAND_TIMEOUT_MS });
     const round = await drand.fetchRound(schedule, ctx.occurredAt);
     const beaconRound = { round: round.round, signature: round.signature, previousSignature: round.previousSignature };
     const identities = await identitiesFor(app, prizeId, prize, secret.salt, round.randomness);
-    return runPrizeCommand(app, prizeId, { type: 'DrawWinner', randomness: round.randomness, entrantSalt: secret.salt, identities, beaconRound }, ctx);
+    return runPrizeCommand(
+      app,
+      prizeId,
+      { type: 'DrawWinner', randomness: round.randomness, entrantSalt: secret.salt, identities, beaconRound },
+      ctx,
+    );
   }
   const identities = await identitiesFor(app, prizeId, prize, secret.salt, secret.secret);
   return runPrizeCommand(app, prizeId, { type: 'DrawWinner', randomness: secret.secret, entrantSalt: secret.salt, identities }, ctx);
@@ -211,7 +227,11 @@ export async function publicProfileOf(store: EventStore, memberId: string): Prom
 export async function winnerDisplay(store: EventStore, memberId: string, claimedState: string | null = null): Promise<string> {
   const { first, last, state: profileState } = await publicProfileOf(store, memberId);
   const state = claimedState ?? profileState;
-  const initials = [first, last].map((n) => n.trim().charAt(0).toUpperCase()).filter(Boolean).map((c) => `${c}.`).join('');
+  const initials = [first, last]
+    .map((n) => n.trim().charAt(0).toUpperCase())
+    .filter(Boolean)
+    .map((c) => `${c}.`)
+    .join('');
   return state ? `${initials || 'A.'}, ${state}` : initials || 'A.';
 }
 

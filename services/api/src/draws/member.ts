@@ -1,7 +1,16 @@
 import { Router, type Request } from 'express';
 import { DRAWS_ERROR, NO_GIVEAWAY } from '@roar/contracts/errors';
 import { claimPrizeBodySchema } from '@roar/contracts/prizes';
-import { auStateSchema, CLAIM_STATE_NEEDED, entriesStreamId, formatTicketRanges, memberStanding, memberStreamId, teamStreamId, type EligibilityEvent } from '@roar/domain';
+import {
+  auStateSchema,
+  CLAIM_STATE_NEEDED,
+  entriesStreamId,
+  formatTicketRanges,
+  memberStanding,
+  memberStreamId,
+  teamStreamId,
+  type EligibilityEvent,
+} from '@roar/domain';
 import { DomainError } from '@roar/platform';
 import { findTeamOfMember, listPrizes, type PrizeWithDraw } from '@roar/projections';
 import type { AppContext } from '../context';
@@ -10,7 +19,6 @@ import { memberCommandContext } from '../kernel/context';
 import { publicProfileOf, runPrizeCommand } from './lifecycle';
 import { nextOpenPrize } from '../prizes/next';
 import { currentWinnerOf, toPrize } from '../prizes/view';
-
 
 /** The member's own events (membership and entries), as the eligibility rule reads them. */
 async function memberEvents(app: AppContext, memberId: string): Promise<EligibilityEvent[]> {
@@ -45,7 +53,13 @@ export function createPrizeMemberRouter(app: AppContext): Router {
       return;
     }
     const memberId = await optionalMember(app, req);
-    const standing = memberId ? memberStanding(await memberEvents(app, memberId), memberId, { prizeId: next.prize.id, prizeType: next.prize.prize_type_id, asOf: asOfFor(next, app.now()) }) : null;
+    const standing = memberId
+      ? memberStanding(await memberEvents(app, memberId), memberId, {
+          prizeId: next.prize.id,
+          prizeType: next.prize.prize_type_id,
+          asOf: asOfFor(next, app.now()),
+        })
+      : null;
     res.json({ data: { ...toPrize(next), joined: standing?.eligible ?? false, entries: standing?.tickets ?? 0 } });
   });
 
@@ -58,7 +72,16 @@ export function createPrizeMemberRouter(app: AppContext): Router {
         const winner = currentWinnerOf(row.draw);
         const won = winner?.member_ids.includes(memberId) ?? false;
         const prize = toPrize(row);
-        return { prize, entries: s.tickets, tickets: formatTicketRanges(s.ranges), eligible: s.eligible, reason: s.reason, status: prize.draw_status, won, claimed: won && winner?.claimed_by !== null };
+        return {
+          prize,
+          entries: s.tickets,
+          tickets: formatTicketRanges(s.ranges),
+          eligible: s.eligible,
+          reason: s.reason,
+          status: prize.draw_status,
+          won,
+          claimed: won && winner?.claimed_by !== null,
+        };
       });
       res.json({ data });
     } catch (err) {

@@ -1,4 +1,12 @@
-import { commitRandomness, drawStreamId, NO_SECONDARY_PRIZE_IMAGES, prizeDecider, SLUG_TAKEN, type PrizeCommand, type PrizeFields } from '@roar/domain';
+import {
+  commitRandomness,
+  drawStreamId,
+  NO_SECONDARY_PRIZE_IMAGES,
+  prizeDecider,
+  SLUG_TAKEN,
+  type PrizeCommand,
+  type PrizeFields,
+} from '@roar/domain';
 import { DomainError, handleCommand, WrongExpectedRevisionError, type EventRegistry, type EventStore, type Logger, type Sql } from '@roar/platform';
 import { ensureDrawSecret } from './secrets';
 import { reservePrizeSlug } from '../prizes/slug';
@@ -12,7 +20,7 @@ function launchPrizes(now: Date): { id: string; fields: PrizeFields }[] {
       fields: {
         title: 'Golf getaway for two at Barnbougle',
         slug: 'golf-getaway-barnbougle',
-        description: '<p>Two nights, two rounds and flights for two to Tasmania\'s Barnbougle Dunes.</p>',
+        description: "<p>Two nights, two rounds and flights for two to Tasmania's Barnbougle Dunes.</p>",
         hero_image: '/images/giveaways/golf-getaway-barnbougle.svg',
         ...NO_SECONDARY_PRIZE_IMAGES,
         prize_type_id: 'normal',
@@ -79,7 +87,8 @@ export async function seedPrizes(store: EventStore, registry: EventRegistry, sql
       // Not released when a write below fails: the prize id is fixed, so the next start (or the
       // replica that won the race) holds it for this same prize and the reservation is idempotent.
       await reservePrizeSlug({ store, registry, logger }, fields.slug, id, ctx);
-      for (const command of commands) await handleCommand(store, registry, drawStreamId(id), prizeDecider, command, ctx, { mustBeNew: command.type === 'CreatePrize' });
+      for (const command of commands)
+        await handleCommand(store, registry, drawStreamId(id), prizeDecider, command, ctx, { mustBeNew: command.type === 'CreatePrize' });
       seeded += 1;
     } catch (error) {
       if (error instanceof DomainError && error.code === 'conflict' && error.message === SLUG_TAKEN) {

@@ -44,7 +44,15 @@ export async function startFakeDrand(): Promise<FakeDrand> {
     const path = req.url ?? '';
     if (path === `/${QUICKNET.hash}/info`) {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ ...QUICKNET, period: FAKE_DRAND_PERIOD, genesis_time: state.genesis, group_hash: '00'.repeat(32), metadata: { beaconID: 'quicknet' } }));
+      res.end(
+        JSON.stringify({
+          ...QUICKNET,
+          period: FAKE_DRAND_PERIOD,
+          genesis_time: state.genesis,
+          group_hash: '00'.repeat(32),
+          metadata: { beaconID: 'quicknet' },
+        }),
+      );
       return;
     }
     const m = /^\/([0-9a-f]{64})\/public\/(\d+)$/.exec(path);

@@ -39,15 +39,26 @@ export function winnerLookupRouter(app: AppContext): Router {
     const winner = currentWinnerOf(row.draw);
     if (!winner) throw new HttpError(409, 'There is no winner to show yet.', 'CONFLICT');
     const staff = staffOf(res);
-    await app.sql.query('insert into audit.winner_lookups (id, prize_id, member_ids, staff_id, staff_email, looked_up_at) values ($1, $2, $3, $4, $5, $6)', [
-      randomUUID(), id, JSON.stringify(winner.member_ids), staff.id, staff.email, app.now().toISOString(),
-    ]);
+    await app.sql.query(
+      'insert into audit.winner_lookups (id, prize_id, member_ids, staff_id, staff_email, looked_up_at) values ($1, $2, $3, $4, $5, $6)',
+      [randomUUID(), id, JSON.stringify(winner.member_ids), staff.id, staff.email, app.now().toISOString()],
+    );
     const members = await Promise.all(winner.member_ids.map((m) => getMember(app.sql, m)));
-    const lookups = await app.sql.query<{ staff_email: string; looked_up_at: unknown }>('select staff_email, looked_up_at from audit.winner_lookups where prize_id = $1 order by looked_up_at desc limit 20', [id]);
+    const lookups = await app.sql.query<{ staff_email: string; looked_up_at: unknown }>(
+      'select staff_email, looked_up_at from audit.winner_lookups where prize_id = $1 order by looked_up_at desc limit 20',
+      [id],
+    );
     res.json({
       prize_id: id,
-      winners: winner.member_ids.map((m, i) => ({ member_id: m, name: members[i] ? `${members[i]!.firstname} ${members[i]!.lastname}` : null, email: members[i]?.email ?? null })),
-      lookups: lookups.rows.map((l) => ({ staff_email: l.staff_email, looked_up_at: l.looked_up_at instanceof Date ? l.looked_up_at.toISOString() : String(l.looked_up_at) })),
+      winners: winner.member_ids.map((m, i) => ({
+        member_id: m,
+        name: members[i] ? `${members[i]!.firstname} ${members[i]!.lastname}` : null,
+        email: members[i]?.email ?? null,
+      })),
+      lookups: lookups.rows.map((l) => ({
+        staff_email: l.staff_email,
+        looked_up_at: l.looked_up_at instanceof Date ? l.looked_up_at.toISOString() : String(l.looked_up_at),
+      })),
     });
   });
   return router;

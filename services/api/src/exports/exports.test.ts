@@ -21,7 +21,14 @@ describe('CSV exports over HTTP', () => {
     const r = await fetch(`${api.url}/api/sign-up`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ first_name: '=Eve', last_name: 'Export', email: 'eve.export@example.test', password: 'correct-horse-1', membership_id: 1, recaptcha_token: 'local-test-token' }),
+      body: JSON.stringify({
+        first_name: '=Eve',
+        last_name: 'Export',
+        email: 'eve.export@example.test',
+        password: 'correct-horse-1',
+        membership_id: 1,
+        recaptcha_token: 'local-test-token',
+      }),
     });
     expect(r.status).toBe(201);
   });

@@ -60,7 +60,17 @@ async function entrantsExporter(sql: Sql, prizeId: string): Promise<Exporter> {
     header: ['position', 'entrant_id', 'tickets', 'first_ticket', 'last_ticket', 'member_ids', 'firstname', 'lastname', 'email'],
     page: async (after) => entrantExportPage(sql, { prizeId, afterPosition: after ? Number(after.position) : -1, pageSize: PAGE, entrantMembersSql }),
     // Ticket numbers as members read them: counted from 1 (the draw stores offsets from 0).
-    values: (r) => [Number(r.position) + 1, r.entrant_id, r.tickets, Number(r.first_ticket) + 1, Number(r.first_ticket) + Number(r.tickets), Array.isArray(r.member_ids) ? r.member_ids.join(' ') : '', r.firstname, r.lastname, r.email],
+    values: (r) => [
+      Number(r.position) + 1,
+      r.entrant_id,
+      r.tickets,
+      Number(r.first_ticket) + 1,
+      Number(r.first_ticket) + Number(r.tickets),
+      Array.isArray(r.member_ids) ? r.member_ids.join(' ') : '',
+      r.firstname,
+      r.lastname,
+      r.email,
+    ],
   };
 }
 
@@ -72,7 +82,16 @@ function winnersExporter(sql: Sql): Exporter {
     values: (r) => {
       const display = typeof r.display === 'string' ? r.display : '';
       const state = /,\s*([A-Z]{2,3})$/.exec(display)?.[1] ?? '';
-      return [r.title, r.prize_value, r.prize_value_currency, r.draw_date, [r.firstname, r.lastname].filter(Boolean).join(' '), state, display, r.member_id];
+      return [
+        r.title,
+        r.prize_value,
+        r.prize_value_currency,
+        r.draw_date,
+        [r.firstname, r.lastname].filter(Boolean).join(' '),
+        state,
+        display,
+        r.member_id,
+      ];
     },
   };
 }
@@ -113,13 +132,25 @@ export function exportsRouter(app: AppContext): Router {
   });
 
   router.get('/', async (req: Request, res) => {
-    const query = parseListQuery(req, { sortFields: ['taken_at', 'kind'] as const, defaultSort: { field: 'taken_at', order: 'DESC' }, filter: z.object({}).strict() });
+    const query = parseListQuery(req, {
+      sortFields: ['taken_at', 'kind'] as const,
+      defaultSort: { field: 'taken_at', order: 'DESC' },
+      filter: z.object({}).strict(),
+    });
     const { offset, limit } = pageOf(query.range, 200);
     const [rows, total] = await Promise.all([
-      app.sql.query<Row>(`select to_jsonb(x) as row from audit.exports x order by ${query.sort.field} ${query.sort.order}, id limit ${limit} offset ${offset}`),
+      app.sql.query<Row>(
+        `select to_jsonb(x) as row from audit.exports x order by ${query.sort.field} ${query.sort.order}, id limit ${limit} offset ${offset}`,
+      ),
       app.sql.query<{ n: string }>('select count(*)::text as n from audit.exports'),
     ]);
-    sendList(res, 'exports', rows.rows.map((r) => r.row as Row), offset, Number(total.rows[0]?.n ?? 0));
+    sendList(
+      res,
+      'exports',
+      rows.rows.map((r) => r.row as Row),
+      offset,
+      Number(total.rows[0]?.n ?? 0),
+    );
   });
 
   router.get('/:kind.csv', async (req, res) => {
@@ -128,9 +159,10 @@ export function exportsRouter(app: AppContext): Router {
     const exporter = await exporterFor(app.sql, kind, prize_id);
     const staff = staffOf(res);
     const id = randomUUID();
-    await app.sql.query('insert into audit.exports (id, kind, prize_id, staff_id, staff_email, staff_role, taken_at) values ($1, $2, $3, $4, $5, $6, $7)', [
-      id, kind, prize_id ?? null, staff.id, staff.email, staff.role, app.now().toISOString(),
-    ]);
+    await app.sql.query(
+      'insert into audit.exports (id, kind, prize_id, staff_id, staff_email, staff_role, taken_at) values ($1, $2, $3, $4, $5, $6, $7)',
+      [id, kind, prize_id ?? null, staff.id, staff.email, staff.role, app.now().toISOString()],
+    );
     const day = app.now().toISOString().slice(0, 10);
     const count = await streamCsv(res, `${kind}${prize_id ? `-${prize_id}` : ''}-${day}.csv`, exporter.header, exporter.page, exporter.values);
     await app.sql.query('update audit.exports set finished_at = $2, row_count = $3 where id = $1', [id, app.now().toISOString(), count]);
@@ -138,7 +170,15 @@ export function exportsRouter(app: AppContext): Router {
   return router;
 }
 
-documentRoute({ method: 'get', path: '/api/admin/exports', tag: 'staff', auth: 'staff', summary: 'The export log: who took which CSV export, when, and how many rows', response: z.array(exportLogSchema), errors: [401] });
+documentRoute({
+  method: 'get',
+  path: '/api/admin/exports',
+  tag: 'staff',
+  auth: 'staff',
+  summary: 'The export log: who took which CSV export, when, and how many rows',
+  response: z.array(exportLogSchema),
+  errors: [401],
+});
 documentRoute({
   method: 'get',
   path: '/api/admin/exports/:kind.csv',

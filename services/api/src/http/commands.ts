@@ -1,5 +1,13 @@
 import type { Response } from 'express';
-import { handleCommand, positionToString, type CommandContext, type CommandOutcome, type Decider, type DomainEvent, type HandleOptions } from '@roar/platform';
+import {
+  handleCommand,
+  positionToString,
+  type CommandContext,
+  type CommandOutcome,
+  type Decider,
+  type DomainEvent,
+  type HandleOptions,
+} from '@roar/platform';
 import type { AppContext } from '../context';
 
 export interface ExecutedCommand<State> extends CommandOutcome<State> {
@@ -34,10 +42,17 @@ export async function executeCommand<Command, Event extends DomainEvent, State>(
 }
 
 /** The wait of `executeCommand`, for a caller that runs the handler itself (and does work of its own beside the wait). */
-export async function awaitProjections<State>(app: AppContext, outcome: CommandOutcome<State>, readModels?: readonly string[]): Promise<ExecutedCommand<State>> {
+export async function awaitProjections<State>(
+  app: AppContext,
+  outcome: CommandOutcome<State>,
+  readModels?: readonly string[],
+): Promise<ExecutedCommand<State>> {
   if (!outcome.appended) return { ...outcome, caughtUp: true };
   const types = [...new Set(outcome.events.map((e) => e.type))];
-  const caughtUp = await app.projections.waitFor(outcome.appended.position, app.config.PROJECTION_WAIT_MS, { types, ...(readModels ? { readModels } : {}) });
+  const caughtUp = await app.projections.waitFor(outcome.appended.position, app.config.PROJECTION_WAIT_MS, {
+    types,
+    ...(readModels ? { readModels } : {}),
+  });
   return { ...outcome, caughtUp };
 }
 

@@ -1,12 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
-import {
-  DomainError,
-  EventStoreUnavailableError,
-  InvalidEventError,
-  WrongExpectedRevisionError,
-  type Logger,
-} from '@roar/platform';
+import { DomainError, EventStoreUnavailableError, InvalidEventError, WrongExpectedRevisionError, type Logger } from '@roar/platform';
 
 /** The spec's generic failure copy (section 8). */
 export const SOMETHING_WENT_WRONG = 'Something went wrong. Try again';
@@ -86,7 +80,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (error instanceof WrongExpectedRevisionError) {
-      res.status(409).json(errorBody({ message: 'This record was changed by someone else. Reload and try again.', extensions: { code: 'CONFLICT' } }));
+      res
+        .status(409)
+        .json(errorBody({ message: 'This record was changed by someone else. Reload and try again.', extensions: { code: 'CONFLICT' } }));
       return;
     }
     if (error instanceof InvalidEventError) {
@@ -108,7 +104,15 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const upstream = upstreamClientError(error);
     if (upstream) {
       const known = upstream.type ? upstreamMessages[upstream.type] : undefined;
-      res.status(upstream.status).json(errorBody(known ? { message: known.message, extensions: { code: known.code } } : { message: 'The request could not be read.', extensions: { code: 'BAD_REQUEST' } }));
+      res
+        .status(upstream.status)
+        .json(
+          errorBody(
+            known
+              ? { message: known.message, extensions: { code: known.code } }
+              : { message: 'The request could not be read.', extensions: { code: 'BAD_REQUEST' } },
+          ),
+        );
       return;
     }
     logger.error({ err: error, path: req.path, method: req.method }, 'unhandled error');

@@ -24,7 +24,8 @@ export interface RouteDoc {
   /** The success status (default 200). */
   readonly status?: 200 | 201 | 202 | 204 | 302 | 303;
   /** The success answer's media type (default application/json; CSV exports, the hosted checkout page). */
-  readonly responseType?: 'application/json' | 'text/csv' | 'text/html' | 'text/plain' | 'image/png' | 'image/webp' | 'application/pdf' | 'application/octet-stream';
+  readonly responseType?:
+    'application/json' | 'text/csv' | 'text/html' | 'text/plain' | 'image/png' | 'image/webp' | 'application/pdf' | 'application/octet-stream';
   readonly auth?: 'member' | 'staff';
   readonly errors?: readonly number[];
 }
@@ -62,7 +63,12 @@ export function buildOpenApi(version: string): unknown {
       return { name: m[1], in: 'path', required: true, schema: declared ? jsonSchema(declared as z.ZodType) : { type: 'string' } };
     });
     const queryParams = d.query
-      ? Object.entries(d.query.shape).map(([name, s]) => ({ name, in: 'query', required: !(s as z.ZodType).safeParse(undefined).success, schema: jsonSchema(s as z.ZodType) }))
+      ? Object.entries(d.query.shape).map(([name, s]) => ({
+          name,
+          in: 'query',
+          required: !(s as z.ZodType).safeParse(undefined).success,
+          schema: jsonSchema(s as z.ZodType),
+        }))
       : [];
     const status = d.status ?? 200;
     const responses: Record<string, unknown> = {

@@ -59,7 +59,12 @@ export function checkResponses(mode: ResponseCheckMode, logger: Logger): Request
             logger.error({ method: req.method, route: pattern, issues }, 'answer does not match its declared response schema');
             if (mode === 'fail') {
               res.status(500);
-              return json(errorBody({ message: `The answer to ${req.method} ${pattern} does not match its declared schema: ${issues.join('; ')}`, extensions: { code: 'RESPONSE_SCHEMA' } }));
+              return json(
+                errorBody({
+                  message: `The answer to ${req.method} ${pattern} does not match its declared schema: ${issues.join('; ')}`,
+                  extensions: { code: 'RESPONSE_SCHEMA' },
+                }),
+              );
             }
           }
         }

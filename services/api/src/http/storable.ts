@@ -60,17 +60,35 @@ function firstBadSegment(rawPath: string): string | null {
 export const refuseUnstorableInput: RequestHandler = (req, res, next) => {
   const rawPath = req.originalUrl.split('?')[0] ?? '';
   if (firstBadSegment(rawPath) !== null) {
-    res.status(400).json(errorBody({ message: 'The address contains a malformed percent-escape or a character that cannot be stored.', extensions: { code: 'MALFORMED_URL' } }));
+    res.status(400).json(
+      errorBody({
+        message: 'The address contains a malformed percent-escape or a character that cannot be stored.',
+        extensions: { code: 'MALFORMED_URL' },
+      }),
+    );
     return;
   }
-  for (const [where, value] of [['query', req.query], ['body', req.body]] as const) {
+  for (const [where, value] of [
+    ['query', req.query],
+    ['body', req.body],
+  ] as const) {
     if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
-      res.status(400).json(errorBody({ message: `The request ${where} is nested more than ${MAX_JSON_DEPTH} levels deep.`, extensions: { code: where === 'query' ? 'INVALID_QUERY' : 'INVALID_PAYLOAD' } }));
+      res.status(400).json(
+        errorBody({
+          message: `The request ${where} is nested more than ${MAX_JSON_DEPTH} levels deep.`,
+          extensions: { code: where === 'query' ? 'INVALID_QUERY' : 'INVALID_PAYLOAD' },
+        }),
+      );
       return;
     }
     const field = firstUnstorableField(value);
     if (field !== null) {
-      res.status(400).json(errorBody({ message: `${field}: ${STORABLE_TEXT_MESSAGE}`, extensions: { code: where === 'query' ? 'INVALID_QUERY' : 'INVALID_PAYLOAD', field } }));
+      res.status(400).json(
+        errorBody({
+          message: `${field}: ${STORABLE_TEXT_MESSAGE}`,
+          extensions: { code: where === 'query' ? 'INVALID_QUERY' : 'INVALID_PAYLOAD', field },
+        }),
+      );
       return;
     }
   }

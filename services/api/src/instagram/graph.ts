@@ -16,7 +16,13 @@ const mediaSchema = z.object({
 });
 
 /** The Instagram Graph API (`/me/media` of the account whose token is in the service keys), with an outer timeout. */
-export function graphInstagram(options: { token: () => Promise<string | undefined>; userId?: () => Promise<string | undefined>; fetch?: typeof fetch; timeoutMs?: number; limit?: number }): InstagramPort {
+export function graphInstagram(options: {
+  token: () => Promise<string | undefined>;
+  userId?: () => Promise<string | undefined>;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  limit?: number;
+}): InstagramPort {
   const doFetch = options.fetch ?? fetch;
   return {
     kind: 'graph',
@@ -32,7 +38,13 @@ export function graphInstagram(options: { token: () => Promise<string | undefine
       if (!r.ok) throw new Error(`Instagram Graph API answered ${r.status}`);
       const body = mediaSchema.parse(await r.json());
       return body.data
-        .map((m) => ({ id: m.id, caption: m.caption ?? '', image: m.media_type === 'VIDEO' ? (m.thumbnail_url ?? '') : (m.media_url ?? ''), permalink: m.permalink, timestamp: m.timestamp }))
+        .map((m) => ({
+          id: m.id,
+          caption: m.caption ?? '',
+          image: m.media_type === 'VIDEO' ? (m.thumbnail_url ?? '') : (m.media_url ?? ''),
+          permalink: m.permalink,
+          timestamp: m.timestamp,
+        }))
         .filter((p) => p.image.startsWith('https://') && p.permalink.startsWith('https://'));
     },
   };

@@ -21,7 +21,10 @@ export interface InstagramPort {
  * keeps serving the last good posts for up to `staleMs`, then nothing. Never throws: an Instagram
  * outage shows no posts, not an error.
  */
-export function cachedInstagram(inner: InstagramPort, options: { ttlMs?: number; staleMs?: number; now?: () => number; onError?: (error: unknown) => void } = {}): InstagramPort {
+export function cachedInstagram(
+  inner: InstagramPort,
+  options: { ttlMs?: number; staleMs?: number; now?: () => number; onError?: (error: unknown) => void } = {},
+): InstagramPort {
   const ttl = options.ttlMs ?? 10 * 60_000;
   const stale = options.staleMs ?? 24 * 60 * 60_000;
   const now = options.now ?? Date.now;

@@ -7,7 +7,13 @@ import { graphInstagram } from './graph';
 import { localInstagram } from './local';
 import { cachedInstagram, instagramPostSchema, type InstagramPort } from './port';
 
-documentRoute({ method: 'get', path: '/api/get-instagram-posts', tag: 'content', summary: 'Recent Instagram posts (cached; empty during an Instagram outage)', response: z.object({ data: z.array(instagramPostSchema) }) });
+documentRoute({
+  method: 'get',
+  path: '/api/get-instagram-posts',
+  tag: 'content',
+  summary: 'Recent Instagram posts (cached; empty during an Instagram outage)',
+  response: z.object({ data: z.array(instagramPostSchema) }),
+});
 
 /**
  * `GET /api/get-instagram-posts`: the Graph API once an admin sets `instagram_token` in the service
@@ -16,9 +22,13 @@ documentRoute({ method: 'get', path: '/api/get-instagram-posts', tag: 'content',
 export function createInstagramRouter(app: AppContext, ports: { graph?: InstagramPort; local?: InstagramPort } = {}): Router {
   const router = Router();
   const keys = () => readServiceKeys(app.sql);
-  const graph = cachedInstagram(ports.graph ?? graphInstagram({ token: async () => (await keys()).instagram_token, userId: async () => (await keys()).instagram_user_id }), {
-    onError: (err) => app.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'instagram: refresh failed; serving the last good posts or none'),
-  });
+  const graph = cachedInstagram(
+    ports.graph ?? graphInstagram({ token: async () => (await keys()).instagram_token, userId: async () => (await keys()).instagram_user_id }),
+    {
+      onError: (err) =>
+        app.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'instagram: refresh failed; serving the last good posts or none'),
+    },
+  );
   const local = ports.local ?? localInstagram();
   router.get('/api/get-instagram-posts', async (_req, res) => {
     try {

@@ -20,18 +20,25 @@ export interface LedgerGrant {
 /** Grants entries on the member's ledger (nothing for a count of zero). */
 export async function grantEntries(app: AppContext, ctx: CommandContext, g: LedgerGrant): Promise<Appended> {
   if (g.count <= 0) return null;
-  const outcome = await handleCommand(app.store, app.registry, entriesStreamId(g.memberId), entriesDecider, {
-    type: 'GrantEntries',
-    memberId: g.memberId,
-    grantId: randomUUID(),
-    source: g.source,
-    count: g.count,
-    membershipId: g.membershipId ?? null,
-    tierCode: g.tierCode ?? null,
-    causationKey: g.causationKey,
-    reason: g.reason ?? null,
-    prizeId: g.prizeId ?? null,
-  }, ctx);
+  const outcome = await handleCommand(
+    app.store,
+    app.registry,
+    entriesStreamId(g.memberId),
+    entriesDecider,
+    {
+      type: 'GrantEntries',
+      memberId: g.memberId,
+      grantId: randomUUID(),
+      source: g.source,
+      count: g.count,
+      membershipId: g.membershipId ?? null,
+      tierCode: g.tierCode ?? null,
+      causationKey: g.causationKey,
+      reason: g.reason ?? null,
+      prizeId: g.prizeId ?? null,
+    },
+    ctx,
+  );
   return outcome.appended;
 }
 
@@ -44,12 +51,29 @@ export async function revokeGrantedEntries(
   ctx: CommandContext,
   r: { readonly memberId: string; readonly count: number; readonly grantKey: string; readonly revokeKey: string; readonly reason: string },
 ): Promise<Appended> {
-  const ledger = fold(entriesDecider, (await app.store.readStream(entriesStreamId(r.memberId))).map((e) => ({ type: e.type, data: e.data }) as Parameters<typeof entriesDecider.evolve>[1]));
+  const ledger = fold(
+    entriesDecider,
+    (await app.store.readStream(entriesStreamId(r.memberId))).map(
+      (e) => ({ type: e.type, data: e.data }) as Parameters<typeof entriesDecider.evolve>[1],
+    ),
+  );
   if (ledger.causationKeys.includes(r.revokeKey) || !ledger.causationKeys.includes(r.grantKey)) return null;
   const n = Math.min(r.count, ledger.total);
   if (n <= 0) return null;
-  const outcome = await handleCommand(app.store, app.registry, entriesStreamId(r.memberId), entriesDecider, {
-    type: 'RevokeEntries', memberId: r.memberId, revocationId: randomUUID(), count: n, reason: r.reason, causationKey: r.revokeKey,
-  }, ctx);
+  const outcome = await handleCommand(
+    app.store,
+    app.registry,
+    entriesStreamId(r.memberId),
+    entriesDecider,
+    {
+      type: 'RevokeEntries',
+      memberId: r.memberId,
+      revocationId: randomUUID(),
+      count: n,
+      reason: r.reason,
+      causationKey: r.revokeKey,
+    },
+    ctx,
+  );
   return outcome.appended;
 }

@@ -26,7 +26,14 @@ export interface CardDetails {
 }
 
 /** checkout.payment_failed: a card was declined on the checkout page (the member may try another). */
-export type ProviderEventType = 'checkout.completed' | 'checkout.expired' | 'checkout.payment_failed' | 'invoice.paid' | 'invoice.payment_failed' | 'subscription.deleted' | 'charge.refunded';
+export type ProviderEventType =
+  | 'checkout.completed'
+  | 'checkout.expired'
+  | 'checkout.payment_failed'
+  | 'invoice.paid'
+  | 'invoice.payment_failed'
+  | 'subscription.deleted'
+  | 'charge.refunded';
 
 export interface ProviderEvent {
   /** The provider's event id: the key of the `webhook-<provider>-<id>` idempotency stream. */

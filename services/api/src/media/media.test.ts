@@ -6,13 +6,20 @@ import { imagePathSchema } from '@roar/domain';
 import { sniffImageType } from './images';
 import { UNSUPPORTED_IMAGE } from '.';
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#2f6bff' } }).png().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#2f6bff' } })
+    .png()
+    .toBuffer();
 
 describe('staff media uploads', () => {
   let api: TestApi;
   let staff: Record<StaffRoleName, StaffLogin>;
   const upload = (body: Buffer | string, kind: string, role: StaffRoleName = 'staff', type = 'image/png') =>
-    fetch(`${api.url}/api/admin/media?kind=${kind}`, { method: 'POST', body, headers: { 'content-type': type, authorization: `Bearer ${staff[role].token}` } });
+    fetch(`${api.url}/api/admin/media?kind=${kind}`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': type, authorization: `Bearer ${staff[role].token}` },
+    });
 
   beforeAll(async () => {
     api = (await startTestApi({ database: 'pglite' }))!;
@@ -24,7 +31,13 @@ describe('staff media uploads', () => {
 
   it('knows an image by its bytes, not its name or declared type', async () => {
     expect(sniffImageType(await png(2, 2))).toBe('png');
-    expect(sniffImageType(await sharp(await png(2, 2)).jpeg().toBuffer())).toBe('jpeg');
+    expect(
+      sniffImageType(
+        await sharp(await png(2, 2))
+          .jpeg()
+          .toBuffer(),
+      ),
+    ).toBe('jpeg');
     expect(sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toBeNull();
   });
 
@@ -56,7 +69,9 @@ describe('staff media uploads', () => {
     const svg = await upload('<svg xmlns="http://www.w3.org/2000/svg"/>', 'prize', 'staff', 'image/svg+xml');
     expect(svg.status).toBe(400);
     expect(JSON.stringify(await svg.json())).toContain(UNSUPPORTED_IMAGE);
-    expect((await upload(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]), 'prize')).status).toBe(400);
+    expect((await upload(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]), 'prize')).status).toBe(
+      400,
+    );
     expect((await upload(Buffer.alloc(9 * 1024 * 1024, 1), 'prize')).status).toBe(413);
     expect((await upload(await png(10, 10), 'prize', 'auditor')).status).toBe(403);
     expect((await upload(await png(10, 10), 'wallpaper')).status).toBe(400);

@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  checkoutDecider,
-  checkoutStreamId,
-  memberDecider,
-  memberStreamId,
-  type CheckoutPurpose,
-  type TierSnapshot,
-} from '@roar/domain';
+import { checkoutDecider, checkoutStreamId, memberDecider, memberStreamId, type CheckoutPurpose, type TierSnapshot } from '@roar/domain';
 import { handleCommand, type CommandContext } from '@roar/platform';
 import type { AppContext } from '../context';
 import type { MembersPorts } from '../kernel/ports';
@@ -26,21 +19,36 @@ export interface StartedCheckout {
 export async function startCheckout(
   app: AppContext,
   ports: MembersPorts,
-  input: { memberId: string; email: string; tier: TierSnapshot; tierPublished: boolean; purpose: CheckoutPurpose; origin: string; priceId: string | null },
+  input: {
+    memberId: string;
+    email: string;
+    tier: TierSnapshot;
+    tierPublished: boolean;
+    purpose: CheckoutPurpose;
+    origin: string;
+    priceId: string | null;
+  },
   ctx: CommandContext,
 ): Promise<StartedCheckout> {
   const checkoutId = randomUUID();
   const at = ctx.occurredAt.toISOString();
-  await handleCommand(app.store, app.registry, memberStreamId(input.memberId), memberDecider, {
-    type: 'StartMembershipCheckout',
-    memberId: input.memberId,
-    checkoutId,
-    purpose: input.purpose,
-    tier: input.tier,
-    tierPublished: input.tierPublished,
-    amount_cents: input.tier.price_cents,
-    at,
-  }, ctx);
+  await handleCommand(
+    app.store,
+    app.registry,
+    memberStreamId(input.memberId),
+    memberDecider,
+    {
+      type: 'StartMembershipCheckout',
+      memberId: input.memberId,
+      checkoutId,
+      purpose: input.purpose,
+      tier: input.tier,
+      tierPublished: input.tierPublished,
+      amount_cents: input.tier.price_cents,
+      at,
+    },
+    ctx,
+  );
   const mode = input.purpose !== 'single-entry' && input.tier.type === 'monthly-subscription' ? 'subscription' : 'payment';
   const session = await ports.payments.createCheckout({
     checkoutId,
@@ -49,7 +57,10 @@ export async function startCheckout(
     purpose: input.purpose,
     mode,
     amount_cents: input.tier.price_cents,
-    description: input.purpose === 'single-entry' ? `${input.tier.tier}: one-off entry` : `${input.tier.tier} membership${mode === 'subscription' ? ', monthly' : ''}`,
+    description:
+      input.purpose === 'single-entry'
+        ? `${input.tier.tier}: one-off entry`
+        : `${input.tier.tier} membership${mode === 'subscription' ? ', monthly' : ''}`,
     ...(input.priceId && ports.payments.name === 'stripe' ? { priceId: input.priceId } : {}),
     successUrl: checkoutReturnUrl(input.origin, '/dashboard?checkout=success'),
     cancelUrl: `${input.origin}/membership?checkout=cancelled`,

@@ -92,7 +92,9 @@ export async function currentUser(sql: Sql, memberId: string, now: Date): Promis
             card,
           },
     handicap: handicapRecord(handicap, memberId),
-    team_benefit: teamBenefit?.benefit_until ? { rewards_access: true as const, merchandise_discount_percent: TEAM_RULES.merchandiseDiscountPercent, until: teamBenefit.benefit_until } : null,
+    team_benefit: teamBenefit?.benefit_until
+      ? { rewards_access: true as const, merchandise_discount_percent: TEAM_RULES.merchandiseDiscountPercent, until: teamBenefit.benefit_until }
+      : null,
     activeSingleEntries: active,
     previousSingleEntries: previous,
   };

@@ -32,10 +32,41 @@ documentRoute({
   response: signUpAnswerSchema,
   errors: [400, 409, 429],
 });
-documentRoute({ ...member, method: 'get', path: '/api/current-user', summary: 'The signed-in member, their plan and subscription', response: currentUserSchema, errors: [401, 404] });
-documentRoute({ ...member, method: 'patch', path: '/api/update-user', summary: 'Edit the profile (UpdateMemberProfile)', body: profileSchema, response: profileUpdateAnswerSchema, errors: [400, 401] });
-documentRoute({ ...member, method: 'post', path: '/api/upgrade-plan', summary: 'Change to another plan: answers the checkout URL', body: membershipChoice, response: planResult, errors: [400, 401, 403] });
-documentRoute({ ...member, method: 'post', path: '/api/single-entry', summary: 'Buy a single entry: answers the checkout URL', body: membershipChoice, response: planResult, errors: [400, 401, 403] });
+documentRoute({
+  ...member,
+  method: 'get',
+  path: '/api/current-user',
+  summary: 'The signed-in member, their plan and subscription',
+  response: currentUserSchema,
+  errors: [401, 404],
+});
+documentRoute({
+  ...member,
+  method: 'patch',
+  path: '/api/update-user',
+  summary: 'Edit the profile (UpdateMemberProfile)',
+  body: profileSchema,
+  response: profileUpdateAnswerSchema,
+  errors: [400, 401],
+});
+documentRoute({
+  ...member,
+  method: 'post',
+  path: '/api/upgrade-plan',
+  summary: 'Change to another plan: answers the checkout URL',
+  body: membershipChoice,
+  response: planResult,
+  errors: [400, 401, 403],
+});
+documentRoute({
+  ...member,
+  method: 'post',
+  path: '/api/single-entry',
+  summary: 'Buy a single entry: answers the checkout URL',
+  body: membershipChoice,
+  response: planResult,
+  errors: [400, 401, 403],
+});
 documentRoute({
   ...member,
   method: 'post',
@@ -52,8 +83,24 @@ documentRoute({
   response: userTicketsAnswerSchema,
   errors: [401, 503],
 });
-documentRoute({ ...member, method: 'get', path: '/api/user-pay-method', summary: 'The card last used (brand and last four digits)', response: payMethodAnswerSchema, errors: [401, 503] });
-documentRoute({ method: 'post', path: '/api/track-event', tag: 'members', summary: 'A browser conversion event for the ad platform (job queue; answers 202)', body: trackSchema, status: 202, response: emptyAnswerSchema, errors: [400] });
+documentRoute({
+  ...member,
+  method: 'get',
+  path: '/api/user-pay-method',
+  summary: 'The card last used (brand and last four digits)',
+  response: payMethodAnswerSchema,
+  errors: [401, 503],
+});
+documentRoute({
+  method: 'post',
+  path: '/api/track-event',
+  tag: 'members',
+  summary: 'A browser conversion event for the ad platform (job queue; answers 202)',
+  body: trackSchema,
+  status: 202,
+  response: emptyAnswerSchema,
+  errors: [400],
+});
 documentRoute({
   method: 'post',
   path: '/api/payments/webhook',
@@ -64,7 +111,16 @@ documentRoute({
   errors: [400],
 });
 const sessionParams = z.object({ sessionId: z.string().max(200) });
-documentRoute({ method: 'get', path: '/pay/checkout/:sessionId', tag: 'payments', summary: 'Local test-mode checkout page (HTML; only without Stripe keys)', params: sessionParams, responseType: 'text/html', response: z.string().describe('the checkout page (HTML)'), errors: [404, 410] });
+documentRoute({
+  method: 'get',
+  path: '/pay/checkout/:sessionId',
+  tag: 'payments',
+  summary: 'Local test-mode checkout page (HTML; only without Stripe keys)',
+  params: sessionParams,
+  responseType: 'text/html',
+  response: z.string().describe('the checkout page (HTML)'),
+  errors: [404, 410],
+});
 documentRoute({
   method: 'post',
   path: '/pay/checkout/:sessionId',

@@ -1,9 +1,4 @@
-import {
-  causationKeys,
-  memberDecider,
-  memberStreamId,
-  type TierSnapshot,
-} from '@roar/domain';
+import { causationKeys, memberDecider, memberStreamId, type TierSnapshot } from '@roar/domain';
 import { fold, handleCommand, type CommandContext } from '@roar/platform';
 import { getMember, memberIdBySubscription, memberIdOfSubscriptionPayment } from '@roar/projections';
 import type { AppContext } from '../context';
@@ -16,8 +11,16 @@ const DAY = 86_400_000;
 /** A single entry counts until the draw it is bound to closes; bought while no draw is open, it stays valid 30 days. */
 const SINGLE_ENTRY_DAYS = 30;
 
-
-function grant(app: AppContext, ctx: CommandContext, memberId: string, tier: TierSnapshot, source: 'initial' | 'renewal' | 'single-entry', count: number, causationKey: string, prizeId: string | null = null) {
+function grant(
+  app: AppContext,
+  ctx: CommandContext,
+  memberId: string,
+  tier: TierSnapshot,
+  source: 'initial' | 'renewal' | 'single-entry',
+  count: number,
+  causationKey: string,
+  prizeId: string | null = null,
+) {
   return grantEntries(app, ctx, { memberId, source, count, causationKey, membershipId: tier.membershipId, tierCode: tier.code, prizeId });
 }
 
@@ -46,34 +49,49 @@ export function membershipPaymentStep(app: AppContext, ports: MembersPorts, next
         // Bound at purchase to the draw whose entries close next; it counts in that draw only.
         const draw = await nextOpenDraw(app, now);
         // A retry after a crash between purchase and grant binds the grant to the draw the purchase named.
-        const purchased = (await app.store.readStream(memberStreamId(memberId)))
-          .find((e) => e.type === 'SingleEntryPurchased' && (e.data as { paymentId?: string }).paymentId === paymentId);
+        const purchased = (await app.store.readStream(memberStreamId(memberId))).find(
+          (e) => e.type === 'SingleEntryPurchased' && (e.data as { paymentId?: string }).paymentId === paymentId,
+        );
         const prizeId = purchased ? ((purchased.data as { prizeId?: string | null }).prizeId ?? null) : (draw?.prize.id ?? null);
         const validUntil = draw?.prize.prize_end_date ?? new Date(now.getTime() + SINGLE_ENTRY_DAYS * DAY).toISOString();
-        await handleCommand(app.store, app.registry, memberStreamId(memberId), memberDecider, {
-          type: 'PurchaseSingleEntry',
-          memberId,
-          singleEntryId: created.checkoutId,
-          checkoutId: created.checkoutId,
-          paymentId,
-          tier,
-          prizeId,
-          validUntil,
-        }, ctx);
+        await handleCommand(
+          app.store,
+          app.registry,
+          memberStreamId(memberId),
+          memberDecider,
+          {
+            type: 'PurchaseSingleEntry',
+            memberId,
+            singleEntryId: created.checkoutId,
+            checkoutId: created.checkoutId,
+            paymentId,
+            tier,
+            prizeId,
+            validUntil,
+          },
+          ctx,
+        );
         return grant(app, ctx, memberId, tier, 'single-entry', tier.initial_tickets, causationKeys.singleEntry(paymentId), prizeId);
       }
       const before = await getMember(app.sql, memberId);
-      await handleCommand(app.store, app.registry, memberStreamId(memberId), memberDecider, {
-        type: 'ActivateMembership',
-        memberId,
-        checkoutId: created.checkoutId,
-        paymentId,
-        subscriptionId: event.subscriptionId ?? null,
-        tier,
-        periodStart,
-        periodEnd: event.periodEnd ?? addMonth(new Date(periodStart)).toISOString(),
-        source: created.purpose === 'upgrade' ? 'upgrade' : 'join',
-      }, ctx);
+      await handleCommand(
+        app.store,
+        app.registry,
+        memberStreamId(memberId),
+        memberDecider,
+        {
+          type: 'ActivateMembership',
+          memberId,
+          checkoutId: created.checkoutId,
+          paymentId,
+          subscriptionId: event.subscriptionId ?? null,
+          tier,
+          periodStart,
+          periodEnd: event.periodEnd ?? addMonth(new Date(periodStart)).toISOString(),
+          source: created.purpose === 'upgrade' ? 'upgrade' : 'join',
+        },
+        ctx,
+      );
       const granted = await grant(app, ctx, memberId, tier, 'initial', tier.initial_tickets, causationKeys.initial(paymentId));
       // An upgrade replaces the old subscription: stop billing it (benefits move to the new tier now).
       const previous = before?.subscription_id;
@@ -98,39 +116,60 @@ export function membershipSubscriptionSteps(app: AppContext): SubscriptionSteps 
       const state = await memberState(app, member);
       if (state.status === 'absent' || !state.membership) throw new Error(`invoice.paid ${event.id}: member ${member} has no membership`);
       const tier = state.membership.tier;
-      await handleCommand(app.store, app.registry, memberStreamId(member), memberDecider, {
-        type: 'RenewMembership',
-        memberId: member,
-        subscriptionId: event.subscriptionId!,
-        paymentId: event.paymentId,
-        tier,
-        periodStart: event.periodStart,
-        periodEnd: event.periodEnd,
-      }, ctx);
+      await handleCommand(
+        app.store,
+        app.registry,
+        memberStreamId(member),
+        memberDecider,
+        {
+          type: 'RenewMembership',
+          memberId: member,
+          subscriptionId: event.subscriptionId!,
+          paymentId: event.paymentId,
+          tier,
+          periodStart: event.periodStart,
+          periodEnd: event.periodEnd,
+        },
+        ctx,
+      );
       return grant(app, ctx, member, tier, 'renewal', tier.cumulative_tickets, causationKeys.renewal(event.subscriptionId!, event.periodStart));
     },
     async renewalFailed(ctx, event: ProviderEvent) {
       const member = await memberBySubscription(app, event.subscriptionId);
       if (!member) throw new Error(`invoice.payment_failed ${event.id}: unknown subscription`);
-      await handleCommand(app.store, app.registry, memberStreamId(member), memberDecider, {
-        type: 'RecordMembershipPaymentFailed',
-        memberId: member,
-        checkoutId: null,
-        subscriptionId: event.subscriptionId ?? null,
-        reason: event.failureReason ?? 'The renewal payment failed.',
-      }, ctx);
+      await handleCommand(
+        app.store,
+        app.registry,
+        memberStreamId(member),
+        memberDecider,
+        {
+          type: 'RecordMembershipPaymentFailed',
+          memberId: member,
+          checkoutId: null,
+          subscriptionId: event.subscriptionId ?? null,
+          reason: event.failureReason ?? 'The renewal payment failed.',
+        },
+        ctx,
+      );
     },
     async ended(ctx, event: ProviderEvent) {
       const member = await memberBySubscription(app, event.subscriptionId);
       if (!member) return 'not-ours';
       const state = await memberState(app, member);
       if (state.status !== 'active' || state.membership?.cancelled || state.membership?.subscriptionId !== event.subscriptionId) return;
-      await handleCommand(app.store, app.registry, memberStreamId(member), memberDecider, {
-        type: 'CancelMembership',
-        memberId: member,
-        reason: 'The subscription ended at the payment provider.',
-        at: ctx.occurredAt.toISOString(),
-      }, ctx);
+      await handleCommand(
+        app.store,
+        app.registry,
+        memberStreamId(member),
+        memberDecider,
+        {
+          type: 'CancelMembership',
+          memberId: member,
+          reason: 'The subscription ended at the payment provider.',
+          at: ctx.occurredAt.toISOString(),
+        },
+        ctx,
+      );
     },
   };
 }
@@ -145,5 +184,8 @@ async function memberBySubscription(app: AppContext, subscriptionId: string | un
 
 async function memberState(app: AppContext, memberId: string) {
   const events = await app.store.readStream(memberStreamId(memberId));
-  return fold(memberDecider, events.map((e) => ({ type: e.type, data: e.data }) as Parameters<typeof memberDecider.evolve>[1]));
+  return fold(
+    memberDecider,
+    events.map((e) => ({ type: e.type, data: e.data }) as Parameters<typeof memberDecider.evolve>[1]),
+  );
 }

@@ -31,7 +31,10 @@ export const trackSchema = z
     url: z.url().max(2000),
     event_id: z.string().min(1).max(200),
     event_name: z.enum(TRACKED_EVENT_NAMES),
-    data: z.object({ fbp: z.string().max(500).optional(), test_event_code: z.string().max(100).optional() }).catchall(z.unknown()).default({}),
+    data: z
+      .object({ fbp: z.string().max(500).optional(), test_event_code: z.string().max(100).optional() })
+      .catchall(z.unknown())
+      .default({}),
   })
   .strict();
 
@@ -70,12 +73,26 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts, referr
     const { memberId } = memberOf(res);
     const b = parsed.data;
     const changes = Object.fromEntries(
-      Object.entries({ firstname: b.firstname ?? b.first_name, lastname: b.lastname ?? b.last_name, mobile: b.mobile, dob: b.dob, address: b.address, state: b.state }).filter(([, v]) => v !== undefined),
+      Object.entries({
+        firstname: b.firstname ?? b.first_name,
+        lastname: b.lastname ?? b.last_name,
+        mobile: b.mobile,
+        dob: b.dob,
+        address: b.address,
+        state: b.state,
+      }).filter(([, v]) => v !== undefined),
     );
     try {
-      await executeCommand(app, memberStreamId(memberId), memberDecider, { type: 'UpdateMemberProfile', memberId, changes }, memberCommandContext(memberId, req, app.now()), {
-        readModels: CURRENT_USER_READ_MODELS,
-      });
+      await executeCommand(
+        app,
+        memberStreamId(memberId),
+        memberDecider,
+        { type: 'UpdateMemberProfile', memberId, changes },
+        memberCommandContext(memberId, req, app.now()),
+        {
+          readModels: CURRENT_USER_READ_MODELS,
+        },
+      );
     } catch (error) {
       if (!businessError(error)) throw error;
       res.status(error instanceof EventStoreUnavailableError ? 503 : 400).json({ error: PROFILE_UPDATE_ERROR });
@@ -98,7 +115,15 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts, referr
       const started = await startCheckout(
         app,
         ports,
-        { memberId, email: me.email, tier: tier.snapshot, tierPublished: tier.published, purpose, origin: originOf(app), priceId: tier.row.stripe_id },
+        {
+          memberId,
+          email: me.email,
+          tier: tier.snapshot,
+          tierPublished: tier.published,
+          purpose,
+          origin: originOf(app),
+          priceId: tier.row.stripe_id,
+        },
         memberCommandContext(memberId, req, app.now()),
       );
       res.json({ status: 'ok', result: { redirect_url: started.url, checkout_id: started.checkoutId }, error: '' });
@@ -118,7 +143,9 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts, referr
       res.json({ status: 'ok', result, error: '' });
     } catch (error) {
       if (!businessError(error)) throw error;
-      res.status(error instanceof EventStoreUnavailableError ? 503 : 403).json({ status: 'error', result: null, error: error instanceof Error ? error.message : SOMETHING_WENT_WRONG });
+      res
+        .status(error instanceof EventStoreUnavailableError ? 503 : 403)
+        .json({ status: 'error', result: null, error: error instanceof Error ? error.message : SOMETHING_WENT_WRONG });
     }
   });
 
@@ -136,7 +163,9 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts, referr
   router.get('/api/user-pay-method', member, async (_req, res) => {
     const { memberId } = memberOf(res);
     try {
-      const card = (await lastCard(app.sql, memberId)) ?? (await getMember(app.sql, memberId).then((m) => (m?.subscription_id ? ports.payments.paymentMethod(m.subscription_id) : null)));
+      const card =
+        (await lastCard(app.sql, memberId)) ??
+        (await getMember(app.sql, memberId).then((m) => (m?.subscription_id ? ports.payments.paymentMethod(m.subscription_id) : null)));
       res.json({ last4: card?.last4 ?? '', brand: card?.brand ?? '', error: '' });
     } catch (err) {
       app.logger.error({ err, memberId }, 'pay method failed');
@@ -157,8 +186,14 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts, referr
     // The browser event is a fact (one stream per pixel event id: a retry is the same fact); the
     // member-tracking reactor sends it. Tracking never fails the page: the answer is 202 either way.
     const tracked = {
-      eventId: t.event_id, eventName: t.event_name, url: t.url, customData, fbp: fbp ?? null, testEventCode: testEventCode ?? null,
-      clientIp: req.ip?.slice(0, 100) || null, userAgent: req.get('user-agent')?.slice(0, 1000) || null,
+      eventId: t.event_id,
+      eventName: t.event_name,
+      url: t.url,
+      customData,
+      fbp: fbp ?? null,
+      testEventCode: testEventCode ?? null,
+      clientIp: req.ip?.slice(0, 100) || null,
+      userAgent: req.get('user-agent')?.slice(0, 1000) || null,
     };
     const ctx = systemCommandContext('track-event', String(res.getHeader('X-Request-Id') ?? t.event_id), app.now());
     await recordFact(app, trackedEventStreamId(t.event_id), 'BrowserEventTracked', tracked, ctx, 'no_stream').catch((err: unknown) => {
@@ -170,4 +205,3 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts, referr
 
   return router;
 }
-

@@ -31,7 +31,8 @@ export interface SignUpReferrals {
   record(app: AppContext, ctx: CommandContext, refereeId: string, referrerId: string, code: string): Promise<{ position: Position } | null>;
 }
 
-export type SignUpResult = { readonly ok: true; readonly memberId: string; readonly redirectUrl: string; readonly position: Position | null } | { readonly ok: false };
+export type SignUpResult =
+  { readonly ok: true; readonly memberId: string; readonly redirectUrl: string; readonly position: Position | null } | { readonly ok: false };
 
 type Claim = { readonly memberId: string; readonly hasCredentials: boolean };
 
@@ -68,19 +69,30 @@ export async function signUpMember(
   const free = input.tier.row.type === 'free' || input.tier.row.price_cents === 0;
   let position: Position | null = null;
 
-  const member = fold(memberDecider, (await app.store.readStream(memberStreamId(memberId))).map((e) => ({ type: e.type, data: e.data }) as Parameters<typeof memberDecider.evolve>[1]));
+  const member = fold(
+    memberDecider,
+    (await app.store.readStream(memberStreamId(memberId))).map((e) => ({ type: e.type, data: e.data }) as Parameters<typeof memberDecider.evolve>[1]),
+  );
   if (member.status === 'absent') {
     try {
-      const registered = await handleCommand(app.store, app.registry, memberStreamId(memberId), memberDecider, {
-        type: 'RegisterMember',
-        memberId,
-        email,
-        firstname: input.firstName,
-        lastname: input.lastName,
-        referralCode: input.referralCode,
-        chosenTier: free ? input.tier.snapshot : null,
-        at: ctx.occurredAt.toISOString(),
-      }, ctx, { mustBeNew: true });
+      const registered = await handleCommand(
+        app.store,
+        app.registry,
+        memberStreamId(memberId),
+        memberDecider,
+        {
+          type: 'RegisterMember',
+          memberId,
+          email,
+          firstname: input.firstName,
+          lastname: input.lastName,
+          referralCode: input.referralCode,
+          chosenTier: free ? input.tier.snapshot : null,
+          at: ctx.occurredAt.toISOString(),
+        },
+        ctx,
+        { mustBeNew: true },
+      );
       position = registered.appended?.position ?? null;
     } catch (error) {
       // A twin attempt (same email, same moment) registered the adopted id first: carry on.
@@ -98,12 +110,30 @@ export async function signUpMember(
   let redirectUrl = '/dashboard';
   if (free) {
     const t = input.tier.snapshot;
-    const granted = await grantEntries(app, ctx, { memberId, source: 'initial', count: t.initial_tickets, causationKey: causationKeys.freeJoin(memberId), membershipId: t.membershipId, tierCode: t.code });
+    const granted = await grantEntries(app, ctx, {
+      memberId,
+      source: 'initial',
+      count: t.initial_tickets,
+      causationKey: causationKeys.freeJoin(memberId),
+      membershipId: t.membershipId,
+      tierCode: t.code,
+    });
     position = granted?.position ?? position;
   } else {
-    const checkout = await startCheckout(app, ports, {
-      memberId, email, tier: input.tier.snapshot, tierPublished: input.tier.published, purpose: input.tier.row.type === 'single-entry' ? 'single-entry' : 'join', origin: input.origin, priceId: input.tier.row.stripe_id,
-    }, ctx);
+    const checkout = await startCheckout(
+      app,
+      ports,
+      {
+        memberId,
+        email,
+        tier: input.tier.snapshot,
+        tierPublished: input.tier.published,
+        purpose: input.tier.row.type === 'single-entry' ? 'single-entry' : 'join',
+        origin: input.origin,
+        priceId: input.tier.row.stripe_id,
+      },
+      ctx,
+    );
     redirectUrl = checkout.url;
   }
   await testHold('sign-up:before-credentials', email);
@@ -125,16 +155,34 @@ async function claimEmail(app: AppContext, email: string, password: string, cont
   const fresh = randomUUID();
   const stream = emailReservationStreamId(email);
   try {
-    await handleCommand(app.store, app.registry, stream, emailReservationDecider, { type: 'ReserveEmail', email, memberId: fresh }, contextFor(fresh), { mustBeNew: true });
+    await handleCommand(
+      app.store,
+      app.registry,
+      stream,
+      emailReservationDecider,
+      { type: 'ReserveEmail', email, memberId: fresh },
+      contextFor(fresh),
+      { mustBeNew: true },
+    );
     return { memberId: fresh, hasCredentials: false };
   } catch (error) {
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
   }
-  const reservation = fold(emailReservationDecider, (await app.store.readStream(stream)).map((e) => ({ type: e.type, data: e.data }) as Parameters<typeof emailReservationDecider.evolve>[1]));
+  const reservation = fold(
+    emailReservationDecider,
+    (await app.store.readStream(stream)).map((e) => ({ type: e.type, data: e.data }) as Parameters<typeof emailReservationDecider.evolve>[1]),
+  );
   if (reservation.status !== 'reserved') {
     // Released (staff moved its member to another address): reserve it again at the stream's revision.
     try {
-      await handleCommand(app.store, app.registry, stream, emailReservationDecider, { type: 'ReserveEmail', email, memberId: fresh }, contextFor(fresh));
+      await handleCommand(
+        app.store,
+        app.registry,
+        stream,
+        emailReservationDecider,
+        { type: 'ReserveEmail', email, memberId: fresh },
+        contextFor(fresh),
+      );
       return { memberId: fresh, hasCredentials: false };
     } catch (error) {
       if (error instanceof DomainError && error.code === 'conflict') return null;
@@ -146,6 +194,7 @@ async function claimEmail(app: AppContext, email: string, password: string, cont
   // Credentials written before the registration (the order of earlier releases) with no member
   // behind them: a half account, finished by its owner (the same password), refused to anyone else.
   const registered = (await app.store.readStream(memberStreamId(reservation.memberId))).length > 0;
-  if (owner.memberId === reservation.memberId && owner.passwordMatches && !registered) return { memberId: reservation.memberId, hasCredentials: true };
+  if (owner.memberId === reservation.memberId && owner.passwordMatches && !registered)
+    return { memberId: reservation.memberId, hasCredentials: true };
   return null;
 }

@@ -67,16 +67,22 @@ export function signUpHandler(app: AppContext, ports: MembersPorts, referrals: S
 
     // One correlation id for every step, whichever member id the email leads to.
     const base = memberCommandContext('', req, app.now());
-    const outcome = await signUpMember(app, ports, {
-      firstName: body.first_name,
-      lastName: body.last_name,
-      email: body.email,
-      password: body.password,
-      tier,
-      referral: referral?.ok ? { referrerId: referral.referrerId, code } : null,
-      origin: originOf(app),
-      referralCode: newReferralCode(),
-    }, (memberId) => ({ ...base, actor: { type: 'member', id: memberId } }), referrals);
+    const outcome = await signUpMember(
+      app,
+      ports,
+      {
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email: body.email,
+        password: body.password,
+        tier,
+        referral: referral?.ok ? { referrerId: referral.referrerId, code } : null,
+        origin: originOf(app),
+        referralCode: newReferralCode(),
+      },
+      (memberId) => ({ ...base, actor: { type: 'member', id: memberId } }),
+      referrals,
+    );
     if (!outcome.ok) {
       // Kept on purpose (docs/decisions/sign-up-email-taken.md); this throttle is what compensates.
       await takenPerAddress.hit(address);

@@ -12,5 +12,9 @@ export interface CatalogueTier {
 export async function loadTier(sql: Sql, membershipId: number): Promise<CatalogueTier | null> {
   const row = await getMembership(sql, membershipId);
   if (!row) return null;
-  return { row, snapshot: tierSnapshot(row.id, { ...row, type: membershipTypeSchema.parse(row.type) }), published: row.status === 'published' && row.visible };
+  return {
+    row,
+    snapshot: tierSnapshot(row.id, { ...row, type: membershipTypeSchema.parse(row.type) }),
+    published: row.status === 'published' && row.visible,
+  };
 }

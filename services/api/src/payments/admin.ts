@@ -27,7 +27,11 @@ export function paymentsRouter(app: AppContext): Router {
   router.use(requireStaff(app));
 
   router.get('/', async (req, res) => {
-    const query = parseListQuery(req, { sortFields: PAYMENT_SORT_FIELDS, defaultSort: { field: 'created_at', order: 'DESC' }, filter: paymentFilterSchema });
+    const query = parseListQuery(req, {
+      sortFields: PAYMENT_SORT_FIELDS,
+      defaultSort: { field: 'created_at', order: 'DESC' },
+      filter: paymentFilterSchema,
+    });
     const f = query.filter;
     const { offset, limit } = pageOf(query.range, 500);
     const { records, total } = await searchPayments(app.sql, {

@@ -75,7 +75,10 @@ type CheckoutEvent = Parameters<typeof checkoutDecider.evolve>[1];
 
 async function openedCheckout(app: AppContext, checkoutId: string): Promise<CheckoutCreatedEvent['data'] | null> {
   const events = await app.store.readStream(checkoutStreamId(checkoutId));
-  const checkout = fold(checkoutDecider, events.map((e) => ({ type: e.type, data: e.data }) as CheckoutEvent));
+  const checkout = fold(
+    checkoutDecider,
+    events.map((e) => ({ type: e.type, data: e.data }) as CheckoutEvent),
+  );
   return checkout.status === 'absent' ? null : checkout.created;
 }
 
@@ -100,14 +103,21 @@ export function createPaymentProcessManager(app: AppContext, provider: PaymentPr
     if (!event.checkoutId || !event.paymentId) throw new Error(`checkout.completed ${event.id} names no checkout or payment`);
     const created = await openedCheckout(app, event.checkoutId);
     if (!created) throw new Error(`unknown checkout ${event.checkoutId}`);
-    await handleCommand(app.store, app.registry, checkoutStreamId(event.checkoutId), checkoutDecider, {
-      type: 'CompleteCheckout',
-      checkoutId: event.checkoutId,
-      paymentId: event.paymentId,
-      subscriptionId: event.subscriptionId ?? null,
-      card: event.card ?? null,
-      amount_cents: event.amount_cents ?? created.amount_cents,
-    }, ctx);
+    await handleCommand(
+      app.store,
+      app.registry,
+      checkoutStreamId(event.checkoutId),
+      checkoutDecider,
+      {
+        type: 'CompleteCheckout',
+        checkoutId: event.checkoutId,
+        paymentId: event.paymentId,
+        subscriptionId: event.subscriptionId ?? null,
+        card: event.card ?? null,
+        amount_cents: event.amount_cents ?? created.amount_cents,
+      },
+      ctx,
+    );
     const run = stepsFor(created.purpose);
     if (run.length === 0) throw new Error(`checkout ${event.checkoutId}: no payment step for purpose ${created.purpose}`);
     const paid: PaidCheckout = { event, checkout: created, paymentId: event.paymentId, amount_cents: event.amount_cents ?? created.amount_cents };
@@ -120,15 +130,22 @@ export function createPaymentProcessManager(app: AppContext, provider: PaymentPr
     const payment = await paymentByProviderId(app.sql, p.paymentId);
     if (!payment) throw new Error(`charge.refunded: no payment ${p.paymentId} in read.payments`);
     const reason = p.reason.trim() || 'refunded';
-    const recorded = await handleCommand(app.store, app.registry, refundStreamId(p.paymentId), refundDecider, {
-      type: 'RecordRefund',
-      paymentId: p.paymentId,
-      memberId: payment.member_id,
-      checkoutId: payment.checkout_id,
-      amount_cents: p.amount_cents ?? payment.amount_cents,
-      reason,
-      refundedAt: app.now().toISOString(),
-    }, ctx);
+    const recorded = await handleCommand(
+      app.store,
+      app.registry,
+      refundStreamId(p.paymentId),
+      refundDecider,
+      {
+        type: 'RecordRefund',
+        paymentId: p.paymentId,
+        memberId: payment.member_id,
+        checkoutId: payment.checkout_id,
+        amount_cents: p.amount_cents ?? payment.amount_cents,
+        reason,
+        refundedAt: app.now().toISOString(),
+      },
+      ctx,
+    );
     const checkout = payment.checkout_id ? await openedCheckout(app, payment.checkout_id) : null;
     const amount_cents = p.amount_cents ?? payment.amount_cents;
     const refunded: RefundedPayment = { paymentId: p.paymentId, memberId: payment.member_id, checkout, amount_cents, reason };
@@ -159,11 +176,18 @@ export function createPaymentProcessManager(app: AppContext, provider: PaymentPr
         // A declined card: the checkout stays open for another card, and staff see why it failed.
         if (!event.checkoutId) return true;
         if ((await app.store.readStream(checkoutStreamId(event.checkoutId))).length === 0) break;
-        await handleCommand(app.store, app.registry, checkoutStreamId(event.checkoutId), checkoutDecider, {
-          type: 'FailCheckout',
-          checkoutId: event.checkoutId,
-          reason: (event.failureReason ?? 'The payment was declined.').slice(0, 500),
-        }, ctx);
+        await handleCommand(
+          app.store,
+          app.registry,
+          checkoutStreamId(event.checkoutId),
+          checkoutDecider,
+          {
+            type: 'FailCheckout',
+            checkoutId: event.checkoutId,
+            reason: (event.failureReason ?? 'The payment was declined.').slice(0, 500),
+          },
+          ctx,
+        );
         break;
       }
       case 'invoice.paid':
@@ -190,10 +214,18 @@ export function createPaymentProcessManager(app: AppContext, provider: PaymentPr
       }
     }
     try {
-      await handleCommand(app.store, app.registry, webhookStreamId(provider.name, event.id), webhookDecider, {
-        type: 'RecordWebhook',
-        received: { provider: provider.name, providerEventId: event.id, type: event.type },
-      }, ctx, { mustBeNew: true });
+      await handleCommand(
+        app.store,
+        app.registry,
+        webhookStreamId(provider.name, event.id),
+        webhookDecider,
+        {
+          type: 'RecordWebhook',
+          received: { provider: provider.name, providerEventId: event.id, type: event.type },
+        },
+        ctx,
+        { mustBeNew: true },
+      );
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
     }

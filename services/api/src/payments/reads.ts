@@ -7,9 +7,18 @@ import { paymentRecord, searchPaymentRecords, type PaymentQuery } from '@roar/pr
  * of columns: whatever else the table may hold never reaches the console.
  */
 const text = z.string();
-const maybe = z.string().nullable().optional().transform((v) => v ?? null);
+const maybe = z
+  .string()
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
 const int = z.coerce.number().int();
-const maybeInt = z.coerce.number().int().nullable().optional().transform((v) => v ?? null);
+const maybeInt = z.coerce
+  .number()
+  .int()
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
 /** Timestamps come back from to_jsonb in PostgreSQL's format; the console gets ISO-8601 UTC. */
 const instant = z
   .string()

@@ -16,15 +16,29 @@ export function checkoutReturnUrl(origin: string, next: string): string {
 }
 
 const returnQuery = z.object({
-  session_id: z.string().min(1).max(255).regex(/^[\w-]+$/).optional(),
+  session_id: z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(/^[\w-]+$/)
+    .optional(),
   // Our own paths only: never an open redirect to another site.
-  next: z.string().max(500).regex(/^\/(?![/\\])[^\s]*$/).optional(),
+  next: z
+    .string()
+    .max(500)
+    .regex(/^\/(?![/\\])[^\s]*$/)
+    .optional(),
 });
 
 documentRoute({
-  method: 'get', path: CHECKOUT_RETURN_PATH, tag: 'payments',
-  summary: "A member's return from checkout: asks the provider how the session ended, applies a payment its webhook has not yet applied, then redirects (303) to `next`",
-  query: returnQuery, status: 303, errors: [],
+  method: 'get',
+  path: CHECKOUT_RETURN_PATH,
+  tag: 'payments',
+  summary:
+    "A member's return from checkout: asks the provider how the session ended, applies a payment its webhook has not yet applied, then redirects (303) to `next`",
+  query: returnQuery,
+  status: 303,
+  errors: [],
 });
 
 export interface ReconcileOptions {

@@ -18,8 +18,15 @@ export function createPaymentsRouter(
   onEvent: (event: ProviderEvent) => Promise<boolean>,
 ): Router {
   const router = Router();
-  router.use('/api/payments/webhook', createPaymentWebhookRouter({ provider: ports.payments, onEvent, logger: app.logger.child({ module: 'payments' }) }));
-  router.use(CHECKOUT_RETURN_PATH, createCheckoutReturnRouter({ provider: ports.payments, onEvent, logger: app.logger.child({ module: 'payments' }) }));
-  if (ports.local) router.use('/pay', express.urlencoded({ extended: false, limit: '16kb' }), refuseUnstorableInput, createLocalCheckoutRouter(ports.local));
+  router.use(
+    '/api/payments/webhook',
+    createPaymentWebhookRouter({ provider: ports.payments, onEvent, logger: app.logger.child({ module: 'payments' }) }),
+  );
+  router.use(
+    CHECKOUT_RETURN_PATH,
+    createCheckoutReturnRouter({ provider: ports.payments, onEvent, logger: app.logger.child({ module: 'payments' }) }),
+  );
+  if (ports.local)
+    router.use('/pay', express.urlencoded({ extended: false, limit: '16kb' }), refuseUnstorableInput, createLocalCheckoutRouter(ports.local));
   return router;
 }

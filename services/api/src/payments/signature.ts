@@ -18,7 +18,13 @@ export function signPayload(secret: string, body: Buffer | string, at: Date): st
  * Checks a `Stripe-Signature` header the way Stripe's libraries do: any one v1 entry may match
  * (secrets roll over), compared in constant time, and the timestamp must be within tolerance.
  */
-export function verifySignature(rawBody: Buffer, header: string | undefined, secret: string, now: Date, toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS): void {
+export function verifySignature(
+  rawBody: Buffer,
+  header: string | undefined,
+  secret: string,
+  now: Date,
+  toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS,
+): void {
   if (!header) throw new InvalidSignatureError('missing signature header');
   let timestamp: number | null = null;
   const signatures: string[] = [];

@@ -52,7 +52,10 @@ type Invoice = z.infer<typeof invoice>;
 const idOf = (v: z.infer<typeof idOrObject>): string | undefined => (v == null ? undefined : typeof v === 'string' ? v : v.id);
 const iso = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString();
 
-async function resolvePaymentIntent(v: Invoice['payment_intent'] | z.infer<typeof idOrObject>, expander?: Expander): Promise<PaymentIntent | undefined> {
+async function resolvePaymentIntent(
+  v: Invoice['payment_intent'] | z.infer<typeof idOrObject>,
+  expander?: Expander,
+): Promise<PaymentIntent | undefined> {
   if (v == null) return undefined;
   if (typeof v !== 'string') return paymentIntent.safeParse(v).data;
   if (!expander) return undefined;
@@ -117,7 +120,13 @@ export async function mapStripeEvent(raw: unknown, expander?: Expander): Promise
       const pi = await resolvePaymentIntent(inv.data.payment_intent, expander);
       const common = { id, subscriptionId: idOf(inv.data.subscription), ...period(inv.data) };
       if (type === 'invoice.paid') {
-        return strip({ ...common, type: 'invoice.paid', paymentId: pi?.id ?? inv.data.id, amount_cents: inv.data.amount_paid ?? undefined, card: cardOf(pi) });
+        return strip({
+          ...common,
+          type: 'invoice.paid',
+          paymentId: pi?.id ?? inv.data.id,
+          amount_cents: inv.data.amount_paid ?? undefined,
+          card: cardOf(pi),
+        });
       }
       return strip({
         ...common,
@@ -132,16 +141,34 @@ export async function mapStripeEvent(raw: unknown, expander?: Expander): Promise
       const pi = paymentIntent.extend({ metadata: z.record(z.string(), z.string()).nullish() }).safeParse(data.object);
       const checkoutId = pi.success ? pi.data.metadata?.checkoutId : undefined;
       if (!pi.success || !checkoutId) return null;
-      return strip({ id, type: 'checkout.payment_failed', checkoutId, paymentId: pi.data.id, failureReason: pi.data.last_payment_error?.message ?? 'The payment was declined.' });
+      return strip({
+        id,
+        type: 'checkout.payment_failed',
+        checkoutId,
+        paymentId: pi.data.id,
+        failureReason: pi.data.last_payment_error?.message ?? 'The payment was declined.',
+      });
     }
     case 'charge.refunded': {
       // Only a full refund undoes what the payment granted.
       const c = z
-        .object({ payment_intent: idOrObject, amount: z.number().int().nullish(), amount_refunded: z.number().int().nullish(), refunded: z.boolean().nullish(), metadata: z.record(z.string(), z.string()).nullish() })
+        .object({
+          payment_intent: idOrObject,
+          amount: z.number().int().nullish(),
+          amount_refunded: z.number().int().nullish(),
+          refunded: z.boolean().nullish(),
+          metadata: z.record(z.string(), z.string()).nullish(),
+        })
         .safeParse(data.object);
       const paymentId = c.success ? idOf(c.data.payment_intent) : undefined;
       if (!c.success || !paymentId || c.data.refunded === false) return null;
-      return strip({ id, type: 'charge.refunded', paymentId, amount_cents: c.data.amount_refunded ?? undefined, refundReason: c.data.metadata?.reason ?? undefined });
+      return strip({
+        id,
+        type: 'charge.refunded',
+        paymentId,
+        amount_cents: c.data.amount_refunded ?? undefined,
+        refundReason: c.data.metadata?.reason ?? undefined,
+      });
     }
     case 'customer.subscription.deleted': {
       const subId = z.string().safeParse(data.object.id);

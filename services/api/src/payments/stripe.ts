@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { InvalidSignatureError, PaymentProviderError, type CardDetails, type CreateCheckoutInput, type PaymentProvider, type ProviderEvent } from '../kernel/payment-port';
+import {
+  InvalidSignatureError,
+  PaymentProviderError,
+  type CardDetails,
+  type CreateCheckoutInput,
+  type PaymentProvider,
+  type ProviderEvent,
+} from '../kernel/payment-port';
 import { verifySignature } from './signature';
 import { mapStripeEvent, type Expander } from './stripe-events';
 

@@ -13,7 +13,10 @@ const PUBLIC_STATUSES = ['published', 'archived'];
 /** `/items/prizes`, `/items/winners`, `/items/winners_page` on the content router (`{data}` bodies). */
 export function mountPrizeContent(router: Router, app: AppContext): void {
   router.get('/prizes', cachedByProjection(app, ['prizes']), async (req, res) => {
-    const q = parseItemsQuery(req.query, { filter: ['status', 'slug', 'prize_type_id', 'id'], sort: ['prize_end_date', 'title', 'prize_value', 'id'] });
+    const q = parseItemsQuery(req.query, {
+      filter: ['status', 'slug', 'prize_type_id', 'id'],
+      sort: ['prize_end_date', 'title', 'prize_value', 'id'],
+    });
     const wanted = q.filter.status?._in ?? (q.filter.status?._eq !== undefined ? [q.filter.status._eq] : ['published']);
     const statuses = wanted.filter((s) => PUBLIC_STATUSES.includes(s));
     const items = (await listPrizes(app.sql, { statuses }))

@@ -29,7 +29,14 @@ interface SlugDeps {
 }
 
 const reserve = async (deps: SlugDeps, slug: string, prizeId: string, ctx: CommandContext): Promise<boolean> => {
-  const outcome = await handleCommand(deps.store, deps.registry, prizeSlugStreamId(slug), prizeSlugDecider, { type: 'ReservePrizeSlug', slug, prizeId, at: ctx.occurredAt.toISOString() }, ctx);
+  const outcome = await handleCommand(
+    deps.store,
+    deps.registry,
+    prizeSlugStreamId(slug),
+    prizeSlugDecider,
+    { type: 'ReservePrizeSlug', slug, prizeId, at: ctx.occurredAt.toISOString() },
+    ctx,
+  );
   return outcome.events.length > 0;
 };
 
@@ -51,15 +58,30 @@ async function releaseIfOrphaned(deps: SlugDeps, slug: string, ctx: CommandConte
   const events = (await deps.store.readStream(prizeSlugStreamId(slug))).map((e) => ({ type: e.type, data: e.data }) as PrizeSlugEvent);
   const state = events.reduce(prizeSlugDecider.evolve, prizeSlugDecider.initialState);
   if (state.status !== 'held') return true;
-  const holder = (await deps.store.readStream(drawStreamId(state.prizeId))).map((e) => ({ type: e.type, data: e.data }) as PrizeEvent).reduce(prizeDecider.evolve, prizeDecider.initialState);
+  const holder = (await deps.store.readStream(drawStreamId(state.prizeId)))
+    .map((e) => ({ type: e.type, data: e.data }) as PrizeEvent)
+    .reduce(prizeDecider.evolve, prizeDecider.initialState);
   if (!isOrphanedReservation(state, holder.status === 'absent' ? null : holder.fields.slug, slug, ctx.occurredAt)) return false;
   deps.logger.warn({ slug, holder: state.prizeId, reservedAt: state.reservedAt }, 'prizes: reclaiming a slug reservation its prize never used');
   await releasePrizeSlug(deps, slug, state.prizeId, 'orphaned', ctx);
   return true;
 }
 
-export async function releasePrizeSlug(deps: SlugDeps, slug: string, prizeId: string, reason: PrizeSlugReleaseReason, ctx: CommandContext): Promise<void> {
-  await handleCommand(deps.store, deps.registry, prizeSlugStreamId(slug), prizeSlugDecider, { type: 'ReleasePrizeSlug', slug, prizeId, reason, at: ctx.occurredAt.toISOString() }, ctx);
+export async function releasePrizeSlug(
+  deps: SlugDeps,
+  slug: string,
+  prizeId: string,
+  reason: PrizeSlugReleaseReason,
+  ctx: CommandContext,
+): Promise<void> {
+  await handleCommand(
+    deps.store,
+    deps.registry,
+    prizeSlugStreamId(slug),
+    prizeSlugDecider,
+    { type: 'ReleasePrizeSlug', slug, prizeId, reason, at: ctx.occurredAt.toISOString() },
+    ctx,
+  );
 }
 
 /** Undo of a reservation after the prize write failed; the prize write's error is what the caller sees. */
@@ -75,7 +97,14 @@ async function compensate(deps: SlugDeps, slug: string, prizeId: string, reason:
  * Runs `write` (the draw-stream command that gives the prize this slug) with the slug reserved
  * first; when `write` throws, the reservation made here is released and the error rethrown.
  */
-export async function withReservedSlug<T>(deps: SlugDeps, slug: string, prizeId: string, ctx: CommandContext, reason: PrizeSlugReleaseReason, write: () => Promise<T>): Promise<T> {
+export async function withReservedSlug<T>(
+  deps: SlugDeps,
+  slug: string,
+  prizeId: string,
+  ctx: CommandContext,
+  reason: PrizeSlugReleaseReason,
+  write: () => Promise<T>,
+): Promise<T> {
   const reservedHere = await reservePrizeSlug(deps, slug, prizeId, ctx);
   try {
     return await write();
@@ -87,7 +116,9 @@ export async function withReservedSlug<T>(deps: SlugDeps, slug: string, prizeId:
 
 /** CreatePrize behind its slug reservation (a taken slug: DomainError conflict, the API's 409). */
 export function createPrize(app: AppContext, prizeId: string, command: CreatePrize, ctx: CommandContext): Promise<ExecutedCommand<PrizeState>> {
-  return withReservedSlug(app, command.fields.slug, prizeId, ctx, 'create-failed', () => executeCommand(app, drawStreamId(prizeId), prizeDecider, command, ctx, { mustBeNew: true }));
+  return withReservedSlug(app, command.fields.slug, prizeId, ctx, 'create-failed', () =>
+    executeCommand(app, drawStreamId(prizeId), prizeDecider, command, ctx, { mustBeNew: true }),
+  );
 }
 
 /**
@@ -102,7 +133,8 @@ export async function updatePrize(app: AppContext, prizeId: string, command: Upd
     ...prizeDecider,
     decide: (c, state) => {
       const events = prizeDecider.decide(c, state);
-      seen.replaced = state.status !== 'absent' && events.some((e) => e.type === 'PrizeUpdated' && e.data.changes.slug !== undefined) ? state.fields.slug : null;
+      seen.replaced =
+        state.status !== 'absent' && events.some((e) => e.type === 'PrizeUpdated' && e.data.changes.slug !== undefined) ? state.fields.slug : null;
       return events;
     },
   };

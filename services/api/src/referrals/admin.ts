@@ -20,7 +20,8 @@ export const referralFilterSchema = z
   })
   .strict();
 
-const fullName = (first: string | null, last: string | null): string | null => (first === null && last === null ? null : `${first ?? ''} ${last ?? ''}`.trim());
+const fullName = (first: string | null, last: string | null): string | null =>
+  first === null && last === null ? null : `${first ?? ''} ${last ?? ''}`.trim();
 
 /** A referral as the staff console lists it: who referred whom, what was granted, which payment. */
 export function toAdminReferral(r: ReferralView): AdminReferral {
@@ -51,7 +52,11 @@ export function adminReferralsRouter(app: AppContext): Router {
   router.use(requireStaff(app));
 
   router.get('/', async (req, res) => {
-    const query = parseListQuery(req, { sortFields: REFERRAL_SORT_FIELDS, defaultSort: { field: 'recorded_at', order: 'DESC' }, filter: referralFilterSchema });
+    const query = parseListQuery(req, {
+      sortFields: REFERRAL_SORT_FIELDS,
+      defaultSort: { field: 'recorded_at', order: 'DESC' },
+      filter: referralFilterSchema,
+    });
     const f = query.filter;
     const { offset, limit } = pageOf(query.range, 500);
     const { records, total } = await searchReferrals(app.sql, {
@@ -72,7 +77,12 @@ export function adminReferralsRouter(app: AppContext): Router {
     const { id } = parseParams(z.object({ id: z.string().min(1).max(100) }), req);
     const referral = await getReferral(app.sql, id);
     if (!referral) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
-    const events = await historyOf(app.sql, [referralStreamId(id)], [entriesStreamId(referral.referrer_id), entriesStreamId(id)], causedBy(`referral:${id}:`));
+    const events = await historyOf(
+      app.sql,
+      [referralStreamId(id)],
+      [entriesStreamId(referral.referrer_id), entriesStreamId(id)],
+      causedBy(`referral:${id}:`),
+    );
     res.json({ ...toAdminReferral(referral), events });
   });
 

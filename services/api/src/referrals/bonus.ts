@@ -25,10 +25,27 @@ const nameOf = async (app: AppContext, memberId: string): Promise<string> => {
 };
 
 /** Records who referred the new member (sign-up, after the code was checked). */
-export async function recordReferral(app: AppContext, ctx: CommandContext, refereeId: string, referrerId: string, referralCode: string): Promise<Appended> {
-  const outcome = await handleCommand(app.store, app.registry, referralStreamId(refereeId), referralDecider, {
-    type: 'RecordReferral', refereeId, referrerId, referralCode, at: ctx.occurredAt.toISOString(),
-  }, ctx);
+export async function recordReferral(
+  app: AppContext,
+  ctx: CommandContext,
+  refereeId: string,
+  referrerId: string,
+  referralCode: string,
+): Promise<Appended> {
+  const outcome = await handleCommand(
+    app.store,
+    app.registry,
+    referralStreamId(refereeId),
+    referralDecider,
+    {
+      type: 'RecordReferral',
+      refereeId,
+      referrerId,
+      referralCode,
+      at: ctx.occurredAt.toISOString(),
+    },
+    ctx,
+  );
   return outcome.appended;
 }
 
@@ -47,15 +64,22 @@ export async function grantReferralBonus(
   if (before.length === 0) return null;
   const state = fold(referralDecider, before);
   if (state.status === 'recorded') {
-    await handleCommand(app.store, app.registry, referralStreamId(payment.refereeId), referralDecider, {
-      type: 'GrantReferralBonus',
-      paymentId: payment.paymentId,
-      amount_cents: payment.amount_cents,
-      referrerEntries: payment.tier.referrer_entries,
-      refereeEntries: payment.tier.referee_entries,
-      tierCode: payment.tier.code,
-      at: ctx.occurredAt.toISOString(),
-    }, ctx);
+    await handleCommand(
+      app.store,
+      app.registry,
+      referralStreamId(payment.refereeId),
+      referralDecider,
+      {
+        type: 'GrantReferralBonus',
+        paymentId: payment.paymentId,
+        amount_cents: payment.amount_cents,
+        referrerEntries: payment.tier.referrer_entries,
+        refereeEntries: payment.tier.referee_entries,
+        tierCode: payment.tier.code,
+        at: ctx.occurredAt.toISOString(),
+      },
+      ctx,
+    );
   }
   const granted = (await referralEvents(app, payment.refereeId)).find((e): e is ReferralBonusGrantedEvent => e.type === 'ReferralBonusGranted');
   // Only the payment that earned the bonus grants its entries (again idempotently, after a crash).
@@ -64,7 +88,16 @@ export async function grantReferralBonus(
   const [refereeName, referrerName] = await Promise.all([nameOf(app, d.refereeId), nameOf(app, d.referrerId)]);
   let last: Appended = null;
   const grant = async (memberId: string, count: number, causationKey: string, reason: string) => {
-    last = (await grantEntries(app, ctx, { memberId, source: 'referral', count, causationKey, reason, membershipId: payment.tier.membershipId, tierCode: d.tierCode })) ?? last;
+    last =
+      (await grantEntries(app, ctx, {
+        memberId,
+        source: 'referral',
+        count,
+        causationKey,
+        reason,
+        membershipId: payment.tier.membershipId,
+        tierCode: d.tierCode,
+      })) ?? last;
   };
   await grant(d.referrerId, d.referrerEntries, referralCausationKeys.referrer(d.refereeId), `Referral bonus: ${refereeName} joined with your link`);
   await grant(d.refereeId, d.refereeEntries, referralCausationKeys.referee(d.refereeId), `Referral bonus: you were referred by ${referrerName}`);
@@ -75,13 +108,28 @@ export async function grantReferralBonus(
  * A payment was refunded. When it is the payment that earned a referral bonus, the referral is
  * voided and the bonus entries taken back from both members (keyed, so a replay revokes once).
  */
-export async function voidReferralForRefund(app: AppContext, ctx: CommandContext, refereeId: string, paymentId: string, reason: string): Promise<Appended> {
+export async function voidReferralForRefund(
+  app: AppContext,
+  ctx: CommandContext,
+  refereeId: string,
+  paymentId: string,
+  reason: string,
+): Promise<Appended> {
   const events = await referralEvents(app, refereeId);
   const granted = events.find((e): e is ReferralBonusGrantedEvent => e.type === 'ReferralBonusGranted');
   if (!granted || granted.data.paymentId !== paymentId) return null;
-  await handleCommand(app.store, app.registry, referralStreamId(refereeId), referralDecider, {
-    type: 'VoidReferral', reason: `Payment refunded: ${reason}`.slice(0, 1000), at: ctx.occurredAt.toISOString(),
-  }, ctx);
+  await handleCommand(
+    app.store,
+    app.registry,
+    referralStreamId(refereeId),
+    referralDecider,
+    {
+      type: 'VoidReferral',
+      reason: `Payment refunded: ${reason}`.slice(0, 1000),
+      at: ctx.occurredAt.toISOString(),
+    },
+    ctx,
+  );
   const d = granted.data;
   let last: Appended = null;
   const revoke = async (memberId: string, count: number, grantKey: string) => {

@@ -47,7 +47,12 @@ export async function takeInvite(sql: Sql, input: { kind: 'referral' | 'team'; m
     );
     const row = r.rows[0];
     if (Number(row?.by_member ?? 0) >= INVITE_LIMITS.perMemberPerHour || Number(row?.by_email ?? 0) >= 1) return false;
-    await tx.query('insert into invites.sent (kind, member_id, email, sent_at) values ($1, $2, $3, $4)', [input.kind, input.memberId, input.email, input.at.toISOString()]);
+    await tx.query('insert into invites.sent (kind, member_id, email, sent_at) values ($1, $2, $3, $4)', [
+      input.kind,
+      input.memberId,
+      input.email,
+      input.at.toISOString(),
+    ]);
     return true;
   });
 }
@@ -55,5 +60,10 @@ export async function takeInvite(sql: Sql, input: { kind: 'referral' | 'team'; m
 /** Gives an invite back when it could not be sent after all (the member is not charged a send). */
 export async function returnInvite(sql: Sql, input: { kind: 'referral' | 'team'; memberId: string; email: string; at: Date }): Promise<void> {
   await ready(sql);
-  await sql.query('delete from invites.sent where kind = $1 and member_id = $2 and email = $3 and sent_at = $4', [input.kind, input.memberId, input.email, input.at.toISOString()]);
+  await sql.query('delete from invites.sent where kind = $1 and member_id = $2 and email = $3 and sent_at = $4', [
+    input.kind,
+    input.memberId,
+    input.email,
+    input.at.toISOString(),
+  ]);
 }

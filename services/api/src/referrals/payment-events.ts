@@ -14,7 +14,12 @@ export function referralPaymentStep(app: AppContext): PaymentStep {
     purposes: ['join', 'upgrade', 'single-entry'],
     paid: (ctx, p) => {
       if (!p.checkout.tier) throw new Error(`${p.checkout.purpose} checkout ${p.checkout.checkoutId} names no tier`);
-      return grantReferralBonus(app, ctx, { refereeId: p.checkout.memberId, paymentId: p.paymentId, amount_cents: p.amount_cents, tier: p.checkout.tier });
+      return grantReferralBonus(app, ctx, {
+        refereeId: p.checkout.memberId,
+        paymentId: p.paymentId,
+        amount_cents: p.amount_cents,
+        tier: p.checkout.tier,
+      });
     },
     refunded: (ctx, p) => voidReferralForRefund(app, ctx, p.memberId, p.paymentId, p.reason),
   };

@@ -23,7 +23,10 @@ export async function mayRefer(sql: Sql, memberId: string, now: Date): Promise<b
   const me = await currentUser(sql, memberId, now);
   if (!me?.user.membership_id) return false;
   const tier = await getMembership(sql, me.user.membership_id);
-  return canRefer({ tier: tier ? { code: tier.code, referrer_entries: tier.referrer_entries } : null, membershipEndDate: me.user.membership_end_date }, now);
+  return canRefer(
+    { tier: tier ? { code: tier.code, referrer_entries: tier.referrer_entries } : null, membershipEndDate: me.user.membership_end_date },
+    now,
+  );
 }
 
 export type CodeCheck = { ok: true; referrer: MemberRow } | { ok: false; message: string };

@@ -23,7 +23,8 @@ export function adminRefundRouter(app: AppContext, ports: MembersPorts): Router 
     try {
       await ports.payments.refund(paymentId, reason);
     } catch (error) {
-      if (error instanceof PaymentProviderError && error.status === 409) throw new HttpError(409, 'This payment is already refunded.', 'ALREADY_REFUNDED');
+      if (error instanceof PaymentProviderError && error.status === 409)
+        throw new HttpError(409, 'This payment is already refunded.', 'ALREADY_REFUNDED');
       throw error;
     }
     app.logger.info({ paymentId, reason }, 'refund requested by staff');
@@ -46,7 +47,16 @@ export function adminRefundRouter(app: AppContext, ports: MembersPorts): Router 
     if (p.status !== 'paid' || !p.payment_id) throw new HttpError(409, 'Only a paid payment can be refunded.', 'NOT_PAID');
     const paymentId = p.payment_id;
     const summary = `Refund payment ${paymentId} ($${(p.amount_cents / 100).toFixed(2)})`;
-    if (await heldForApproval(app, req, res, { kind: 'payment.refund', params: { paymentId, reason }, summary, reason }, (s) => p.amount_cents > s.refundAboveCents)) return;
+    if (
+      await heldForApproval(
+        app,
+        req,
+        res,
+        { kind: 'payment.refund', params: { paymentId, reason }, summary, reason },
+        (s) => p.amount_cents > s.refundAboveCents,
+      )
+    )
+      return;
     await refund(paymentId, reason);
     res.status(202).json({ id, payment_id: paymentId, refund: 'requested', reason });
   });

@@ -71,10 +71,12 @@ export function createReferralsRouter(app: AppContext): Router {
     }
     // The invite is a fact; the member-emails reactor sends it. An invite not recorded gives its allowance back.
     const sent = { referrerId: memberId, email, sentAt: now.toISOString() };
-    await recordFact(app, referralInvitesStreamId(memberId), 'ReferralInviteSent', sent, memberCommandContext(memberId, req, now)).catch(async (error: unknown) => {
-      await returnInvite(app.sql, limit);
-      throw error;
-    });
+    await recordFact(app, referralInvitesStreamId(memberId), 'ReferralInviteSent', sent, memberCommandContext(memberId, req, now)).catch(
+      async (error: unknown) => {
+        await returnInvite(app.sql, limit);
+        throw error;
+      },
+    );
     res.json({ error: null });
   });
 

@@ -17,7 +17,10 @@ export async function rewardsOpenFor(sql: Sql, memberId: string, now: Date): Pro
     {
       membership: {
         membershipEndDate: member.membership_end_date,
-        tier: member.membership_status === 'none' ? null : { rewards_access: member.membership_rewards_access, shop_access: member.membership_shop_access },
+        tier:
+          member.membership_status === 'none'
+            ? null
+            : { rewards_access: member.membership_rewards_access, shop_access: member.membership_shop_access },
       },
       teamBenefitUntil: team?.benefit_until ?? null,
       rewardsDayGrants: purchases.map((p) => ({ purchasedAt: new Date(p.purchased_at).toISOString(), rewardsDays: days.get(p.membership_id) ?? 0 })),

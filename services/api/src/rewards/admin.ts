@@ -32,7 +32,15 @@ function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S
 const reasonOf = (body: unknown): string => parseOrThrow(reasonBodySchema, pick(body, ['reason'])).reason;
 
 const listFilter = z
-  .object({ id: oneOrMany(z.string().max(100)).optional(), partner_id: z.string().max(100).optional(), category: z.enum(PARTNER_CATEGORIES).optional(), month: z.string().regex(/^\d{4}-\d{2}$/).optional() })
+  .object({
+    id: oneOrMany(z.string().max(100)).optional(),
+    partner_id: z.string().max(100).optional(),
+    category: z.enum(PARTNER_CATEGORIES).optional(),
+    month: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/)
+      .optional(),
+  })
   .strict();
 
 /** Staff manage partners and offers (commands with a reason, events in history) and read redemptions. */
@@ -44,12 +52,24 @@ export function adminRewardsRouter(app: AppContext): Router {
   const writers = requireStaff(app, WRITER_ROLES);
 
   const run = async (req: Request, res: Response, partnerId: string, command: PartnerCommand, reason: string, mustBeNew = false) => {
-    const outcome = await handleCommand(app.store, app.registry, partnerStreamId(partnerId), partnerDecider, command, staffCommandContext(app, req, res, reason), { mustBeNew });
+    const outcome = await handleCommand(
+      app.store,
+      app.registry,
+      partnerStreamId(partnerId),
+      partnerDecider,
+      command,
+      staffCommandContext(app, req, res, reason),
+      { mustBeNew },
+    );
     if (outcome.appended) await app.projections.waitFor(outcome.appended.position, app.config.PROJECTION_WAIT_MS);
   };
 
   router.get('/partners', readers, async (req, res) => {
-    const q = parseListQuery(req, { sortFields: ['sort', 'name', 'category', 'status'], defaultSort: { field: 'sort', order: 'ASC' }, filter: listFilter });
+    const q = parseListQuery(req, {
+      sortFields: ['sort', 'name', 'category', 'status'],
+      defaultSort: { field: 'sort', order: 'ASC' },
+      filter: listFilter,
+    });
     let rows = await listPartners(app.sql, { publishedOnly: false, ...(q.filter.id ? { ids: q.filter.id } : {}) });
     if (q.filter.category) rows = rows.filter((p) => p.category === q.filter.category);
     const key = q.sort.field;
@@ -78,9 +98,18 @@ export function adminRewardsRouter(app: AppContext): Router {
   });
 
   router.get('/offers', readers, async (req, res) => {
-    const q = parseListQuery(req, { sortFields: ['title', 'status', 'created_at', 'updated_at'], defaultSort: { field: 'created_at', order: 'ASC' }, filter: listFilter });
-    const rows = (await listOffers(app.sql, { publishedOnly: false, ...(q.filter.partner_id ? { partnerId: q.filter.partner_id } : {}), ...(q.filter.id ? { ids: q.filter.id } : {}) }))
-      .map(({ partner, ...o }) => ({ ...o, partner_name: partner.name, category: partner.category }));
+    const q = parseListQuery(req, {
+      sortFields: ['title', 'status', 'created_at', 'updated_at'],
+      defaultSort: { field: 'created_at', order: 'ASC' },
+      filter: listFilter,
+    });
+    const rows = (
+      await listOffers(app.sql, {
+        publishedOnly: false,
+        ...(q.filter.partner_id ? { partnerId: q.filter.partner_id } : {}),
+        ...(q.filter.id ? { ids: q.filter.id } : {}),
+      })
+    ).map(({ partner, ...o }) => ({ ...o, partner_name: partner.name, category: partner.category }));
     const key = q.sort.field;
     rows.sort((a, b) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0) * (q.sort.order === 'ASC' ? 1 : -1));
     const { offset, limit } = pageOf(q.range, 500);
@@ -91,7 +120,9 @@ export function adminRewardsRouter(app: AppContext): Router {
     const offer = await getOffer(app.sql, id);
     if (!offer) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
     const { partner, ...rest } = offer;
-    const events = (await historyOf(app.sql, [partnerStreamId(partner.id)])).filter((e) => (e.payload as { offerId?: unknown } | null)?.offerId === id);
+    const events = (await historyOf(app.sql, [partnerStreamId(partner.id)])).filter(
+      (e) => (e.payload as { offerId?: unknown } | null)?.offerId === id,
+    );
     res.json({ ...rest, partner_name: partner.name, events });
   });
   router.post('/offers', writers, async (req, res) => {
@@ -112,8 +143,15 @@ export function adminRewardsRouter(app: AppContext): Router {
   });
 
   router.get('/reward-redemptions', readers, async (req, res) => {
-    const q = parseListQuery(req, { sortFields: ['month', 'partner_name', 'reveals'], defaultSort: { field: 'month', order: 'DESC' }, filter: listFilter });
-    const rows = await redemptionsByPartnerMonth(app.sql, { ...(q.filter.partner_id ? { partnerId: q.filter.partner_id } : {}), ...(q.filter.month ? { month: q.filter.month } : {}) });
+    const q = parseListQuery(req, {
+      sortFields: ['month', 'partner_name', 'reveals'],
+      defaultSort: { field: 'month', order: 'DESC' },
+      filter: listFilter,
+    });
+    const rows = await redemptionsByPartnerMonth(app.sql, {
+      ...(q.filter.partner_id ? { partnerId: q.filter.partner_id } : {}),
+      ...(q.filter.month ? { month: q.filter.month } : {}),
+    });
     const { offset, limit } = pageOf(q.range, 500);
     sendList(res, 'reward-redemptions', rows.slice(offset, offset + limit), offset, rows.length);
   });

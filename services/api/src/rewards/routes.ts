@@ -65,7 +65,14 @@ export function createRewardsRouter(app: AppContext): Router {
         code: offer.redeem_method === 'code' ? offer.redeem_value : null,
         url: offer.redeem_method === 'link' ? offer.redeem_value : null,
         // The member card shown on screen at the partner's counter.
-        card: member ? { name: `${member.firstname} ${member.lastname}`.trim(), tier: member.membership_tier ?? '', member_number: member.referral_code, valid_on: now.toISOString() } : null,
+        card: member
+          ? {
+              name: `${member.firstname} ${member.lastname}`.trim(),
+              tier: member.membership_tier ?? '',
+              member_number: member.referral_code,
+              valid_on: now.toISOString(),
+            }
+          : null,
         terms: offer.terms,
       },
     });

@@ -43,5 +43,13 @@ export function groupByCategory(offers: readonly OfferWithPartner[], open: boole
 
 /** The spec's rewards carousel item (status): featured live offers. */
 export function toCarouselItem(o: OfferWithPartner): CarouselItem {
-  return { id: o.id, status: o.status, title: o.partner.name, subtitle: `${o.title}: ${o.saving}`, image: o.partner.logo, url: '/rewards', sample: o.partner.sample };
+  return {
+    id: o.id,
+    status: o.status,
+    title: o.partner.name,
+    subtitle: `${o.title}: ${o.saving}`,
+    image: o.partner.logo,
+    url: '/rewards',
+    sample: o.partner.sample,
+  };
 }

@@ -29,7 +29,10 @@ export function adminServiceKeysRouter(app: AppContext): Router {
   router.put('/service-keys/:id', admins, async (req, res) => {
     const name = nameSchema.safeParse(req.params.id);
     if (!name.success) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
-    const body = serviceKeyChangeSchema.safeParse({ token: (req.body as { token?: unknown } | undefined)?.token ?? '', reason: (req.body as { reason?: unknown } | undefined)?.reason });
+    const body = serviceKeyChangeSchema.safeParse({
+      token: (req.body as { token?: unknown } | undefined)?.token ?? '',
+      reason: (req.body as { reason?: unknown } | undefined)?.reason,
+    });
     if (!body.success) throw new HttpError(400, body.error.issues[0]?.message ?? 'Invalid input', 'VALIDATION', zodItems(body.error));
     const token = serviceKeyTokenSchema[name.data].safeParse(body.data.token);
     if (!token.success) throw new HttpError(400, token.error.issues[0]?.message ?? 'Invalid token', 'VALIDATION', zodItems(token.error));
@@ -37,7 +40,15 @@ export function adminServiceKeysRouter(app: AppContext): Router {
     await app.sql.transaction(async (tx) => {
       await writeServiceKey(tx, name.data, token.data);
       // The history says who changed a key and why, never the secret itself.
-      await recordVersion(tx, { collection: 'service_keys', key: name.data, data: { changed: true }, staffId: staff.id, staffEmail: staff.email, reason: body.data.reason, at: app.now() });
+      await recordVersion(tx, {
+        collection: 'service_keys',
+        key: name.data,
+        data: { changed: true },
+        staffId: staff.id,
+        staffEmail: staff.email,
+        reason: body.data.reason,
+        at: app.now(),
+      });
     });
     res.json(await record(name.data));
   });
@@ -50,7 +61,15 @@ export async function publicServiceKeys(app: AppContext): Promise<Array<{ name: 
   return SERVICE_KEY_NAMES.filter((n) => isPublicKey(n) && keys[n]).map((n) => ({ name: n, token: keys[n]! }));
 }
 
-documentRoute({ method: 'get', path: '/api/admin/service-keys', tag: 'staff', auth: 'staff', summary: 'Service keys (admins only)', response: z.array(serviceKeySchema), errors: [401, 403] });
+documentRoute({
+  method: 'get',
+  path: '/api/admin/service-keys',
+  tag: 'staff',
+  auth: 'staff',
+  summary: 'Service keys (admins only)',
+  response: z.array(serviceKeySchema),
+  errors: [401, 403],
+});
 documentRoute({
   method: 'put',
   path: '/api/admin/service-keys/:id',

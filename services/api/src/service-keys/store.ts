@@ -34,5 +34,8 @@ export async function readServiceKeys(sql: Sql): Promise<Partial<Record<ServiceK
 }
 
 export async function writeServiceKey(tx: Sql, name: ServiceKeyName, token: string): Promise<void> {
-  await tx.query('insert into content.service_keys (name, token) values ($1, $2) on conflict (name) do update set token = excluded.token', [name, token]);
+  await tx.query('insert into content.service_keys (name, token) values ($1, $2) on conflict (name) do update set token = excluded.token', [
+    name,
+    token,
+  ]);
 }

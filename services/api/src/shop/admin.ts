@@ -59,17 +59,61 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
   const productRecord = async (id: string) => {
     const p = await getProduct(app.sql, { id });
     if (!p) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
-    const view = toProductView(p, await stockLevels(app.sql, p.variants.map((v) => v.sku)));
-    const stock = await stockLevels(app.sql, p.variants.map((v) => v.sku));
-    return { ...view, published: p.published, variants: p.variants.map((v) => ({ ...v, ...stock.get(v.sku) })), created_at: p.created_at, updated_at: p.updated_at };
+    const view = toProductView(
+      p,
+      await stockLevels(
+        app.sql,
+        p.variants.map((v) => v.sku),
+      ),
+    );
+    const stock = await stockLevels(
+      app.sql,
+      p.variants.map((v) => v.sku),
+    );
+    return {
+      ...view,
+      published: p.published,
+      variants: p.variants.map((v) => ({ ...v, ...stock.get(v.sku) })),
+      created_at: p.created_at,
+      updated_at: p.updated_at,
+    };
   };
   router.get('/shop-products', read, async (req, res) => {
-    const q = parseListQuery(req, { sortFields: ['name', 'created_at', 'min_price'], defaultSort: { field: 'created_at', order: 'DESC' }, filter: z.object({ id: oneOrMany(idParam).optional(), q: z.string().max(100).optional(), category: z.string().max(120).optional(), brand: z.string().max(120).optional() }).strict() });
+    const q = parseListQuery(req, {
+      sortFields: ['name', 'created_at', 'min_price'],
+      defaultSort: { field: 'created_at', order: 'DESC' },
+      filter: z
+        .object({
+          id: oneOrMany(idParam).optional(),
+          q: z.string().max(100).optional(),
+          category: z.string().max(120).optional(),
+          brand: z.string().max(120).optional(),
+        })
+        .strict(),
+    });
     const { offset, limit } = pageOf(q.range, 500);
     const sort = q.sort.field === 'name' ? 'name' : q.sort.field === 'min_price' ? (q.sort.order === 'ASC' ? 'price_asc' : 'price_desc') : 'newest';
-    const { records, total } = await searchProducts(app.sql, { includeUnpublished: true, sort, offset, limit, ...(q.filter.id ? { ids: q.filter.id } : {}), ...(q.filter.q ? { search: q.filter.q } : {}), ...(q.filter.category ? { category: q.filter.category } : {}), ...(q.filter.brand ? { brand: q.filter.brand } : {}) });
-    const stock = await stockLevels(app.sql, records.flatMap((p) => p.variants.map((v) => v.sku)));
-    sendList(res, 'shop-products', records.map((p) => ({ ...toProductView(p, stock), published: p.published })), offset, total);
+    const { records, total } = await searchProducts(app.sql, {
+      includeUnpublished: true,
+      sort,
+      offset,
+      limit,
+      ...(q.filter.id ? { ids: q.filter.id } : {}),
+      ...(q.filter.q ? { search: q.filter.q } : {}),
+      ...(q.filter.category ? { category: q.filter.category } : {}),
+      ...(q.filter.brand ? { brand: q.filter.brand } : {}),
+    });
+    const stock = await stockLevels(
+      app.sql,
+      records.flatMap((p) => p.variants.map((v) => v.sku)),
+    );
+    sendList(
+      res,
+      'shop-products',
+      records.map((p) => ({ ...toProductView(p, stock), published: p.published })),
+      offset,
+      total,
+    );
   });
   router.get('/shop-products/:id', read, async (req, res) => {
     const id = idParam.parse(req.params.id);
@@ -107,32 +151,63 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
     const p = await getProduct(app.sql, { id });
     const body = parseBody(stockChangeSchema, req);
     if (!p || !p.variants.some((v) => v.sku === body.sku)) throw new HttpError(404, `SKU ${body.sku} does not belong to this product.`, 'NOT_FOUND');
-    const command = body.delta > 0 ? { type: 'ReceiveStock' as const, qty: body.delta, reason: body.reason } : { type: 'AdjustStock' as const, delta: body.delta, reason: body.reason };
-    const out = await handleCommand(app.store, app.registry, stockStreamId(body.sku), stockDecider, command, ctxOf(req, res, body.reason), { maxRetries: 20 });
+    const command =
+      body.delta > 0
+        ? { type: 'ReceiveStock' as const, qty: body.delta, reason: body.reason }
+        : { type: 'AdjustStock' as const, delta: body.delta, reason: body.reason };
+    const out = await handleCommand(app.store, app.registry, stockStreamId(body.sku), stockDecider, command, ctxOf(req, res, body.reason), {
+      maxRetries: 20,
+    });
     await done(out.appended?.position);
     res.json(await productRecord(id));
   });
 
   // Categories, brands, suppliers, attributes (id `kind:slug`) and banners (id `banner:<id>`)
   router.get('/shop-terms', read, async (req, res) => {
-    const q = parseListQuery(req, { sortFields: ['kind', 'name'], defaultSort: { field: 'kind', order: 'ASC' }, filter: z.object({ kind: z.string().max(20).optional(), id: oneOrMany(z.string().max(200)).optional() }).strict() });
-    const all = (await listShopTerms(app.sql)).filter((t) => (!q.filter.kind || t.kind === q.filter.kind) && (!q.filter.id || q.filter.id.includes(t.id)));
+    const q = parseListQuery(req, {
+      sortFields: ['kind', 'name'],
+      defaultSort: { field: 'kind', order: 'ASC' },
+      filter: z.object({ kind: z.string().max(20).optional(), id: oneOrMany(z.string().max(200)).optional() }).strict(),
+    });
+    const all = (await listShopTerms(app.sql)).filter(
+      (t) => (!q.filter.kind || t.kind === q.filter.kind) && (!q.filter.id || q.filter.id.includes(t.id)),
+    );
     const { offset, limit } = pageOf(q.range, 500);
-    sendList(res, 'shop-terms', all.slice(offset, offset + limit).map((t) => ({ ...t, ...(t.data ?? {}) })), offset, all.length);
+    sendList(
+      res,
+      'shop-terms',
+      all.slice(offset, offset + limit).map((t) => ({ ...t, ...(t.data ?? {}) })),
+      offset,
+      all.length,
+    );
   });
   router.get('/shop-terms/:id', read, async (req, res) => {
     const t = (await listShopTerms(app.sql)).find((x) => x.id === req.params.id);
     if (!t) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
-    res.json({ ...t, ...(t.data ?? {}), events: (await historyOf(app.sql, [SHOP_SETTINGS_STREAM])).filter((e) => JSON.stringify(e).includes(`"${t.slug}"`)) });
+    res.json({
+      ...t,
+      ...(t.data ?? {}),
+      events: (await historyOf(app.sql, [SHOP_SETTINGS_STREAM])).filter((e) => JSON.stringify(e).includes(`"${t.slug}"`)),
+    });
   });
   const saveTerm = async (req: Request, res: Response) => {
     const raw = req.body as Record<string, unknown> | undefined;
     // The console sends banners flat; the API takes them flat too.
     const banner = (b: Record<string, unknown>) => ({
-      bannerId: b.slug ?? b.bannerId, title: b.title ?? b.name, subtitle: b.subtitle ?? '', image: b.image, link: b.link, sort: b.sort ?? 0,
+      bannerId: b.slug ?? b.bannerId,
+      title: b.title ?? b.name,
+      subtitle: b.subtitle ?? '',
+      image: b.image,
+      link: b.link,
+      sort: b.sort ?? 0,
     });
-    const body = parseBody(shopTermBodySchema, { body: raw?.kind === 'banner' ? { kind: 'banner', reason: raw.reason, banner: banner(raw) } : raw } as Request);
-    const command = body.kind === 'banner' ? { type: 'SaveBanner' as const, banner: body.banner, reason: body.reason } : { type: 'SaveTerm' as const, term: { kind: body.kind, slug: body.slug, name: body.name }, reason: body.reason };
+    const body = parseBody(shopTermBodySchema, {
+      body: raw?.kind === 'banner' ? { kind: 'banner', reason: raw.reason, banner: banner(raw) } : raw,
+    } as Request);
+    const command =
+      body.kind === 'banner'
+        ? { type: 'SaveBanner' as const, banner: body.banner, reason: body.reason }
+        : { type: 'SaveTerm' as const, term: { kind: body.kind, slug: body.slug, name: body.name }, reason: body.reason };
     const out = await handleCommand(app.store, app.registry, SHOP_SETTINGS_STREAM, shopSettingsDecider, command, ctxOf(req, res, body.reason));
     await done(out.appended?.position);
     const id = body.kind === 'banner' ? `banner:${body.banner.bannerId}` : `${body.kind}:${body.slug}`;
@@ -143,10 +218,15 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
   router.put('/shop-terms/:id', write, saveTerm);
   router.delete('/shop-terms/:id', write, async (req, res) => {
     // ra-data-simple-rest's delete sends no body: the console's removal is recorded with this reason.
-    const { reason } = parseBody(reasonOnlySchema, { body: { reason: (req.body as { reason?: unknown } | undefined)?.reason ?? req.query.reason ?? 'Removed in the staff console' } } as Request);
+    const { reason } = parseBody(reasonOnlySchema, {
+      body: { reason: (req.body as { reason?: unknown } | undefined)?.reason ?? req.query.reason ?? 'Removed in the staff console' },
+    } as Request);
     const [kind, slug] = String(req.params.id).split(':');
     if (!kind || !slug) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
-    const command = kind === 'banner' ? { type: 'RemoveBanner' as const, bannerId: slug, reason } : { type: 'RemoveTerm' as const, kind: termKindSchema.parse(kind), slug, reason };
+    const command =
+      kind === 'banner'
+        ? { type: 'RemoveBanner' as const, bannerId: slug, reason }
+        : { type: 'RemoveTerm' as const, kind: termKindSchema.parse(kind), slug, reason };
     const out = await handleCommand(app.store, app.registry, SHOP_SETTINGS_STREAM, shopSettingsDecider, command, ctxOf(req, res, reason));
     await done(out.appended?.position);
     res.json({ id: req.params.id });
@@ -154,10 +234,20 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
 
   // Coupons
   router.get('/shop-coupons', read, async (req, res) => {
-    const q = parseListQuery(req, { sortFields: ['created_at'], defaultSort: { field: 'created_at', order: 'DESC' }, filter: z.object({ id: oneOrMany(z.string().max(40)).optional() }).strict() });
+    const q = parseListQuery(req, {
+      sortFields: ['created_at'],
+      defaultSort: { field: 'created_at', order: 'DESC' },
+      filter: z.object({ id: oneOrMany(z.string().max(40)).optional() }).strict(),
+    });
     const { offset, limit } = pageOf(q.range, 500);
     const { records, total } = await listCoupons(app.sql, offset, limit);
-    sendList(res, 'shop-coupons', records.filter((c) => !q.filter.id || q.filter.id.includes(c.code)).map((c) => ({ id: c.code, ...c })), offset, total);
+    sendList(
+      res,
+      'shop-coupons',
+      records.filter((c) => !q.filter.id || q.filter.id.includes(c.code)).map((c) => ({ id: c.code, ...c })),
+      offset,
+      total,
+    );
   });
   router.get('/shop-coupons/:id', read, async (req, res) => {
     const c = await getCoupon(app.sql, String(req.params.id).toUpperCase());
@@ -166,26 +256,67 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
   });
   router.post('/shop-coupons', write, async (req, res) => {
     const { reason, ...terms } = parseBody(couponCreateSchema, req);
-    const parsed = parseBody(couponTermsSchema, { body: { ...terms, expiresAt: terms.expiresAt || null, memberId: terms.memberId || null } } as Request);
-    const out = await handleCommand(app.store, app.registry, couponStreamId(parsed.code), couponDecider, { type: 'CreateCoupon', terms: parsed, reason }, ctxOf(req, res, reason), { mustBeNew: true });
+    const parsed = parseBody(couponTermsSchema, {
+      body: { ...terms, expiresAt: terms.expiresAt || null, memberId: terms.memberId || null },
+    } as Request);
+    const out = await handleCommand(
+      app.store,
+      app.registry,
+      couponStreamId(parsed.code),
+      couponDecider,
+      { type: 'CreateCoupon', terms: parsed, reason },
+      ctxOf(req, res, reason),
+      { mustBeNew: true },
+    );
     await done(out.appended?.position);
     res.status(201).json({ id: parsed.code, ...(await getCoupon(app.sql, parsed.code)) });
   });
   router.post('/shop-coupons/:id/disable', write, async (req, res) => {
     const { reason } = parseBody(reasonOnlySchema, req);
     const code = String(req.params.id).toUpperCase();
-    const out = await handleCommand(app.store, app.registry, couponStreamId(code), couponDecider, { type: 'DisableCoupon', reason }, ctxOf(req, res, reason));
+    const out = await handleCommand(
+      app.store,
+      app.registry,
+      couponStreamId(code),
+      couponDecider,
+      { type: 'DisableCoupon', reason },
+      ctxOf(req, res, reason),
+    );
     await done(out.appended?.position);
     res.json({ id: code, ...(await getCoupon(app.sql, code)) });
   });
 
   // Orders
   router.get('/shop-orders', read, async (req, res) => {
-    const q = parseListQuery(req, { sortFields: ['placed_at'], defaultSort: { field: 'placed_at', order: 'DESC' }, filter: z.object({ id: oneOrMany(z.string().max(200)).optional(), status: oneOrMany(z.string().max(30)).optional(), member_id: z.string().max(200).optional(), q: z.string().max(100).optional() }).strict() });
+    const q = parseListQuery(req, {
+      sortFields: ['placed_at'],
+      defaultSort: { field: 'placed_at', order: 'DESC' },
+      filter: z
+        .object({
+          id: oneOrMany(z.string().max(200)).optional(),
+          status: oneOrMany(z.string().max(30)).optional(),
+          member_id: z.string().max(200).optional(),
+          q: z.string().max(100).optional(),
+        })
+        .strict(),
+    });
     const { offset, limit } = pageOf(q.range, 500);
-    const { records, total } = await searchOrders(app.sql, { offset, limit, ...(q.filter.id ? { ids: q.filter.id } : {}), ...(q.filter.status ? { status: q.filter.status } : {}), ...(q.filter.member_id ? { memberId: q.filter.member_id } : {}), ...(q.filter.q ? { q: q.filter.q } : {}) });
+    const { records, total } = await searchOrders(app.sql, {
+      offset,
+      limit,
+      ...(q.filter.id ? { ids: q.filter.id } : {}),
+      ...(q.filter.status ? { status: q.filter.status } : {}),
+      ...(q.filter.member_id ? { memberId: q.filter.member_id } : {}),
+      ...(q.filter.q ? { q: q.filter.q } : {}),
+    });
     const cards = await cardsOfOrders(app.sql, records);
-    sendList(res, 'shop-orders', records.map((o) => toStaffOrderView(o, cards)), offset, total);
+    sendList(
+      res,
+      'shop-orders',
+      records.map((o) => toStaffOrderView(o, cards)),
+      offset,
+      total,
+    );
   });
   const orderRecord = async (id: string) => {
     const o = await getOrder(app.sql, id);
@@ -195,12 +326,23 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
   router.get('/shop-orders/:id', read, async (req, res) => {
     res.json(await orderRecord(idParam.parse(req.params.id)));
   });
-  const orderAction = (path: string, schema: z.ZodType<{ reason?: string | undefined; carrier?: string; tracking?: string }>, toCommand: (body: { carrier?: string; tracking?: string; reason?: string | undefined }, at: string) => Parameters<typeof orderDecider.decide>[0]) => {
+  const orderAction = (
+    path: string,
+    schema: z.ZodType<{ reason?: string | undefined; carrier?: string; tracking?: string }>,
+    toCommand: (body: { carrier?: string; tracking?: string; reason?: string | undefined }, at: string) => Parameters<typeof orderDecider.decide>[0],
+  ) => {
     router.post(`/shop-orders/:id/${path}`, write, async (req, res) => {
       const id = idParam.parse(req.params.id);
       const body = parseBody(schema, req);
       const at = app.now().toISOString();
-      const out = await handleCommand(app.store, app.registry, orderStreamId(id), orderDecider, toCommand(body, at), ctxOf(req, res, body.reason ?? `Order ${path}`));
+      const out = await handleCommand(
+        app.store,
+        app.registry,
+        orderStreamId(id),
+        orderDecider,
+        toCommand(body, at),
+        ctxOf(req, res, body.reason ?? `Order ${path}`),
+      );
       await done(out.appended?.position);
       res.json(await orderRecord(id));
     });
@@ -235,7 +377,16 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
     const summary = `Refund order ${order.placed.number} ($${(total / 100).toFixed(2)})`;
     // What the order would refuse (already refunded, never paid) is refused now, not after an approval.
     orderDecider.decide({ type: 'RequestRefund', reason, memberMessage, at: app.now().toISOString() }, order);
-    if (await heldForApproval(app, req, res, { kind: 'shop.refund', params: { orderId: id, reason, member_message: memberMessage }, summary, reason }, (s) => total > s.refundAboveCents)) return;
+    if (
+      await heldForApproval(
+        app,
+        req,
+        res,
+        { kind: 'shop.refund', params: { orderId: id, reason, member_message: memberMessage }, summary, reason },
+        (s) => total > s.refundAboveCents,
+      )
+    )
+      return;
     await refund(id, reason, memberMessage, ctxOf(req, res, reason));
     res.json(await orderRecord(id));
   });

@@ -39,7 +39,10 @@ const money = (c: number): string => `$${(c / 100).toFixed(2).replace(/\.00$/, '
 
 export async function readStream<E>(store: EventStore, stream: string): Promise<{ events: E[]; revision: bigint | null }> {
   const recorded = await store.readStream(stream);
-  return { events: recorded.map((e) => ({ type: e.type, data: e.data }) as E), revision: recorded.length ? recorded[recorded.length - 1]!.revision : null };
+  return {
+    events: recorded.map((e) => ({ type: e.type, data: e.data }) as E),
+    revision: recorded.length ? recorded[recorded.length - 1]!.revision : null,
+  };
 }
 
 export async function loadCart(store: EventStore, memberId: string) {
@@ -66,10 +69,22 @@ export interface PricedCart {
  * the member last saw the cart (a price, a shortfall) goes to `errors` beside the line it concerns;
  * nothing is repriced in silence: checkout refuses while `errors` is not empty.
  */
-export async function priceContents(app: AppContext, memberId: string, contents: CartContents, pendingOrderId: string | null, priceChanges: CartError[] = []): Promise<PricedCart> {
+export async function priceContents(
+  app: AppContext,
+  memberId: string,
+  contents: CartContents,
+  pendingOrderId: string | null,
+  priceChanges: CartError[] = [],
+): Promise<PricedCart> {
   const now = app.now();
-  const products = await getProducts(app.sql, contents.items.map((i) => i.product));
-  const stock = await stockLevels(app.sql, contents.items.map((i) => i.sku));
+  const products = await getProducts(
+    app.sql,
+    contents.items.map((i) => i.product),
+  );
+  const stock = await stockLevels(
+    app.sql,
+    contents.items.map((i) => i.sku),
+  );
   const errors: CartError[] = [...priceChanges];
   const lines = contents.items.map((item) => {
     const p = products.get(item.product);
@@ -77,12 +92,25 @@ export async function priceContents(app: AppContext, memberId: string, contents:
     if (!p || !v || !p.published) {
       errors.push({ code: 'unavailable', product: item.product, sku: item.sku, message: `${p?.name ?? item.sku} is no longer available.` });
     } else if (v.price_cents !== item.seen_unit_cents) {
-      errors.push({ code: 'price_changed', product: p.id, sku: v.sku, from: item.seen_unit_cents, to: v.price_cents, message: `The price of ${p.name} changed from ${money(item.seen_unit_cents)} to ${money(v.price_cents)}.` });
+      errors.push({
+        code: 'price_changed',
+        product: p.id,
+        sku: v.sku,
+        from: item.seen_unit_cents,
+        to: v.price_cents,
+        message: `The price of ${p.name} changed from ${money(item.seen_unit_cents)} to ${money(v.price_cents)}.`,
+      });
     }
     const s = stock.get(item.sku);
     const available = s ? Math.max(0, s.on_hand - s.reserved) : 0;
     if (p && v && item.qty > available) {
-      errors.push({ code: 'insufficient_stock', product: p.id, sku: item.sku, available, message: available === 0 ? `${p.name} is out of stock.` : `Only ${available} of ${p.name} left.` });
+      errors.push({
+        code: 'insufficient_stock',
+        product: p.id,
+        sku: item.sku,
+        available,
+        message: available === 0 ? `${p.name} is out of stock.` : `Only ${available} of ${p.name} left.`,
+      });
     }
     return { item, p, v, available };
   });
@@ -100,8 +128,15 @@ export async function priceContents(app: AppContext, memberId: string, contents:
   const card = contents.gift_card ? await loadGiftCard(app.store, contents.gift_card.card_id) : null;
   const priced = priceCart(
     lines.map(({ item, p, v }) => ({
-      productId: item.product, sku: item.sku, name: p?.name ?? item.sku, attributes: v?.attributes ?? {}, product_type: p?.product_type ?? 'physical',
-      gift_card: p?.gift_card ?? false, qty: item.qty, unit_cents: v?.price_cents ?? item.seen_unit_cents, delivery_method: item.delivery_method,
+      productId: item.product,
+      sku: item.sku,
+      name: p?.name ?? item.sku,
+      attributes: v?.attributes ?? {},
+      product_type: p?.product_type ?? 'physical',
+      gift_card: p?.gift_card ?? false,
+      qty: item.qty,
+      unit_cents: v?.price_cents ?? item.seen_unit_cents,
+      delivery_method: item.delivery_method,
     })),
     coupon,
     team,
@@ -117,13 +152,22 @@ export async function priceContents(app: AppContext, memberId: string, contents:
     if (card.status !== 'absent') {
       const available = card.balance_cents + held;
       giftCard = { last4: card.card.last4, balance: available, expires_on: card.card.expires_on };
-      if (!problem || held) giftCardAmount = Math.min(available, priced.total - priced.lines.filter((l) => l.gift_card).reduce((n, l) => n + l.line_cents, 0));
+      if (!problem || held)
+        giftCardAmount = Math.min(available, priced.total - priced.lines.filter((l) => l.gift_card).reduce((n, l) => n + l.line_cents, 0));
     }
   }
   const details: CartDetails = {
     items: lines.map(({ item, p, v, available }, i) => ({
-      ...item, name: p?.name ?? item.sku, slug: p?.slug ?? '', product_type: p?.product_type ?? 'physical', image_portrait: p?.image_portrait ?? null,
-      image_landscape: p?.image_landscape ?? null, attributes: v?.attributes ?? {}, unit_price: priced.lines[i]!.unit_cents, line_total: priced.lines[i]!.line_cents, in_stock: p ? available : null,
+      ...item,
+      name: p?.name ?? item.sku,
+      slug: p?.slug ?? '',
+      product_type: p?.product_type ?? 'physical',
+      image_portrait: p?.image_portrait ?? null,
+      image_landscape: p?.image_landscape ?? null,
+      attributes: v?.attributes ?? {},
+      unit_price: priced.lines[i]!.unit_cents,
+      line_total: priced.lines[i]!.line_cents,
+      in_stock: p ? available : null,
     })),
     shipping_address: contents.shipping_address,
     billing_address: contents.billing_address,
@@ -151,9 +195,18 @@ export async function priceContents(app: AppContext, memberId: string, contents:
  * unknown products, a SKU of another product, delivery methods that do not fit, a coupon that
  * cannot be used. Lines of the same product and SKU merge (quantities add, the later delivery method wins).
  */
-export async function normaliseCart(app: AppContext, memberId: string, data: CartData, current: CartContents, giftCard: CartGiftCard | null = current.gift_card): Promise<{ contents: CartContents; priceChanges: CartError[] }> {
+export async function normaliseCart(
+  app: AppContext,
+  memberId: string,
+  data: CartData,
+  current: CartContents,
+  giftCard: CartGiftCard | null = current.gift_card,
+): Promise<{ contents: CartContents; priceChanges: CartError[] }> {
   const items = data.items ?? current.items.map(({ seen_unit_cents: _s, ...i }) => i);
-  const products = await getProducts(app.sql, items.map((i) => i.product));
+  const products = await getProducts(
+    app.sql,
+    items.map((i) => i.product),
+  );
   const merged = new Map<string, CartLine>();
   const priceChanges: CartError[] = [];
   for (const item of items) {
@@ -162,7 +215,8 @@ export async function normaliseCart(app: AppContext, memberId: string, data: Car
     const v = p.variants.find((x) => x.sku === item.sku);
     if (!v) throw new HttpError(400, `SKU ${item.sku} does not belong to ${p.name}.`, 'UNKNOWN_SKU');
     const method = item.delivery_method ?? null;
-    if (p.product_type === 'digital' && method !== null) throw new HttpError(400, `${p.name} is digital: it has no delivery method.`, 'DIGITAL_DELIVERY');
+    if (p.product_type === 'digital' && method !== null)
+      throw new HttpError(400, `${p.name} is digital: it has no delivery method.`, 'DIGITAL_DELIVERY');
     if (p.product_type === 'physical') {
       if (method === null) throw new HttpError(400, `Choose a delivery method for ${p.name}.`, 'DELIVERY_REQUIRED');
       if (!deliveryMethod(method)) throw new HttpError(400, `Unknown delivery method: ${method}.`, 'UNKNOWN_DELIVERY');
@@ -174,7 +228,14 @@ export async function normaliseCart(app: AppContext, memberId: string, data: Car
     const before = current.items.find((c) => c.product === item.product && c.sku === item.sku);
     // Saving is when the member sees the cart's prices: a change since the last save is reported in this answer, once.
     if (before && before.seen_unit_cents !== v.price_cents && !prev) {
-      priceChanges.push({ code: 'price_changed', product: p.id, sku: v.sku, from: before.seen_unit_cents, to: v.price_cents, message: `The price of ${p.name} changed from ${money(before.seen_unit_cents)} to ${money(v.price_cents)}.` });
+      priceChanges.push({
+        code: 'price_changed',
+        product: p.id,
+        sku: v.sku,
+        from: before.seen_unit_cents,
+        to: v.price_cents,
+        message: `The price of ${p.name} changed from ${money(before.seen_unit_cents)} to ${money(v.price_cents)}.`,
+      });
     }
     merged.set(key, { product: item.product, sku: item.sku, qty, delivery_method: method, seen_unit_cents: v.price_cents });
   }
@@ -203,7 +264,13 @@ export async function normaliseCart(app: AppContext, memberId: string, data: Car
  * card (mistyped, guessed, or not even shaped like one) is answered the same way, and counts
  * against the member and the client address; over the limit nothing more is looked up.
  */
-export async function giftCardForCart(app: AppContext, throttle: GuessThrottle, who: { memberId: string; address: string }, typed: string | null | undefined, current: CartGiftCard | null): Promise<CartGiftCard | null> {
+export async function giftCardForCart(
+  app: AppContext,
+  throttle: GuessThrottle,
+  who: { memberId: string; address: string },
+  typed: string | null | undefined,
+  current: CartGiftCard | null,
+): Promise<CartGiftCard | null> {
   if (typed === undefined) return current;
   if (typed === null || typed === '') return null;
   const keys = [`member:${who.memberId}`, `address:${who.address}`];

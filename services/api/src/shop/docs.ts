@@ -133,7 +133,7 @@ documentRoute({
   ...shop,
   method: 'get',
   path: '/api/shop/orders/:id',
-  summary: 'One of the member\'s orders with its priced snapshot',
+  summary: "One of the member's orders with its priced snapshot",
   response: data(orderSchema),
   errors: [401, 403, 404],
 });
@@ -367,7 +367,8 @@ documentRoute({
   ...staff,
   method: 'post',
   path: '/api/admin/shop-gift-card-terms',
-  summary: 'A new version of the gift card expiry terms from its effective date, with its source and a reason; a period under the legal minimum is refused',
+  summary:
+    'A new version of the gift card expiry terms from its effective date, with its source and a reason; a period under the legal minimum is refused',
   body: giftCardTermsBodySchema,
   response: giftCardTermsRecordSchema,
   status: 201,

@@ -43,9 +43,13 @@ export function createGuessThrottle(limits: GuessLimits = GIFT_CARD_GUESS_LIMITS
     },
     async miss(keys) {
       // consume() rejects once over the limit: that is the state blockedFor reads, not an error here.
-      for (const key of keys) await limiterOf(key).consume(key).catch(() => undefined);
+      for (const key of keys)
+        await limiterOf(key)
+          .consume(key)
+          .catch(() => undefined);
     },
   };
 }
 
-export const TOO_MANY_GIFT_CARD_GUESSES = (seconds: number): string => `Too many gift card codes tried. Try again in ${Math.max(1, Math.ceil(seconds / 60))} minutes.`;
+export const TOO_MANY_GIFT_CARD_GUESSES = (seconds: number): string =>
+  `Too many gift card codes tried. Try again in ${Math.max(1, Math.ceil(seconds / 60))} minutes.`;

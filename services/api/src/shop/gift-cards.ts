@@ -29,7 +29,6 @@ import { readStream } from './cart';
 /** Many checkouts spending one card conflict on its stream; each conflict re-reads and decides again. */
 export const CARD_RETRIES = 60;
 
-
 /** The card a typed code names, by its keyed id; null when the text cannot be a code at all. */
 export function cardOfTyped(app: Pick<AppContext, 'config'>, typed: string): { card_id: string; last4: string } | null {
   const canonical = canonicalGiftCardCode(typed);
@@ -59,7 +58,12 @@ type Appended = { position: Position } | null;
  * card's own stream is activated from that record (idempotent). A retry after a crash between the
  * two finds the recorded cards and activates the missing ones; no code is drawn twice.
  */
-export async function issueGiftCards(app: Pick<AppContext, 'config' | 'store' | 'registry'>, ctx: CommandContext, orderId: string, order: Exclude<OrderState, { status: 'absent' }>): Promise<Appended> {
+export async function issueGiftCards(
+  app: Pick<AppContext, 'config' | 'store' | 'registry'>,
+  ctx: CommandContext,
+  orderId: string,
+  order: Exclude<OrderState, { status: 'absent' }>,
+): Promise<Appended> {
   const lines = order.placed.snapshot.lines.filter((l) => l.gift_card);
   if (lines.length === 0) return null;
   const keys = giftCardKeysOf(app);
@@ -73,8 +77,11 @@ export async function issueGiftCards(app: Pick<AppContext, 'config' | 'store' | 
       Array.from({ length: l.qty }, () => {
         const canonical = newCanonicalCode();
         return {
-          sku: l.sku, card_id: giftCardIdOf(keys, canonical), last4: canonical.slice(-4),
-          sealed_code: sealGiftCardCode(keys, formatGiftCardCode(canonical), randomBytes(12)), expires_on: giftCardExpiryDay(today, terms.expiry_months),
+          sku: l.sku,
+          card_id: giftCardIdOf(keys, canonical),
+          last4: canonical.slice(-4),
+          sealed_code: sealGiftCardCode(keys, formatGiftCardCode(canonical), randomBytes(12)),
+          expires_on: giftCardExpiryDay(today, terms.expiry_months),
         };
       }),
     );
@@ -84,30 +91,77 @@ export async function issueGiftCards(app: Pick<AppContext, 'config' | 'store' | 
   for (const e of events) {
     if (e.type !== 'OrderGiftCardIssued') continue;
     const d = e.data;
-    const activated = await handleCommand(app.store, app.registry, giftCardStreamId(d.card_id), giftCardDecider, {
-      type: 'ActivateGiftCard', cardId: d.card_id, last4: d.last4, orderId, orderNumber: order.placed.number, memberId: order.placed.memberId, sku: d.sku,
-      value_cents: d.value_cents, expires_on: d.expires_on, terms: giftCardTermsOn(termsState, clubDay(new Date(d.at))), at: d.at,
-    }, ctx, { maxRetries: CARD_RETRIES });
+    const activated = await handleCommand(
+      app.store,
+      app.registry,
+      giftCardStreamId(d.card_id),
+      giftCardDecider,
+      {
+        type: 'ActivateGiftCard',
+        cardId: d.card_id,
+        last4: d.last4,
+        orderId,
+        orderNumber: order.placed.number,
+        memberId: order.placed.memberId,
+        sku: d.sku,
+        value_cents: d.value_cents,
+        expires_on: d.expires_on,
+        terms: giftCardTermsOn(termsState, clubDay(new Date(d.at))),
+        at: d.at,
+      },
+      ctx,
+      { maxRetries: CARD_RETRIES },
+    );
     last = activated.appended ?? last;
   }
   return last;
 }
 
 /** Gives back what an order took from its gift card (cancelled unpaid, or refunded). Idempotent. */
-export async function creditGiftCard(app: Pick<AppContext, 'store' | 'registry'>, ctx: CommandContext, orderId: string, cardId: string | undefined, cause: 'order-cancelled' | 'order-refunded'): Promise<Appended> {
+export async function creditGiftCard(
+  app: Pick<AppContext, 'store' | 'registry'>,
+  ctx: CommandContext,
+  orderId: string,
+  cardId: string | undefined,
+  cause: 'order-cancelled' | 'order-refunded',
+): Promise<Appended> {
   if (!cardId) return null;
-  const out = await handleCommand(app.store, app.registry, giftCardStreamId(cardId), giftCardDecider, { type: 'CreditGiftCard', orderId, cause, at: ctx.occurredAt.toISOString() }, ctx, { maxRetries: CARD_RETRIES });
+  const out = await handleCommand(
+    app.store,
+    app.registry,
+    giftCardStreamId(cardId),
+    giftCardDecider,
+    { type: 'CreditGiftCard', orderId, cause, at: ctx.occurredAt.toISOString() },
+    ctx,
+    { maxRetries: CARD_RETRIES },
+  );
   return out.appended;
 }
 
 /** The purchase is refunded: the unspent part of every card it bought is voided. Idempotent. */
-export async function voidBoughtGiftCards(app: Pick<AppContext, 'store' | 'registry'>, ctx: CommandContext, order: Exclude<OrderState, { status: 'absent' }>, reason: string): Promise<Appended> {
+export async function voidBoughtGiftCards(
+  app: Pick<AppContext, 'store' | 'registry'>,
+  ctx: CommandContext,
+  order: Exclude<OrderState, { status: 'absent' }>,
+  reason: string,
+): Promise<Appended> {
   let last: Appended = null;
   for (const card of order.giftCards) {
     if (!card.card_id) continue;
-    const out = await handleCommand(app.store, app.registry, giftCardStreamId(card.card_id), giftCardDecider, {
-      type: 'VoidGiftCard', cause: 'purchase-refunded', reason: `Order ${order.placed.number} refunded: ${reason}`.slice(0, 500), at: ctx.occurredAt.toISOString(),
-    }, ctx, { maxRetries: CARD_RETRIES });
+    const out = await handleCommand(
+      app.store,
+      app.registry,
+      giftCardStreamId(card.card_id),
+      giftCardDecider,
+      {
+        type: 'VoidGiftCard',
+        cause: 'purchase-refunded',
+        reason: `Order ${order.placed.number} refunded: ${reason}`.slice(0, 500),
+        at: ctx.occurredAt.toISOString(),
+      },
+      ctx,
+      { maxRetries: CARD_RETRIES },
+    );
     last = out.appended ?? last;
   }
   return last;

@@ -15,6 +15,11 @@ export function shopOrderPaymentStep(app: AppContext, ports: MembersPorts): Paym
     purposes: ['shop-order'],
     paid: (ctx, p) => onShopOrderPaid(app, ports, ctx, { checkout: p.checkout, paymentId: p.paymentId, amount_cents: p.amount_cents }),
     refunded: (ctx, p) =>
-      onShopOrderRefunded(app, ctx, { checkoutId: p.checkout?.checkoutId ?? null, paymentId: p.paymentId, amount_cents: p.amount_cents, reason: p.reason }),
+      onShopOrderRefunded(app, ctx, {
+        checkoutId: p.checkout?.checkoutId ?? null,
+        paymentId: p.paymentId,
+        amount_cents: p.amount_cents,
+        reason: p.reason,
+      }),
   };
 }

@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { cartDecider, cartStreamId, DELIVERY_METHODS } from '@roar/domain';
 import { handleCommand } from '@roar/platform';
 import { getOrder, getProduct, listShopTerms, searchOrders, searchProducts, stockLevels } from '@roar/projections';
-import { cartDataSchema, MEMBER_ORDERS_PAGE_SIZE, orderActionSchema, ordersQuerySchema, PRODUCT_SORTS, productQuerySchema } from '@roar/contracts/shop';
+import {
+  cartDataSchema,
+  MEMBER_ORDERS_PAGE_SIZE,
+  orderActionSchema,
+  ordersQuerySchema,
+  PRODUCT_SORTS,
+  productQuerySchema,
+} from '@roar/contracts/shop';
 import type { AppContext } from '../context';
 import { memberOf, requireMember } from '../auth/member';
 import { HttpError } from '../http/errors';
@@ -30,7 +37,9 @@ export function createShopRouter(app: AppContext, ports: MembersPorts, giftCardG
     res.json({
       data: {
         attributes: of('attribute').map((t) => ({ key: t.slug, name: t.name })),
-        banners: of('banner').flatMap((t) => (t.data ? [{ id: t.data.bannerId, title: t.data.title, subtitle: t.data.subtitle, image: t.data.image, link: t.data.link }] : [])),
+        banners: of('banner').flatMap((t) =>
+          t.data ? [{ id: t.data.bannerId, title: t.data.title, subtitle: t.data.subtitle, image: t.data.image, link: t.data.link }] : [],
+        ),
         brands: of('brand').map((t) => ({ id: t.slug, slug: t.slug, name: t.name })),
         categories: of('category').map((t) => ({ id: t.slug, slug: t.slug, name: t.name })),
         suppliers: of('supplier').map((t) => ({ id: t.slug, name: t.name })),
@@ -43,17 +52,36 @@ export function createShopRouter(app: AppContext, ports: MembersPorts, giftCardG
   router.get('/api/shop/products', guard, async (req, res) => {
     const q = parseQuery(productQuerySchema, req);
     const { records, total } = await searchProducts(app.sql, {
-      ...(q.category ? { category: q.category } : {}), ...(q.brand ? { brand: q.brand } : {}), ...(q.search ? { search: q.search } : {}),
-      ...(q.min_price !== undefined ? { minPrice: q.min_price } : {}), ...(q.max_price !== undefined ? { maxPrice: q.max_price } : {}),
-      sort: q.sort ?? 'newest', offset: (q.page - 1) * q.page_size, limit: q.page_size,
+      ...(q.category ? { category: q.category } : {}),
+      ...(q.brand ? { brand: q.brand } : {}),
+      ...(q.search ? { search: q.search } : {}),
+      ...(q.min_price !== undefined ? { minPrice: q.min_price } : {}),
+      ...(q.max_price !== undefined ? { maxPrice: q.max_price } : {}),
+      sort: q.sort ?? 'newest',
+      offset: (q.page - 1) * q.page_size,
+      limit: q.page_size,
     });
-    const stock = await stockLevels(app.sql, records.flatMap((p) => p.variants.map((v) => v.sku)));
-    res.json({ data: records.map((p) => toProductView(p, stock)), meta: { total, page: q.page, page_size: q.page_size, pages: Math.max(1, Math.ceil(total / q.page_size)) } });
+    const stock = await stockLevels(
+      app.sql,
+      records.flatMap((p) => p.variants.map((v) => v.sku)),
+    );
+    res.json({
+      data: records.map((p) => toProductView(p, stock)),
+      meta: { total, page: q.page, page_size: q.page_size, pages: Math.max(1, Math.ceil(total / q.page_size)) },
+    });
   });
 
   const sendProduct = async (res: import('express').Response, found: Awaited<ReturnType<typeof getProduct>>) => {
     if (!found || !found.published) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
-    res.json({ data: toProductView(found, await stockLevels(app.sql, found.variants.map((v) => v.sku))) });
+    res.json({
+      data: toProductView(
+        found,
+        await stockLevels(
+          app.sql,
+          found.variants.map((v) => v.sku),
+        ),
+      ),
+    });
   };
   router.get('/api/shop/products/by-slug/:slug', guard, async (req, res) => {
     const slug = idSchema.safeParse(req.params.slug);

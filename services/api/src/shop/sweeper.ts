@@ -17,7 +17,12 @@ export async function sweepExpiredReservations(app: SweepApp, at: Date): Promise
   let cancelled = 0;
   for (const order of due) {
     try {
-      const done = await cancelUnpaidOrder(app as AppContext, systemCommandContext('shop-reservation-sweeper', `sweep:${order.id}`, at), order.id, 'expired');
+      const done = await cancelUnpaidOrder(
+        app as AppContext,
+        systemCommandContext('shop-reservation-sweeper', `sweep:${order.id}`, at),
+        order.id,
+        'expired',
+      );
       if (done) cancelled += 1;
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
@@ -29,5 +34,9 @@ export async function sweepExpiredReservations(app: SweepApp, at: Date): Promise
 
 /** Every minute in the worker process (the embedded default's `all` role included). Returns a stop function. */
 export function startReservationSweeper(app: SweepApp, intervalMs = 60_000): () => void {
-  return startBillingClock(() => sweepExpiredReservations(app, app.now()), intervalMs, (err) => app.logger.error({ err }, 'reservation sweep failed'));
+  return startBillingClock(
+    () => sweepExpiredReservations(app, app.now()),
+    intervalMs,
+    (err) => app.logger.error({ err }, 'reservation sweep failed'),
+  );
 }

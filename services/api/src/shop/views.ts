@@ -60,7 +60,17 @@ export function toOrderView(o: OrderRow, cards: ReadonlyMap<string, GiftCardRow>
     delivered_at: o.delivered_at,
     carrier: o.carrier,
     tracking: o.tracking,
-    items: o.snapshot.lines.map((l) => ({ product: l.productId, sku: l.sku, name: l.name, attributes: l.attributes, product_type: l.product_type, qty: l.qty, unit_price: l.unit_cents, line_total: l.line_cents, delivery_method: l.delivery_method })),
+    items: o.snapshot.lines.map((l) => ({
+      product: l.productId,
+      sku: l.sku,
+      name: l.name,
+      attributes: l.attributes,
+      product_type: l.product_type,
+      qty: l.qty,
+      unit_price: l.unit_cents,
+      line_total: l.line_cents,
+      delivery_method: l.delivery_method,
+    })),
     item_count: o.item_count,
     subtotal: o.snapshot.subtotal,
     discounts: o.snapshot.discounts,
@@ -76,7 +86,14 @@ export function toOrderView(o: OrderRow, cards: ReadonlyMap<string, GiftCardRow>
     coupon: o.coupon,
     gift_cards: o.gift_cards.map((g) => {
       const card = g.card_id ? cards.get(g.card_id) : undefined;
-      return { sku: g.sku, value_cents: g.value_cents, last4: g.last4, expires_on: card?.expires_on ?? g.expires_on ?? null, balance_cents: card?.balance_cents ?? null, status: card?.status ?? null };
+      return {
+        sku: g.sku,
+        value_cents: g.value_cents,
+        last4: g.last4,
+        expires_on: card?.expires_on ?? g.expires_on ?? null,
+        balance_cents: card?.balance_cents ?? null,
+        status: card?.status ?? null,
+      };
     }),
     /** The part of the total a gift card paid, and what was paid through the payments port. */
     gift_card_payment: o.snapshot.gift_card ? { last4: o.snapshot.gift_card.last4, cents: o.snapshot.gift_card.cents } : null,

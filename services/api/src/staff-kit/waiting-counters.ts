@@ -13,4 +13,3 @@ export const waitingCounters: WaitingCounter[] = [];
 export function registerWaitingCounter(counter: WaitingCounter): void {
   if (!waitingCounters.some((c) => c.name === counter.name)) waitingCounters.push(counter);
 }
-

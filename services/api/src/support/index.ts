@@ -36,7 +36,13 @@ export const supportRequestSchema = z
 export const replySchema = z.object({ body: text().trim().min(2, 'Write the answer to send').max(5000) }).strict();
 const idParams = z.object({ id: z.string().uuid('Not found.') });
 const listFilter = z
-  .object({ id: oneOrMany(z.string().max(100)).optional(), status: oneOrMany(z.enum(['open', 'answered', 'closed'])).optional(), topic: supportTopicSchema.optional(), member_id: z.string().max(100).optional(), q: z.string().max(200).optional() })
+  .object({
+    id: oneOrMany(z.string().max(100)).optional(),
+    status: oneOrMany(z.enum(['open', 'answered', 'closed'])).optional(),
+    topic: supportTopicSchema.optional(),
+    member_id: z.string().max(100).optional(),
+    q: z.string().max(200).optional(),
+  })
   .strict();
 
 const visitorContext = (memberId: string | null, now: Date): CommandContext => ({
@@ -69,9 +75,24 @@ export function createSupportModule(app: AppContext, ports: MembersPorts): Route
     const memberId = principal?.memberId ?? null;
     const requestId = randomUUID();
     const now = app.now();
-    const out = await handleCommand(app.store, app.registry, supportRequestStreamId(requestId), supportRequestDecider, {
-      type: 'SubmitSupportRequest', requestId, memberId, name: body.name, email: body.email, topic: body.topic, message: body.message, submittedAt: now.toISOString(),
-    }, visitorContext(memberId, now), { mustBeNew: true });
+    const out = await handleCommand(
+      app.store,
+      app.registry,
+      supportRequestStreamId(requestId),
+      supportRequestDecider,
+      {
+        type: 'SubmitSupportRequest',
+        requestId,
+        memberId,
+        name: body.name,
+        email: body.email,
+        topic: body.topic,
+        message: body.message,
+        submittedAt: now.toISOString(),
+      },
+      visitorContext(memberId, now),
+      { mustBeNew: true },
+    );
     if (out.appended) await app.projections.waitFor(out.appended.position, app.config.PROJECTION_WAIT_MS);
     res.status(201).json({ data: { id: requestId, member_id: memberId } });
   });
@@ -85,7 +106,11 @@ export function createSupportModule(app: AppContext, ports: MembersPorts): Route
   };
 
   router.get('/api/admin/support-requests', readers, async (req, res) => {
-    const q = parseListQuery(req, { sortFields: SUPPORT_REQUEST_SORT_FIELDS, defaultSort: { field: 'submitted_at', order: 'DESC' }, filter: listFilter });
+    const q = parseListQuery(req, {
+      sortFields: SUPPORT_REQUEST_SORT_FIELDS,
+      defaultSort: { field: 'submitted_at', order: 'DESC' },
+      filter: listFilter,
+    });
     const { offset, limit } = pageOf(q.range, 500);
     const found = await searchSupportRequests(app.sql, {
       ids: q.filter.id,
@@ -117,7 +142,14 @@ export function createSupportModule(app: AppContext, ports: MembersPorts): Route
   const act = async (req: Request, res: Response, command: SupportCommand, reason: string) => {
     const found = await requestOr404(req);
     try {
-      const out = await handleCommand(app.store, app.registry, supportRequestStreamId(found.id), supportRequestDecider, command, staffCommandContext(app, req, res, reason));
+      const out = await handleCommand(
+        app.store,
+        app.registry,
+        supportRequestStreamId(found.id),
+        supportRequestDecider,
+        command,
+        staffCommandContext(app, req, res, reason),
+      );
       if (out.appended) await app.projections.waitFor(out.appended.position, app.config.PROJECTION_WAIT_MS);
     } catch (error) {
       if (error instanceof DomainError && error.code === 'conflict') throw new HttpError(409, error.message, 'CONFLICT');
@@ -129,7 +161,12 @@ export function createSupportModule(app: AppContext, ports: MembersPorts): Route
   router.post('/api/admin/support-requests/:id/reply', writers, async (req, res) => {
     const { id } = parseParams(z.object({ id: z.string().max(100) }), req);
     const { body } = parseBody(replySchema, req);
-    await act(req, res, { type: 'AnswerSupportRequest', requestId: id, replyId: randomUUID(), body, at: app.now().toISOString() }, 'Answered by email');
+    await act(
+      req,
+      res,
+      { type: 'AnswerSupportRequest', requestId: id, replyId: randomUUID(), body, at: app.now().toISOString() },
+      'Answered by email',
+    );
   });
   router.post('/api/admin/support-requests/:id/close', writers, async (req, res) => {
     await act(req, res, { type: 'CloseSupportRequest', requestId: String(req.params.id), at: app.now().toISOString() }, 'Closed');
@@ -141,9 +178,59 @@ export function createSupportModule(app: AppContext, ports: MembersPorts): Route
 }
 
 const supportRecord = supportRequestRecordSchema;
-documentRoute({ method: 'post', path: '/api/support-requests', tag: 'content', summary: 'The contact form: a support request (recaptcha), tied to the member when a bearer token is sent', body: supportRequestSchema, status: 201, response: supportRequestAnswerSchema, errors: [400, 401] });
-documentRoute({ method: 'get', path: '/api/admin/support-requests', tag: 'staff', auth: 'staff', summary: 'Support requests from the contact form, newest first (status, topic, member, text search)', response: z.array(supportRecord), errors: [400, 401] });
-documentRoute({ method: 'get', path: '/api/admin/support-requests/:id', tag: 'staff', auth: 'staff', summary: 'One support request with its replies and history', response: supportRequestDetailSchema, errors: [401, 404] });
-documentRoute({ method: 'post', path: '/api/admin/support-requests/:id/reply', tag: 'staff', auth: 'staff', summary: 'Answer by email (sent from the SupportRequestAnswered event); the request shows as answered', body: replySchema, response: supportRecord, errors: [400, 401, 403, 404, 409] });
-documentRoute({ method: 'post', path: '/api/admin/support-requests/:id/close', tag: 'staff', auth: 'staff', summary: 'Close a support request', response: supportRecord, errors: [401, 403, 404] });
-documentRoute({ method: 'post', path: '/api/admin/support-requests/:id/reopen', tag: 'staff', auth: 'staff', summary: 'Reopen a closed support request', response: supportRecord, errors: [401, 403, 404] });
+documentRoute({
+  method: 'post',
+  path: '/api/support-requests',
+  tag: 'content',
+  summary: 'The contact form: a support request (recaptcha), tied to the member when a bearer token is sent',
+  body: supportRequestSchema,
+  status: 201,
+  response: supportRequestAnswerSchema,
+  errors: [400, 401],
+});
+documentRoute({
+  method: 'get',
+  path: '/api/admin/support-requests',
+  tag: 'staff',
+  auth: 'staff',
+  summary: 'Support requests from the contact form, newest first (status, topic, member, text search)',
+  response: z.array(supportRecord),
+  errors: [400, 401],
+});
+documentRoute({
+  method: 'get',
+  path: '/api/admin/support-requests/:id',
+  tag: 'staff',
+  auth: 'staff',
+  summary: 'One support request with its replies and history',
+  response: supportRequestDetailSchema,
+  errors: [401, 404],
+});
+documentRoute({
+  method: 'post',
+  path: '/api/admin/support-requests/:id/reply',
+  tag: 'staff',
+  auth: 'staff',
+  summary: 'Answer by email (sent from the SupportRequestAnswered event); the request shows as answered',
+  body: replySchema,
+  response: supportRecord,
+  errors: [400, 401, 403, 404, 409],
+});
+documentRoute({
+  method: 'post',
+  path: '/api/admin/support-requests/:id/close',
+  tag: 'staff',
+  auth: 'staff',
+  summary: 'Close a support request',
+  response: supportRecord,
+  errors: [401, 403, 404],
+});
+documentRoute({
+  method: 'post',
+  path: '/api/admin/support-requests/:id/reopen',
+  tag: 'staff',
+  auth: 'staff',
+  summary: 'Reopen a closed support request',
+  response: supportRecord,
+  errors: [401, 403, 404],
+});

@@ -62,7 +62,11 @@ export function adminTeamsRouter(app: AppContext): Router {
   router.use(requireStaff(app));
 
   router.get('/', async (req, res) => {
-    const query = parseListQuery(req, { sortFields: TEAM_SORT_FIELDS, defaultSort: { field: 'started_at', order: 'DESC' }, filter: teamFilterSchema });
+    const query = parseListQuery(req, {
+      sortFields: TEAM_SORT_FIELDS,
+      defaultSort: { field: 'started_at', order: 'DESC' },
+      filter: teamFilterSchema,
+    });
     const f = query.filter;
     const { offset, limit } = pageOf(query.range, 500);
     const { records, total } = await searchTeams(app.sql, {

@@ -31,8 +31,15 @@ documentRoute({
   errors: [401, 403, 409],
 });
 documentRoute({
-  method: 'post', path: '/api/team/invite', tag: 'teams', summary: 'Invite a mate by email (captain; expires after 7 days)',
-  body: inviteEmailBodySchema, response: teamChangedAnswerSchema, status: 201, auth: 'member', errors: [400, 401, 404, 409, 429],
+  method: 'post',
+  path: '/api/team/invite',
+  tag: 'teams',
+  summary: 'Invite a mate by email (captain; expires after 7 days)',
+  body: inviteEmailBodySchema,
+  response: teamChangedAnswerSchema,
+  status: 201,
+  auth: 'member',
+  errors: [400, 401, 404, 409, 429],
 });
 documentRoute({
   method: 'get',
@@ -43,8 +50,15 @@ documentRoute({
   errors: [404],
 });
 documentRoute({
-  method: 'post', path: '/api/team/join', tag: 'teams', summary: 'Pay the one-off $50 team fee for an invite (answers the checkout URL)',
-  body: teamJoinBodySchema, response: teamJoinAnswerSchema, status: 201, auth: 'member', errors: [401, 403, 404, 409],
+  method: 'post',
+  path: '/api/team/join',
+  tag: 'teams',
+  summary: 'Pay the one-off $50 team fee for an invite (answers the checkout URL)',
+  body: teamJoinBodySchema,
+  response: teamJoinAnswerSchema,
+  status: 201,
+  auth: 'member',
+  errors: [401, 403, 404, 409],
 });
 documentRoute({
   method: 'get',

@@ -37,9 +37,21 @@ export async function onTeamFeePaid(
   const memberId = p.checkout.memberId;
   const at = ctx.occurredAt.toISOString();
   try {
-    await handleCommand(app.store, app.registry, teamStreamId(team.teamId), teamDecider, {
-      type: 'RecordMatePayment', inviteId: team.inviteId, memberId, paymentId: p.paymentId, amount_cents: p.amount_cents, at,
-    }, ctx);
+    await handleCommand(
+      app.store,
+      app.registry,
+      teamStreamId(team.teamId),
+      teamDecider,
+      {
+        type: 'RecordMatePayment',
+        inviteId: team.inviteId,
+        memberId,
+        paymentId: p.paymentId,
+        amount_cents: p.amount_cents,
+        at,
+      },
+      ctx,
+    );
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     app.logger.info({ err: error, teamId: team.teamId, memberId, paymentId: p.paymentId }, 'team refused the mate payment: refunding');
@@ -47,9 +59,18 @@ export async function onTeamFeePaid(
     const { state } = await teamState(app.store, team.teamId);
     const alreadyIn = state.status !== 'none' && state.invites.some((i) => i.status === 'paid' && i.memberId === memberId);
     if (!alreadyIn) {
-      await handleCommand(app.store, app.registry, teamSeatStreamId(memberId), teamSeatDecider, { type: 'ReleaseTeamSeat', memberId, teamId: team.teamId, reason: 'payment-refused', at }, ctx);
+      await handleCommand(
+        app.store,
+        app.registry,
+        teamSeatStreamId(memberId),
+        teamSeatDecider,
+        { type: 'ReleaseTeamSeat', memberId, teamId: team.teamId, reason: 'payment-refused', at },
+        ctx,
+      );
     }
-    await ports.payments.refund(p.paymentId, `Team fee refused: ${error.message}`).catch((err: unknown) => app.logger.warn({ err, paymentId: p.paymentId }, 'team fee refund failed'));
+    await ports.payments
+      .refund(p.paymentId, `Team fee refused: ${error.message}`)
+      .catch((err: unknown) => app.logger.warn({ err, paymentId: p.paymentId }, 'team fee refund failed'));
     return null;
   }
   const { state, events } = await teamState(app.store, team.teamId);
@@ -60,14 +81,26 @@ export async function onTeamFeePaid(
   const grant = async (who: string, count: number, causationKey: string, reason: string) => {
     last = (await grantEntries(app, ctx, { memberId: who, source: 'team', count, causationKey, reason })) ?? last;
   };
-  await grant(memberId, paid.data.benefits.entries, teamCausationKeys.mate(team.teamId, memberId), `Team draw: joined ${captain?.firstname ?? 'the captain'}'s team`);
+  await grant(
+    memberId,
+    paid.data.benefits.entries,
+    teamCausationKeys.mate(team.teamId, memberId),
+    `Team draw: joined ${captain?.firstname ?? 'the captain'}'s team`,
+  );
   const completed = events.find((e): e is TeamCompletedEvent => e.type === 'TeamCompleted');
   if (completed) {
     const d = completed.data;
     await grant(d.captainId, d.benefits.inviterBonusEntries, teamCausationKeys.inviterBonus(team.teamId), 'Team draw: your team of four is complete');
     // The team is no longer open: everyone may start or join another.
     for (const id of d.memberIds) {
-      await handleCommand(app.store, app.registry, teamSeatStreamId(id), teamSeatDecider, { type: 'ReleaseTeamSeat', memberId: id, teamId: team.teamId, reason: 'completed', at }, ctx);
+      await handleCommand(
+        app.store,
+        app.registry,
+        teamSeatStreamId(id),
+        teamSeatDecider,
+        { type: 'ReleaseTeamSeat', memberId: id, teamId: team.teamId, reason: 'completed', at },
+        ctx,
+      );
     }
   }
   return last;

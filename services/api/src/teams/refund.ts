@@ -24,18 +24,39 @@ type CheckoutEvent = Parameters<typeof checkoutDecider.evolve>[1];
  * A complete team stays complete and entered. A refund of a payment the team never recorded (a
  * second payment for a paid invite, a payment the team refused) changes nothing here.
  */
-export async function onTeamFeeRefunded(app: AppContext, ctx: CommandContext, p: { checkoutId: string | null; paymentId: string; reason: string }): Promise<Appended> {
+export async function onTeamFeeRefunded(
+  app: AppContext,
+  ctx: CommandContext,
+  p: { checkoutId: string | null; paymentId: string; reason: string },
+): Promise<Appended> {
   if (!p.checkoutId) return null;
-  const checkout = fold(checkoutDecider, (await app.store.readStream(checkoutStreamId(p.checkoutId))).map((e) => ({ type: e.type, data: e.data }) as CheckoutEvent));
+  const checkout = fold(
+    checkoutDecider,
+    (await app.store.readStream(checkoutStreamId(p.checkoutId))).map((e) => ({ type: e.type, data: e.data }) as CheckoutEvent),
+  );
   const team = checkout.status === 'absent' ? undefined : checkout.created.team;
   if (!team) return null;
   const before = await teamState(app.store, team.teamId);
-  if (before.state.status === 'none' || !before.state.invites.some((i) => i.paymentId === p.paymentId && (i.status === 'paid' || i.status === 'refunded'))) return null;
+  if (
+    before.state.status === 'none' ||
+    !before.state.invites.some((i) => i.paymentId === p.paymentId && (i.status === 'paid' || i.status === 'refunded'))
+  )
+    return null;
 
   let last: Appended = null;
-  const outcome = await handleCommand(app.store, app.registry, teamStreamId(team.teamId), teamDecider, {
-    type: 'RefundMatePayment', paymentId: p.paymentId, reason: `Payment refunded: ${p.reason}`, at: ctx.occurredAt.toISOString(),
-  }, ctx);
+  const outcome = await handleCommand(
+    app.store,
+    app.registry,
+    teamStreamId(team.teamId),
+    teamDecider,
+    {
+      type: 'RefundMatePayment',
+      paymentId: p.paymentId,
+      reason: `Payment refunded: ${p.reason}`,
+      at: ctx.occurredAt.toISOString(),
+    },
+    ctx,
+  );
   last = outcome.appended ?? last;
   // Read back the recorded fact (this call's or an earlier one's), so a retry after a crash finishes the job.
   const { events } = await teamState(app.store, team.teamId);
@@ -52,9 +73,20 @@ export async function onTeamFeeRefunded(app: AppContext, ctx: CommandContext, p:
   });
   last = revoked ?? last;
   if (d.leftTeam) {
-    const released = await handleCommand(app.store, app.registry, teamSeatStreamId(d.memberId), teamSeatDecider, {
-      type: 'ReleaseTeamSeat', memberId: d.memberId, teamId: d.teamId, reason: 'refunded', at: d.refundedAt,
-    }, ctx);
+    const released = await handleCommand(
+      app.store,
+      app.registry,
+      teamSeatStreamId(d.memberId),
+      teamSeatDecider,
+      {
+        type: 'ReleaseTeamSeat',
+        memberId: d.memberId,
+        teamId: d.teamId,
+        reason: 'refunded',
+        at: d.refundedAt,
+      },
+      ctx,
+    );
     last = released.appended ?? last;
   }
   return last;

@@ -86,16 +86,44 @@ export function createTeamsRouter(app: AppContext, ports: MembersPorts): Router 
     const teamId = unfinished ? seat.teamId : randomUUID();
     await answering(res, async () => {
       // The seat first: a member in an open team (captain or mate) cannot start another.
-      await handleCommand(app.store, app.registry, teamSeatStreamId(memberId), teamSeatDecider, { type: 'ReserveTeamSeat', memberId, teamId, role: 'captain', at: now.toISOString() }, ctx);
+      await handleCommand(
+        app.store,
+        app.registry,
+        teamSeatStreamId(memberId),
+        teamSeatDecider,
+        { type: 'ReserveTeamSeat', memberId, teamId, role: 'captain', at: now.toISOString() },
+        ctx,
+      );
       try {
-        const started = await handleCommand(app.store, app.registry, teamStreamId(teamId), teamDecider, {
-          type: 'StartTeam', teamId, captainId: memberId, captainEmail: me!.email, captainIsPayingSubscriber: true, at: now.toISOString(),
-        }, ctx, { mustBeNew: true });
+        const started = await handleCommand(
+          app.store,
+          app.registry,
+          teamStreamId(teamId),
+          teamDecider,
+          {
+            type: 'StartTeam',
+            teamId,
+            captainId: memberId,
+            captainEmail: me!.email,
+            captainIsPayingSubscriber: true,
+            at: now.toISOString(),
+          },
+          ctx,
+          { mustBeNew: true },
+        );
         await wait(started.appended?.position);
       } catch (error) {
         // Released only when no team was written: a twin request finishing the same start keeps its seat.
         const written = (await app.store.readStream(teamStreamId(teamId))).length > 0;
-        if (!written) await handleCommand(app.store, app.registry, teamSeatStreamId(memberId), teamSeatDecider, { type: 'ReleaseTeamSeat', memberId, teamId, reason: 'abandoned', at: now.toISOString() }, ctx);
+        if (!written)
+          await handleCommand(
+            app.store,
+            app.registry,
+            teamSeatStreamId(memberId),
+            teamSeatDecider,
+            { type: 'ReleaseTeamSeat', memberId, teamId, reason: 'abandoned', at: now.toISOString() },
+            ctx,
+          );
         throw error;
       }
       await sendTeam(res, 201, teamId, memberId);
@@ -112,7 +140,13 @@ export function createTeamsRouter(app: AppContext, ports: MembersPorts): Router 
     const teamId = team.state.teamId;
     const now = app.now();
     const email = normaliseEmail(parsed.data.email);
-    const command: TeamCommand = { type: 'InviteMate', inviteId: randomUUID(), email, expiresAt: new Date(now.getTime() + INVITE_LIFETIME_MS).toISOString(), at: now.toISOString() };
+    const command: TeamCommand = {
+      type: 'InviteMate',
+      inviteId: randomUUID(),
+      email,
+      expiresAt: new Date(now.getTime() + INVITE_LIFETIME_MS).toISOString(),
+      at: now.toISOString(),
+    };
     await answering(res, async () => {
       // The team's rules first (pure), so a refused invite never counts against the allowance.
       teamDecider.decide(command, team.state);
@@ -170,14 +204,29 @@ export function createTeamsRouter(app: AppContext, ports: MembersPorts): Router 
     if (!current) return refuse(res, 404, INVITE_NOT_FOUND);
     if (current.status === 'paid') return refuse(res, 409, 'This invite has already been paid.');
     // A refunded invite is dead like an expired one: the captain invites again.
-    if (current.status === 'expired' || current.status === 'refunded' || Date.parse(current.expiresAt) <= now.getTime()) return refuse(res, 409, 'This invite has expired.');
-    if (state.status === 'complete' || state.invites.filter((i) => i.status === 'paid').length >= TEAM_RULES.matesPerTeam) return refuse(res, 409, 'This team is full.');
+    if (current.status === 'expired' || current.status === 'refunded' || Date.parse(current.expiresAt) <= now.getTime())
+      return refuse(res, 409, 'This invite has expired.');
+    if (state.status === 'complete' || state.invites.filter((i) => i.status === 'paid').length >= TEAM_RULES.matesPerTeam)
+      return refuse(res, 409, 'This team is full.');
     if (state.invites.some((i) => i.status === 'refunded' && i.memberId === memberId)) return refuse(res, 409, REFUNDED_MATE);
     const ctx = memberCommandContext(memberId, req, now);
     await answering(res, async () => {
       // The seat before any money: a member already in another open team is refused without a charge.
-      await handleCommand(app.store, app.registry, teamSeatStreamId(memberId), teamSeatDecider, { type: 'ReserveTeamSeat', memberId, teamId: state.teamId, role: 'mate', at: now.toISOString() }, ctx);
-      const url = await startTeamFeeCheckout(app, ports, ctx, { memberId, email: me.email, teamId: state.teamId, inviteId: invite.id, origin: originOf(app) });
+      await handleCommand(
+        app.store,
+        app.registry,
+        teamSeatStreamId(memberId),
+        teamSeatDecider,
+        { type: 'ReserveTeamSeat', memberId, teamId: state.teamId, role: 'mate', at: now.toISOString() },
+        ctx,
+      );
+      const url = await startTeamFeeCheckout(app, ports, ctx, {
+        memberId,
+        email: me.email,
+        teamId: state.teamId,
+        inviteId: invite.id,
+        origin: originOf(app),
+      });
       res.status(201).json({ redirect_url: url });
     });
   });
@@ -205,18 +254,26 @@ async function startTeamFeeCheckout(
     successUrl: checkoutReturnUrl(input.origin, `${back.slice(input.origin.length)}&paid=1`),
     cancelUrl: back,
   });
-  await handleCommand(app.store, app.registry, checkoutStreamId(checkoutId), checkoutDecider, {
-    type: 'CreateCheckout',
-    checkoutId,
-    memberId: input.memberId,
-    purpose: 'team-fee',
-    tier: null,
-    team: { teamId: input.teamId, inviteId: input.inviteId },
-    amount_cents: TEAM_RULES.mateFeeCents,
-    currency: 'AUD',
-    provider: ports.payments.name,
-    providerSessionId: session.sessionId,
-    mode: 'payment',
-  }, ctx, { mustBeNew: true });
+  await handleCommand(
+    app.store,
+    app.registry,
+    checkoutStreamId(checkoutId),
+    checkoutDecider,
+    {
+      type: 'CreateCheckout',
+      checkoutId,
+      memberId: input.memberId,
+      purpose: 'team-fee',
+      tier: null,
+      team: { teamId: input.teamId, inviteId: input.inviteId },
+      amount_cents: TEAM_RULES.mateFeeCents,
+      currency: 'AUD',
+      provider: ports.payments.name,
+      providerSessionId: session.sessionId,
+      mode: 'payment',
+    },
+    ctx,
+    { mustBeNew: true },
+  );
   return session.url.startsWith(SELF_ORIGIN) ? `${input.origin}${session.url.slice(SELF_ORIGIN.length)}` : session.url;
 }

@@ -1,4 +1,13 @@
-import { teamDecider, teamSeatDecider, teamSeatStreamId, teamStreamId, type TeamEvent, type TeamSeatEvent, type TeamSeatState, type TeamState } from '@roar/domain';
+import {
+  teamDecider,
+  teamSeatDecider,
+  teamSeatStreamId,
+  teamStreamId,
+  type TeamEvent,
+  type TeamSeatEvent,
+  type TeamSeatState,
+  type TeamState,
+} from '@roar/domain';
 import { fold, type EventStore } from '@roar/platform';
 
 export async function teamState(store: EventStore, teamId: string): Promise<{ state: TeamState; events: TeamEvent[] }> {

@@ -22,13 +22,30 @@ export async function sweepExpiredInvites(deps: SweeperDeps, at: Date): Promise<
   for (const invite of due) {
     const ctx = systemCommandContext('team-invite-sweeper', `sweep:${invite.id}`, at);
     try {
-      const outcome = await handleCommand(deps.store, deps.registry, teamStreamId(invite.team_id), teamDecider, { type: 'ExpireInvite', inviteId: invite.id, at: at.toISOString() }, ctx);
+      const outcome = await handleCommand(
+        deps.store,
+        deps.registry,
+        teamStreamId(invite.team_id),
+        teamDecider,
+        { type: 'ExpireInvite', inviteId: invite.id, at: at.toISOString() },
+        ctx,
+      );
       if (outcome.appended) expired += 1;
       const invited = await findMemberByEmail(deps.sql, invite.email);
-      const team = fold(teamDecider, (await deps.store.readStream(teamStreamId(invite.team_id))).map((e) => ({ type: e.type, data: e.data }) as TeamEvent));
+      const team = fold(
+        teamDecider,
+        (await deps.store.readStream(teamStreamId(invite.team_id))).map((e) => ({ type: e.type, data: e.data }) as TeamEvent),
+      );
       const paidHere = team.status !== 'none' && team.invites.some((i) => i.memberId === invited?.id && i.status === 'paid');
       if (invited && !paidHere) {
-        await handleCommand(deps.store, deps.registry, teamSeatStreamId(invited.id), teamSeatDecider, { type: 'ReleaseTeamSeat', memberId: invited.id, teamId: invite.team_id, reason: 'abandoned', at: at.toISOString() }, ctx);
+        await handleCommand(
+          deps.store,
+          deps.registry,
+          teamSeatStreamId(invited.id),
+          teamSeatDecider,
+          { type: 'ReleaseTeamSeat', memberId: invited.id, teamId: invite.team_id, reason: 'abandoned', at: at.toISOString() },
+          ctx,
+        );
       }
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
@@ -40,5 +57,9 @@ export async function sweepExpiredInvites(deps: SweeperDeps, at: Date): Promise<
 
 /** Every minute in the worker process (the embedded default's `all` role included). Returns a stop function. */
 export function startInviteSweeper(deps: SweeperDeps, intervalMs = 60_000, now: () => Date = () => new Date()): () => void {
-  return startBillingClock(() => sweepExpiredInvites(deps, now()), intervalMs, (err) => deps.logger.error({ err }, 'invite sweep failed'));
+  return startBillingClock(
+    () => sweepExpiredInvites(deps, now()),
+    intervalMs,
+    (err) => deps.logger.error({ err }, 'invite sweep failed'),
+  );
 }

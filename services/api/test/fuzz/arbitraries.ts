@@ -24,10 +24,35 @@ export interface JsonSchema {
 }
 
 /** Strings PostgreSQL cannot store, dates JavaScript parses and PostgreSQL refuses, huge numbers. */
-export const NASTY_STRINGS = ['a\u0000b', '\u0000', 'x\ud800', '\udc00y', '\ud83d', '+275760-09-13T00:00:00.000Z', '-000001-01-01T00:00:00.000Z', '0000-01-01T00:00:00Z', ''] as const;
+export const NASTY_STRINGS = [
+  'a\u0000b',
+  '\u0000',
+  'x\ud800',
+  '\udc00y',
+  '\ud83d',
+  '+275760-09-13T00:00:00.000Z',
+  '-000001-01-01T00:00:00.000Z',
+  '0000-01-01T00:00:00Z',
+  '',
+] as const;
 export const NASTY_NUMBERS = [2 ** 31, -(2 ** 31) - 1, 2 ** 53 - 1, -1, 0.5, 1e308, -0] as const;
 /** Path segments as sent on the wire: bad escapes, overlong and surrogate UTF-8, NUL, out-of-range ids. */
-export const NASTY_SEGMENTS = ['%ff', '%C0%AF', '%ED%A0%80', '%00', 'a%00b', '%', '%zz', '2147483648', '99999999999999999999', '-1', '1e3', '..', '%2e%2e', 'x'.repeat(300)] as const;
+export const NASTY_SEGMENTS = [
+  '%ff',
+  '%C0%AF',
+  '%ED%A0%80',
+  '%00',
+  'a%00b',
+  '%',
+  '%zz',
+  '2147483648',
+  '99999999999999999999',
+  '-1',
+  '1e3',
+  '..',
+  '%2e%2e',
+  'x'.repeat(300),
+] as const;
 
 const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(...NASTY_STRINGS, ...NASTY_NUMBERS, null, true, [], {}, ['\u0000'], { nested: '\ud800' }),
@@ -78,7 +103,9 @@ function stringOf(schema: JsonSchema): fc.Arbitrary<string> {
     case 'email':
       return fc.emailAddress();
     case 'date-time':
-      return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2040-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
+      return fc
+        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2040-01-01T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString());
     case 'uuid':
       return fc.uuid();
     default: {
@@ -116,6 +143,20 @@ export function mutated(base: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
 
 /** A query-string or path value: the schema's own value as text, or a nasty one. */
 export function wireText(schema: JsonSchema | undefined): fc.Arbitrary<string> {
-  const valid = fromSchema(schema).map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? ''));
-  return fc.oneof({ weight: 2, arbitrary: valid }, { weight: 3, arbitrary: fc.constantFrom<string>(...NASTY_STRINGS, ...NASTY_NUMBERS.map(String), '[0,2147483648]', '{"id":[2147483648]}', '["id","DESC"]', '{"q":"\\u0000"}', '["\\ud800","ASC"]') });
+  const valid = fromSchema(schema).map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? '')));
+  return fc.oneof(
+    { weight: 2, arbitrary: valid },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom<string>(
+        ...NASTY_STRINGS,
+        ...NASTY_NUMBERS.map(String),
+        '[0,2147483648]',
+        '{"id":[2147483648]}',
+        '["id","DESC"]',
+        '{"q":"\\u0000"}',
+        '["\\ud800","ASC"]',
+      ),
+    },
+  );
 }

@@ -33,7 +33,9 @@ interface Sent {
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 24);
 const PASSWORD = 'quartz-lantern-123';
 
-function operationsOf(doc: { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema?: JsonSchema }> } }>> }): Operation[] {
+function operationsOf(doc: {
+  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema?: JsonSchema }> } }>>;
+}): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => {
       const [bodyType, media] = Object.entries(op.requestBody?.content ?? {})[0] ?? [null, undefined];
@@ -55,11 +57,24 @@ function requestArbitrary(op: Operation, tokens: readonly (string | null)[]): fc
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const queryParams = op.parameters.filter((p) => p.in === 'query');
   // Small ids reach real records (the seeded tiers 1-4), so a request gets past "not found" into the handler.
-  const segment = (p: Parameter) => fc.oneof(wireText(p.schema).map(encodeText), fc.constantFrom(...NASTY_SEGMENTS), fc.constantFrom('1', '2', '3', '4'));
+  const segment = (p: Parameter) =>
+    fc.oneof(wireText(p.schema).map(encodeText), fc.constantFrom(...NASTY_SEGMENTS), fc.constantFrom('1', '2', '3', '4'));
   const query = fc.record(Object.fromEntries(queryParams.map((p) => [p.name, wireText(p.schema)])), { requiredKeys: [] });
   const validBody = fromSchema(op.body);
-  const body = op.bodyType ? fc.oneof(validBody, mutated(validBody)).map((v) => (op.bodyType === 'application/x-www-form-urlencoded' ? formOf(v) : JSON.stringify(v) ?? 'null')) : fc.constant(undefined);
-  const rawBody = fc.constantFrom('{"a":', 'not json', '\u0000', '[1,2', '{"email":"\\ud800"}', '{"__proto__":{"x":1}}', `${'['.repeat(5000)}${']'.repeat(5000)}`);
+  const body = op.bodyType
+    ? fc
+        .oneof(validBody, mutated(validBody))
+        .map((v) => (op.bodyType === 'application/x-www-form-urlencoded' ? formOf(v) : (JSON.stringify(v) ?? 'null')))
+    : fc.constant(undefined);
+  const rawBody = fc.constantFrom(
+    '{"a":',
+    'not json',
+    '\u0000',
+    '[1,2',
+    '{"email":"\\ud800"}',
+    '{"__proto__":{"x":1}}',
+    `${'['.repeat(5000)}${']'.repeat(5000)}`,
+  );
   const encoding = fc.constantFrom<string | null>(null, null, null, null, 'gzip', 'deflate', 'br', 'compress', 'identity, gzip');
   return fc
     .record({
@@ -72,7 +87,9 @@ function requestArbitrary(op: Operation, tokens: readonly (string | null)[]): fc
     .map(({ token, segments, query: q, body: b, encoding: enc }) => {
       let i = 0;
       const path = op.path.replace(/\{[^}]+\}/g, () => segments[i++] ?? 'x');
-      const search = Object.entries(q).map(([k, v]) => `${encodeURIComponent(k)}=${encodeText(v ?? '')}`).join('&');
+      const search = Object.entries(q)
+        .map(([k, v]) => `${encodeURIComponent(k)}=${encodeText(v ?? '')}`)
+        .join('&');
       const headers: Record<string, string> = {};
       if (token) headers.authorization = `Bearer ${token}`;
       const sendsBody = op.method !== 'GET' && b !== undefined;
@@ -84,7 +101,9 @@ function requestArbitrary(op: Operation, tokens: readonly (string | null)[]): fc
 
 function formOf(value: unknown): string {
   if (typeof value !== 'object' || value === null) return encodeText(String(value));
-  return Object.entries(value).map(([k, v]) => `${encodeText(k)}=${encodeText(typeof v === 'string' ? v : JSON.stringify(v) ?? '')}`).join('&');
+  return Object.entries(value)
+    .map(([k, v]) => `${encodeText(k)}=${encodeText(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`)
+    .join('&');
 }
 
 describe('every operation of the OpenAPI document answers malformed input without a 5xx', () => {
@@ -95,7 +114,12 @@ describe('every operation of the OpenAPI document answers malformed input withou
 
   const send = async (r: Sent): Promise<number> => {
     sent += 1;
-    const res = await fetch(`${api!.url}${r.url}`, { method: r.method, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}), redirect: 'manual' });
+    const res = await fetch(`${api!.url}${r.url}`, {
+      method: r.method,
+      headers: r.headers,
+      ...(r.body !== undefined ? { body: r.body } : {}),
+      redirect: 'manual',
+    });
     await res.arrayBuffer();
     return res.status;
   };
@@ -109,7 +133,14 @@ describe('every operation of the OpenAPI document answers malformed input withou
     const signUp = await fetch(`${base}/api/sign-up`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ first_name: 'Fuzz', last_name: 'Member', email: 'fuzz-member@example.test', password: PASSWORD, membership_id: 1, recaptcha_token: 'local-test-token' }),
+      body: JSON.stringify({
+        first_name: 'Fuzz',
+        last_name: 'Member',
+        email: 'fuzz-member@example.test',
+        password: PASSWORD,
+        membership_id: 1,
+        recaptcha_token: 'local-test-token',
+      }),
     });
     tokens.push(((await signUp.json()) as { access_token: string }).access_token);
     operations = operationsOf((await (await fetch(`${base}/api/openapi.json`)).json()) as Parameters<typeof operationsOf>[0]);
@@ -133,26 +164,31 @@ describe('every operation of the OpenAPI document answers malformed input withou
       for (const [i, token] of tokens.entries()) {
         const caller = ['no token', 'staff token', 'member token'][i];
         const before = failures.length;
-        await fc.assert(
-          fc.asyncProperty(requestArbitrary(op, [token]), async (r) => {
-            const request = `(${caller}) ${r.method} ${r.url} ${JSON.stringify(r.headers['content-encoding'] ?? '')} ${r.body?.slice(0, 200) ?? ''}`;
-            let status: number;
-            try {
-              status = await send(r);
-            } catch (error) {
-              // No answer at all (the server dropped the connection, or died): worse than a 500.
-              failures.push(`no answer ${request}: ${error instanceof Error ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}` : String(error)}`);
-              return false;
-            }
-            if (status >= 500) failures.push(`${status} ${request}`);
-            return status < 500;
-          }),
-          { numRuns: Math.ceil(RUNS_PER_OPERATION / tokens.length), endOnFailure: true },
-        ).catch((error: unknown) => {
-          // A failing request is listed above as it happened (fast-check stops that operation at
-          // its first); anything else fast-check reports (an arbitrary that threw) fails the run too.
-          if (failures.length === before) failures.push(`${op.method} ${op.path} (${caller}): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-        });
+        await fc
+          .assert(
+            fc.asyncProperty(requestArbitrary(op, [token]), async (r) => {
+              const request = `(${caller}) ${r.method} ${r.url} ${JSON.stringify(r.headers['content-encoding'] ?? '')} ${r.body?.slice(0, 200) ?? ''}`;
+              let status: number;
+              try {
+                status = await send(r);
+              } catch (error) {
+                // No answer at all (the server dropped the connection, or died): worse than a 500.
+                failures.push(
+                  `no answer ${request}: ${error instanceof Error ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}` : String(error)}`,
+                );
+                return false;
+              }
+              if (status >= 500) failures.push(`${status} ${request}`);
+              return status < 500;
+            }),
+            { numRuns: Math.ceil(RUNS_PER_OPERATION / tokens.length), endOnFailure: true },
+          )
+          .catch((error: unknown) => {
+            // A failing request is listed above as it happened (fast-check stops that operation at
+            // its first); anything else fast-check reports (an arbitrary that threw) fails the run too.
+            if (failures.length === before)
+              failures.push(`${op.method} ${op.path} (${caller}): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+          });
       }
     }
     expect(failures).toEqual([]);

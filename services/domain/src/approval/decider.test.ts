@@ -35,15 +35,16 @@ describe('four-eyes approval', () => {
     given([requested]).when({ type: 'RecordOutcome', ok: true, outcome: 'done' }).thenThrows('This request is not approved yet.');
     const done: ApprovalEvent = { type: 'ApprovedActionCarriedOut', data: { approvalId, outcome: 'Winner drawn' } };
     given([requested, granted]).when({ type: 'RecordOutcome', ok: true, outcome: 'Winner drawn' }).then([done]);
-    given([requested, granted]).when({ type: 'RecordOutcome', ok: false, error: 'Close the entries first.' }).then([
-      { type: 'ApprovedActionFailed', data: { approvalId, error: 'Close the entries first.' } },
-    ]);
+    given([requested, granted])
+      .when({ type: 'RecordOutcome', ok: false, error: 'Close the entries first.' })
+      .then([{ type: 'ApprovedActionFailed', data: { approvalId, error: 'Close the entries first.' } }]);
     given([requested, granted, done]).when({ type: 'RecordOutcome', ok: true, outcome: 'again' }).thenThrows(NOT_WAITING);
   });
 });
 
 describe('staff security settings', () => {
-  const fold = (events: StaffSecuritySettingsEvent[]) => events.reduce(staffSecuritySettingsDecider.evolve, staffSecuritySettingsDecider.initialState);
+  const fold = (events: StaffSecuritySettingsEvent[]) =>
+    events.reduce(staffSecuritySettingsDecider.evolve, staffSecuritySettingsDecider.initialState);
   it('starts with four-eyes on and two-factor for admins', () => {
     expect(fold([])).toEqual(DEFAULT_STAFF_SECURITY);
     expect(DEFAULT_STAFF_SECURITY.fourEyes).toBe(true);
@@ -52,7 +53,9 @@ describe('staff security settings', () => {
     const off: StaffSecuritySettingsEvent = { type: 'FourEyesSwitched', data: { on: false, reason: 'We have one admin' } };
     expect(staffSecuritySettingsDecider.decide({ type: 'SwitchFourEyes', on: false, reason: 'We have one admin' }, fold([]))).toEqual([off]);
     expect(staffSecuritySettingsDecider.decide({ type: 'SwitchFourEyes', on: false, reason: 'again' }, fold([off]))).toEqual([]);
-    expect(() => staffSecuritySettingsDecider.decide({ type: 'SwitchFourEyes', on: false, reason: ' ' }, fold([]))).toThrow('Give a reason for this change.');
+    expect(() => staffSecuritySettingsDecider.decide({ type: 'SwitchFourEyes', on: false, reason: ' ' }, fold([]))).toThrow(
+      'Give a reason for this change.',
+    );
     expect(fold([off]).fourEyes).toBe(false);
   });
   it('sets thresholds and the two-factor scope', () => {

@@ -21,7 +21,13 @@ export type ApprovalState =
   | (Requested & { readonly status: 'failed'; readonly approvedBy: string; readonly error: string });
 
 export type ApprovalCommand =
-  | { readonly type: 'RequestApproval'; readonly approvalId: string; readonly action: ApprovalAction; readonly requestedBy: string; readonly reason: string }
+  | {
+      readonly type: 'RequestApproval';
+      readonly approvalId: string;
+      readonly action: ApprovalAction;
+      readonly requestedBy: string;
+      readonly reason: string;
+    }
   | { readonly type: 'ApproveRequest'; readonly by: string }
   | { readonly type: 'DeclineRequest'; readonly by: string; readonly reason: string }
   | { readonly type: 'RecordOutcome'; readonly ok: true; readonly outcome: string }
@@ -38,7 +44,9 @@ export function decideApproval(command: ApprovalCommand, state: ApprovalState): 
       if (state.status !== 'absent') throw new DomainError('conflict', 'This request already exists.');
       const reason = command.reason.trim();
       if (!reason) throw new DomainError('invalid', 'Give a reason.');
-      return [{ type: 'ApprovalRequested', data: { approvalId: command.approvalId, action: command.action, requestedBy: command.requestedBy, reason } }];
+      return [
+        { type: 'ApprovalRequested', data: { approvalId: command.approvalId, action: command.action, requestedBy: command.requestedBy, reason } },
+      ];
     }
     case 'ApproveRequest': {
       const r = requested(state);
@@ -57,7 +65,8 @@ export function decideApproval(command: ApprovalCommand, state: ApprovalState): 
     case 'RecordOutcome': {
       const r = requested(state);
       // Only an approved request is carried out, and only once.
-      if (state.status !== 'approved') throw new DomainError('conflict', state.status === 'pending' ? 'This request is not approved yet.' : NOT_WAITING);
+      if (state.status !== 'approved')
+        throw new DomainError('conflict', state.status === 'pending' ? 'This request is not approved yet.' : NOT_WAITING);
       return command.ok
         ? [{ type: 'ApprovedActionCarriedOut', data: { approvalId: r.approvalId, outcome: command.outcome } }]
         : [{ type: 'ApprovedActionFailed', data: { approvalId: r.approvalId, error: command.error } }];
@@ -76,7 +85,9 @@ export function evolveApproval(state: ApprovalState, event: ApprovalEvent): Appr
     case 'ApprovalGranted':
       return state.status === 'pending' ? { ...state, status: 'approved', approvedBy: event.data.approvedBy } : state;
     case 'ApprovalDeclined':
-      return state.status === 'pending' ? { ...state, status: 'declined', declinedBy: event.data.declinedBy, declineReason: event.data.reason } : state;
+      return state.status === 'pending'
+        ? { ...state, status: 'declined', declinedBy: event.data.declinedBy, declineReason: event.data.reason }
+        : state;
     case 'ApprovedActionCarriedOut':
       return state.status === 'approved' ? { ...state, status: 'carried_out', outcome: event.data.outcome } : state;
     case 'ApprovedActionFailed':

@@ -10,7 +10,10 @@ import { text } from '../primitives';
  */
 const staffId = z.string().min(1).max(200);
 const reason = text().trim().min(1).max(1000);
-export const approvalKindSchema = z.string().regex(/^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/, 'An action kind looks like area.verb').max(60);
+export const approvalKindSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/, 'An action kind looks like area.verb')
+  .max(60);
 /** Parameters of the guarded command: plain JSON values, checked again by the kind's own schema when carried out. */
 export const approvalParamsSchema = z.record(z.string().max(60), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]));
 export const approvalActionSchema = z
@@ -23,11 +26,17 @@ export const approvalActionSchema = z
   .strict();
 export type ApprovalAction = z.infer<typeof approvalActionSchema>;
 
-export const ApprovalRequested = defineEvent('ApprovalRequested', z.object({ approvalId: z.uuid(), action: approvalActionSchema, requestedBy: staffId, reason }).strict());
+export const ApprovalRequested = defineEvent(
+  'ApprovalRequested',
+  z.object({ approvalId: z.uuid(), action: approvalActionSchema, requestedBy: staffId, reason }).strict(),
+);
 export const ApprovalGranted = defineEvent('ApprovalGranted', z.object({ approvalId: z.uuid(), approvedBy: staffId }).strict());
 export const ApprovalDeclined = defineEvent('ApprovalDeclined', z.object({ approvalId: z.uuid(), declinedBy: staffId, reason }).strict());
 /** The process step ran the approved command; `outcome` says what it did in plain words. */
-export const ApprovedActionCarriedOut = defineEvent('ApprovedActionCarriedOut', z.object({ approvalId: z.uuid(), outcome: text().max(300) }).strict());
+export const ApprovedActionCarriedOut = defineEvent(
+  'ApprovedActionCarriedOut',
+  z.object({ approvalId: z.uuid(), outcome: text().max(300) }).strict(),
+);
 /** The approved command was refused when it ran (the prize moved on, the order was refunded meanwhile). */
 export const ApprovedActionFailed = defineEvent('ApprovedActionFailed', z.object({ approvalId: z.uuid(), error: text().max(500) }).strict());
 

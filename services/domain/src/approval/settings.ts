@@ -20,7 +20,13 @@ const reason = text().trim().min(1).max(1000);
 export const FourEyesSwitched = defineEvent('FourEyesSwitched', z.object({ on: z.boolean(), reason }).strict());
 export const ApprovalThresholdsSet = defineEvent(
   'ApprovalThresholdsSet',
-  z.object({ refundAboveCents: z.number().int().min(0).max(MAX_REFUND_THRESHOLD_CENTS), entryAdjustmentAbove: z.number().int().min(0).max(MAX_ADJUSTMENT_THRESHOLD), reason }).strict(),
+  z
+    .object({
+      refundAboveCents: z.number().int().min(0).max(MAX_REFUND_THRESHOLD_CENTS),
+      entryAdjustmentAbove: z.number().int().min(0).max(MAX_ADJUSTMENT_THRESHOLD),
+      reason,
+    })
+    .strict(),
 );
 export const StaffTwoFactorScopeSet = defineEvent('StaffTwoFactorScopeSet', z.object({ requiredFor: twoFactorScopeSchema, reason }).strict());
 export const staffSecuritySettingsEvents = [FourEyesSwitched, ApprovalThresholdsSet, StaffTwoFactorScopeSet] as const;
@@ -37,7 +43,12 @@ export interface StaffSecuritySettings {
   readonly twoFactorRequiredFor: TwoFactorScope;
 }
 
-export const DEFAULT_STAFF_SECURITY: StaffSecuritySettings = { fourEyes: true, refundAboveCents: 10_000, entryAdjustmentAbove: 100, twoFactorRequiredFor: 'admins' };
+export const DEFAULT_STAFF_SECURITY: StaffSecuritySettings = {
+  fourEyes: true,
+  refundAboveCents: 10_000,
+  entryAdjustmentAbove: 100,
+  twoFactorRequiredFor: 'admins',
+};
 
 export type StaffSecuritySettingsCommand =
   | { readonly type: 'SwitchFourEyes'; readonly on: boolean; readonly reason: string }
@@ -52,9 +63,16 @@ export function decideStaffSecuritySettings(command: StaffSecuritySettingsComman
       return state.fourEyes === command.on ? [] : [{ type: 'FourEyesSwitched', data: { on: command.on, reason: r } }];
     case 'SetApprovalThresholds':
       if (state.refundAboveCents === command.refundAboveCents && state.entryAdjustmentAbove === command.entryAdjustmentAbove) return [];
-      return [{ type: 'ApprovalThresholdsSet', data: { refundAboveCents: command.refundAboveCents, entryAdjustmentAbove: command.entryAdjustmentAbove, reason: r } }];
+      return [
+        {
+          type: 'ApprovalThresholdsSet',
+          data: { refundAboveCents: command.refundAboveCents, entryAdjustmentAbove: command.entryAdjustmentAbove, reason: r },
+        },
+      ];
     case 'SetTwoFactorScope':
-      return state.twoFactorRequiredFor === command.requiredFor ? [] : [{ type: 'StaffTwoFactorScopeSet', data: { requiredFor: command.requiredFor, reason: r } }];
+      return state.twoFactorRequiredFor === command.requiredFor
+        ? []
+        : [{ type: 'StaffTwoFactorScopeSet', data: { requiredFor: command.requiredFor, reason: r } }];
     default: {
       const _exhaustive: never = command;
       return _exhaustive;

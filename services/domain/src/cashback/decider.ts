@@ -82,7 +82,12 @@ export function decideCashback(command: CashbackCommand, state: CashbackState): 
       const month = command.playedOn.slice(0, 7);
       if ([...state.claims.values()].some((c) => c.month === month && holdsMonth(c))) throw new DomainError('conflict', CASHBACK_ERRORS.monthTaken);
       const { claimId, memberId, course, playedOn, amountCents, maximumCents, receipt, at, decisionDueBy } = command;
-      return [{ type: 'CashbackClaimSubmitted', data: { claimId, memberId, course, playedOn, month, amountCents, maximumCents, receipt, submittedAt: at, decisionDueBy } }];
+      return [
+        {
+          type: 'CashbackClaimSubmitted',
+          data: { claimId, memberId, course, playedOn, month, amountCents, maximumCents, receipt, submittedAt: at, decisionDueBy },
+        },
+      ];
     }
     case 'ApproveClaim': {
       const claim = claimOf(state, command.claimId);
@@ -99,19 +104,40 @@ export function decideCashback(command: CashbackCommand, state: CashbackState): 
     case 'DeclineClaim': {
       const claim = claimOf(state, command.claimId);
       if (claim.status !== 'submitted') throw new DomainError('conflict', CASHBACK_ERRORS.notSubmitted);
-      return [{ type: 'CashbackClaimDeclined', data: { claimId: claim.claimId, memberId: command.memberId, reason: command.reason, declinedAt: command.at } }];
+      return [
+        {
+          type: 'CashbackClaimDeclined',
+          data: { claimId: claim.claimId, memberId: command.memberId, reason: command.reason, declinedAt: command.at },
+        },
+      ];
     }
     case 'MarkPayoutPaid': {
       const claim = claimOf(state, command.claimId);
       if (claim.status === 'paid') return [];
-      if (claim.status !== 'approved' || !claim.payoutId || claim.payoutCents === null) throw new DomainError('conflict', CASHBACK_ERRORS.notApproved);
-      const data = { payoutId: claim.payoutId, claimId: claim.claimId, memberId: command.memberId, amountCents: claim.payoutCents, bankReference: command.bankReference, paidAt: command.at };
+      if (claim.status !== 'approved' || !claim.payoutId || claim.payoutCents === null)
+        throw new DomainError('conflict', CASHBACK_ERRORS.notApproved);
+      const data = {
+        payoutId: claim.payoutId,
+        claimId: claim.claimId,
+        memberId: command.memberId,
+        amountCents: claim.payoutCents,
+        bankReference: command.bankReference,
+        paidAt: command.at,
+      };
       return [{ type: 'CashbackPayoutPaid', data }];
     }
     case 'ReversePayout': {
       const claim = claimOf(state, command.claimId);
-      if ((claim.status !== 'approved' && claim.status !== 'paid') || !claim.payoutId || claim.payoutCents === null) throw new DomainError('conflict', CASHBACK_ERRORS.notPaidOrScheduled);
-      const data = { payoutId: claim.payoutId, claimId: claim.claimId, memberId: command.memberId, amountCents: claim.payoutCents, reason: command.reason, reversedAt: command.at };
+      if ((claim.status !== 'approved' && claim.status !== 'paid') || !claim.payoutId || claim.payoutCents === null)
+        throw new DomainError('conflict', CASHBACK_ERRORS.notPaidOrScheduled);
+      const data = {
+        payoutId: claim.payoutId,
+        claimId: claim.claimId,
+        memberId: command.memberId,
+        amountCents: claim.payoutCents,
+        reason: command.reason,
+        reversedAt: command.at,
+      };
       return [{ type: 'CashbackPayoutReversed', data }];
     }
     default: {
@@ -130,7 +156,15 @@ export function evolveCashback(state: CashbackState, event: CashbackEvent): Cash
   switch (event.type) {
     case 'CashbackClaimSubmitted': {
       const d = event.data;
-      const claim: Claim = { claimId: d.claimId, month: d.month, status: 'submitted', amountCents: d.amountCents, maximumCents: d.maximumCents, payoutId: null, payoutCents: null };
+      const claim: Claim = {
+        claimId: d.claimId,
+        month: d.month,
+        status: 'submitted',
+        amountCents: d.amountCents,
+        maximumCents: d.maximumCents,
+        payoutId: null,
+        payoutCents: null,
+      };
       return { claims: new Map(state.claims).set(d.claimId, claim) };
     }
     case 'CashbackClaimApproved':
@@ -157,7 +191,14 @@ export const cashbackDecider: Decider<CashbackCommand, CashbackEvent, CashbackSt
 };
 
 export type FingerprintCommand =
-  | { readonly type: 'ReserveFingerprint'; readonly fingerprint: string; readonly kind: 'file' | 'venue-date-amount'; readonly claimId: string; readonly memberId: string; readonly at: string }
+  | {
+      readonly type: 'ReserveFingerprint';
+      readonly fingerprint: string;
+      readonly kind: 'file' | 'venue-date-amount';
+      readonly claimId: string;
+      readonly memberId: string;
+      readonly at: string;
+    }
   | { readonly type: 'ReleaseFingerprint'; readonly fingerprint: string; readonly claimId: string; readonly at: string };
 export type FingerprintState = { readonly heldBy: string | null };
 
@@ -174,7 +215,9 @@ export const receiptFingerprintDecider: Decider<FingerprintCommand, ReceiptFinge
         return [{ type: 'ReceiptFingerprintReserved', data: { fingerprint, kind, claimId, memberId, at } }];
       }
       case 'ReleaseFingerprint':
-        return state.heldBy === command.claimId ? [{ type: 'ReceiptFingerprintReleased', data: { fingerprint: command.fingerprint, claimId: command.claimId, at: command.at } }] : [];
+        return state.heldBy === command.claimId
+          ? [{ type: 'ReceiptFingerprintReleased', data: { fingerprint: command.fingerprint, claimId: command.claimId, at: command.at } }]
+          : [];
       default: {
         const _exhaustive: never = command;
         throw new Error(`unknown command ${JSON.stringify(_exhaustive)}`);

@@ -51,17 +51,43 @@ export const CashbackPayoutScheduled = defineEvent(
 );
 export const CashbackPayoutPaid = defineEvent(
   'CashbackPayoutPaid',
-  z.object({ payoutId: id, claimId: id, memberId: id, amountCents: cents().min(1), bankReference: text().trim().min(1).max(100), paidAt: isoDateTime() }).strict(),
+  z
+    .object({
+      payoutId: id,
+      claimId: id,
+      memberId: id,
+      amountCents: cents().min(1),
+      bankReference: text().trim().min(1).max(100),
+      paidAt: isoDateTime(),
+    })
+    .strict(),
 );
 export const CashbackPayoutReversed = defineEvent(
   'CashbackPayoutReversed',
-  z.object({ payoutId: id, claimId: id, memberId: id, amountCents: cents().min(1), reason: text().trim().min(3).max(500), reversedAt: isoDateTime() }).strict(),
+  z
+    .object({
+      payoutId: id,
+      claimId: id,
+      memberId: id,
+      amountCents: cents().min(1),
+      reason: text().trim().min(3).max(500),
+      reversedAt: isoDateTime(),
+    })
+    .strict(),
 );
 
 /** One receipt fingerprint (file hash, or venue+date+amount) held by the first claim that used it. */
 export const ReceiptFingerprintReserved = defineEvent(
   'ReceiptFingerprintReserved',
-  z.object({ fingerprint: z.string().regex(/^[0-9a-f]{64}$/), kind: z.enum(['file', 'venue-date-amount']), claimId: id, memberId: id, at: isoDateTime() }).strict(),
+  z
+    .object({
+      fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
+      kind: z.enum(['file', 'venue-date-amount']),
+      claimId: id,
+      memberId: id,
+      at: isoDateTime(),
+    })
+    .strict(),
 );
 /** A submission that failed after reserving gives the fingerprint back (never a declined claim's). */
 export const ReceiptFingerprintReleased = defineEvent(
@@ -69,7 +95,14 @@ export const ReceiptFingerprintReleased = defineEvent(
   z.object({ fingerprint: z.string().regex(/^[0-9a-f]{64}$/), claimId: id, at: isoDateTime() }).strict(),
 );
 
-export const cashbackEvents = [CashbackClaimSubmitted, CashbackClaimApproved, CashbackClaimDeclined, CashbackPayoutScheduled, CashbackPayoutPaid, CashbackPayoutReversed] as const;
+export const cashbackEvents = [
+  CashbackClaimSubmitted,
+  CashbackClaimApproved,
+  CashbackClaimDeclined,
+  CashbackPayoutScheduled,
+  CashbackPayoutPaid,
+  CashbackPayoutReversed,
+] as const;
 export const receiptFingerprintEvents = [ReceiptFingerprintReserved, ReceiptFingerprintReleased] as const;
 
 type Ev<D extends { type: string; schema: z.ZodType }> = DomainEvent<D['type'], z.infer<D['schema']>>;

@@ -19,28 +19,43 @@ const created: CheckoutEvent = {
     mode: 'subscription',
   },
 };
-const complete: CheckoutCommand = { type: 'CompleteCheckout', checkoutId: 'c-1', paymentId: 'pi_1', subscriptionId: 'sub_1', card: { brand: 'visa', last4: '4242' }, amount_cents: 2999 };
+const complete: CheckoutCommand = {
+  type: 'CompleteCheckout',
+  checkoutId: 'c-1',
+  paymentId: 'pi_1',
+  subscriptionId: 'sub_1',
+  card: { brand: 'visa', last4: '4242' },
+  amount_cents: 2999,
+};
 
 const given = DeciderSpecification.for(checkoutDecider);
 
 describe('checkout decider', () => {
   it('creates a checkout once', () => {
-    given([]).when({ type: 'CreateCheckout', ...created.data }).then([created]);
-    given([created]).when({ type: 'CreateCheckout', ...created.data }).thenThrows('Checkout c-1 already exists.');
+    given([])
+      .when({ type: 'CreateCheckout', ...created.data })
+      .then([created]);
+    given([created])
+      .when({ type: 'CreateCheckout', ...created.data })
+      .thenThrows('Checkout c-1 already exists.');
   });
 
   it('completes once per payment id; another payment on a paid checkout is a conflict', () => {
     const [completed] = given([created]).when(complete).events();
     expect(completed?.type).toBe('CheckoutCompleted');
     given([created, completed!]).when(complete).thenNothingHappened();
-    given([created, completed!]).when({ ...complete, paymentId: 'pi_2' } as CheckoutCommand).thenThrows(/already paid/);
+    given([created, completed!])
+      .when({ ...complete, paymentId: 'pi_2' } as CheckoutCommand)
+      .thenThrows(/already paid/);
     given([]).when(complete).thenThrows('Checkout not found.');
   });
 
   it('lets a declined card be retried, but never completes an expired checkout', () => {
     const failed: CheckoutEvent = { type: 'CheckoutFailed', data: { checkoutId: 'c-1', reason: 'card_declined' } };
     given([created]).when({ type: 'FailCheckout', checkoutId: 'c-1', reason: 'card_declined' }).then([failed]);
-    given([created, failed]).when(complete).then((events) => expect(events).toHaveLength(1));
+    given([created, failed])
+      .when(complete)
+      .then((events) => expect(events).toHaveLength(1));
     const [expired] = given([created, failed]).when({ type: 'ExpireCheckout', checkoutId: 'c-1' }).events();
     expect(expired).toEqual({ type: 'CheckoutExpired', data: { checkoutId: 'c-1' } });
     given([created, expired!]).when(complete).thenThrows('Checkout c-1 has expired.');
@@ -49,8 +64,12 @@ describe('checkout decider', () => {
 
   it('ignores a decline or expiry after payment', () => {
     const paid = given([created]).when(complete).events();
-    given([created, ...paid]).when({ type: 'FailCheckout', checkoutId: 'c-1', reason: 'late' }).thenNothingHappened();
-    given([created, ...paid]).when({ type: 'ExpireCheckout', checkoutId: 'c-1' }).thenNothingHappened();
+    given([created, ...paid])
+      .when({ type: 'FailCheckout', checkoutId: 'c-1', reason: 'late' })
+      .thenNothingHappened();
+    given([created, ...paid])
+      .when({ type: 'ExpireCheckout', checkoutId: 'c-1' })
+      .thenNothingHappened();
   });
 
   it('records a webhook once', () => {

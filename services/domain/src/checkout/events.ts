@@ -35,7 +35,9 @@ export const CheckoutCreated = defineEvent(
 );
 export const CheckoutCompleted = defineEvent(
   'CheckoutCompleted',
-  z.object({ checkoutId: id, paymentId: id, subscriptionId: id.nullable(), card: cardSchema.nullable(), amount_cents: z.number().int().min(0) }).strict(),
+  z
+    .object({ checkoutId: id, paymentId: id, subscriptionId: id.nullable(), card: cardSchema.nullable(), amount_cents: z.number().int().min(0) })
+    .strict(),
 );
 export const CheckoutFailed = defineEvent('CheckoutFailed', z.object({ checkoutId: id, reason: z.string().min(1).max(500) }).strict());
 export const CheckoutExpired = defineEvent('CheckoutExpired', z.object({ checkoutId: id }).strict());

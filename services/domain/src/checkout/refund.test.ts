@@ -18,7 +18,14 @@ describe('refund decider', () => {
     expect(first).toEqual([
       {
         type: 'PaymentRefunded',
-        data: { paymentId: 'pi_1', memberId: 'm1', checkoutId: 'co_1', amount_cents: 2999, reason: 'Asked for a refund', refundedAt: '2026-11-21T10:00:00.000Z' },
+        data: {
+          paymentId: 'pi_1',
+          memberId: 'm1',
+          checkoutId: 'co_1',
+          amount_cents: 2999,
+          reason: 'Asked for a refund',
+          refundedAt: '2026-11-21T10:00:00.000Z',
+        },
       },
     ]);
     const after = refundDecider.evolve(refundDecider.initialState, first[0]!);

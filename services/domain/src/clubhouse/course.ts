@@ -14,13 +14,20 @@ export { teeRatingSchema, type TeeRating } from '@roar/contracts/clubhouse';
 
 export const CourseAdded = defineEvent(
   'CourseAdded',
-  z.object({ courseId: id, name: text().min(1).max(200), location: text().max(200), sampleData: z.boolean(), reason, addedAt: isoDateTime() }).strict(),
+  z
+    .object({ courseId: id, name: text().min(1).max(200), location: text().max(200), sampleData: z.boolean(), reason, addedAt: isoDateTime() })
+    .strict(),
 );
 /** A tee added or re-rated; ratingVersion counts the tee's ratings so a scorecard names the one it was played on. */
-export const TeeRated = defineEvent('TeeRated', z.object({ courseId: id, tee: teeRatingSchema, ratingVersion: z.number().int().min(1), reason, ratedAt: isoDateTime() }).strict());
+export const TeeRated = defineEvent(
+  'TeeRated',
+  z.object({ courseId: id, tee: teeRatingSchema, ratingVersion: z.number().int().min(1), reason, ratedAt: isoDateTime() }).strict(),
+);
 export const CoursePccSet = defineEvent(
   'CoursePccSet',
-  z.object({ courseId: id, playedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), pcc: z.number().int().min(-1).max(3), reason, setAt: isoDateTime() }).strict(),
+  z
+    .object({ courseId: id, playedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), pcc: z.number().int().min(-1).max(3), reason, setAt: isoDateTime() })
+    .strict(),
 );
 export const courseEvents = [CourseAdded, TeeRated, CoursePccSet] as const;
 
@@ -41,9 +48,24 @@ export type CourseState =
     };
 
 export type CourseCommand =
-  | { readonly type: 'AddCourse'; readonly courseId: string; readonly name: string; readonly location: string; readonly sampleData: boolean; readonly reason: string; readonly at: string }
+  | {
+      readonly type: 'AddCourse';
+      readonly courseId: string;
+      readonly name: string;
+      readonly location: string;
+      readonly sampleData: boolean;
+      readonly reason: string;
+      readonly at: string;
+    }
   | { readonly type: 'RateTee'; readonly courseId: string; readonly tee: TeeRating; readonly reason: string; readonly at: string }
-  | { readonly type: 'SetCoursePcc'; readonly courseId: string; readonly playedOn: string; readonly pcc: number; readonly reason: string; readonly at: string };
+  | {
+      readonly type: 'SetCoursePcc';
+      readonly courseId: string;
+      readonly playedOn: string;
+      readonly pcc: number;
+      readonly reason: string;
+      readonly at: string;
+    };
 
 export function evolveCourse(state: CourseState, event: CourseEvent): CourseState {
   switch (event.type) {
@@ -80,16 +102,34 @@ export function decideCourse(command: CourseCommand, state: CourseState): Course
   switch (command.type) {
     case 'AddCourse':
       if (state.status !== 'none') throw new DomainError('conflict', 'This course already exists.');
-      return [{ type: 'CourseAdded', data: { courseId: command.courseId, name: command.name.trim(), location: command.location.trim(), sampleData: command.sampleData, reason, addedAt: command.at } }];
+      return [
+        {
+          type: 'CourseAdded',
+          data: {
+            courseId: command.courseId,
+            name: command.name.trim(),
+            location: command.location.trim(),
+            sampleData: command.sampleData,
+            reason,
+            addedAt: command.at,
+          },
+        },
+      ];
     case 'RateTee': {
       if (state.status === 'none') throw new DomainError('not_found', 'This course does not exist.');
       validateTee(command.tee);
       const previous = state.tees.find((t) => t.teeId === command.tee.teeId);
-      return [{ type: 'TeeRated', data: { courseId: state.courseId, tee: command.tee, ratingVersion: (previous?.ratingVersion ?? 0) + 1, reason, ratedAt: command.at } }];
+      return [
+        {
+          type: 'TeeRated',
+          data: { courseId: state.courseId, tee: command.tee, ratingVersion: (previous?.ratingVersion ?? 0) + 1, reason, ratedAt: command.at },
+        },
+      ];
     }
     case 'SetCoursePcc':
       if (state.status === 'none') throw new DomainError('not_found', 'This course does not exist.');
-      if (!Number.isInteger(command.pcc) || command.pcc < -1 || command.pcc > 3) throw new DomainError('invalid', 'PCC is a whole number from -1 to +3.');
+      if (!Number.isInteger(command.pcc) || command.pcc < -1 || command.pcc > 3)
+        throw new DomainError('invalid', 'PCC is a whole number from -1 to +3.');
       return [{ type: 'CoursePccSet', data: { courseId: state.courseId, playedOn: command.playedOn, pcc: command.pcc, reason, setAt: command.at } }];
     default: {
       const _exhaustive: never = command;
@@ -98,7 +138,11 @@ export function decideCourse(command: CourseCommand, state: CourseState): Course
   }
 }
 
-export const courseDecider: Decider<CourseCommand, CourseEvent, CourseState> = { decide: decideCourse, evolve: evolveCourse, initialState: { status: 'none' } };
+export const courseDecider: Decider<CourseCommand, CourseEvent, CourseState> = {
+  decide: decideCourse,
+  evolve: evolveCourse,
+  initialState: { status: 'none' },
+};
 
 /** The tee as a scorecard keeps it; throws the plain 4xx when the tee is not on this course. */
 export function teeSnapshot(course: CourseState, teeId: string): TeeSnapshot {
@@ -106,7 +150,15 @@ export function teeSnapshot(course: CourseState, teeId: string): TeeSnapshot {
   const tee = course.tees.find((t) => t.teeId === teeId);
   if (!tee) throw new DomainError('invalid', 'This tee is not on the chosen course.');
   return {
-    courseId: course.courseId, courseName: course.name, teeId: tee.teeId, teeName: tee.name, holes: tee.holes,
-    courseRating: tee.courseRating, slopeRating: tee.slopeRating, pars: tee.pars, strokeIndexes: tee.strokeIndexes, ratingVersion: tee.ratingVersion,
+    courseId: course.courseId,
+    courseName: course.name,
+    teeId: tee.teeId,
+    teeName: tee.name,
+    holes: tee.holes,
+    courseRating: tee.courseRating,
+    slopeRating: tee.slopeRating,
+    pars: tee.pars,
+    strokeIndexes: tee.strokeIndexes,
+    ratingVersion: tee.ratingVersion,
   };
 }

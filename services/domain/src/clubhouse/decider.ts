@@ -6,7 +6,13 @@ import { countedScores, evolveHandicap, initialHandicapState, isOpenRequest, typ
 import { WHS_RULE_VERSION } from './whs';
 
 export type HandicapCommand =
-  | { readonly type: 'SaveHandicapDraft'; readonly memberId: string; readonly requestId: string; readonly application: HandicapApplication; readonly at: string }
+  | {
+      readonly type: 'SaveHandicapDraft';
+      readonly memberId: string;
+      readonly requestId: string;
+      readonly application: HandicapApplication;
+      readonly at: string;
+    }
   | {
       readonly type: 'SubmitHandicapRequest';
       readonly memberId: string;
@@ -16,7 +22,15 @@ export type HandicapCommand =
       readonly eligibleMembershipCode: string | null;
       readonly at: string;
     }
-  | { readonly type: 'ApproveHandicapRequest'; readonly memberId: string; readonly requestId: string; readonly golfLinkNumber: string; readonly officialHandicap: number; readonly reason: string; readonly at: string }
+  | {
+      readonly type: 'ApproveHandicapRequest';
+      readonly memberId: string;
+      readonly requestId: string;
+      readonly golfLinkNumber: string;
+      readonly officialHandicap: number;
+      readonly reason: string;
+      readonly at: string;
+    }
   | { readonly type: 'RejectHandicapRequest'; readonly memberId: string; readonly requestId: string; readonly reason: string; readonly at: string }
   | {
       readonly type: 'SubmitScorecard';
@@ -32,10 +46,31 @@ export type HandicapCommand =
       readonly attestBy: string;
       readonly at: string;
     }
-  | { readonly type: 'AttestScorecard'; readonly memberId: string; readonly scorecardId: string; readonly attestedBy: Marker; readonly pcc: number; readonly at: string }
-  | { readonly type: 'CorrectScorecard'; readonly memberId: string; readonly scorecardId: string; readonly grossScores: readonly number[]; readonly reason: string; readonly at: string }
+  | {
+      readonly type: 'AttestScorecard';
+      readonly memberId: string;
+      readonly scorecardId: string;
+      readonly attestedBy: Marker;
+      readonly pcc: number;
+      readonly at: string;
+    }
+  | {
+      readonly type: 'CorrectScorecard';
+      readonly memberId: string;
+      readonly scorecardId: string;
+      readonly grossScores: readonly number[];
+      readonly reason: string;
+      readonly at: string;
+    }
   | { readonly type: 'VoidScorecard'; readonly memberId: string; readonly scorecardId: string; readonly reason: string; readonly at: string }
-  | { readonly type: 'ApplyScorecardPcc'; readonly memberId: string; readonly scorecardId: string; readonly pcc: number; readonly reason: string; readonly at: string };
+  | {
+      readonly type: 'ApplyScorecardPcc';
+      readonly memberId: string;
+      readonly scorecardId: string;
+      readonly pcc: number;
+      readonly reason: string;
+      readonly at: string;
+    };
 
 export const HANDICAP_ERRORS = {
   openRequest: 'You already have a handicap request waiting for review.',
@@ -90,7 +125,14 @@ function scorecardOf(state: HandicapState, scorecardId: string): Scorecard {
 }
 
 /** The scoring record replayed after a change, as the event that says why the index is what it is. */
-function revise(state: HandicapState, memberId: string, change: HandicapEvent, kind: 'attested' | 'corrected' | 'voided' | 'pcc', scorecardId: string, at: string): HandicapEvent[] {
+function revise(
+  state: HandicapState,
+  memberId: string,
+  change: HandicapEvent,
+  kind: 'attested' | 'corrected' | 'voided' | 'pcc',
+  scorecardId: string,
+  at: string,
+): HandicapEvent[] {
   const after = evolveHandicap(state, change);
   const record = scoringRecord(countedScores(after));
   const own = record.scores.find((s) => s.scorecardId === scorecardId);
@@ -121,7 +163,12 @@ export function decideHandicap(command: HandicapCommand, state: HandicapState): 
     case 'SaveHandicapDraft': {
       if (isOpenRequest(state.request)) throw new DomainError('conflict', HANDICAP_ERRORS.openRequest);
       if (state.official) throw new DomainError('conflict', HANDICAP_ERRORS.alreadyApproved);
-      return [{ type: 'HandicapRequestDrafted', data: { requestId: command.requestId, memberId: command.memberId, application: command.application, draftedAt: command.at } }];
+      return [
+        {
+          type: 'HandicapRequestDrafted',
+          data: { requestId: command.requestId, memberId: command.memberId, application: command.application, draftedAt: command.at },
+        },
+      ];
     }
     case 'SubmitHandicapRequest': {
       if (isOpenRequest(state.request)) throw new DomainError('conflict', HANDICAP_ERRORS.openRequest);
@@ -129,18 +176,30 @@ export function decideHandicap(command: HandicapCommand, state: HandicapState): 
       if (command.eligibleMembershipCode === null) throw new DomainError('forbidden', HANDICAP_PLAN_REQUIRED);
       validateApplication(command.application);
       const { requestId, memberId, application, at } = command;
-      return [{ type: 'HandicapRequestSubmitted', data: { requestId, memberId, application, membershipCode: command.eligibleMembershipCode, submittedAt: at } }];
+      return [
+        {
+          type: 'HandicapRequestSubmitted',
+          data: { requestId, memberId, application, membershipCode: command.eligibleMembershipCode, submittedAt: at },
+        },
+      ];
     }
     case 'ApproveHandicapRequest': {
       if (!/^\d{10}$/.test(command.golfLinkNumber)) throw new DomainError('invalid', HANDICAP_ERRORS.golfLinkRequired);
       requestUnderReview(state, command.requestId);
       const { requestId, memberId, golfLinkNumber, officialHandicap, at } = command;
-      return [{ type: 'HandicapRequestApproved', data: { requestId, memberId, golfLinkNumber, officialHandicap, reason: command.reason.trim().slice(0, 1000), approvedAt: at } }];
+      return [
+        {
+          type: 'HandicapRequestApproved',
+          data: { requestId, memberId, golfLinkNumber, officialHandicap, reason: command.reason.trim().slice(0, 1000), approvedAt: at },
+        },
+      ];
     }
     case 'RejectHandicapRequest': {
       const reason = requireReason(command.reason);
       requestUnderReview(state, command.requestId);
-      return [{ type: 'HandicapRequestRejected', data: { requestId: command.requestId, memberId: command.memberId, reason, rejectedAt: command.at } }];
+      return [
+        { type: 'HandicapRequestRejected', data: { requestId: command.requestId, memberId: command.memberId, reason, rejectedAt: command.at } },
+      ];
     }
     case 'SubmitScorecard':
       return decideSubmitScorecard(command, state);
@@ -162,7 +221,14 @@ export function decideHandicap(command: HandicapCommand, state: HandicapState): 
       validateGrossScores(command.grossScores, card.tee.holes);
       const corrected: HandicapEvent = {
         type: 'ScorecardCorrected',
-        data: { scorecardId: card.scorecardId, memberId: command.memberId, grossScores: [...command.grossScores], previousGrossScores: [...card.grossScores], reason, correctedAt: command.at },
+        data: {
+          scorecardId: card.scorecardId,
+          memberId: command.memberId,
+          grossScores: [...command.grossScores],
+          previousGrossScores: [...card.grossScores],
+          reason,
+          correctedAt: command.at,
+        },
       };
       return card.status === 'attested' ? revise(state, command.memberId, corrected, 'corrected', card.scorecardId, command.at) : [corrected];
     }
@@ -170,7 +236,10 @@ export function decideHandicap(command: HandicapCommand, state: HandicapState): 
       const reason = requireReason(command.reason);
       const card = scorecardOf(state, command.scorecardId);
       if (card.status === 'voided') return [];
-      const voided: HandicapEvent = { type: 'ScorecardVoided', data: { scorecardId: card.scorecardId, memberId: command.memberId, reason, voidedAt: command.at } };
+      const voided: HandicapEvent = {
+        type: 'ScorecardVoided',
+        data: { scorecardId: card.scorecardId, memberId: command.memberId, reason, voidedAt: command.at },
+      };
       return card.status === 'attested' ? revise(state, command.memberId, voided, 'voided', card.scorecardId, command.at) : [voided];
     }
     case 'ApplyScorecardPcc': {
@@ -199,13 +268,21 @@ function decideSubmitScorecard(command: Extract<HandicapCommand, { type: 'Submit
   if (marker.memberId === command.memberId || marker.email.toLowerCase() === command.memberEmail.toLowerCase()) {
     throw new DomainError('invalid', HANDICAP_ERRORS.markerIsMember);
   }
-  return [{
-    type: 'ScorecardSubmitted',
-    data: {
-      scorecardId: command.scorecardId, memberId: command.memberId, tee: command.tee, playedOn: command.playedOn,
-      grossScores: [...command.grossScores], marker: { ...marker, email: marker.email.toLowerCase() }, attestBy: command.attestBy, submittedAt: command.at,
+  return [
+    {
+      type: 'ScorecardSubmitted',
+      data: {
+        scorecardId: command.scorecardId,
+        memberId: command.memberId,
+        tee: command.tee,
+        playedOn: command.playedOn,
+        grossScores: [...command.grossScores],
+        marker: { ...marker, email: marker.email.toLowerCase() },
+        attestBy: command.attestBy,
+        submittedAt: command.at,
+      },
     },
-  }];
+  ];
 }
 
 export const handicapDecider: Decider<HandicapCommand, HandicapEvent, HandicapState> = {

@@ -22,7 +22,10 @@ export const handicapApplicationSchema = z
     previous_golf_club: text().max(200).nullable(),
     previous_golf_link_number: z.string().regex(GOLF_LINK_NUMBER).nullable(),
     /** Playing golf since, YYYY-MM. */
-    since: z.string().regex(/^\d{4}-\d{2}$/).nullable(),
+    since: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/)
+      .nullable(),
   })
   .strict();
 export type HandicapApplication = z.infer<typeof handicapApplicationSchema>;
@@ -47,7 +50,14 @@ export const HandicapRequestSubmitted = defineEvent(
 export const HandicapRequestApproved = defineEvent(
   'HandicapRequestApproved',
   z
-    .object({ requestId: id, memberId: id, golfLinkNumber: z.string().regex(GOLF_LINK_NUMBER), officialHandicap: tenth, reason: text().max(1000), approvedAt: instant })
+    .object({
+      requestId: id,
+      memberId: id,
+      golfLinkNumber: z.string().regex(GOLF_LINK_NUMBER),
+      officialHandicap: tenth,
+      reason: text().max(1000),
+      approvedAt: instant,
+    })
     .strict(),
 );
 export const HandicapRequestRejected = defineEvent(
@@ -95,7 +105,16 @@ export const ScorecardAttested = defineEvent(
 );
 export const ScorecardCorrected = defineEvent(
   'ScorecardCorrected',
-  z.object({ scorecardId: id, memberId: id, grossScores: z.array(z.number().int().min(1).max(29)), previousGrossScores: z.array(z.number().int()), reason: text().min(1).max(1000), correctedAt: instant }).strict(),
+  z
+    .object({
+      scorecardId: id,
+      memberId: id,
+      grossScores: z.array(z.number().int().min(1).max(29)),
+      previousGrossScores: z.array(z.number().int()),
+      reason: text().min(1).max(1000),
+      correctedAt: instant,
+    })
+    .strict(),
 );
 export const ScorecardVoided = defineEvent(
   'ScorecardVoided',
@@ -103,7 +122,16 @@ export const ScorecardVoided = defineEvent(
 );
 export const ScorecardPccApplied = defineEvent(
   'ScorecardPccApplied',
-  z.object({ scorecardId: id, memberId: id, pcc: z.number().min(-1).max(3), previousPcc: z.number(), reason: text().min(1).max(1000), appliedAt: instant }).strict(),
+  z
+    .object({
+      scorecardId: id,
+      memberId: id,
+      pcc: z.number().min(-1).max(3),
+      previousPcc: z.number(),
+      reason: text().min(1).max(1000),
+      appliedAt: instant,
+    })
+    .strict(),
 );
 
 /** One counted score as the revision saw it: every input of the index, so "why" is answered from the event. */

@@ -5,8 +5,16 @@ import type { TeeSnapshot } from './events';
 
 // A neutral tee: CR 72.0, slope 113, par 72 (4s everywhere), so differential = AGS - 72 when no hole is capped.
 const tee: TeeSnapshot = {
-  courseId: 'c', courseName: 'Test', teeId: 't', teeName: 'T', holes: 18, courseRating: 72, slopeRating: 113,
-  pars: Array.from({ length: 18 }, () => 4), strokeIndexes: Array.from({ length: 18 }, (_, i) => i + 1), ratingVersion: 1,
+  courseId: 'c',
+  courseName: 'Test',
+  teeId: 't',
+  teeName: 'T',
+  holes: 18,
+  courseRating: 72,
+  slopeRating: 113,
+  pars: Array.from({ length: 18 }, () => 4),
+  strokeIndexes: Array.from({ length: 18 }, (_, i) => i + 1),
+  ratingVersion: 1,
 };
 /** A round of `over` strokes over par, spread one per hole from hole 1 (never above net double bogey for these sizes). */
 const round = (id: string, day: number, over: number): CountedScore => ({
@@ -19,9 +27,15 @@ const round = (id: string, day: number, over: number): CountedScore => ({
 
 describe('scoringRecord: the whole record replayed in playing order', () => {
   it('gives the same index whatever order the cards were attested in', () => {
-    const overAndOrder = fc
-      .array(fc.integer({ min: 5, max: 30 }), { minLength: 3, maxLength: 12 })
-      .chain((overs) => fc.tuple(fc.constant(overs), fc.shuffledSubarray(overs.map((_, i) => i), { minLength: overs.length, maxLength: overs.length })));
+    const overAndOrder = fc.array(fc.integer({ min: 5, max: 30 }), { minLength: 3, maxLength: 12 }).chain((overs) =>
+      fc.tuple(
+        fc.constant(overs),
+        fc.shuffledSubarray(
+          overs.map((_, i) => i),
+          { minLength: overs.length, maxLength: overs.length },
+        ),
+      ),
+    );
     fc.assert(
       fc.property(overAndOrder, ([overs, order]) => {
         const cards = overs.map((o, i) => round(`s${i}`, i, o));

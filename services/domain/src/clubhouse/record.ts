@@ -1,5 +1,13 @@
 import type { RevisionScore, TeeSnapshot } from './events';
-import { adjustedGrossScore, applyExceptionalScore, combinedNineHoleDifferential, courseHandicap, handicapIndexDetail, scoreDifferential, type IndexCap } from './whs';
+import {
+  adjustedGrossScore,
+  applyExceptionalScore,
+  combinedNineHoleDifferential,
+  courseHandicap,
+  handicapIndexDetail,
+  scoreDifferential,
+  type IndexCap,
+} from './whs';
 
 /** A score that counts: attested and not voided, with the PCC of its course and day. */
 export interface CountedScore {
@@ -54,7 +62,10 @@ export function scoringRecord(counted: readonly CountedScore[]): ScoringRecord {
   for (const score of ordered) {
     const { tee } = score;
     const par = tee.pars.reduce((a, b) => a + b, 0);
-    const ch = index === null ? null : courseHandicap({ handicapIndex: index, slopeRating: tee.slopeRating, courseRating: tee.courseRating, par, holes: tee.holes });
+    const ch =
+      index === null
+        ? null
+        : courseHandicap({ handicapIndex: index, slopeRating: tee.slopeRating, courseRating: tee.courseRating, par, holes: tee.holes });
     const ags = adjustedGrossScore({ grossScores: score.grossScores, pars: tee.pars, strokeIndexes: tee.strokeIndexes, courseHandicap: ch });
     let differential: number;
     let pairedWith: string | null = null;
@@ -64,7 +75,12 @@ export function scoringRecord(counted: readonly CountedScore[]): ScoringRecord {
         pendingNine = { scorecardId: score.scorecardId, ags, tee, pcc: score.pcc };
         continue;
       }
-      const rating = (n: { ags: number; tee: TeeSnapshot; pcc: number }) => ({ adjustedGrossScore: n.ags, courseRating: n.tee.courseRating, slopeRating: n.tee.slopeRating, pcc: n.pcc });
+      const rating = (n: { ags: number; tee: TeeSnapshot; pcc: number }) => ({
+        adjustedGrossScore: n.ags,
+        courseRating: n.tee.courseRating,
+        slopeRating: n.tee.slopeRating,
+        pcc: n.pcc,
+      });
       differential = combinedNineHoleDifferential(rating(pendingNine), rating({ ags, tee, pcc: score.pcc }));
       pairedWith = pendingNine.scorecardId;
       pendingNine = null;
@@ -72,11 +88,25 @@ export function scoringRecord(counted: readonly CountedScore[]): ScoringRecord {
       differential = scoreDifferential({ adjustedGrossScore: ags, courseRating: tee.courseRating, slopeRating: tee.slopeRating, pcc: score.pcc });
     }
     low = lowHandicapIndexBefore(history, score.playedOn);
-    const applied = applyExceptionalScore({ differentialsBefore: differentials, newDifferential: differential, handicapIndexAtRound: index, ...(low === undefined ? {} : { lowHandicapIndex: low }) });
+    const applied = applyExceptionalScore({
+      differentialsBefore: differentials,
+      newDifferential: differential,
+      handicapIndexAtRound: index,
+      ...(low === undefined ? {} : { lowHandicapIndex: low }),
+    });
     differentials = applied.differentials;
     index = applied.handicapIndex;
     history.push({ scorecardId: score.scorecardId, playedOn: score.playedOn, handicapIndex: index });
-    rows.push({ scorecardId: score.scorecardId, playedOn: score.playedOn, adjustedGrossScore: ags, courseHandicap: ch, pcc: score.pcc, differential, exceptionalReduction: applied.reduction, pairedWith });
+    rows.push({
+      scorecardId: score.scorecardId,
+      playedOn: score.playedOn,
+      adjustedGrossScore: ags,
+      courseHandicap: ch,
+      pcc: score.pcc,
+      differential,
+      exceptionalReduction: applied.reduction,
+      pairedWith,
+    });
   }
   const detail = handicapIndexDetail(differentials, low === undefined ? {} : { lowHandicapIndex: low });
   const used = new Set(detail.usedPositions);

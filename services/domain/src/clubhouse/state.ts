@@ -58,11 +58,20 @@ export function evolveHandicap(state: HandicapState, event: HandicapEvent): Hand
       const at = event.type === 'HandicapRequestDrafted' ? event.data.draftedAt : event.data.submittedAt;
       const status = event.type === 'HandicapRequestDrafted' ? 'draft' : 'submitted';
       const same = state.request?.requestId === d.requestId ? state.request : null;
-      return { ...state, request: { requestId: d.requestId, application: d.application, dateCreated: same?.dateCreated ?? at, dateUpdated: at, status } };
+      return {
+        ...state,
+        request: { requestId: d.requestId, application: d.application, dateCreated: same?.dateCreated ?? at, dateUpdated: at, status },
+      };
     }
     case 'HandicapRequestApproved': {
       const d = event.data;
-      const next = updateRequest(state, d.requestId, (r) => ({ ...r, status: 'approved', golfLinkNumber: d.golfLinkNumber, officialHandicap: d.officialHandicap, dateUpdated: d.approvedAt }));
+      const next = updateRequest(state, d.requestId, (r) => ({
+        ...r,
+        status: 'approved',
+        golfLinkNumber: d.golfLinkNumber,
+        officialHandicap: d.officialHandicap,
+        dateUpdated: d.approvedAt,
+      }));
       return { ...next, official: { golfLinkNumber: d.golfLinkNumber, handicap: d.officialHandicap } };
     }
     case 'HandicapRequestRejected': {
@@ -72,8 +81,16 @@ export function evolveHandicap(state: HandicapState, event: HandicapEvent): Hand
     case 'ScorecardSubmitted': {
       const d = event.data;
       const card: Scorecard = {
-        scorecardId: d.scorecardId, tee: d.tee, playedOn: d.playedOn, grossScores: d.grossScores, marker: d.marker,
-        attestBy: d.attestBy, submittedAt: d.submittedAt, status: 'submitted', pcc: 0, attestedAt: null,
+        scorecardId: d.scorecardId,
+        tee: d.tee,
+        playedOn: d.playedOn,
+        grossScores: d.grossScores,
+        marker: d.marker,
+        attestBy: d.attestBy,
+        submittedAt: d.submittedAt,
+        status: 'submitted',
+        pcc: 0,
+        attestedAt: null,
       };
       return { ...state, scorecards: [...state.scorecards, card] };
     }

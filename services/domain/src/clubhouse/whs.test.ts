@@ -30,12 +30,18 @@ describe('scoreDifferential (ROH 5.1)', () => {
   });
   it('property: equals the exact rational rounded half up, for every slope 55-155 and score', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 55, max: 155 }), fc.integer({ min: 600, max: 800 }), fc.integer({ min: 50, max: 150 }), fc.integer({ min: -10, max: 30 }), (slope, crTenths, ags, pccTenths) => {
-        const sd = scoreDifferential({ adjustedGrossScore: ags, courseRating: crTenths / 10, slopeRating: slope, pcc: pccTenths / 10 });
-        const exactTimes10 = (113 * (ags * 10 - crTenths - pccTenths)) / slope; // SD in tenths, exact enough
-        expect(Math.abs(sd * 10 - exactTimes10)).toBeLessThanOrEqual(0.5 + 1e-9);
-        if (Math.abs(sd * 10 - exactTimes10) > 0.5 - 1e-9) expect(sd * 10).toBeGreaterThan(exactTimes10);
-      }),
+      fc.property(
+        fc.integer({ min: 55, max: 155 }),
+        fc.integer({ min: 600, max: 800 }),
+        fc.integer({ min: 50, max: 150 }),
+        fc.integer({ min: -10, max: 30 }),
+        (slope, crTenths, ags, pccTenths) => {
+          const sd = scoreDifferential({ adjustedGrossScore: ags, courseRating: crTenths / 10, slopeRating: slope, pcc: pccTenths / 10 });
+          const exactTimes10 = (113 * (ags * 10 - crTenths - pccTenths)) / slope; // SD in tenths, exact enough
+          expect(Math.abs(sd * 10 - exactTimes10)).toBeLessThanOrEqual(0.5 + 1e-9);
+          if (Math.abs(sd * 10 - exactTimes10) > 0.5 - 1e-9) expect(sd * 10).toBeGreaterThan(exactTimes10);
+        },
+      ),
     );
   });
 });
@@ -57,7 +63,24 @@ describe('handicapIndex (ROH 5.2, 5.3)', () => {
   it('applies the table for 3 to 20 scores, with the -2.0 / -1.0 adjustments at 3, 4 and 6', () => {
     const base = [20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1];
     const expected: Record<number, number> = {
-      3: 14, 4: 13, 5: 12, 6: 10, 7: 9, 8: 7, 9: 6, 10: 4, 11: 4, 12: 5, 13: 5, 14: 5, 15: 6, 16: 5.8, 17: 6, 18: 5.3, 19: 5, 20: 4.5,
+      3: 14,
+      4: 13,
+      5: 12,
+      6: 10,
+      7: 9,
+      8: 7,
+      9: 6,
+      10: 4,
+      11: 4,
+      12: 5,
+      13: 5,
+      14: 5,
+      15: 6,
+      16: 5.8,
+      17: 6,
+      18: 5.3,
+      19: 5,
+      20: 4.5,
     };
     for (let n = 3; n <= 20; n += 1) expect(handicapIndex(base.slice(0, n)), `${n} scores`).toBe(expected[n]);
   });
@@ -194,8 +217,18 @@ describe('combinedNineHoleDifferential (ROH 2020 5.1b, GA pairs)', () => {
   });
   it('rounds only the sum, an exact half upwards', () => {
     // 113/113 x (40 - 36.0 - 0.5 x 1) + 113/113 x (40 - 36.1) = 3.5 + 3.9 = 7.4 exactly; PCC 3 on one: 2.5 + 3.9 = 6.4
-    expect(combinedNineHoleDifferential({ adjustedGrossScore: 40, courseRating: 36, slopeRating: 113, pcc: 3 }, { adjustedGrossScore: 40, courseRating: 36.1, slopeRating: 113, pcc: 0 })).toBe(6.4);
+    expect(
+      combinedNineHoleDifferential(
+        { adjustedGrossScore: 40, courseRating: 36, slopeRating: 113, pcc: 3 },
+        { adjustedGrossScore: 40, courseRating: 36.1, slopeRating: 113, pcc: 0 },
+      ),
+    ).toBe(6.4);
     // slope 226 is out of range for a rating but exercises the half: 113/226 x 0.1 = 0.05 -> 0.1
-    expect(combinedNineHoleDifferential({ adjustedGrossScore: 36, courseRating: 35.9, slopeRating: 226, pcc: 0 }, { adjustedGrossScore: 36, courseRating: 36, slopeRating: 113, pcc: 0 })).toBe(0.1);
+    expect(
+      combinedNineHoleDifferential(
+        { adjustedGrossScore: 36, courseRating: 35.9, slopeRating: 226, pcc: 0 },
+        { adjustedGrossScore: 36, courseRating: 36, slopeRating: 113, pcc: 0 },
+      ),
+    ).toBe(0.1);
   });
 });

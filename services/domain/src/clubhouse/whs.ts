@@ -178,11 +178,19 @@ export function applyExceptionalScore(input: {
  * ROH 3.1: the Adjusted Gross Score, each hole's gross capped at its net double bogey from the full
  * Course Handicap (null before the player has an index: par + 5).
  */
-export function adjustedGrossScore(input: { grossScores: readonly number[]; pars: readonly number[]; strokeIndexes: readonly number[]; courseHandicap: number | null }): number {
+export function adjustedGrossScore(input: {
+  grossScores: readonly number[];
+  pars: readonly number[];
+  strokeIndexes: readonly number[];
+  courseHandicap: number | null;
+}): number {
   const holes = input.pars.length === 9 ? 9 : 18;
   return input.grossScores.reduce((total, gross, i) => {
     const par = input.pars[i] ?? 0;
-    const strokes = input.courseHandicap === null ? null : strokesReceived({ courseHandicap: input.courseHandicap, strokeIndex: input.strokeIndexes[i] ?? holes, holes });
+    const strokes =
+      input.courseHandicap === null
+        ? null
+        : strokesReceived({ courseHandicap: input.courseHandicap, strokeIndex: input.strokeIndexes[i] ?? holes, holes });
     return total + Math.min(gross, netDoubleBogey({ par, strokesReceived: strokes }));
   }, 0);
 }

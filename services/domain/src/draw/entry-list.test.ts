@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closeEntryList, closeEntryListInPages, entryLines, entryListMatches, hashEntrants, isEntryLines, parseEntryLines, pseudonymousEntrantId } from './entry-list';
+import {
+  closeEntryList,
+  closeEntryListInPages,
+  entryLines,
+  entryListMatches,
+  hashEntrants,
+  isEntryLines,
+  parseEntryLines,
+  pseudonymousEntrantId,
+} from './entry-list';
 
 describe('the frozen entry list', () => {
   it('merges rows per entrant, drops zero-ticket entrants and sorts by id in byte order', () => {
@@ -21,15 +30,26 @@ describe('the frozen entry list', () => {
   });
 
   it('hashes the canonical serialisation `<id>\\t<tickets>\\n`', () => {
-    const list = closeEntryList([{ entrantId: 'b', tickets: 5 }, { entrantId: 'a', tickets: 1 }]);
+    const list = closeEntryList([
+      { entrantId: 'b', tickets: 5 },
+      { entrantId: 'a', tickets: 1 },
+    ]);
     const expected = createHash('sha256').update('a\t1\nb\t5\n').digest('hex');
     expect(list.hash).toBe(expected);
     expect(entryListMatches(list, expected.toUpperCase())).toBe(true);
   });
 
   it('gives the same hash whatever the input order or split of rows', () => {
-    const one = closeEntryList([{ entrantId: 'x', tickets: 3 }, { entrantId: 'y', tickets: 1 }]);
-    const other = closeEntryList([{ entrantId: 'y', tickets: 1 }, { entrantId: 'x', tickets: 1 }, { entrantId: 'x', tickets: 2 }, { entrantId: 'q', tickets: 0 }]);
+    const one = closeEntryList([
+      { entrantId: 'x', tickets: 3 },
+      { entrantId: 'y', tickets: 1 },
+    ]);
+    const other = closeEntryList([
+      { entrantId: 'y', tickets: 1 },
+      { entrantId: 'x', tickets: 1 },
+      { entrantId: 'x', tickets: 2 },
+      { entrantId: 'q', tickets: 0 },
+    ]);
     expect(other.hash).toBe(one.hash);
   });
 
@@ -42,7 +62,9 @@ describe('the frozen entry list', () => {
   });
 
   it('hashes a long list in chunks to exactly the one-string hash', () => {
-    const list = closeEntryList(Array.from({ length: 20_000 }, (_, i) => ({ entrantId: `entrant-${String(i).padStart(6, '0')}`, tickets: (i % 7) + 1 })));
+    const list = closeEntryList(
+      Array.from({ length: 20_000 }, (_, i) => ({ entrantId: `entrant-${String(i).padStart(6, '0')}`, tickets: (i % 7) + 1 })),
+    );
     const whole = list.entrants.map((e) => `${e.entrantId}\t${e.tickets}\n`).join('');
     expect(hashEntrants(list.entrants)).toBe(createHash('sha256').update(whole).digest('hex'));
   });
@@ -66,7 +88,11 @@ describe('the frozen entry list', () => {
 
 describe('the canonical lines of a page', () => {
   it('are the bytes the list hash covers, and parse back to the entrants', () => {
-    const list = closeEntryList([{ entrantId: 'b', tickets: 5 }, { entrantId: 'a', tickets: 1 }, { entrantId: 'c', tickets: 12 }]);
+    const list = closeEntryList([
+      { entrantId: 'b', tickets: 5 },
+      { entrantId: 'a', tickets: 1 },
+      { entrantId: 'c', tickets: 12 },
+    ]);
     const lines = entryLines(list.entrants);
     expect(lines).toBe('a\t1\nb\t5\nc\t12\n');
     expect(createHash('sha256').update(lines).digest('hex')).toBe(list.hash);
@@ -75,7 +101,21 @@ describe('the canonical lines of a page', () => {
   });
 
   it('refuses what is not that form', () => {
-    const bad = ['a\t1', 'a 1\n', 'a\t0\n', 'a\t-1\n', 'a\t1.5\n', 'a\t01\n', '\t1\n', `${'x'.repeat(129)}\t1\n`, 'a\tb\t1\n', 'é\t1\n', 'a\t9999999999999999\n', 'a\t1\n\n', 'a\t1\nb'];
+    const bad = [
+      'a\t1',
+      'a 1\n',
+      'a\t0\n',
+      'a\t-1\n',
+      'a\t1.5\n',
+      'a\t01\n',
+      '\t1\n',
+      `${'x'.repeat(129)}\t1\n`,
+      'a\tb\t1\n',
+      'é\t1\n',
+      'a\t9999999999999999\n',
+      'a\t1\n\n',
+      'a\t1\nb',
+    ];
     for (const text of bad) {
       expect(parseEntryLines(text), JSON.stringify(text)).toBeNull();
       expect(isEntryLines(text), JSON.stringify(text)).toBe(false);
@@ -94,37 +134,51 @@ describe('the canonical lines of a page', () => {
       fc.string({ unit: fc.constantFrom('a', '5', '\t', '\n'), maxLength: 6 }),
     );
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')), (text) => {
-        const expected = grammar.test(text);
-        expect(isEntryLines(text)).toBe(expected);
-        expect(parseEntryLines(text) !== null).toBe(expected);
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')),
+        (text) => {
+          const expected = grammar.test(text);
+          expect(isEntryLines(text)).toBe(expected);
+          expect(parseEntryLines(text) !== null).toBe(expected);
+        },
+      ),
       { numRuns: 3000 },
     );
   });
 
   it('closes a list handed over sorted exactly as the same list shuffled', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.string({ unit: fc.constantFrom('a', 'b', 'C', '0', '~'), minLength: 1, maxLength: 4 }), { maxLength: 40 }), fc.array(fc.nat(5), { minLength: 40, maxLength: 40 }), (ids, counts) => {
-        const sorted = [...ids].sort().map((entrantId, i) => ({ entrantId, tickets: counts[i]! }));
-        const shuffled = [...sorted].reverse();
-        expect(closeEntryList(sorted)).toEqual(closeEntryList(shuffled));
-      }),
+      fc.property(
+        fc.uniqueArray(fc.string({ unit: fc.constantFrom('a', 'b', 'C', '0', '~'), minLength: 1, maxLength: 4 }), { maxLength: 40 }),
+        fc.array(fc.nat(5), { minLength: 40, maxLength: 40 }),
+        (ids, counts) => {
+          const sorted = [...ids].sort().map((entrantId, i) => ({ entrantId, tickets: counts[i]! }));
+          const shuffled = [...sorted].reverse();
+          expect(closeEntryList(sorted)).toEqual(closeEntryList(shuffled));
+        },
+      ),
     );
   });
 
   it('cuts the list in pages of canonical lines that join to the hashed bytes, whatever the page size', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ entrantId: fc.string({ unit: fc.constantFrom('a', 'b', 'C', '0', '~'), minLength: 1, maxLength: 4 }), tickets: fc.nat(5) }), { maxLength: 60 }), fc.integer({ min: 1, max: 25 }), (rows, pageSize) => {
-        const whole = closeEntryList(rows);
-        const paged = closeEntryListInPages(rows, pageSize);
-        expect(paged.hash).toBe(whole.hash);
-        expect(paged.entrants).toEqual(whole.entrants);
-        expect(paged.totalTickets).toBe(whole.totalTickets);
-        expect(paged.pages).toHaveLength(Math.ceil(whole.entrants.length / pageSize));
-        expect(paged.pages.join('')).toBe(entryLines(whole.entrants));
-        paged.pages.forEach((lines, i) => expect(parseEntryLines(lines)).toEqual(whole.entrants.slice(i * pageSize, (i + 1) * pageSize)));
-      }),
+      fc.property(
+        fc.array(
+          fc.record({ entrantId: fc.string({ unit: fc.constantFrom('a', 'b', 'C', '0', '~'), minLength: 1, maxLength: 4 }), tickets: fc.nat(5) }),
+          { maxLength: 60 },
+        ),
+        fc.integer({ min: 1, max: 25 }),
+        (rows, pageSize) => {
+          const whole = closeEntryList(rows);
+          const paged = closeEntryListInPages(rows, pageSize);
+          expect(paged.hash).toBe(whole.hash);
+          expect(paged.entrants).toEqual(whole.entrants);
+          expect(paged.totalTickets).toBe(whole.totalTickets);
+          expect(paged.pages).toHaveLength(Math.ceil(whole.entrants.length / pageSize));
+          expect(paged.pages.join('')).toBe(entryLines(whole.entrants));
+          paged.pages.forEach((lines, i) => expect(parseEntryLines(lines)).toEqual(whole.entrants.slice(i * pageSize, (i + 1) * pageSize)));
+        },
+      ),
     );
     expect(() => closeEntryListInPages([], 0)).toThrow(RangeError);
   });

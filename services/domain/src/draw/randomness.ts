@@ -99,5 +99,7 @@ export function beaconRandomnessMatchesSignature(randomness: string, signature: 
  * fixed before the entry list exists. The audit recomputes it from the recorded schedule.
  */
 export function beaconCommitment(schedule: Pick<BeaconSchedule, 'name' | 'round' | 'chainHash'>): string {
-  return createHash('sha256').update(`${schedule.name}|${schedule.chainHash ?? ''}|${schedule.round}`).digest('hex');
+  return createHash('sha256')
+    .update(`${schedule.name}|${schedule.chainHash ?? ''}|${schedule.round}`)
+    .digest('hex');
 }

@@ -50,7 +50,10 @@ describe('the fixed test vector', () => {
 
 describe('the seed', () => {
   it('depends on the list hash, the randomness and the draw id', () => {
-    const other = closeEntryList([{ entrantId: 'alice', tickets: 4 }, { entrantId: 'bob', tickets: 5 }]);
+    const other = closeEntryList([
+      { entrantId: 'alice', tickets: 4 },
+      { entrantId: 'bob', tickets: 5 },
+    ]);
     expect(drawSeed(list.hash, randomness, 'draw-test-vector')).toBe(seed);
     expect(drawSeed(other.hash, randomness, 'draw-test-vector')).not.toBe(seed);
     expect(drawSeed(list.hash, Buffer.from('other randomness'), 'draw-test-vector')).not.toBe(seed);

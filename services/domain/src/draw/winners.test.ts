@@ -59,8 +59,13 @@ describe('drawing winners', () => {
 
   it('refuses to draw more winners than eligible entrants, and gives up after maxDraws', () => {
     expect(() => drawWinners(list, seed, 4, new Set(['dave']))).toThrow('Not enough eligible entrants for this draw.');
-    const lopsided = closeEntryList([{ entrantId: 'big', tickets: 1_000_000 }, { entrantId: 'small', tickets: 1 }]);
-    expect(() => drawWinners(lopsided, seed, 1, new Set(['big']), { maxDraws: 50 })).toThrow('No eligible entrant was drawn within the allowed number of tickets.');
+    const lopsided = closeEntryList([
+      { entrantId: 'big', tickets: 1_000_000 },
+      { entrantId: 'small', tickets: 1 },
+    ]);
+    expect(() => drawWinners(lopsided, seed, 1, new Set(['big']), { maxDraws: 50 })).toThrow(
+      'No eligible entrant was drawn within the allowed number of tickets.',
+    );
   });
 });
 

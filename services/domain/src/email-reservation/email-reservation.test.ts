@@ -9,10 +9,15 @@ describe('email reservation', () => {
   });
 
   it('reserves an email once', () => {
-    const events = emailReservationDecider.decide({ type: 'ReserveEmail', email: ' Ana@Example.com', memberId: 'm-1' }, emailReservationDecider.initialState);
+    const events = emailReservationDecider.decide(
+      { type: 'ReserveEmail', email: ' Ana@Example.com', memberId: 'm-1' },
+      emailReservationDecider.initialState,
+    );
     expect(events).toEqual([{ type: 'EmailReserved', data: { email: 'ana@example.com', memberId: 'm-1' } }]);
     const state = events.reduce(emailReservationDecider.evolve, emailReservationDecider.initialState);
-    expect(() => emailReservationDecider.decide({ type: 'ReserveEmail', email: 'ana@example.com', memberId: 'm-2' }, state)).toThrow('This email is already registered.');
+    expect(() => emailReservationDecider.decide({ type: 'ReserveEmail', email: 'ana@example.com', memberId: 'm-2' }, state)).toThrow(
+      'This email is already registered.',
+    );
   });
 
   it('is released only by its holder, and can then be reserved by someone else', () => {

@@ -6,9 +6,15 @@ import { DomainError, defineEvent, type Decider, type DomainEvent } from '@roar/
  * Email uniqueness under concurrent sign-ups: one stream per normalised email, appended with
  * `no_stream` (mustBeNew). The second sign-up gets a revision conflict, answered as an error.
  */
-export const EmailReserved = defineEvent('EmailReserved', z.object({ email: z.string().min(3).max(254), memberId: z.string().min(1).max(200) }).strict());
+export const EmailReserved = defineEvent(
+  'EmailReserved',
+  z.object({ email: z.string().min(3).max(254), memberId: z.string().min(1).max(200) }).strict(),
+);
 /** Staff changed the member's email (issue 14): the old address is free for a new account again. */
-export const EmailReleased = defineEvent('EmailReleased', z.object({ email: z.string().min(3).max(254), memberId: z.string().min(1).max(200) }).strict());
+export const EmailReleased = defineEvent(
+  'EmailReleased',
+  z.object({ email: z.string().min(3).max(254), memberId: z.string().min(1).max(200) }).strict(),
+);
 export const emailReservationEvents = [EmailReserved, EmailReleased] as const;
 
 export type EmailReservedEvent = DomainEvent<'EmailReserved', z.infer<typeof EmailReserved.schema>>;

@@ -52,7 +52,8 @@ export function evolveEntries(state: EntriesState, event: EntriesEvent): Entries
 export function decideEntries(command: EntriesCommand, state: EntriesState): EntriesEvent[] {
   // The same cause (payment, renewal period, staff action) never counts twice.
   if (state.causationKeys.includes(command.causationKey)) return [];
-  if (!Number.isInteger(command.count) || command.count <= 0) throw new DomainError('invalid', 'The number of entries must be a whole number above zero.');
+  if (!Number.isInteger(command.count) || command.count <= 0)
+    throw new DomainError('invalid', 'The number of entries must be a whole number above zero.');
   switch (command.type) {
     case 'GrantEntries': {
       if (command.source === 'staff-adjustment' && !command.reason?.trim()) throw new DomainError('invalid', 'A staff adjustment needs a reason.');

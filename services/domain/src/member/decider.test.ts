@@ -47,45 +47,72 @@ const checkout = (tier = platinum, purpose: 'join' | 'upgrade' | 'single-entry' 
 
 describe('member decider', () => {
   it('registers a member on a paid plan without a membership yet, and activates a free plan at once with no end', () => {
-    const base = { type: 'RegisterMember', memberId, email: 'ana@example.com', firstname: 'Ana', lastname: 'Lee', referralCode: 'ANA123', at } as const;
-    given([]).when({ ...base, chosenTier: platinum }).then([registered]);
-    const events = given([]).when({ ...base, chosenTier: free }).events();
+    const base = {
+      type: 'RegisterMember',
+      memberId,
+      email: 'ana@example.com',
+      firstname: 'Ana',
+      lastname: 'Lee',
+      referralCode: 'ANA123',
+      at,
+    } as const;
+    given([])
+      .when({ ...base, chosenTier: platinum })
+      .then([registered]);
+    const events = given([])
+      .when({ ...base, chosenTier: free })
+      .events();
     expect(events.map((e) => e.type)).toEqual(['MemberRegistered', 'MembershipActivated']);
     expect(events[1]!.data).toMatchObject({ periodEnd: null, paymentId: null, source: 'join', tier: free });
-    given([registered]).when({ ...base, chosenTier: free }).thenThrows('Member already registered.');
+    given([registered])
+      .when({ ...base, chosenTier: free })
+      .thenThrows('Member already registered.');
   });
 
   it('records only the profile fields that changed, and refuses an unknown member', () => {
-    given([registered]).when({ type: 'UpdateMemberProfile', memberId, changes: { firstname: 'Ana', mobile: '0400000000' } }).then([
-      { type: 'MemberProfileUpdated', data: { memberId, changes: { mobile: '0400000000' } } },
-    ]);
-    given([registered]).when({ type: 'UpdateMemberProfile', memberId, changes: { lastname: 'Lee' } }).thenNothingHappened();
-    given([]).when({ type: 'UpdateMemberProfile', memberId, changes: { lastname: 'X' } }).thenThrows('Member not found.');
+    given([registered])
+      .when({ type: 'UpdateMemberProfile', memberId, changes: { firstname: 'Ana', mobile: '0400000000' } })
+      .then([{ type: 'MemberProfileUpdated', data: { memberId, changes: { mobile: '0400000000' } } }]);
+    given([registered])
+      .when({ type: 'UpdateMemberProfile', memberId, changes: { lastname: 'Lee' } })
+      .thenNothingHappened();
+    given([])
+      .when({ type: 'UpdateMemberProfile', memberId, changes: { lastname: 'X' } })
+      .thenThrows('Member not found.');
   });
 
   it('starts a checkout from free to platinum, with the tier snapshot', () => {
-    const freeMember = given([registered, { ...activatedPlatinum, data: { ...activatedPlatinum.data, tier: free, periodEnd: null, paymentId: null, subscriptionId: null } }]);
-    freeMember.when(checkout()).then([
-      { type: 'MembershipCheckoutStarted', data: { memberId, checkoutId: 'c-2', purpose: 'upgrade', tier: platinum, amount_cents: 2999 } },
+    const freeMember = given([
+      registered,
+      { ...activatedPlatinum, data: { ...activatedPlatinum.data, tier: free, periodEnd: null, paymentId: null, subscriptionId: null } },
     ]);
+    freeMember
+      .when(checkout())
+      .then([{ type: 'MembershipCheckoutStarted', data: { memberId, checkoutId: 'c-2', purpose: 'upgrade', tier: platinum, amount_cents: 2999 } }]);
   });
 
   it('refuses an upgrade from the top tiers, to the same tier, to an unpublished or free tier', () => {
     given([registered, activatedPlatinum]).when(checkout(platinum)).thenThrows('No upgrade is offered from platinum.');
     const onLegacy: MemberEvent = { ...activatedPlatinum, data: { ...activatedPlatinum.data, tier: legacy } };
     given([registered, onLegacy]).when(checkout(platinum)).thenThrows('No upgrade is offered from platinum-member.');
-    given([registered]).when({ ...checkout(), tierPublished: false } as MemberCommand).thenThrows('Membership platinum is not available.');
+    given([registered])
+      .when({ ...checkout(), tierPublished: false } as MemberCommand)
+      .thenThrows('Membership platinum is not available.');
     given([registered]).when(checkout(free)).thenThrows(DomainError);
     given([registered]).when(checkout(single, 'upgrade')).thenThrows('A single entry is bought, not joined or upgraded to.');
   });
 
   it('lets a member whose paid membership has ended join again', () => {
     const later = { ...checkout(platinum, 'join'), at: '2026-03-01T00:00:00.000Z' } as MemberCommand;
-    given([registered, activatedPlatinum]).when(later).then((events) => expect(events).toHaveLength(1));
+    given([registered, activatedPlatinum])
+      .when(later)
+      .then((events) => expect(events).toHaveLength(1));
   });
 
   it('starts a single-entry checkout only for a single-entry tier', () => {
-    given([registered, activatedPlatinum]).when(checkout(single, 'single-entry')).then((events) => expect(events).toHaveLength(1));
+    given([registered, activatedPlatinum])
+      .when(checkout(single, 'single-entry'))
+      .then((events) => expect(events).toHaveLength(1));
     given([registered]).when(checkout(platinum, 'single-entry')).thenThrows('Membership platinum is not a single entry.');
   });
 
@@ -97,9 +124,14 @@ describe('member decider', () => {
   });
 
   it('records the previous membership on an upgrade', () => {
-    const freeActive: MemberEvent = { ...activatedPlatinum, data: { ...activatedPlatinum.data, tier: free, paymentId: null, checkoutId: null, subscriptionId: null, periodEnd: null } };
+    const freeActive: MemberEvent = {
+      ...activatedPlatinum,
+      data: { ...activatedPlatinum.data, tier: free, paymentId: null, checkoutId: null, subscriptionId: null, periodEnd: null },
+    };
     const { memberId: _m, previousMembershipId: _p, ...rest } = activatedPlatinum.data;
-    const [event] = given([registered, freeActive]).when({ type: 'ActivateMembership', memberId, ...rest, source: 'upgrade' }).events();
+    const [event] = given([registered, freeActive])
+      .when({ type: 'ActivateMembership', memberId, ...rest, source: 'upgrade' })
+      .events();
     expect(event?.data).toMatchObject({ previousMembershipId: 1, source: 'upgrade' });
   });
 
@@ -116,7 +148,9 @@ describe('member decider', () => {
     const [renewed] = given([registered, activatedPlatinum]).when(renew).events();
     expect(renewed?.type).toBe('MembershipRenewed');
     given([registered, activatedPlatinum, renewed!]).when(renew).thenNothingHappened();
-    given([registered, activatedPlatinum]).when({ ...renew, subscriptionId: 'sub_x' } as MemberCommand).thenThrows(/not this member's current subscription/);
+    given([registered, activatedPlatinum])
+      .when({ ...renew, subscriptionId: 'sub_x' } as MemberCommand)
+      .thenThrows(/not this member's current subscription/);
   });
 
   it('cancels a paid membership at the end of its period, and nothing else', () => {
@@ -125,12 +159,17 @@ describe('member decider', () => {
     expect(cancelled).toEqual({ type: 'MembershipCancelled', data: { memberId, membershipId: 3, endsAt: '2026-02-10T00:00:00.000Z', reason: null } });
     given([registered, activatedPlatinum, cancelled!]).when(cancel).thenThrows('The membership is already cancelled.');
     given([registered]).when(cancel).thenThrows('There is no paid membership to cancel.');
-    const freeActive: MemberEvent = { ...activatedPlatinum, data: { ...activatedPlatinum.data, tier: free, paymentId: null, subscriptionId: null, periodEnd: null } };
+    const freeActive: MemberEvent = {
+      ...activatedPlatinum,
+      data: { ...activatedPlatinum.data, tier: free, paymentId: null, subscriptionId: null, periodEnd: null },
+    };
     given([registered, freeActive]).when(cancel).thenThrows('There is no paid membership to cancel.');
   });
 
   it('records a failed payment against the subscription', () => {
-    const events = given([registered, activatedPlatinum]).when({ type: 'RecordMembershipPaymentFailed', memberId, checkoutId: null, subscriptionId: 'sub_1', reason: 'card_declined' }).events();
+    const events = given([registered, activatedPlatinum])
+      .when({ type: 'RecordMembershipPaymentFailed', memberId, checkoutId: null, subscriptionId: 'sub_1', reason: 'card_declined' })
+      .events();
     const state = [registered, activatedPlatinum, ...events].reduce(memberDecider.evolve, memberDecider.initialState);
     expect(state.status !== 'absent' && state.membership?.paymentFailed).toBe(true);
   });
@@ -148,7 +187,9 @@ describe('member decider', () => {
     };
     const events = given([registered]).when(buy).events();
     expect(events).toHaveLength(1);
-    given([registered, ...events]).when(buy).thenNothingHappened();
+    given([registered, ...events])
+      .when(buy)
+      .thenNothingHappened();
   });
 
   it('writes events that the registry accepts', () => {

@@ -67,7 +67,13 @@ export type MemberCommand =
   | { readonly type: 'ReinstateMember'; readonly memberId: string; readonly reason: string }
   | { readonly type: 'AddSupportNote'; readonly memberId: string; readonly noteId: string; readonly note: string }
   | { readonly type: 'ChangeMemberEmail'; readonly memberId: string; readonly email: string; readonly reason: string }
-  | { readonly type: 'RecordSupportAction'; readonly memberId: string; readonly action: SupportAction; readonly reason: string; readonly reference: string | null }
+  | {
+      readonly type: 'RecordSupportAction';
+      readonly memberId: string;
+      readonly action: SupportAction;
+      readonly reason: string;
+      readonly reference: string | null;
+    }
   | {
       readonly type: 'PurchaseSingleEntry';
       readonly memberId: string;
@@ -87,7 +93,8 @@ function present(state: MemberState): PresentMember {
 function checkCheckout(state: PresentMember, command: Extract<MemberCommand, { type: 'StartMembershipCheckout' }>): void {
   const { tier, purpose } = command;
   if (!command.tierPublished) throw new DomainError('invalid', `Membership ${tier.code} is not available.`);
-  if (tier.type === 'free' || command.amount_cents <= 0) throw new DomainError('invalid', `Membership ${tier.code} is free: there is nothing to pay.`);
+  if (tier.type === 'free' || command.amount_cents <= 0)
+    throw new DomainError('invalid', `Membership ${tier.code} is free: there is nothing to pay.`);
   const current = membershipInEffect(state, command.at);
   if (purpose === 'single-entry') {
     if (tier.type !== 'single-entry') throw new DomainError('invalid', `Membership ${tier.code} is not a single entry.`);
@@ -150,7 +157,9 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       const s = present(state);
       if (command.paymentId !== null && s.processedPayments.includes(command.paymentId)) return [];
       const { type: _type, ...data } = command;
-      return [{ type: 'MembershipActivated', data: { ...data, memberId: s.memberId, previousMembershipId: s.membership?.tier.membershipId ?? null } }];
+      return [
+        { type: 'MembershipActivated', data: { ...data, memberId: s.memberId, previousMembershipId: s.membership?.tier.membershipId ?? null } },
+      ];
     }
     case 'RenewMembership': {
       const s = present(state);
@@ -176,7 +185,12 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       return [
         {
           type: 'MembershipCancelled',
-          data: { memberId: s.memberId, membershipId: current.tier.membershipId, endsAt: command.endsAt ?? current.periodEnd, reason: command.reason },
+          data: {
+            memberId: s.memberId,
+            membershipId: current.tier.membershipId,
+            endsAt: command.endsAt ?? current.periodEnd,
+            reason: command.reason,
+          },
         },
       ];
     }
@@ -208,7 +222,12 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
     }
     case 'RecordSupportAction': {
       const s = present(state);
-      return [{ type: 'SupportActionRecorded', data: { memberId: s.memberId, action: command.action, reason: command.reason, reference: command.reference } }];
+      return [
+        {
+          type: 'SupportActionRecorded',
+          data: { memberId: s.memberId, action: command.action, reason: command.reason, reference: command.reference },
+        },
+      ];
     }
     default: {
       const _exhaustive: never = command;

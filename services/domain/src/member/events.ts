@@ -42,7 +42,9 @@ export const MemberRegistered = defineEvent(
 export const MemberProfileUpdated = defineEvent('MemberProfileUpdated', z.object({ memberId: id, changes: profileChangesSchema }).strict());
 export const MembershipCheckoutStarted = defineEvent(
   'MembershipCheckoutStarted',
-  z.object({ memberId: id, checkoutId: id, purpose: checkoutPurposeSchema, tier: tierSnapshotSchema, amount_cents: z.number().int().min(0) }).strict(),
+  z
+    .object({ memberId: id, checkoutId: id, purpose: checkoutPurposeSchema, tier: tierSnapshotSchema, amount_cents: z.number().int().min(0) })
+    .strict(),
 );
 export const MembershipActivated = defineEvent(
   'MembershipActivated',
@@ -92,7 +94,10 @@ const staffReason = text().trim().min(3).max(500);
 export const MemberSuspended = defineEvent('MemberSuspended', z.object({ memberId: id, reason: staffReason }).strict());
 export const MemberReinstated = defineEvent('MemberReinstated', z.object({ memberId: id, reason: staffReason }).strict());
 /** A note staff keep on the member's file: in the member's history, never shown to the member. */
-export const SupportNoteAdded = defineEvent('SupportNoteAdded', z.object({ memberId: id, noteId: id, note: text().trim().min(1).max(2000) }).strict());
+export const SupportNoteAdded = defineEvent(
+  'SupportNoteAdded',
+  z.object({ memberId: id, noteId: id, note: text().trim().min(1).max(2000) }).strict(),
+);
 /** Staff changed the member's sign-in email (issue 14); the address is reserved before this is recorded. */
 export const MemberEmailChanged = defineEvent(
   'MemberEmailChanged',
@@ -114,7 +119,9 @@ export const SupportActionRecorded = defineEvent(
  */
 export const MemberSignedIn = defineEvent(
   'MemberSignedIn',
-  z.object({ memberId: id, email: z.string().min(1).max(320), clientIp: z.string().max(100).nullable(), userAgent: z.string().max(1000).nullable() }).strict(),
+  z
+    .object({ memberId: id, email: z.string().min(1).max(320), clientIp: z.string().max(100).nullable(), userAgent: z.string().max(1000).nullable() })
+    .strict(),
 );
 /** The member asked for a password-reset link (the form, by the sign-in address on file). */
 export const PasswordResetRequested = defineEvent('PasswordResetRequested', z.object({ memberId: id, email: z.email().max(320) }).strict());

@@ -77,7 +77,14 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       return {
         ...state,
         status: 'active',
-        membership: { tier: d.tier, periodStart: d.periodStart, periodEnd: d.periodEnd, subscriptionId: d.subscriptionId, cancelled: false, paymentFailed: false },
+        membership: {
+          tier: d.tier,
+          periodStart: d.periodStart,
+          periodEnd: d.periodEnd,
+          subscriptionId: d.subscriptionId,
+          cancelled: false,
+          paymentFailed: false,
+        },
         processedPayments: d.paymentId ? [...state.processedPayments, d.paymentId] : state.processedPayments,
       };
     }

@@ -26,7 +26,10 @@ describe('member support by staff (issue 14)', () => {
   });
 
   it('changes the email to a new address (lower-cased), and decides nothing when it is the same one', () => {
-    const changed: MemberEvent = { type: 'MemberEmailChanged', data: { memberId, previousEmail: 'ana@example.com', email: 'ana.lee@example.com', reason: 'New inbox' } };
+    const changed: MemberEvent = {
+      type: 'MemberEmailChanged',
+      data: { memberId, previousEmail: 'ana@example.com', email: 'ana.lee@example.com', reason: 'New inbox' },
+    };
     given([registered]).when({ type: 'ChangeMemberEmail', memberId, email: ' Ana.Lee@Example.com', reason: 'New inbox' }).then([changed]);
     given([registered]).when({ type: 'ChangeMemberEmail', memberId, email: 'ANA@example.com', reason: 'Same' }).thenNothingHappened();
     given([registered, changed]).when({ type: 'ChangeMemberEmail', memberId, email: 'ana.lee@example.com', reason: 'Again' }).thenNothingHappened();
@@ -45,7 +48,8 @@ describe('member support by staff (issue 14)', () => {
 
   it('validates the events on append: a reason is required and must be storable text', () => {
     const registry = createEventRegistry();
-    for (const type of ['MemberSuspended', 'MemberReinstated', 'SupportNoteAdded', 'SupportActionRecorded']) expect(registry.has(type), type).toBe(true);
+    for (const type of ['MemberSuspended', 'MemberReinstated', 'SupportNoteAdded', 'SupportActionRecorded'])
+      expect(registry.has(type), type).toBe(true);
     expect(MemberSuspended.schema.safeParse({ memberId, reason: '' }).success).toBe(false);
     expect(SupportNoteAdded.schema.safeParse({ memberId, noteId: 'n', note: 'bad \u0000 note' }).success).toBe(false);
     expect(MemberSuspended.schema.safeParse({ memberId, reason: 'Chargeback' }).success).toBe(true);

@@ -13,7 +13,11 @@ export const tierFieldsSchema = z
     // read.memberships.sort is an integer column: a larger sort would be decided, then unstorable.
     sort: uint4(),
     visible: z.boolean(),
-    code: z.string().regex(/^[a-z0-9-]+$/, 'code is lower-case letters, digits and dashes').min(1).max(40),
+    code: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'code is lower-case letters, digits and dashes')
+      .min(1)
+      .max(40),
     tier: z.string().min(1).max(60),
     colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colour is #rrggbb'),
     icon: z.string().max(200),
@@ -66,8 +70,7 @@ export type MembershipTierEvent =
   | DomainEvent<'MembershipTierStatusChanged', z.infer<typeof MembershipTierStatusChanged.schema>>;
 
 export type MembershipTierState =
-  | { readonly status: 'absent' }
-  | { readonly status: MembershipStatus; readonly membershipId: number; readonly fields: TierFields };
+  { readonly status: 'absent' } | { readonly status: MembershipStatus; readonly membershipId: number; readonly fields: TierFields };
 
 export const initialTierState: MembershipTierState = { status: 'absent' };
 

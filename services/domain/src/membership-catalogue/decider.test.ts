@@ -20,7 +20,9 @@ describe('membership tier decider', () => {
   });
 
   it('records only the fields that really changed', () => {
-    const events = given([defined]).when({ type: 'ReviseMembershipTier', membershipId: 3, changes: { price_cents: 3499, tier: 'Platinum' } }).events();
+    const events = given([defined])
+      .when({ type: 'ReviseMembershipTier', membershipId: 3, changes: { price_cents: 3499, tier: 'Platinum' } })
+      .events();
     expect(events).toEqual([{ type: 'MembershipTierRevised', data: { membershipId: 3, changes: { price_cents: 3499 } } }]);
   });
 

@@ -27,7 +27,10 @@ export interface AuditOptions {
    * Beacon draws: checks the recorded round's signature against the recorded chain public key
    * (offline; the adapter that knows the scheme supplies it). Returns null when valid, else why not.
    */
-  readonly verifyBeaconSignature?: (schedule: BeaconSchedule, round: { round: number; signature: string; previousSignature: string | null }) => string | null;
+  readonly verifyBeaconSignature?: (
+    schedule: BeaconSchedule,
+    round: { round: number; signature: string; previousSignature: string | null },
+  ) => string | null;
 }
 
 /**
@@ -124,7 +127,9 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
   const { stateAtClose, recorded, recordedLines, closed, revealed, commitment, method, beacon } = readDrawRecord(drawEvents);
   if (stateAtClose.status === 'absent') return { verified: false, lines: [`No prize ${prizeId} in the event log.`] };
   if (!closed) return { verified: false, lines: [`The entries of prize ${prizeId} are not closed yet: nothing to verify.`] };
-  lines.push(`Prize ${prizeId} (${stateAtClose.fields.title}), ${stateAtClose.fields.prize_type_id} draw, eligibility rule v${closed.eligibilityRuleVersion}`);
+  lines.push(
+    `Prize ${prizeId} (${stateAtClose.fields.title}), ${stateAtClose.fields.prize_type_id} draw, eligibility rule v${closed.eligibilityRuleVersion}`,
+  );
   lines.push(`Cutoff ${closed.cutoffPosition} as of ${closed.asOf}; ${closed.entrantCount} entrants, ${closed.totalTickets} tickets`);
 
   // 1. The recorded list hashes to the recorded hash, and its totals agree.
@@ -134,13 +139,18 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
   if (recordedHash !== closed.listHash) fail(`the recorded entry list hashes to ${recordedHash}, EntriesClosed says ${closed.listHash}`);
   else lines.push(`Entry list hash ${closed.listHash} matches the recorded list`);
   if (recorded.length !== closed.entrantCount || recordedTotal !== closed.totalTickets) {
-    fail(`the recorded list holds ${recorded.length} entrants and ${recordedTotal} tickets, EntriesClosed says ${closed.entrantCount} and ${closed.totalTickets}`);
+    fail(
+      `the recorded list holds ${recorded.length} entrants and ${recordedTotal} tickets, EntriesClosed says ${closed.entrantCount} and ${closed.totalTickets}`,
+    );
   }
   const recordedList: FrozenEntryList = { entrants: recorded, totalTickets: recordedTotal, hash: closed.listHash };
 
   if (!revealed) {
     lines.push('The randomness is not revealed yet: the list cannot be rebuilt (its ids are keyed by the salt published with the reveal).');
-    return { verified: problems.length === 0, lines: [...lines, problems.length === 0 ? 'VERIFIED (entry list only)' : `${problems.length} difference(s)`] };
+    return {
+      verified: problems.length === 0,
+      lines: [...lines, problems.length === 0 ? 'VERIFIED (entry list only)' : `${problems.length} difference(s)`],
+    };
   }
 
   // 2. Rebuild the list from the log with the same rule and compare it entrant by entrant.
@@ -149,7 +159,9 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
   if ('eligible' in log) {
     const folded = log.input;
     if (folded.prizeId !== input.prizeId || folded.prizeType !== input.prizeType || folded.asOf !== input.asOf) {
-      fail(`the log was folded for ${folded.prizeId} (${folded.prizeType}) as of ${folded.asOf}, the draw needs ${input.prizeId} (${input.prizeType}) as of ${input.asOf}`);
+      fail(
+        `the log was folded for ${folded.prizeId} (${folded.prizeType}) as of ${folded.asOf}, the draw needs ${input.prizeId} (${input.prizeType}) as of ${input.asOf}`,
+      );
       lines.push(`${problems.length} difference(s)`);
       return { verified: false, lines };
     }
@@ -202,12 +214,15 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
     }
     const expected = outcome.winners[0];
     if (!expected || expected.k !== e.data.k || expected.ticket !== e.data.ticket || expected.entrantId !== e.data.entrantId) {
-      fail(`winner recorded k=${e.data.k} ticket ${e.data.ticket} entrant ${e.data.entrantId}, recomputed k=${expected?.k} ticket ${expected?.ticket} entrant ${expected?.entrantId}`);
+      fail(
+        `winner recorded k=${e.data.k} ticket ${e.data.ticket} entrant ${e.data.entrantId}, recomputed k=${expected?.k} ticket ${expected?.ticket} entrant ${expected?.entrantId}`,
+      );
     } else lines.push(`Winner k=${e.data.k}: ticket ${e.data.ticket}, entrant ${e.data.entrantId} recomputed`);
     if (outcome.nextK !== e.data.nextK) fail(`after k=${e.data.k} the next k recomputes to ${outcome.nextK}, recorded ${e.data.nextK}`);
     const key = keyOf.get(e.data.entrantId);
     const named = key === undefined ? null : memberIdOfEntrantKey(key);
-    if (named !== null && (e.data.memberIds.length !== 1 || e.data.memberIds[0] !== named)) fail(`winner k=${e.data.k} names ${e.data.memberIds.join(', ')}, the entrant is ${named}`);
+    if (named !== null && (e.data.memberIds.length !== 1 || e.data.memberIds[0] !== named))
+      fail(`winner k=${e.data.k} names ${e.data.memberIds.join(', ')}, the entrant is ${named}`);
     excluded.add(e.data.entrantId);
     startK = e.data.nextK;
   }
@@ -230,7 +245,8 @@ function auditBeacon(
   else fail(`the commitment ${commitment ?? '(none)'} does not name ${where}`);
   if (beacon.genesisTime !== undefined && beacon.period !== undefined) {
     const publishedAt = beaconRoundTime(beacon.genesisTime, beacon.period, beacon.round);
-    if (publishedAt.getTime() > Date.parse(asOf)) lines.push(`Round ${beacon.round} is published at ${publishedAt.toISOString()}, after the list closed as of ${asOf}`);
+    if (publishedAt.getTime() > Date.parse(asOf))
+      lines.push(`Round ${beacon.round} is published at ${publishedAt.toISOString()}, after the list closed as of ${asOf}`);
     else fail(`round ${beacon.round} was published at ${publishedAt.toISOString()}, not after the list closed as of ${asOf}`);
   }
   const round = revealed.beacon;
@@ -239,13 +255,15 @@ function auditBeacon(
     return;
   }
   if (round.round !== beacon.round) fail(`the revealed round is ${round.round}, the draw committed to round ${beacon.round}`);
-  if (beaconRandomnessMatchesSignature(revealed.randomness, round.signature)) lines.push(`Beacon randomness ${revealed.randomness} is the SHA-256 of the round's signature`);
+  if (beaconRandomnessMatchesSignature(revealed.randomness, round.signature))
+    lines.push(`Beacon randomness ${revealed.randomness} is the SHA-256 of the round's signature`);
   else fail(`the revealed randomness is not the SHA-256 of round ${round.round}'s signature`);
   if (!options.verifyBeaconSignature) {
     lines.push("The round's signature was not checked against the chain's public key (no verifier for this beacon)");
     return;
   }
   const problem = options.verifyBeaconSignature(beacon, round);
-  if (problem === null) lines.push(`Round ${round.round}'s signature verifies against the chain's public key${beacon.scheme ? ` (${beacon.scheme})` : ''}`);
+  if (problem === null)
+    lines.push(`Round ${round.round}'s signature verifies against the chain's public key${beacon.scheme ? ` (${beacon.scheme})` : ''}`);
   else fail(`round ${round.round}'s signature: ${problem}`);
 }

@@ -33,7 +33,8 @@ const given = DeciderSpecification.for(prizeDecider);
 
 const tier = (bonus: boolean) => ({ bonus_draws: bonus, weekly_draws: false });
 const ev = (type: string, data: object, occurredAt = '2026-11-10T00:00:00.000Z'): EligibilityEvent => ({ type, data, occurredAt });
-const activated = (memberId: string, periodEnd: string | null, bonus = false) => ev('MembershipActivated', { memberId, tier: tier(bonus), periodEnd });
+const activated = (memberId: string, periodEnd: string | null, bonus = false) =>
+  ev('MembershipActivated', { memberId, tier: tier(bonus), periodEnd });
 const granted = (memberId: string, count: number, first: number, prizeId: string | null = null) =>
   ev('EntriesGranted', { memberId, count, firstTicket: first, lastTicket: first + count - 1, prizeId });
 const log: EligibilityEvent[] = [
@@ -58,23 +59,38 @@ describe('eligibility (rule version 1)', () => {
       { key: 'member:carol', memberIds: ['carol'], tickets: 3 },
     ]);
     // bob's cancelled membership still counts before its end date
-    expect(eligibleEntrants(log, { prizeId: 'p2', prizeType: 'event', asOf: '2026-11-15T00:00:00.000Z' }).map((e) => e.key).sort()).toEqual(['member:alice', 'member:bob']);
-    expect(eligibleEntrants(log, { prizeId: 'p2', prizeType: 'bonus', asOf: '2026-11-15T00:00:00.000Z' }).map((e) => e.key)).toEqual(['member:alice']);
+    expect(
+      eligibleEntrants(log, { prizeId: 'p2', prizeType: 'event', asOf: '2026-11-15T00:00:00.000Z' })
+        .map((e) => e.key)
+        .sort(),
+    ).toEqual(['member:alice', 'member:bob']);
+    expect(eligibleEntrants(log, { prizeId: 'p2', prizeType: 'bonus', asOf: '2026-11-15T00:00:00.000Z' }).map((e) => e.key)).toEqual([
+      'member:alice',
+    ]);
     expect(eligibleEntrants(log, { prizeId: 'p2', prizeType: 'weekly', asOf: '2026-11-15T00:00:00.000Z' })).toEqual([]);
   });
 
   it('enters a complete team as one entrant naming its four members, and ignores events after asOf', () => {
     const team = ev('TeamCompleted', { teamId: 't1', memberIds: ['cap', 'm1', 'm2', 'm3'] });
-    expect(eligibleEntrants([...log, team], { prizeId: 'p9', prizeType: 'team', asOf })).toEqual([{ key: 'team:t1', memberIds: ['cap', 'm1', 'm2', 'm3'], tickets: 1 }]);
-    expect(eligibleEntrants([...log, granted('alice', 5, 81)].map((e, i, all) => (i === all.length - 1 ? { ...e, occurredAt: '2026-12-02T00:00:00.000Z' } : e)), { prizeId: 'p1', prizeType: 'normal', asOf })
-      .find((e) => e.key === 'member:alice')?.tickets).toBe(70);
+    expect(eligibleEntrants([...log, team], { prizeId: 'p9', prizeType: 'team', asOf })).toEqual([
+      { key: 'team:t1', memberIds: ['cap', 'm1', 'm2', 'm3'], tickets: 1 },
+    ]);
+    expect(
+      eligibleEntrants(
+        [...log, granted('alice', 5, 81)].map((e, i, all) => (i === all.length - 1 ? { ...e, occurredAt: '2026-12-02T00:00:00.000Z' } : e)),
+        { prizeId: 'p1', prizeType: 'normal', asOf },
+      ).find((e) => e.key === 'member:alice')?.tickets,
+    ).toBe(70);
   });
 
-  it("tells a member their tickets and why they do not count", () => {
+  it('tells a member their tickets and why they do not count', () => {
     const alice = memberStanding(log, 'alice', { prizeId: 'p1', prizeType: 'normal', asOf });
     expect(formatTicketRanges(alice.ranges)).toBe('1-60, 71-80');
     expect(alice).toMatchObject({ tickets: 70, eligible: true, reason: null });
-    expect(memberStanding(log, 'bob', { prizeId: 'p1', prizeType: 'normal', asOf })).toMatchObject({ eligible: false, reason: 'Your membership is not active.' });
+    expect(memberStanding(log, 'bob', { prizeId: 'p1', prizeType: 'normal', asOf })).toMatchObject({
+      eligible: false,
+      reason: 'Your membership is not active.',
+    });
     expect(memberStanding(log, 'dave', { prizeId: 'p1', prizeType: 'normal', asOf }).reason).toBe('Your membership is not active.');
     expect(memberStanding(log, 'alice', { prizeId: 'p1', prizeType: 'weekly', asOf }).reason).toBe('Your membership does not include weekly draws.');
   });
@@ -83,10 +99,18 @@ describe('eligibility (rule version 1)', () => {
 describe('the prize decider', () => {
   it('creates, publishes and schedules with only the commitment in the event', () => {
     given([]).when({ type: 'CreatePrize', prizeId: 'p1', fields }).then([created]);
-    given([created]).when({ type: 'PublishPrize' }).then([{ type: 'PrizePublished', data: { prizeId: 'p1' } }]);
-    given([created]).when({ type: 'ScheduleDraw', method: 'commit-reveal', commitment: commitRandomness(secret), beacon: null }).then([scheduled]);
-    given([created, scheduled]).when({ type: 'ScheduleDraw', method: 'commit-reveal', commitment: commitRandomness(secret), beacon: null }).thenThrows('The draw is already scheduled.');
-    given([created, scheduled]).when({ type: 'UpdatePrize', changes: { prize_end_date: '2027-01-01T00:00:00.000Z' } }).thenThrows('The closing date cannot change');
+    given([created])
+      .when({ type: 'PublishPrize' })
+      .then([{ type: 'PrizePublished', data: { prizeId: 'p1' } }]);
+    given([created])
+      .when({ type: 'ScheduleDraw', method: 'commit-reveal', commitment: commitRandomness(secret), beacon: null })
+      .then([scheduled]);
+    given([created, scheduled])
+      .when({ type: 'ScheduleDraw', method: 'commit-reveal', commitment: commitRandomness(secret), beacon: null })
+      .thenThrows('The draw is already scheduled.');
+    given([created, scheduled])
+      .when({ type: 'UpdatePrize', changes: { prize_end_date: '2027-01-01T00:00:00.000Z' } })
+      .thenThrows('The closing date cannot change');
     expect(JSON.stringify(scheduled)).not.toContain(secret.toString('hex'));
   });
 
@@ -98,14 +122,34 @@ describe('the prize decider', () => {
     expect(closing.map((e) => e.type)).toEqual(['EntryListRecorded', 'EntriesClosed']);
     expect(closing[1]).toMatchObject({ data: { entrantCount: 2, totalTickets: 73, eligibilityRuleVersion: 1 } });
     const ids = identities(eligible);
-    const wrong = given([created, scheduled, ...closing]).when({ type: 'DrawWinner', randomness: Buffer.alloc(32, 1).toString('hex'), entrantSalt: salt, identities: ids });
+    const wrong = given([created, scheduled, ...closing]).when({
+      type: 'DrawWinner',
+      randomness: Buffer.alloc(32, 1).toString('hex'),
+      entrantSalt: salt,
+      identities: ids,
+    });
     wrong.thenThrows('The revealed randomness does not match the commitment.');
-    const drawn = given([created, scheduled, ...closing]).when({ type: 'DrawWinner', randomness: secret.toString('hex'), entrantSalt: salt, identities: ids }).events();
+    const drawn = given([created, scheduled, ...closing])
+      .when({ type: 'DrawWinner', randomness: secret.toString('hex'), entrantSalt: salt, identities: ids })
+      .events();
     expect(drawn.map((e) => e.type)).toEqual(['RandomnessRevealed', 'WinnerDrawn']);
     const first = drawn[1] as Extract<PrizeEvent, { type: 'WinnerDrawn' }>;
-    given([created, scheduled, ...closing, ...drawn]).when({ type: 'RedrawWinner', reason: ' ', entrantSalt: salt, identities: ids }).thenThrows('A redraw needs a reason.');
-    const redrawn = given([created, scheduled, ...closing, ...drawn]).when({ type: 'RedrawWinner', reason: 'Unclaimed after 14 days', entrantSalt: salt, identities: ids }).events();
-    expect(redrawn[0]).toEqual({ type: 'WinnerRedrawn', data: { prizeId: 'p1', previousK: first.data.k, previousEntrantId: first.data.entrantId, reason: 'Unclaimed after 14 days', nextK: first.data.nextK } });
+    given([created, scheduled, ...closing, ...drawn])
+      .when({ type: 'RedrawWinner', reason: ' ', entrantSalt: salt, identities: ids })
+      .thenThrows('A redraw needs a reason.');
+    const redrawn = given([created, scheduled, ...closing, ...drawn])
+      .when({ type: 'RedrawWinner', reason: 'Unclaimed after 14 days', entrantSalt: salt, identities: ids })
+      .events();
+    expect(redrawn[0]).toEqual({
+      type: 'WinnerRedrawn',
+      data: {
+        prizeId: 'p1',
+        previousK: first.data.k,
+        previousEntrantId: first.data.entrantId,
+        reason: 'Unclaimed after 14 days',
+        nextK: first.data.nextK,
+      },
+    });
     const second = redrawn[1] as Extract<PrizeEvent, { type: 'WinnerDrawn' }>;
     expect(second.data.k).toBeGreaterThanOrEqual(first.data.nextK);
     expect(second.data.entrantId).not.toBe(first.data.entrantId);
@@ -121,7 +165,9 @@ describe('the prize decider', () => {
     expect(report.lines.at(-1)).toBe('VERIFIED');
     expect(report.verified).toBe(true);
 
-    const tampered = log.map((e) => (e.type === 'EntriesGranted' && (e.data as { memberId: string }).memberId === 'carol' ? granted('carol', 4, 1, 'p1') : e));
+    const tampered = log.map((e) =>
+      e.type === 'EntriesGranted' && (e.data as { memberId: string }).memberId === 'carol' ? granted('carol', 4, 1, 'p1') : e,
+    );
     const bad = auditDraw('p1', all, tampered);
     expect(bad.verified).toBe(false);
     expect(bad.lines.join('\n')).toContain('(member:carol): recorded 3 tickets, rebuilt 4');
@@ -152,15 +198,20 @@ describe('the prize decider', () => {
     const entrants = eligible.map((e) => ({ entrantId: pseudonymousEntrantId(e.key, salt), tickets: e.tickets }));
     const ids = identities(eligible);
     const closing = given([created, scheduled]).when({ type: 'CloseEntries', entrants, cutoffPosition: '5/5', asOf }).events();
-    const drawn = given([created, scheduled, ...closing]).when({ type: 'DrawWinner', randomness: secret.toString('hex'), entrantSalt: salt, identities: ids }).events();
-    const redrawn = given([created, scheduled, ...closing, ...drawn]).when({ type: 'RedrawWinner', reason: 'Unclaimed after 14 days', entrantSalt: salt, identities: ids }).events();
+    const drawn = given([created, scheduled, ...closing])
+      .when({ type: 'DrawWinner', randomness: secret.toString('hex'), entrantSalt: salt, identities: ids })
+      .events();
+    const redrawn = given([created, scheduled, ...closing, ...drawn])
+      .when({ type: 'RedrawWinner', reason: 'Unclaimed after 14 days', entrantSalt: salt, identities: ids })
+      .events();
     const all = [created, scheduled, ...closing, ...drawn, ...redrawn];
     expect(auditDraw('p1', all, log).lines.at(-1)).toBe('VERIFIED');
     const revealed = drawn[0] as Extract<PrizeEvent, { type: 'RandomnessRevealed' }>;
     const first = drawn[1] as Extract<PrizeEvent, { type: 'WinnerDrawn' }>;
     const second = redrawn[1] as Extract<PrizeEvent, { type: 'WinnerDrawn' }>;
     /** The log with one event's payload changed, as an UPDATE on the events table would leave it. */
-    const tampered = (target: PrizeEvent, change: object): PrizeEvent[] => all.map((e) => (e === target ? ({ ...e, data: { ...e.data, ...change } } as PrizeEvent) : e));
+    const tampered = (target: PrizeEvent, change: object): PrizeEvent[] =>
+      all.map((e) => (e === target ? ({ ...e, data: { ...e.data, ...change } } as PrizeEvent) : e));
     const differences = (events: PrizeEvent[]) => {
       const report = auditDraw('p1', events, log);
       expect(report.verified).toBe(false);
@@ -196,31 +247,55 @@ describe('the prize decider', () => {
 
   it('draws a team draw: one entrant per complete team, and the winner names all four members', () => {
     const teamCreated: PrizeEvent = { type: 'PrizeCreated', data: { prizeId: 'p1', fields: { ...fields, prize_type_id: 'team' } } };
-    const teams = [ev('TeamCompleted', { teamId: 't1', memberIds: ['c1', 'a1', 'b1', 'd1'] }), ev('TeamCompleted', { teamId: 't2', memberIds: ['c2', 'a2', 'b2', 'd2'] })];
+    const teams = [
+      ev('TeamCompleted', { teamId: 't1', memberIds: ['c1', 'a1', 'b1', 'd1'] }),
+      ev('TeamCompleted', { teamId: 't2', memberIds: ['c2', 'a2', 'b2', 'd2'] }),
+    ];
     const eligible = eligibleEntrants([...log, ...teams], { prizeId: 'p1', prizeType: 'team', asOf });
     expect(eligible.map((e) => e.tickets)).toEqual([1, 1]);
     const entrants = eligible.map((e) => ({ entrantId: pseudonymousEntrantId(e.key, salt), tickets: e.tickets }));
     const closing = given([teamCreated, scheduled]).when({ type: 'CloseEntries', entrants, cutoffPosition: '9/9', asOf }).events();
-    const drawn = given([teamCreated, scheduled, ...closing]).when({ type: 'DrawWinner', randomness: secret.toString('hex'), entrantSalt: salt, identities: identities(eligible) }).events();
+    const drawn = given([teamCreated, scheduled, ...closing])
+      .when({ type: 'DrawWinner', randomness: secret.toString('hex'), entrantSalt: salt, identities: identities(eligible) })
+      .events();
     const winner = drawn[1] as Extract<PrizeEvent, { type: 'WinnerDrawn' }>;
     expect(winner.data.memberIds).toHaveLength(4);
     // An identity map that lies about who an entrant is gets refused (the salt proves the key).
     const lying = new Map([...identities(eligible)].map(([id, who]) => [id, { ...who, key: 'team:someone-else' }]));
-    given([teamCreated, scheduled, ...closing]).when({ type: 'DrawWinner', randomness: secret.toString('hex'), entrantSalt: salt, identities: lying }).thenThrows('could not be matched');
+    given([teamCreated, scheduled, ...closing])
+      .when({ type: 'DrawWinner', randomness: secret.toString('hex'), entrantSalt: salt, identities: lying })
+      .thenThrows('could not be matched');
     expect(auditDraw('p1', [teamCreated, scheduled, ...closing, ...drawn], [...log, ...teams]).verified).toBe(true);
   });
 
   it('a beacon draw commits to its chain and round, draws only that round with randomness = SHA-256(signature), and the audit re-checks it', () => {
-    const beacon: BeaconSchedule = { name: 'drand:test', round: 7, chainHash: 'cd'.repeat(32), genesisTime: Date.parse(fields.prize_end_date) / 1000 - 5, period: 3 };
-    given([created]).when({ type: 'ScheduleDraw', method: 'beacon', commitment: commitRandomness(secret), beacon }).thenThrows('A beacon draw commits to its chain and round.');
-    const [beaconScheduled] = given([created]).when({ type: 'ScheduleDraw', method: 'beacon', commitment: beaconCommitment(beacon), beacon }).events();
+    const beacon: BeaconSchedule = {
+      name: 'drand:test',
+      round: 7,
+      chainHash: 'cd'.repeat(32),
+      genesisTime: Date.parse(fields.prize_end_date) / 1000 - 5,
+      period: 3,
+    };
+    given([created])
+      .when({ type: 'ScheduleDraw', method: 'beacon', commitment: commitRandomness(secret), beacon })
+      .thenThrows('A beacon draw commits to its chain and round.');
+    const [beaconScheduled] = given([created])
+      .when({ type: 'ScheduleDraw', method: 'beacon', commitment: beaconCommitment(beacon), beacon })
+      .events();
     const eligible = eligibleEntrants(log, { prizeId: 'p1', prizeType: 'normal', asOf });
     const entrants = eligible.map((e) => ({ entrantId: pseudonymousEntrantId(e.key, salt), tickets: e.tickets }));
     const closing = given([created, beaconScheduled!]).when({ type: 'CloseEntries', entrants, cutoffPosition: '5/5', asOf }).events();
     const signature = 'ee'.repeat(48);
     const randomness = createHash('sha256').update(Buffer.from(signature, 'hex')).digest('hex');
     const at = [created, beaconScheduled!, ...closing];
-    const draw = (round: number, value: string) => given(at).when({ type: 'DrawWinner', randomness: value, entrantSalt: salt, identities: identities(eligible), beaconRound: { round, signature, previousSignature: null } });
+    const draw = (round: number, value: string) =>
+      given(at).when({
+        type: 'DrawWinner',
+        randomness: value,
+        entrantSalt: salt,
+        identities: identities(eligible),
+        beaconRound: { round, signature, previousSignature: null },
+      });
     draw(8, randomness).thenThrows('The draw is committed to beacon round 7.');
     draw(7, 'ab'.repeat(32)).thenThrows('The beacon randomness is not the SHA-256 of its signature.');
     const drawn = draw(7, randomness).events();
@@ -232,12 +307,18 @@ describe('the prize decider', () => {
     expect(report.lines.at(-1)).toBe('VERIFIED');
     // Round 7 is published 13 s after genesis, i.e. 8 s after the close: a round published before the close is named.
     const early = { ...beacon, genesisTime: beacon.genesisTime! - 60 };
-    const earlyAll = all.map((e) => (e.type === 'DrawScheduled' ? { ...e, data: { ...e.data, beacon: early, commitment: beaconCommitment(early) } } : e));
+    const earlyAll = all.map((e) =>
+      e.type === 'DrawScheduled' ? { ...e, data: { ...e.data, beacon: early, commitment: beaconCommitment(early) } } : e,
+    );
     expect(auditDraw('p1', earlyAll, log, { verifyBeaconSignature: () => null }).lines.join('\n')).toContain('DIFFERS: round 7 was published at');
-    expect(auditDraw('p1', all, log, { verifyBeaconSignature: () => 'bad signature' }).lines).toContain("DIFFERS: round 7's signature: bad signature");
+    expect(auditDraw('p1', all, log, { verifyBeaconSignature: () => 'bad signature' }).lines).toContain(
+      "DIFFERS: round 7's signature: bad signature",
+    );
     // A round other than the committed one, with its own valid signature (the verifier accepts it):
     // the randomness is that round's, so only the comparison with the committed round can tell.
-    const otherRound = all.map((e) => (e.type === 'RandomnessRevealed' ? { ...e, data: { ...e.data, beacon: { round: 8, signature, previousSignature: null } } } : e));
+    const otherRound = all.map((e) =>
+      e.type === 'RandomnessRevealed' ? { ...e, data: { ...e.data, beacon: { round: 8, signature, previousSignature: null } } } : e,
+    );
     const wrongRound = auditDraw('p1', otherRound, log, { verifyBeaconSignature: () => null });
     expect(wrongRound.verified).toBe(false);
     expect(wrongRound.lines.filter((l) => l.startsWith('DIFFERS: '))).toEqual(['DIFFERS: the revealed round is 8, the draw committed to round 7']);
@@ -245,6 +326,7 @@ describe('the prize decider', () => {
 
   it('registers every prize event with its schema', () => {
     const registry = createEventRegistry();
-    for (const type of ['PrizeCreated', 'DrawScheduled', 'EntriesClosed', 'WinnerDrawn', 'WinnerRedrawn', 'ResultPublished']) expect(registry.has(type)).toBe(true);
+    for (const type of ['PrizeCreated', 'DrawScheduled', 'EntriesClosed', 'WinnerDrawn', 'WinnerRedrawn', 'ResultPublished'])
+      expect(registry.has(type)).toBe(true);
   });
 });

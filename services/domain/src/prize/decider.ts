@@ -44,7 +44,12 @@ export type PrizeCommand =
       /** Beacon draws: the fetched round (its signature already verified by the adapter). */
       readonly beaconRound?: { readonly round: number; readonly signature: string; readonly previousSignature: string | null };
     }
-  | { readonly type: 'RedrawWinner'; readonly reason: string; readonly entrantSalt: string; readonly identities: ReadonlyMap<string, EntrantIdentity> }
+  | {
+      readonly type: 'RedrawWinner';
+      readonly reason: string;
+      readonly entrantSalt: string;
+      readonly identities: ReadonlyMap<string, EntrantIdentity>;
+    }
   | { readonly type: 'NotifyWinner' }
   /** `state`: the winner's AU state (given now or on their profile): a published result needs it. */
   | { readonly type: 'ClaimPrize'; readonly memberId: string; readonly state: AuState | null }
@@ -112,7 +117,11 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
       return [{ type: 'PrizeCreated', data: { prizeId: command.prizeId, fields: command.fields } }];
     case 'UpdatePrize': {
       const s = existing(state);
-      if (s.draw.status !== 'unscheduled' && command.changes.prize_end_date !== undefined && command.changes.prize_end_date !== s.fields.prize_end_date) {
+      if (
+        s.draw.status !== 'unscheduled' &&
+        command.changes.prize_end_date !== undefined &&
+        command.changes.prize_end_date !== s.fields.prize_end_date
+      ) {
         throw new DomainError('conflict', 'The closing date cannot change once the draw is scheduled.');
       }
       const changes = Object.fromEntries(
@@ -134,14 +143,19 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
       if (!/^[0-9a-f]{64}$/.test(command.commitment)) throw new DomainError('invalid', 'The commitment must be a SHA-256 in hex.');
       const beacon = command.method === 'beacon' ? command.beacon : null;
       if (command.method === 'beacon' && !beacon) throw new DomainError('invalid', 'A beacon draw names its beacon and round.');
-      if (beacon && command.commitment !== beaconCommitment(beacon)) throw new DomainError('invalid', 'A beacon draw commits to its chain and round.');
+      if (beacon && command.commitment !== beaconCommitment(beacon))
+        throw new DomainError('invalid', 'A beacon draw commits to its chain and round.');
       return [
-        { type: 'DrawScheduled', data: { prizeId: s.prizeId, method: command.method, commitment: command.commitment, beacon, closesAt: s.fields.prize_end_date } },
+        {
+          type: 'DrawScheduled',
+          data: { prizeId: s.prizeId, method: command.method, commitment: command.commitment, beacon, closesAt: s.fields.prize_end_date },
+        },
       ];
     }
     case 'CloseEntries': {
       const s = existing(state);
-      if (s.draw.status !== 'scheduled') throw new DomainError('conflict', s.draw.status === 'unscheduled' ? 'Schedule the draw first.' : 'The entries are already closed.');
+      if (s.draw.status !== 'scheduled')
+        throw new DomainError('conflict', s.draw.status === 'unscheduled' ? 'Schedule the draw first.' : 'The entries are already closed.');
       const list = closeEntryListInPages(command.entrants, ENTRY_LIST_PAGE_SIZE);
       const pages: PrizeEvent[] = list.pages.map((lines, page) => ({ type: 'EntryListRecorded', data: { prizeId: s.prizeId, page, lines } }));
       return [
@@ -163,7 +177,11 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
     }
     case 'DrawWinner': {
       const s = existing(state);
-      if (s.draw.status !== 'closed') throw new DomainError('conflict', s.draw.status === 'drawn' || s.draw.status === 'published' ? 'A winner is already drawn.' : 'Close the entries first.');
+      if (s.draw.status !== 'closed')
+        throw new DomainError(
+          'conflict',
+          s.draw.status === 'drawn' || s.draw.status === 'published' ? 'A winner is already drawn.' : 'Close the entries first.',
+        );
       const list = frozenList(s);
       const bytes = Buffer.from(command.randomness, 'hex');
       if (s.draw.method === 'commit-reveal' && (s.draw.commitment === null || !verifyReveal(s.draw.commitment, bytes))) {
@@ -190,10 +208,15 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
             randomness: command.randomness,
             entrantSalt: command.entrantSalt,
             seed,
-            ...(beaconRound ? { beacon: { round: beaconRound.round, signature: beaconRound.signature, previousSignature: beaconRound.previousSignature } } : {}),
+            ...(beaconRound
+              ? { beacon: { round: beaconRound.round, signature: beaconRound.signature, previousSignature: beaconRound.previousSignature } }
+              : {}),
           },
         },
-        { type: 'WinnerDrawn', data: { prizeId: s.prizeId, ...winner, memberIds: [...memberIds], skipped: [...outcome.skipped], nextK: outcome.nextK } },
+        {
+          type: 'WinnerDrawn',
+          data: { prizeId: s.prizeId, ...winner, memberIds: [...memberIds], skipped: [...outcome.skipped], nextK: outcome.nextK },
+        },
       ];
     }
     case 'RedrawWinner': {
@@ -207,8 +230,20 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
       const winner = outcome.winners[0]!;
       const memberIds = identify(s.prizeId, winner.entrantId, command.entrantSalt, command.identities);
       return [
-        { type: 'WinnerRedrawn', data: { prizeId: s.prizeId, previousK: current.k, previousEntrantId: current.entrantId, reason: command.reason.trim(), nextK: s.draw.nextK } },
-        { type: 'WinnerDrawn', data: { prizeId: s.prizeId, ...winner, memberIds: [...memberIds], skipped: [...outcome.skipped], nextK: outcome.nextK } },
+        {
+          type: 'WinnerRedrawn',
+          data: {
+            prizeId: s.prizeId,
+            previousK: current.k,
+            previousEntrantId: current.entrantId,
+            reason: command.reason.trim(),
+            nextK: s.draw.nextK,
+          },
+        },
+        {
+          type: 'WinnerDrawn',
+          data: { prizeId: s.prizeId, ...winner, memberIds: [...memberIds], skipped: [...outcome.skipped], nextK: outcome.nextK },
+        },
       ];
     }
     case 'NotifyWinner': {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { payloadFields } from '@roar/platform';
-import { ELIGIBILITY_EVENT_TYPES, ELIGIBILITY_PAYLOAD_FIELDS, eligibilityAccumulator, entrantKeyOfEvent, eligibleEntrants, memberStanding, type EligibilityEvent } from './eligibility';
+import {
+  ELIGIBILITY_EVENT_TYPES,
+  ELIGIBILITY_PAYLOAD_FIELDS,
+  eligibilityAccumulator,
+  entrantKeyOfEvent,
+  eligibleEntrants,
+  memberStanding,
+  type EligibilityEvent,
+} from './eligibility';
 
 const ev = (type: string, data: object, occurredAt = '2026-11-10T00:00:00.000Z'): EligibilityEvent => ({ type, data, occurredAt });
 const tier = { bonus_draws: true, weekly_draws: false };
@@ -29,7 +37,6 @@ describe('eligibilityAccumulator', () => {
     }
   });
 
-
   it('fed in pages gives what the one-array fold gives, for member and team draws', () => {
     for (const prizeType of ['normal', 'bonus', 'team'] as const) {
       const acc = eligibilityAccumulator({ ...input, prizeType });
@@ -52,7 +59,10 @@ describe('eligibilityAccumulator', () => {
     expect(Object.keys(ELIGIBILITY_PAYLOAD_FIELDS).sort()).toEqual([...ELIGIBILITY_EVENT_TYPES].sort());
     // Whole payloads carry what the log carries (a tier snapshot, checkout ids...), odd values included.
     const whole: EligibilityEvent[] = [
-      ...log.map((e) => ({ ...e, data: { ...(e.data as object), checkoutId: 'c1', tier: { ...tier, code: 'platinum', items: [{ title: '<b>x</b>' }] } } })),
+      ...log.map((e) => ({
+        ...e,
+        data: { ...(e.data as object), checkoutId: 'c1', tier: { ...tier, code: 'platinum', items: [{ title: '<b>x</b>' }] } },
+      })),
       ev('MembershipRenewed', { memberId: 'm1', tier: { bonus_draws: false, weekly_draws: true }, periodEnd: '2027-01-20T00:00:00.000Z' }),
       ev('MemberSuspended', { memberId: 'm2', reason: 'x' }),
       ev('MemberSuspended', { memberId: 'm3' }),
@@ -69,7 +79,13 @@ describe('eligibilityAccumulator', () => {
       expect(memberStanding(reduced, memberId, input)).toEqual(memberStanding(whole, memberId, input));
     }
     // A field the fold reads, left out, changes the result: the comparison above can fail.
-    const withoutCount = whole.map((e) => ({ ...e, data: payloadFields(e.data, (ELIGIBILITY_PAYLOAD_FIELDS[e.type] ?? []).filter((f) => f !== 'count')) }));
+    const withoutCount = whole.map((e) => ({
+      ...e,
+      data: payloadFields(
+        e.data,
+        (ELIGIBILITY_PAYLOAD_FIELDS[e.type] ?? []).filter((f) => f !== 'count'),
+      ),
+    }));
     expect(eligibleEntrants(withoutCount, input)).not.toEqual(eligibleEntrants(whole, input));
   });
 });

@@ -23,7 +23,16 @@ import type { PrizeType } from './events';
 export const ELIGIBILITY_RULE_VERSION = 1;
 
 /** The event types the rule reads: the log replay and the draw_eligibility read model take exactly these. */
-export const ELIGIBILITY_EVENT_TYPES: readonly string[] = ['MembershipActivated', 'MembershipRenewed', 'MembershipCancelled', 'EntriesGranted', 'EntriesRevoked', 'TeamCompleted', 'MemberSuspended', 'MemberReinstated'];
+export const ELIGIBILITY_EVENT_TYPES: readonly string[] = [
+  'MembershipActivated',
+  'MembershipRenewed',
+  'MembershipCancelled',
+  'EntriesGranted',
+  'EntriesRevoked',
+  'TeamCompleted',
+  'MemberSuspended',
+  'MemberReinstated',
+];
 /**
  * Every payload field the fold below reads, per event type (dot paths), and nothing else: a
  * replay of the log may fetch just these (EventStore.readTypeFieldsUpTo) instead of whole

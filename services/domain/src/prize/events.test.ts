@@ -18,7 +18,10 @@ const stored = (data: unknown, schemaVersion: number): RecordedEvent => ({
 
 describe('EntryListRecorded', () => {
   const registry = createEventRegistry();
-  const list = closeEntryList([{ entrantId: 'b', tickets: 5 }, { entrantId: 'a', tickets: 1 }]);
+  const list = closeEntryList([
+    { entrantId: 'b', tickets: 5 },
+    { entrantId: 'a', tickets: 1 },
+  ]);
 
   it('is written at version 2 as canonical lines', () => {
     expect(registry.versionOf('EntryListRecorded')).toBe(2);
@@ -27,12 +30,37 @@ describe('EntryListRecorded', () => {
   });
 
   it('reads a version 1 page of [id, tickets] pairs as the same lines', () => {
-    const v1 = { prizeId: 'p1', page: 0, entrants: [['a', 1], ['b', 5]] };
+    const v1 = {
+      prizeId: 'p1',
+      page: 0,
+      entrants: [
+        ['a', 1],
+        ['b', 5],
+      ],
+    };
     const decoded = registry.decode(stored(v1, 1));
     expect(decoded.data).toEqual({ prizeId: 'p1', page: 0, lines: 'a\t1\nb\t5\n' });
     expect(decoded.metadata.schemaVersion).toBe(2);
     const state = evolvePrize(
-      { status: 'draft', prizeId: 'p1', fields: {} as never, draw: { status: 'scheduled', method: null, commitment: null, beacon: null, listHash: null, totalTickets: 0, entrants: [], randomness: null, seed: null, winners: [], nextK: 0, publishedDisplay: null } },
+      {
+        status: 'draft',
+        prizeId: 'p1',
+        fields: {} as never,
+        draw: {
+          status: 'scheduled',
+          method: null,
+          commitment: null,
+          beacon: null,
+          listHash: null,
+          totalTickets: 0,
+          entrants: [],
+          randomness: null,
+          seed: null,
+          winners: [],
+          nextK: 0,
+          publishedDisplay: null,
+        },
+      },
       { type: 'EntryListRecorded', data: decoded.data } as PrizeEvent,
     );
     expect(state.status !== 'absent' && state.draw.entrants).toEqual(list.entrants);

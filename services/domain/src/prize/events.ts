@@ -117,10 +117,7 @@ export const RandomnessRevealed = defineEvent(
       entrantSalt: z.string().regex(/^[0-9a-f]{32,128}$/),
       seed: hex64,
       /** Beacon draws: the round as published (its signature proves the randomness; no network needed to re-check). */
-      beacon: z
-        .object({ round: z.number().int().positive(), signature: hexString, previousSignature: hexString.nullable() })
-        .strict()
-        .optional(),
+      beacon: z.object({ round: z.number().int().positive(), signature: hexString, previousSignature: hexString.nullable() }).strict().optional(),
     })
     .strict(),
 );
@@ -139,12 +136,26 @@ export const WinnerDrawn = defineEvent(
     })
     .strict(),
 );
-export const WinnerNotified = defineEvent('WinnerNotified', z.object({ prizeId: id, k: z.number().int().min(0), memberIds: z.array(id).min(1).max(4) }).strict());
+export const WinnerNotified = defineEvent(
+  'WinnerNotified',
+  z.object({ prizeId: id, k: z.number().int().min(0), memberIds: z.array(id).min(1).max(4) }).strict(),
+);
 /** `state`: the state the winner gave when claiming (absent on claims recorded before it was asked). */
-export const PrizeClaimed = defineEvent('PrizeClaimed', z.object({ prizeId: id, k: z.number().int().min(0), memberId: id, state: auStateSchema.optional() }).strict());
+export const PrizeClaimed = defineEvent(
+  'PrizeClaimed',
+  z.object({ prizeId: id, k: z.number().int().min(0), memberId: id, state: auStateSchema.optional() }).strict(),
+);
 export const WinnerRedrawn = defineEvent(
   'WinnerRedrawn',
-  z.object({ prizeId: id, previousK: z.number().int().min(0), previousEntrantId: z.string().min(1).max(128), reason, nextK: z.number().int().min(1) }).strict(),
+  z
+    .object({
+      prizeId: id,
+      previousK: z.number().int().min(0),
+      previousEntrantId: z.string().min(1).max(128),
+      reason,
+      nextK: z.number().int().min(1),
+    })
+    .strict(),
 );
 export const ResultPublished = defineEvent(
   'ResultPublished',

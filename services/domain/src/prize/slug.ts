@@ -38,7 +38,13 @@ export type PrizeSlugEvent = PrizeSlugReservedEvent | PrizeSlugReleasedEvent;
 
 export type PrizeSlugCommand =
   | { readonly type: 'ReservePrizeSlug'; readonly slug: string; readonly prizeId: string; readonly at: string }
-  | { readonly type: 'ReleasePrizeSlug'; readonly slug: string; readonly prizeId: string; readonly reason: PrizeSlugReleaseReason; readonly at: string };
+  | {
+      readonly type: 'ReleasePrizeSlug';
+      readonly slug: string;
+      readonly prizeId: string;
+      readonly reason: PrizeSlugReleaseReason;
+      readonly at: string;
+    };
 
 export type PrizeSlugState = { readonly status: 'free' } | { readonly status: 'held'; readonly prizeId: string; readonly reservedAt: string };
 

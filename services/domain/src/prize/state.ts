@@ -31,8 +31,7 @@ export interface DrawFacts {
 }
 
 export type PrizeState =
-  | { readonly status: 'absent' }
-  | { readonly status: PrizeStatus; readonly prizeId: string; readonly fields: PrizeFields; readonly draw: DrawFacts };
+  { readonly status: 'absent' } | { readonly status: PrizeStatus; readonly prizeId: string; readonly fields: PrizeFields; readonly draw: DrawFacts };
 export type ExistingPrize = Exclude<PrizeState, { status: 'absent' }>;
 
 export const initialPrizeState: PrizeState = { status: 'absent' };
@@ -81,7 +80,13 @@ export function evolvePrize(state: PrizeState, event: PrizeEvent): PrizeState {
     case 'PrizeArchived':
       return state.status === 'absent' ? state : { ...state, status: 'archived' };
     case 'DrawScheduled':
-      return withDraw(state, (d) => ({ ...d, status: 'scheduled', method: event.data.method, commitment: event.data.commitment, beacon: event.data.beacon }));
+      return withDraw(state, (d) => ({
+        ...d,
+        status: 'scheduled',
+        method: event.data.method,
+        commitment: event.data.commitment,
+        beacon: event.data.beacon,
+      }));
     case 'EntryListRecorded':
       // Decoded pages are canonical lines (checked on read); concat copies references only.
       return withDraw(state, (d) => ({ ...d, entrants: d.entrants.concat(parseEntryLines(event.data.lines) ?? []) }));

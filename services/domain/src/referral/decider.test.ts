@@ -7,7 +7,10 @@ import { DeciderSpecification } from '@roar/platform/testing';
 const at = '2026-01-10T00:00:00.000Z';
 const later = '2026-01-11T00:00:00.000Z';
 const record: ReferralCommand = { type: 'RecordReferral', refereeId: 'm-new', referrerId: 'm-old', referralCode: 'CODE1', at };
-const recorded: ReferralEvent = { type: 'ReferralRecorded', data: { refereeId: 'm-new', referrerId: 'm-old', referralCode: 'CODE1', recordedAt: at } };
+const recorded: ReferralEvent = {
+  type: 'ReferralRecorded',
+  data: { refereeId: 'm-new', referrerId: 'm-old', referralCode: 'CODE1', recordedAt: at },
+};
 const bonus: ReferralCommand = {
   type: 'GrantReferralBonus',
   paymentId: 'pi_1',
@@ -19,7 +22,15 @@ const bonus: ReferralCommand = {
 };
 const granted: ReferralEvent = {
   type: 'ReferralBonusGranted',
-  data: { refereeId: 'm-new', referrerId: 'm-old', paymentId: 'pi_1', tierCode: 'platinum', referrerEntries: 20, refereeEntries: 10, grantedAt: later },
+  data: {
+    refereeId: 'm-new',
+    referrerId: 'm-old',
+    paymentId: 'pi_1',
+    tierCode: 'platinum',
+    referrerEntries: 20,
+    refereeEntries: 10,
+    grantedAt: later,
+  },
 };
 const voidIt: ReferralCommand = { type: 'VoidReferral', reason: 'payment refunded', at: later };
 
@@ -32,11 +43,15 @@ describe('referral decider', () => {
   });
 
   it('refuses self-referral', () => {
-    given([]).when({ ...record, referrerId: 'm-new' }).thenThrows('You cannot refer yourself.');
+    given([])
+      .when({ ...record, referrerId: 'm-new' })
+      .thenThrows('You cannot refer yourself.');
   });
 
   it('refuses a second referral of the same person, and ignores a replay of the first', () => {
-    given([recorded]).when({ ...record, referrerId: 'm-other' }).thenThrows('This member has already been referred.');
+    given([recorded])
+      .when({ ...record, referrerId: 'm-other' })
+      .thenThrows('This member has already been referred.');
     given([recorded]).when(record).thenNothingHappened();
   });
 
@@ -46,28 +61,46 @@ describe('referral decider', () => {
 
   it('grants the bonus only once', () => {
     given([recorded, granted]).when(bonus).thenNothingHappened();
-    given([recorded, granted]).when({ ...bonus, paymentId: 'pi_2' }).thenNothingHappened();
+    given([recorded, granted])
+      .when({ ...bonus, paymentId: 'pi_2' })
+      .thenNothingHappened();
   });
 
   it('grants nothing without a paid sign-up or without a referral', () => {
-    given([recorded]).when({ ...bonus, amount_cents: 0 }).thenThrows('A referral bonus needs a paid sign-up.');
-    given([recorded]).when({ ...bonus, paymentId: ' ' }).thenThrows('A referral bonus needs a paid sign-up.');
-    given([recorded]).when({ ...bonus, refereeEntries: -1 }).thenThrows('Bonus entries must be a whole number of zero or more.');
+    given([recorded])
+      .when({ ...bonus, amount_cents: 0 })
+      .thenThrows('A referral bonus needs a paid sign-up.');
+    given([recorded])
+      .when({ ...bonus, paymentId: ' ' })
+      .thenThrows('A referral bonus needs a paid sign-up.');
+    given([recorded])
+      .when({ ...bonus, refereeEntries: -1 })
+      .thenThrows('Bonus entries must be a whole number of zero or more.');
     given([]).when(bonus).thenThrows('This member was not referred.');
   });
 
   it('voids on a refund or failed payment, after which nothing is granted', () => {
-    const voided: ReferralEvent = { type: 'ReferralVoided', data: { refereeId: 'm-new', referrerId: 'm-old', reason: 'payment refunded', bonusWasGranted: false, voidedAt: later } };
+    const voided: ReferralEvent = {
+      type: 'ReferralVoided',
+      data: { refereeId: 'm-new', referrerId: 'm-old', reason: 'payment refunded', bonusWasGranted: false, voidedAt: later },
+    };
     given([recorded]).when(voidIt).then([voided]);
     given([recorded, voided]).when(bonus).thenNothingHappened();
     given([recorded, voided]).when(voidIt).thenNothingHappened();
-    given([recorded]).when({ ...voidIt, reason: '  ' }).thenThrows('Voiding a referral needs a reason.');
+    given([recorded])
+      .when({ ...voidIt, reason: '  ' })
+      .thenThrows('Voiding a referral needs a reason.');
   });
 
   it('says when a void comes after the bonus, so the application can revoke the entries', () => {
-    given([recorded, granted]).when(voidIt).then([
-      { type: 'ReferralVoided', data: { refereeId: 'm-new', referrerId: 'm-old', reason: 'payment refunded', bonusWasGranted: true, voidedAt: later } },
-    ]);
+    given([recorded, granted])
+      .when(voidIt)
+      .then([
+        {
+          type: 'ReferralVoided',
+          data: { refereeId: 'm-new', referrerId: 'm-old', reason: 'payment refunded', bonusWasGranted: true, voidedAt: later },
+        },
+      ]);
   });
 
   it('keys both entries grants by the referred member', () => {

@@ -39,7 +39,10 @@ export const ReferralVoided = defineEvent(
 );
 
 /** A member emailed their referral link to a friend (the invite email goes out from this event). */
-export const ReferralInviteSent = defineEvent('ReferralInviteSent', z.object({ referrerId: id, email: z.email().max(254), sentAt: instant }).strict());
+export const ReferralInviteSent = defineEvent(
+  'ReferralInviteSent',
+  z.object({ referrerId: id, email: z.email().max(254), sentAt: instant }).strict(),
+);
 export const referralInviteEvents = [ReferralInviteSent] as const;
 export type ReferralInviteSentEvent = DomainEvent<'ReferralInviteSent', z.infer<typeof ReferralInviteSent.schema>>;
 /** The invites one member sent, one stream per member. */

@@ -8,9 +8,24 @@ import { clubMonth } from './month';
 import { DeciderSpecification } from '@roar/platform/testing';
 
 const at = '2026-11-01T00:00:00.000Z';
-const partner: PartnerFields = { name: 'Fairway Supply Co. (sample)', logo: '/partners/fairway.svg', category: 'tickets-and-gear', sample: true, status: 'published', sort: 1 };
+const partner: PartnerFields = {
+  name: 'Fairway Supply Co. (sample)',
+  logo: '/partners/fairway.svg',
+  category: 'tickets-and-gear',
+  sample: true,
+  status: 'published',
+  sort: 1,
+};
 const offer: OfferFields = {
-  title: 'Golf gear', saving: 'save 20-30%', terms: 'Online only.', redeem_method: 'code', redeem_value: 'ROAR25', starts_at: null, ends_at: null, status: 'published', featured: true,
+  title: 'Golf gear',
+  saving: 'save 20-30%',
+  terms: 'Online only.',
+  redeem_method: 'code',
+  redeem_value: 'ROAR25',
+  starts_at: null,
+  ends_at: null,
+  status: 'published',
+  featured: true,
 };
 const added: PartnerEvent = { type: 'PartnerAdded', data: { partnerId: 'p1', fields: partner, at } };
 
@@ -25,7 +40,9 @@ describe('partner decider', () => {
   it('records a change only when a field changed', () => {
     given([added]).when({ type: 'ChangePartner', fields: partner, at }).thenNothingHappened();
     const renamed = { ...partner, name: 'Fairway (sample)' };
-    given([added]).when({ type: 'ChangePartner', fields: renamed, at }).then([{ type: 'PartnerChanged', data: { partnerId: 'p1', fields: renamed, at } }]);
+    given([added])
+      .when({ type: 'ChangePartner', fields: renamed, at })
+      .then([{ type: 'PartnerChanged', data: { partnerId: 'p1', fields: renamed, at } }]);
   });
 
   it('adds and changes offers of an existing partner only', () => {
@@ -52,7 +69,16 @@ describe('partner decider', () => {
 });
 
 describe('offer reveals', () => {
-  const reveal = { type: 'RevealOffer' as const, memberId: 'm1', partnerId: 'p1', offerId: 'o1', redeemMethod: 'code' as const, hasRewardsAccess: true, offerIsLive: true, at: '2026-11-30T14:00:00.000Z' };
+  const reveal = {
+    type: 'RevealOffer' as const,
+    memberId: 'm1',
+    partnerId: 'p1',
+    offerId: 'o1',
+    redeemMethod: 'code' as const,
+    hasRewardsAccess: true,
+    offerIsLive: true,
+    at: '2026-11-30T14:00:00.000Z',
+  };
 
   it('records the reveal in the Sydney month', () => {
     // 14:00 UTC on 30 November is 01:00 on 1 December in Sydney.
@@ -77,11 +103,22 @@ describe('offer reveals', () => {
 
 describe('rewards access', () => {
   const now = new Date('2026-11-15T00:00:00.000Z');
-  const none = { membership: { membershipEndDate: null, tier: { rewards_access: false, shop_access: false } }, teamBenefitUntil: null, rewardsDayGrants: [] };
+  const none = {
+    membership: { membershipEndDate: null, tier: { rewards_access: false, shop_access: false } },
+    teamBenefitUntil: null,
+    rewardsDayGrants: [],
+  };
   it('opens with the tier, a running team month or running rewards days, and not otherwise', () => {
     expect(memberHasRewardsAccess(none, now)).toBe(false);
-    expect(memberHasRewardsAccess({ ...none, membership: { membershipEndDate: null, tier: { rewards_access: true, shop_access: false } } }, now)).toBe(true);
-    expect(memberHasRewardsAccess({ ...none, membership: { membershipEndDate: '2026-11-14T00:00:00.000Z', tier: { rewards_access: true, shop_access: false } } }, now)).toBe(false);
+    expect(
+      memberHasRewardsAccess({ ...none, membership: { membershipEndDate: null, tier: { rewards_access: true, shop_access: false } } }, now),
+    ).toBe(true);
+    expect(
+      memberHasRewardsAccess(
+        { ...none, membership: { membershipEndDate: '2026-11-14T00:00:00.000Z', tier: { rewards_access: true, shop_access: false } } },
+        now,
+      ),
+    ).toBe(false);
     expect(memberHasRewardsAccess({ ...none, teamBenefitUntil: '2026-11-20T00:00:00.000Z' }, now)).toBe(true);
     expect(memberHasRewardsAccess({ ...none, rewardsDayGrants: [{ purchasedAt: '2026-11-01T00:00:00.000Z', rewardsDays: 30 }] }, now)).toBe(true);
     expect(memberHasRewardsAccess({ ...none, rewardsDayGrants: [{ purchasedAt: '2026-10-01T00:00:00.000Z', rewardsDays: 30 }] }, now)).toBe(false);

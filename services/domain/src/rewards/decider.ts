@@ -73,7 +73,11 @@ export const partnerDecider: Decider<PartnerCommand, PartnerEvent, PartnerState>
 };
 
 /** Whether an offer is open to members at `now`: published, its partner published, within its dates. */
-export function offerIsLive(partner: Pick<PartnerFields, 'status'>, offer: Pick<OfferFields, 'status' | 'starts_at' | 'ends_at'>, now: Date): boolean {
+export function offerIsLive(
+  partner: Pick<PartnerFields, 'status'>,
+  offer: Pick<OfferFields, 'status' | 'starts_at' | 'ends_at'>,
+  now: Date,
+): boolean {
   if (partner.status !== 'published' || offer.status !== 'published') return false;
   if (offer.starts_at && Date.parse(offer.starts_at) > now.getTime()) return false;
   return !(offer.ends_at && Date.parse(offer.ends_at) <= now.getTime());

@@ -23,7 +23,10 @@ const id = z.string().min(1).max(100);
 export const PartnerAdded = defineEvent('PartnerAdded', z.object({ partnerId: id, fields: partnerFieldsSchema, at: isoDateTime() }).strict());
 export const PartnerChanged = defineEvent('PartnerChanged', z.object({ partnerId: id, fields: partnerFieldsSchema, at: isoDateTime() }).strict());
 export const OfferAdded = defineEvent('OfferAdded', z.object({ partnerId: id, offerId: id, fields: offerFieldsSchema, at: isoDateTime() }).strict());
-export const OfferChanged = defineEvent('OfferChanged', z.object({ partnerId: id, offerId: id, fields: offerFieldsSchema, at: isoDateTime() }).strict());
+export const OfferChanged = defineEvent(
+  'OfferChanged',
+  z.object({ partnerId: id, offerId: id, fields: offerFieldsSchema, at: isoDateTime() }).strict(),
+);
 /**
  * A member opened an offer's code, link or card. Recorded on the member's rewards stream (not the
  * partner's, so reveals never contend with staff edits); `month` is the Australia/Sydney month.

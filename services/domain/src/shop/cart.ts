@@ -65,7 +65,12 @@ export interface CartState {
 export type CartCommand =
   | ({ readonly type: 'SaveCart'; readonly memberId: string } & CartContents)
   | { readonly type: 'StartCartCheckout'; readonly memberId: string; readonly orderId: string }
-  | { readonly type: 'EndCartCheckout'; readonly memberId: string; readonly orderId: string; readonly outcome: z.infer<typeof CartCheckoutEnded.schema>['outcome'] };
+  | {
+      readonly type: 'EndCartCheckout';
+      readonly memberId: string;
+      readonly orderId: string;
+      readonly outcome: z.infer<typeof CartCheckoutEnded.schema>['outcome'];
+    };
 
 export function evolveCart(state: CartState, event: CartEvent): CartState {
   switch (event.type) {
@@ -78,7 +83,10 @@ export function evolveCart(state: CartState, event: CartEvent): CartState {
     case 'CartCheckoutEnded':
       // A paid cart is spent: the member starts again from an empty one, keeping the addresses.
       if (event.data.outcome !== 'paid') return { contents: state.contents, pendingOrderId: null };
-      return { contents: { ...EMPTY_CART, shipping_address: state.contents.shipping_address, billing_address: state.contents.billing_address }, pendingOrderId: null };
+      return {
+        contents: { ...EMPTY_CART, shipping_address: state.contents.shipping_address, billing_address: state.contents.billing_address },
+        pendingOrderId: null,
+      };
     default: {
       const _exhaustive: never = event;
       return _exhaustive;

@@ -3,10 +3,22 @@ import type { ProductEvent, ProductFields, Variant } from './catalogue-events';
 
 export type ProductState =
   | { readonly status: 'absent' }
-  | { readonly status: 'live'; readonly productId: string; readonly fields: ProductFields; readonly variants: readonly Variant[]; readonly published: boolean };
+  | {
+      readonly status: 'live';
+      readonly productId: string;
+      readonly fields: ProductFields;
+      readonly variants: readonly Variant[];
+      readonly published: boolean;
+    };
 
 export type ProductCommand =
-  | { readonly type: 'CreateProduct'; readonly productId: string; readonly fields: ProductFields; readonly variants: readonly Variant[]; readonly at: string }
+  | {
+      readonly type: 'CreateProduct';
+      readonly productId: string;
+      readonly fields: ProductFields;
+      readonly variants: readonly Variant[];
+      readonly at: string;
+    }
   | { readonly type: 'EditProduct'; readonly fields: ProductFields; readonly reason: string }
   | { readonly type: 'AddVariant'; readonly variant: Variant; readonly reason: string }
   | { readonly type: 'RepriceVariant'; readonly sku: string; readonly price_cents: number; readonly reason: string }
@@ -56,13 +68,19 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
     case 'CreateProduct': {
       if (state.status !== 'absent') throw new DomainError('conflict', 'This product already exists.');
       checkVariants(command.variants, command.fields);
-      return [{ type: 'ProductCreated', data: { productId: command.productId, fields: command.fields, variants: [...command.variants], createdAt: command.at } }];
+      return [
+        {
+          type: 'ProductCreated',
+          data: { productId: command.productId, fields: command.fields, variants: [...command.variants], createdAt: command.at },
+        },
+      ];
     }
     case 'EditProduct': {
       const p = live(state);
       checkVariants(p.variants, command.fields);
       if (command.fields.slug !== p.fields.slug) throw new DomainError('invalid', 'The slug of a product cannot change: it is its address.');
-      if (command.fields.product_type !== p.fields.product_type) throw new DomainError('invalid', 'A product cannot change between physical and digital; create a new one.');
+      if (command.fields.product_type !== p.fields.product_type)
+        throw new DomainError('invalid', 'A product cannot change between physical and digital; create a new one.');
       return [{ type: 'ProductEdited', data: { productId: p.productId, fields: command.fields, reason: reasonOf(command.reason) } }];
     }
     case 'AddVariant': {
@@ -75,7 +93,12 @@ export function decideProduct(command: ProductCommand, state: ProductState): Pro
       const v = p.variants.find((x) => x.sku === command.sku);
       if (!v) throw new DomainError('not_found', 'This SKU does not belong to this product.');
       if (v.price_cents === command.price_cents) return [];
-      return [{ type: 'VariantRepriced', data: { productId: p.productId, sku: v.sku, from_cents: v.price_cents, to_cents: command.price_cents, reason: reasonOf(command.reason) } }];
+      return [
+        {
+          type: 'VariantRepriced',
+          data: { productId: p.productId, sku: v.sku, from_cents: v.price_cents, to_cents: command.price_cents, reason: reasonOf(command.reason) },
+        },
+      ];
     }
     case 'PublishProduct': {
       const p = live(state);

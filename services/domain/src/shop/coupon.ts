@@ -14,9 +14,15 @@ const id = text().min(1).max(200);
 const reason = text().trim().min(1).max(500);
 
 export const CouponCreated = defineEvent('CouponCreated', z.object({ terms: couponTermsSchema, reason }).strict());
-export const CouponRedeemed = defineEvent('CouponRedeemed', z.object({ code: couponCodeSchema, orderId: id, memberId: id, discount_cents: cents() }).strict());
+export const CouponRedeemed = defineEvent(
+  'CouponRedeemed',
+  z.object({ code: couponCodeSchema, orderId: id, memberId: id, discount_cents: cents() }).strict(),
+);
 /** The order it was redeemed for was not paid (or was refunded): the use comes back. */
-export const CouponRedemptionReleased = defineEvent('CouponRedemptionReleased', z.object({ code: couponCodeSchema, orderId: id, reason: text().min(1).max(200) }).strict());
+export const CouponRedemptionReleased = defineEvent(
+  'CouponRedemptionReleased',
+  z.object({ code: couponCodeSchema, orderId: id, reason: text().min(1).max(200) }).strict(),
+);
 export const CouponDisabled = defineEvent('CouponDisabled', z.object({ code: couponCodeSchema, reason }).strict());
 export const couponEvents = [CouponCreated, CouponRedeemed, CouponRedemptionReleased, CouponDisabled] as const;
 
@@ -26,7 +32,11 @@ export const couponStreamId = (code: string): string => `coupon-${code.toUpperCa
 
 export type CouponState =
   | { readonly status: 'absent' }
-  | { readonly status: 'active' | 'disabled'; readonly terms: CouponTerms; readonly redemptions: readonly { readonly orderId: string; readonly memberId: string }[] };
+  | {
+      readonly status: 'active' | 'disabled';
+      readonly terms: CouponTerms;
+      readonly redemptions: readonly { readonly orderId: string; readonly memberId: string }[];
+    };
 
 export type CouponCommand =
   | { readonly type: 'CreateCoupon'; readonly terms: CouponTerms; readonly reason: string }
@@ -45,7 +55,8 @@ export function couponProblem(state: CouponState, memberId: string, at: string, 
   if (terms.expiresAt !== null && Date.parse(terms.expiresAt) <= Date.parse(at)) return 'This coupon has expired.';
   const uses = state.redemptions.filter((r) => r.orderId !== exceptOrderId);
   if (terms.totalLimit !== null && uses.length >= terms.totalLimit) return 'This coupon has been fully redeemed.';
-  if (terms.perMemberLimit !== null && uses.filter((r) => r.memberId === memberId).length >= terms.perMemberLimit) return 'You have already used this coupon.';
+  if (terms.perMemberLimit !== null && uses.filter((r) => r.memberId === memberId).length >= terms.perMemberLimit)
+    return 'You have already used this coupon.';
   return null;
 }
 
@@ -74,8 +85,14 @@ export function decideCoupon(command: CouponCommand, state: CouponState): Coupon
     case 'RedeemCoupon': {
       if (state.status !== 'absent' && state.redemptions.some((r) => r.orderId === command.orderId)) return [];
       const problem = couponProblem(state, command.memberId, command.at);
-      if (problem || state.status === 'absent') throw new DomainError(problem === COUPON_NOT_FOUND ? 'not_found' : 'conflict', problem ?? COUPON_NOT_FOUND);
-      return [{ type: 'CouponRedeemed', data: { code: state.terms.code, orderId: command.orderId, memberId: command.memberId, discount_cents: command.discount_cents } }];
+      if (problem || state.status === 'absent')
+        throw new DomainError(problem === COUPON_NOT_FOUND ? 'not_found' : 'conflict', problem ?? COUPON_NOT_FOUND);
+      return [
+        {
+          type: 'CouponRedeemed',
+          data: { code: state.terms.code, orderId: command.orderId, memberId: command.memberId, discount_cents: command.discount_cents },
+        },
+      ];
     }
     case 'ReleaseCouponRedemption':
       if (state.status === 'absent' || !state.redemptions.some((r) => r.orderId === command.orderId)) return [];
@@ -91,4 +108,8 @@ export function decideCoupon(command: CouponCommand, state: CouponState): Coupon
   }
 }
 
-export const couponDecider: Decider<CouponCommand, CouponEvent, CouponState> = { decide: decideCoupon, evolve: evolveCoupon, initialState: { status: 'absent' } };
+export const couponDecider: Decider<CouponCommand, CouponEvent, CouponState> = {
+  decide: decideCoupon,
+  evolve: evolveCoupon,
+  initialState: { status: 'absent' },
+};

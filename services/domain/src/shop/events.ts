@@ -8,4 +8,13 @@ import { shopSettingsEvents } from './settings';
 import { stockEvents } from './stock';
 
 /** Every event the pro shop writes (registered once in ../registry.ts). */
-export const shopEvents = [...catalogueEvents, ...shopSettingsEvents, ...stockEvents, ...couponEvents, ...cartEvents, ...orderEvents, ...giftCardTermsEvents, ...giftCardEvents] as const;
+export const shopEvents = [
+  ...catalogueEvents,
+  ...shopSettingsEvents,
+  ...stockEvents,
+  ...couponEvents,
+  ...cartEvents,
+  ...orderEvents,
+  ...giftCardTermsEvents,
+  ...giftCardEvents,
+] as const;

@@ -37,7 +37,8 @@ export function canonicalGiftCardCode(typed: string): string | null {
 export const formatGiftCardCode = (canonical: string): string => `ROAR-${canonical.match(/.{4}/g)!.join('-')}`;
 
 /** The card's id and stream key: a keyed hash of the canonical code (128 bits, hex). */
-export const giftCardIdOf = (keys: GiftCardKeys, canonical: string): string => createHmac('sha256', keys.lookup).update(canonical, 'utf8').digest('hex').slice(0, 32);
+export const giftCardIdOf = (keys: GiftCardKeys, canonical: string): string =>
+  createHmac('sha256', keys.lookup).update(canonical, 'utf8').digest('hex').slice(0, 32);
 
 /** Seals the printed code for the email; `iv` is 12 random bytes from the caller. */
 export function sealGiftCardCode(keys: GiftCardKeys, code: string, iv: Buffer): string {

@@ -20,10 +20,14 @@ export const DEFAULT_GIFT_CARD_TERMS: GiftCardTerms = {
   expiry_months: 36,
   legal_minimum_months: 36,
   effective_from: '2019-11-01',
-  source: 'Australian Consumer Law s 99B (Competition and Consumer Amendment (Gift Cards) Act 2018), in force 1 November 2019: at least 3 years, no fees after supply',
+  source:
+    'Australian Consumer Law s 99B (Competition and Consumer Amendment (Gift Cards) Act 2018), in force 1 November 2019: at least 3 years, no fees after supply',
 };
 
-export const GiftCardTermsSet = defineEvent('GiftCardTermsSet', z.object({ terms: giftCardTermsSchema, reason: text().trim().min(1).max(500) }).strict());
+export const GiftCardTermsSet = defineEvent(
+  'GiftCardTermsSet',
+  z.object({ terms: giftCardTermsSchema, reason: text().trim().min(1).max(500) }).strict(),
+);
 export const giftCardTermsEvents = [GiftCardTermsSet] as const;
 export type GiftCardTermsEvent = DomainEvent<'GiftCardTermsSet', z.infer<typeof GiftCardTermsSet.schema>>;
 
@@ -36,17 +40,25 @@ export type GiftCardTermsCommand = { readonly type: 'SetGiftCardTerms'; readonly
 
 export function evolveGiftCardTerms(state: GiftCardTermsState, event: GiftCardTermsEvent): GiftCardTermsState {
   // One event type: a version replaces any other of the same effective date.
-  return { versions: [...state.versions.filter((v) => v.effective_from !== event.data.terms.effective_from), event.data.terms].sort((a, b) => a.effective_from.localeCompare(b.effective_from)) };
+  return {
+    versions: [...state.versions.filter((v) => v.effective_from !== event.data.terms.effective_from), event.data.terms].sort((a, b) =>
+      a.effective_from.localeCompare(b.effective_from),
+    ),
+  };
 }
 
 export function decideGiftCardTerms(command: GiftCardTermsCommand, state: GiftCardTermsState): GiftCardTermsEvent[] {
   const { terms } = command;
   if (terms.expiry_months < terms.legal_minimum_months) {
-    throw new DomainError('invalid', `A gift card must be valid for at least ${terms.legal_minimum_months} months (the legal minimum).`, { field: 'expiry_months' });
+    throw new DomainError('invalid', `A gift card must be valid for at least ${terms.legal_minimum_months} months (the legal minimum).`, {
+      field: 'expiry_months',
+    });
   }
   const latest = state.versions.at(-1);
   if (latest && terms.effective_from < latest.effective_from) {
-    throw new DomainError('invalid', `A new version takes effect on or after ${latest.effective_from}, the date of the version in force.`, { field: 'effective_from' });
+    throw new DomainError('invalid', `A new version takes effect on or after ${latest.effective_from}, the date of the version in force.`, {
+      field: 'effective_from',
+    });
   }
   const reason = command.reason.trim();
   if (!reason) throw new DomainError('invalid', 'Give a reason for this change.');

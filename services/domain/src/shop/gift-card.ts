@@ -34,16 +34,36 @@ export const GiftCardActivated = defineEvent(
     })
     .strict(),
 );
-export const GiftCardRedeemed = defineEvent('GiftCardRedeemed', z.object({ cardId: giftCardIdSchema, orderId: id, amount_cents: cents().min(1), balance_cents: cents(), at: instant }).strict());
+export const GiftCardRedeemed = defineEvent(
+  'GiftCardRedeemed',
+  z.object({ cardId: giftCardIdSchema, orderId: id, amount_cents: cents().min(1), balance_cents: cents(), at: instant }).strict(),
+);
 /** An order the card paid for was cancelled unpaid or refunded: what it took goes back on the card. */
 export const GiftCardCredited = defineEvent(
   'GiftCardCredited',
-  z.object({ cardId: giftCardIdSchema, orderId: id, amount_cents: cents().min(1), balance_cents: cents(), cause: z.enum(['order-cancelled', 'order-refunded']), at: instant }).strict(),
+  z
+    .object({
+      cardId: giftCardIdSchema,
+      orderId: id,
+      amount_cents: cents().min(1),
+      balance_cents: cents(),
+      cause: z.enum(['order-cancelled', 'order-refunded']),
+      at: instant,
+    })
+    .strict(),
 );
 /** The unspent part is voided: the purchase was refunded, or staff cancelled the card. */
 export const GiftCardVoided = defineEvent(
   'GiftCardVoided',
-  z.object({ cardId: giftCardIdSchema, voided_cents: cents(), cause: z.enum(['purchase-refunded', 'cancelled-by-staff']), reason: text().trim().min(1).max(500), at: instant }).strict(),
+  z
+    .object({
+      cardId: giftCardIdSchema,
+      voided_cents: cents(),
+      cause: z.enum(['purchase-refunded', 'cancelled-by-staff']),
+      reason: text().trim().min(1).max(500),
+      at: instant,
+    })
+    .strict(),
 );
 export const giftCardEvents = [GiftCardActivated, GiftCardRedeemed, GiftCardCredited, GiftCardVoided] as const;
 
@@ -74,11 +94,15 @@ export const GIFT_CARD_NOT_VALID = 'This gift card code is not valid.';
 export const GIFT_CARD_CANCELLED = 'This gift card has been cancelled.';
 export const GIFT_CARD_EMPTY = 'This gift card has no balance left.';
 /** A club day (YYYY-MM-DD) as people write it: 26 November 2029. */
-export const longDay = (day: string): string => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+export const longDay = (day: string): string =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 export const giftCardExpiredMessage = (expiresOn: string): string => `This gift card expired on ${longDay(expiresOn)}.`;
 
 /** Why the card cannot be spent on `today` (a club day), or null. Used by the cart (to refuse) and by RedeemGiftCard. */
-export function giftCardProblem(state: GiftCardState, today: string): { readonly code: 'not_found' | 'voided' | 'expired' | 'empty'; readonly message: string } | null {
+export function giftCardProblem(
+  state: GiftCardState,
+  today: string,
+): { readonly code: 'not_found' | 'voided' | 'expired' | 'empty'; readonly message: string } | null {
   if (state.status === 'absent') return { code: 'not_found', message: GIFT_CARD_NOT_VALID };
   if (state.status === 'voided') return { code: 'voided', message: GIFT_CARD_CANCELLED };
   if (today > state.card.expires_on) return { code: 'expired', message: giftCardExpiredMessage(state.card.expires_on) };
@@ -119,13 +143,31 @@ export function decideGiftCard(command: GiftCardCommand, state: GiftCardState): 
     case 'RedeemGiftCard': {
       if (state.status !== 'absent' && state.held[command.orderId] === command.amount_cents) return [];
       const problem = giftCardProblem(state, command.today);
-      if (problem || state.status === 'absent') throw new DomainError(problem?.code === 'not_found' || !problem ? 'not_found' : 'conflict', problem?.message ?? GIFT_CARD_NOT_VALID, { reason: problem?.code ?? 'not_found' });
+      if (problem || state.status === 'absent')
+        throw new DomainError(problem?.code === 'not_found' || !problem ? 'not_found' : 'conflict', problem?.message ?? GIFT_CARD_NOT_VALID, {
+          reason: problem?.code ?? 'not_found',
+        });
       if (state.held[command.orderId] !== undefined) throw new DomainError('conflict', 'This gift card already pays for this order.');
-      if (!Number.isInteger(command.amount_cents) || command.amount_cents <= 0) throw new DomainError('invalid', 'The amount taken from a gift card is a positive number of cents.');
+      if (!Number.isInteger(command.amount_cents) || command.amount_cents <= 0)
+        throw new DomainError('invalid', 'The amount taken from a gift card is a positive number of cents.');
       if (command.amount_cents > state.balance_cents) {
-        throw new DomainError('conflict', 'The balance of this gift card changed: review your cart before paying.', { reason: 'balance_changed', balance_cents: state.balance_cents });
+        throw new DomainError('conflict', 'The balance of this gift card changed: review your cart before paying.', {
+          reason: 'balance_changed',
+          balance_cents: state.balance_cents,
+        });
       }
-      return [{ type: 'GiftCardRedeemed', data: { cardId: state.card.cardId, orderId: command.orderId, amount_cents: command.amount_cents, balance_cents: state.balance_cents - command.amount_cents, at: command.at } }];
+      return [
+        {
+          type: 'GiftCardRedeemed',
+          data: {
+            cardId: state.card.cardId,
+            orderId: command.orderId,
+            amount_cents: command.amount_cents,
+            balance_cents: state.balance_cents - command.amount_cents,
+            at: command.at,
+          },
+        },
+      ];
     }
     case 'CreditGiftCard': {
       if (state.status === 'absent') return [];
@@ -133,14 +175,31 @@ export function decideGiftCard(command: GiftCardCommand, state: GiftCardState): 
       if (amount === undefined) return [];
       // A voided card stays at zero: the credit is recorded (staff see it in the history) but spends nothing.
       const balance = state.status === 'voided' ? 0 : state.balance_cents + amount;
-      return [{ type: 'GiftCardCredited', data: { cardId: state.card.cardId, orderId: command.orderId, amount_cents: amount, balance_cents: balance, cause: command.cause, at: command.at } }];
+      return [
+        {
+          type: 'GiftCardCredited',
+          data: {
+            cardId: state.card.cardId,
+            orderId: command.orderId,
+            amount_cents: amount,
+            balance_cents: balance,
+            cause: command.cause,
+            at: command.at,
+          },
+        },
+      ];
     }
     case 'VoidGiftCard': {
       if (state.status === 'absent') throw new DomainError('not_found', GIFT_CARD_NOT_VALID);
       if (state.status === 'voided') return [];
       const reason = command.reason.trim();
       if (!reason) throw new DomainError('invalid', 'Give a reason for cancelling this gift card.');
-      return [{ type: 'GiftCardVoided', data: { cardId: state.card.cardId, voided_cents: state.balance_cents, cause: command.cause, reason, at: command.at } }];
+      return [
+        {
+          type: 'GiftCardVoided',
+          data: { cardId: state.card.cardId, voided_cents: state.balance_cents, cause: command.cause, reason, at: command.at },
+        },
+      ];
     }
     default: {
       const _exhaustive: never = command;
@@ -149,4 +208,8 @@ export function decideGiftCard(command: GiftCardCommand, state: GiftCardState): 
   }
 }
 
-export const giftCardDecider: Decider<GiftCardCommand, GiftCardEvent, GiftCardState> = { decide: decideGiftCard, evolve: evolveGiftCard, initialState: { status: 'absent' } };
+export const giftCardDecider: Decider<GiftCardCommand, GiftCardEvent, GiftCardState> = {
+  decide: decideGiftCard,
+  evolve: evolveGiftCard,
+  initialState: { status: 'absent' },
+};

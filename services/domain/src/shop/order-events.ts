@@ -33,7 +33,9 @@ export const orderSnapshotSchema = z
     discounts: z.array(
       z.union([
         z.object({ kind: z.literal('team'), percent: z.number().int().min(1).max(100), cents: cents() }).strict(),
-        z.object({ kind: z.literal('coupon'), code: z.string().max(32), coupon_kind: z.enum(['percent', 'amount']), value: cents(), cents: cents() }).strict(),
+        z
+          .object({ kind: z.literal('coupon'), code: z.string().max(32), coupon_kind: z.enum(['percent', 'amount']), value: cents(), cents: cents() })
+          .strict(),
       ]),
     ),
     discount: cents(),
@@ -45,7 +47,10 @@ export const orderSnapshotSchema = z
     rounding_rule: text().min(1).max(200),
     currency: z.literal('AUD'),
     /** Part of the total paid from a gift card (taken on its stream at checkout); the rest is paid through the payments port. */
-    gift_card: z.object({ card_id: giftCardIdSchema, last4: z.string().length(4), cents: cents().min(1) }).strict().optional(),
+    gift_card: z
+      .object({ card_id: giftCardIdSchema, last4: z.string().length(4), cents: cents().min(1) })
+      .strict()
+      .optional(),
   })
   .strict();
 export type OrderSnapshot = z.infer<typeof orderSnapshotSchema>;
@@ -79,13 +84,26 @@ export const OrderPlaced = defineEvent(
 export const OrderPaid = defineEvent('OrderPaid', z.object({ orderId: id, paymentId: id, amount_cents: cents(), paidAt: instant }).strict());
 export const OrderCancelled = defineEvent(
   'OrderCancelled',
-  z.object({ orderId: id, reason: z.enum(['payment-failed', 'expired', 'cancelled-by-member', 'abandoned', 'staff']), note: text().max(500).nullable(), at: instant }).strict(),
+  z
+    .object({
+      orderId: id,
+      reason: z.enum(['payment-failed', 'expired', 'cancelled-by-member', 'abandoned', 'staff']),
+      note: text().max(500).nullable(),
+      at: instant,
+    })
+    .strict(),
 );
 export const OrderPackingStarted = defineEvent('OrderPackingStarted', z.object({ orderId: id, at: instant }).strict());
-export const OrderShipped = defineEvent('OrderShipped', z.object({ orderId: id, carrier: text().trim().min(1).max(60), tracking: text().trim().min(1).max(60), at: instant }).strict());
+export const OrderShipped = defineEvent(
+  'OrderShipped',
+  z.object({ orderId: id, carrier: text().trim().min(1).max(60), tracking: text().trim().min(1).max(60), at: instant }).strict(),
+);
 export const OrderDelivered = defineEvent('OrderDelivered', z.object({ orderId: id, at: instant }).strict());
 /** Written before gift cards could be spent, with the plain code: kept to read the old log, never written again. */
-export const GiftCardIssued = defineEvent('GiftCardIssued', z.object({ orderId: id, sku: skuSchema, code: z.string().min(8).max(40), value_cents: cents(), at: instant }).strict());
+export const GiftCardIssued = defineEvent(
+  'GiftCardIssued',
+  z.object({ orderId: id, sku: skuSchema, code: z.string().min(8).max(40), value_cents: cents(), at: instant }).strict(),
+);
 /**
  * A face-value gift card bought by this order, delivered at once. The code is sealed (encrypted
  * under the server's gift card key) for the email that delivers it; the card is found by its id,
@@ -93,7 +111,18 @@ export const GiftCardIssued = defineEvent('GiftCardIssued', z.object({ orderId: 
  */
 export const OrderGiftCardIssued = defineEvent(
   'OrderGiftCardIssued',
-  z.object({ orderId: id, sku: skuSchema, card_id: giftCardIdSchema, last4: z.string().length(4), sealed_code: z.string().min(16).max(400), value_cents: cents().min(1), expires_on: z.iso.date(), at: instant }).strict(),
+  z
+    .object({
+      orderId: id,
+      sku: skuSchema,
+      card_id: giftCardIdSchema,
+      last4: z.string().length(4),
+      sealed_code: z.string().min(16).max(400),
+      value_cents: cents().min(1),
+      expires_on: z.iso.date(),
+      at: instant,
+    })
+    .strict(),
 );
 /** What the member is told of a refund staff gave no words for (and of refunds recorded before the message existed): never the internal reason. */
 export const REFUND_MESSAGE_FALLBACK = 'Your order was refunded in full.';
@@ -106,16 +135,46 @@ export const OrderRefundRequested = defineEvent(
 /** The provider confirmed the refund (charge.refunded): stock goes back, GST is reversed with the total. */
 export const OrderRefunded = defineEvent(
   'OrderRefunded',
-  z.object({ orderId: id, paymentId: id, amount_cents: cents(), tax_cents: cents(), reason: text().min(1).max(500), member_message: memberMessage.optional(), at: instant, /** Credited back to the gift card that paid part of it. */ gift_card_cents: cents().optional() }).strict(),
+  z
+    .object({
+      orderId: id,
+      paymentId: id,
+      amount_cents: cents(),
+      tax_cents: cents(),
+      reason: text().min(1).max(500),
+      member_message: memberMessage.optional(),
+      at: instant,
+      /** Credited back to the gift card that paid part of it. */ gift_card_cents: cents().optional(),
+    })
+    .strict(),
 );
 
-export const orderEvents = [OrderPlaced, OrderPaid, OrderCancelled, OrderPackingStarted, OrderShipped, OrderDelivered, GiftCardIssued, OrderGiftCardIssued, OrderRefundRequested, OrderRefunded] as const;
+export const orderEvents = [
+  OrderPlaced,
+  OrderPaid,
+  OrderCancelled,
+  OrderPackingStarted,
+  OrderShipped,
+  OrderDelivered,
+  GiftCardIssued,
+  OrderGiftCardIssued,
+  OrderRefundRequested,
+  OrderRefunded,
+] as const;
 
 type Ev<D extends { type: string; schema: z.ZodType }> = DomainEvent<D['type'], z.infer<D['schema']>>;
 export type OrderPlacedData = z.infer<typeof OrderPlaced.schema>;
 export type OrderEvent =
-  | Ev<typeof OrderPlaced> | Ev<typeof OrderPaid> | Ev<typeof OrderCancelled> | Ev<typeof OrderPackingStarted> | Ev<typeof OrderShipped>
-  | Ev<typeof OrderDelivered> | Ev<typeof GiftCardIssued> | Ev<typeof OrderGiftCardIssued> | Ev<typeof OrderRefundRequested> | Ev<typeof OrderRefunded>;
+  | Ev<typeof OrderPlaced>
+  | Ev<typeof OrderPaid>
+  | Ev<typeof OrderCancelled>
+  | Ev<typeof OrderPackingStarted>
+  | Ev<typeof OrderShipped>
+  | Ev<typeof OrderDelivered>
+  | Ev<typeof GiftCardIssued>
+  | Ev<typeof OrderGiftCardIssued>
+  | Ev<typeof OrderRefundRequested>
+  | Ev<typeof OrderRefunded>;
 export const orderStreamId = (orderId: string): string => `order-${orderId}`;
 export { ORDER_STATUSES, type OrderStatus } from '@roar/contracts/shop';
 

@@ -17,7 +17,12 @@ export type OrderState =
 export type OrderCommand =
   | ({ readonly type: 'PlaceOrder' } & OrderPlacedData)
   | { readonly type: 'PayOrder'; readonly paymentId: string; readonly amount_cents: number; readonly at: string }
-  | { readonly type: 'CancelOrder'; readonly reason: 'payment-failed' | 'expired' | 'cancelled-by-member' | 'abandoned' | 'staff'; readonly note: string | null; readonly at: string }
+  | {
+      readonly type: 'CancelOrder';
+      readonly reason: 'payment-failed' | 'expired' | 'cancelled-by-member' | 'abandoned' | 'staff';
+      readonly note: string | null;
+      readonly at: string;
+    }
   | { readonly type: 'StartPacking'; readonly at: string }
   | { readonly type: 'ShipOrder'; readonly carrier: string; readonly tracking: string; readonly at: string }
   | { readonly type: 'DeliverOrder'; readonly at: string }
@@ -27,7 +32,8 @@ export type OrderCommand =
   | { readonly type: 'RecordRefund'; readonly paymentId: string; readonly amount_cents: number; readonly reason: string; readonly at: string };
 
 export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
-  if (event.type === 'OrderPlaced') return { status: 'awaiting_payment', placed: event.data, paymentId: null, refundRequested: false, refundMessage: null, giftCards: [] };
+  if (event.type === 'OrderPlaced')
+    return { status: 'awaiting_payment', placed: event.data, paymentId: null, refundRequested: false, refundMessage: null, giftCards: [] };
   if (state.status === 'absent') return state;
   switch (event.type) {
     case 'OrderPaid':
@@ -41,9 +47,21 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderDelivered':
       return { ...state, status: 'delivered' };
     case 'GiftCardIssued':
-      return { ...state, giftCards: [...state.giftCards, { card_id: null, last4: event.data.code.slice(-4), sku: event.data.sku, value_cents: event.data.value_cents }] };
+      return {
+        ...state,
+        giftCards: [
+          ...state.giftCards,
+          { card_id: null, last4: event.data.code.slice(-4), sku: event.data.sku, value_cents: event.data.value_cents },
+        ],
+      };
     case 'OrderGiftCardIssued':
-      return { ...state, giftCards: [...state.giftCards, { card_id: event.data.card_id, last4: event.data.last4, sku: event.data.sku, value_cents: event.data.value_cents }] };
+      return {
+        ...state,
+        giftCards: [
+          ...state.giftCards,
+          { card_id: event.data.card_id, last4: event.data.last4, sku: event.data.sku, value_cents: event.data.value_cents },
+        ],
+      };
     case 'OrderRefundRequested':
       return { ...state, refundRequested: true, refundMessage: event.data.member_message ?? null };
     case 'OrderRefunded':
@@ -60,7 +78,8 @@ function existing(state: OrderState): Existing {
   if (state.status === 'absent') throw new DomainError('not_found', 'This order does not exist.');
   return state;
 }
-const wrongState = (o: Existing, action: string) => new DomainError('conflict', `This order is ${o.status.replace('_', ' ')}: it cannot be ${action}.`);
+const wrongState = (o: Existing, action: string) =>
+  new DomainError('conflict', `This order is ${o.status.replace('_', ' ')}: it cannot be ${action}.`);
 export const hasPhysicalLines = (o: Existing): boolean => o.placed.snapshot.lines.some((l) => l.product_type === 'physical');
 
 /** Order states: awaiting_payment → paid → packing → shipped → delivered; cancelled before payment; refunded after it. */
@@ -78,7 +97,8 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (o.paymentId === command.paymentId) return [];
       if (o.status !== 'awaiting_payment') throw wrongState(o, 'paid');
       const due = amountDue(o.placed.snapshot);
-      if (command.amount_cents !== due) throw new DomainError('invalid', `The payment of ${command.amount_cents} cents does not match the ${due} cents due on this order.`);
+      if (command.amount_cents !== due)
+        throw new DomainError('invalid', `The payment of ${command.amount_cents} cents does not match the ${due} cents due on this order.`);
       return [{ type: 'OrderPaid', data: { orderId, paymentId: command.paymentId, amount_cents: command.amount_cents, paidAt: command.at } }];
     }
     case 'CancelOrder':
@@ -102,7 +122,8 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (o.giftCards.length > 0) return [];
       if (o.status === 'awaiting_payment' || o.status === 'cancelled' || o.status === 'refunded') throw wrongState(o, 'delivered');
       for (const line of o.placed.snapshot.lines.filter((l) => l.gift_card)) {
-        if (command.cards.filter((c) => c.sku === line.sku).length !== line.qty) throw new DomainError('invalid', `Order ${o.placed.number} bought ${line.qty} of ${line.sku}: issue one card per unit.`);
+        if (command.cards.filter((c) => c.sku === line.sku).length !== line.qty)
+          throw new DomainError('invalid', `Order ${o.placed.number} bought ${line.qty} of ${line.sku}: issue one card per unit.`);
       }
       return command.cards.map((card) => {
         const line = o.placed.snapshot.lines.find((l) => l.sku === card.sku && l.gift_card);
@@ -116,19 +137,33 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       const reason = command.reason.trim();
       if (!reason) throw new DomainError('invalid', 'Give a reason for this refund.');
       const message = command.memberMessage?.trim() || null;
-      if (message !== null && message.length < 3) throw new DomainError('invalid', 'Write the message to the member in a few words, or leave it empty.');
-      return [{ type: 'OrderRefundRequested', data: { orderId, paymentId: o.paymentId, reason, ...(message ? { member_message: message } : {}), at: command.at } }];
+      if (message !== null && message.length < 3)
+        throw new DomainError('invalid', 'Write the message to the member in a few words, or leave it empty.');
+      return [
+        {
+          type: 'OrderRefundRequested',
+          data: { orderId, paymentId: o.paymentId, reason, ...(message ? { member_message: message } : {}), at: command.at },
+        },
+      ];
     }
     case 'RecordRefund':
       if (o.status === 'refunded') return [];
       if (o.paymentId !== command.paymentId) throw new DomainError('not_found', 'This payment is not the payment of this order.');
-      return [{
-        type: 'OrderRefunded',
-        data: {
-          orderId, paymentId: command.paymentId, amount_cents: command.amount_cents, tax_cents: o.placed.snapshot.tax, reason: command.reason.trim() || 'refunded', ...(o.refundMessage ? { member_message: o.refundMessage } : {}), at: command.at,
-          ...(o.placed.snapshot.gift_card ? { gift_card_cents: o.placed.snapshot.gift_card.cents } : {}),
+      return [
+        {
+          type: 'OrderRefunded',
+          data: {
+            orderId,
+            paymentId: command.paymentId,
+            amount_cents: command.amount_cents,
+            tax_cents: o.placed.snapshot.tax,
+            reason: command.reason.trim() || 'refunded',
+            ...(o.refundMessage ? { member_message: o.refundMessage } : {}),
+            at: command.at,
+            ...(o.placed.snapshot.gift_card ? { gift_card_cents: o.placed.snapshot.gift_card.cents } : {}),
+          },
         },
-      }];
+      ];
     default: {
       const _exhaustive: never = command;
       return _exhaustive;
@@ -136,4 +171,8 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
   }
 }
 
-export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = { decide: decideOrder, evolve: evolveOrder, initialState: { status: 'absent' } };
+export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
+  decide: decideOrder,
+  evolve: evolveOrder,
+  initialState: { status: 'absent' },
+};

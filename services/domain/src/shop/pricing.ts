@@ -38,7 +38,9 @@ export interface PricingLine {
   readonly delivery_method: string | null;
 }
 
-export type AppliedCoupon = { readonly code: string; readonly kind: 'percent'; readonly value: number } | { readonly code: string; readonly kind: 'amount'; readonly value: number };
+export type AppliedCoupon =
+  | { readonly code: string; readonly kind: 'percent'; readonly value: number }
+  | { readonly code: string; readonly kind: 'amount'; readonly value: number };
 
 export type Discount =
   | { readonly kind: 'team'; readonly percent: number; readonly cents: number }
@@ -87,5 +89,16 @@ export function priceCart(lines: readonly PricingLine[], coupon: AppliedCoupon |
   const shipping = deliveries.reduce((n, d) => n + d.cents, 0);
   const taxable = merchandise - discount + shipping;
   const total = subtotal - discount + shipping;
-  return { lines: priced, subtotal, discounts, discount, deliveries, shipping, taxable, tax: gstOf(taxable), total, rounding_rule: GST_ROUNDING_RULE };
+  return {
+    lines: priced,
+    subtotal,
+    discounts,
+    discount,
+    deliveries,
+    shipping,
+    taxable,
+    tax: gstOf(taxable),
+    total,
+    rounding_rule: GST_ROUNDING_RULE,
+  };
 }

@@ -20,7 +20,16 @@ const given = {
 
 describe('pricing', () => {
   const line = (over: Partial<PricingLine>): PricingLine => ({
-    productId: 'p', sku: 'A', name: 'A', attributes: {}, product_type: 'physical', gift_card: false, qty: 1, unit_cents: 1000, delivery_method: 'standard', ...over,
+    productId: 'p',
+    sku: 'A',
+    name: 'A',
+    attributes: {},
+    product_type: 'physical',
+    gift_card: false,
+    qty: 1,
+    unit_cents: 1000,
+    delivery_method: 'standard',
+    ...over,
   });
 
   it('rounds GST and percentages half a cent up, in integers', () => {
@@ -53,9 +62,21 @@ describe('pricing', () => {
     for (let i = 0; i < 500; i++) {
       const lines = Array.from({ length: 1 + rnd(5) }, (_, n) => {
         const gift = rnd(5) === 0;
-        return line({ sku: `S${n}`, qty: 1 + rnd(4), unit_cents: 1 + rnd(60_000), gift_card: gift, product_type: gift ? 'digital' : 'physical', delivery_method: gift ? null : (['standard', 'express', 'pickup'] as const)[rnd(3)]! });
+        return line({
+          sku: `S${n}`,
+          qty: 1 + rnd(4),
+          unit_cents: 1 + rnd(60_000),
+          gift_card: gift,
+          product_type: gift ? 'digital' : 'physical',
+          delivery_method: gift ? null : (['standard', 'express', 'pickup'] as const)[rnd(3)]!,
+        });
       });
-      const coupon = rnd(3) === 0 ? null : rnd(2) === 0 ? { code: 'P', kind: 'percent' as const, value: 1 + rnd(100) } : { code: 'A', kind: 'amount' as const, value: 1 + rnd(20_000) };
+      const coupon =
+        rnd(3) === 0
+          ? null
+          : rnd(2) === 0
+            ? { code: 'P', kind: 'percent' as const, value: 1 + rnd(100) }
+            : { code: 'A', kind: 'amount' as const, value: 1 + rnd(20_000) };
       const p = priceCart(lines, coupon, rnd(2) === 0 ? 20 : 0);
       const merchandise = p.lines.filter((l) => !l.gift_card).reduce((n, l) => n + l.line_cents, 0);
       expect(p.subtotal).toBe(p.lines.reduce((n, l) => n + l.unit_cents * l.qty, 0));
@@ -79,41 +100,94 @@ describe('stock per SKU', () => {
   const reserved = (r: string, qty = 1): StockEvent => ({ type: 'StockReserved', data: { sku: 'A', reservationId: r, qty, expiresAt: later } });
 
   it('reserves only what is available and refuses the rest plainly', () => {
-    given.stock([opened, received]).when({ type: 'ReserveStock', reservationId: 'r1', qty: 2, expiresAt: later, at }).then([reserved('r1', 2)]);
-    given.stock([opened, received, reserved('r1', 2)]).when({ type: 'ReserveStock', reservationId: 'r2', qty: 1, expiresAt: later, at }).thenThrows('A is out of stock.');
-    given.stock([opened, received, reserved('r1')]).when({ type: 'ReserveStock', reservationId: 'r2', qty: 2, expiresAt: later, at }).thenThrows('Only 1 of A left.');
+    given
+      .stock([opened, received])
+      .when({ type: 'ReserveStock', reservationId: 'r1', qty: 2, expiresAt: later, at })
+      .then([reserved('r1', 2)]);
+    given
+      .stock([opened, received, reserved('r1', 2)])
+      .when({ type: 'ReserveStock', reservationId: 'r2', qty: 1, expiresAt: later, at })
+      .thenThrows('A is out of stock.');
+    given
+      .stock([opened, received, reserved('r1')])
+      .when({ type: 'ReserveStock', reservationId: 'r2', qty: 2, expiresAt: later, at })
+      .thenThrows('Only 1 of A left.');
   });
 
   it('lets an expired reservation go before reserving again', () => {
-    given.stock([opened, received, reserved('r1', 2)]).when({ type: 'ReserveStock', reservationId: 'r2', qty: 1, expiresAt: '2026-11-23T12:00:00.000Z', at: later }).then([
-      { type: 'StockReleased', data: { sku: 'A', reservationId: 'r1', qty: 2, reason: 'expired' } },
-      { type: 'StockReserved', data: { sku: 'A', reservationId: 'r2', qty: 1, expiresAt: '2026-11-23T12:00:00.000Z' } },
-    ]);
+    given
+      .stock([opened, received, reserved('r1', 2)])
+      .when({ type: 'ReserveStock', reservationId: 'r2', qty: 1, expiresAt: '2026-11-23T12:00:00.000Z', at: later })
+      .then([
+        { type: 'StockReleased', data: { sku: 'A', reservationId: 'r1', qty: 2, reason: 'expired' } },
+        { type: 'StockReserved', data: { sku: 'A', reservationId: 'r2', qty: 1, expiresAt: '2026-11-23T12:00:00.000Z' } },
+      ]);
   });
 
   it('sells a reservation once and never adjusts below what is reserved', () => {
     const sold: StockEvent = { type: 'StockSold', data: { sku: 'A', reservationId: 'r1', qty: 1, orderId: 'o1' } };
-    given.stock([opened, received, reserved('r1')]).when({ type: 'SellStock', reservationId: 'r1', orderId: 'o1' }).then([sold]);
-    given.stock([opened, received, reserved('r1'), sold]).when({ type: 'SellStock', reservationId: 'r1', orderId: 'o1' }).thenNothingHappened();
-    given.stock([opened, received, reserved('r1', 2)]).when({ type: 'AdjustStock', delta: -1, reason: 'damaged' }).thenThrows('cannot go below the 2 reserved');
+    given
+      .stock([opened, received, reserved('r1')])
+      .when({ type: 'SellStock', reservationId: 'r1', orderId: 'o1' })
+      .then([sold]);
+    given
+      .stock([opened, received, reserved('r1'), sold])
+      .when({ type: 'SellStock', reservationId: 'r1', orderId: 'o1' })
+      .thenNothingHappened();
+    given
+      .stock([opened, received, reserved('r1', 2)])
+      .when({ type: 'AdjustStock', delta: -1, reason: 'damaged' })
+      .thenThrows('cannot go below the 2 reserved');
     const state = [opened, received, reserved('r1'), sold].reduce(stockDecider.evolve, stockDecider.initialState);
     expect(availableQty(state)).toBe(1);
   });
 });
 
 describe('coupon limits', () => {
-  const terms: CouponTerms = { code: 'ONCE', kind: 'amount', value: 500, expiresAt: '2026-12-01T00:00:00.000Z', totalLimit: 2, perMemberLimit: 1, memberId: null };
+  const terms: CouponTerms = {
+    code: 'ONCE',
+    kind: 'amount',
+    value: 500,
+    expiresAt: '2026-12-01T00:00:00.000Z',
+    totalLimit: 2,
+    perMemberLimit: 1,
+    memberId: null,
+  };
   const created: CouponEvent = { type: 'CouponCreated', data: { terms, reason: 'launch' } };
-  const redeemed = (orderId: string, memberId: string): CouponEvent => ({ type: 'CouponRedeemed', data: { code: 'ONCE', orderId, memberId, discount_cents: 500 } });
-  const redeem = (orderId: string, memberId: string, when = at) => ({ type: 'RedeemCoupon' as const, orderId, memberId, discount_cents: 500, at: when });
+  const redeemed = (orderId: string, memberId: string): CouponEvent => ({
+    type: 'CouponRedeemed',
+    data: { code: 'ONCE', orderId, memberId, discount_cents: 500 },
+  });
+  const redeem = (orderId: string, memberId: string, when = at) => ({
+    type: 'RedeemCoupon' as const,
+    orderId,
+    memberId,
+    discount_cents: 500,
+    at: when,
+  });
 
   it('holds per-member, total and expiry limits, and gives a use back when an order is not paid', () => {
-    given.coupon([created]).when(redeem('o1', 'm1')).then([redeemed('o1', 'm1')]);
-    given.coupon([created, redeemed('o1', 'm1')]).when(redeem('o2', 'm1')).thenThrows('You have already used this coupon.');
-    given.coupon([created, redeemed('o1', 'm1'), redeemed('o2', 'm2')]).when(redeem('o3', 'm3')).thenThrows('This coupon has been fully redeemed.');
-    given.coupon([created]).when(redeem('o1', 'm1', '2026-12-02T00:00:00.000Z')).thenThrows('This coupon has expired.');
+    given
+      .coupon([created])
+      .when(redeem('o1', 'm1'))
+      .then([redeemed('o1', 'm1')]);
+    given
+      .coupon([created, redeemed('o1', 'm1')])
+      .when(redeem('o2', 'm1'))
+      .thenThrows('You have already used this coupon.');
+    given
+      .coupon([created, redeemed('o1', 'm1'), redeemed('o2', 'm2')])
+      .when(redeem('o3', 'm3'))
+      .thenThrows('This coupon has been fully redeemed.');
+    given
+      .coupon([created])
+      .when(redeem('o1', 'm1', '2026-12-02T00:00:00.000Z'))
+      .thenThrows('This coupon has expired.');
     const released: CouponEvent = { type: 'CouponRedemptionReleased', data: { code: 'ONCE', orderId: 'o1', reason: 'payment-failed' } };
-    given.coupon([created, redeemed('o1', 'm1'), released]).when(redeem('o2', 'm1')).then([redeemed('o2', 'm1')]);
+    given
+      .coupon([created, redeemed('o1', 'm1'), released])
+      .when(redeem('o2', 'm1'))
+      .then([redeemed('o2', 'm1')]);
   });
 
   it('keeps a member-only coupon from anyone else', () => {
@@ -124,33 +198,94 @@ describe('coupon limits', () => {
 
 describe('cart per member', () => {
   const line = { product: 'p', sku: 'A', qty: 1, delivery_method: 'standard', seen_unit_cents: 1000 };
-  const saved: CartEvent = { type: 'CartSaved', data: { memberId: 'm', items: [line], shipping_address: null, billing_address: null, coupon: 'TEN', notes: 'gift wrap' } };
+  const saved: CartEvent = {
+    type: 'CartSaved',
+    data: { memberId: 'm', items: [line], shipping_address: null, billing_address: null, coupon: 'TEN', notes: 'gift wrap' },
+  };
 
   it('empties items, coupon, notes and the gift card together', () => {
-    given.cart([saved]).when({ type: 'SaveCart', memberId: 'm', items: [], shipping_address: null, billing_address: null, coupon: 'TEN', notes: 'x', gift_card: { card_id: 'a'.repeat(32), last4: 'AB12' } }).then([
-      { type: 'CartSaved', data: { memberId: 'm', items: [], shipping_address: null, billing_address: null, coupon: null, notes: null, gift_card: null } },
-    ]);
+    given
+      .cart([saved])
+      .when({
+        type: 'SaveCart',
+        memberId: 'm',
+        items: [],
+        shipping_address: null,
+        billing_address: null,
+        coupon: 'TEN',
+        notes: 'x',
+        gift_card: { card_id: 'a'.repeat(32), last4: 'AB12' },
+      })
+      .then([
+        {
+          type: 'CartSaved',
+          data: { memberId: 'm', items: [], shipping_address: null, billing_address: null, coupon: null, notes: null, gift_card: null },
+        },
+      ]);
   });
 
   it('starts one checkout at a time (double click, second tab) and empties only when paid', () => {
     const started: CartEvent = { type: 'CartCheckoutStarted', data: { memberId: 'm', orderId: 'o1' } };
     given.cart([saved]).when({ type: 'StartCartCheckout', memberId: 'm', orderId: 'o1' }).then([started]);
-    given.cart([saved, started]).when({ type: 'StartCartCheckout', memberId: 'm', orderId: 'o2' }).thenThrows('Your checkout is already in progress.');
-    const failed = [saved, started, { type: 'CartCheckoutEnded', data: { memberId: 'm', orderId: 'o1', outcome: 'payment-failed' } } as CartEvent].reduce(cartDecider.evolve, cartDecider.initialState);
+    given
+      .cart([saved, started])
+      .when({ type: 'StartCartCheckout', memberId: 'm', orderId: 'o2' })
+      .thenThrows('Your checkout is already in progress.');
+    const failed = [
+      saved,
+      started,
+      { type: 'CartCheckoutEnded', data: { memberId: 'm', orderId: 'o1', outcome: 'payment-failed' } } as CartEvent,
+    ].reduce(cartDecider.evolve, cartDecider.initialState);
     expect(failed.contents.items).toEqual([line]);
-    const paid = [saved, started, { type: 'CartCheckoutEnded', data: { memberId: 'm', orderId: 'o1', outcome: 'paid' } } as CartEvent].reduce(cartDecider.evolve, cartDecider.initialState);
+    const paid = [saved, started, { type: 'CartCheckoutEnded', data: { memberId: 'm', orderId: 'o1', outcome: 'paid' } } as CartEvent].reduce(
+      cartDecider.evolve,
+      cartDecider.initialState,
+    );
     expect(paid.contents.items).toEqual([]);
   });
 });
 
 describe('orders', () => {
   const placed: OrderPlacedData = {
-    orderId: 'o1', number: 'R-1', memberId: 'm', email: 'm@example.com', checkoutId: 'c1', payment_url: 'http://x/pay',
+    orderId: 'o1',
+    number: 'R-1',
+    memberId: 'm',
+    email: 'm@example.com',
+    checkoutId: 'c1',
+    payment_url: 'http://x/pay',
     snapshot: {
-      lines: [{ productId: 'p', sku: 'A', name: 'Cap', attributes: {}, product_type: 'physical', gift_card: false, qty: 1, unit_cents: 2995, line_cents: 2995, delivery_method: 'standard' }],
-      subtotal: 2995, discounts: [], discount: 0, deliveries: [{ code: 'standard', name: 'Standard', cents: 995 }], shipping: 995, taxable: 3990, tax: 363, total: 3990, rounding_rule: 'r', currency: 'AUD',
+      lines: [
+        {
+          productId: 'p',
+          sku: 'A',
+          name: 'Cap',
+          attributes: {},
+          product_type: 'physical',
+          gift_card: false,
+          qty: 1,
+          unit_cents: 2995,
+          line_cents: 2995,
+          delivery_method: 'standard',
+        },
+      ],
+      subtotal: 2995,
+      discounts: [],
+      discount: 0,
+      deliveries: [{ code: 'standard', name: 'Standard', cents: 995 }],
+      shipping: 995,
+      taxable: 3990,
+      tax: 363,
+      total: 3990,
+      rounding_rule: 'r',
+      currency: 'AUD',
     },
-    shipping_address: null, billing_address: null, notes: null, coupon: null, reservations: [{ sku: 'A', reservationId: 'o1:A', qty: 1 }], expiresAt: later, placedAt: at,
+    shipping_address: null,
+    billing_address: null,
+    notes: null,
+    coupon: null,
+    reservations: [{ sku: 'A', reservationId: 'o1:A', qty: 1 }],
+    expiresAt: later,
+    placedAt: at,
   };
   const orderPlaced: OrderEvent = { type: 'OrderPlaced', data: placed };
   const paid: OrderEvent = { type: 'OrderPaid', data: { orderId: 'o1', paymentId: 'pi_1', amount_cents: 3990, paidAt: at } };
@@ -158,13 +293,25 @@ describe('orders', () => {
   it('is paid once whatever reports it, and only for its total', () => {
     given.order([orderPlaced]).when({ type: 'PayOrder', paymentId: 'pi_1', amount_cents: 3990, at }).then([paid]);
     given.order([orderPlaced, paid]).when({ type: 'PayOrder', paymentId: 'pi_1', amount_cents: 3990, at }).thenNothingHappened();
-    given.order([orderPlaced]).when({ type: 'PayOrder', paymentId: 'pi_1', amount_cents: 100, at }).thenThrows('does not match the 3990 cents due on this order');
+    given
+      .order([orderPlaced])
+      .when({ type: 'PayOrder', paymentId: 'pi_1', amount_cents: 100, at })
+      .thenThrows('does not match the 3990 cents due on this order');
   });
 
   it('ships with a carrier and tracking number only once paid, and refunds with a reason', () => {
-    given.order([orderPlaced]).when({ type: 'ShipOrder', carrier: 'AusPost', tracking: 'X1', at }).thenThrows('This order is awaiting payment: it cannot be shipped.');
-    given.order([orderPlaced, paid]).when({ type: 'ShipOrder', carrier: ' AusPost ', tracking: 'X1', at }).then([{ type: 'OrderShipped', data: { orderId: 'o1', carrier: 'AusPost', tracking: 'X1', at } }]);
-    given.order([orderPlaced, paid]).when({ type: 'RequestRefund', reason: ' ', memberMessage: null, at }).thenThrows('Give a reason for this refund.');
+    given
+      .order([orderPlaced])
+      .when({ type: 'ShipOrder', carrier: 'AusPost', tracking: 'X1', at })
+      .thenThrows('This order is awaiting payment: it cannot be shipped.');
+    given
+      .order([orderPlaced, paid])
+      .when({ type: 'ShipOrder', carrier: ' AusPost ', tracking: 'X1', at })
+      .then([{ type: 'OrderShipped', data: { orderId: 'o1', carrier: 'AusPost', tracking: 'X1', at } }]);
+    given
+      .order([orderPlaced, paid])
+      .when({ type: 'RequestRefund', reason: ' ', memberMessage: null, at })
+      .thenThrows('Give a reason for this refund.');
     given.order([orderPlaced]).when({ type: 'RequestRefund', reason: 'x', memberMessage: null, at }).thenThrows('cannot be refunded');
   });
 });

@@ -21,14 +21,25 @@ export const StockReleased = defineEvent(
 );
 export const StockSold = defineEvent('StockSold', z.object({ sku: skuSchema, reservationId: id, qty, orderId: id }).strict());
 /** Staff count correction; delta may be negative but never below what is reserved. */
-export const StockAdjusted = defineEvent('StockAdjusted', z.object({ sku: skuSchema, delta: int4().min(-10_000).max(10_000), reason: text().min(1).max(500) }).strict());
-export const StockRestocked = defineEvent('StockRestocked', z.object({ sku: skuSchema, qty, reservationId: id, orderId: id, reason: text().min(1).max(500) }).strict());
+export const StockAdjusted = defineEvent(
+  'StockAdjusted',
+  z.object({ sku: skuSchema, delta: int4().min(-10_000).max(10_000), reason: text().min(1).max(500) }).strict(),
+);
+export const StockRestocked = defineEvent(
+  'StockRestocked',
+  z.object({ sku: skuSchema, qty, reservationId: id, orderId: id, reason: text().min(1).max(500) }).strict(),
+);
 
 export const stockEvents = [StockOpened, StockReceived, StockReserved, StockReleased, StockSold, StockAdjusted, StockRestocked] as const;
 type Ev<D extends { type: string; schema: z.ZodType }> = DomainEvent<D['type'], z.infer<D['schema']>>;
 export type StockEvent =
-  | Ev<typeof StockOpened> | Ev<typeof StockReceived> | Ev<typeof StockReserved> | Ev<typeof StockReleased>
-  | Ev<typeof StockSold> | Ev<typeof StockAdjusted> | Ev<typeof StockRestocked>;
+  | Ev<typeof StockOpened>
+  | Ev<typeof StockReceived>
+  | Ev<typeof StockReserved>
+  | Ev<typeof StockReleased>
+  | Ev<typeof StockSold>
+  | Ev<typeof StockAdjusted>
+  | Ev<typeof StockRestocked>;
 
 export const stockStreamId = (sku: string): string => `stock-${sku}`;
 
@@ -40,7 +51,14 @@ export interface Reservation {
 
 export type StockState =
   | { readonly status: 'absent' }
-  | { readonly status: 'open'; readonly sku: string; readonly productId: string; readonly onHand: number; readonly reservations: readonly Reservation[]; readonly sold: readonly string[] };
+  | {
+      readonly status: 'open';
+      readonly sku: string;
+      readonly productId: string;
+      readonly onHand: number;
+      readonly reservations: readonly Reservation[];
+      readonly sold: readonly string[];
+    };
 
 export type StockCommand =
   | { readonly type: 'OpenStock'; readonly sku: string; readonly productId: string }
@@ -56,13 +74,17 @@ export const reservedQty = (s: Extract<StockState, { status: 'open' }>): number 
 export const availableQty = (s: StockState): number => (s.status === 'absent' ? 0 : s.onHand - reservedQty(s));
 
 export function evolveStock(state: StockState, event: StockEvent): StockState {
-  if (event.type === 'StockOpened') return { status: 'open', sku: event.data.sku, productId: event.data.productId, onHand: 0, reservations: [], sold: [] };
+  if (event.type === 'StockOpened')
+    return { status: 'open', sku: event.data.sku, productId: event.data.productId, onHand: 0, reservations: [], sold: [] };
   if (state.status === 'absent') return state;
   switch (event.type) {
     case 'StockReceived':
       return { ...state, onHand: state.onHand + event.data.qty };
     case 'StockReserved':
-      return { ...state, reservations: [...state.reservations, { reservationId: event.data.reservationId, qty: event.data.qty, expiresAt: event.data.expiresAt }] };
+      return {
+        ...state,
+        reservations: [...state.reservations, { reservationId: event.data.reservationId, qty: event.data.qty, expiresAt: event.data.expiresAt }],
+      };
     case 'StockReleased':
       return { ...state, reservations: state.reservations.filter((r) => r.reservationId !== event.data.reservationId) };
     case 'StockSold':
@@ -102,12 +124,21 @@ export function decideStock(command: StockCommand, state: StockState): StockEven
       if (s.reservations.some((r) => r.reservationId === command.reservationId)) return [];
       // Reservations past their expiry hold nothing even before the sweeper releases them.
       const expired = s.reservations.filter((r) => Date.parse(r.expiresAt) <= Date.parse(command.at));
-      const releases: StockEvent[] = expired.map((r) => ({ type: 'StockReleased', data: { sku: s.sku, reservationId: r.reservationId, qty: r.qty, reason: 'expired' } }));
+      const releases: StockEvent[] = expired.map((r) => ({
+        type: 'StockReleased',
+        data: { sku: s.sku, reservationId: r.reservationId, qty: r.qty, reason: 'expired' },
+      }));
       const available = s.onHand - reservedQty(s) + expired.reduce((n, r) => n + r.qty, 0);
       if (command.qty > available) {
-        throw new DomainError('conflict', available <= 0 ? `${s.sku} is out of stock.` : `Only ${available} of ${s.sku} left.`, { sku: s.sku, available: Math.max(0, available) });
+        throw new DomainError('conflict', available <= 0 ? `${s.sku} is out of stock.` : `Only ${available} of ${s.sku} left.`, {
+          sku: s.sku,
+          available: Math.max(0, available),
+        });
       }
-      return [...releases, { type: 'StockReserved', data: { sku: s.sku, reservationId: command.reservationId, qty: command.qty, expiresAt: command.expiresAt } }];
+      return [
+        ...releases,
+        { type: 'StockReserved', data: { sku: s.sku, reservationId: command.reservationId, qty: command.qty, expiresAt: command.expiresAt } },
+      ];
     }
     case 'ReleaseStock': {
       const s = open(state);
@@ -125,13 +156,19 @@ export function decideStock(command: StockCommand, state: StockState): StockEven
     case 'AdjustStock': {
       const s = open(state);
       if (command.delta === 0) return [];
-      if (s.onHand + command.delta < reservedQty(s)) throw new DomainError('invalid', `Stock of ${s.sku} cannot go below the ${reservedQty(s)} reserved.`);
+      if (s.onHand + command.delta < reservedQty(s))
+        throw new DomainError('invalid', `Stock of ${s.sku} cannot go below the ${reservedQty(s)} reserved.`);
       return [{ type: 'StockAdjusted', data: { sku: s.sku, delta: command.delta, reason: command.reason } }];
     }
     case 'RestockSold': {
       const s = open(state);
       if (!s.sold.includes(command.reservationId)) return [];
-      return [{ type: 'StockRestocked', data: { sku: s.sku, qty: command.qty, reservationId: command.reservationId, orderId: command.orderId, reason: command.reason } }];
+      return [
+        {
+          type: 'StockRestocked',
+          data: { sku: s.sku, qty: command.qty, reservationId: command.reservationId, orderId: command.orderId, reason: command.reason },
+        },
+      ];
     }
     default: {
       const _exhaustive: never = command;
@@ -140,4 +177,8 @@ export function decideStock(command: StockCommand, state: StockState): StockEven
   }
 }
 
-export const stockDecider: Decider<StockCommand, StockEvent, StockState> = { decide: decideStock, evolve: evolveStock, initialState: { status: 'absent' } };
+export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
+  decide: decideStock,
+  evolve: evolveStock,
+  initialState: { status: 'absent' },
+};

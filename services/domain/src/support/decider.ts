@@ -45,7 +45,12 @@ export function decideSupportRequest(command: SupportCommand, state: SupportRequ
       if (state.status === 'closed') throw new DomainError('conflict', 'This request is closed: reopen it to answer.');
       const body = command.body.trim();
       if (body.length < 2) throw new DomainError('invalid', 'Write the answer to send.');
-      return [{ type: 'SupportRequestAnswered', data: { requestId: command.requestId, replyId: command.replyId, to: state.request.email, body, answeredAt: command.at } }];
+      return [
+        {
+          type: 'SupportRequestAnswered',
+          data: { requestId: command.requestId, replyId: command.replyId, to: state.request.email, body, answeredAt: command.at },
+        },
+      ];
     }
     case 'CloseSupportRequest':
       if (state.status === 'closed') return [];

@@ -66,7 +66,12 @@ export function decideTeam(command: TeamCommand, state: TeamState): TeamEvent[] 
       if (live.some((i) => i.email === email)) throw new DomainError('conflict', 'This email has already been invited to this team.');
       if (live.length >= TEAM_RULES.matesPerTeam) throw full();
       if (Date.parse(command.expiresAt) <= Date.parse(command.at)) throw new DomainError('invalid', 'An invite must expire after it is sent.');
-      return [{ type: 'MateInvited', data: { teamId: team.teamId, inviteId: command.inviteId, email, expiresAt: command.expiresAt, invitedAt: command.at } }];
+      return [
+        {
+          type: 'MateInvited',
+          data: { teamId: team.teamId, inviteId: command.inviteId, email, expiresAt: command.expiresAt, invitedAt: command.at },
+        },
+      ];
     }
     case 'RecordMatePayment':
       return decideMatePayment(command, existing(state));
@@ -84,13 +89,20 @@ export function decideTeam(command: TeamCommand, state: TeamState): TeamEvent[] 
       // The same refund replayed (webhook retry) is a no-op.
       if (invite.status === 'refunded') return [];
       const reason = command.reason.trim() || 'refunded';
-      return [{
-        type: 'MatePaymentRefunded',
-        data: {
-          teamId: team.teamId, inviteId: invite.inviteId, memberId: invite.memberId, paymentId: command.paymentId,
-          reason: reason.slice(0, 1000), leftTeam: team.status === 'open', refundedAt: command.at,
+      return [
+        {
+          type: 'MatePaymentRefunded',
+          data: {
+            teamId: team.teamId,
+            inviteId: invite.inviteId,
+            memberId: invite.memberId,
+            paymentId: command.paymentId,
+            reason: reason.slice(0, 1000),
+            leftTeam: team.status === 'open',
+            refundedAt: command.at,
+          },
         },
-      }];
+      ];
     }
     default: {
       const _exhaustive: never = command;

@@ -54,7 +54,10 @@ export const MatePaymentRefunded = defineEvent(
     })
     .strict(),
 );
-export const InviteExpired = defineEvent('InviteExpired', z.object({ teamId: id, inviteId: id, email: z.email().max(254), expiredAt: instant }).strict());
+export const InviteExpired = defineEvent(
+  'InviteExpired',
+  z.object({ teamId: id, inviteId: id, email: z.email().max(254), expiredAt: instant }).strict(),
+);
 export const TeamCompleted = defineEvent(
   'TeamCompleted',
   z
@@ -79,6 +82,7 @@ export type MatePaymentRecordedEvent = Ev<typeof MatePaymentRecorded>;
 export type InviteExpiredEvent = Ev<typeof InviteExpired>;
 export type MatePaymentRefundedEvent = Ev<typeof MatePaymentRefunded>;
 export type TeamCompletedEvent = Ev<typeof TeamCompleted>;
-export type TeamEvent = TeamStartedEvent | MateInvitedEvent | MatePaymentRecordedEvent | InviteExpiredEvent | TeamCompletedEvent | MatePaymentRefundedEvent;
+export type TeamEvent =
+  TeamStartedEvent | MateInvitedEvent | MatePaymentRecordedEvent | InviteExpiredEvent | TeamCompletedEvent | MatePaymentRefundedEvent;
 
 export const teamStreamId = (teamId: string): string => `team-${teamId}`;

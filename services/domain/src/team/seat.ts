@@ -37,8 +37,20 @@ export type TeamSeatReleasedEvent = DomainEvent<'TeamSeatReleased', z.infer<type
 export type TeamSeatEvent = TeamSeatReservedEvent | TeamSeatReleasedEvent;
 
 export type TeamSeatCommand =
-  | { readonly type: 'ReserveTeamSeat'; readonly memberId: string; readonly teamId: string; readonly role: z.infer<typeof teamSeatRoleSchema>; readonly at: string }
-  | { readonly type: 'ReleaseTeamSeat'; readonly memberId: string; readonly teamId: string; readonly reason: z.infer<typeof teamSeatReleaseReasonSchema>; readonly at: string };
+  | {
+      readonly type: 'ReserveTeamSeat';
+      readonly memberId: string;
+      readonly teamId: string;
+      readonly role: z.infer<typeof teamSeatRoleSchema>;
+      readonly at: string;
+    }
+  | {
+      readonly type: 'ReleaseTeamSeat';
+      readonly memberId: string;
+      readonly teamId: string;
+      readonly reason: z.infer<typeof teamSeatReleaseReasonSchema>;
+      readonly at: string;
+    };
 
 export type TeamSeatState = { readonly status: 'free' } | { readonly status: 'held'; readonly teamId: string };
 

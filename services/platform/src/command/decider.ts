@@ -29,6 +29,9 @@ export class DomainError extends Error {
   }
 }
 
-export function fold<Event extends DomainEvent, State>(decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>, events: readonly Event[]): State {
+export function fold<Event extends DomainEvent, State>(
+  decider: Pick<Decider<unknown, Event, State>, 'evolve' | 'initialState'>,
+  events: readonly Event[],
+): State {
   return events.reduce(decider.evolve, decider.initialState);
 }

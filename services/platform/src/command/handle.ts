@@ -100,7 +100,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   const maxRetries = options.maxRetries ?? 3;
   const streams = foldedStreams(store, decider);
   let trustKept = true;
-  for (let attempt = 0; ; ) {
+  for (let attempt = 0; ;) {
     const kept = options.mustBeNew ? undefined : streams.get(streamId);
     let state: State;
     let revision: bigint | 'no_stream';
@@ -150,7 +150,10 @@ async function foldSince<Event extends DomainEvent, State>(
   kept: Folded | undefined,
 ): Promise<{ state: State; revision: bigint | null; read: number }> {
   const recorded: RecordedEvent[] = await store.readStream(streamId, kept ? kept.revision + 1n : 0n);
-  const state = recorded.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), kept ? (kept.state as State) : decider.initialState);
+  const state = recorded.reduce(
+    (s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event),
+    kept ? (kept.state as State) : decider.initialState,
+  );
   const last = recorded[recorded.length - 1];
   return { state, revision: last ? last.revision : (kept?.revision ?? null), read: recorded.length };
 }

@@ -104,7 +104,11 @@ async function listenOn(options: PgOptions, channel: string, onNotify: (payload:
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: options.connectionString, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000, application_name: `${options.applicationName ?? 'roar'}-listen` });
+    const c = new pg.Client({
+      connectionString: options.connectionString,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      application_name: `${options.applicationName ?? 'roar'}-listen`,
+    });
     c.on('notification', (n) => {
       if (n.channel === channel) onNotify(n.payload ?? '');
     });

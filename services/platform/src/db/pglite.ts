@@ -37,7 +37,10 @@ function preparedQueries(db: PGlite) {
       return kept;
     }
     const name = `roar_s${(counter += 1)}`;
-    const described = await db.execProtocolStream(concat(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()), { syncToFs: false });
+    const described = await db.execProtocolStream(
+      concat(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()),
+      { syncToFs: false },
+    );
     const statement = { name, types: parse.parseDescribeStatementResults(described) };
     statements.set(text, statement);
     if (statements.size > STATEMENTS_KEPT) {

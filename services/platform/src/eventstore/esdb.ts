@@ -269,8 +269,7 @@ export function createEventStoreDbAdapter(connectionString: string, options: Eve
         batchSize: opts.batchSize ?? 500,
         onDrop: opts.onDrop,
         callTimeoutMs,
-        open: (from) =>
-          client.subscribeToAll({ fromPosition: toReadPosition(from), resolveLinkTos: false, filter: excludeSystemEvents() }),
+        open: (from) => client.subscribeToAll({ fromPosition: toReadPosition(from), resolveLinkTos: false, filter: excludeSystemEvents() }),
         toRecorded: (resolved) => (resolved.event && !isSystemType(resolved.event.type) ? toRecordedEvent(resolved.event) : null),
         mapError: (error) => mapEsdbError('subscription to $all', error),
       });

@@ -227,10 +227,10 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
 
   async function readStream(streamId: string, fromRevision = 0n): Promise<RecordedEvent[]> {
     const r = await withTimeout(`read ${streamId}`, callTimeoutMs, () =>
-      sql.query<EventRow>(
-        `select ${SELECT_COLUMNS} from es.events e where e.stream_id = $1 and e.stream_position >= $2 order by e.stream_position`,
-        [streamId, String(fromRevision)],
-      ),
+      sql.query<EventRow>(`select ${SELECT_COLUMNS} from es.events e where e.stream_id = $1 and e.stream_position >= $2 order by e.stream_position`, [
+        streamId,
+        String(fromRevision),
+      ]),
     );
     return r.rows.map(toRecorded);
   }
@@ -359,17 +359,34 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     return { events: r.rows.map(toRecorded), complete: true };
   }
 
-  async function readTypeFieldsUpTo(after: Position, until: Position, fields: Readonly<Record<string, readonly string[]>>, maxCount: number): Promise<FieldsPage> {
+  async function readTypeFieldsUpTo(
+    after: Position,
+    until: Position,
+    fields: Readonly<Record<string, readonly string[]>>,
+    maxCount: number,
+  ): Promise<FieldsPage> {
     const types = Object.keys(fields);
     if (comparePositions(until, after) <= 0 || types.length === 0) return { events: [], last: null, complete: true };
     if (!(await settledUpTo(until))) return { events: [], last: null, complete: false };
     const fromStart = comparePositions(after, START) <= 0;
-    const params: unknown[] = [maxCount, types, String(until.commit), String(until.prepare), ...(fromStart ? [] : [String(after.commit), String(after.prepare)])];
+    const params: unknown[] = [
+      maxCount,
+      types,
+      String(until.commit),
+      String(until.prepare),
+      ...(fromStart ? [] : [String(after.commit), String(after.prepare)]),
+    ];
     // One jsonb array per event holding its type's fields in order (`#>` gives null where the path
     // leads nowhere): the payloads are never sent whole, nor is the rest of the envelope.
     const paths = new Map(types.map((type) => [type, (fields[type] ?? []).map((f) => f.split('.'))]));
     const cases = types
-      .map((type) => `when $${params.push(type)}::text then jsonb_build_array(${paths.get(type)!.map((path) => `e.data #> $${params.push(path)}::text[]`).join(', ')})`)
+      .map(
+        (type) =>
+          `when $${params.push(type)}::text then jsonb_build_array(${paths
+            .get(type)!
+            .map((path) => `e.data #> $${params.push(path)}::text[]`)
+            .join(', ')})`,
+      )
       .join(' ');
     const r = await withTimeout('read $all fields by type', callTimeoutMs, () =>
       inLogOrder<{ transaction_id: unknown; global_position: unknown; event_type: string; occurred_at: string; f: unknown[] | null }>(
@@ -411,11 +428,14 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
       // database's notification of it), or an older one arriving late.
       if (position && comparePositions(position, last) <= 0) return;
       if (wanted && types && !types.some((t) => wanted.has(t))) {
-        lateWake ??= setTimeout(() => {
-          lateWake = null;
-          woken = true;
-          wake?.();
-        }, Math.min(pollIntervalMs, IRRELEVANT_WAKE_MS));
+        lateWake ??= setTimeout(
+          () => {
+            lateWake = null;
+            woken = true;
+            wake?.();
+          },
+          Math.min(pollIntervalMs, IRRELEVANT_WAKE_MS),
+        );
         return;
       }
       if (position && comparePositions(position, relevant) > 0) relevant = position;

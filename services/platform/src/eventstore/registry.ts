@@ -28,7 +28,10 @@ export const metadataSchema = z
     schemaVersion: z.number().int().positive(),
     reason: z.string().min(1).max(1000).optional(),
     /** Four-eyes: the approval this command was carried out under, with who asked and who approved. */
-    approval: z.object({ approvalId: z.string().min(1).max(200), requestedBy: z.string().min(1).max(200), approvedBy: z.string().min(1).max(200) }).strict().optional(),
+    approval: z
+      .object({ approvalId: z.string().min(1).max(200), requestedBy: z.string().min(1).max(200), approvedBy: z.string().min(1).max(200) })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -96,14 +99,22 @@ export class EventRegistry {
     const def = this.definitions.get(event.type);
     if (!def) throw new InvalidEventError(event.type, ['event type is not registered']);
     const meta = metadataSchema.safeParse(event.metadata);
-    if (!meta.success) throw new InvalidEventError(event.type, issuesOf(meta.error).map((m) => `metadata.${m}`));
+    if (!meta.success)
+      throw new InvalidEventError(
+        event.type,
+        issuesOf(meta.error).map((m) => `metadata.${m}`),
+      );
     if (meta.data.schemaVersion !== def.schemaVersion) {
       throw new InvalidEventError(event.type, [`metadata.schemaVersion must be ${def.schemaVersion}`]);
     }
     const data = def.schema.safeParse(event.data);
     if (!data.success) throw new InvalidEventError(event.type, issuesOf(data.error));
     const unstorable = [...unstorablePaths(data.data), ...unstorablePaths(meta.data).map((p) => `metadata.${p}`)];
-    if (unstorable.length > 0) throw new InvalidEventError(event.type, unstorable.map((p) => `${p}: text must not contain NUL characters or unpaired surrogates`));
+    if (unstorable.length > 0)
+      throw new InvalidEventError(
+        event.type,
+        unstorable.map((p) => `${p}: text must not contain NUL characters or unpaired surrogates`),
+      );
     const checked: NewEvent = { ...event, data: data.data, metadata: meta.data as EventMetadata };
     this.validated.set(event, checked);
     this.validated.set(checked, checked);
@@ -147,7 +158,8 @@ export function validatingStore(inner: EventStore, registry: EventRegistry): Eve
     // Global reads hand events over as stored: projectors decode per event so that one odd
     // event is skipped and logged instead of stopping the daemon.
     readAll: (after: Position, maxCount: number) => inner.readAll(after, maxCount),
-    readTypesUpTo: (after: Position, until: Position, types: readonly string[], maxCount: number) => inner.readTypesUpTo(after, until, types, maxCount),
+    readTypesUpTo: (after: Position, until: Position, types: readonly string[], maxCount: number) =>
+      inner.readTypesUpTo(after, until, types, maxCount),
     readTypeFieldsUpTo: (after: Position, until: Position, fields: Readonly<Record<string, readonly string[]>>, maxCount: number) =>
       inner.readTypeFieldsUpTo(after, until, fields, maxCount),
     subscribe: (after: Position, onBatch: (events: RecordedEvent[]) => Promise<void>, options?: SubscribeOptions): SubscriptionHandle =>

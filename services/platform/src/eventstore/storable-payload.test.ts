@@ -6,7 +6,13 @@ import { InvalidEventError } from './types';
 /** The registry refuses, for every event type whatever its schema, text the jsonb column cannot hold. */
 const Noted = defineEvent('Noted', z.object({ note: z.string(), tags: z.array(z.string()), extra: z.record(z.string(), z.unknown()) }));
 const registry = new EventRegistry().register(Noted);
-const metadata = { correlationId: 'c1', causationId: null, actor: { type: 'system', id: 'test' }, occurredAt: '2026-11-23T00:00:00.000Z', schemaVersion: 1 } as const;
+const metadata = {
+  correlationId: 'c1',
+  causationId: null,
+  actor: { type: 'system', id: 'test' },
+  occurredAt: '2026-11-23T00:00:00.000Z',
+  schemaVersion: 1,
+} as const;
 const event = (data: unknown, meta: Record<string, unknown> = {}) => ({ id: 'e1', type: 'Noted', data, metadata: { ...metadata, ...meta } });
 
 describe('event registry: payloads PostgreSQL can store', () => {

@@ -199,7 +199,10 @@ export class WrongExpectedRevisionError extends Error {
 /** The store did not answer in time or could not be reached: callers answer 503. */
 export class EventStoreUnavailableError extends Error {
   override readonly name = 'EventStoreUnavailableError';
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
   }
 }

@@ -31,11 +31,20 @@ function fakeS3(secret: string) {
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const amzDate = String(req.headers['x-amz-date']);
-      const at = new Date(`${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`);
+      const at = new Date(
+        `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`,
+      );
       const type = req.headers['content-type'];
       const expected = signV4({
-        method: req.method ?? '', host: String(req.headers.host), path: decodeURIComponent(req.url ?? ''), headers: type ? { 'content-type': type } : {},
-        payloadHash: String(req.headers['x-amz-content-sha256']), region: 'auto', accessKeyId: 'test-key', secretAccessKey: secret, at,
+        method: req.method ?? '',
+        host: String(req.headers.host),
+        path: decodeURIComponent(req.url ?? ''),
+        headers: type ? { 'content-type': type } : {},
+        payloadHash: String(req.headers['x-amz-content-sha256']),
+        region: 'auto',
+        accessKeyId: 'test-key',
+        secretAccessKey: secret,
+        at,
       });
       if (req.headers.authorization !== expected.authorization) return void res.writeHead(403).end('SignatureDoesNotMatch');
       const key = req.url ?? '';

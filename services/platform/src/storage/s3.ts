@@ -18,7 +18,9 @@ const hmac = (key: Buffer | string, data: string): Buffer => createHmac('sha256'
 const hashHex = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 /** RFC 3986 encoding as SigV4 wants it (slashes kept in paths). */
 const encode = (s: string, keepSlash: boolean): string =>
-  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(keepSlash ? /%2F/g : /$^/, '/');
+  encodeURIComponent(s)
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(keepSlash ? /%2F/g : /$^/, '/');
 
 export interface SignInput {
   readonly method: string;
@@ -34,16 +36,35 @@ export interface SignInput {
 
 /** AWS Signature Version 4 for S3 (path-style, no query): the Authorization header value. */
 export function signV4(input: SignInput): { authorization: string; amzDate: string } {
-  const amzDate = input.at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const amzDate = input.at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const day = amzDate.slice(0, 8);
-  const headers: Record<string, string> = { ...Object.fromEntries(Object.entries(input.headers).map(([k, v]) => [k.toLowerCase(), v.trim()])), host: input.host, 'x-amz-date': amzDate, 'x-amz-content-sha256': input.payloadHash };
+  const headers: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(input.headers).map(([k, v]) => [k.toLowerCase(), v.trim()])),
+    host: input.host,
+    'x-amz-date': amzDate,
+    'x-amz-content-sha256': input.payloadHash,
+  };
   const names = Object.keys(headers).sort();
-  const canonical = [input.method, encode(input.path, true), '', ...names.map((n) => `${n}:${headers[n]}`), '', names.join(';'), input.payloadHash].join('\n');
+  const canonical = [
+    input.method,
+    encode(input.path, true),
+    '',
+    ...names.map((n) => `${n}:${headers[n]}`),
+    '',
+    names.join(';'),
+    input.payloadHash,
+  ].join('\n');
   const scope = `${day}/${input.region}/s3/aws4_request`;
   const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, hashHex(canonical)].join('\n');
   const key = hmac(hmac(hmac(hmac(`AWS4${input.secretAccessKey}`, day), input.region), 's3'), 'aws4_request');
   const signature = createHmac('sha256', key).update(toSign, 'utf8').digest('hex');
-  return { authorization: `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`, amzDate };
+  return {
+    authorization: `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`,
+    amzDate,
+  };
 }
 
 /** The same port over an S3-compatible bucket: PUT, GET, DELETE of path-style object URLs, signed with SigV4. */
@@ -56,7 +77,17 @@ export function s3Storage(options: S3Options): StoragePort {
     const path = `${base.pathname.replace(/\/$/, '')}/${options.bucket}/${key}`;
     const payloadHash = body ? hashHex(body) : hashHex('');
     const extra: Record<string, string> = contentType ? { 'content-type': contentType } : {};
-    const { authorization, amzDate } = signV4({ method, host: base.host, path, headers: extra, payloadHash, region: options.region, accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey, at: now() });
+    const { authorization, amzDate } = signV4({
+      method,
+      host: base.host,
+      path,
+      headers: extra,
+      payloadHash,
+      region: options.region,
+      accessKeyId: options.accessKeyId,
+      secretAccessKey: options.secretAccessKey,
+      at: now(),
+    });
     return doFetch(new URL(encode(path, true), base), {
       method,
       headers: { ...extra, authorization, 'x-amz-date': amzDate, 'x-amz-content-sha256': payloadHash },

@@ -19,16 +19,34 @@ const added = (n: number): CounterEvent => ({ type: 'Added', data: { n } });
 
 describe('DeciderSpecification', () => {
   it('folds the given events with evolve before deciding, and passes when the events match', () => {
-    given([added(4), added(5)]).when({ type: 'Add', n: 1 }).then([added(1)]);
-    given([added(4)]).when({ type: 'Add', n: 0 }).thenNothingHappened();
-    given().when({ type: 'Add', n: 2 }).then((events) => expect(events).toHaveLength(1));
-    expect(given([added(3)]).when({ type: 'Add', n: 3 }).events()).toEqual([added(3)]);
+    given([added(4), added(5)])
+      .when({ type: 'Add', n: 1 })
+      .then([added(1)]);
+    given([added(4)])
+      .when({ type: 'Add', n: 0 })
+      .thenNothingHappened();
+    given()
+      .when({ type: 'Add', n: 2 })
+      .then((events) => expect(events).toHaveLength(1));
+    expect(
+      given([added(3)])
+        .when({ type: 'Add', n: 3 })
+        .events(),
+    ).toEqual([added(3)]);
   });
 
   it('fails when the decided events differ, or when events were expected and the command was refused', () => {
-    expect(() => given().when({ type: 'Add', n: 2 }).then([added(3)])).toThrow();
+    expect(() =>
+      given()
+        .when({ type: 'Add', n: 2 })
+        .then([added(3)]),
+    ).toThrow();
     expect(() => given().when({ type: 'Add', n: 2 }).thenNothingHappened()).toThrow();
-    expect(() => given([added(10)]).when({ type: 'Add', n: 1 }).then([added(1)])).toThrow('the total would pass ten');
+    expect(() =>
+      given([added(10)])
+        .when({ type: 'Add', n: 1 })
+        .then([added(1)]),
+    ).toThrow('the total would pass ten');
   });
 
   it('checks a refusal by message, pattern, class (with message) or predicate, and fails when nothing was refused', () => {

@@ -47,10 +47,7 @@ async function dockerAnswers(): Promise<boolean> {
 async function startContainer(image: string, port: number): Promise<{ host: string; port: number } | null> {
   if (!(await dockerAnswers())) return null;
   const { GenericContainer } = await import('testcontainers');
-  const container = await new GenericContainer(image)
-    .withExposedPorts(port)
-    .withEnvironment({ POSTGRES_HOST_AUTH_METHOD: 'trust' })
-    .start();
+  const container = await new GenericContainer(image).withExposedPorts(port).withEnvironment({ POSTGRES_HOST_AUTH_METHOD: 'trust' }).start();
   return { host: container.getHost(), port: container.getMappedPort(port) };
 }
 

@@ -2,7 +2,16 @@ import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Logger } from '@roar/platform';
 import { closeRedis, openRedis, waitReady, within } from './redis';
 import { runJob } from './run';
-import { failedJobId, parseFailedJobId, PermanentJobError, type FailedJob, type JobBackend, type JobHandler, type QueueName, type RetryPolicy } from './types';
+import {
+  failedJobId,
+  parseFailedJobId,
+  PermanentJobError,
+  type FailedJob,
+  type JobBackend,
+  type JobHandler,
+  type QueueName,
+  type RetryPolicy,
+} from './types';
 
 export interface BullMqBackendOptions {
   readonly redisUrl: string;
@@ -91,7 +100,10 @@ export function createBullMqBackend(options: BullMqBackendOptions): JobBackend {
         worker.on('failed', (job: Job | undefined, err: Error) => {
           if (!job) return;
           const final = job.attemptsMade >= (job.opts.attempts ?? 1) || err instanceof UnrecoverableError;
-          logger[final ? 'error' : 'warn']({ queue, jobId: job.name, attempt: job.attemptsMade, err: err.message }, final ? 'job failed for good; kept in the failed set' : 'job attempt failed; will retry');
+          logger[final ? 'error' : 'warn'](
+            { queue, jobId: job.name, attempt: job.attemptsMade, err: err.message },
+            final ? 'job failed for good; kept in the failed set' : 'job attempt failed; will retry',
+          );
         });
         workers.push(worker);
       }

@@ -1,6 +1,15 @@
 import type { Logger, Sql } from '@roar/platform';
 import { runWithRetry } from './run';
-import { failedJobId, parseFailedJobId, QUEUE_NAMES, type FailedJob, type JobBackend, type JobHandler, type QueueName, type RetryPolicy } from './types';
+import {
+  failedJobId,
+  parseFailedJobId,
+  QUEUE_NAMES,
+  type FailedJob,
+  type JobBackend,
+  type JobHandler,
+  type QueueName,
+  type RetryPolicy,
+} from './types';
 
 interface FailedRow {
   id: string;
@@ -59,7 +68,9 @@ export function createInProcessBackend(sql: Sql, handlers: ReadonlyMap<QueueName
       ),
     startWorkers: async () => undefined,
     async listFailed(): Promise<FailedJob[]> {
-      const r = await sql.query<FailedRow>('select id, queue, job_id, data, error, attempts, failed_at from jobs.failed_jobs order by failed_at desc, id');
+      const r = await sql.query<FailedRow>(
+        'select id, queue, job_id, data, error, attempts, failed_at from jobs.failed_jobs order by failed_at desc, id',
+      );
       return r.rows
         .filter((row) => (QUEUE_NAMES as readonly string[]).includes(row.queue))
         .map((row) => ({

@@ -34,7 +34,10 @@ export class PermanentJobError extends Error {
 /** Redis did not answer in time or could not be reached: callers answer 503. */
 export class JobQueueUnavailableError extends Error {
   override readonly name = 'JobQueueUnavailableError';
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
   }
 }

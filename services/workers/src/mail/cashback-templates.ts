@@ -22,15 +22,32 @@ export interface ClaimFacts {
 /** One email per step of a claim (issue 13: "emails at each step"). */
 export const cashbackEmails = {
   submitted: (c: ClaimFacts & { dueBy: string }) =>
-    render('We received your green-fee cashback claim', [
-      `Your claim for ${c.course} on ${c.playedOn} (${dollars(c.amountCents)}) is with our team.`,
-      `We aim to decide by ${new Date(c.dueBy).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: CLUB_TIME_ZONE })}.`,
-    ], c.link),
+    render(
+      'We received your green-fee cashback claim',
+      [
+        `Your claim for ${c.course} on ${c.playedOn} (${dollars(c.amountCents)}) is with our team.`,
+        `We aim to decide by ${new Date(c.dueBy).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: CLUB_TIME_ZONE })}.`,
+      ],
+      c.link,
+    ),
   approved: (c: ClaimFacts & { payoutCents: number }) =>
-    render('Your green-fee cashback is approved', [`Your claim for ${c.course} on ${c.playedOn} is approved. We will pay ${dollars(c.payoutCents)} to you in the next payment run.`], c.link),
+    render(
+      'Your green-fee cashback is approved',
+      [`Your claim for ${c.course} on ${c.playedOn} is approved. We will pay ${dollars(c.payoutCents)} to you in the next payment run.`],
+      c.link,
+    ),
   declined: (c: ClaimFacts & { reason: string }) =>
-    render('Your green-fee cashback claim was declined', [`Your claim for ${c.course} on ${c.playedOn} was declined.`, `Reason: ${c.reason}`, 'You can claim again for another round this month.'], c.link),
-  paid: (c: ClaimFacts & { payoutCents: number }) => render('Your green-fee cashback is paid', [`We paid ${dollars(c.payoutCents)} cashback for your round at ${c.course} on ${c.playedOn}.`], c.link),
+    render(
+      'Your green-fee cashback claim was declined',
+      [`Your claim for ${c.course} on ${c.playedOn} was declined.`, `Reason: ${c.reason}`, 'You can claim again for another round this month.'],
+      c.link,
+    ),
+  paid: (c: ClaimFacts & { payoutCents: number }) =>
+    render('Your green-fee cashback is paid', [`We paid ${dollars(c.payoutCents)} cashback for your round at ${c.course} on ${c.playedOn}.`], c.link),
   reversed: (c: ClaimFacts & { payoutCents: number; reason: string }) =>
-    render('Your green-fee cashback payment was reversed', [`The ${dollars(c.payoutCents)} cashback for ${c.course} on ${c.playedOn} was reversed.`, `Reason: ${c.reason}`], c.link),
+    render(
+      'Your green-fee cashback payment was reversed',
+      [`The ${dollars(c.payoutCents)} cashback for ${c.course} on ${c.playedOn} was reversed.`, `Reason: ${c.reason}`],
+      c.link,
+    ),
 };

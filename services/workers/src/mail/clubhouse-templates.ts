@@ -14,7 +14,9 @@ function render(subject: string, paragraphs: readonly string[], link?: { href: s
 const kind = (type: string) => (type === 'transfer' ? 'handicap transfer' : 'handicap request');
 
 export function handicapSubmittedEmail(n: { type: string }): RenderedEmail {
-  return render(`We received your ${kind(n.type)}`, [`Thanks: your ${kind(n.type)} is with our staff for review. We will email you when it is approved or if we need anything else.`]);
+  return render(`We received your ${kind(n.type)}`, [
+    `Thanks: your ${kind(n.type)} is with our staff for review. We will email you when it is approved or if we need anything else.`,
+  ]);
 }
 
 export function handicapApprovedEmail(n: { type: string; golfLinkNumber: string; officialHandicap: number }): RenderedEmail {
@@ -25,21 +27,36 @@ export function handicapApprovedEmail(n: { type: string; golfLinkNumber: string;
 }
 
 export function handicapRejectedEmail(n: { type: string; reason: string }): RenderedEmail {
-  return render(`Your ${kind(n.type)} needs another look`, [`Our staff could not approve your ${kind(n.type)}: ${n.reason}`, 'You can correct it and send it again from the clubhouse.']);
+  return render(`Your ${kind(n.type)} needs another look`, [
+    `Our staff could not approve your ${kind(n.type)}: ${n.reason}`,
+    'You can correct it and send it again from the clubhouse.',
+  ]);
 }
 
 export function indexRevisedEmail(n: { handicapIndex: number | null; previousIndex: number | null; exceptionalReduction: number }): RenderedEmail {
   const now = n.handicapIndex === null ? 'not set yet (3 counted scores are needed)' : n.handicapIndex.toFixed(1);
   const lines = [`Your computed handicap index is now ${now}${n.previousIndex === null ? '' : ` (was ${n.previousIndex.toFixed(1)})`}.`];
-  if (n.exceptionalReduction < 0) lines.push(`Your latest round was exceptional: every counted score was reduced by ${Math.abs(n.exceptionalReduction)}.0.`);
+  if (n.exceptionalReduction < 0)
+    lines.push(`Your latest round was exceptional: every counted score was reduced by ${Math.abs(n.exceptionalReduction)}.0.`);
   lines.push('The clubhouse shows which scores count and why. Your official GA Handicap is the one Golf Australia records.');
   return render('Your handicap index changed', lines);
 }
 
-export function attestationRequestEmail(n: { player: string; course: string; playedOn: string; gross: number; link: string; attestBy: string }): RenderedEmail {
+export function attestationRequestEmail(n: {
+  player: string;
+  course: string;
+  playedOn: string;
+  gross: number;
+  link: string;
+  attestBy: string;
+}): RenderedEmail {
   const by = new Date(n.attestBy).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: CLUB_TIME_ZONE });
-  return render(`${n.player || 'A member'} named you as marker: please attest their score`, [
-    `${n.player || 'A ROAR+ member'} submitted a score of ${n.gross} at ${n.course} on ${n.playedOn} and named you as their marker.`,
-    `If the card is right, attest it by ${by}; the score counts towards their handicap once you do.`,
-  ], { href: n.link, label: 'Review and attest the card' });
+  return render(
+    `${n.player || 'A member'} named you as marker: please attest their score`,
+    [
+      `${n.player || 'A ROAR+ member'} submitted a score of ${n.gross} at ${n.course} on ${n.playedOn} and named you as their marker.`,
+      `If the card is right, attest it by ${by}; the score counts towards their handicap once you do.`,
+    ],
+    { href: n.link, label: 'Review and attest the card' },
+  );
 }

@@ -12,18 +12,26 @@ function render(subject: string, paragraphs: readonly string[], link: { href: st
 /** The referral invite of contracts-4-5.md: subject "<Firstname> invited you to ROAR+", the share link in the body. */
 export function referralInviteEmail(n: { firstname: string; link: string }): RenderedEmail {
   const name = n.firstname.trim() || 'A friend';
-  return render(`${name} invited you to ROAR+`, [
-    `${name} thinks you would like ROAR+: partner discounts, cashback on green fees, an official handicap and entries into prize draws.`,
-    'Join with a paid membership through this link and you both get bonus entries. Conditions apply.',
-  ], { href: n.link, label: 'Join ROAR+' });
+  return render(
+    `${name} invited you to ROAR+`,
+    [
+      `${name} thinks you would like ROAR+: partner discounts, cashback on green fees, an official handicap and entries into prize draws.`,
+      'Join with a paid membership through this link and you both get bonus entries. Conditions apply.',
+    ],
+    { href: n.link, label: 'Join ROAR+' },
+  );
 }
 
 export function teamInviteEmail(n: { firstname: string; link: string; expiresAt: string }): RenderedEmail {
   const name = n.firstname.trim() || 'A friend';
   const until = new Date(n.expiresAt).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return render(`${name} invited you to their ROAR+ team`, [
-    `${name} is forming a team of four for the ROAR+ team draw.`,
-    'A one-time $50 fee gives you 30 entries, 20% off merchandise and one month of the benefit programme. A complete team of four is entered in the team draw, and if anyone on the team wins, they take the others along.',
-    `This invite is open until ${until}.`,
-  ], { href: n.link, label: 'Join the team' });
+  return render(
+    `${name} invited you to their ROAR+ team`,
+    [
+      `${name} is forming a team of four for the ROAR+ team draw.`,
+      'A one-time $50 fee gives you 30 entries, 20% off merchandise and one month of the benefit programme. A complete team of four is entered in the team draw, and if anyone on the team wins, they take the others along.',
+      `This invite is open until ${until}.`,
+    ],
+    { href: n.link, label: 'Join the team' },
+  );
 }

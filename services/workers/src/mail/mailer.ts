@@ -72,7 +72,14 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string; from:
     return {
       kind: 'smtp',
       async send(mail, key) {
-        const info = await transport.sendMail({ from, to: [...mail.to], subject: mail.subject, text: mail.text, html: mail.html, messageId: stableMessageId(key, from) });
+        const info = await transport.sendMail({
+          from,
+          to: [...mail.to],
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId: stableMessageId(key, from),
+        });
         return { messageId: String(info.messageId) };
       },
       close: () => transport.close(),
@@ -83,14 +90,32 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string; from:
   return {
     kind: 'file',
     async send(mail, key) {
-      const info = await transport.sendMail({ from, to: [...mail.to], subject: mail.subject, text: mail.text, html: mail.html, messageId: stableMessageId(key, from) });
+      const info = await transport.sendMail({
+        from,
+        to: [...mail.to],
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: stableMessageId(key, from),
+      });
       const message: unknown = info.message;
       if (!Buffer.isBuffer(message)) throw new Error('file mail transport produced no message buffer');
       await mkdir(dir, { recursive: true });
       const sentAt = new Date().toISOString();
       // Named by the job, not the time: a job sent again after a crash overwrites its own file.
       const id = mailFileId(key);
-      const record: SentMail = { id, key, messageId: String(info.messageId), from, to: [...mail.to], subject: mail.subject, text: mail.text, html: mail.html, sentAt, emlFile: `${id}.eml` };
+      const record: SentMail = {
+        id,
+        key,
+        messageId: String(info.messageId),
+        from,
+        to: [...mail.to],
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        sentAt,
+        emlFile: `${id}.eml`,
+      };
       await writeFile(join(dir, `${id}.eml`), message);
       // The .json appears last and whole (rename), so a reader never sees half a message.
       await writeFile(join(dir, `${id}.json.tmp`), JSON.stringify(record, null, 2));

@@ -14,9 +14,17 @@ export function formatDate(iso: string): string {
   return d.toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-function render(subject: string, greeting: string, paragraphs: readonly string[], rows: readonly (readonly [string, string])[] = [], link?: { href: string; label: string }): RenderedEmail {
+function render(
+  subject: string,
+  greeting: string,
+  paragraphs: readonly string[],
+  rows: readonly (readonly [string, string])[] = [],
+  link?: { href: string; label: string },
+): RenderedEmail {
   const textRows = rows.map(([k, v]) => `${k}: ${v}`).join('\n');
-  const text = [greeting, ...paragraphs, ...(textRows ? [textRows] : []), ...(link ? [`${link.label}: ${link.href}`] : []), 'The ROAR+ team'].join('\n\n') + '\n';
+  const text =
+    [greeting, ...paragraphs, ...(textRows ? [textRows] : []), ...(link ? [`${link.label}: ${link.href}`] : []), 'The ROAR+ team'].join('\n\n') +
+    '\n';
   const table = rows.length
     ? `<table>${rows.map(([k, v]) => `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`
     : '';
@@ -68,10 +76,23 @@ export function paymentReceiptEmail(n: ReceiptNotice): RenderedEmail {
     ['Payment reference', n.paymentId],
   ];
   if (n.periodEnd) rows.push([n.kind === 'membership' ? 'Renews on' : 'Valid until', formatDate(n.periodEnd)]);
-  return render(`Your ROAR+ receipt: ${n.tier}, ${formatDollars(n.amountCents)}`, hello(n.firstname), ['Thank you for your payment. Here is your receipt.'], rows);
+  return render(
+    `Your ROAR+ receipt: ${n.tier}, ${formatDollars(n.amountCents)}`,
+    hello(n.firstname),
+    ['Thank you for your payment. Here is your receipt.'],
+    rows,
+  );
 }
 
-export function renewalEmail(n: MemberGreeting & { readonly tier: string; readonly amountCents: number; readonly paymentId: string; readonly periodStart: string; readonly periodEnd: string }): RenderedEmail {
+export function renewalEmail(
+  n: MemberGreeting & {
+    readonly tier: string;
+    readonly amountCents: number;
+    readonly paymentId: string;
+    readonly periodStart: string;
+    readonly periodEnd: string;
+  },
+): RenderedEmail {
   return render(
     `Your ${n.tier} membership has renewed`,
     hello(n.firstname),

@@ -19,7 +19,14 @@ export function sellerFromConfig(config: { readonly BUSINESS_NAME: string; reado
 
 const sellerLine = (seller: Seller): string => `${seller.name}${seller.abn ? `, ABN ${formatAbn(seller.abn)}` : ''}`;
 
-export interface InvoiceLine { readonly name: string; readonly attributes: Record<string, string>; readonly qty: number; readonly unit_cents: number; readonly line_cents: number; readonly gift_card: boolean }
+export interface InvoiceLine {
+  readonly name: string;
+  readonly attributes: Record<string, string>;
+  readonly qty: number;
+  readonly unit_cents: number;
+  readonly line_cents: number;
+  readonly gift_card: boolean;
+}
 export interface InvoiceOrder {
   readonly number: string;
   readonly placedAt: string;
@@ -35,7 +42,8 @@ export interface InvoiceOrder {
   readonly billing: { readonly first_name: string; readonly last_name: string } | null;
 }
 
-const day = (iso: string): string => new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: CLUB_TIME_ZONE });
+const day = (iso: string): string =>
+  new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: CLUB_TIME_ZONE });
 const money = (c: number): string => `$${(c / 100).toFixed(2)}`;
 const describe = (l: InvoiceLine): string => [l.name, ...Object.values(l.attributes)].join(', ');
 
@@ -70,16 +78,31 @@ export function orderInvoiceEmail(o: InvoiceOrder, firstname: string, seller: Se
   return {
     subject: `Tax invoice for your ROAR+ order ${o.number}`,
     text: `${text}\n`,
-    html: page(`Tax invoice ${o.number}`, [`Hi ${firstname || 'there'},`, `Thanks for your order. Issued ${day(o.placedAt)} by ${sellerLine(seller)}.`], table),
+    html: page(
+      `Tax invoice ${o.number}`,
+      [`Hi ${firstname || 'there'},`, `Thanks for your order. Issued ${day(o.placedAt)} by ${sellerLine(seller)}.`],
+      table,
+    ),
   };
 }
 
 export function orderShippedEmail(n: { number: string; carrier: string; tracking: string; firstname: string }): RenderedEmail {
   const lines = [`Hi ${n.firstname || 'there'},`, `Your order ${n.number} is on its way with ${n.carrier}.`, `Tracking number: ${n.tracking}`];
-  return { subject: `Your ROAR+ order ${n.number} has shipped`, text: `${[...lines, 'The ROAR+ team'].join('\n\n')}\n`, html: page('Your order has shipped', lines) };
+  return {
+    subject: `Your ROAR+ order ${n.number} has shipped`,
+    text: `${[...lines, 'The ROAR+ team'].join('\n\n')}\n`,
+    html: page('Your order has shipped', lines),
+  };
 }
 
-export function orderRefundedEmail(n: { number: string; amountCents: number; taxCents: number; message: string; firstname: string; giftCardCents?: number }): RenderedEmail {
+export function orderRefundedEmail(n: {
+  number: string;
+  amountCents: number;
+  taxCents: number;
+  message: string;
+  firstname: string;
+  giftCardCents?: number;
+}): RenderedEmail {
   const toCard = `We have refunded ${formatDollars(n.amountCents)} for your order ${n.number} to the card you paid with. It can take 5 to 10 business days to appear.`;
   const lines = [
     `Hi ${n.firstname || 'there'},`,
@@ -88,7 +111,11 @@ export function orderRefundedEmail(n: { number: string; amountCents: number; tax
     `This reverses the ${money(n.taxCents)} GST of the order's tax invoice.`,
     n.message,
   ];
-  return { subject: `Refund for your ROAR+ order ${n.number}`, text: `${[...lines, 'The ROAR+ team'].join('\n\n')}\n`, html: page('Your refund', lines) };
+  return {
+    subject: `Refund for your ROAR+ order ${n.number}`,
+    text: `${[...lines, 'The ROAR+ team'].join('\n\n')}\n`,
+    html: page('Your refund', lines),
+  };
 }
 
 /**
@@ -100,8 +127,16 @@ export function giftCardEmail(n: { number: string; code: string; valueCents: num
     `Hi ${n.firstname || 'there'},`,
     `Here is your ROAR+ Pro Shop gift card worth ${formatDollars(n.valueCents)} (order ${n.number}).`,
     `Gift card code: ${n.code}`,
-    ...(n.expiresOn ? [`Valid until ${longDay(n.expiresOn)}. No fees apply: the full value is yours to spend at the ROAR+ Pro Shop, in one go or over several orders.`] : []),
+    ...(n.expiresOn
+      ? [
+          `Valid until ${longDay(n.expiresOn)}. No fees apply: the full value is yours to spend at the ROAR+ Pro Shop, in one go or over several orders.`,
+        ]
+      : []),
     'Enter the code beside the coupon in your cart. Keep it safe: anyone who has it can spend it.',
   ];
-  return { subject: `Your ROAR+ gift card (${formatDollars(n.valueCents)})`, text: `${[...lines, 'The ROAR+ team'].join('\n\n')}\n`, html: page('Your gift card', lines) };
+  return {
+    subject: `Your ROAR+ gift card (${formatDollars(n.valueCents)})`,
+    text: `${[...lines, 'The ROAR+ team'].join('\n\n')}\n`,
+    html: page('Your gift card', lines),
+  };
 }

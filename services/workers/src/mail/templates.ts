@@ -18,7 +18,9 @@ export function formatDollars(cents: number): string {
 }
 
 function layout(title: string, rows: readonly (readonly [string, string])[], footer: string): string {
-  const body = rows.map(([k, v]) => `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('');
+  const body = rows
+    .map(([k, v]) => `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+    .join('');
   return `<!doctype html><html><body style="font-family:sans-serif"><h2>${escapeHtml(title)}</h2><table>${body}</table><p style="color:#6B7280">${escapeHtml(footer)}</p></body></html>`;
 }
 

@@ -7,10 +7,19 @@ import { memberAsOf } from './member-history';
 import { jobIdFor, type ReactorContext, type ReactorPart } from './reactor';
 
 const submitted = z.looseObject({
-  claimId: z.string(), memberId: z.string(), course: z.string(), playedOn: z.string(), amountCents: z.number(), decisionDueBy: z.string(),
+  claimId: z.string(),
+  memberId: z.string(),
+  course: z.string(),
+  playedOn: z.string(),
+  amountCents: z.number(),
+  decisionDueBy: z.string(),
 });
 const step = z.looseObject({
-  claimId: z.string(), memberId: z.string(), payoutCents: z.number().optional(), amountCents: z.number().optional(), reason: z.string().optional(),
+  claimId: z.string(),
+  memberId: z.string(),
+  payoutCents: z.number().optional(),
+  amountCents: z.number().optional(),
+  reason: z.string().optional(),
 });
 type Submitted = z.infer<typeof submitted>;
 

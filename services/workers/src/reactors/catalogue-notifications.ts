@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { Actor, RecordedEvent } from '@roar/platform';
-import { createEventRegistry, evolveTier, initialTierState, MembershipTierRevised, MembershipTierStatusChanged, type MembershipTierEvent, type MembershipTierState } from '@roar/domain';
+import {
+  createEventRegistry,
+  evolveTier,
+  initialTierState,
+  MembershipTierRevised,
+  MembershipTierStatusChanged,
+  type MembershipTierEvent,
+  type MembershipTierState,
+} from '@roar/domain';
 import { tierChangedEmail, formatDollars, type TierChangeNotice } from '../mail/templates';
 import type { JobRequest } from '../jobs/types';
 import { jobIdFor, type Reactor, type ReactorContext } from './reactor';
@@ -33,7 +41,12 @@ async function tierBefore(event: RecordedEvent, ctx: ReactorContext): Promise<Me
   return state;
 }
 
-function notice(event: RecordedEvent, tier: MembershipTierState, membershipId: number, change: Pick<TierChangeNotice, 'field' | 'from' | 'to'>): TierChangeNotice {
+function notice(
+  event: RecordedEvent,
+  tier: MembershipTierState,
+  membershipId: number,
+  change: Pick<TierChangeNotice, 'field' | 'from' | 'to'>,
+): TierChangeNotice {
   return {
     ...change,
     membershipId,

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { memberStreamId } from '@roar/domain';
 import type { RecordedEvent } from '@roar/platform';
 import type { JobRequest } from '../jobs/types';
-import { attestationRequestEmail, handicapApprovedEmail, handicapRejectedEmail, handicapSubmittedEmail, indexRevisedEmail } from '../mail/clubhouse-templates';
+import {
+  attestationRequestEmail,
+  handicapApprovedEmail,
+  handicapRejectedEmail,
+  handicapSubmittedEmail,
+  indexRevisedEmail,
+} from '../mail/clubhouse-templates';
 import type { RenderedEmail } from '../mail/templates';
 import { memberAsOf, memberFactsAt } from './member-history';
 import { joinReactors, jobIdFor, type ReactorContext, type ReactorPart } from './reactor';
@@ -25,7 +31,11 @@ async function render(event: RecordedEvent, ctx: ReactorContext): Promise<Render
     case 'HandicapRequestSubmitted':
       return handicapSubmittedEmail({ type: String((d.application as { type?: string } | undefined)?.type ?? 'create') });
     case 'HandicapRequestApproved':
-      return handicapApprovedEmail({ type: await requestTypeAt(event, ctx, String(d.requestId)), golfLinkNumber: String(d.golfLinkNumber), officialHandicap: Number(d.officialHandicap) });
+      return handicapApprovedEmail({
+        type: await requestTypeAt(event, ctx, String(d.requestId)),
+        golfLinkNumber: String(d.golfLinkNumber),
+        officialHandicap: Number(d.officialHandicap),
+      });
     case 'HandicapRequestRejected':
       return handicapRejectedEmail({ type: await requestTypeAt(event, ctx, String(d.requestId)), reason: String(d.reason) });
     case 'HandicapIndexRevised': {

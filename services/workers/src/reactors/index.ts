@@ -8,7 +8,16 @@ import { shopEmails, shopTracking } from './shop-emails';
 import { supportEmails } from './support-emails';
 
 /** Every reactor the worker runs. A new side effect is a new entry here. */
-export const REACTORS: readonly Reactor[] = [catalogueNotifications, memberEmails, memberTracking, winnerEmails, handicapEmails, shopEmails, shopTracking, supportEmails];
+export const REACTORS: readonly Reactor[] = [
+  catalogueNotifications,
+  memberEmails,
+  memberTracking,
+  winnerEmails,
+  handicapEmails,
+  shopEmails,
+  shopTracking,
+  supportEmails,
+];
 
 export { catalogueNotifications, memberEmails, memberTracking };
 export { jobIdFor, joinReactors, type LinkTokens, type Reactor, type ReactorContext, type ReactorPart } from './reactor';

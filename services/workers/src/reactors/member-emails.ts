@@ -27,16 +27,39 @@ function render(event: RecordedEvent, facts: MemberFacts): RenderedEmail | null 
       // A free tier is activated without a payment: nothing to give a receipt for.
       if (!d.paymentId) return null;
       const amountCents = (d.checkoutId ? facts.checkoutAmounts.get(d.checkoutId) : undefined) ?? d.tier.price_cents;
-      return paymentReceiptEmail({ firstname, tier: d.tier.tier, amountCents, paymentId: d.paymentId, paidAt: event.metadata.occurredAt, kind: 'membership', periodEnd: d.periodEnd });
+      return paymentReceiptEmail({
+        firstname,
+        tier: d.tier.tier,
+        amountCents,
+        paymentId: d.paymentId,
+        paidAt: event.metadata.occurredAt,
+        kind: 'membership',
+        periodEnd: d.periodEnd,
+      });
     }
     case 'SingleEntryPurchased': {
       const d = singleEntryPurchased.parse(event.data);
       const amountCents = facts.checkoutAmounts.get(d.checkoutId) ?? d.tier.price_cents;
-      return paymentReceiptEmail({ firstname, tier: d.tier.tier, amountCents, paymentId: d.paymentId, paidAt: event.metadata.occurredAt, kind: 'single-entry', periodEnd: d.validUntil });
+      return paymentReceiptEmail({
+        firstname,
+        tier: d.tier.tier,
+        amountCents,
+        paymentId: d.paymentId,
+        paidAt: event.metadata.occurredAt,
+        kind: 'single-entry',
+        periodEnd: d.validUntil,
+      });
     }
     case 'MembershipRenewed': {
       const d = membershipRenewed.parse(event.data);
-      return renewalEmail({ firstname, tier: d.tier.tier, amountCents: d.tier.price_cents, paymentId: d.paymentId, periodStart: d.periodStart, periodEnd: d.periodEnd });
+      return renewalEmail({
+        firstname,
+        tier: d.tier.tier,
+        amountCents: d.tier.price_cents,
+        paymentId: d.paymentId,
+        periodStart: d.periodStart,
+        periodEnd: d.periodEnd,
+      });
     }
     case 'MembershipCancelled': {
       const d = membershipCancelled.parse(event.data);
@@ -113,7 +136,9 @@ export const memberSupportEmails: ReactorPart = {
       return member ? [await passwordResetJob(event, d.memberId, member.email, ctx)] : [];
     }
     if (d.action !== 'receipt-resent' || !d.reference) return [];
-    const paid = (await ctx.store.readStream(event.streamId)).find((e) => e.id === d.reference && RECEIPT_EVENTS.has(e.type) && e.revision < event.revision);
+    const paid = (await ctx.store.readStream(event.streamId)).find(
+      (e) => e.id === d.reference && RECEIPT_EVENTS.has(e.type) && e.revision < event.revision,
+    );
     if (!paid) return [];
     const jobs = (await membershipEmails.toJobs(paid, ctx)).filter((j) => j.queue === 'email');
     return jobs.map((j) => ({ ...j, jobId: jobIdFor(event, 'resend') }));

@@ -71,7 +71,12 @@ export const loginTracking: ReactorPart = {
       event: 'login',
       eventId: event.id,
       eventTime: seconds(event.metadata.occurredAt),
-      user: { userId: d.memberId, email: d.email, ...(d.clientIp ? { clientIp: d.clientIp } : {}), ...(d.userAgent ? { userAgent: d.userAgent } : {}) },
+      user: {
+        userId: d.memberId,
+        email: d.email,
+        ...(d.clientIp ? { clientIp: d.clientIp } : {}),
+        ...(d.userAgent ? { userAgent: d.userAgent } : {}),
+      },
     };
     return [{ queue: 'tracking', jobId: jobIdFor(event, 'tracking'), data: job }];
   },

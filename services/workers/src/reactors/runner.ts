@@ -52,7 +52,10 @@ export function runReactor(reactor: Reactor, deps: ReactorRunnerDeps): RunningRe
     } catch (error) {
       if (error instanceof EventStoreUnavailableError) throw error;
       // Odd data must not stop the reactor: the event is skipped, loudly.
-      logger.error({ err: error instanceof Error ? error.message : String(error), eventId: event.id, type: event.type }, 'event skipped: could not turn it into jobs');
+      logger.error(
+        { err: error instanceof Error ? error.message : String(error), eventId: event.id, type: event.type },
+        'event skipped: could not turn it into jobs',
+      );
       return [];
     }
   }
@@ -95,7 +98,9 @@ export function runReactor(reactor: Reactor, deps: ReactorRunnerDeps): RunningRe
         deferred = last.position;
         quiet = setTimeout(() => {
           quiet = null;
-          serially(saveDeferred).catch((err: unknown) => logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'could not save the reactor checkpoint; the next batch will'));
+          serially(saveDeferred).catch((err: unknown) =>
+            logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'could not save the reactor checkpoint; the next batch will'),
+          );
         }, QUIET_CHECKPOINT_MS);
         return;
       }
@@ -152,7 +157,7 @@ export function runReactor(reactor: Reactor, deps: ReactorRunnerDeps): RunningRe
   // PGlite is one process and one session: there is nobody to compete with. When the database
   // fails under us (lost lock session, failed checkpoint load) we start over after a pause.
   const done = (async () => {
-    for (let failures = 0; !stopped; ) {
+    for (let failures = 0; !stopped;) {
       try {
         await (sql.kind === 'pg' ? withLock() : consume());
         failures = 0;

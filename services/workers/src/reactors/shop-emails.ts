@@ -8,16 +8,40 @@ import type { TrackingJob } from '../tracking/tracking-job';
 import { jobIdFor, type Reactor, type ReactorContext } from './reactor';
 
 /** The parts of the order events these reactors read (the store validated the whole events on append). */
-const placedSchema = z.object({
-  orderId: z.string(), number: z.string(), memberId: z.string(), email: z.email(), placedAt: z.string(),
-  billing_address: z.object({ first_name: z.string(), last_name: z.string() }).loose().nullable(),
-  snapshot: z.object({
-    lines: z.array(z.object({ name: z.string(), attributes: z.record(z.string(), z.string()), qty: z.number(), unit_cents: z.number(), line_cents: z.number(), gift_card: z.boolean() }).loose()),
-    discounts: z.array(z.object({ kind: z.string(), code: z.string().optional(), cents: z.number() }).loose()),
-    deliveries: z.array(z.object({ name: z.string(), cents: z.number() }).loose()),
-    subtotal: z.number(), discount: z.number(), shipping: z.number(), tax: z.number(), total: z.number(), rounding_rule: z.string(),
-  }).loose(),
-}).loose();
+const placedSchema = z
+  .object({
+    orderId: z.string(),
+    number: z.string(),
+    memberId: z.string(),
+    email: z.email(),
+    placedAt: z.string(),
+    billing_address: z.object({ first_name: z.string(), last_name: z.string() }).loose().nullable(),
+    snapshot: z
+      .object({
+        lines: z.array(
+          z
+            .object({
+              name: z.string(),
+              attributes: z.record(z.string(), z.string()),
+              qty: z.number(),
+              unit_cents: z.number(),
+              line_cents: z.number(),
+              gift_card: z.boolean(),
+            })
+            .loose(),
+        ),
+        discounts: z.array(z.object({ kind: z.string(), code: z.string().optional(), cents: z.number() }).loose()),
+        deliveries: z.array(z.object({ name: z.string(), cents: z.number() }).loose()),
+        subtotal: z.number(),
+        discount: z.number(),
+        shipping: z.number(),
+        tax: z.number(),
+        total: z.number(),
+        rounding_rule: z.string(),
+      })
+      .loose(),
+  })
+  .loose();
 type Placed = z.infer<typeof placedSchema>;
 
 async function placedOf(event: RecordedEvent, ctx: ReactorContext): Promise<Placed | null> {
@@ -32,12 +56,23 @@ function render(event: RecordedEvent, o: Placed, ctx: ReactorContext): RenderedE
   const d = event.data as Record<string, unknown>;
   switch (event.type) {
     case 'OrderPaid':
-      return orderInvoiceEmail({ ...o.snapshot, number: o.number, placedAt: String(d.paidAt ?? o.placedAt), billing: o.billing_address }, firstname, seller);
+      return orderInvoiceEmail(
+        { ...o.snapshot, number: o.number, placedAt: String(d.paidAt ?? o.placedAt), billing: o.billing_address },
+        firstname,
+        seller,
+      );
     case 'OrderShipped':
       return orderShippedEmail({ number: o.number, carrier: String(d.carrier), tracking: String(d.tracking), firstname });
     case 'OrderRefunded':
       // The member-facing message only: the reason is staff's internal note (older refunds carry none: a neutral sentence).
-      return orderRefundedEmail({ number: o.number, amountCents: Number(d.amount_cents), taxCents: Number(d.tax_cents), message: typeof d.member_message === 'string' ? d.member_message : REFUND_MESSAGE_FALLBACK, firstname, ...(typeof d.gift_card_cents === 'number' ? { giftCardCents: d.gift_card_cents } : {}) });
+      return orderRefundedEmail({
+        number: o.number,
+        amountCents: Number(d.amount_cents),
+        taxCents: Number(d.tax_cents),
+        message: typeof d.member_message === 'string' ? d.member_message : REFUND_MESSAGE_FALLBACK,
+        firstname,
+        ...(typeof d.gift_card_cents === 'number' ? { giftCardCents: d.gift_card_cents } : {}),
+      });
     case 'GiftCardIssued':
       // Written before codes were sealed: redelivered as it was.
       return giftCardEmail({ number: o.number, code: String(d.code), valueCents: Number(d.value_cents), firstname });
@@ -79,7 +114,12 @@ export const shopTracking: Reactor = {
       eventId: event.id,
       eventTime: Math.floor(new Date(event.metadata.occurredAt).getTime() / 1000),
       user: { userId: order.memberId, email: order.email },
-      customData: { value: order.snapshot.total / 100, currency: 'AUD', content_type: 'product', num_items: order.snapshot.lines.reduce((n, l) => n + l.qty, 0) },
+      customData: {
+        value: order.snapshot.total / 100,
+        currency: 'AUD',
+        content_type: 'product',
+        num_items: order.snapshot.lines.reduce((n, l) => n + l.qty, 0),
+      },
     };
     return [{ queue: 'tracking', jobId: jobIdFor(event, 'tracking'), data: job }];
   },

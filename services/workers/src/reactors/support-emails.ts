@@ -6,7 +6,8 @@ import { jobIdFor, type Reactor } from './reactor';
 
 const submittedSchema = z.object({ name: z.string(), message: z.string(), submittedAt: z.string() }).loose();
 const answeredSchema = z.object({ to: z.string(), body: z.string() }).loose();
-const day = (iso: string): string => new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: CLUB_TIME_ZONE });
+const day = (iso: string): string =>
+  new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: CLUB_TIME_ZONE });
 
 /**
  * Staff's answer to a support request goes out by email from the SupportRequestAnswered event (never
@@ -20,10 +21,18 @@ export const supportEmails: Reactor = {
     const first = (await ctx.store.readStream(event.streamId)).find((e) => e.type === 'SupportRequestSubmitted');
     const request = submittedSchema.safeParse(first?.data);
     if (!request.success) {
-      ctx.logger.warn({ eventId: event.id, streamId: event.streamId }, 'support request stream has no readable SupportRequestSubmitted; no reply sent');
+      ctx.logger.warn(
+        { eventId: event.id, streamId: event.streamId },
+        'support request stream has no readable SupportRequestSubmitted; no reply sent',
+      );
       return [];
     }
-    const email = supportReplyEmail({ name: request.data.name, body: answered.body, message: request.data.message, submittedOn: day(request.data.submittedAt) });
+    const email = supportReplyEmail({
+      name: request.data.name,
+      body: answered.body,
+      message: request.data.message,
+      submittedOn: day(request.data.submittedAt),
+    });
     return [{ queue: 'email', jobId: jobIdFor(event, 'support-reply'), data: { to: [answered.to], ...email } }];
   },
 };

@@ -18,7 +18,11 @@ async function prizeAt(event: RecordedEvent, ctx: ReactorContext): Promise<{ tit
     const created = e.type === 'PrizeCreated' ? prizeCreated.safeParse(e.data) : null;
     if (created?.success) Object.assign(prize, { title: created.data.fields.title, slug: created.data.fields.slug });
     const updated = e.type === 'PrizeUpdated' ? prizeUpdated.safeParse(e.data) : null;
-    if (updated?.success) Object.assign(prize, Object.fromEntries(Object.entries(updated.data.changes).filter(([k, v]) => (k === 'title' || k === 'slug') && typeof v === 'string')));
+    if (updated?.success)
+      Object.assign(
+        prize,
+        Object.fromEntries(Object.entries(updated.data.changes).filter(([k, v]) => (k === 'title' || k === 'slug') && typeof v === 'string')),
+      );
   }
   return prize;
 }
@@ -48,7 +52,11 @@ export const winnerNotifiedEmails: ReactorPart = {
       const link = `${ctx.publicUrl()}/dashboard/my-draws`;
       const text = `Hi ${member.data.firstname},\n\nCongratulations: you won ${prize.title} in the ROAR+ draw.\nClaim your prize from your dashboard: ${link}\n\nROAR+`;
       const html = `<!doctype html><html><body style="font-family:sans-serif"><h2>${escapeHtml(subject)}</h2><p>Hi ${escapeHtml(member.data.firstname)},</p><p>Congratulations: you won ${escapeHtml(prize.title)} in the ROAR+ draw.</p><p>Claim your prize from your dashboard: <a href="${escapeHtml(link)}">My draws</a></p></body></html>`;
-      jobs.push({ queue: 'email', jobId: jobIdFor(event, `winner-email:${memberId}`), data: { to: [changed?.email ?? member.data.email], subject, text, html } });
+      jobs.push({
+        queue: 'email',
+        jobId: jobIdFor(event, `winner-email:${memberId}`),
+        data: { to: [changed?.email ?? member.data.email], subject, text, html },
+      });
     }
     return jobs;
   },
@@ -59,7 +67,7 @@ const supportAction = z.looseObject({ memberId: z.string(), action: z.string(), 
 /** The WinnerNotified event `id`, read from the log before `until` (a handful a month: the log filters them by type). */
 async function winnerNotifiedById(id: string, until: RecordedEvent, ctx: ReactorContext): Promise<RecordedEvent | null> {
   const pageSize = 500;
-  for (let after = START; ; ) {
+  for (let after = START; ;) {
     const page = await ctx.store.readTypesUpTo(after, until.position, ['WinnerNotified'], pageSize);
     // An older transaction still committing: the runner retries the batch from its checkpoint.
     if (!page.complete) throw new EventStoreUnavailableError('the log before a resent winner email is not readable yet');

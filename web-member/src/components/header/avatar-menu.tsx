@@ -28,7 +28,14 @@ export function AvatarMenu({ name, membershipId, canRefer, onRefer, onLogout }: 
   useEffect(() => cancelHide, []);
   return (
     <div className="avatar-menu" onMouseEnter={show} onMouseLeave={scheduleHide}>
-      <button type="button" className="avatar" aria-haspopup="menu" aria-expanded={open} aria-label={`Account menu for ${name}`} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="avatar"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={`Account menu for ${name}`}
+        onClick={() => setOpen(!open)}
+      >
         {initialOf(name)}
       </button>
       {open && (

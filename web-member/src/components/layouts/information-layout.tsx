@@ -8,7 +8,8 @@ import { SafeHtml } from '../ui/safe-html';
 
 const pagesAnswer = dataOf(z.array(pageSchema));
 
-type PageState = { status: 'idle' } | { status: 'loading' } | { status: 'missing' } | { status: 'error'; error: string } | { status: 'loaded'; page: Page };
+type PageState =
+  { status: 'idle' } | { status: 'loading' } | { status: 'missing' } | { status: 'error'; error: string } | { status: 'loaded'; page: Page };
 
 /** `GET /items/pages?filter[path][_eq]=<path>` (published only), first match. */
 export async function fetchPage(path: string, baseUrl = '') {

@@ -10,7 +10,8 @@ import { applyStoredUpgradePlan, followRedirect } from '../../lib/plans';
 import { session } from '../../lib/session';
 
 /** Only same-site paths may be a post-login destination (no open redirect). */
-const safeRedirect = (value: string | null): string => (value && value.startsWith('/') && !value.startsWith('//') ? value : paths.dashboard.getHref());
+const safeRedirect = (value: string | null): string =>
+  value && value.startsWith('/') && !value.startsWith('//') ? value : paths.dashboard.getHref();
 
 export function LoginPage() {
   const navigate = useNavigate();

@@ -90,7 +90,18 @@ export function SignUpPage() {
     const me = await currentUser(result.data.access_token);
     // If the user read fails, the names just typed stand in until the next current-user read.
     session.saveUser(
-      me.ok ? me.data : { id: '', email: value('email'), firstname: value('first_name'), lastname: value('last_name'), status: 'active', membership_id: null, membership_end_date: null, referral_code: null },
+      me.ok
+        ? me.data
+        : {
+            id: '',
+            email: value('email'),
+            firstname: value('first_name'),
+            lastname: value('last_name'),
+            status: 'active',
+            membership_id: null,
+            membership_end_date: null,
+            referral_code: null,
+          },
     );
     reload();
     // A free plan is active at once: go back where the visitor came from (a team invite), if anywhere.
@@ -106,12 +117,19 @@ export function SignUpPage() {
     <>
       <Head title="Sign Up" />
       <h1 className="form-card__title">Create your account</h1>
-      {referralCode.get() && <p className="form-card__note">You were invited by a friend: join with a paid membership and you both get bonus entries.</p>}
-      <form className="form" onSubmit={(e) => void submit(e)} onInput={(e) => {
+      {referralCode.get() && (
+        <p className="form-card__note">You were invited by a friend: join with a paid membership and you both get bonus entries.</p>
+      )}
+      <form
+        className="form"
+        onSubmit={(e) => void submit(e)}
+        onInput={(e) => {
           // An edit answers the last error: the live feedback takes over.
           setError(null);
           readOwner(e.currentTarget);
-        }} noValidate>
+        }}
+        noValidate
+      >
         <div className="form__row">
           <label className="field">
             <span>First name</span>

@@ -17,7 +17,12 @@ export async function submitClaim(form: FormData): Promise<ApiResult<MemberClaim
   const token = await tokens.accessToken();
   if (!token) return { ok: false, status: 401, error: GENERIC_ERROR };
   try {
-    const r = await fetch('/api/cashback/claims', { method: 'POST', headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' }, body: form, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS * 4) });
+    const r = await fetch('/api/cashback/claims', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+      body: form,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS * 4),
+    });
     const body: unknown = await r.json().catch(() => null);
     if (r.status === 201) {
       const parsed = memberClaimAnswerSchema.safeParse(body);

@@ -9,8 +9,15 @@ import { fetchCashback, type Claim } from './api';
 import { ClaimForm } from './claim-form';
 import './cashback.css';
 
-const STATUS_LABEL: Record<Claim['status'], string> = { submitted: 'Submitted', approved: 'Approved', declined: 'Declined', paid: 'Paid', reversed: 'Reversed' };
-const sydneyDate = (iso: string) => new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: CLUB_TIME_ZONE });
+const STATUS_LABEL: Record<Claim['status'], string> = {
+  submitted: 'Submitted',
+  approved: 'Approved',
+  declined: 'Declined',
+  paid: 'Paid',
+  reversed: 'Reversed',
+};
+const sydneyDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: CLUB_TIME_ZONE });
 
 /** /dashboard/clubhouse/cashback: the claim form (once a month) and every claim with its state. */
 export function CashbackPage() {

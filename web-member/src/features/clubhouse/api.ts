@@ -13,7 +13,15 @@ import {
 import { apiRequest, type ApiResult } from '../../lib/api-client';
 import { memberRequest } from '../../lib/member-api';
 
-export type { AttestCard, Clubhouse, ClubhouseCourse as Course, ClubhouseTee as Tee, HandicapRecord, Revision, Scorecard } from '@roar/contracts/clubhouse';
+export type {
+  AttestCard,
+  Clubhouse,
+  ClubhouseCourse as Course,
+  ClubhouseTee as Tee,
+  HandicapRecord,
+  Revision,
+  Scorecard,
+} from '@roar/contracts/clubhouse';
 
 export async function fetchClubhouse(): Promise<ApiResult<Clubhouse>> {
   const r = await memberRequest('/api/clubhouse', { schema: clubhouseAnswerSchema, serverMessage: true });
@@ -45,7 +53,11 @@ export async function attestAsMember(id: string): Promise<ApiResult<Clubhouse>> 
 }
 
 export async function fetchAttestCard(id: string, token: string): Promise<ApiResult<AttestCard>> {
-  const r = await apiRequest(`/api/clubhouse/attest/${encodeURIComponent(id)}`, { query: { token }, schema: attestCardAnswerSchema, serverMessage: true });
+  const r = await apiRequest(`/api/clubhouse/attest/${encodeURIComponent(id)}`, {
+    query: { token },
+    schema: attestCardAnswerSchema,
+    serverMessage: true,
+  });
   return r.ok ? { ok: true, data: r.data.data } : r;
 }
 

@@ -31,11 +31,16 @@ export function AttestPage() {
       {state.status === 'error' && <ErrorNote message={state.error} />}
       {state.status === 'loaded' && (
         <>
-          <p>{state.data.player} named you ({state.data.marker_email}) as marker for {state.data.course_name}, {state.data.tee_name} on {formatPlayedOn(state.data.played_on)}: gross {state.data.gross}.</p>
+          <p>
+            {state.data.player} named you ({state.data.marker_email}) as marker for {state.data.course_name}, {state.data.tee_name} on{' '}
+            {formatPlayedOn(state.data.played_on)}: gross {state.data.gross}.
+          </p>
           {done || state.data.status === 'attested' ? (
             <p className="club-note">Thanks: the score is attested.</p>
           ) : (
-            <button type="button" className="btn btn--gold" disabled={busy} onClick={() => void attest()}>{busy ? 'Attesting...' : 'The card is right: attest it'}</button>
+            <button type="button" className="btn btn--gold" disabled={busy} onClick={() => void attest()}>
+              {busy ? 'Attesting...' : 'The card is right: attest it'}
+            </button>
           )}
           {error && <ErrorNote message={error} />}
         </>

@@ -17,7 +17,9 @@ export function ClubhousePage() {
   return (
     <div className="clubhouse container">
       <Head title="Clubhouse" />
-      <Link to={paths.dashboard.getHref()} className="back-link">← Back to Dashboard</Link>
+      <Link to={paths.dashboard.getHref()} className="back-link">
+        ← Back to Dashboard
+      </Link>
       <h1 className="clubhouse__title">Clubhouse</h1>
       {state.status === 'loading' && <Spinner />}
       {state.status === 'error' && <ErrorNote message={state.error} />}
@@ -32,17 +34,23 @@ function ClubhouseView({ data, onChanged }: { data: Clubhouse; onChanged: () => 
   return (
     <div className="clubhouse__grid">
       <section className="club-card" aria-labelledby="status-heading">
-        <h2 id="status-heading" className="club-card__title">Your handicap</h2>
+        <h2 id="status-heading" className="club-card__title">
+          Your handicap
+        </h2>
         {record ? (
           <p className="club-status">
             <span className={`club-badge club-badge--${record.status}`}>{STATUS_LABEL[record.status]}</span>
-            <span>{TYPE_LABEL[record.type]}, last updated {new Date(record.date_updated).toLocaleDateString('en-AU')}</span>
+            <span>
+              {TYPE_LABEL[record.type]}, last updated {new Date(record.date_updated).toLocaleDateString('en-AU')}
+            </span>
           </p>
         ) : (
           <p className="club-status">No handicap request yet.</p>
         )}
         {record?.status === 'rejected' && record.reject_reason && <p className="club-reason">Reason: {record.reject_reason}</p>}
-        <p className="club-next" data-testid="next-step">{NEXT_STEP[step]}</p>
+        <p className="club-next" data-testid="next-step">
+          {NEXT_STEP[step]}
+        </p>
         <NextStepActions data={data} />
       </section>
       <IndexPanel official={data.official} computed={data.computed} />
@@ -66,12 +74,16 @@ function AttestList({ cards, onChanged }: { cards: Clubhouse['to_attest']; onCha
   };
   return (
     <section className="club-card club-card--wide" aria-labelledby="attest-heading">
-      <h2 id="attest-heading" className="club-card__title">Cards to attest</h2>
+      <h2 id="attest-heading" className="club-card__title">
+        Cards to attest
+      </h2>
       <p className="club-muted">You were named as marker on these rounds. Attest a card only if the scores are right.</p>
       <ul className="attest-list">
         {cards.map((c) => (
           <li key={c.id} className="attest-list__item" data-testid="card-to-attest">
-            <span>{c.course_name}, {c.tee_name} · {formatPlayedOn(c.played_on)} · gross {c.gross}</span>
+            <span>
+              {c.course_name}, {c.tee_name} · {formatPlayedOn(c.played_on)} · gross {c.gross}
+            </span>
             <button type="button" className="btn btn--gold" disabled={busy !== null} onClick={() => void attest(c.id)}>
               {busy === c.id ? 'Attesting...' : 'Attest score'}
             </button>

@@ -4,7 +4,11 @@ import { formatIndex } from './format';
 
 /** The computed index after each revision (recharts). Revisions before the third score have no index and are left out. */
 export function IndexChart({ history }: { history: readonly Revision[] }) {
-  const points = history.flatMap((r) => (r.handicap_index === null ? [] : [{ revision: `#${r.revision}`, index: r.handicap_index, date: new Date(r.revised_at).toLocaleDateString('en-AU') }]));
+  const points = history.flatMap((r) =>
+    r.handicap_index === null
+      ? []
+      : [{ revision: `#${r.revision}`, index: r.handicap_index, date: new Date(r.revised_at).toLocaleDateString('en-AU') }],
+  );
   if (points.length === 0) return <p className="club-muted">Your index history starts with your third counted score.</p>;
   return (
     <figure className="index-chart" aria-label="Computed handicap index history">
@@ -17,7 +21,9 @@ export function IndexChart({ history }: { history: readonly Revision[] }) {
           <Line type="monotone" dataKey="index" stroke="#1f5fd1" strokeWidth={2} dot={{ r: 4 }} isAnimationActive={false} />
         </LineChart>
       </ResponsiveContainer>
-      <figcaption className="club-muted">Computed index after each revision ({points.length} {points.length === 1 ? 'point' : 'points'}).</figcaption>
+      <figcaption className="club-muted">
+        Computed index after each revision ({points.length} {points.length === 1 ? 'point' : 'points'}).
+      </figcaption>
     </figure>
   );
 }

@@ -11,11 +11,18 @@ export function explainRevision(r: Revision): string {
   const adjustment = r.table_adjustment === 0 ? '' : `, ${r.table_adjustment > 0 ? 'plus' : 'minus'} ${Math.abs(r.table_adjustment).toFixed(1)}`;
   parts.push(`The best ${r.used.length} of your ${Math.min(r.counted, 20)} most recent ${r.counted === 1 ? 'score' : 'scores'} count${adjustment}.`);
   if (r.exceptional_reduction < 0) {
-    parts.push(`Your latest round was exceptional (7.0 or more below your index): every counted differential was reduced by ${Math.abs(r.exceptional_reduction).toFixed(1)}.`);
+    parts.push(
+      `Your latest round was exceptional (7.0 or more below your index): every counted differential was reduced by ${Math.abs(r.exceptional_reduction).toFixed(1)}.`,
+    );
   }
   if (r.cap === 'soft') parts.push(`Soft cap: the rise above your low index of ${formatIndex(r.low_handicap_index)} beyond 3.0 was halved.`);
   if (r.cap === 'hard') parts.push(`Hard cap: your index is held at 5.0 above your low index of ${formatIndex(r.low_handicap_index)}.`);
-  const cause = { attested: 'a score was attested', corrected: 'staff corrected a score', voided: 'staff voided a score', pcc: 'staff set the playing conditions (PCC)' }[r.cause.kind];
+  const cause = {
+    attested: 'a score was attested',
+    corrected: 'staff corrected a score',
+    voided: 'staff voided a score',
+    pcc: 'staff set the playing conditions (PCC)',
+  }[r.cause.kind];
   parts.push(`Revised because ${cause}. Rules: ${r.rule_version}.`);
   return parts.join(' ');
 }
@@ -25,12 +32,16 @@ export function IndexPanel({ official, computed }: Pick<Clubhouse, 'official' | 
   const differs = official && computed?.handicap_index != null && official.handicap !== computed.handicap_index;
   return (
     <section className="club-card" aria-labelledby="index-heading">
-      <h2 id="index-heading" className="club-card__title">Handicap index</h2>
+      <h2 id="index-heading" className="club-card__title">
+        Handicap index
+      </h2>
       <dl className="index-pair">
         <div>
           <dt>Official GA Handicap</dt>
           <dd data-testid="official-handicap">{official ? formatIndex(official.handicap) : '—'}</dd>
-          <dd className="club-muted">{official ? `Golf Link ${official.golf_link_number}, recorded by our staff` : 'Recorded when staff approve your request'}</dd>
+          <dd className="club-muted">
+            {official ? `Golf Link ${official.golf_link_number}, recorded by our staff` : 'Recorded when staff approve your request'}
+          </dd>
         </div>
         <div>
           <dt>Computed index (estimate)</dt>
@@ -38,8 +49,14 @@ export function IndexPanel({ official, computed }: Pick<Clubhouse, 'official' | 
           <dd className="club-muted">From your attested scorecards by the World Handicap System rules</dd>
         </div>
       </dl>
-      {differs && <p className="club-note">The two differ: Golf Australia’s figure is the official one; ours updates as soon as a card is attested.</p>}
-      {computed && <p className="club-why" data-testid="index-why">{explainRevision(computed)}</p>}
+      {differs && (
+        <p className="club-note">The two differ: Golf Australia’s figure is the official one; ours updates as soon as a card is attested.</p>
+      )}
+      {computed && (
+        <p className="club-why" data-testid="index-why">
+          {explainRevision(computed)}
+        </p>
+      )}
     </section>
   );
 }

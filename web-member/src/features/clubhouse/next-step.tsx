@@ -18,19 +18,31 @@ export function NextStepActions({ data }: { data: Clubhouse }) {
   const transferIsOpen = data.handicap?.type === 'transfer';
   return (
     <div className="club-actions">
-      {step === 'upgrade' && <Link className="btn btn--gold" to={paths.membership.getHref()}>Memberships</Link>}
+      {step === 'upgrade' && (
+        <Link className="btn btn--gold" to={paths.membership.getHref()}>
+          Memberships
+        </Link>
+      )}
       {(step === 'request' || step === 'complete-draft' || step === 'resubmit') && (
         <>
           <Link className="btn btn--gold" to={transferIsOpen ? paths.clubhouseTransfer.getHref() : paths.clubhouseRequest.getHref()}>
             {step === 'request' ? 'Request a handicap' : step === 'resubmit' ? 'Correct and resubmit' : 'Finish your request'}
           </Link>
-          {step === 'request' && <Link className="btn btn--ghost" to={paths.clubhouseTransfer.getHref()}>Transfer my handicap</Link>}
+          {step === 'request' && (
+            <Link className="btn btn--ghost" to={paths.clubhouseTransfer.getHref()}>
+              Transfer my handicap
+            </Link>
+          )}
         </>
       )}
       {step === 'submit-scores' && (
         <>
-          <Link className="btn btn--gold" to={paths.scorecardSubmit.getHref('new')}>Submit a scorecard</Link>
-          <Link className="btn btn--ghost" to={paths.scorecards.getHref()}>Scorecards and history</Link>
+          <Link className="btn btn--gold" to={paths.scorecardSubmit.getHref('new')}>
+            Submit a scorecard
+          </Link>
+          <Link className="btn btn--ghost" to={paths.scorecards.getHref()}>
+            Scorecards and history
+          </Link>
         </>
       )}
     </div>
@@ -45,7 +57,9 @@ export function ScorecardGate({ data, children }: { data: Clubhouse; children: R
   if (data.official) return <>{children}</>;
   return (
     <section className="club-card" aria-labelledby="gate-heading" data-testid="scorecard-gate">
-      <h2 id="gate-heading" className="club-card__title">Scores need an approved handicap</h2>
+      <h2 id="gate-heading" className="club-card__title">
+        Scores need an approved handicap
+      </h2>
       <p className="club-next">Scorecards count once our staff have approved your official handicap, so there is nothing to submit yet.</p>
       <p className="club-muted">{NEXT_STEP[data.next_step]}</p>
       <NextStepActions data={data} />

@@ -13,8 +13,14 @@ import './clubhouse.css';
 
 type Kind = 'request' | 'transfer';
 const COPY: Record<Kind, { title: string; intro: string }> = {
-  request: { title: 'Request a Handicap', intro: 'Apply for a new official golf handicap. Our staff check your details and record your Golf Link number.' },
-  transfer: { title: 'Transfer your Handicap', intro: 'Move the handicap you hold at another club. We need that club and your Golf Link number there.' },
+  request: {
+    title: 'Request a Handicap',
+    intro: 'Apply for a new official golf handicap. Our staff check your details and record your Golf Link number.',
+  },
+  transfer: {
+    title: 'Transfer your Handicap',
+    intro: 'Move the handicap you hold at another club. We need that club and your Golf Link number there.',
+  },
 };
 
 interface FieldSpec {
@@ -57,12 +63,20 @@ export function HandicapRequestPage({ kind }: { kind: Kind }) {
   return (
     <div className="clubhouse container">
       <Head title={COPY[kind].title} />
-      <Link to={paths.clubhouse.getHref()} className="back-link">← Back to Clubhouse</Link>
+      <Link to={paths.clubhouse.getHref()} className="back-link">
+        ← Back to Clubhouse
+      </Link>
       <h1 className="clubhouse__title">{COPY[kind].title}</h1>
       <p className="club-muted">{COPY[kind].intro}</p>
       {state.status === 'loading' && <Spinner />}
       {state.status === 'error' && <ErrorNote message={state.error} />}
-      {state.status === 'loaded' && <RequestForm kind={kind} record={state.data.handicap?.status === 'approved' ? null : state.data.handicap} blocked={blockedReason(state.data)} />}
+      {state.status === 'loaded' && (
+        <RequestForm
+          kind={kind}
+          record={state.data.handicap?.status === 'approved' ? null : state.data.handicap}
+          blocked={blockedReason(state.data)}
+        />
+      )}
     </div>
   );
 }
@@ -85,7 +99,8 @@ function RequestForm({ kind, record, blocked }: { kind: Kind; record: HandicapRe
   const [busy, setBusy] = useState(false);
   const fields = transfer ? [...PERSON, ...PREVIOUS] : PERSON;
 
-  const check = (name: FieldName, value: string) => setProblems((p) => ({ ...p, [name]: fieldProblem(name, value, transfer, new Date()) ?? undefined }));
+  const check = (name: FieldName, value: string) =>
+    setProblems((p) => ({ ...p, [name]: fieldProblem(name, value, transfer, new Date()) ?? undefined }));
   const onBlur = (e: FocusEvent<HTMLInputElement>) => check(e.target.name as FieldName, e.target.value);
 
   const send = async (event: FormEvent<HTMLFormElement>, draft: boolean) => {
@@ -98,17 +113,31 @@ function RequestForm({ kind, record, blocked }: { kind: Kind; record: HandicapRe
     setError(null);
     const blank = (v: string) => (v.trim() ? v.trim() : null);
     const r = await sendRequest(kind, {
-      first_name: values.first_name.trim(), last_name: values.last_name.trim(), mobile: values.mobile.trim(), dob: values.dob.trim(), address: values.address.trim(),
-      since: blank(values.since), previous_golf_club: transfer ? blank(values.previous_golf_club) : null,
-      previous_golf_link_number: transfer ? blank(values.previous_golf_link_number) : null, ...(draft ? { draft: true } : {}),
+      first_name: values.first_name.trim(),
+      last_name: values.last_name.trim(),
+      mobile: values.mobile.trim(),
+      dob: values.dob.trim(),
+      address: values.address.trim(),
+      since: blank(values.since),
+      previous_golf_club: transfer ? blank(values.previous_golf_club) : null,
+      previous_golf_link_number: transfer ? blank(values.previous_golf_link_number) : null,
+      ...(draft ? { draft: true } : {}),
     });
     setBusy(false);
     if (!r.ok) return setError(r.error);
-    notify('success', draft ? 'Your draft is saved.' : transfer ? 'Your transfer request is sent for review.' : 'Your handicap request is sent for review.');
+    notify(
+      'success',
+      draft ? 'Your draft is saved.' : transfer ? 'Your transfer request is sent for review.' : 'Your handicap request is sent for review.',
+    );
     if (!draft) navigate(paths.clubhouse.getHref());
   };
 
-  if (blocked) return <p className="club-next">{blocked} <Link to={paths.clubhouse.getHref()}>Back to Clubhouse</Link></p>;
+  if (blocked)
+    return (
+      <p className="club-next">
+        {blocked} <Link to={paths.clubhouse.getHref()}>Back to Clubhouse</Link>
+      </p>
+    );
   return (
     <form className="form club-form" onSubmit={(e) => void send(e, false)} noValidate>
       {record?.status === 'rejected' && record.reject_reason && <p className="club-reason">Not approved: {record.reject_reason}</p>}
@@ -131,13 +160,21 @@ function RequestForm({ kind, record, blocked }: { kind: Kind; record: HandicapRe
             }}
             onBlur={onBlur}
           />
-          {problems[f.name] && <small id={`${f.name}-problem`} className="field-problem">{problems[f.name]}</small>}
+          {problems[f.name] && (
+            <small id={`${f.name}-problem`} className="field-problem">
+              {problems[f.name]}
+            </small>
+          )}
         </div>
       ))}
       {error && <ErrorNote message={error} />}
       <div className="club-actions">
-        <button type="submit" className="btn btn--gold" disabled={busy}>{busy ? 'Sending...' : transfer ? 'Send transfer for review' : 'Send request for review'}</button>
-        <button type="button" className="btn btn--ghost" disabled={busy} onClick={(e) => void send(e as unknown as FormEvent<HTMLFormElement>, true)}>Save draft</button>
+        <button type="submit" className="btn btn--gold" disabled={busy}>
+          {busy ? 'Sending...' : transfer ? 'Send transfer for review' : 'Send request for review'}
+        </button>
+        <button type="button" className="btn btn--ghost" disabled={busy} onClick={(e) => void send(e as unknown as FormEvent<HTMLFormElement>, true)}>
+          Save draft
+        </button>
       </div>
     </form>
   );

@@ -30,7 +30,9 @@ export function SubmitScorecardPage() {
   return (
     <div className="clubhouse container">
       <Head title="Submit Scorecard" />
-      <Link to={paths.scorecards.getHref()} className="back-link">← Back to Scorecards</Link>
+      <Link to={paths.scorecards.getHref()} className="back-link">
+        ← Back to Scorecards
+      </Link>
       <h1 className="clubhouse__title">Submit a Scorecard</h1>
       {state.status === 'loading' && <Spinner />}
       {state.status === 'error' && <ErrorNote message={state.error} />}
@@ -74,7 +76,14 @@ function ScorecardForm({ courses, preselect }: { courses: Course[]; preselect: s
     if (!markerEmail.trim()) return setError('Enter your marker’s email.');
     setBusy(true);
     setError(null);
-    const r = await submitScorecard({ course_id: courseId, tee_id: tee.teeId, played_on: playedOn, gross_scores: numbers as number[], marker_email: markerEmail.trim(), ...(markerName.trim() ? { marker_name: markerName.trim() } : {}) });
+    const r = await submitScorecard({
+      course_id: courseId,
+      tee_id: tee.teeId,
+      played_on: playedOn,
+      gross_scores: numbers as number[],
+      marker_email: markerEmail.trim(),
+      ...(markerName.trim() ? { marker_name: markerName.trim() } : {}),
+    });
     setBusy(false);
     if (!r.ok) return setError(r.error);
     notify('success', 'Scorecard submitted. It counts once your marker attests it.');
@@ -86,14 +95,31 @@ function ScorecardForm({ courses, preselect }: { courses: Course[]; preselect: s
       <div className="form__row">
         <label className="field">
           <span>Course</span>
-          <select className="input" value={courseId} onChange={(e) => { setCourseId(e.target.value); setTeeId(''); }}>
-            {courses.map((c) => <option key={c.id} value={c.id}>{c.name}{c.sample_data ? ' (sample data)' : ''}</option>)}
+          <select
+            className="input"
+            value={courseId}
+            onChange={(e) => {
+              setCourseId(e.target.value);
+              setTeeId('');
+            }}
+          >
+            {courses.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+                {c.sample_data ? ' (sample data)' : ''}
+              </option>
+            ))}
           </select>
         </label>
         <label className="field">
           <span>Tee</span>
           <select className="input" value={tee?.teeId ?? ''} onChange={(e) => setTeeId(e.target.value)}>
-            {tees.map((t) => <option key={t.teeId} value={t.teeId}>{t.name} · CR {t.courseRating.toFixed(1)} / slope {t.slopeRating}{t.holes === 9 ? ' · 9 holes' : ''}</option>)}
+            {tees.map((t) => (
+              <option key={t.teeId} value={t.teeId}>
+                {t.name} · CR {t.courseRating.toFixed(1)} / slope {t.slopeRating}
+                {t.holes === 9 ? ' · 9 holes' : ''}
+              </option>
+            ))}
           </select>
         </label>
       </div>
@@ -105,7 +131,13 @@ function ScorecardForm({ courses, preselect }: { courses: Course[]; preselect: s
         </label>
         <label className="field">
           <span>Marker’s email</span>
-          <input className="input" type="email" value={markerEmail} onChange={(e) => setMarkerEmail(e.target.value)} placeholder="marker@example.com" />
+          <input
+            className="input"
+            type="email"
+            value={markerEmail}
+            onChange={(e) => setMarkerEmail(e.target.value)}
+            placeholder="marker@example.com"
+          />
         </label>
       </div>
       <p className="club-muted">Your marker gets an email to attest the card: a member attests in their clubhouse, anyone else from the link.</p>
@@ -116,9 +148,15 @@ function ScorecardForm({ courses, preselect }: { courses: Course[]; preselect: s
       {tee && (
         <>
           <p className="club-muted" data-testid="course-handicap">
-            {tee.course_handicap === null ? 'Before you have an index, the most a hole counts is par + 5.' : `Your Course Handicap here is ${tee.course_handicap}: a hole counts at most its net double bogey.`}
+            {tee.course_handicap === null
+              ? 'Before you have an index, the most a hole counts is par + 5.'
+              : `Your Course Handicap here is ${tee.course_handicap}: a hole counts at most its net double bogey.`}
           </p>
-          {tee.holes === 9 && <p className="club-muted">A 9-hole score counts once it is joined with your next attested 9-hole score: nines are paired, never doubled.</p>}
+          {tee.holes === 9 && (
+            <p className="club-muted">
+              A 9-hole score counts once it is joined with your next attested 9-hole score: nines are paired, never doubled.
+            </p>
+          )}
           <div className="holes" role="group" aria-label="Hole scores">
             {tee.pars.map((par, i) => {
               const limit = tee.net_double_bogey[i] ?? par + 5;
@@ -127,18 +165,32 @@ function ScorecardForm({ courses, preselect }: { courses: Course[]; preselect: s
               return (
                 <label key={i} className={`hole${over ? ' hole--over' : ''}`}>
                   <span className="hole__no">Hole {i + 1}</span>
-                  <span className="hole__meta">Par {par} · SI {tee.strokeIndexes[i]}</span>
-                  <input className="input hole__input" inputMode="numeric" value={scores[i]} aria-label={`Hole ${i + 1}`} onChange={(e) => setScores((s) => s.map((v, j) => (j === i ? e.target.value.replace(/\D/g, '').slice(0, 2) : v)))} />
-                  <span className="hole__limit" data-testid={`limit-${i + 1}`}>{over ? `counts as ${limit}` : `max ${limit}`}</span>
+                  <span className="hole__meta">
+                    Par {par} · SI {tee.strokeIndexes[i]}
+                  </span>
+                  <input
+                    className="input hole__input"
+                    inputMode="numeric"
+                    value={scores[i]}
+                    aria-label={`Hole ${i + 1}`}
+                    onChange={(e) => setScores((s) => s.map((v, j) => (j === i ? e.target.value.replace(/\D/g, '').slice(0, 2) : v)))}
+                  />
+                  <span className="hole__limit" data-testid={`limit-${i + 1}`}>
+                    {over ? `counts as ${limit}` : `max ${limit}`}
+                  </span>
                 </label>
               );
             })}
           </div>
-          <p className="club-totals" data-testid="totals">Gross {totals.gross} · adjusted {totals.adjusted}</p>
+          <p className="club-totals" data-testid="totals">
+            Gross {totals.gross} · adjusted {totals.adjusted}
+          </p>
         </>
       )}
       {error && <ErrorNote message={error} />}
-      <button type="submit" className="btn btn--gold" disabled={busy || !tee}>{busy ? 'Submitting...' : 'Submit scorecard'}</button>
+      <button type="submit" className="btn btn--gold" disabled={busy || !tee}>
+        {busy ? 'Submitting...' : 'Submit scorecard'}
+      </button>
     </form>
   );
 }

@@ -7,8 +7,10 @@ const today = new Date(2026, 10, 24);
 
 describe('request form checks, field by field', () => {
   it('takes Australian mobiles only', () => {
-    for (const ok of ['0412 345 678', '0412345678', '+61 412 345 678', '61412345678']) expect(fieldProblem('mobile', ok, false, today), ok).toBeNull();
-    for (const bad of ['02 9999 0000', '041234567', '+1 412 345 678', '']) expect(fieldProblem('mobile', bad, false, today), bad).toBe(FIELD_MESSAGES.mobile);
+    for (const ok of ['0412 345 678', '0412345678', '+61 412 345 678', '61412345678'])
+      expect(fieldProblem('mobile', ok, false, today), ok).toBeNull();
+    for (const bad of ['02 9999 0000', '041234567', '+1 412 345 678', ''])
+      expect(fieldProblem('mobile', bad, false, today), bad).toBe(FIELD_MESSAGES.mobile);
   });
   it('takes a real date of birth as D/MM/YYYY with a plausible age', () => {
     expect(fieldProblem('dob', '4/05/1990', false, today)).toBeNull();
@@ -33,13 +35,36 @@ describe('request form checks, field by field', () => {
 });
 
 describe('why the index changed', () => {
-  const base = { revision: 4, revised_at: '2026-04-04T00:00:00Z', cause: { kind: 'attested' as const, scorecardId: 's4' }, previous_index: 15.3, handicap_index: 1.6, low_handicap_index: null, cap: 'none' as const, table_adjustment: -1, exceptional_reduction: -2, rule_version: 'WHS-2024-GA-1', counted: 4, used: ['s4'] };
+  const base = {
+    revision: 4,
+    revised_at: '2026-04-04T00:00:00Z',
+    cause: { kind: 'attested' as const, scorecardId: 's4' },
+    previous_index: 15.3,
+    handicap_index: 1.6,
+    low_handicap_index: null,
+    cap: 'none' as const,
+    table_adjustment: -1,
+    exceptional_reduction: -2,
+    rule_version: 'WHS-2024-GA-1',
+    counted: 4,
+    used: ['s4'],
+  };
   it('names the table, the exceptional reduction and the cause', () => {
     expect(explainRevision(base)).toBe(
       'The best 1 of your 4 most recent scores count, minus 1.0. Your latest round was exceptional (7.0 or more below your index): every counted differential was reduced by 2.0. Revised because a score was attested. Rules: WHS-2024-GA-1.',
     );
     expect(explainRevision({ ...base, handicap_index: null, counted: 2, used: [] })).toBe('2 counted scores: an index needs at least 3.');
-    expect(explainRevision({ ...base, exceptional_reduction: 0, cap: 'soft', low_handicap_index: 6.5, counted: 20, table_adjustment: 0, used: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] })).toContain('Soft cap: the rise above your low index of 6.5 beyond 3.0 was halved.');
+    expect(
+      explainRevision({
+        ...base,
+        exceptional_reduction: 0,
+        cap: 'soft',
+        low_handicap_index: 6.5,
+        counted: 20,
+        table_adjustment: 0,
+        used: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'],
+      }),
+    ).toContain('Soft cap: the rise above your low index of 6.5 beyond 3.0 was halved.');
   });
   it('shows plus handicaps with a plus sign', () => {
     expect([formatIndex(-2.1), formatIndex(0), formatIndex(12.35 - 0.05), formatIndex(null)]).toEqual(['+2.1', '0.0', '12.3', '—']);

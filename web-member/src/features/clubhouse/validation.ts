@@ -14,7 +14,8 @@ export function isAustralianMobile(value: string): boolean {
 }
 
 /** The member's calendar day, YYYY-MM-DD (the form is filled in where they are). */
-const localDay = (today: Date): string => `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+const localDay = (today: Date): string =>
+  `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
 
 export function dobProblem(value: string, today: Date): string | null {
   const dob = parseDob(value);

@@ -43,7 +43,11 @@ export function TotalEntriesPage() {
                       <td data-label="Date">{formatDate(g.occurred_at)}</td>
                       <td data-label="Source">{sourceLabel(g.source)}</td>
                       <td data-label="Entries">{g.count > 0 ? `+${g.count}` : g.count}</td>
-                      <td data-label="Tickets">{g.first_ticket !== null && g.last_ticket !== null && g.count > 0 ? ticketRange(g.first_ticket, g.last_ticket) : (g.reason ?? '')}</td>
+                      <td data-label="Tickets">
+                        {g.first_ticket !== null && g.last_ticket !== null && g.count > 0
+                          ? ticketRange(g.first_ticket, g.last_ticket)
+                          : (g.reason ?? '')}
+                      </td>
                     </tr>
                   ))}
               </tbody>

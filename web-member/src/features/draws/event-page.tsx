@@ -18,8 +18,18 @@ export function EventPage() {
   const { loggedIn } = useAuth();
   const [state] = useLoad(() => fetchPrizeBySlug(slug), slug);
   if (state.status === 'loading') return <Spinner />;
-  if (state.status === 'error') return <EventShell title="Giveaway"><ErrorNote message={state.error} /></EventShell>;
-  if (!state.data) return <EventShell title="Giveaway"><Empty message="Not found." /></EventShell>;
+  if (state.status === 'error')
+    return (
+      <EventShell title="Giveaway">
+        <ErrorNote message={state.error} />
+      </EventShell>
+    );
+  if (!state.data)
+    return (
+      <EventShell title="Giveaway">
+        <Empty message="Not found." />
+      </EventShell>
+    );
   const prize = state.data;
   return (
     <EventShell title={prize.title}>

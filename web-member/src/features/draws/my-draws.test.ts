@@ -15,6 +15,8 @@ describe('the entries line on a my-draws card (defect 1: a giveaway that staff c
     expect(entriesLine({ won: true, status: 'published', eligible: true, reason: null })).toBe('You won this draw.');
     expect(entriesLine({ won: false, status: 'drawn', eligible: true, reason: null })).toBe('Your entries counted in this draw.');
     expect(entriesLine({ won: false, status: 'scheduled', eligible: true, reason: null })).toBe('Your entries count in this draw.');
-    expect(entriesLine({ won: false, status: 'scheduled', eligible: false, reason: 'Bonus draws need a tier with bonus draws.' })).toBe('Bonus draws need a tier with bonus draws.');
+    expect(entriesLine({ won: false, status: 'scheduled', eligible: false, reason: 'Bonus draws need a tier with bonus draws.' })).toBe(
+      'Bonus draws need a tier with bonus draws.',
+    );
   });
 });

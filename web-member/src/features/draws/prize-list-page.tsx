@@ -23,7 +23,8 @@ export interface PrizeListPageProps {
 export function PrizeListPage({ title, heading, intro, tabs = true, openOnly = false }: PrizeListPageProps) {
   const [type, setType] = useState<PrizeType | null>(null);
   const [loaded] = useLoad(() => fetchPrizes({ limit: PRIZE_LIST_LIMIT, prizeTypeId: type }), type ?? 'all');
-  const state = openOnly && loaded.status === 'loaded' ? { ...loaded, data: loaded.data.filter((p) => Date.parse(p.prize_end_date) > Date.now()) } : loaded;
+  const state =
+    openOnly && loaded.status === 'loaded' ? { ...loaded, data: loaded.data.filter((p) => Date.parse(p.prize_end_date) > Date.now()) } : loaded;
   return (
     <div className="draws container">
       <Head title={title} />
@@ -44,11 +45,22 @@ export function PrizeListPage({ title, heading, intro, tabs = true, openOnly = f
 }
 
 export const MemberDrawsPage = () => (
-  <PrizeListPage title="Member Draws" heading="Member Draws" intro="The prize draws open to members: team, bonus, weekly, cash, event and experience draws." />
+  <PrizeListPage
+    title="Member Draws"
+    heading="Member Draws"
+    intro="The prize draws open to members: team, bonus, weekly, cash, event and experience draws."
+  />
 );
 
 export const UpcomingGiveawaysPage = () => (
-  <PrizeListPage title="Upcoming Giveaways" heading="Upcoming Giveaways" intro="The next giveaways, their prizes and when each one closes." openOnly />
+  <PrizeListPage
+    title="Upcoming Giveaways"
+    heading="Upcoming Giveaways"
+    intro="The next giveaways, their prizes and when each one closes."
+    openOnly
+  />
 );
 
-export const EventsPage = () => <PrizeListPage title="Events" heading="Giveaways" intro="Every current giveaway; open a card to see its prize and closing date." tabs={false} />;
+export const EventsPage = () => (
+  <PrizeListPage title="Events" heading="Giveaways" intro="Every current giveaway; open a card to see its prize and closing date." tabs={false} />
+);

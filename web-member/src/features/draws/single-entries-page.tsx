@@ -19,7 +19,9 @@ const singleEntrySchema = z.object({
   purchased_at: z.string(),
 });
 type SingleEntry = z.infer<typeof singleEntrySchema>;
-const answerSchema = z.object({ activeSingleEntries: z.array(singleEntrySchema).default([]), previousSingleEntries: z.array(singleEntrySchema).default([]) }).loose();
+const answerSchema = z
+  .object({ activeSingleEntries: z.array(singleEntrySchema).default([]), previousSingleEntries: z.array(singleEntrySchema).default([]) })
+  .loose();
 
 interface SingleEntries {
   readonly active: SingleEntry[];
@@ -75,9 +77,12 @@ function EntryList({ heading, entries, draws }: { heading: string; entries: Sing
             const prize = entry.prize_id ? draws.get(entry.prize_id) : undefined;
             return (
               <li key={entry.id} className="single-entries__item" data-testid="single-entry">
-                {prize && <EventCard title={prize.title} slug={prize.slug} src={prize.hero_image} cardType="small" prizeTypeId={prize.prize_type_id} />}
+                {prize && (
+                  <EventCard title={prize.title} slug={prize.slug} src={prize.hero_image} cardType="small" prizeTypeId={prize.prize_type_id} />
+                )}
                 <p>
-                  <strong>{entry.tickets}</strong> {entry.tickets === 1 ? 'entry' : 'entries'} · bought {formatDate(entry.purchased_at)} · valid until {formatDate(entry.valid_until)}
+                  <strong>{entry.tickets}</strong> {entry.tickets === 1 ? 'entry' : 'entries'} · bought {formatDate(entry.purchased_at)} · valid until{' '}
+                  {formatDate(entry.valid_until)}
                 </p>
                 {!prize && <p className="single-entries__draw">{entry.prize_id ? 'Draw details are not available.' : 'The next giveaway'}</p>}
               </li>

@@ -27,10 +27,16 @@ export function FaqPage() {
       {state.status === 'loading' && <Spinner />}
       {state.status === 'error' && <ErrorNote message={state.error} />}
       {state.status === 'loaded' &&
-        (state.faqs.length === 0 ? <Empty /> : state.faqs.map((f) => <Accordion key={f.id} title={f.question}>
+        (state.faqs.length === 0 ? (
+          <Empty />
+        ) : (
+          state.faqs.map((f) => (
+            <Accordion key={f.id} title={f.question}>
               {/* Staff write answers as rich text (previewed as HTML in the staff console). */}
               <SafeHtml className="faq__answer" kind="rich" html={f.answer} />
-            </Accordion>))}
+            </Accordion>
+          ))
+        ))}
     </section>
   );
 }

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { apiRequest, type ApiResult } from '../../lib/api-client';
 import { useLoad } from '../../lib/use-load';
 
-const postsSchema = z.object({ data: z.array(z.object({ id: z.string(), caption: z.string(), image: z.string(), permalink: z.string(), timestamp: z.string() })) });
+const postsSchema = z.object({
+  data: z.array(z.object({ id: z.string(), caption: z.string(), image: z.string(), permalink: z.string(), timestamp: z.string() })),
+});
 type Post = z.infer<typeof postsSchema>['data'][number];
 
 async function fetchPosts(): Promise<ApiResult<Post[]>> {

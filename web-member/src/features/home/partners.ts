@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { apiRequest, type ApiResult } from '../../lib/api-client';
 
-const partnersSchema = z.object({ data: z.array(z.object({ id: z.string(), name: z.string(), logo: z.string(), category: z.string(), sample: z.boolean() })) });
+const partnersSchema = z.object({
+  data: z.array(z.object({ id: z.string(), name: z.string(), logo: z.string(), category: z.string(), sample: z.boolean() })),
+});
 export type HomePartner = z.infer<typeof partnersSchema>['data'][number];
 
 /** `GET /items/partners`: published partners for the home page's logo rows. */

@@ -58,9 +58,7 @@ function ReferralCard({ benefit, loggedIn, onRefer }: { benefit: ReferralBenefit
   return (
     <article className="referral-card" aria-label={`${benefit.tier} referral`}>
       <p className="referral-card__eyebrow">Referral bonus</p>
-      <h3 className="referral-card__tier">
-        {benefit.tier}
-      </h3>
+      <h3 className="referral-card__tier">{benefit.tier}</h3>
       <dl className="referral-card__figures" aria-hidden="true">
         {figures.map((f) => (
           <div key={f.label} className="referral-card__figure">

@@ -19,8 +19,8 @@ export function Hero({ loggedIn }: { loggedIn: boolean }) {
           <span className="hero__accent">Just Glory</span>
         </h1>
         <p className="hero__copy">
-          Partner discounts of 5% to 30%, up to $20 cashback on a round of golf each month, an official handicap and tickets into member prize
-          draws that stack every month.
+          Partner discounts of 5% to 30%, up to $20 cashback on a round of golf each month, an official handicap and tickets into member prize draws
+          that stack every month.
         </p>
         <div className="hero__actions">
           <Link

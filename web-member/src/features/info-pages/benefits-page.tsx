@@ -20,7 +20,9 @@ export function BenefitsPage({ partnerCategories, loggedIn }: { partnerCategorie
         <div className="container">
           <p className="info-hero__kicker">Benefits</p>
           <h1 className="info-hero__title">Everything a membership gives you</h1>
-          <p className="info-hero__lead">Discounts, cashback on your round, an official handicap, a members-only store and entries into every eligible draw. Just Glory.</p>
+          <p className="info-hero__lead">
+            Discounts, cashback on your round, an official handicap, a members-only store and entries into every eligible draw. Just Glory.
+          </p>
         </div>
       </header>
       <section className="container info-section" aria-label="Member benefits">

@@ -14,7 +14,9 @@ export function HowItWorksPage({ steps, loggedIn }: { steps: readonly StepCard[]
         <div className="container">
           <p className="info-hero__kicker">How It Works</p>
           <h1 className="info-hero__title">Four steps to Australia&apos;s sports rewards club</h1>
-          <p className="info-hero__lead">Pick a membership and cancel any time. Your tickets stack monthly, your discounts start straight away, and your handicap lives here too.</p>
+          <p className="info-hero__lead">
+            Pick a membership and cancel any time. Your tickets stack monthly, your discounts start straight away, and your handicap lives here too.
+          </p>
         </div>
       </header>
       <section className="container info-section" aria-label="The four steps">

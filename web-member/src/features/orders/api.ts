@@ -15,7 +15,12 @@ export interface OrdersPage {
 /** One page of the member's orders, newest first (the server's pages of 20). */
 export async function fetchOrders(page = 1) {
   const r = await memberRequest(`/api/shop/orders?page=${page}`, { schema: ordersPageSchema, serverMessage: true });
-  return r.ok ? { ok: true as const, data: { orders: r.data.data, total: r.data.meta.total, page: r.data.meta.page, pageSize: r.data.meta.page_size } satisfies OrdersPage } : r;
+  return r.ok
+    ? {
+        ok: true as const,
+        data: { orders: r.data.data, total: r.data.meta.total, page: r.data.meta.page, pageSize: r.data.meta.page_size } satisfies OrdersPage,
+      }
+    : r;
 }
 export async function fetchOrder(id: string) {
   const r = await memberRequest(`/api/shop/orders/${encodeURIComponent(id)}`, { schema: z.object({ data: orderSchema }), serverMessage: true });
@@ -23,7 +28,13 @@ export async function fetchOrder(id: string) {
 }
 
 export const STATUS_LABEL: Record<Order['status'], string> = {
-  awaiting_payment: 'Awaiting payment', paid: 'Paid', packing: 'Being packed', shipped: 'Shipped', delivered: 'Delivered', cancelled: 'Cancelled', refunded: 'Refunded',
+  awaiting_payment: 'Awaiting payment',
+  paid: 'Paid',
+  packing: 'Being packed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
 };
 export const cents = (c: number): string => {
   const fixed = (c / 100).toFixed(2);

@@ -77,7 +77,15 @@ export function OrdersPage() {
                 <strong>{cents(o.total)}</strong>
                 {o.gift_cards.length > 0 && (
                   <span className="order-row__cards">
-                    {o.gift_cards.map((g) => (g.status === 'voided' ? `Gift card ending ${g.last4}, cancelled` : g.expires_on ? `Gift card ending ${g.last4}, valid until ${formatDay(g.expires_on)}` : `Gift card ending ${g.last4}`)).join(' · ')}
+                    {o.gift_cards
+                      .map((g) =>
+                        g.status === 'voided'
+                          ? `Gift card ending ${g.last4}, cancelled`
+                          : g.expires_on
+                            ? `Gift card ending ${g.last4}, valid until ${formatDay(g.expires_on)}`
+                            : `Gift card ending ${g.last4}`,
+                      )
+                      .join(' · ')}
                   </span>
                 )}
               </Link>
@@ -174,14 +182,16 @@ function OrderDetail({ order: o }: { order: Order }) {
       {o.gift_cards.length > 0 && <GiftCards cards={o.gift_cards} />}
       {o.shipping_address && (
         <p>
-          Delivering to {o.shipping_address.first_name} {o.shipping_address.last_name}, {o.shipping_address.line1}, {o.shipping_address.suburb} {o.shipping_address.state} {o.shipping_address.postcode}
+          Delivering to {o.shipping_address.first_name} {o.shipping_address.last_name}, {o.shipping_address.line1}, {o.shipping_address.suburb}{' '}
+          {o.shipping_address.state} {o.shipping_address.postcode}
         </p>
       )}
     </article>
   );
 }
 
-const CARD_STATE = (g: Order['gift_cards'][number]): string => (g.status === 'voided' ? 'Cancelled' : g.balance_cents === null ? 'Sent by email' : `${cents(g.balance_cents)} left`);
+const CARD_STATE = (g: Order['gift_cards'][number]): string =>
+  g.status === 'voided' ? 'Cancelled' : g.balance_cents === null ? 'Sent by email' : `${cents(g.balance_cents)} left`;
 
 /** The cards the order bought: codes travel by email only; the expiry is shown here too, as the law asks, and no fee ever applies. */
 function GiftCards({ cards }: { cards: Order['gift_cards'] }) {
@@ -191,13 +201,17 @@ function GiftCards({ cards }: { cards: Order['gift_cards'] }) {
       <ul>
         {cards.map((g, i) => (
           <li key={`${g.last4}${i}`}>
-            <strong>{cents(g.value_cents)} gift card ending {g.last4}</strong>
+            <strong>
+              {cents(g.value_cents)} gift card ending {g.last4}
+            </strong>
             <span>{CARD_STATE(g)}</span>
             {g.expires_on && <span>Valid until {formatDay(g.expires_on)}</span>}
           </li>
         ))}
       </ul>
-      <p>The codes were emailed to you. No fees apply after purchase; spend a card in one go or over several orders by entering its code in your cart.</p>
+      <p>
+        The codes were emailed to you. No fees apply after purchase; spend a card in one go or over several orders by entering its code in your cart.
+      </p>
     </section>
   );
 }

@@ -24,9 +24,20 @@ describe('referral benefits', () => {
 
 describe('referral details', () => {
   it("takes the server's isValid and message, or valid when there is no error", () => {
-    expect(readDetails({ isValid: true, message: 'Sam invited you', error: null })).toEqual({ isValid: true, message: 'Sam invited you', error: null });
+    expect(readDetails({ isValid: true, message: 'Sam invited you', error: null })).toEqual({
+      isValid: true,
+      message: 'Sam invited you',
+      error: null,
+    });
     expect(readDetails({ message: 'Hello', error: null })).toMatchObject({ isValid: true, message: 'Hello' });
-    expect(readDetails({ message: '', error: 'You cannot refer yourself.' })).toEqual({ isValid: false, message: 'You cannot refer yourself.', error: 'You cannot refer yourself.' });
-    expect(readDetails({ isValid: false, message: 'Invalid referral code.', error: 'Invalid referral code.' })).toMatchObject({ isValid: false, message: 'Invalid referral code.' });
+    expect(readDetails({ message: '', error: 'You cannot refer yourself.' })).toEqual({
+      isValid: false,
+      message: 'You cannot refer yourself.',
+      error: 'You cannot refer yourself.',
+    });
+    expect(readDetails({ isValid: false, message: 'Invalid referral code.', error: 'Invalid referral code.' })).toMatchObject({
+      isValid: false,
+      message: 'Invalid referral code.',
+    });
   });
 });

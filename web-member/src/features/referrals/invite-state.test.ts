@@ -16,7 +16,10 @@ describe('the referral invite form', () => {
     expect(run([{ type: 'sent-expired' }], sent)).toEqual({ status: 'idle' });
   });
   it('shows the server error, and editing clears it', () => {
-    const failed = run([{ type: 'submit', email: 'sam@example.com' }, { type: 'failed', error: 'This person is already a member.' }]);
+    const failed = run([
+      { type: 'submit', email: 'sam@example.com' },
+      { type: 'failed', error: 'This person is already a member.' },
+    ]);
     expect(failed).toEqual({ status: 'error', error: 'This person is already a member.' });
     expect(run([{ type: 'edit' }], failed)).toEqual({ status: 'idle' });
   });

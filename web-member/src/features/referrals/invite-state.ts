@@ -9,10 +9,7 @@ export const SENT_RESET_MS = 3000;
 export const COPIED_MS = 1500;
 
 export type InviteState =
-  | { readonly status: 'idle' }
-  | { readonly status: 'loading' }
-  | { readonly status: 'sent' }
-  | { readonly status: 'error'; readonly error: string };
+  { readonly status: 'idle' } | { readonly status: 'loading' } | { readonly status: 'sent' } | { readonly status: 'error'; readonly error: string };
 
 export type InviteEvent =
   | { readonly type: 'edit' }

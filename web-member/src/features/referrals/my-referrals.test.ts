@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { referralRows, referralSchema, referralStatusText, type Referral } from './my-referrals';
 
 const referral = (fields: Partial<Referral>): Referral =>
-  referralSchema.parse({ id: 'r1', referee_name: 'Sam J.', status: 'recorded', referrer_entries: null, recorded_at: '2026-11-20T23:30:00Z', granted_at: null, ...fields });
+  referralSchema.parse({
+    id: 'r1',
+    referee_name: 'Sam J.',
+    status: 'recorded',
+    referrer_entries: null,
+    recorded_at: '2026-11-20T23:30:00Z',
+    granted_at: null,
+    ...fields,
+  });
 
 describe('the status of a referral in words', () => {
   it('is pending until the friend first pays', () => {

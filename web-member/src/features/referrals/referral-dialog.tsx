@@ -38,7 +38,12 @@ export function ReferralDialog({ onClose }: { onClose: () => void }) {
   }, []);
 
   const memberships = catalogue.status === 'loaded' ? catalogue.memberships : [];
-  const view = referralModalView({ loading: fresh === 'loading' || catalogue.status === 'loading', user: session.user(), memberships, now: new Date() });
+  const view = referralModalView({
+    loading: fresh === 'loading' || catalogue.status === 'loading',
+    user: session.user(),
+    memberships,
+    now: new Date(),
+  });
   const close = () => dialog.current?.close();
 
   return (

@@ -1,4 +1,11 @@
-import { carouselAnswerSchema, revealAnswerSchema, rewardsAnswerSchema, type CarouselItem, type OfferReveal, type Rewards } from '@roar/contracts/rewards';
+import {
+  carouselAnswerSchema,
+  revealAnswerSchema,
+  rewardsAnswerSchema,
+  type CarouselItem,
+  type OfferReveal,
+  type Rewards,
+} from '@roar/contracts/rewards';
 import { apiRequest, type ApiResult } from '../../lib/api-client';
 import { memberRequest } from '../../lib/member-api';
 import { session } from '../../lib/session';

@@ -8,7 +8,9 @@ import { revealOffer, type Offer, type Reveal } from './api';
 
 /** One offer: partner, saving; open offers reveal their code, link or member card, locked ones point to an upgrade. */
 export function OfferCard({ offer, signedIn }: { offer: Offer; signedIn: boolean }) {
-  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'shown'; reveal: Reveal }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'shown'; reveal: Reveal }>(
+    { kind: 'idle' },
+  );
   const reveal = async () => {
     setState({ kind: 'loading' });
     const r = await revealOffer(offer.id);
@@ -51,7 +53,11 @@ export function OfferCard({ offer, signedIn }: { offer: Offer; signedIn: boolean
                 {state.kind === 'loading' ? 'Loading...' : label}
               </button>
             )}
-            {state.kind === 'error' && <p role="alert" className="error-note">{state.message}</p>}
+            {state.kind === 'error' && (
+              <p role="alert" className="error-note">
+                {state.message}
+              </p>
+            )}
           </>
         )}
       </div>
@@ -87,4 +93,3 @@ function RevealedOffer({ reveal }: { reveal: Reveal }) {
   }
   return null;
 }
-

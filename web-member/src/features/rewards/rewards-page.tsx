@@ -27,7 +27,11 @@ export function RewardsPage() {
         <>
           {!rewards.data.rewards_access && (
             <div className="rewards-page__upgrade" role="note">
-              <p>{rewards.data.signed_in ? 'Your membership does not include rewards. Upgrade to unlock the codes and offers below.' : 'Join or log in to unlock partner codes and offers.'}</p>
+              <p>
+                {rewards.data.signed_in
+                  ? 'Your membership does not include rewards. Upgrade to unlock the codes and offers below.'
+                  : 'Join or log in to unlock partner codes and offers.'}
+              </p>
               {!rewards.data.signed_in && (
                 <Link to={paths.login.getHref(paths.rewards.getHref())} className="btn btn--ghost">
                   Login

@@ -2,7 +2,13 @@ import type { ApiResult } from '../../lib/api-client';
 import { memberRequest } from '../../lib/member-api';
 import { emptyAnswerSchema } from '@roar/contracts/auth';
 import { COULD_NOT_UPDATE_PASSWORD, DRAWS_ERROR, PROFILE_UPDATE_ERROR } from '@roar/contracts/errors';
-import { cancelMembershipAnswerSchema, payMethodAnswerSchema, profileUpdateAnswerSchema, type MemberUser, type ProfileUpdate } from '@roar/contracts/members';
+import {
+  cancelMembershipAnswerSchema,
+  payMethodAnswerSchema,
+  profileUpdateAnswerSchema,
+  type MemberUser,
+  type ProfileUpdate,
+} from '@roar/contracts/members';
 
 export const PROFILE_ERROR = PROFILE_UPDATE_ERROR;
 export const PASSWORD_ERROR = COULD_NOT_UPDATE_PASSWORD;
@@ -38,7 +44,6 @@ export async function fetchPayMethod(): Promise<ApiResult<PayMethod>> {
   if (result.data.error) return { ok: false, status: 200, error: result.data.error };
   return { ok: true, data: result.data.last4 ? { brand: result.data.brand, last4: result.data.last4 } : null };
 }
-
 
 /** `POST /api/cancel-membership`: benefits last until the returned end date. */
 export async function cancelMembership(): Promise<ApiResult<string | null>> {

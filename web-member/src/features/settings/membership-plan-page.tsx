@@ -11,7 +11,8 @@ import { formatDate } from '../../lib/format';
 import { session } from '../../lib/session';
 import { useMember } from '../../lib/use-member';
 
-type CancelState = { step: 'idle' } | { step: 'confirm' } | { step: 'busy' } | { step: 'done'; endDate: string | null } | { step: 'error'; error: string };
+type CancelState =
+  { step: 'idle' } | { step: 'confirm' } | { step: 'busy' } | { step: 'done'; endDate: string | null } | { step: 'error'; error: string };
 
 /**
  * Membership Plan tab: the current plan (status box), links to upgrade and single entries, and

@@ -20,19 +20,25 @@ export type { Address, Cart, CartData, CartItem, Product, ProductQuery, ProductV
 const data = <S extends z.ZodType>(schema: S) => z.object({ data: schema });
 const unwrap = <T>(r: ApiResult<{ data: T }>): ApiResult<T> => (r.ok ? { ok: true, data: r.data.data } : r);
 
-export const fetchShopSettings = async () => unwrap(await memberRequest('/api/shop/settings', { schema: data(shopSettingsSchema), serverMessage: true }));
+export const fetchShopSettings = async () =>
+  unwrap(await memberRequest('/api/shop/settings', { schema: data(shopSettingsSchema), serverMessage: true }));
 
 /** The page's query; its sort goes to the server as the address bar has it (an unknown one is answered 400). */
 export async function fetchProducts(q: Omit<ProductQuery, 'sort'> & { sort?: string }): Promise<ApiResult<ProductPage>> {
   const query = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
   return memberRequest('/api/shop/products', { schema: productPageSchema, query, serverMessage: true });
 }
-export const fetchProductBySlug = async (slug: string) => unwrap(await memberRequest(`/api/shop/products/by-slug/${encodeURIComponent(slug)}`, { schema: data(productSchema), serverMessage: true }));
+export const fetchProductBySlug = async (slug: string) =>
+  unwrap(await memberRequest(`/api/shop/products/by-slug/${encodeURIComponent(slug)}`, { schema: data(productSchema), serverMessage: true }));
 export const fetchCart = async () => unwrap(await memberRequest('/api/shop/cart', { schema: data(cartSchema), serverMessage: true }));
-export const saveCart = async (body: CartData) => unwrap(await memberRequest('/api/shop/update-cart', { method: 'PATCH', body, schema: data(cartSchema), serverMessage: true }));
+export const saveCart = async (body: CartData) =>
+  unwrap(await memberRequest('/api/shop/update-cart', { method: 'PATCH', body, schema: data(cartSchema), serverMessage: true }));
 export const startCheckout = async () =>
   unwrap(await memberRequest('/api/shop/checkout', { method: 'POST', body: {}, schema: data(startedCheckoutSchema), serverMessage: true }));
-export const cancelCheckout = async (orderId: string) => unwrap(await memberRequest('/api/shop/checkout/cancel', { method: 'POST', body: { order_id: orderId }, schema: data(cartSchema), serverMessage: true }));
+export const cancelCheckout = async (orderId: string) =>
+  unwrap(
+    await memberRequest('/api/shop/checkout/cancel', { method: 'POST', body: { order_id: orderId }, schema: data(cartSchema), serverMessage: true }),
+  );
 
 /** Cents as the spec shows money: dollars, trailing .00 removed. */
 export const money = (cents: number): string => {

@@ -43,7 +43,8 @@ function CartView({ settings }: { settings: ShopSettings }) {
     );
   }
   const items = itemsOf(cart);
-  const setLine = (i: number, change: Partial<(typeof items)[number]>) => void save({ items: items.map((x, n) => (n === i ? { ...x, ...change } : x)) });
+  const setLine = (i: number, change: Partial<(typeof items)[number]>) =>
+    void save({ items: items.map((x, n) => (n === i ? { ...x, ...change } : x)) });
   const lineErrors = (sku: string) => cart.errors.filter((e) => 'sku' in e && e.sku === sku);
   const cartErrors = blockingErrors(cart).filter((e) => !('sku' in e));
   const shippingFlag = shippingFlagOf(cart);
@@ -67,12 +68,23 @@ function CartView({ settings }: { settings: ShopSettings }) {
             <div className="cart-line__controls">
               <label className="field field--inline">
                 <span>Qty</span>
-                <input type="number" min={1} max={99} value={item.qty} aria-label={`Quantity of ${item.name}`} onChange={(e) => setLine(i, { qty: Math.min(99, Math.max(1, Math.floor(Number(e.target.value) || 1))) })} />
+                <input
+                  type="number"
+                  min={1}
+                  max={99}
+                  value={item.qty}
+                  aria-label={`Quantity of ${item.name}`}
+                  onChange={(e) => setLine(i, { qty: Math.min(99, Math.max(1, Math.floor(Number(e.target.value) || 1))) })}
+                />
               </label>
               {item.product_type === 'physical' ? (
                 <label className="field field--inline">
                   <span>Delivery</span>
-                  <select value={item.delivery_method ?? ''} aria-label={`Delivery of ${item.name}`} onChange={(e) => setLine(i, { delivery_method: e.target.value })}>
+                  <select
+                    value={item.delivery_method ?? ''}
+                    aria-label={`Delivery of ${item.name}`}
+                    onChange={(e) => setLine(i, { delivery_method: e.target.value })}
+                  >
                     {settings.deliveries.map((d) => (
                       <option key={d.code} value={d.code}>
                         {d.name}
@@ -84,7 +96,12 @@ function CartView({ settings }: { settings: ShopSettings }) {
                 <span className="cart-line__digital">Emailed at once</span>
               )}
               <strong>{money(item.line_total)}</strong>
-              <button type="button" className="btn btn--ghost" aria-label={`Remove ${item.name}`} onClick={() => void save({ items: items.filter((_, n) => n !== i) })}>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                aria-label={`Remove ${item.name}`}
+                onClick={() => void save({ items: items.filter((_, n) => n !== i) })}
+              >
                 Remove
               </button>
             </div>
@@ -135,7 +152,12 @@ function CartView({ settings }: { settings: ShopSettings }) {
               I have seen the new prices
             </button>
           )}
-          <button type="button" className="btn btn--gold btn--lg btn--block" disabled={blockingErrors(cart).length > 0 || saving} onClick={() => navigate(paths.checkout.getHref())}>
+          <button
+            type="button"
+            className="btn btn--gold btn--lg btn--block"
+            disabled={blockingErrors(cart).length > 0 || saving}
+            onClick={() => navigate(paths.checkout.getHref())}
+          >
             Checkout
           </button>
         </div>
@@ -149,7 +171,13 @@ function NotesField({ cart, onSave }: { cart: Cart; onSave: (notes: string | nul
   return (
     <label className="field">
       <span>Order notes</span>
-      <textarea value={notes} maxLength={1000} rows={2} onChange={(e) => setNotes(e.target.value)} onBlur={() => notes !== (cart.notes ?? '') && onSave(notes.trim() || null)} />
+      <textarea
+        value={notes}
+        maxLength={1000}
+        rows={2}
+        onChange={(e) => setNotes(e.target.value)}
+        onBlur={() => notes !== (cart.notes ?? '') && onSave(notes.trim() || null)}
+      />
     </label>
   );
 }

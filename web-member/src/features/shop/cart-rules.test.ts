@@ -8,6 +8,8 @@ describe('cart rules (spec section 4)', () => {
   });
   it('appends another sku, and strips the delivery method of a digital item', () => {
     expect(addLine([polo], { ...polo, sku: 'P-L' }, false)).toEqual([polo, { ...polo, sku: 'P-L' }]);
-    expect(addLine([], { product: 'gift', sku: 'G-50', qty: 1, delivery_method: 'standard' }, true)).toEqual([{ product: 'gift', sku: 'G-50', qty: 1, delivery_method: null }]);
+    expect(addLine([], { product: 'gift', sku: 'G-50', qty: 1, delivery_method: 'standard' }, true)).toEqual([
+      { product: 'gift', sku: 'G-50', qty: 1, delivery_method: null },
+    ]);
   });
 });

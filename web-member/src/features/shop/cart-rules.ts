@@ -3,7 +3,8 @@ import type { Cart, CartData } from './api';
 export type CartLineData = NonNullable<CartData['items']>[number];
 
 /** The items of a cart as cart data (what a save sends back). */
-export const itemsOf = (cart: Cart | null): CartLineData[] => (cart?.items ?? []).map((i) => ({ product: i.product, sku: i.sku, qty: i.qty, delivery_method: i.delivery_method }));
+export const itemsOf = (cart: Cart | null): CartLineData[] =>
+  (cart?.items ?? []).map((i) => ({ product: i.product, sku: i.sku, qty: i.qty, delivery_method: i.delivery_method }));
 
 /**
  * Spec section 4: adding an existing product+sku line adds quantity and replaces the delivery

@@ -43,12 +43,24 @@ function CheckoutLoader() {
   return <CheckoutForm cart={cartState.cart} save={cartState.save} refusal={cartState.refusal} saving={cartState.saving} />;
 }
 
-function CheckoutForm({ cart, save, refusal, saving }: { cart: Cart; save: ReturnType<typeof useCart>['save']; refusal: string | null; saving: boolean }) {
+function CheckoutForm({
+  cart,
+  save,
+  refusal,
+  saving,
+}: {
+  cart: Cart;
+  save: ReturnType<typeof useCart>['save'];
+  refusal: string | null;
+  saving: boolean;
+}) {
   const navigate = useNavigate();
   const shipping = needsShipping(cart);
   const [ship, setShip] = useState<Address>(cart.shipping_address ?? EMPTY_ADDRESS);
   const [bill, setBill] = useState<Address>(cart.billing_address ?? cart.shipping_address ?? EMPTY_ADDRESS);
-  const [sameAsShipping, setSame] = useState(shipping && (cart.billing_address === null || JSON.stringify(cart.billing_address) === JSON.stringify(cart.shipping_address)));
+  const [sameAsShipping, setSame] = useState(
+    shipping && (cart.billing_address === null || JSON.stringify(cart.billing_address) === JSON.stringify(cart.shipping_address)),
+  );
   const [paying, setPaying] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const error = fieldError(refusal);
@@ -77,13 +89,17 @@ function CheckoutForm({ cart, save, refusal, saving }: { cart: Cart; save: Retur
       <h1>Checkout</h1>
       <form className="checkout__layout" onSubmit={(e) => void pay(e)} noValidate>
         <div className="checkout__forms">
-          {shipping && <AddressForm legend="Shipping address" prefix="shipping" value={ship} onChange={setShip} errors={errorsOf('shipping_address')} />}
+          {shipping && (
+            <AddressForm legend="Shipping address" prefix="shipping" value={ship} onChange={setShip} errors={errorsOf('shipping_address')} />
+          )}
           {shipping && (
             <label className="checkbox">
               <input type="checkbox" checked={sameAsShipping} onChange={(e) => setSame(e.target.checked)} /> Billing address is the same as shipping
             </label>
           )}
-          {!sameAsShipping && <AddressForm legend="Billing address" prefix="billing" value={bill} onChange={setBill} errors={errorsOf('billing_address')} />}
+          {!sameAsShipping && (
+            <AddressForm legend="Billing address" prefix="billing" value={bill} onChange={setBill} errors={errorsOf('billing_address')} />
+          )}
           {refusal && !error && <ErrorNote message={refusal} />}
           {problem && <ErrorNote message={problem} />}
         </div>
@@ -102,7 +118,11 @@ function CheckoutForm({ cart, save, refusal, saving }: { cart: Cart; save: Retur
           </ul>
           <CartSummary cart={cart} />
           <button type="submit" className="btn btn--gold btn--lg btn--block" disabled={paying || saving || blockingErrors(cart).length > 0}>
-            {paying ? 'Opening secure payment...' : cart.amount_due === 0 && cart.gift_card_amount > 0 ? `Pay ${money(cart.total)} with gift card` : `Pay ${money(cart.amount_due)}`}
+            {paying
+              ? 'Opening secure payment...'
+              : cart.amount_due === 0 && cart.gift_card_amount > 0
+                ? `Pay ${money(cart.total)} with gift card`
+                : `Pay ${money(cart.amount_due)}`}
           </button>
           <Link to={paths.cart.getHref()}>Back to cart</Link>
         </aside>

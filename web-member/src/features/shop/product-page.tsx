@@ -38,9 +38,15 @@ function ProductLoader({ slug, settings }: { slug: string; settings: ShopSetting
 function ProductDetail({ product, settings }: { product: Product; settings: ShopSettings }) {
   const axes = useMemo(() => {
     const keys = [...new Set(product.variants.flatMap((v) => Object.keys(v.attributes)))];
-    return keys.map((key) => ({ key, name: settings.attributes.find((a) => a.key === key)?.name ?? key, values: [...new Set(product.variants.map((v) => v.attributes[key] ?? ''))] }));
+    return keys.map((key) => ({
+      key,
+      name: settings.attributes.find((a) => a.key === key)?.name ?? key,
+      values: [...new Set(product.variants.map((v) => v.attributes[key] ?? ''))],
+    }));
   }, [product, settings]);
-  const [choice, setChoice] = useState<Record<string, string>>(() => ({ ...(product.variants.find((v) => v.available > 0) ?? product.variants[0])?.attributes }));
+  const [choice, setChoice] = useState<Record<string, string>>(() => ({
+    ...(product.variants.find((v) => v.available > 0) ?? product.variants[0])?.attributes,
+  }));
   const [qty, setQty] = useState(1);
   const [delivery, setDelivery] = useState(settings.deliveries[0]?.code ?? 'standard');
   // Spec section 8: cart failures are logged only and show nothing.
@@ -99,7 +105,14 @@ function ProductDetail({ product, settings }: { product: Product; settings: Shop
           )}
           <label className="field">
             <span>Quantity</span>
-            <input type="number" aria-label="Quantity" min={1} max={99} value={qty} onChange={(e) => setQty(Math.min(99, Math.max(1, Math.floor(Number(e.target.value) || 1))))} />
+            <input
+              type="number"
+              aria-label="Quantity"
+              min={1}
+              max={99}
+              value={qty}
+              onChange={(e) => setQty(Math.min(99, Math.max(1, Math.floor(Number(e.target.value) || 1))))}
+            />
           </label>
           {digital ? (
             <p className="notice">Delivered by email as soon as your order is paid.</p>
@@ -115,7 +128,12 @@ function ProductDetail({ product, settings }: { product: Product; settings: Shop
               </select>
             </label>
           )}
-          <button type="button" className="btn btn--gold btn--lg" disabled={!variant || variant.available < qty || status.kind === 'saving'} onClick={() => void add()}>
+          <button
+            type="button"
+            className="btn btn--gold btn--lg"
+            disabled={!variant || variant.available < qty || status.kind === 'saving'}
+            onClick={() => void add()}
+          >
             {status.kind === 'saving' ? 'Adding...' : 'Add to cart'}
           </button>
           {status.kind === 'added' && (

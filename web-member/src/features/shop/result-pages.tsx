@@ -103,7 +103,11 @@ function Failed() {
       {cart === 'loading' ? (
         <Spinner />
       ) : (
-        <p>{cart && cart.items.length > 0 ? `Your cart still holds ${cart.items.reduce((n, i) => n + i.qty, 0)} item(s).` : 'Your cart is kept as it was.'}</p>
+        <p>
+          {cart && cart.items.length > 0
+            ? `Your cart still holds ${cart.items.reduce((n, i) => n + i.qty, 0)} item(s).`
+            : 'Your cart is kept as it was.'}
+        </p>
       )}
       <div className="checkout-result__actions">
         <Link className="btn btn--gold" to={paths.cart.getHref()}>

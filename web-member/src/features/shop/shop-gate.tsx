@@ -64,7 +64,9 @@ function Locked({ title, line, children }: { title: string; line: string; childr
   return (
     <section className="shop container shop-locked">
       <div className="shop-locked__card">
-        <span className="shop-locked__badge" aria-hidden="true"><LockIcon size={40} /></span>
+        <span className="shop-locked__badge" aria-hidden="true">
+          <LockIcon size={40} />
+        </span>
         <h1>{title}</h1>
         <p>{line}</p>
         {children}

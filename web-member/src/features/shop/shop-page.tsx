@@ -22,7 +22,13 @@ export function ShopPage() {
 
 function Catalogue({ settings }: { settings: ShopSettings }) {
   const [params, setParams] = useSearchParams();
-  const q = { category: params.get('category') ?? '', brand: params.get('brand') ?? '', search: params.get('search') ?? '', sort: params.get('sort') ?? 'newest', page: Number(params.get('page') ?? '1') || 1 };
+  const q = {
+    category: params.get('category') ?? '',
+    brand: params.get('brand') ?? '',
+    search: params.get('search') ?? '',
+    sort: params.get('sort') ?? 'newest',
+    page: Number(params.get('page') ?? '1') || 1,
+  };
   const [search, setSearch] = useState(q.search);
   const [state] = useLoad(() => fetchProducts({ ...q, page: q.page }), params.toString());
   const set = (changes: Record<string, string>) => {
@@ -50,7 +56,12 @@ function Catalogue({ settings }: { settings: ShopSettings }) {
       {settings.banners.length > 0 && (
         <div className="shop-banners">
           {settings.banners.map((b) => (
-            <Link key={b.id} to={b.link} className="shop-banner" style={{ backgroundImage: `linear-gradient(90deg, rgba(5, 13, 34, 0.7), rgba(5, 13, 34, 0.05) 70%), url(${imageUrl(b.image)})` }}>
+            <Link
+              key={b.id}
+              to={b.link}
+              className="shop-banner"
+              style={{ backgroundImage: `linear-gradient(90deg, rgba(5, 13, 34, 0.7), rgba(5, 13, 34, 0.05) 70%), url(${imageUrl(b.image)})` }}
+            >
               <strong>{b.title}</strong>
               <span>{b.subtitle}</span>
             </Link>
@@ -116,7 +127,12 @@ function Catalogue({ settings }: { settings: ShopSettings }) {
               <span>
                 Page {q.page} of {state.data.meta.pages}
               </span>
-              <button type="button" className="btn btn--ghost" disabled={q.page >= state.data.meta.pages} onClick={() => set({ page: String(q.page + 1) })}>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                disabled={q.page >= state.data.meta.pages}
+                onClick={() => set({ page: String(q.page + 1) })}
+              >
                 Next
               </button>
             </nav>

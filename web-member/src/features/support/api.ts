@@ -9,7 +9,11 @@ export type Faq = z.infer<typeof faqSchema>;
 
 /** `GET /items/faqs`, published. */
 export async function fetchFaqs(): Promise<ApiResult<Faq[]>> {
-  const r = await apiRequest('/items/faqs', { schema: dataOf(z.array(faqSchema)), query: { 'filter[status][_eq]': 'published', sort: 'sort' }, serverMessage: true });
+  const r = await apiRequest('/items/faqs', {
+    schema: dataOf(z.array(faqSchema)),
+    query: { 'filter[status][_eq]': 'published', sort: 'sort' },
+    serverMessage: true,
+  });
   return r.ok ? { ok: true, data: r.data.data } : r;
 }
 

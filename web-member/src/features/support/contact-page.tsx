@@ -54,7 +54,9 @@ export function ContactPage({ recaptcha }: { recaptcha: Recaptcha }) {
         <div className="container">
           <p className="info-hero__kicker">Contact Us</p>
           <h1 className="info-hero__title">Talk to the ROAR+ team</h1>
-          <p className="info-hero__lead">Questions about your membership, a draw, an order or your handicap: send us a message and we answer by email.</p>
+          <p className="info-hero__lead">
+            Questions about your membership, a draw, an order or your handicap: send us a message and we answer by email.
+          </p>
         </div>
       </header>
       <section className="container info-section contact" aria-label="Contact the team">
@@ -67,7 +69,15 @@ export function ContactPage({ recaptcha }: { recaptcha: Recaptcha }) {
                 <Link className="btn btn--gold" to={paths.supportCenter.getHref()}>
                   Support Center
                 </Link>
-                <button type="button" className="btn btn--ghost" onClick={() => { setSent(null); setMessage(''); setTopic(''); }}>
+                <button
+                  type="button"
+                  className="btn btn--ghost"
+                  onClick={() => {
+                    setSent(null);
+                    setMessage('');
+                    setTopic('');
+                  }}
+                >
                   Send another message
                 </button>
               </div>
@@ -81,7 +91,15 @@ export function ContactPage({ recaptcha }: { recaptcha: Recaptcha }) {
                 </label>
                 <label className="field">
                   <span>Email</span>
-                  <input className="input" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+                  <input
+                    className="input"
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    value={email}
+                    onChange={(e) => setEmail(e.target.value)}
+                    required
+                  />
                 </label>
               </div>
               <label className="field">
@@ -97,7 +115,15 @@ export function ContactPage({ recaptcha }: { recaptcha: Recaptcha }) {
               </label>
               <label className="field">
                 <span>Message</span>
-                <textarea className="input contact__message" name="message" rows={6} maxLength={5000} value={message} onChange={(e) => setMessage(e.target.value)} required />
+                <textarea
+                  className="input contact__message"
+                  name="message"
+                  rows={6}
+                  maxLength={5000}
+                  value={message}
+                  onChange={(e) => setMessage(e.target.value)}
+                  required
+                />
               </label>
               {loggedIn && <p className="contact__note">Signed in: our team sees your membership with your message.</p>}
               {error && <ErrorNote message={error} />}

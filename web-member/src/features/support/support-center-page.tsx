@@ -33,7 +33,14 @@ export function SupportCenterPage() {
             <label className="visually-hidden" htmlFor="help-query">
               Search the answers
             </label>
-            <input id="help-query" className="input help-search__input" type="search" placeholder="Search the answers, e.g. cancel, cashback, entries" value={query} onChange={(e) => setQuery(e.target.value)} />
+            <input
+              id="help-query"
+              className="input help-search__input"
+              type="search"
+              placeholder="Search the answers, e.g. cancel, cashback, entries"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
           </form>
         </div>
       </header>
@@ -46,7 +53,12 @@ export function SupportCenterPage() {
             const count = faqsOfTopic(faqs, t.id).length;
             return (
               <li key={t.id}>
-                <button type="button" className={`help-topic${topic === t.id ? ' help-topic--on' : ''}`} aria-pressed={topic === t.id} onClick={() => setTopic(topic === t.id ? null : t.id)}>
+                <button
+                  type="button"
+                  className={`help-topic${topic === t.id ? ' help-topic--on' : ''}`}
+                  aria-pressed={topic === t.id}
+                  onClick={() => setTopic(topic === t.id ? null : t.id)}
+                >
                   <strong>{t.title}</strong>
                   <span>{t.blurb}</span>
                   {state.status === 'loaded' && <small>{count === 0 ? 'Ask the team' : count === 1 ? '1 answer' : `${count} answers`}</small>}
@@ -87,7 +99,8 @@ export function SupportCenterPage() {
         <div>
           <h2>Still stuck?</h2>
           <p>
-            Write to the team and we answer by email, or call {SUPPORT_PHONE}. You can also email <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+            Write to the team and we answer by email, or call {SUPPORT_PHONE}. You can also email{' '}
+            <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
           </p>
         </div>
         <div className="info-cta__actions">

@@ -27,7 +27,12 @@ export async function startTeam(): Promise<ApiResult<Team>> {
 
 /** `POST /api/team/invite` {email} (captain): the server's error text on failure. */
 export async function inviteMate(email: string): Promise<ApiResult<Team>> {
-  const result = await memberRequest('/api/team/invite', { method: 'POST', body: { email: email.trim() }, schema: teamChangedAnswerSchema, serverError: true });
+  const result = await memberRequest('/api/team/invite', {
+    method: 'POST',
+    body: { email: email.trim() },
+    schema: teamChangedAnswerSchema,
+    serverError: true,
+  });
   return result.ok ? { ok: true, data: result.data.data } : result;
 }
 
@@ -39,7 +44,12 @@ export async function fetchInvite(inviteId: string): Promise<ApiResult<TeamInvit
 
 /** `POST /api/team/join` {invite_id}: the checkout URL for the one-time fee. */
 export async function joinTeam(inviteId: string): Promise<ApiResult<string>> {
-  const result = await memberRequest('/api/team/join', { method: 'POST', body: { invite_id: inviteId }, schema: teamJoinAnswerSchema, serverError: true });
+  const result = await memberRequest('/api/team/join', {
+    method: 'POST',
+    body: { invite_id: inviteId },
+    schema: teamJoinAnswerSchema,
+    serverError: true,
+  });
   return result.ok ? { ok: true, data: result.data.redirect_url } : result;
 }
 

@@ -62,8 +62,8 @@ export function InviteCard({ inviteId }: { inviteId: string }) {
     <>
       <h2>{invite.captain_firstname || 'A mate'} invited you to their team</h2>
       <p>
-        Invite for <strong>{invite.email}</strong>. A one-time fee of <strong>{formatDollars(invite.fee)}</strong> gets you {TEAM_TERMS.mateEntries} entries,{' '}
-        {TEAM_TERMS.merchandiseDiscountPercent}% off merchandise and one month of the benefit programme.
+        Invite for <strong>{invite.email}</strong>. A one-time fee of <strong>{formatDollars(invite.fee)}</strong> gets you {TEAM_TERMS.mateEntries}{' '}
+        entries, {TEAM_TERMS.merchandiseDiscountPercent}% off merchandise and one month of the benefit programme.
         {invite.status === 'pending' && invite.expires_at && <> This invite expires {formatDate(invite.expires_at)}.</>}
       </p>
       {invite.status === 'paid' && <ErrorNote message="This invite has already been paid." />}
@@ -99,8 +99,8 @@ export function PaidConfirmation({ inviteId }: { inviteId: string }) {
     <>
       <h2>Payment received</h2>
       <p>
-        Thanks{user?.firstname ? `, ${user.firstname}` : ''}! You're in: {TEAM_TERMS.mateEntries} entries, {TEAM_TERMS.merchandiseDiscountPercent}% off merchandise and one
-        month of the benefit programme are yours.
+        Thanks{user?.firstname ? `, ${user.firstname}` : ''}! You're in: {TEAM_TERMS.mateEntries} entries, {TEAM_TERMS.merchandiseDiscountPercent}%
+        off merchandise and one month of the benefit programme are yours.
       </p>
       {team.status === 'loading' && <Spinner />}
       {team.status === 'error' && <ErrorNote message={team.error} />}

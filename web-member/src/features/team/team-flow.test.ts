@@ -35,14 +35,17 @@ describe('what /team-prizes shows', () => {
     expect(teamView(base)).toEqual({ kind: 'start' });
     expect(teamView({ ...base, payingSubscriber: false })).toEqual({ kind: 'not-subscriber' });
   });
-  it("gives the captain of an open team the invite console, everyone else the team", () => {
+  it('gives the captain of an open team the invite console, everyone else the team', () => {
     expect(teamView({ ...base, team: { status: 'loaded', team: team() } }).kind).toBe('captain');
     expect(teamView({ ...base, team: { status: 'loaded', team: team({ role: 'mate' }) } }).kind).toBe('member');
     expect(teamView({ ...base, team: { status: 'loaded', team: team({ status: 'complete', seats_left: 0 }) } }).kind).toBe('member');
   });
   it('waits for the team and shows its error', () => {
     expect(teamView({ ...base, team: { status: 'loading' } })).toEqual({ kind: 'loading' });
-    expect(teamView({ ...base, team: { status: 'error', error: 'Something went wrong. Try again' } })).toEqual({ kind: 'error', error: 'Something went wrong. Try again' });
+    expect(teamView({ ...base, team: { status: 'error', error: 'Something went wrong. Try again' } })).toEqual({
+      kind: 'error',
+      error: 'Something went wrong. Try again',
+    });
   });
 });
 

@@ -54,7 +54,8 @@ export function inviteError(email: string, team: Team, ownEmail: string | null):
   if (!isValidEmail(email)) return INVALID_EMAIL;
   const wanted = email.trim().toLowerCase();
   if (ownEmail && wanted === ownEmail.trim().toLowerCase()) return 'You cannot invite yourself.';
-  if (team.members.some((m) => m.status !== 'expired' && m.status !== 'captain' && m.email.toLowerCase() === wanted)) return 'This email has already been invited to this team.';
+  if (team.members.some((m) => m.status !== 'expired' && m.status !== 'captain' && m.email.toLowerCase() === wanted))
+    return 'This email has already been invited to this team.';
   if (team.seats_left <= 0) return 'This team is full.';
   return null;
 }

@@ -11,10 +11,7 @@ export function TeamMembers({ team }: { team: Team }) {
           <strong>Team complete: entered in the team draw</strong>
         ) : (
           <>
-            <strong>
-              {joinedCount(team)} of 4 joined
-            </strong>{' '}
-            · {team.seats_left} {team.seats_left === 1 ? 'seat' : 'seats'} left
+            <strong>{joinedCount(team)} of 4 joined</strong> · {team.seats_left} {team.seats_left === 1 ? 'seat' : 'seats'} left
           </>
         )}
       </p>

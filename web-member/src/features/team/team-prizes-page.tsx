@@ -32,9 +32,10 @@ export function TeamPrizesPage() {
       <div className="team-page__hero">
         <h1>Team Prizes</h1>
         <p>
-          A paying subscriber invites {TEAM_TERMS.mates} friends by email. Each pays a one-time {formatDollars(TEAM_TERMS.fee)} fee for {TEAM_TERMS.mateEntries} entries,{' '}
-          {TEAM_TERMS.merchandiseDiscountPercent}% off merchandise and one month of the benefit programme. A complete team of four is entered in the team draw. The
-          inviter gets a bonus of {TEAM_TERMS.inviterBonusEntries} entries. If anyone on the team wins, they must take the others along.
+          A paying subscriber invites {TEAM_TERMS.mates} friends by email. Each pays a one-time {formatDollars(TEAM_TERMS.fee)} fee for{' '}
+          {TEAM_TERMS.mateEntries} entries, {TEAM_TERMS.merchandiseDiscountPercent}% off merchandise and one month of the benefit programme. A
+          complete team of four is entered in the team draw. The inviter gets a bonus of {TEAM_TERMS.inviterBonusEntries} entries. If anyone on the
+          team wins, they must take the others along.
         </p>
       </div>
       <ul className="team-terms" aria-label="Team draw terms">
@@ -45,7 +46,8 @@ export function TeamPrizesPage() {
           <strong>{formatDollars(TEAM_TERMS.fee)}</strong> one-time fee each
         </li>
         <li>
-          <strong>{TEAM_TERMS.mateEntries} entries</strong> {TEAM_TERMS.merchandiseDiscountPercent}% off merchandise and {TEAM_TERMS.benefitMonths} month of benefits
+          <strong>{TEAM_TERMS.mateEntries} entries</strong> {TEAM_TERMS.merchandiseDiscountPercent}% off merchandise and {TEAM_TERMS.benefitMonths}{' '}
+          month of benefits
         </li>
         <li>
           <strong>{TEAM_TERMS.inviterBonusEntries} entries</strong> bonus for the inviter
@@ -109,7 +111,10 @@ function StartTeam({ onStarted }: { onStarted: (team: Team) => void }) {
   return (
     <>
       <h2>Start a team</h2>
-      <p>Invite {TEAM_TERMS.mates} mates. Once all four of you are in, your team is entered in the team draw and you get {TEAM_TERMS.inviterBonusEntries} bonus entries.</p>
+      <p>
+        Invite {TEAM_TERMS.mates} mates. Once all four of you are in, your team is entered in the team draw and you get{' '}
+        {TEAM_TERMS.inviterBonusEntries} bonus entries.
+      </p>
       {error && <ErrorNote message={error} />}
       <div className="team-panel__actions">
         <button type="button" className="btn btn--gold" disabled={busy} onClick={() => void start()}>

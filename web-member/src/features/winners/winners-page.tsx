@@ -81,7 +81,8 @@ function Results({ winners }: { winners: PublishedWinner[] }) {
               <strong>{w.winner}</strong>
             </p>
             <p className="winners__when">
-              {formatDollars(w.prize_value)}{w.drawn_at !== null && <> · drawn {formatDate(w.drawn_at)}</>}
+              {formatDollars(w.prize_value)}
+              {w.drawn_at !== null && <> · drawn {formatDate(w.drawn_at)}</>}
             </p>
           </div>
         </li>

@@ -52,7 +52,10 @@ export function memberEmailRouter(app: AppContext): Router {
     }
     let result;
     try {
-      const moved = await app.sql.query('update auth.member_credentials set email = $2 where member_id = $1 and not exists (select 1 from auth.member_credentials where email = $2)', [id, email]);
+      const moved = await app.sql.query(
+        'update auth.member_credentials set email = $2 where member_id = $1 and not exists (select 1 from auth.member_credentials where email = $2)',
+        [id, email],
+      );
       const hasCredentials = (await app.sql.query('select 1 from auth.member_credentials where member_id = $1', [id])).rows.length > 0;
       if (hasCredentials && moved.affectedRows !== 1) throw new HttpError(409, EMAIL_TAKEN, 'CONFLICT');
       result = await executeCommand(app, memberStreamId(id), memberDecider, { type: 'ChangeMemberEmail', memberId: id, email, reason }, ctx, {
@@ -66,7 +69,14 @@ export function memberEmailRouter(app: AppContext): Router {
       throw error;
     }
     try {
-      await handleCommand(app.store, app.registry, emailReservationStreamId(previous), emailReservationDecider, { type: 'ReleaseEmail', email: previous, memberId: id }, ctx);
+      await handleCommand(
+        app.store,
+        app.registry,
+        emailReservationStreamId(previous),
+        emailReservationDecider,
+        { type: 'ReleaseEmail', email: previous, memberId: id },
+        ctx,
+      );
     } catch (error) {
       // The change stands; an old address still reserved only keeps it from a new sign-up.
       app.logger.warn({ err: error, memberId: id }, 'member email change: the old address was not released');
@@ -83,7 +93,8 @@ documentRoute({
   path: '/api/admin/members/:id/email',
   tag: 'staff',
   auth: 'staff',
-  summary: "Change the member's sign-in email (admin, staff): the new address is reserved (409 when another account holds it), MemberEmailChanged with a reason, the old address released",
+  summary:
+    "Change the member's sign-in email (admin, staff): the new address is reserved (409 when another account holds it), MemberEmailChanged with a reason, the old address released",
   body: supportEmailSchema,
   response: memberEmailAnswerSchema,
   errors: [400, 401, 403, 404, 409],

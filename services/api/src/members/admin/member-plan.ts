@@ -1,7 +1,15 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { memberCancelPlanAnswerSchema, memberChangePlanAnswerSchema, memberPlanMovesSchema } from '@roar/contracts/staff';
-import { memberDecider, memberStreamId, membershipInEffect, membershipTypeSchema, offersUpgrade, tierSnapshot, type MembershipState } from '@roar/domain';
+import {
+  memberDecider,
+  memberStreamId,
+  membershipInEffect,
+  membershipTypeSchema,
+  offersUpgrade,
+  tierSnapshot,
+  type MembershipState,
+} from '@roar/domain';
 import { DomainError, fold } from '@roar/platform';
 import { getMember, listMemberships } from '@roar/projections';
 import type { AppContext } from '../../context';
@@ -40,7 +48,13 @@ export function memberPlanRouter(app: AppContext, ports: MembersPorts): Router {
     if (!member) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
     let result;
     try {
-      result = await executeCommand(app, memberStreamId(id), memberDecider, { type: 'CancelMembership', memberId: id, reason, at: app.now().toISOString() }, staffCommandContext(app, req, res, reason));
+      result = await executeCommand(
+        app,
+        memberStreamId(id),
+        memberDecider,
+        { type: 'CancelMembership', memberId: id, reason, at: app.now().toISOString() },
+        staffCommandContext(app, req, res, reason),
+      );
     } catch (error) {
       if (error instanceof DomainError && error.code === 'conflict') throw new HttpError(409, error.message, 'CONFLICT');
       throw error;
@@ -67,12 +81,21 @@ export function memberPlanRouter(app: AppContext, ports: MembersPorts): Router {
       const started = await startCheckout(
         app,
         ports,
-        { memberId: id, email: member.email, tier: tier.snapshot, tierPublished: tier.published, purpose: 'upgrade', origin: originOf(app), priceId: tier.row.stripe_id },
+        {
+          memberId: id,
+          email: member.email,
+          tier: tier.snapshot,
+          tierPublished: tier.published,
+          purpose: 'upgrade',
+          origin: originOf(app),
+          priceId: tier.row.stripe_id,
+        },
         staffCommandContext(app, req, res, reason),
       );
       res.status(201).json({ id, checkout_id: started.checkoutId, payment_url: started.url, membership_id });
     } catch (error) {
-      if (error instanceof DomainError && (error.code === 'conflict' || error.code === 'invalid')) throw new HttpError(409, error.message, 'CONFLICT');
+      if (error instanceof DomainError && (error.code === 'conflict' || error.code === 'invalid'))
+        throw new HttpError(409, error.message, 'CONFLICT');
       throw error;
     }
   });
@@ -86,7 +109,10 @@ export function memberPlanRouter(app: AppContext, ports: MembersPorts): Router {
     const member = await getMember(app.sql, id);
     if (!member) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
     const events = await app.store.readStream(memberStreamId(id));
-    const state = fold(memberDecider, events.map((e) => ({ type: e.type, data: e.data }) as Parameters<typeof memberDecider.evolve>[1]));
+    const state = fold(
+      memberDecider,
+      events.map((e) => ({ type: e.type, data: e.data }) as Parameters<typeof memberDecider.evolve>[1]),
+    );
     const at = app.now().toISOString();
     const current = state.status === 'absent' ? null : membershipInEffect(state, at);
     const tiers = (await listMemberships(app.sql, { statuses: ['published'] })).filter((t) => t.visible && t.type === 'monthly-subscription');
@@ -95,13 +121,32 @@ export function memberPlanRouter(app: AppContext, ports: MembersPorts): Router {
       if (current && row.id === current.tier.membershipId) continue;
       const tier = tierSnapshot(row.id, { ...row, type: membershipTypeSchema.parse(row.type) });
       try {
-        memberDecider.decide({ type: 'StartMembershipCheckout', memberId: id, checkoutId: 'preview', purpose: 'upgrade', tier, tierPublished: true, amount_cents: tier.price_cents, at }, state);
+        memberDecider.decide(
+          {
+            type: 'StartMembershipCheckout',
+            memberId: id,
+            checkoutId: 'preview',
+            purpose: 'upgrade',
+            tier,
+            tierPublished: true,
+            amount_cents: tier.price_cents,
+            at,
+          },
+          state,
+        );
         moves.push({ membership_id: row.id, tier: row.tier, price_cents: tier.price_cents });
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
       }
     }
-    res.json({ id, current: current ? { membership_id: current.tier.membershipId, tier: current.tier.tier, cancelled: current.cancelled, period_end: current.periodEnd } : null, moves, none_because: moves.length > 0 ? null : noMovesBecause(current, tiers.length) });
+    res.json({
+      id,
+      current: current
+        ? { membership_id: current.tier.membershipId, tier: current.tier.tier, cancelled: current.cancelled, period_end: current.periodEnd }
+        : null,
+      moves,
+      none_because: moves.length > 0 ? null : noMovesBecause(current, tiers.length),
+    });
   });
   return router;
 }
@@ -114,7 +159,8 @@ interface PlanMove {
 
 /** Why the dialog has nothing to offer, and what staff can do instead. */
 function noMovesBecause(current: MembershipState | null, paidPlans: number): string {
-  if (paidPlans === 0) return 'No paid monthly plan is published in the catalogue, so there is nothing to move to. Publish one under Memberships first.';
+  if (paidPlans === 0)
+    return 'No paid monthly plan is published in the catalogue, so there is nothing to move to. Publish one under Memberships first.';
   if (current && current.tier.type === 'monthly-subscription' && !current.cancelled && !offersUpgrade(current.tier.code)) {
     const ends = current.periodEnd ? ` (the paid period ends ${current.periodEnd.slice(0, 10)})` : '';
     return `${current.tier.tier} is the top plan: there is no plan to move up to. To move the member down, cancel the plan with Cancel plan; it runs to the end of the paid period${ends}, and then the member can join the plan they want.`;
@@ -127,7 +173,8 @@ documentRoute({
   path: '/api/admin/members/:id/plan-moves',
   tag: 'staff',
   auth: 'staff',
-  summary: "The plans staff may move the member to (Change plan), decided by the checkout's own rules, with none_because in plain words when there are none",
+  summary:
+    "The plans staff may move the member to (Change plan), decided by the checkout's own rules, with none_because in plain words when there are none",
   response: memberPlanMovesSchema,
   errors: [401, 404],
 });
@@ -137,7 +184,8 @@ documentRoute({
   path: '/api/admin/members/:id/cancel-plan',
   tag: 'staff',
   auth: 'staff',
-  summary: "Cancel the member's subscription on their behalf (admin, staff): MembershipCancelled with a reason; benefits last to the end of the paid period",
+  summary:
+    "Cancel the member's subscription on their behalf (admin, staff): MembershipCancelled with a reason; benefits last to the end of the paid period",
   body: supportReasonSchema,
   response: memberCancelPlanAnswerSchema,
   errors: [400, 401, 403, 404, 409],
@@ -148,7 +196,8 @@ documentRoute({
   path: '/api/admin/members/:id/change-plan',
   tag: 'staff',
   auth: 'staff',
-  summary: "Change the member's plan on their behalf (admin, staff): starts the upgrade checkout the member's own upgrade uses, with a reason; the plan changes when the member pays at payment_url",
+  summary:
+    "Change the member's plan on their behalf (admin, staff): starts the upgrade checkout the member's own upgrade uses, with a reason; the plan changes when the member pays at payment_url",
   body: changePlanSchema,
   status: 201,
   response: memberChangePlanAnswerSchema,

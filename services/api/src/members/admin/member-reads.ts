@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import type { Sql } from '@roar/platform';
-import {
-  entryGrantRecords,
-  entryTotalsRecord,
-  memberRecord,
-  searchMemberRecords,
-  type MemberQuery,
-} from '@roar/projections';
+import { entryGrantRecords, entryTotalsRecord, memberRecord, searchMemberRecords, type MemberQuery } from '@roar/projections';
 
 /**
  * Staff reads of the member-side read models (docs/members-design.md: read.members,
@@ -14,9 +8,18 @@ import {
  * is built from a whitelist of columns: whatever else a table may hold never reaches the console.
  */
 const text = z.string();
-const maybe = z.string().nullable().optional().transform((v) => v ?? null);
+const maybe = z
+  .string()
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
 const int = z.coerce.number().int();
-const maybeInt = z.coerce.number().int().nullable().optional().transform((v) => v ?? null);
+const maybeInt = z.coerce
+  .number()
+  .int()
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
 /** Timestamps come back from to_jsonb in PostgreSQL's format; the console gets ISO-8601 UTC. */
 const instant = z
   .string()
@@ -64,7 +67,6 @@ export type AdminEntryGrant = z.infer<typeof grantRecordSchema>;
 export const totalsSchema = z.object({ total: int, granted: int, revoked: int });
 export type AdminEntryTotals = z.infer<typeof totalsSchema>;
 
-
 export { MEMBER_SORT_FIELDS, type MemberQuery, type MemberSort } from '@roar/projections';
 export { findPayment, searchPayments, PAYMENT_SORT_FIELDS, type AdminPayment, type PaymentQuery, type PaymentSort } from '../../payments/reads';
 
@@ -88,4 +90,3 @@ export async function memberTotals(sql: Sql, memberId: string): Promise<AdminEnt
   const row = await entryTotalsRecord(sql, memberId);
   return row === null ? { total: 0, granted: 0, revoked: 0 } : totalsSchema.parse(row);
 }
-

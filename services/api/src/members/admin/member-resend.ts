@@ -46,12 +46,28 @@ export function memberResendRouter(app: AppContext): Router {
       reactorName = 'winner-emails';
     }
     const reactor = REACTORS.find((r) => r.name === reactorName);
-    const jobs = event && reactor ? await reactor.toJobs(event, { store: app.store, logger: app.logger, staffMailbox: DEFAULT_STAFF_MAILBOX, publicUrl: app.publicUrl, seller: sellerFromConfig(app.config), giftCardKeys: giftCardKeysOf(app) }) : [];
+    const jobs =
+      event && reactor
+        ? await reactor.toJobs(event, {
+            store: app.store,
+            logger: app.logger,
+            staffMailbox: DEFAULT_STAFF_MAILBOX,
+            publicUrl: app.publicUrl,
+            seller: sellerFromConfig(app.config),
+            giftCardKeys: giftCardKeysOf(app),
+          })
+        : [];
     // A team's winner email goes to each of the four: only this member's is sent again.
     const mine = body.email === 'winner' ? jobs.filter((j) => j.jobId.endsWith(`winner-email:${id}`)) : jobs.filter((j) => j.queue === 'email');
     if (!event || mine.length === 0) throw new HttpError(404, NOTHING_TO_RESEND, 'NOT_FOUND');
     const action = body.email === 'receipt' ? 'receipt-resent' : 'winner-email-resent';
-    const result = await executeCommand(app, memberStreamId(id), memberDecider, { type: 'RecordSupportAction', memberId: id, action, reason: body.reason, reference: event.id }, staffCommandContext(app, req, res, body.reason));
+    const result = await executeCommand(
+      app,
+      memberStreamId(id),
+      memberDecider,
+      { type: 'RecordSupportAction', memberId: id, action, reason: body.reason, reference: event.id },
+      staffCommandContext(app, req, res, body.reason),
+    );
     sendCommandResult(res, result, 200, { id, resent: body.email, event_id: event.id });
   });
   return router;

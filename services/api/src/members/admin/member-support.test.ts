@@ -18,7 +18,11 @@ describe('member support from the staff console', () => {
   const email = 'support.case@example.test';
   const password = 'correct-horse-1';
   const memberPost = (path: string, body: unknown, token?: string) =>
-    fetch(`${api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    fetch(`${api.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
   const act = (path: string, body: unknown, role: StaffRoleName = 'staff', method = 'POST') =>
     adminFetch(api, `/members/${memberId}${path}`, { method, body: JSON.stringify(body), token: staff[role].token });
   const login = () => memberPost('/auth/login', { email, password });
@@ -26,10 +30,19 @@ describe('member support from the staff console', () => {
   beforeAll(async () => {
     api = (await startTestApi({ database: 'pglite' }))!;
     staff = await signInStaff(api);
-    const r = await memberPost('/api/sign-up', { first_name: 'Sam', last_name: 'Support', email, password, membership_id: 1, recaptcha_token: 'local-test-token' });
+    const r = await memberPost('/api/sign-up', {
+      first_name: 'Sam',
+      last_name: 'Support',
+      email,
+      password,
+      membership_id: 1,
+      recaptcha_token: 'local-test-token',
+    });
     expect(r.status).toBe(201);
     const token = ((await r.json()) as { access_token: string }).access_token;
-    memberId = ((await (await fetch(`${api.url}/api/current-user`, { headers: { authorization: `Bearer ${token}` } })).json()) as { user: { id: string } }).user.id;
+    memberId = (
+      (await (await fetch(`${api.url}/api/current-user`, { headers: { authorization: `Bearer ${token}` } })).json()) as { user: { id: string } }
+    ).user.id;
   });
   afterAll(async () => {
     await api?.close();
@@ -61,9 +74,15 @@ describe('member support from the staff console', () => {
     const reset = await act('/password-reset', { reason: 'Member asked by phone' });
     expect(reset.status).toBe(200);
     // An id that is not a member's (nor a uuid) is simply not found, never a 500.
-    const unknown = await adminFetch(api, `/members/${encodeURIComponent('not a member')}/password-reset`, { method: 'POST', token: staff.staff.token, body: JSON.stringify({ reason: 'Member asked by phone' }) });
+    const unknown = await adminFetch(api, `/members/${encodeURIComponent('not a member')}/password-reset`, {
+      method: 'POST',
+      token: staff.staff.token,
+      body: JSON.stringify({ reason: 'Member asked by phone' }),
+    });
     expect(unknown.status).toBe(404);
-    await expect.poll(async () => (await listSentMail(api.ctx.config.DATA_DIR)).some((m) => m.to.includes(email) && /change-password\?token=/.test(m.text))).toBe(true);
+    await expect
+      .poll(async () => (await listSentMail(api.ctx.config.DATA_DIR)).some((m) => m.to.includes(email) && /change-password\?token=/.test(m.text)))
+      .toBe(true);
     expect((await act('/profile', { state: 'QLD', reason: 'Moved to Brisbane' }, 'staff', 'PUT')).status).toBe(200);
     expect((await act('/profile', { state: 'XX', reason: 'Typo' }, 'staff', 'PUT')).status).toBe(400);
     expect((await act('/profile', { email: 'new@example.test', reason: 'No such field here' }, 'staff', 'PUT')).status).toBe(400);
@@ -78,7 +97,9 @@ describe('member support from the staff console', () => {
     expect(cancel.status).toBe(409);
     expect(JSON.stringify(await cancel.json())).toContain('There is no paid membership to cancel.');
 
-    const shown = (await (await adminFetch(api, `/members/${memberId}`, { token: staff.auditor.token })).json()) as { history: Array<{ event_type: string; actor: string; reason: string | null }> };
+    const shown = (await (await adminFetch(api, `/members/${memberId}`, { token: staff.auditor.token })).json()) as {
+      history: Array<{ event_type: string; actor: string; reason: string | null }>;
+    };
     const staffActs = shown.history.filter((h) => h.actor.startsWith('staff'));
     expect(staffActs.map((h) => [h.event_type, h.reason])).toEqual([
       ['MemberSuspended', 'Chargeback under review'],
@@ -91,8 +112,20 @@ describe('member support from the staff console', () => {
 
   it('changes the sign-in email under the uniqueness rule; the old address is free again', async () => {
     const other = 'someone.else@example.test';
-    expect((await memberPost('/api/sign-up', { first_name: 'Olive', last_name: 'Other', email: other, password, membership_id: 1, recaptcha_token: 'local-test-token' })).status).toBe(201);
-    const change = (to: string, role: StaffRoleName = 'staff', why = 'Member lost access to the old inbox') => act('/email', { email: to, reason: why }, role, 'PUT');
+    expect(
+      (
+        await memberPost('/api/sign-up', {
+          first_name: 'Olive',
+          last_name: 'Other',
+          email: other,
+          password,
+          membership_id: 1,
+          recaptcha_token: 'local-test-token',
+        })
+      ).status,
+    ).toBe(201);
+    const change = (to: string, role: StaffRoleName = 'staff', why = 'Member lost access to the old inbox') =>
+      act('/email', { email: to, reason: why }, role, 'PUT');
 
     expect((await change('moved@example.test', 'auditor')).status).toBe(403);
     expect((await change('not an email')).status).toBe(400);
@@ -106,22 +139,54 @@ describe('member support from the staff console', () => {
     expect(await moved.json()).toEqual({ id: memberId, email: 'moved@example.test', changed: true });
     expect((await memberPost('/auth/login', { email: 'moved@example.test', password })).status).toBe(200);
     expect((await login()).status).toBe(401);
-    const shown = (await (await adminFetch(api, `/members/${memberId}`, { token: staff.auditor.token })).json()) as { email: string; history: Array<{ event_type: string; actor: string; reason: string | null }> };
+    const shown = (await (await adminFetch(api, `/members/${memberId}`, { token: staff.auditor.token })).json()) as {
+      email: string;
+      history: Array<{ event_type: string; actor: string; reason: string | null }>;
+    };
     expect(shown.email).toBe('moved@example.test');
     // Mail follows the new address: a reset link goes there.
     expect((await act('/password-reset', { reason: 'Member asked after the move' })).status).toBe(200);
-    await expect.poll(async () => (await listSentMail(api.ctx.config.DATA_DIR)).some((m) => m.to.includes('moved@example.test') && /change-password\?token=/.test(m.text))).toBe(true);
-    expect(shown.history.filter((h) => h.event_type === 'MemberEmailChanged').map((h) => [h.actor.startsWith('staff'), h.reason])).toEqual([[true, 'Member lost access to the old inbox']]);
+    await expect
+      .poll(async () =>
+        (await listSentMail(api.ctx.config.DATA_DIR)).some((m) => m.to.includes('moved@example.test') && /change-password\?token=/.test(m.text)),
+      )
+      .toBe(true);
+    expect(shown.history.filter((h) => h.event_type === 'MemberEmailChanged').map((h) => [h.actor.startsWith('staff'), h.reason])).toEqual([
+      [true, 'Member lost access to the old inbox'],
+    ]);
 
     // The old address was released: a new person can join with it; the new one is held.
-    expect((await memberPost('/api/sign-up', { first_name: 'Nora', last_name: 'New', email, password, membership_id: 1, recaptcha_token: 'local-test-token' })).status).toBe(201);
-    expect((await memberPost('/api/sign-up', { first_name: 'Copy', last_name: 'Cat', email: 'moved@example.test', password: 'maple-cobalt-9', membership_id: 1, recaptcha_token: 'local-test-token' })).status).not.toBe(201);
+    expect(
+      (
+        await memberPost('/api/sign-up', {
+          first_name: 'Nora',
+          last_name: 'New',
+          email,
+          password,
+          membership_id: 1,
+          recaptcha_token: 'local-test-token',
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await memberPost('/api/sign-up', {
+          first_name: 'Copy',
+          last_name: 'Cat',
+          email: 'moved@example.test',
+          password: 'maple-cobalt-9',
+          membership_id: 1,
+          recaptcha_token: 'local-test-token',
+        })
+      ).status,
+    ).not.toBe(201);
     // Staff cannot move the member back onto an address someone now holds.
     expect((await change(email)).status).toBe(409);
   });
 
   it('changes the plan on the member behalf through the upgrade checkout; the plan changes once paid', async () => {
-    const change = (membership_id: number, role: StaffRoleName = 'staff', why = 'Member asked by phone for Platinum') => act('/change-plan', { membership_id, reason: why }, role);
+    const change = (membership_id: number, role: StaffRoleName = 'staff', why = 'Member asked by phone for Platinum') =>
+      act('/change-plan', { membership_id, reason: why }, role);
     type Moves = { moves: Array<{ membership_id: number; tier: string }>; none_because: string | null; current: { tier: string } | null };
     const moves = async () => (await (await adminFetch(api, `/members/${memberId}/plan-moves`, { token: staff.auditor.token })).json()) as Moves;
     // A free member may move up to the paid plans; nothing to explain.
@@ -144,7 +209,11 @@ describe('member support from the staff console', () => {
     });
     expect(paid.status).toBeLessThan(400);
     await api.infra.members.local?.idle();
-    const read = async () => (await (await adminFetch(api, `/members/${memberId}`, { token: staff.auditor.token })).json()) as { membership_id: number | null; history: Array<{ event_type: string; actor: string; reason: string | null }> };
+    const read = async () =>
+      (await (await adminFetch(api, `/members/${memberId}`, { token: staff.auditor.token })).json()) as {
+        membership_id: number | null;
+        history: Array<{ event_type: string; actor: string; reason: string | null }>;
+      };
     await expect.poll(async () => (await read()).membership_id, { timeout: 10_000 }).toBe(3);
     const started_by = (await read()).history.filter((h) => h.event_type === 'MembershipCheckoutStarted').at(-1);
     expect(started_by?.actor.startsWith('staff')).toBe(true);
@@ -156,7 +225,9 @@ describe('member support from the staff console', () => {
     const after = await moves();
     expect(after.current?.tier).toBe('Platinum');
     expect(after.moves).toEqual([]);
-    expect(after.none_because).toMatch(/^Platinum is the top plan: there is no plan to move up to\. To move the member down, cancel the plan with Cancel plan/);
+    expect(after.none_because).toMatch(
+      /^Platinum is the top plan: there is no plan to move up to\. To move the member down, cancel the plan with Cancel plan/,
+    );
     expect((await adminFetch(api, '/members/00000000-0000-4000-8000-000000000000/plan-moves', { token: staff.auditor.token })).status).toBe(404);
   });
 });

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { memberNoteAnswerSchema, memberPasswordResetAnswerSchema, memberProfileAnswerSchema, memberSuspensionAnswerSchema } from '@roar/contracts/staff';
+import {
+  memberNoteAnswerSchema,
+  memberPasswordResetAnswerSchema,
+  memberProfileAnswerSchema,
+  memberSuspensionAnswerSchema,
+} from '@roar/contracts/staff';
 import { auStateSchema, memberDecider, memberStreamId, text, type MemberCommand } from '@roar/domain';
 import type { AppContext } from '../../context';
 import { revokeAllSessions } from '../../auth/member-tokens';
@@ -71,11 +76,18 @@ export function memberSupportRouter(app: AppContext): Router {
     const body = parseBody(supportReasonSchema, req);
     // The sign-in address on file now (staff may have changed it since registration).
     // Logins are keyed by uuid: an id that is not one has no login (and the uuid column would refuse it).
-    const held = z.uuid().safeParse(id).success ? await app.sql.query<{ email: string }>('select email from auth.member_credentials where member_id = $1', [id]) : { rows: [] };
+    const held = z.uuid().safeParse(id).success
+      ? await app.sql.query<{ email: string }>('select email from auth.member_credentials where member_id = $1', [id])
+      : { rows: [] };
     const email = held.rows[0]?.email ?? null;
     if (!email) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
     // The recorded action sends the link (member-emails reactor), so it never goes out without its reason in the history.
-    const result = await run(req, res, { type: 'RecordSupportAction', memberId: id, action: 'password-reset-sent', reason: body.reason, reference: null }, body.reason);
+    const result = await run(
+      req,
+      res,
+      { type: 'RecordSupportAction', memberId: id, action: 'password-reset-sent', reason: body.reason, reference: null },
+      body.reason,
+    );
     sendCommandResult(res, result, 200, { id, sent_to: email });
   });
 
@@ -91,11 +103,31 @@ export function memberSupportRouter(app: AppContext): Router {
 }
 
 const doc = (path: string, summary: string, body: z.ZodType, response: z.ZodType, status: 200 | 201 = 200) =>
-  documentRoute({ method: 'post', path: `/api/admin/members/:id/${path}`, tag: 'staff', auth: 'staff', summary, body, status, response, errors: [400, 401, 403, 404, 409] });
-doc('suspend', 'Suspend a member (admin, staff): no sign-in, no refresh, no draws; MemberSuspended with a reason', supportReasonSchema, memberSuspensionAnswerSchema);
+  documentRoute({
+    method: 'post',
+    path: `/api/admin/members/:id/${path}`,
+    tag: 'staff',
+    auth: 'staff',
+    summary,
+    body,
+    status,
+    response,
+    errors: [400, 401, 403, 404, 409],
+  });
+doc(
+  'suspend',
+  'Suspend a member (admin, staff): no sign-in, no refresh, no draws; MemberSuspended with a reason',
+  supportReasonSchema,
+  memberSuspensionAnswerSchema,
+);
 doc('reinstate', 'Reinstate a suspended member (admin, staff): MemberReinstated with a reason', supportReasonSchema, memberSuspensionAnswerSchema);
 doc('notes', 'Add a support note to the member file (admin, staff): SupportNoteAdded', supportNoteSchema, memberNoteAnswerSchema, 201);
-doc('password-reset', 'Email the member a password-reset link (admin, staff): SupportActionRecorded with a reason', supportReasonSchema, memberPasswordResetAnswerSchema);
+doc(
+  'password-reset',
+  'Email the member a password-reset link (admin, staff): SupportActionRecorded with a reason',
+  supportReasonSchema,
+  memberPasswordResetAnswerSchema,
+);
 documentRoute({
   method: 'put',
   path: '/api/admin/members/:id/profile',

@@ -35,7 +35,12 @@ describe.each(['postgres', 'pglite'] as const)('staff members and payments on %s
     staff = await signInStaff(api);
     const { store, registry } = api.ctx;
     ada = await seedPaidMember(store, registry, { email: 'ada@example.test', firstname: 'Ada', lastname: 'Lovelace' });
-    bob = await seedPaidMember(store, registry, { email: 'bob.builder@example.test', firstname: 'Bob', lastname: 'Builder' }, new Date('2026-11-03T10:00:00Z'));
+    bob = await seedPaidMember(
+      store,
+      registry,
+      { email: 'bob.builder@example.test', firstname: 'Bob', lastname: 'Builder' },
+      new Date('2026-11-03T10:00:00Z'),
+    );
     if (!(await api.ctx.projections.waitFor(bob.position, 10_000))) throw new Error('projections did not catch up');
   });
   afterAll(async () => {
@@ -49,7 +54,10 @@ describe.each(['postgres', 'pglite'] as const)('staff members and payments on %s
     expect(((await all.json()) as Json[]).map((m) => m.email)).toEqual(['bob.builder@example.test', 'ada@example.test']);
     for (const q of ['lovelace', 'ADA@', 'Ada Love']) {
       const found = await json<Json[]>(`/members?filter=${encodeURIComponent(JSON.stringify({ q }))}`);
-      expect(found.map((m) => m.id), q).toEqual([ada.memberId]);
+      expect(
+        found.map((m) => m.id),
+        q,
+      ).toEqual([ada.memberId]);
     }
     expect(await json<Json[]>(`/members?filter=${encodeURIComponent(JSON.stringify({ q: '%' }))}`)).toEqual([]);
     expect((await call('/members?sort=["password","ASC"]', 'auditor')).status).toBe(400);
@@ -58,11 +66,26 @@ describe.each(['postgres', 'pglite'] as const)('staff members and payments on %s
   it('shows a member with plan, ledger, payments and history, and never a secret', async (t) => {
     if (!api) return t.skip();
     const m = await json<MemberDetail>(`/members/${ada.memberId}`);
-    expect(m).toMatchObject({ email: 'ada@example.test', firstname: 'Ada', lastname: 'Lovelace', membership_code: 'platinum', membership_status: 'active', subscription_id: ada.subscriptionId });
+    expect(m).toMatchObject({
+      email: 'ada@example.test',
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      membership_code: 'platinum',
+      membership_status: 'active',
+      subscription_id: ada.subscriptionId,
+    });
     expect(m.membership_end_date).toBe('2026-12-02T10:00:00.000Z');
     expect(m.entries.total).toBeGreaterThan(0);
     expect(m.entries.grants[0]).toMatchObject({ source: 'initial', first_ticket: 1, last_ticket: m.entries.total, tier_code: 'platinum' });
-    expect(m.payments).toEqual([expect.objectContaining({ member_id: ada.memberId, status: 'paid', payment_id: ada.paymentId, card_last4: '4242', subscription_id: ada.subscriptionId })]);
+    expect(m.payments).toEqual([
+      expect.objectContaining({
+        member_id: ada.memberId,
+        status: 'paid',
+        payment_id: ada.paymentId,
+        card_last4: '4242',
+        subscription_id: ada.subscriptionId,
+      }),
+    ]);
     expect(m.history.map((e) => e.event_type)).toEqual([
       'MemberRegistered',
       'MembershipCheckoutStarted',
@@ -71,7 +94,9 @@ describe.each(['postgres', 'pglite'] as const)('staff members and payments on %s
       'MembershipActivated',
       'EntriesGranted',
     ]);
-    expect(m.history.every((e) => [`member-${ada.memberId}`, `entries-${ada.memberId}`, `checkout-${ada.checkoutId}`].includes(e.stream_id))).toBe(true);
+    expect(m.history.every((e) => [`member-${ada.memberId}`, `entries-${ada.memberId}`, `checkout-${ada.checkoutId}`].includes(e.stream_id))).toBe(
+      true,
+    );
     const text = JSON.stringify(m).toLowerCase();
     for (const secret of ['password', 'token', 'hash', 'scrypt']) expect(text, secret).not.toContain(secret);
     expect((await call('/members/00000000-0000-0000-0000-000000000000', 'staff')).status).toBe(404);
@@ -99,7 +124,12 @@ describe.each(['postgres', 'pglite'] as const)('staff members and payments on %s
     const events = await api.ctx.store.readStream(entriesStreamId(bob.memberId));
     const staffEvents = events.slice(-2);
     expect(staffEvents.map((e) => e.type)).toEqual(['EntriesGranted', 'EntriesRevoked']);
-    expect(staffEvents[0]!.data).toMatchObject({ source: 'staff-adjustment', count: 5, reason: 'Goodwill after outage', causationKey: expect.stringMatching(/^staff:[0-9a-f-]{36}$/) });
+    expect(staffEvents[0]!.data).toMatchObject({
+      source: 'staff-adjustment',
+      count: 5,
+      reason: 'Goodwill after outage',
+      causationKey: expect.stringMatching(/^staff:[0-9a-f-]{36}$/),
+    });
     expect(staffEvents[0]!.metadata).toMatchObject({ actor: { type: 'staff', id: staff.staff.id }, reason: 'Goodwill after outage' });
     expect(staffEvents[1]!.metadata).toMatchObject({ actor: { type: 'staff', id: staff.admin.id } });
 
@@ -109,7 +139,11 @@ describe.each(['postgres', 'pglite'] as const)('staff members and payments on %s
       expect.objectContaining({ source: 'staff-adjustment', count: 5, reason: 'Goodwill after outage' }),
       expect.objectContaining({ count: -2, reason: 'Duplicate grant' }),
     ]);
-    expect(m.history.at(-1)).toMatchObject({ event_type: 'EntriesRevoked', reason: 'Duplicate grant', actor: expect.stringContaining(`staff:${staff.admin.id}`) });
+    expect(m.history.at(-1)).toMatchObject({
+      event_type: 'EntriesRevoked',
+      reason: 'Duplicate grant',
+      actor: expect.stringContaining(`staff:${staff.admin.id}`),
+    });
   });
 
   it('lists payments filtered by member and status, the subscriptions view, and shows one', async (t) => {

@@ -38,7 +38,11 @@ export function membersRouter(app: AppContext): Router {
   router.use(requireStaff(app));
 
   router.get('/', async (req, res) => {
-    const query = parseListQuery(req, { sortFields: MEMBER_SORT_FIELDS, defaultSort: { field: 'registered_at', order: 'DESC' }, filter: memberFilterSchema });
+    const query = parseListQuery(req, {
+      sortFields: MEMBER_SORT_FIELDS,
+      defaultSort: { field: 'registered_at', order: 'DESC' },
+      filter: memberFilterSchema,
+    });
     const f = query.filter;
     const { offset, limit } = pageOf(query.range, 500);
     const { records, total } = await searchMembers(app.sql, {
@@ -64,7 +68,11 @@ export function membersRouter(app: AppContext): Router {
       searchPayments(app.sql, { memberId: id, sort: 'created_at', order: 'DESC', offset: 0, limit: 500 }),
       notifiedWins(app.sql, id),
     ]);
-    const history = await memberHistory(app.sql, id, payments.records.flatMap((p) => (p.checkout_id ? [p.checkout_id] : [])));
+    const history = await memberHistory(
+      app.sql,
+      id,
+      payments.records.flatMap((p) => (p.checkout_id ? [p.checkout_id] : [])),
+    );
     res.json({ ...member, entries: { ...totals, grants }, payments: payments.records, history, wins });
   });
 

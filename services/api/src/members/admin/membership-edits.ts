@@ -23,10 +23,16 @@ export const membershipEditSchema = tierFieldsSchema
  * not vanish silently).
  */
 export function parseMembershipEdit(body: unknown, current: Record<string, unknown>) {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'The request body must be a JSON object.', 'INVALID_PAYLOAD');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new HttpError(400, 'The request body must be a JSON object.', 'INVALID_PAYLOAD');
   const unknownKeys = Object.keys(body).filter((k) => !(k in membershipEditSchema.shape) && !(k in current));
   if (unknownKeys.length > 0) {
-    throw new HttpError(400, 'Invalid request body', 'INVALID_PAYLOAD', unknownKeys.map((k) => ({ message: `${k}: unknown field`, extensions: { code: 'INVALID_PAYLOAD', field: k } })));
+    throw new HttpError(
+      400,
+      'Invalid request body',
+      'INVALID_PAYLOAD',
+      unknownKeys.map((k) => ({ message: `${k}: unknown field`, extensions: { code: 'INVALID_PAYLOAD', field: k } })),
+    );
   }
   return membershipEditSchema.strip().parse(body);
 }
@@ -53,7 +59,8 @@ export function membershipEditCommands(id: number, edit: MembershipEdit, row: Me
     Object.entries(changes).filter(([key, value]) => JSON.stringify((row as Record<string, unknown>)[key]) !== JSON.stringify(value)),
   ) as Partial<TierFields>;
   const commands: MembershipTierCommand[] = [];
-  if (Object.keys(differing).length > 0) commands.push({ type: 'ReviseMembershipTier', membershipId: id, changes: tierFieldsSchema.partial().parse(differing) });
+  if (Object.keys(differing).length > 0)
+    commands.push({ type: 'ReviseMembershipTier', membershipId: id, changes: tierFieldsSchema.partial().parse(differing) });
   if (status && status !== row.status) commands.push({ type: 'ChangeMembershipTierStatus', membershipId: id, to: status });
   return commands;
 }
@@ -77,9 +84,11 @@ export const membershipCreateSchema = tierFieldsSchema
   .transform((v, ctx) => {
     const { price, cashback_maximum_value, id, status, reason, ...rest } = v;
     const price_cents = v.price_cents ?? (price === undefined ? undefined : Math.round(price * 100));
-    const cashback_maximum_cents = v.cashback_maximum_cents ?? (cashback_maximum_value === undefined ? undefined : Math.round(cashback_maximum_value * 100));
+    const cashback_maximum_cents =
+      v.cashback_maximum_cents ?? (cashback_maximum_value === undefined ? undefined : Math.round(cashback_maximum_value * 100));
     if (price_cents === undefined) ctx.addIssue({ code: 'custom', path: ['price'], message: 'price is required' });
-    if (cashback_maximum_cents === undefined) ctx.addIssue({ code: 'custom', path: ['cashback_maximum_value'], message: 'cashback_maximum_value is required' });
+    if (cashback_maximum_cents === undefined)
+      ctx.addIssue({ code: 'custom', path: ['cashback_maximum_value'], message: 'cashback_maximum_value is required' });
     if (price_cents === undefined || cashback_maximum_cents === undefined) return z.NEVER;
     const fields: TierFields = { ...rest, price_cents, cashback_maximum_cents };
     return { id, status, reason, fields };

@@ -1,6 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { int4, membershipStatusSchema, membershipTierDecider, membershipTierStreamId, membershipTypeSchema, type MembershipTierState } from '@roar/domain';
+import {
+  int4,
+  membershipStatusSchema,
+  membershipTierDecider,
+  membershipTierStreamId,
+  membershipTypeSchema,
+  type MembershipTierState,
+} from '@roar/domain';
 import { WrongExpectedRevisionError } from '@roar/platform';
 import { getMembership, listMemberships, toMembershipResource, type MembershipRow } from '@roar/projections';
 import type { AppContext } from '../../context';
@@ -24,7 +31,20 @@ export function toAdminMembership(row: MembershipRow) {
 }
 export type AdminMembership = ReturnType<typeof toAdminMembership>;
 
-const SORT_FIELDS = ['id', 'sort', 'tier', 'code', 'status', 'type', 'price', 'price_cents', 'initial_tickets', 'cumulative_tickets', 'visible', 'updated_at'] as const;
+const SORT_FIELDS = [
+  'id',
+  'sort',
+  'tier',
+  'code',
+  'status',
+  'type',
+  'price',
+  'price_cents',
+  'initial_tickets',
+  'cumulative_tickets',
+  'visible',
+  'updated_at',
+] as const;
 
 const filterSchema = z
   .object({

@@ -46,10 +46,21 @@ export async function seedPaidMember(
   const tier = snapshot('platinum');
   const ctx = { actor: { type: 'member' as const, id: memberId }, correlationId: newCorrelationId(), occurredAt: at };
   const iso = at.toISOString();
-  const member = (command: Parameters<typeof memberDecider.decide>[0]) => handleCommand(store, registry, memberStreamId(memberId), memberDecider, command, ctx);
+  const member = (command: Parameters<typeof memberDecider.decide>[0]) =>
+    handleCommand(store, registry, memberStreamId(memberId), memberDecider, command, ctx);
   await member({ type: 'RegisterMember', memberId, ...person, referralCode: memberId.slice(0, 8).toUpperCase(), chosenTier: null, at: iso });
-  await member({ type: 'StartMembershipCheckout', memberId, checkoutId, purpose: 'join', tier, tierPublished: true, amount_cents: tier.price_cents, at: iso });
-  const checkout = (command: Parameters<typeof checkoutDecider.decide>[0]) => handleCommand(store, registry, checkoutStreamId(checkoutId), checkoutDecider, command, ctx);
+  await member({
+    type: 'StartMembershipCheckout',
+    memberId,
+    checkoutId,
+    purpose: 'join',
+    tier,
+    tierPublished: true,
+    amount_cents: tier.price_cents,
+    at: iso,
+  });
+  const checkout = (command: Parameters<typeof checkoutDecider.decide>[0]) =>
+    handleCommand(store, registry, checkoutStreamId(checkoutId), checkoutDecider, command, ctx);
   await checkout({
     type: 'CreateCheckout',
     checkoutId,
@@ -62,21 +73,35 @@ export async function seedPaidMember(
     providerSessionId: `cs_${checkoutId.slice(0, 8)}`,
     mode: 'subscription',
   });
-  await checkout({ type: 'CompleteCheckout', checkoutId, paymentId, subscriptionId, card: { brand: 'visa', last4: '4242' }, amount_cents: tier.price_cents });
+  await checkout({
+    type: 'CompleteCheckout',
+    checkoutId,
+    paymentId,
+    subscriptionId,
+    card: { brand: 'visa', last4: '4242' },
+    amount_cents: tier.price_cents,
+  });
   const periodEnd = new Date(at.getTime() + 30 * 86_400_000).toISOString();
   await member({ type: 'ActivateMembership', memberId, checkoutId, paymentId, subscriptionId, tier, periodStart: iso, periodEnd, source: 'join' });
-  const granted = await handleCommand(store, registry, entriesStreamId(memberId), entriesDecider, {
-    type: 'GrantEntries',
-    memberId,
-    grantId: randomUUID(),
-    source: 'initial',
-    count: tier.initial_tickets,
-    membershipId: tier.membershipId,
-    tierCode: tier.code,
-    causationKey: causationKeys.initial(paymentId),
-    reason: null,
-    prizeId: null,
-  }, ctx);
+  const granted = await handleCommand(
+    store,
+    registry,
+    entriesStreamId(memberId),
+    entriesDecider,
+    {
+      type: 'GrantEntries',
+      memberId,
+      grantId: randomUUID(),
+      source: 'initial',
+      count: tier.initial_tickets,
+      membershipId: tier.membershipId,
+      tierCode: tier.code,
+      causationKey: causationKeys.initial(paymentId),
+      reason: null,
+      prizeId: null,
+    },
+    ctx,
+  );
   if (!granted.appended) throw new Error('initial entries were not granted');
   return { memberId, checkoutId, paymentId, subscriptionId, position: granted.appended.position };
 }

@@ -16,7 +16,10 @@ export async function runBillingTick(sql: Sql, at: Date, onlySubscription: strin
   const recorded: string[] = [];
   if (onlySubscription === null) {
     const expired = await sql.transaction(async (tx) => {
-      const rows = await tx.query<SessionRow>("update local_payments.sessions set status = 'expired' where status = 'open' and expires_at <= $1 returning *", [at]);
+      const rows = await tx.query<SessionRow>(
+        "update local_payments.sessions set status = 'expired' where status = 'open' and expires_at <= $1 returning *",
+        [at],
+      );
       const ids: string[] = [];
       for (const s of rows.rows) ids.push(await record(tx, 'checkout.session.expired', sessionObject(s, { status: 'expired' }), at));
       return ids;
@@ -42,7 +45,12 @@ async function bill(sql: Sql, subscriptionId: string, at: Date, record: Record_)
       const start = asDate(sub.current_period_end);
       if (sub.cancel_at_period_end) {
         await tx.query("update local_payments.subscriptions set status = 'canceled' where id = $1", [sub.id]);
-        return record(tx, 'customer.subscription.deleted', subscriptionObject({ ...sub, current_period_start: asDate(sub.current_period_start), current_period_end: start }, 'canceled'), at);
+        return record(
+          tx,
+          'customer.subscription.deleted',
+          subscriptionObject({ ...sub, current_period_start: asDate(sub.current_period_start), current_period_end: start }, 'canceled'),
+          at,
+        );
       }
       const end = addMonth(start);
       const charge: ChargeResult = {
@@ -55,14 +63,36 @@ async function bill(sql: Sql, subscriptionId: string, at: Date, record: Record_)
       await tx.query(
         `insert into local_payments.payments (id, invoice_id, subscription_id, customer, amount_cents, status, card_brand, card_last4, failure_code, created_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [charge.paymentId, invoiceId, sub.id, sub.customer, sub.amount_cents, charge.failure ? 'failed' : 'succeeded', sub.card_brand, sub.card_last4, charge.failure?.code ?? null, at],
+        [
+          charge.paymentId,
+          invoiceId,
+          sub.id,
+          sub.customer,
+          sub.amount_cents,
+          charge.failure ? 'failed' : 'succeeded',
+          sub.card_brand,
+          sub.card_last4,
+          charge.failure?.code ?? null,
+          at,
+        ],
       );
       if (charge.failure) {
         await tx.query("update local_payments.subscriptions set status = 'past_due' where id = $1", [sub.id]);
       } else {
-        await tx.query('update local_payments.subscriptions set current_period_start = $2, current_period_end = $3 where id = $1', [sub.id, start, end]);
+        await tx.query('update local_payments.subscriptions set current_period_start = $2, current_period_end = $3 where id = $1', [
+          sub.id,
+          start,
+          end,
+        ]);
       }
-      const object = invoiceObject({ invoiceId, subscriptionId: sub.id, billingReason: 'subscription_cycle', charge, periodStart: start, periodEnd: end });
+      const object = invoiceObject({
+        invoiceId,
+        subscriptionId: sub.id,
+        billingReason: 'subscription_cycle',
+        charge,
+        periodStart: start,
+        periodEnd: end,
+      });
       return record(tx, charge.failure ? 'invoice.payment_failed' : 'invoice.paid', object, at);
     });
     if (!outcome) return recorded;

@@ -71,7 +71,10 @@ export function renderCheckoutPage({ session: s, error, values }: CheckoutPageIn
 }
 
 export function renderClosedPage(message: string, backUrl?: string): string {
-  return layout('Checkout closed', `<span class="banner">Test mode</span><div class="card"><h1 role="alert">${escapeHtml(message)}</h1>${
-    backUrl ? `<a class="back" href="${escapeHtml(backUrl)}">Go back</a>` : ''
-  }</div>`);
+  return layout(
+    'Checkout closed',
+    `<span class="banner">Test mode</span><div class="card"><h1 role="alert">${escapeHtml(message)}</h1>${
+      backUrl ? `<a class="back" href="${escapeHtml(backUrl)}">Go back</a>` : ''
+    }</div>`,
+  );
 }

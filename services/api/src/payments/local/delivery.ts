@@ -132,19 +132,28 @@ export function createWebhookSender(options: {
 
   async function pendingCount(): Promise<number> {
     await options.ready();
-    const r = await sql.query<{ n: number | string }>('select count(*) as n from local_payments.webhook_deliveries where delivered_at is null and gave_up_at is null');
+    const r = await sql.query<{ n: number | string }>(
+      'select count(*) as n from local_payments.webhook_deliveries where delivered_at is null and gave_up_at is null',
+    );
     return Number(r.rows[0]?.n ?? 0);
   }
 
   return {
     async record(tx, event) {
-      await tx.query('insert into local_payments.webhook_deliveries (event_id, type, object_id, body) values ($1, $2, $3, $4)', [event.id, event.type, event.objectId, event.body]);
+      await tx.query('insert into local_payments.webhook_deliveries (event_id, type, object_id, body) values ($1, $2, $3, $4)', [
+        event.id,
+        event.type,
+        event.objectId,
+        event.body,
+      ]);
     },
     async deliver(eventIds) {
       // The rows are committed: if this first attempt cannot even start, the poller sends them later.
       let claimedElsewhere = false;
       for (const id of eventIds) {
-        const sent = await track(attempt(id)).catch((err: unknown) => (logger.warn({ err, eventId: id }, 'first webhook attempt failed to start; left to the poller'), 1));
+        const sent = await track(attempt(id)).catch(
+          (err: unknown) => (logger.warn({ err, eventId: id }, 'first webhook attempt failed to start; left to the poller'), 1),
+        );
         if (sent === 0) claimedElsewhere = true;
       }
       // A poll running meanwhile may have claimed some of them: they are sent once it finishes, and
@@ -154,7 +163,10 @@ export function createWebhookSender(options: {
     deliverDue: () => track(attempt(null)),
     async completedSessionEvent(sessionId) {
       await options.ready();
-      const r = await sql.query<{ body: string }>("select body from local_payments.webhook_deliveries where object_id = $1 and type = 'checkout.session.completed' limit 1", [sessionId]);
+      const r = await sql.query<{ body: string }>(
+        "select body from local_payments.webhook_deliveries where object_id = $1 and type = 'checkout.session.completed' limit 1",
+        [sessionId],
+      );
       return r.rows[0]?.body ?? null;
     },
     async unacknowledgedCompletions(olderThanMs) {

@@ -5,7 +5,16 @@ import { mapStripeEvent } from '../stripe-events';
 import { createWebhookSender } from './delivery';
 import { runBillingTick } from './billing';
 import { addMonth, asDate, migrateLocalPayments, type SessionRow, type SubscriptionRow } from './schema';
-import { chargeRefundedObject, declinedPaymentIntentObject, eventEnvelope, invoiceObject, paymentIntentObject, sessionObject, stripeId, type ChargeResult } from './stripe-format';
+import {
+  chargeRefundedObject,
+  declinedPaymentIntentObject,
+  eventEnvelope,
+  invoiceObject,
+  paymentIntentObject,
+  sessionObject,
+  stripeId,
+  type ChargeResult,
+} from './stripe-format';
 import { chargeCard, type CardInput } from './test-cards';
 
 export interface LocalPaymentProviderOptions {
@@ -97,7 +106,8 @@ export function createLocalPaymentProvider(options: LocalPaymentProviderOptions)
     session,
     async createCheckout(input) {
       await ready();
-      if (!Number.isInteger(input.amount_cents) || input.amount_cents < 0) throw new PaymentProviderError('amount_cents must be a whole number of cents');
+      if (!Number.isInteger(input.amount_cents) || input.amount_cents < 0)
+        throw new PaymentProviderError('amount_cents must be a whole number of cents');
       const id = stripeId('cs_test');
       const created = now();
       // Stripe's placeholder: the return route learns which session the member comes back from.
@@ -105,7 +115,21 @@ export function createLocalPaymentProvider(options: LocalPaymentProviderOptions)
       await sql.query(
         `insert into local_payments.sessions (id, checkout_id, customer, email, purpose, mode, amount_cents, currency, description, price_id, success_url, cancel_url, created_at, expires_at)
          values ($1, $2, $3, $4, $5, $6, $7, 'aud', $8, $9, $10, $11, $12, $13)`,
-        [id, input.checkoutId, input.memberId, input.email, input.purpose, input.mode, input.amount_cents, input.description, input.priceId ?? null, successUrl, input.cancelUrl, created, new Date(created.getTime() + SESSION_LIFETIME_MS)],
+        [
+          id,
+          input.checkoutId,
+          input.memberId,
+          input.email,
+          input.purpose,
+          input.mode,
+          input.amount_cents,
+          input.description,
+          input.priceId ?? null,
+          successUrl,
+          input.cancelUrl,
+          created,
+          new Date(created.getTime() + SESSION_LIFETIME_MS),
+        ],
       );
       return { sessionId: id, url: `${base}/pay/checkout/${id}` };
     },
@@ -135,11 +159,18 @@ export function createLocalPaymentProvider(options: LocalPaymentProviderOptions)
       // The status guard makes a double submit pay once: the second finds the session complete.
       const object =
         subscriptionId && invoiceId
-          ? sessionObject(s, { status: 'complete', subscription: subscriptionId, invoice: invoiceObject({ invoiceId, subscriptionId, billingReason: 'subscription_create', charge, periodStart, periodEnd }) })
+          ? sessionObject(s, {
+              status: 'complete',
+              subscription: subscriptionId,
+              invoice: invoiceObject({ invoiceId, subscriptionId, billingReason: 'subscription_create', charge, periodStart, periodEnd }),
+            })
           : sessionObject(s, { status: 'complete', payment_intent: paymentIntentObject(charge) });
       // The charge and its webhook commit together: a crash right after still delivers it.
       const eventId = await sql.transaction(async (tx) => {
-        const upd = await tx.query('update local_payments.sessions set status = $2, payment_id = $3, subscription_id = $4 where id = $1 and status = $5', [s.id, 'complete', charge.paymentId, subscriptionId, 'open']);
+        const upd = await tx.query(
+          'update local_payments.sessions set status = $2, payment_id = $3, subscription_id = $4 where id = $1 and status = $5',
+          [s.id, 'complete', charge.paymentId, subscriptionId, 'open'],
+        );
         if (upd.affectedRows !== 1) return null;
         await tx.query(
           `insert into local_payments.payments (id, invoice_id, session_id, subscription_id, customer, amount_cents, status, card_brand, card_last4, created_at)
@@ -150,7 +181,19 @@ export function createLocalPaymentProvider(options: LocalPaymentProviderOptions)
           await tx.query(
             `insert into local_payments.subscriptions (id, customer, session_id, amount_cents, currency, description, status, current_period_start, current_period_end, card_brand, card_last4, card_declines, created_at)
              values ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $9, $10, $11, $7)`,
-            [subscriptionId, s.customer, s.id, s.amount_cents, s.currency, s.description, periodStart, periodEnd, check.brand, check.last4, check.declinesLater],
+            [
+              subscriptionId,
+              s.customer,
+              s.id,
+              s.amount_cents,
+              s.currency,
+              s.description,
+              periodStart,
+              periodEnd,
+              check.brand,
+              check.last4,
+              check.declinesLater,
+            ],
           );
         }
         return record(tx, 'checkout.session.completed', object, at);
@@ -172,7 +215,9 @@ export function createLocalPaymentProvider(options: LocalPaymentProviderOptions)
 
     async cancelSubscription(subscriptionId) {
       await ready();
-      const upd = await sql.query("update local_payments.subscriptions set cancel_at_period_end = true where id = $1 and status <> 'canceled'", [subscriptionId]);
+      const upd = await sql.query("update local_payments.subscriptions set cancel_at_period_end = true where id = $1 and status <> 'canceled'", [
+        subscriptionId,
+      ]);
       if (upd.affectedRows !== 1) throw new PaymentProviderError(`No active subscription: '${subscriptionId}'`, 404);
     },
 
@@ -181,10 +226,16 @@ export function createLocalPaymentProvider(options: LocalPaymentProviderOptions)
       const at = now();
       // Once per payment: the refunds table's key makes a double click refund once.
       const done = await sql.transaction(async (tx) => {
-        const paid = await tx.query<{ id: string; amount_cents: number; customer: string }>("select id, amount_cents, customer from local_payments.payments where id = $1 and status = 'succeeded'", [paymentId]);
+        const paid = await tx.query<{ id: string; amount_cents: number; customer: string }>(
+          "select id, amount_cents, customer from local_payments.payments where id = $1 and status = 'succeeded'",
+          [paymentId],
+        );
         const row = paid.rows[0];
         if (!row) throw new PaymentProviderError(`No succeeded payment: '${paymentId}'`, 404);
-        const ins = await tx.query('insert into local_payments.refunds (payment_id, amount_cents, reason, created_at) values ($1, $2, $3, $4) on conflict (payment_id) do nothing', [paymentId, row.amount_cents, reason, at]);
+        const ins = await tx.query(
+          'insert into local_payments.refunds (payment_id, amount_cents, reason, created_at) values ($1, $2, $3, $4) on conflict (payment_id) do nothing',
+          [paymentId, row.amount_cents, reason, at],
+        );
         if (ins.affectedRows !== 1) return null;
         return record(tx, 'charge.refunded', chargeRefundedObject({ paymentId, amount_cents: row.amount_cents, customer: row.customer, reason }), at);
       });
@@ -196,8 +247,14 @@ export function createLocalPaymentProvider(options: LocalPaymentProviderOptions)
       await ready();
       type Card = Pick<SubscriptionRow, 'card_brand' | 'card_last4'>;
       // The subscription's card first (it is what renewals charge), else the latest paid card.
-      const sub = await sql.query<Card>('select card_brand, card_last4 from local_payments.subscriptions where id = $1 or customer = $1 order by created_at desc limit 1', [customerRef]);
-      const paid = await sql.query<Card>("select card_brand, card_last4 from local_payments.payments where customer = $1 and status = 'succeeded' order by created_at desc limit 1", [customerRef]);
+      const sub = await sql.query<Card>(
+        'select card_brand, card_last4 from local_payments.subscriptions where id = $1 or customer = $1 order by created_at desc limit 1',
+        [customerRef],
+      );
+      const paid = await sql.query<Card>(
+        "select card_brand, card_last4 from local_payments.payments where customer = $1 and status = 'succeeded' order by created_at desc limit 1",
+        [customerRef],
+      );
       const row = sub.rows[0] ?? paid.rows[0];
       return row ? { brand: row.card_brand, last4: row.card_last4 } : null;
     },

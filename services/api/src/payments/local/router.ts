@@ -43,11 +43,17 @@ export function createLocalCheckoutRouter(provider: LocalPaymentProvider): Route
     }
     const session = await provider.session(req.params.sessionId);
     if (!session || session.status !== 'open' || result.code === 'expired') {
-      res.status(session ? 410 : 404).type('html').send(renderClosedPage(result.message, session?.cancel_url));
+      res
+        .status(session ? 410 : 404)
+        .type('html')
+        .send(renderClosedPage(result.message, session?.cancel_url));
       return;
     }
     // 402 like Stripe's card errors; the page is shown again with the message.
-    res.status(402).type('html').send(renderCheckoutPage({ session, error: result.message, values: { expiry: form.expiry, name: form.name } }));
+    res
+      .status(402)
+      .type('html')
+      .send(renderCheckoutPage({ session, error: result.message, values: { expiry: form.expiry, name: form.name } }));
   });
 
   return router;

@@ -63,11 +63,17 @@ export function invoiceObject(args: {
     amount_due: args.charge.amount_cents,
     amount_paid: paid ? args.charge.amount_cents : 0,
     payment_intent: paymentIntentObject(args.charge),
-    lines: { object: 'list', data: [{ object: 'line_item', amount: args.charge.amount_cents, period: { start: unix(args.periodStart), end: unix(args.periodEnd) } }] },
+    lines: {
+      object: 'list',
+      data: [{ object: 'line_item', amount: args.charge.amount_cents, period: { start: unix(args.periodStart), end: unix(args.periodEnd) } }],
+    },
   };
 }
 
-export function sessionObject(s: SessionRow, extra: { payment_intent?: unknown; invoice?: unknown; subscription?: string | null; status: string }): Record<string, unknown> {
+export function sessionObject(
+  s: SessionRow,
+  extra: { payment_intent?: unknown; invoice?: unknown; subscription?: string | null; status: string },
+): Record<string, unknown> {
   return {
     id: s.id,
     object: 'checkout.session',
