@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLUB_TIME_ZONE } from './time';
 
 /** `{errors:[{message, extensions}]}`: the failure shape of every surface (spec section 8). */
 export const errorItemSchema = z.object({
@@ -22,6 +23,6 @@ export const instant = z.string().describe('ISO-8601 instant');
 export const clubDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .describe('YYYY-MM-DD in Australia/Sydney');
+  .describe(`YYYY-MM-DD in ${CLUB_TIME_ZONE}`);
 /** Money is integer cents everywhere. */
 export const cents = z.number().int().describe('integer cents (AUD)');

@@ -1,30 +1,12 @@
 import { z } from 'zod';
 import type { Sql } from '@roar/platform';
 import { paymentRecord, searchPaymentRecords, type PaymentQuery } from '@roar/projections';
+import { instant, int, maybe, maybeInt, text } from '../staff-kit/record-fields';
 
 /**
  * Staff reads of read.payments, queried by its projection. Every record is built from a whitelist
  * of columns: whatever else the table may hold never reaches the console.
  */
-const text = z.string();
-const maybe = z
-  .string()
-  .nullable()
-  .optional()
-  .transform((v) => v ?? null);
-const int = z.coerce.number().int();
-const maybeInt = z.coerce
-  .number()
-  .int()
-  .nullable()
-  .optional()
-  .transform((v) => v ?? null);
-/** Timestamps come back from to_jsonb in PostgreSQL's format; the console gets ISO-8601 UTC. */
-const instant = z
-  .string()
-  .nullable()
-  .optional()
-  .transform((v) => (v ? new Date(v).toISOString() : null));
 
 export const paymentRecordSchema = z.object({
   /** The payment record's id: the checkout's, or the provider's for a renewal (no checkout). */

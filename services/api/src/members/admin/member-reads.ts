@@ -1,31 +1,13 @@
 import { z } from 'zod';
 import type { Sql } from '@roar/platform';
 import { entryGrantRecords, entryTotalsRecord, memberRecord, searchMemberRecords, type MemberQuery } from '@roar/projections';
+import { instant, int, maybe, maybeInt, text } from '../../staff-kit/record-fields';
 
 /**
  * Staff reads of the member-side read models (docs/members-design.md: read.members,
  * read.entry_grants, read.entry_totals, read.payments), queried by their projections. Every record
  * is built from a whitelist of columns: whatever else a table may hold never reaches the console.
  */
-const text = z.string();
-const maybe = z
-  .string()
-  .nullable()
-  .optional()
-  .transform((v) => v ?? null);
-const int = z.coerce.number().int();
-const maybeInt = z.coerce
-  .number()
-  .int()
-  .nullable()
-  .optional()
-  .transform((v) => v ?? null);
-/** Timestamps come back from to_jsonb in PostgreSQL's format; the console gets ISO-8601 UTC. */
-const instant = z
-  .string()
-  .nullable()
-  .optional()
-  .transform((v) => (v ? new Date(v).toISOString() : null));
 
 export const memberRecordSchema = z.object({
   id: text,
