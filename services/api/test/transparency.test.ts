@@ -1,6 +1,12 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { treeHeadsAnswerSchema, treeHeadText } from '@roar/contracts/transparency';
+import {
+  consistencyAnswerSchema,
+  inclusionAnswerSchema,
+  publicKeyAnswerSchema,
+  treeHeadsAnswerSchema,
+  treeHeadText,
+} from '@roar/contracts/transparency';
 import { verifyConsistency, verifyInclusion } from '@roar/platform';
 import { startTestApi, type TestApi } from './setup';
 
@@ -16,17 +22,20 @@ afterAll(async () => {
 
 const get = async (path: string) => {
   const res = await fetch(`${api.url}${path}`);
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  return { status: res.status, body: (await res.json()) as unknown };
 };
+const errorOf = (body: unknown) => (body as { errors: Array<{ message: string }> }).errors[0]?.message;
 
 describe('the sealed log over the API', () => {
   it('publishes signed tree heads that the public key verifies, with inclusion and consistency proofs', async () => {
     const events = (await api.infra.store.readAll({ commit: -1n, prepare: -1n }, 10_000)).length;
     expect(events).toBeGreaterThan(2);
-    await expect.poll(async () => (await get('/api/transparency/tree-heads?limit=1')).body.data?.[0]?.tree_size, { timeout: 20_000 }).toBe(events);
+    await expect
+      .poll(async () => treeHeadsAnswerSchema.parse((await get('/api/transparency/tree-heads?limit=1')).body).data[0]?.tree_size, { timeout: 20_000 })
+      .toBe(events);
     const heads = treeHeadsAnswerSchema.parse((await get('/api/transparency/tree-heads')).body);
     const head = heads.data[0]!;
-    const key = (await get('/api/transparency/public-key')).body.data;
+    const key = publicKeyAnswerSchema.parse((await get('/api/transparency/public-key')).body).data;
     expect(key).toMatchObject({ algorithm: 'Ed25519', key_id: head.key_id });
     expect(head.signed_text).toBe(treeHeadText(head));
     const publicKey = createPublicKey(key.public_key_pem);
@@ -42,23 +51,23 @@ describe('the sealed log over the API', () => {
 
     const root = Buffer.from(head.root_hash, 'hex');
     const last = head.tree_size - 1;
-    const inclusion = (await get(`/api/transparency/inclusion?position=${last}&tree_size=${head.tree_size}`)).body.data;
+    const inclusion = inclusionAnswerSchema.parse((await get(`/api/transparency/inclusion?position=${last}&tree_size=${head.tree_size}`)).body).data;
     const hex = (list: string[]) => list.map((h) => Buffer.from(h, 'hex'));
     expect(verifyInclusion(last, head.tree_size, Buffer.from(inclusion.leaf_hash, 'hex'), hex(inclusion.audit_path), root)).toBe(true);
     expect(verifyInclusion(0, head.tree_size, Buffer.from(inclusion.leaf_hash, 'hex'), hex(inclusion.audit_path), root)).toBe(false);
 
-    const first = (await get(`/api/transparency/inclusion?position=0&tree_size=1`)).body.data;
-    const consistency = (await get(`/api/transparency/consistency?first=1&second=${head.tree_size}`)).body.data;
+    const first = inclusionAnswerSchema.parse((await get(`/api/transparency/inclusion?position=0&tree_size=1`)).body).data;
+    const consistency = consistencyAnswerSchema.parse((await get(`/api/transparency/consistency?first=1&second=${head.tree_size}`)).body).data;
     expect(verifyConsistency(1, head.tree_size, Buffer.from(first.leaf_hash, 'hex'), root, hex(consistency.proof))).toBe(true);
   });
 
   it('answers a size not sealed yet with 404 and a bad range with 400, in words', async () => {
     const far = await get('/api/transparency/inclusion?position=0&tree_size=999999');
     expect(far.status).toBe(404);
-    expect(far.body.errors[0].message).toBe('That tree size is not sealed yet.');
+    expect(errorOf(far.body)).toBe('That tree size is not sealed yet.');
     const backwards = await get('/api/transparency/consistency?first=3&second=2');
     expect(backwards.status).toBe(400);
-    expect(backwards.body.errors[0].message).toBe('The first tree size must be at least 1 and at most the second.');
+    expect(errorOf(backwards.body)).toBe('The first tree size must be at least 1 and at most the second.');
     const beyond = await get('/api/transparency/inclusion?position=5&tree_size=2');
     expect(beyond.status).toBe(400);
     expect((await get('/api/transparency/inclusion?position=x&tree_size=2')).status).toBe(400);
