@@ -39,6 +39,8 @@ export interface SealerOptions {
   /** A tree head is signed at most this often while the log grows, and this long after it stops. */
   readonly headIntervalMs?: number;
   readonly lockRetryMs?: number;
+  /** How often the sealer looks for new events. */
+  readonly pollMs?: number;
 }
 
 /** What the sealer holds between batches: the tree's right edge and where it is in the store. */
@@ -118,14 +120,16 @@ export interface Sealer {
 }
 
 /**
- * The sealer daemon: follows the store's global order (a subscription, so appends never wait for
- * it), seals each batch in one transaction, and signs a tree head every `headIntervalMs` while the
- * log grows (and once more that long after it stops growing).
+ * The sealer daemon: follows the store's global order (reading it every `pollMs`, so appends never
+ * wait for it), seals what it finds in one transaction, and signs a tree head at most every
+ * `headIntervalMs` while the log grows (and once more when it stops growing).
  */
 export function createSealer(options: SealerOptions): Sealer {
   const { sql, store, logger } = options;
   const headIntervalMs = options.headIntervalMs ?? 3000;
   const lockRetryMs = options.lockRetryMs ?? 2000;
+  const pollMs = options.pollMs ?? Math.min(250, headIntervalMs);
+  const batchSize = options.batchSize ?? 2000;
   let state: Sealer['state'] = 'idle';
   let stopping = false;
   let running: Promise<void> | null = null;
@@ -140,48 +144,25 @@ export function createSealer(options: SealerOptions): Sealer {
       };
     });
 
-  const follow = (s: Sql, tree: SealedTree) =>
-    new Promise<void>((resolve, reject) => {
-      let work: Promise<void> = Promise.resolve();
-      let finished = false;
-      let headTimer: NodeJS.Timeout | null = null;
-      let lastHeadAt = 0;
-      const finish = (error?: unknown) => {
-        if (finished) return;
-        finished = true;
-        if (headTimer) clearTimeout(headTimer);
-        void sub
-          .stop()
-          .then(() => work)
-          .then(() => (error ? reject(error) : resolve()), reject);
-      };
-      const serially = (task: () => Promise<void>) => {
-        work = work.then(() => (finished ? undefined : task())).catch((error: unknown) => finish(error));
-        return work;
-      };
-      // Runs inside a serial task (never chained from one: that would wait on itself).
-      const signNow = async () => {
-        if (headTimer) clearTimeout(headTimer);
-        headTimer = null;
-        if (await signHead(s, tree, options)) lastHeadAt = Date.now();
-      };
-      const head = () => serially(signNow);
-      const sub = store.subscribe(
-        tree.position,
-        (batch) =>
-          serially(async () => {
-            await sealBatch(s, tree, batch);
-            const due = lastHeadAt + headIntervalMs - Date.now();
-            if (due <= 0) await signNow();
-            else headTimer ??= setTimeout(() => void head(), due);
-          }),
-        { batchSize: options.batchSize ?? 1000, onDrop: (err) => logger.warn({ err }, 'sealer subscription dropped; resubscribing') },
-      );
-      wake = () => finish();
-      void sub.done.then(() => finish(new Error('the sealer subscription ended')), finish);
-      // Events already stored but never headed (a restart) get their head now.
-      void head();
-    });
+  // Polls rather than subscribes: one read and one transaction per interval, however many appends
+  // came in, so sealing costs the writers next to nothing (a subscription woke on every append).
+  const follow = async (s: Sql, tree: SealedTree) => {
+    let lastHeadAt = 0;
+    let grewAt = 0;
+    while (!stopping) {
+      const events = await store.readAll(tree.position, batchSize);
+      if (events.length > 0) {
+        await sealBatch(s, tree, events);
+        grewAt = Date.now();
+      }
+      const now = Date.now();
+      // A head at most every interval while the log grows, and one once it has stopped growing.
+      if (tree.size > tree.headSize && (now - lastHeadAt >= headIntervalMs || now - grewAt >= headIntervalMs)) {
+        if (await signHead(s, tree, options)) lastHeadAt = now;
+      }
+      if (events.length < batchSize) await pause(pollMs);
+    }
+  };
 
   const run = async () => {
     let failures = 0;
