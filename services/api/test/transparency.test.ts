@@ -7,7 +7,8 @@ import {
   treeHeadsAnswerSchema,
   treeHeadText,
 } from '@roar/contracts/transparency';
-import { verifyConsistency, verifyInclusion } from '@roar/platform';
+import { insertTreeHead, signTreeHead, storedRoot, verifyConsistency, verifyInclusion } from '@roar/platform';
+import { transparencyKeyOf } from '../src/transparency/key';
 import { startTestApi, type TestApi } from './setup';
 
 let api: TestApi;
@@ -71,5 +72,37 @@ describe('the sealed log over the API', () => {
     const beyond = await get('/api/transparency/inclusion?position=5&tree_size=2');
     expect(beyond.status).toBe(400);
     expect((await get('/api/transparency/inclusion?position=x&tree_size=2')).status).toBe(400);
+  });
+
+  it('pages the tree heads newest first with next_before', async () => {
+    await api.infra.sealer.stop(); // no head of its own arrives while the pages are read
+    const [latest] = treeHeadsAnswerSchema.parse((await get('/api/transparency/tree-heads?limit=1')).body).data;
+    const key = transparencyKeyOf(api.ctx.config);
+    // More heads of the same sealed tree (the sealer signs one per interval of activity).
+    for (let size = 1; size <= 4; size++) {
+      await insertTreeHead(
+        api.ctx.sql,
+        signTreeHead(key, {
+          treeSize: latest!.tree_size,
+          rootHash: await storedRoot(api.ctx.sql, latest!.tree_size),
+          issuedAt: new Date().toISOString(),
+          drandRound: size,
+        }),
+      );
+    }
+    const all = treeHeadsAnswerSchema.parse((await get('/api/transparency/tree-heads?limit=100')).body);
+    expect(all.next_before).toBeNull();
+    const seen: number[] = [];
+    let before: number | null = null;
+    do {
+      const page = treeHeadsAnswerSchema.parse((await get(`/api/transparency/tree-heads?limit=2${before ? `&before=${before}` : ''}`)).body);
+      expect(page.data.length).toBeLessThanOrEqual(2);
+      seen.push(...page.data.map((h) => h.id));
+      before = page.next_before;
+    } while (before !== null);
+    expect(seen).toEqual(all.data.map((h) => h.id));
+    expect(seen).toEqual([...seen].sort((a, b) => b - a));
+    expect(all.data[0]!.drand_round).toBe(4);
+    expect((await get('/api/transparency/tree-heads?limit=0')).status).toBe(400);
   });
 });
