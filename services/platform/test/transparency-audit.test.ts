@@ -143,6 +143,14 @@ describe.runIf(postgresAdmin)('audit:log on the PostgreSQL store', () => {
     ]);
   });
 
+  it('names the tree heads the sealed records no longer reproduce when the node table is altered', async () => {
+    const { sql, store, key } = await setUp();
+    await sql.query(`update transparency.nodes set hash = sha256(hash) where level = 0 and node_index = 13`);
+    const report = await auditLog({ sql, store, publicKey: key.publicKey });
+    expect(report.differences).toEqual([{ kind: 'head-mismatch', headId: 2, treeSize: 16, what: 'sealed-records' }]);
+    expect(describeDifference(report.differences[0]!)).toBe("tree head 2 (size 16): the sealed records' root differs (the sealed tree was altered)");
+  });
+
   it('names a tree head that contradicts an earlier one, and one with a bad signature', async () => {
     const { sql, store, key } = await setUp();
     const [, second] = await allTreeHeads(sql);

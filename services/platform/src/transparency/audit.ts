@@ -77,7 +77,11 @@ export async function auditLog(options: {
     after = page[page.length - 1]!.position;
   }
 
-  // The heads: signatures, then consistency with the last good head before each.
+  const logMatches = (size: number, root: Hash) => size <= logTree.size && logTree.root(size).equals(root);
+  const sealedMatches = (size: number, root: Hash) => size <= sealedTree.size && sealedTree.root(size).equals(root);
+
+  // The heads: signatures, then consistency with the last good head before each, proved over a
+  // tree that reproduces the later head (the log as it is, else the sealed records).
   const heads = await allTreeHeads(sql);
   let trusted: (typeof heads)[number] | null = null;
   const good: typeof heads = [];
@@ -87,11 +91,12 @@ export async function auditLog(options: {
       continue;
     }
     if (trusted) {
-      let consistent = head.treeSize >= trusted.treeSize;
-      if (consistent && head.treeSize <= sealedTree.size) {
-        const proof = trusted.treeSize === head.treeSize ? [] : consistencyProof(trusted.treeSize, head.treeSize, sealedTree.rangeHash);
+      const tree = logMatches(head.treeSize, head.rootHash) ? logTree : sealedTree;
+      let consistent = head.treeSize >= trusted.treeSize && head.treeSize <= tree.size;
+      if (consistent) {
+        const proof = trusted.treeSize === head.treeSize ? [] : consistencyProof(trusted.treeSize, head.treeSize, tree.rangeHash);
         consistent = verifyConsistency(trusted.treeSize, head.treeSize, trusted.rootHash, head.rootHash, proof);
-      } else if (consistent) consistent = false;
+      }
       if (!consistent) {
         differences.push({ kind: 'contradicting-head', headId: head.id, treeSize: head.treeSize, earlierTreeSize: trusted.treeSize });
         continue;
@@ -101,17 +106,20 @@ export async function auditLog(options: {
     good.push(head);
   }
 
-  const logMatches = (size: number, root: Hash) => size <= logTree.size && logTree.root(size).equals(root);
-  const sealedMatches = (size: number, root: Hash) => size <= sealedTree.size && sealedTree.root(size).equals(root);
-  const logDiffers = good.some((h) => !logMatches(h.treeSize, h.rootHash));
-  if (logDiffers) {
+  // The sealed records (what the proofs are served from) must reproduce every good head.
+  for (const head of good) {
+    if (!sealedMatches(head.treeSize, head.rootHash))
+      differences.push({ kind: 'head-mismatch', headId: head.id, treeSize: head.treeSize, what: 'sealed-records' });
+  }
+  // The log must too; where it does not, say which events differ from what was sealed.
+  if (good.some((h) => !logMatches(h.treeSize, h.rootHash))) {
     const explained = differencesBetween(sealed, log);
     differences.push(...explained);
-    for (const head of good) {
-      if (!sealedMatches(head.treeSize, head.rootHash))
-        differences.push({ kind: 'head-mismatch', headId: head.id, treeSize: head.treeSize, what: 'sealed-records' });
-      else if (explained.length === 0 && !logMatches(head.treeSize, head.rootHash))
-        differences.push({ kind: 'head-mismatch', headId: head.id, treeSize: head.treeSize, what: 'log' });
+    if (explained.length === 0) {
+      for (const head of good) {
+        if (!logMatches(head.treeSize, head.rootHash))
+          differences.push({ kind: 'head-mismatch', headId: head.id, treeSize: head.treeSize, what: 'log' });
+      }
     }
   }
   const latest = good[good.length - 1];
