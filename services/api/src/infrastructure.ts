@@ -127,6 +127,11 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     const recaptcha = config.RECAPTCHA_SECRET ? createGoogleRecaptcha({ secret: config.RECAPTCHA_SECRET }) : createLocalRecaptcha();
     let stopBilling: (() => void) | null = null;
     const projections = createProjectionDaemon({ sql, store, projectors: allProjectors, logger: logger.child({ module: 'projections' }) });
+    if (config.NODE_ENV === 'production' && config.ROLE === 'projector' && !config.TRANSPARENCY_SIGNING_KEY) {
+      logger.warn(
+        "TRANSPARENCY_SIGNING_KEY is not set: tree heads are signed with a key generated into this container's DATA_DIR (docs/deployment.md)",
+      );
+    }
     const beacon = beaconFromConfig(config);
     let chain: Promise<{ genesis_time: number; period: number }> | null = null;
     const sealer = createSealer({

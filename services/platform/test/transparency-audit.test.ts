@@ -10,6 +10,7 @@ import {
   createSealer,
   describeDifference,
   insertTreeHead,
+  latestSigningKey,
   migrateTransparency,
   sealOnce,
   signingKeyFromPem,
@@ -191,6 +192,7 @@ describe.runIf(postgresAdmin)('audit:log on the PostgreSQL store', () => {
     await expect.poll(async () => (await allTreeHeads(sql)).at(-1)?.treeSize, { timeout: 10_000 }).toBe(35);
     const heads = await allTreeHeads(sql);
     expect(heads.every((h) => h.drandRound === 4242 && verifyTreeHead(key.publicKey, h))).toBe(true);
+    expect(await latestSigningKey(sql)).toEqual({ keyId: key.keyId, publicKeyPem: key.publicKeyPem });
     const report = await auditLog({ sql, store, publicKey: key.publicKey });
     expect(report).toMatchObject({ verified: true, events: 35, differences: [] });
   });

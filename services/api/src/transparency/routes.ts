@@ -8,6 +8,7 @@ import {
   type TreeHeadView,
 } from '@roar/contracts/transparency';
 import {
+  latestSigningKey,
   listTreeHeads,
   migrateTransparency,
   readSealedLeaves,
@@ -54,8 +55,11 @@ export function createTransparencyRouter(app: AppContext): Router {
     res.json({ data: page.map(toTreeHeadView), next_before: heads.length > limit ? page[page.length - 1]!.id : null });
   });
 
-  router.get('/api/transparency/public-key', (_req, res) => {
-    const key = transparencyKeyOf(app.config);
+  // The key the sealer signs with, as it registered it (an api replica may hold no private key);
+  // before the sealer's first start, this process's own configured key.
+  router.get('/api/transparency/public-key', async (_req, res) => {
+    await ready();
+    const key = (await latestSigningKey(app.sql)) ?? transparencyKeyOf(app.config);
     res.json({ data: { algorithm: 'Ed25519', key_id: key.keyId, public_key_pem: key.publicKeyPem, leaf_encoding: LEAF_ENCODING } });
   });
 

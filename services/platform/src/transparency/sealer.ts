@@ -3,7 +3,7 @@ import type { Logger } from '../logger';
 import { positionFromString, positionToString, START, type EventStore, type Position, type RecordedEvent } from '../eventstore/types';
 import { eventLeafHash } from './leaf';
 import type { Frontier } from './merkle';
-import { appendSealedLeaves, loadFrontier, migrateTransparency, readSealedState } from './tree-store';
+import { appendSealedLeaves, loadFrontier, migrateTransparency, readSealedState, registerSigningKey } from './tree-store';
 import { insertTreeHead, listTreeHeads, signTreeHead, type SigningKey, type TreeHead } from './tree-head';
 
 /** Namespace of the sealer's advisory lock (the projectors' is 7321003). */
@@ -96,6 +96,7 @@ async function signHead(sql: Sql, tree: SealedTree, options: SealerOptions): Pro
  */
 export async function sealOnce(options: SealerOptions): Promise<TreeHead | null> {
   await migrateTransparency(options.sql);
+  await registerSigningKey(options.sql, options.key);
   return options.sql.session(async (s) => {
     if (!(await trySealerLock(s))) throw new Error('the sealer is active in another process');
     try {
@@ -167,6 +168,7 @@ export function createSealer(options: SealerOptions): Sealer {
   const run = async () => {
     let failures = 0;
     await migrateTransparency(sql);
+    await registerSigningKey(sql, options.key);
     while (!stopping) {
       try {
         const held = await sql.session(async (s) => {

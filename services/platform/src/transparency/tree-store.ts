@@ -22,6 +22,8 @@ import {
  *   position), so that the audit can say which event differs.
  * - transparency.state: the sealed size and the store position the sealer has reached.
  * - transparency.tree_heads: the signed tree heads, in the order they were signed.
+ * - transparency.signing_keys: the public keys the sealer has signed with (what the api publishes,
+ *   so that an api replica without the private key publishes the key that signs).
  */
 export const TRANSPARENCY_SCHEMA_SQL = `
 create schema if not exists transparency;
@@ -53,6 +55,11 @@ create table if not exists transparency.tree_heads (
   signature bytea not null
 );
 create index if not exists tree_heads_size on transparency.tree_heads (tree_size);
+create table if not exists transparency.signing_keys (
+  key_id text primary key,
+  public_key_pem text not null,
+  registered_at timestamptz not null default now()
+);
 `;
 
 export async function migrateTransparency(sql: Sql): Promise<void> {
@@ -194,4 +201,21 @@ export async function readSealedLeaves(sql: Sql, from: number, count: number): P
     position: row.position,
     hash: Buffer.from(row.hash, 'hex'),
   }));
+}
+
+/** Records the public key the sealer signs with (once per key). */
+export async function registerSigningKey(sql: Sql, key: { readonly keyId: string; readonly publicKeyPem: string }): Promise<void> {
+  await sql.query('insert into transparency.signing_keys (key_id, public_key_pem) values ($1, $2) on conflict (key_id) do nothing', [
+    key.keyId,
+    key.publicKeyPem,
+  ]);
+}
+
+/** The public key the sealer registered last, or null before it first ran. */
+export async function latestSigningKey(sql: Sql): Promise<{ readonly keyId: string; readonly publicKeyPem: string } | null> {
+  const r = await sql.query<{ key_id: string; public_key_pem: string }>(
+    'select key_id, public_key_pem from transparency.signing_keys order by registered_at desc, key_id limit 1',
+  );
+  const row = r.rows[0];
+  return row ? { keyId: row.key_id, publicKeyPem: row.public_key_pem } : null;
 }
