@@ -63,7 +63,11 @@ create table if not exists transparency.signing_keys (
 `;
 
 export async function migrateTransparency(sql: Sql): Promise<void> {
-  await sql.exec(TRANSPARENCY_SCHEMA_SQL);
+  await sql.transaction(async (tx) => {
+    // The api and the projector process start together: CREATE ... IF NOT EXISTS is not race-safe.
+    await tx.query('select pg_advisory_xact_lock(7321010)');
+    await tx.exec(TRANSPARENCY_SCHEMA_SQL);
+  });
 }
 
 export interface SealedState {
