@@ -8,6 +8,7 @@ import { benchReads } from './reads';
 import { benchDashboard } from './dashboard';
 import { benchDraw } from './draw';
 import { benchShop } from './shop';
+import { benchTransparency } from './transparency';
 import { reportGoals } from './goals';
 import { runSections, selectSections, type BenchSection, type Figures } from './sections';
 
@@ -53,6 +54,7 @@ async function main(): Promise<number> {
     { name: 'commands', run: () => benchCommands(log) },
     { name: 'reads', run: () => benchReads(log) },
     { name: 'dashboard', run: () => benchDashboard(log), gapAfter: true },
+    { name: 'transparency', run: () => benchTransparency(log), gapAfter: true },
   ];
   const failed = await runSections(selectSections(all, process.argv.slice(2)), figures, log);
 

@@ -1,3 +1,4 @@
+import { createTransparencyRouter } from './transparency/routes';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createAdminRouter } from './admin';
@@ -104,6 +105,7 @@ export function createApp(
   app.use(createInstagramRouter(ctx));
 
   app.use(createHealthRouter(ctx));
+  app.use(createTransparencyRouter(ctx));
   app.get('/api/openapi.json', (_req, res) => {
     res.json(buildOpenApi(process.env.npm_package_version ?? '0.1.0'));
   });

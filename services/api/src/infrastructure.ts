@@ -7,7 +7,9 @@ import {
   createPostgresEventStore,
   validatingStore,
   withTimeout,
+  createSealer,
   type Config,
+  type Sealer,
   type EventRegistry,
   type EventStore,
   type Logger,
@@ -27,6 +29,9 @@ import { createGoogleRecaptcha, createLocalRecaptcha } from './recaptcha';
 import { persistentSecret, resolveGiftCardSecret, resolveJwtSecret } from './secrets';
 
 import { SELF_ORIGIN } from './payments/self-origin';
+import { beaconFromConfig } from './draws/beacon';
+import { beaconRoundAt } from '@roar/domain';
+import { transparencyKeyOf } from './transparency/key';
 
 /** The request-time view of the infrastructure that every route receives. */
 /**
@@ -59,6 +64,8 @@ export interface Infrastructure {
   readonly store: EventStore;
   readonly registry: EventRegistry;
   readonly projections: ProjectionDaemon;
+  /** Seals the event log into the Merkle tree and signs tree heads (projector role). */
+  readonly sealer: Sealer;
   readonly jobs: JobRuntime;
   readonly jwtSecret: string;
   /** The sign-in throttles' counters: Redis with REDIS_URL (shared by the api replicas), else memory. */
@@ -120,6 +127,28 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     const recaptcha = config.RECAPTCHA_SECRET ? createGoogleRecaptcha({ secret: config.RECAPTCHA_SECRET }) : createLocalRecaptcha();
     let stopBilling: (() => void) | null = null;
     const projections = createProjectionDaemon({ sql, store, projectors: allProjectors, logger: logger.child({ module: 'projections' }) });
+    if (config.NODE_ENV === 'production' && config.ROLE === 'projector' && !config.TRANSPARENCY_SIGNING_KEY) {
+      logger.warn(
+        "TRANSPARENCY_SIGNING_KEY is not set: tree heads are signed with a key generated into this container's DATA_DIR (docs/deployment.md)",
+      );
+    }
+    const beacon = beaconFromConfig(config);
+    let chain: Promise<{ genesis_time: number; period: number }> | null = null;
+    const sealer = createSealer({
+      sql,
+      store,
+      key: transparencyKeyOf(config),
+      logger: logger.child({ module: 'sealer' }),
+      headIntervalMs: config.TRANSPARENCY_HEAD_INTERVAL_MS,
+      // The round drand has published by now, from the chain's clock (its info fetched once).
+      latestDrandRound: beacon
+        ? async () => {
+            chain ??= beacon.info().catch((error: unknown) => ((chain = null), Promise.reject(error)));
+            const info = await chain;
+            return beaconRoundAt(info.genesis_time, info.period, new Date(), 0) - 1 || null;
+          }
+        : undefined,
+    });
     if (config.NODE_ENV === 'production' && !config.BUSINESS_ABN) {
       logger.warn("BUSINESS_ABN is not set: the pro shop's tax invoices name the seller without the ABN the ATO asks for");
     }
@@ -155,6 +184,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       store,
       registry,
       projections,
+      sealer,
       jobs,
       jwtSecret,
       throttleStore,
@@ -177,6 +207,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
         local?.stop();
         await jobs.stop().catch((err: unknown) => logger.warn({ err }, 'jobs stop failed'));
         await throttleStore.close();
+        await sealer.stop().catch((err: unknown) => logger.warn({ err }, 'sealer stop failed'));
         await projections.stop().catch((err: unknown) => logger.warn({ err }, 'projections stop failed'));
         await store.close().catch(() => undefined);
         await sql.close().catch(() => undefined);

@@ -41,7 +41,10 @@ async function main(): Promise<void> {
     await seedPartners(infra.store, infra.registry, logger, new Date());
     await bootstrapStaff(infra.sql, { email: config.STAFF_EMAIL, password: config.STAFF_PASSWORD, dataDir: config.DATA_DIR, logger });
   }
-  if (role === 'all' || role === 'projector') await infra.projections.start();
+  if (role === 'all' || role === 'projector') {
+    await infra.projections.start();
+    await infra.sealer.start();
+  }
   // An api-only replica enqueues (through reactors elsewhere) but runs no workers or reactors.
   if (role === 'all' || role === 'worker') {
     await infra.jobs.start({ reactors: true, workers: true });

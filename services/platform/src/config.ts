@@ -108,6 +108,16 @@ export const configSchema = z.object({
   CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   /** Which processes this one runs: all (embedded), or one role of the scaled-out topology. */
   ROLE: z.enum(['all', 'api', 'projector', 'worker']).default('all'),
+  /**
+   * The club's Ed25519 key that signs the sealed log's tree heads (PKCS#8 PEM; literal \n allowed).
+   * Unset: a key generated once into DATA_DIR/transparency-ed25519.pem (see docs/deployment.md).
+   */
+  TRANSPARENCY_SIGNING_KEY: z.preprocess(
+    emptyToUndefined,
+    z.string().includes('PRIVATE KEY', { message: 'TRANSPARENCY_SIGNING_KEY is a PKCS#8 PEM' }).optional(),
+  ),
+  /** Milliseconds between signed tree heads while the log grows. */
+  TRANSPARENCY_HEAD_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
   /** Where draw winners' randomness comes from: commit-reveal (a club secret) or the drand public beacon. */
   DRAW_RANDOMNESS: z.enum(['commit-reveal', 'drand']).default('commit-reveal'),
   /** drand HTTP API and chain (default: League of Entropy quicknet). */

@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
       { index: true, lazy: () => import('./routes/home').then((m) => ({ Component: m.HomeRoute })) },
       { path: paths.membership.path, lazy: () => import('./routes/membership').then((m) => ({ Component: m.MembershipRoute })) },
       { path: paths.faq.path, lazy: () => import('./routes/faq').then((m) => ({ Component: m.FaqRoute })) },
+      { path: paths.transparency.path, lazy: () => import('./routes/transparency').then((m) => ({ Component: m.TransparencyRoute })) },
       ...INFORMATION_PAGES.map(([path, title]) => ({ path, ...information(path, title) })),
       { path: paths.memberDraws.path, ...draws('MemberDrawsRoute') },
       { path: paths.upcomingGiveaways.path, ...draws('UpcomingGiveawaysRoute') },

@@ -42,6 +42,7 @@ export const paths = {
   aboutUs: fixed('/about-us'),
   teamPrizes: fixed('/team-prizes'),
   faq: fixed('/faq'),
+  transparency: fixed('/transparency'),
   supportCenter: fixed('/support-center'),
   contactUs: fixed('/contact-us'),
   termsAndConditions: fixed('/terms-and-conditions'),

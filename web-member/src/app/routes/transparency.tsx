@@ -1,0 +1,3 @@
+import { TransparencyPage } from '../../features/transparency/transparency-page';
+
+export const TransparencyRoute = TransparencyPage;
