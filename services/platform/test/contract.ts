@@ -1,6 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createPgliteSql } from '../src/db';
+import { createLogger } from '../src/logger';
+import { auditLog, sealOnce, signingKeyFromPem } from '../src/transparency';
 import {
   comparePositions,
   defineEvent,
@@ -314,6 +317,24 @@ export function eventStoreContract(label: string, open: () => Promise<OpenedStor
       // The live order is the order a later reader of $all sees.
       const replay = await readAllUntil(store, head, received.length);
       expect(received.map((e) => e.id)).toEqual(replay.slice(0, received.length).map((e) => e.id));
+    });
+
+    it('is sealed and audited through readAll: audit:log says VERIFIED for the whole log on this adapter', async () => {
+      // The tree's tables live in a PostgreSQL of their own (PGlite here): the sealer and the audit read
+      // the events through the store's readAll only, so the same code serves every adapter.
+      const sql = await createPgliteSql(null);
+      try {
+        const key = signingKeyFromPem(generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+        const stream = uniqueStream('sealed');
+        for (let n = 0; n < 5; n++) await store.append(stream, [probe(n, n)], 'any');
+        const head = await sealOnce({ sql, store, key, logger: createLogger('silent') });
+        expect(head?.treeSize).toBeGreaterThanOrEqual(5);
+        const report = await auditLog({ sql, store, publicKey: key.publicKey });
+        expect(report.differences).toEqual([]);
+        expect(report.verified).toBe(true);
+      } finally {
+        await sql.close();
+      }
     });
   });
 }

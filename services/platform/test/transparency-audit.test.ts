@@ -1,9 +1,9 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPgliteSql, type Sql } from '../src/db';
-import { createEventStoreDbAdapter, createPostgresEventStore, type EventStore, type NewEvent } from '../src/eventstore';
+import { createPostgresEventStore, type EventStore, type NewEvent } from '../src/eventstore';
 import { createLogger } from '../src/logger';
-import { findEventStoreDb, findPostgres, openScratchPostgresStore, servicesRequired } from '../src/testing';
+import { findPostgres, openScratchPostgresStore, servicesRequired } from '../src/testing';
 import {
   allTreeHeads,
   auditLog,
@@ -27,7 +27,6 @@ import {
 
 const postgresAdmin = await findPostgres();
 if (!postgresAdmin && servicesRequired()) throw new Error('PostgreSQL is required (REQUIRE_SERVICES=1) but none was found');
-const eventStoreDbUrl = await findEventStoreDb();
 
 const logger = createLogger('silent');
 const newKey = (): SigningKey => signingKeyFromPem(generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
@@ -215,20 +214,5 @@ describe('audit:log on the PGlite store (the same PostgreSQL tables, embedded)',
     expect((await auditLog({ sql, store, publicKey: key.publicKey })).differences).toEqual([
       { kind: 'edited', position: 6, streamId: streams[6], revision: '2' },
     ]);
-  });
-});
-
-describe.runIf(eventStoreDbUrl)('audit:log on the EventStoreDB adapter (through its readAll)', () => {
-  it('says VERIFIED for a sealed log', async () => {
-    const store = createEventStoreDbAdapter(eventStoreDbUrl!);
-    const sql = await createPgliteSql(null);
-    open.push(async () => {
-      await store.close();
-      await sql.close();
-    });
-    const key = newKey();
-    await sealedLog(store, sql, key, `${randomUUID().slice(0, 8)}-`);
-    const report = await auditLog({ sql, store, publicKey: key.publicKey });
-    expect(report.verified).toBe(true);
   });
 });
