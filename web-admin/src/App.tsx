@@ -1,7 +1,7 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './auth/authProvider';
-import { LoginPage } from './auth/LoginPage';
+import { ToSignIn } from './auth/ToSignIn';
 import { dataProvider } from './dataProvider';
 import events from './events';
 import exportsResource from './exports';
@@ -60,7 +60,7 @@ export function App() {
       disableTelemetry
       dataProvider={dataProvider}
       authProvider={authProvider}
-      loginPage={LoginPage}
+      loginPage={ToSignIn}
       dashboard={Dashboard}
       layout={StaffLayout}
       theme={lightTheme}

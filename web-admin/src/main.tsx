@@ -1,26 +1,19 @@
-import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { App } from './App';
-import { cspNonce } from './cspNonce';
-
-// MUI's styles go into style elements that carry the page's CSP nonce (see cspNonce.ts).
-const styleCache = createCache({ key: 'css', nonce: cspNonce });
+import { SignInPage } from './sign-in/SignInPage';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('the page has no #root element');
-// Clean URLs under /admin (react-admin's documented sub-path setup): the API serves index.html
-// for every /admin/* path, and <Admin basename="/admin"> builds its links below it.
-createRoot(root).render(
-  <StrictMode>
-    <CacheProvider value={styleCache}>
-      <BrowserRouter>
-        <Routes>
-          <Route path="/admin/*" element={<App />} />
-        </Routes>
-      </BrowserRouter>
-    </CacheProvider>
-  </StrictMode>,
-);
+
+// /admin/login is the light sign-in page (plain React, no react-admin or MUI): it paints at once and
+// the console's code is fetched only after signing in. Every other /admin path loads the console,
+// which sends staff without a session back here with a full page load (App.tsx, ToSignIn).
+if (/^\/admin\/login\/?$/.test(window.location.pathname)) {
+  createRoot(root).render(
+    <StrictMode>
+      <SignInPage next={new URLSearchParams(window.location.search).get('next')} />
+    </StrictMode>,
+  );
+} else {
+  void import('./ConsoleRoot').then(({ renderConsole }) => renderConsole(root));
+}

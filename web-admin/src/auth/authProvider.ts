@@ -1,8 +1,7 @@
 import type { AuthProvider } from 'react-admin';
-import { firstErrorMessage } from '../httpErrors';
 import { canRole } from './permissions';
 import { loginResponseSchema, session } from './session';
-import { secondStepSchema, SecondStepRequired } from './twoFactor';
+import { signIn, signInNotice } from './sign-in';
 
 export const authProvider: AuthProvider = {
   /**
@@ -25,25 +24,15 @@ export const authProvider: AuthProvider = {
       session.save(given.data.token, given.data.user);
       return;
     }
-    const secondStep = params.challenge !== undefined;
-    const response = await fetch(secondStep ? '/api/admin/auth/two-factor/verify' : '/api/admin/auth/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(
-        secondStep
-          ? params.recovery_code !== undefined
-            ? { challenge: params.challenge, recovery_code: params.recovery_code }
-            : { challenge: params.challenge, code: params.code ?? '' }
-          : { email: params.email ?? params.username ?? '', password: params.password ?? '' },
-      ),
-    });
-    const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) throw new Error(firstErrorMessage(body) ?? 'Sign-in failed. Try again.');
-    const next = secondStepSchema.safeParse(body);
-    if (next.success) throw new SecondStepRequired(next.data);
-    const parsed = loginResponseSchema.safeParse(body);
-    if (!parsed.success) throw new Error('Sign-in failed. Try again.');
-    session.save(parsed.data.token, parsed.data.user);
+    if (params.challenge !== undefined) {
+      await signIn(
+        params.recovery_code !== undefined
+          ? { challenge: params.challenge, recovery_code: params.recovery_code }
+          : { challenge: params.challenge, code: params.code ?? '' },
+      );
+      return;
+    }
+    await signIn({ email: params.email ?? params.username ?? '', password: params.password ?? '' });
   },
   async logout() {
     // End the session on the server first, so a copy of the token stops working (issue 19).
@@ -65,6 +54,7 @@ export const authProvider: AuthProvider = {
     // 401: the token expired or the account is gone. 403 is a refused action, not a lost session.
     if (error.status === 401) {
       session.clear();
+      signInNotice.leave('Your session has ended. Please sign in again.');
       throw new Error('Your session has ended. Please sign in again.');
     }
   },
