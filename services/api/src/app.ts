@@ -4,6 +4,7 @@ import { createAdminRouter } from './admin';
 import { createMemberAuthRouter } from './auth/member';
 import { createMembersRouter } from './members/routes';
 import { createReferralsModule } from './referrals';
+import { createMemberControlsModule } from './member-controls';
 import { createTeamsModule } from './teams';
 import { createClubhouseModule } from './clubhouse';
 import { createShopModule } from './shop';
@@ -93,6 +94,7 @@ export function createApp(
   app.use(storableJson({ limit: '64kb' }));
   app.use(createMemberAuthRouter(ctx));
   app.use(createReferralsModule(ctx, members));
+  app.use(createMemberControlsModule(ctx, members));
   app.use(createTeamsModule(ctx, members));
   app.use(createClubhouseModule(ctx));
   app.use(createShopModule(ctx, members));

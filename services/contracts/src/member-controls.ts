@@ -67,6 +67,7 @@ export const memberControlsSchema = z.object({
       ends_at: instant,
     })
     .nullable(),
+  billing_paused: z.boolean(),
   /** Sentences for the member, in the issue's words. */
   messages: z.array(z.string()),
 });
@@ -97,3 +98,4 @@ export const controlText = {
   excluded: (until: Date | string) => `You have excluded yourself until ${clubDateTime(until)}. Purchases and renewals are paused.`,
   cannotEndEarly: 'A break or self-exclusion cannot be ended early.',
 };
+export const controlRulesAnswerSchema = z.object({ rules: z.array(controlRuleSchema) });
