@@ -83,7 +83,7 @@ describe('member controls: limits, a break, self-exclusion', () => {
     expect(allowed.status).toBe(200);
     expect(await checkoutsOpened()).toBe(opened + 1);
     const events = await api.infra.store.readStream(
-      memberControlsStreamId((await (await get('/api/current-user', session.access_token)).json()).user.id),
+      memberControlsStreamId(((await (await get('/api/current-user', session.access_token)).json()) as { user: { id: string } }).user.id),
     );
     expect(events.map((e) => e.type)).toEqual(['SpendingLimitSet', 'SpendingLimitSet']);
   });
