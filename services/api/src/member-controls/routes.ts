@@ -8,7 +8,6 @@ import { memberCommandContext } from '../kernel/context';
 import { executeCommand } from '../http/commands';
 import { controlRules, memberControlsState, memberControlsView, ruleValue } from './guard';
 import type { MembersPorts } from '../kernel/ports';
-import { cancelMembership } from '../members/cancel';
 import { getMember } from '@roar/projections';
 import type { CommandContext } from '@roar/platform';
 
@@ -24,7 +23,10 @@ async function answering(res: Response, work: () => Promise<void>): Promise<void
 }
 
 /** A member's limits, break and self-exclusion (issue 23). There is no route that ends a pause early. */
-export function createMemberControlsRouter(app: AppContext, ports: MembersPorts): Router {
+/** Cancels the member's plan at the period's end (members/cancel.ts, handed in by app.ts so the features do not import each other). */
+export type CancelPlan = (app: AppContext, ports: MembersPorts, memberId: string, ctx: CommandContext) => Promise<unknown>;
+
+export function createMemberControlsRouter(app: AppContext, ports: MembersPorts, cancelPlan: CancelPlan): Router {
   const router = Router();
   const member = requireMember(app);
 
@@ -61,7 +63,7 @@ export function createMemberControlsRouter(app: AppContext, ports: MembersPorts)
       // Judged first (nothing written), then the provider stops renewals, then the pause is recorded:
       // a failure part-way never leaves a member on a break still billed.
       memberControlsDecider.decide(command, await memberControlsState(app, memberId));
-      await stopRenewals(app, ports, memberId, parsed.data.billing, ctx);
+      await stopRenewals(app, ports, cancelPlan, memberId, parsed.data.billing, ctx);
       await executeCommand(app, memberControlsStreamId(memberId), memberControlsDecider, command, ctx);
       res.json(await memberControlsView(app, memberId, now));
     });
@@ -102,13 +104,20 @@ export async function setLimit(app: AppContext, memberId: string, limitCents: nu
  * A break's billing choice at the provider: 'pause' stops collecting renewals (it stays paused
  * after the break until the member resumes it); 'cancel' ends the plan at the period's end.
  */
-async function stopRenewals(app: AppContext, ports: MembersPorts, memberId: string, billing: 'pause' | 'cancel', ctx: CommandContext): Promise<void> {
+async function stopRenewals(
+  app: AppContext,
+  ports: MembersPorts,
+  cancelPlan: CancelPlan,
+  memberId: string,
+  billing: 'pause' | 'cancel',
+  ctx: CommandContext,
+): Promise<void> {
   const member = await getMember(app.sql, memberId);
   const subscriptionId = member?.subscription_id ?? null;
   if (!subscriptionId) return;
   if (billing === 'pause') return ports.payments.pauseCollection(subscriptionId, true);
   try {
-    await cancelMembership(app, ports, memberId, ctx);
+    await cancelPlan(app, ports, memberId, ctx);
   } catch (error) {
     // Already cancelled: nothing renews.
     if (!(error instanceof DomainError)) throw error;
