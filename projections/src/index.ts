@@ -14,6 +14,7 @@ import { rewardsProjector } from './rewards';
 import { cashbackProjector } from './cashback';
 import { dashboardProjector } from './dashboard';
 import { approvalsProjector } from './approvals';
+import { memberControlsProjector } from './member-controls';
 import type { Projector } from './runner/projector';
 
 export * from './runner';
@@ -54,5 +55,7 @@ export const allProjectors: readonly Projector[] = [
   dashboardProjector,
   supportProjector,
   approvalsProjector,
+  memberControlsProjector,
 ];
 export * from './support';
+export * from './member-controls';

@@ -5,6 +5,7 @@ import { createProjectionDaemon, type ProjectionDaemon } from '../runner/daemon'
 import { verifyProjector } from '../runner/verify';
 import { membersProjector } from '../members';
 import { prizesProjector } from '../prizes';
+import { memberControlsProjector } from '../member-controls';
 import { clubDay, dashboardFigures, dashboardProjector } from '.';
 
 const seedSnapshot = (code: string): TierSnapshot => {
@@ -24,7 +25,7 @@ describe('the dashboard read model', () => {
     daemon = createProjectionDaemon({
       sql: backend.sql,
       store: backend.store,
-      projectors: [membersProjector, prizesProjector, dashboardProjector],
+      projectors: [membersProjector, prizesProjector, dashboardProjector, memberControlsProjector],
       logger: silent,
     });
     await daemon.start();

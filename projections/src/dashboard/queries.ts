@@ -1,6 +1,7 @@
 import type { DashboardFigures } from '@roar/contracts/staff';
 import { CLUB_TIME_ZONE } from '@roar/contracts/time';
 import type { Sql } from '@roar/platform';
+import { memberControlCounts } from '../member-controls';
 
 /** The dashboard's figures: the contract's shape (the staff console parses them with the same schema). */
 export type { DashboardFigures };
@@ -109,6 +110,7 @@ export async function dashboardFigures(sql: Sql, now: Date, days = 90): Promise<
     failedPayments: calendar.map((day) => ({ day, count: byDay.get(day)?.payment_failed ?? 0 })),
     entriesBySource: entries.rows.map((r) => ({ source: r.source, entries: Number(r.value) })),
     renewalsDue: Number(renewals.rows[0]?.n ?? 0),
+    memberControls: await memberControlCounts(sql, now),
     drawCalendar: draws.rows.map((r) => ({
       id: r.id,
       title: r.title,

@@ -3,6 +3,7 @@ export {
   listPayments,
   getPayment,
   lastCard,
+  drawSpendInMonth,
   memberIdOfSubscriptionPayment,
   PAYMENT_SORT_FIELDS,
   paymentByProviderId,

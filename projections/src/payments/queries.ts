@@ -120,3 +120,17 @@ export async function memberIdOfSubscriptionPayment(sql: Sql, subscriptionId: st
   const p = await sql.query<{ member_id: string }>('select member_id from read.payments where subscription_id = $1 limit 1', [subscriptionId]);
   return p.rows[0]?.member_id ?? null;
 }
+
+/**
+ * What a member paid for draws in one club month (issue 23's spending limit): every paid checkout
+ * and renewal except the pro shop, which sells goods. `month` is `YYYY-MM` in `timeZone`.
+ */
+export async function drawSpendInMonth(sql: Sql, memberId: string, month: string, timeZone: string): Promise<number> {
+  const r = await sql.query<{ n: unknown }>(
+    `select coalesce(sum(amount_cents), 0)::text as n from read.payments
+     where member_id = $1 and status = 'paid' and purpose <> 'shop-order'
+       and to_char(coalesce(completed_at, created_at) at time zone $3, 'YYYY-MM') = $2`,
+    [memberId, month, timeZone],
+  );
+  return Number(r.rows[0]?.n ?? 0);
+}

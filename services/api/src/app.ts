@@ -5,6 +5,8 @@ import { createAdminRouter } from './admin';
 import { createMemberAuthRouter } from './auth/member';
 import { createMembersRouter } from './members/routes';
 import { createReferralsModule } from './referrals';
+import { createMemberControlsModule } from './member-controls';
+import { cancelMembership } from './members/cancel';
 import { createTeamsModule } from './teams';
 import { createClubhouseModule } from './clubhouse';
 import { createShopModule } from './shop';
@@ -94,6 +96,7 @@ export function createApp(
   app.use(storableJson({ limit: '64kb' }));
   app.use(createMemberAuthRouter(ctx));
   app.use(createReferralsModule(ctx, members));
+  app.use(createMemberControlsModule(ctx, members, cancelMembership));
   app.use(createTeamsModule(ctx, members));
   app.use(createClubhouseModule(ctx));
   app.use(createShopModule(ctx, members));

@@ -23,3 +23,4 @@ export * from './clubhouse';
 export * from './cashback';
 export * from './rewards';
 export * from './transparency';
+export * from './member-controls';

@@ -140,6 +140,13 @@ export const signUpSchema = z
     membership_id: z.coerce.number().int().positive('Please choose a membership').max(INT4_MAX, 'Please choose a membership'),
     recaptcha_token: z.string().max(4000).optional(),
     referral_code: z.string().max(100).optional(),
+    /** Issue 23: an optional monthly limit on draw purchases, in cents ($0 allowed). */
+    monthly_limit_cents: z
+      .number()
+      .int('Enter a monthly limit in whole cents, $0 or more.')
+      .min(0, 'Enter a monthly limit in whole cents, $0 or more.')
+      .max(100_000_000)
+      .optional(),
   })
   .strict();
 export type SignUp = z.input<typeof signUpSchema>;

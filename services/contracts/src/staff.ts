@@ -270,6 +270,8 @@ export const dashboardFiguresSchema = z.object({
   entriesBySource: z.array(z.object({ source: z.string(), entries: z.number() })),
   /** Renewing monthly subscriptions whose paid period ends within the next 7 days. */
   renewalsDue: z.number(),
+  /** Issue 23: members on a break, self-excluded, and with a monthly limit, now. */
+  memberControls: z.object({ onBreak: z.number(), selfExcluded: z.number(), withLimit: z.number() }).optional(),
   /** Published giveaways not yet drawn, by closing time, with the entries held for them. */
   drawCalendar: z.array(
     z.object({

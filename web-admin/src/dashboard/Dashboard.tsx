@@ -85,6 +85,13 @@ export function Dashboard() {
         <Figure label="Sign-ups (90 days)" value={signups} testId="figure-signups" />
         <Figure label="Monthly recurring revenue" value={formatCents(last?.mrrCents ?? 0)} testId="figure-mrr" />
         <Figure label="Renewals due (7 days)" value={figures.renewalsDue} testId="figure-renewals" />
+        {figures.memberControls && (
+          <>
+            <Figure label="Members on a break" value={figures.memberControls.onBreak} testId="figure-on-break" />
+            <Figure label="Self-excluded members" value={figures.memberControls.selfExcluded} testId="figure-self-excluded" />
+            <Figure label="Members with a spending limit" value={figures.memberControls.withLimit} testId="figure-with-limit" />
+          </>
+        )}
         {figures.waiting.map((w) => (
           <Figure key={w.name} label={`${w.name} waiting`} value={w.count} testId={`figure-waiting-${w.name}`} />
         ))}

@@ -4,6 +4,7 @@ import { ledgerTicketRange } from '../ui/display';
 import { formatCents } from '../memberships/MembershipList';
 import { AdjustEntriesButton } from './AdjustEntriesButton';
 import { SupportTab } from './SupportTab';
+import { ControlsTab } from './ControlsTab';
 import { EventHistory } from '../events/EventHistory';
 
 const tickets = (r: RaRecord) => ledgerTicketRange(r.first_ticket as number | null, r.last_ticket as number | null);
@@ -63,6 +64,9 @@ export function MemberShow() {
         </Tab>
         <Tab label="Support" path="support">
           <SupportTab />
+        </Tab>
+        <Tab label="Limits" path="limits">
+          <ControlsTab />
         </Tab>
         <Tab label="History" path="history">
           <EventHistory source="history" label={false} />

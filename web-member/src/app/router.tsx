@@ -123,6 +123,7 @@ export const routes: RouteObject[] = [
           { path: paths.paymentMethod.path, ...member('PaymentMethodRoute') },
           { path: paths.membershipPlan.path, ...member('MembershipPlanRoute') },
           { path: paths.handicapInfo.path, ...clubhouse('HandicapSettingsRoute') },
+          { path: paths.limitsAndBreaks.path, ...member('LimitsRoute') },
         ],
       },
     ],

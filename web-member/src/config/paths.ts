@@ -69,6 +69,7 @@ export const paths = {
   paymentMethod: fixed('/dashboard/settings/payment-method'),
   membershipPlan: fixed('/dashboard/settings/membership-plan'),
   handicapInfo: fixed('/dashboard/settings/handicap'),
+  limitsAndBreaks: fixed('/dashboard/settings/limits-and-breaks'),
 
   clubhouse: fixed('/dashboard/clubhouse'),
   clubhouseRequest: fixed('/dashboard/clubhouse/request'),

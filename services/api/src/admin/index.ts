@@ -17,6 +17,7 @@ import { memberEmailRouter } from '../members/admin/member-email';
 import { winnerLookupRouter } from '../draws/winner-lookup';
 import { membershipsRouter } from '../members/admin/memberships';
 import { paymentsRouter } from '../payments/admin';
+import { adminMemberControlsRouter } from '../member-controls/admin';
 import { projectionAdminOf, type ProjectionAdminPort } from './projection-admin';
 import { projectionsRouter } from './projections';
 import { approvalsRouter, staffSecurityRouter } from '../approvals';
@@ -50,6 +51,7 @@ export function createAdminRouter(app: AppContext, options: AdminRouterOptions =
   router.use('/members', membersRouter(app));
   router.use('/entry-adjustments', entryAdjustmentsRouter(app));
   router.use('/payments', paymentsRouter(app));
+  router.use(adminMemberControlsRouter(app));
   router.use('/exports', exportsRouter(app));
   router.use('/approvals', approvalsRouter(app));
   router.use('/staff-security', staffSecurityRouter(app));

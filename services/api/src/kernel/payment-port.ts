@@ -65,6 +65,8 @@ export interface PaymentProvider {
    */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<ProviderEvent | null>;
   cancelSubscription(subscriptionId: string, options: { atPeriodEnd: true }): Promise<void>;
+  /** Issue 23: pauses (or resumes) collection of a subscription's renewals; idempotent. */
+  pauseCollection(subscriptionId: string, paused: boolean): Promise<void>;
   /** The card on file; `customerRef` is the subscription id (the local provider also takes the member id). */
   paymentMethod(customerRef: string): Promise<CardDetails | null>;
   /** Refunds a payment in full; the provider confirms it with a charge.refunded webhook. */

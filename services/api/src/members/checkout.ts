@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import type { MembersPorts } from '../kernel/ports';
 import { SELF_ORIGIN } from '../payments/self-origin';
 import { checkoutReturnUrl } from '../payments/reconcile';
+import { guardDrawPurchase } from '../member-controls/guard';
 
 export interface StartedCheckout {
   readonly checkoutId: string;
@@ -32,6 +33,8 @@ export async function startCheckout(
 ): Promise<StartedCheckout> {
   const checkoutId = randomUUID();
   const at = ctx.occurredAt.toISOString();
+  // Issue 23: the member's own limit, break or self-exclusion, before any payment page opens.
+  await guardDrawPurchase(app, input.memberId, input.tier.price_cents, ctx.occurredAt);
   await handleCommand(
     app.store,
     app.registry,

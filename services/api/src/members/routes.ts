@@ -18,6 +18,7 @@ import type { MembersPorts } from '../kernel/ports';
 import { signUpHandler } from './signup';
 import type { SignUpReferrals } from './signup-flow';
 import { loadTier } from './tiers';
+import { DrawPurchaseRefused } from '../member-controls/guard';
 
 export const membershipChoice = membershipChoiceSchema;
 /** The projectors currentUser() reads (read.members, read.payments, read.single_entries, read.team_members, the clubhouse's handicap). */
@@ -128,6 +129,7 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts, referr
       );
       res.json({ status: 'ok', result: { redirect_url: started.url, checkout_id: started.checkoutId }, error: '' });
     } catch (error) {
+      if (error instanceof DrawPurchaseRefused) return res.status(403).json({ status: 'error', result: null, error: error.message });
       if (!businessError(error)) throw error;
       app.logger.info({ err: error, memberId, purpose }, 'plan change refused');
       return failed(error instanceof EventStoreUnavailableError ? 503 : 403);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { EMAIL_PATTERN, signUpSchema } from '@roar/contracts/members';
+import { controlText } from '@roar/contracts/member-controls';
+import { setLimit } from '../member-controls/routes';
 import type { AppContext } from '../context';
 import { issueSession, tooManyAttempts } from '../auth/member';
 import { checkPassword } from '../auth/password-policy';
@@ -39,6 +41,15 @@ export function newReferralCode(): string {
 }
 
 /**
+ * Issue 23: a limit chosen at sign-up refuses a first plan charge beyond it before anything is written
+ * (a new member has spent nothing this month). The limit itself is recorded once the account exists.
+ */
+function signUpLimitRefusal(limitCents: number | undefined, priceCents: number): string | null {
+  if (limitCents === undefined || priceCents <= limitCents) return null;
+  return `${controlText.over(limitCents)} Choose the free plan, or a higher limit.`;
+}
+
+/**
  * POST /api/sign-up. Checks everything it can before writing (fields, reCAPTCHA, tier, referral
  * code), then runs the sign-up steps of signup-flow.ts, whose last write is the credentials: a
  * failure or a crash part-way leaves no account, and the same request again finishes it. A paid
@@ -64,6 +75,8 @@ export function signUpHandler(app: AppContext, ports: MembersPorts, referrals: S
     const code = body.referral_code?.trim() ?? '';
     const referral = code ? await referrals.check(app, code) : null;
     if (referral && !referral.ok) return fail(res, 400, referral.error);
+    const limitRefusal = signUpLimitRefusal(body.monthly_limit_cents, tier.snapshot.price_cents);
+    if (limitRefusal) return fail(res, 400, limitRefusal);
 
     // One correlation id for every step, whichever member id the email leads to.
     const base = memberCommandContext('', req, app.now());
@@ -89,6 +102,8 @@ export function signUpHandler(app: AppContext, ports: MembersPorts, referrals: S
       return fail(res, 409, EMAIL_TAKEN);
     }
     const { memberId, position, redirectUrl } = outcome;
+    if (body.monthly_limit_cents !== undefined)
+      await setLimit(app, memberId, body.monthly_limit_cents, app.now(), { ...base, actor: { type: 'member', id: memberId } });
     if (position) await app.projections.waitFor(position, app.config.PROJECTION_WAIT_MS);
     const session = await issueSession(app, memberId);
     res.status(201).json({ ...session, redirect_url: redirectUrl });

@@ -123,6 +123,14 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       // Benefits last until the paid period ends: Stripe sends customer.subscription.deleted then.
       await call('POST', `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, { cancel_at_period_end: 'true' });
     },
+    async pauseCollection(subscriptionId, paused) {
+      // pause_collection void: no invoice is charged while a member's break or self-exclusion lasts.
+      await call(
+        'POST',
+        `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`,
+        paused ? { 'pause_collection[behavior]': 'void' } : { pause_collection: '' },
+      );
+    },
     async paymentMethod(customerRef): Promise<CardDetails | null> {
       const body = await call('GET', `/v1/subscriptions/${encodeURIComponent(customerRef)}?expand[]=default_payment_method`);
       const pm = subscriptionResponse.safeParse(body).data?.default_payment_method;

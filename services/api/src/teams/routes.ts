@@ -20,6 +20,7 @@ import {
 import { DomainError, handleCommand, type CommandContext, type Position } from '@roar/platform';
 import { findTeamOfMember, getMember, getTeam, getTeamInvite, type MemberRow } from '@roar/projections';
 import type { AppContext } from '../context';
+import { guardDrawPurchase } from '../member-controls/guard';
 import { memberOf, requireMember } from '../auth/member';
 import { createLookupThrottle } from '../auth/lookup-throttle';
 import { memberCommandContext, originOf } from '../kernel/context';
@@ -211,6 +212,8 @@ export function createTeamsRouter(app: AppContext, ports: MembersPorts): Router 
     if (state.invites.some((i) => i.status === 'refunded' && i.memberId === memberId)) return refuse(res, 409, REFUNDED_MATE);
     const ctx = memberCommandContext(memberId, req, now);
     await answering(res, async () => {
+      // Issue 23: the member's own limit, break or self-exclusion, before the seat and any payment page.
+      await guardDrawPurchase(app, memberId, TEAM_RULES.mateFeeCents, now);
       // The seat before any money: a member already in another open team is refused without a charge.
       await handleCommand(
         app.store,

@@ -8,6 +8,7 @@ const TABS = [
   { title: 'Payment Method', url: paths.paymentMethod.getHref(), needsMembership: true },
   { title: 'Membership Plan', url: paths.membershipPlan.getHref(), needsMembership: false },
   { title: 'Handicap', url: paths.handicapInfo.getHref(), needsMembership: false },
+  { title: 'Limits & Breaks', url: paths.limitsAndBreaks.getHref(), needsMembership: false },
 ] as const;
 
 /**

@@ -56,6 +56,8 @@ export function SignUpPage() {
     const value = (name: (typeof FIELDS)[number]) => String(form.get(name) ?? '').trim();
     if (FIELDS.some((name) => value(name) === '')) return setError('Please fill in every field.');
     if (passwordFeedback && !passwordFeedback.ok) return setError(passwordFeedback.reason);
+    const limit = spendingLimitFromForm(form);
+    if ('error' in limit) return setError(limit.error);
     setBusy(true);
     setError(null);
     let token: string;
@@ -76,6 +78,7 @@ export function SignUpPage() {
       password: String(form.get('password') ?? ''),
       membership_id: Number(value('membership_id')),
       recaptcha_token: token,
+      ...limit.fields,
     });
     if (!result.ok) {
       setBusy(false);
@@ -159,6 +162,7 @@ export function SignUpPage() {
             ))}
           </select>
         </label>
+        <SpendingLimitField />
         {error && <ErrorNote message={error} />}
         <button type="submit" className="btn btn--gold btn--block" disabled={busy}>
           {busy ? 'Signing up...' : 'Sign Up'}
@@ -171,4 +175,24 @@ export function SignUpPage() {
       </p>
     </>
   );
+}
+
+/** Issue 23: the optional monthly limit on draw purchases, offered at sign-up ($0 allowed). */
+function SpendingLimitField() {
+  return (
+    <label className="field">
+      <span>Monthly limit on draw purchases (optional)</span>
+      <input className="input" name="monthly_limit" type="number" min="0" step="0.01" inputMode="decimal" placeholder="No limit" />
+      <small className="club-muted">You can set any amount, including $0. The pro shop is not counted.</small>
+    </label>
+  );
+}
+
+/** The limit field as the sign-up body's `monthly_limit_cents` (left out when empty). */
+function spendingLimitFromForm(form: FormData): { fields: { monthly_limit_cents?: number } } | { error: string } {
+  const raw = String(form.get('monthly_limit') ?? '').trim();
+  if (raw === '') return { fields: {} };
+  const cents = Math.round(Number(raw) * 100);
+  if (!Number.isFinite(cents) || cents < 0) return { error: 'Enter a monthly limit in dollars, $0 or more.' };
+  return { fields: { monthly_limit_cents: cents } };
 }

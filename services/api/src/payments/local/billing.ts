@@ -27,7 +27,7 @@ export async function runBillingTick(sql: Sql, at: Date, onlySubscription: strin
     recorded.push(...expired);
   }
   const due = await sql.query<{ id: string }>(
-    "select id from local_payments.subscriptions where status = 'active' and current_period_end <= $1 and ($2::text is null or id = $2) order by current_period_end",
+    "select id from local_payments.subscriptions where status = 'active' and not collection_paused and current_period_end <= $1 and ($2::text is null or id = $2) order by current_period_end",
     [at, onlySubscription],
   );
   for (const { id } of due.rows) recorded.push(...(await bill(sql, id, at, record)));
@@ -41,7 +41,7 @@ async function bill(sql: Sql, subscriptionId: string, at: Date, record: Record_)
     const outcome = await sql.transaction(async (tx) => {
       const { rows } = await tx.query<SubscriptionRow>('select * from local_payments.subscriptions where id = $1 for update', [subscriptionId]);
       const sub = rows[0];
-      if (!sub || sub.status !== 'active' || asDate(sub.current_period_end) > at) return null;
+      if (!sub || sub.status !== 'active' || sub.collection_paused || asDate(sub.current_period_end) > at) return null;
       const start = asDate(sub.current_period_end);
       if (sub.cancel_at_period_end) {
         await tx.query("update local_payments.subscriptions set status = 'canceled' where id = $1", [sub.id]);

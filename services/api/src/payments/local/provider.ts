@@ -221,6 +221,11 @@ export function createLocalPaymentProvider(options: LocalPaymentProviderOptions)
       if (upd.affectedRows !== 1) throw new PaymentProviderError(`No active subscription: '${subscriptionId}'`, 404);
     },
 
+    async pauseCollection(subscriptionId, paused) {
+      await ready();
+      await sql.query('update local_payments.subscriptions set collection_paused = $2 where id = $1', [subscriptionId, paused]);
+    },
+
     async refund(paymentId, reason) {
       await ready();
       const at = now();

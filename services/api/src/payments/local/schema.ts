@@ -62,6 +62,8 @@ create table if not exists local_payments.refunds (
   reason text not null,
   created_at timestamptz not null
 );
+-- Issue 23: a member's break pauses collection (like Stripe's pause_collection): no renewal is charged.
+alter table local_payments.subscriptions add column if not exists collection_paused boolean not null default false;
 `;
 
 export async function migrateLocalPayments(sql: Sql): Promise<void> {
@@ -100,6 +102,7 @@ export interface SubscriptionRow {
   current_period_start: Date;
   current_period_end: Date;
   cancel_at_period_end: boolean;
+  collection_paused?: boolean;
   card_brand: string;
   card_last4: string;
   card_declines: boolean;

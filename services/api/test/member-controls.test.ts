@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberControlsStreamId } from '@roar/domain';
+import { startTestApi, type TestApi } from './setup';
+
+interface Session {
+  access_token: string;
+  redirect_url: string | null;
+}
+
+/** Issue 23 over HTTP: the member's limit, break and self-exclusion against the real app and local provider. */
+describe('member controls: limits, a break, self-exclusion', () => {
+  let api: TestApi;
+  let clock = new Date();
+  const send = (method: string, path: string, body: unknown, token?: string) =>
+    fetch(`${api.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+  const get = (path: string, token: string) => fetch(`${api.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const signUp = async (email: string, membership_id: number, extra: Record<string, unknown> = {}) =>
+    send('POST', '/api/sign-up', {
+      first_name: 'Jane',
+      last_name: 'Citizen',
+      email,
+      password: 'correct-horse-1',
+      membership_id,
+      recaptcha_token: 'local-test-token',
+      ...extra,
+    });
+  const pay = async (checkoutUrl: string) => {
+    await fetch(checkoutUrl, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Jane Citizen' }).toString(),
+    });
+    await api.infra.members.local?.idle();
+  };
+  /** After the clock moves past a token's life: sign in again. */
+  const signIn = async (email: string) => {
+    const r = await send('POST', '/auth/login', { email, password: 'correct-horse-1' });
+    expect(r.status).toBe(200);
+    return ((await r.json()) as { data: { access_token: string } }).data.access_token;
+  };
+  const checkoutsOpened = async () => {
+    const r = await api.infra.sql.query<{ n: string }>('select count(*)::text as n from local_payments.sessions');
+    return Number(r.rows[0]?.n ?? 0);
+  };
+
+  beforeAll(async () => {
+    api = (await startTestApi({ database: 'pglite', now: () => clock }))!;
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('a $0 limit at sign-up refuses a single entry with the amount left, before any checkout; a raise applies 24 hours later', async () => {
+    const answer = await signUp('limit@example.com.au', 1, { monthly_limit_cents: 0 });
+    expect(answer.status).toBe(201);
+    const session = (await answer.json()) as Session;
+    const opened = await checkoutsOpened();
+    const refused = await send('POST', '/api/single-entry', { membership_id: 2 }, session.access_token);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      status: 'error',
+      result: null,
+      error: 'Your monthly limit is $0. This purchase would go over it. You can spend $0 more on draws this month.',
+    });
+    expect(await checkoutsOpened()).toBe(opened);
+
+    const raised = await send('PUT', '/api/member-controls/limit', { monthly_limit_cents: 5000 }, session.access_token);
+    expect(raised.status).toBe(200);
+    const view = (await raised.json()) as { monthly_limit_cents: number; pending_limit_applies_at: string; messages: string[] };
+    expect(view.monthly_limit_cents).toBe(0);
+    expect(Date.parse(view.pending_limit_applies_at) - clock.getTime()).toBe(24 * 3600_000);
+    expect(view.messages.some((m) => m.startsWith('Your new limit of $50 applies from '))).toBe(true);
+    // Still refused until the raise applies; then the payment page opens.
+    expect((await send('POST', '/api/single-entry', { membership_id: 2 }, session.access_token)).status).toBe(403);
+    clock = new Date(clock.getTime() + 24 * 3600_000 + 1000);
+    session.access_token = await signIn('limit@example.com.au');
+    const allowed = await send('POST', '/api/single-entry', { membership_id: 2 }, session.access_token);
+    expect(allowed.status).toBe(200);
+    expect(await checkoutsOpened()).toBe(opened + 1);
+    const events = await api.infra.store.readStream(
+      memberControlsStreamId(((await (await get('/api/current-user', session.access_token)).json()) as { user: { id: string } }).user.id),
+    );
+    expect(events.map((e) => e.type)).toEqual(['SpendingLimitSet', 'SpendingLimitSet']);
+  });
+
+  it('a sign-up whose limit is below the plan is refused before anything is written', async () => {
+    const r = await signUp('lowlimit@example.com.au', 3, { monthly_limit_cents: 1000 });
+    expect(r.status).toBe(400);
+    expect(((await r.json()) as { error: string }).error).toBe(
+      'Your monthly limit is $10. This purchase would go over it. Choose the free plan, or a higher limit.',
+    );
+  });
+
+  it('a 7-day break refuses purchases, is not charged a renewal, cannot be ended early, and billing stays paused after it', async () => {
+    const session = (await (await signUp('break@example.com.au', 3)).json()) as Session;
+    await pay(session.redirect_url!);
+    const me = (await (await get('/api/current-user', session.access_token)).json()) as {
+      user: { id: string };
+      subscription: { id: string; end_date: string };
+    };
+    const pause = await send('POST', '/api/member-controls/pause', { length: '7-days', billing: 'pause' }, session.access_token);
+    expect(pause.status).toBe(200);
+    const view = (await pause.json()) as { pause: { ends_at: string }; messages: string[] };
+    expect(view.messages[0]).toMatch(/^You are on a break until \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm)\. Purchases and renewals are paused\.$/);
+    const refused = await send('POST', '/api/single-entry', { membership_id: 2 }, session.access_token);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: string }).error).toBe(view.messages[0]);
+    expect((await send('POST', '/api/member-controls/resume-billing', undefined, session.access_token)).status).toBe(403);
+
+    // The period ends during the break: no renewal is charged.
+    const payments = async () =>
+      Number(
+        (
+          await api.infra.sql.query<{ n: string }>('select count(*)::text as n from local_payments.payments where subscription_id = $1', [
+            me.subscription.id,
+          ])
+        ).rows[0]?.n,
+      );
+    const before = await payments();
+    await api.infra.members.local!.advanceClock(me.subscription.id, new Date(Date.parse(me.subscription.end_date) + 60_000));
+    await api.infra.members.local!.idle();
+    expect(await payments()).toBe(before);
+
+    // After the break nothing restarts by itself.
+    clock = new Date(Date.parse(view.pause.ends_at) + 1000);
+    await api.infra.members.local!.advanceClock(me.subscription.id, new Date(Date.parse(me.subscription.end_date) + 40 * 24 * 3600_000));
+    expect(await payments()).toBe(before);
+    session.access_token = await signIn('break@example.com.au');
+    const after = (await (await get('/api/member-controls', session.access_token)).json()) as { pause: unknown; billing_paused: boolean };
+    expect(after).toMatchObject({ pause: null, billing_paused: true });
+    expect((await send('POST', '/api/member-controls/resume-billing', undefined, session.access_token)).status).toBe(200);
+  });
+
+  it('self-exclusion is at least the rules\u2019 minimum, and staff have no route to lift it', async () => {
+    const session = (await (await signUp('excluded@example.com.au', 1)).json()) as Session;
+    const r = await send('POST', '/api/member-controls/pause', { length: '6-months', billing: 'cancel' }, session.access_token);
+    expect(r.status).toBe(200);
+    expect(((await r.json()) as { pause: { kind: string } }).pause.kind).toBe('self-exclusion');
+    const again = await send('POST', '/api/member-controls/pause', { length: '24-hours', billing: 'pause' }, session.access_token);
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: string }).error).toMatch(/^You have excluded yourself until /);
+    const rules = (await (await fetch(`${api.url}/api/member-controls/rules`)).json()) as {
+      rules: Array<{ key: string; value: number; source: string }>;
+    };
+    expect(rules.rules.find((x) => x.key === 'min_self_exclusion_months')).toMatchObject({ value: 6, source: expect.stringContaining('UK code') });
+  });
+});
