@@ -18,3 +18,4 @@ export * from './clubhouse';
 export * from './support';
 export * from './approval';
 export * from './tracking';
+export * from './compliance';

@@ -13,6 +13,7 @@ import { courseEvents, handicapEvents } from './clubhouse';
 import { shopEvents } from './shop/events';
 import { supportEvents } from './support';
 import { trackingEvents } from './tracking';
+import { complianceRuleEvents, permitEvents } from './compliance';
 import { approvalEvents, staffAccountEvents, staffSecuritySettingsEvents } from './approval';
 
 /** Every event type the product writes, with its schema: the store refuses anything else. */
@@ -32,6 +33,8 @@ export function createEventRegistry(): EventRegistry {
     ...teamSeatEvents,
     ...prizeEvents,
     ...prizeSlugEvents,
+    ...complianceRuleEvents,
+    ...permitEvents,
     ...handicapEvents,
     ...courseEvents,
     ...shopEvents,
