@@ -13,7 +13,8 @@ import {
 } from '../draw';
 import { ENTRY_LIST_PAGE_SIZE, type PrizeEvent, type PrizeFields } from './events';
 import type { AuState } from '../member/events';
-import { ELIGIBILITY_RULE_VERSION } from './eligibility';
+import type { ReliedPermit } from '@roar/contracts/compliance';
+import { ELIGIBILITY_RULE_VERSION, LEGACY_ELIGIBILITY_RULE_VERSION } from './eligibility';
 import { currentWinner, evolvePrize, initialPrizeState, type ExistingPrize, type PrizeState } from './state';
 
 /** Who an entrant id stands for: the eligibility key (`member:<id>` / `team:<id>`) and its members. */
@@ -34,7 +35,14 @@ export type PrizeCommand =
       readonly commitment: string;
       readonly beacon: BeaconSchedule | null;
     }
-  | { readonly type: 'CloseEntries'; readonly entrants: readonly EntryInput[]; readonly cutoffPosition: string; readonly asOf: string }
+  | {
+      readonly type: 'CloseEntries';
+      readonly entrants: readonly EntryInput[];
+      readonly cutoffPosition: string;
+      readonly asOf: string;
+      /** Rule 2 (issue 22): given, the close records rule 2 with these; absent, rule 1 as before. */
+      readonly residence?: { readonly openStates: readonly AuState[]; readonly permits: readonly ReliedPermit[]; readonly minimumAge: number };
+    }
   | {
       readonly type: 'DrawWinner';
       readonly randomness: string;
@@ -170,7 +178,10 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
             pages: pages.length,
             cutoffPosition: command.cutoffPosition,
             asOf: command.asOf,
-            eligibilityRuleVersion: ELIGIBILITY_RULE_VERSION,
+            eligibilityRuleVersion: command.residence ? ELIGIBILITY_RULE_VERSION : LEGACY_ELIGIBILITY_RULE_VERSION,
+            ...(command.residence
+              ? { openStates: [...command.residence.openStates], permits: [...command.residence.permits], minimumAge: command.residence.minimumAge }
+              : {}),
           },
         },
       ];
