@@ -21,6 +21,9 @@ import {
 } from '@roar/domain';
 import { DomainError, handleCommand, loadState, positionToString, type CommandContext, type EventStore } from '@roar/platform';
 import type { AppContext } from '../context';
+import { clubDay } from '@roar/contracts/time';
+import { readComplianceRules } from '../compliance/rules';
+import { readPermits } from '../compliance/permits';
 import { awaitProjections, executeCommand, type ExecutedCommand } from '../http/commands';
 import { createPrize, updatePrize } from '../prizes/slug';
 import { beaconFromConfig, DrandBeacon, verifyDrandSignature } from './beacon';
@@ -54,7 +57,15 @@ function existing(state: PrizeState): ExistingPrize {
 export function runPrizeCommand(app: AppContext, prizeId: string, command: PrizeCommand, ctx: CommandContext): Promise<ExecutedCommand<PrizeState>> {
   if (command.type === 'CreatePrize') return createPrize(app, prizeId, command, ctx);
   if (command.type === 'UpdatePrize') return updatePrize(app, prizeId, command, ctx);
+  if (command.type === 'PublishPrize' && !command.compliance) return publishPrize(app, prizeId, ctx);
   return executeCommand(app, drawStreamId(prizeId), prizeDecider, command, ctx);
+}
+
+/** PublishPrize checked against the compliance rules in force today and the permits registered (409 naming the state and the rule). */
+async function publishPrize(app: AppContext, prizeId: string, ctx: CommandContext): Promise<ExecutedCommand<PrizeState>> {
+  const [rules, permits] = await Promise.all([readComplianceRules(app), readPermits(app.store)]);
+  const compliance = { rules, permits, publishDay: clubDay(app.now()) };
+  return executeCommand(app, drawStreamId(prizeId), prizeDecider, { type: 'PublishPrize', compliance }, ctx);
 }
 
 /**

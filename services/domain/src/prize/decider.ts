@@ -13,7 +13,9 @@ import {
 } from '../draw';
 import { ENTRY_LIST_PAGE_SIZE, type PrizeEvent, type PrizeFields } from './events';
 import type { AuState } from '../member/events';
-import type { ReliedPermit } from '@roar/contracts/compliance';
+import type { Permit, ReliedPermit } from '@roar/contracts/compliance';
+import { clubDay } from '@roar/contracts/time';
+import { checkPublish, type ComplianceRules } from '../compliance/rules';
 import { ELIGIBILITY_RULE_VERSION, LEGACY_ELIGIBILITY_RULE_VERSION } from './eligibility';
 import { currentWinner, evolvePrize, initialPrizeState, type ExistingPrize, type PrizeState } from './state';
 
@@ -26,7 +28,11 @@ export interface EntrantIdentity {
 export type PrizeCommand =
   | { readonly type: 'CreatePrize'; readonly prizeId: string; readonly fields: PrizeFields }
   | { readonly type: 'UpdatePrize'; readonly changes: Partial<PrizeFields> }
-  | { readonly type: 'PublishPrize' }
+  | {
+      readonly type: 'PublishPrize';
+      /** Issue 22: the rules and permits to check the draw's open states against, and today's club day. */
+      readonly compliance?: { readonly rules: ComplianceRules; readonly permits: readonly Permit[]; readonly publishDay: string };
+    }
   | { readonly type: 'ArchivePrize' }
   | {
       readonly type: 'ScheduleDraw';
@@ -139,6 +145,19 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
     }
     case 'PublishPrize': {
       const s = existing(state);
+      if (s.status !== 'published' && command.compliance && (s.fields.open_states ?? []).length > 0) {
+        const check = checkPublish(
+          {
+            openStates: s.fields.open_states ?? [],
+            totalPrizeCents: Math.round(s.fields.prize_value * 100),
+            publishDay: command.compliance.publishDay,
+            drawDay: clubDay(s.fields.prize_end_date),
+          },
+          command.compliance.rules,
+          command.compliance.permits,
+        );
+        if (!check.ok) throw new DomainError('conflict', check.message, { state: check.state });
+      }
       return s.status === 'published' ? [] : [{ type: 'PrizePublished', data: { prizeId: s.prizeId } }];
     }
     case 'ArchivePrize': {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DeciderSpecification } from '@roar/platform/testing';
 import { commitRandomness, pseudonymousEntrantId } from '../draw';
 import { ageOn } from '../member/age';
+import { SEED_COMPLIANCE_RULES } from '../compliance/rules';
 import { auditDraw, auditEligibilityInput } from './audit';
 import { prizeDecider, type EntrantIdentity } from './decider';
 import { eligibleEntrants, memberStanding, type EligibilityEvent, type EligibilityInput } from './eligibility';
@@ -135,5 +136,32 @@ describe('eligibility rule version 2', () => {
     const closed = closing.at(-1) as Extract<PrizeEvent, { type: 'EntriesClosed' }>;
     expect(closed.data.eligibilityRuleVersion).toBe(1);
     expect(closed.data).not.toHaveProperty('openStates');
+  });
+});
+
+describe('publishing a draw with open states', () => {
+  const nswDraw: PrizeEvent = { type: 'PrizeCreated', data: { prizeId: 'p1', fields: { ...fields, open_states: ['NSW', 'VIC', 'QLD'] } } };
+  const permit = {
+    id: 'permit-1',
+    jurisdiction: 'NSW' as const,
+    number: 'TP/01234',
+    holder: 'ROAR+ Pty Ltd',
+    valid_from: '2026-11-01',
+    valid_to: '2027-10-31',
+    conditions: '',
+    document: null,
+  };
+  const compliance = (permits: (typeof permit)[]) => ({ rules: SEED_COMPLIANCE_RULES, permits, publishDay: '2026-12-01' });
+  it('is refused (409) naming the state and the rule until a NSW permit covers publish to draw day', () => {
+    given([nswDraw])
+      .when({ type: 'PublishPrize', compliance: compliance([]) })
+      .thenThrows('A draw open in NSW with prizes over $10,000 needs a NSW permit covering 1 Dec 2026 to 20 Dec 2026.');
+    given([nswDraw])
+      .when({ type: 'PublishPrize', compliance: compliance([permit]) })
+      .then([{ type: 'PrizePublished', data: { prizeId: 'p1' } }]);
+    // A prize from before issue 22 (no open states) publishes as before.
+    given([created])
+      .when({ type: 'PublishPrize', compliance: compliance([]) })
+      .then([{ type: 'PrizePublished', data: { prizeId: 'p1' } }]);
   });
 });
