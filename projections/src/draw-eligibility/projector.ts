@@ -22,6 +22,8 @@ async function migrate(tx: Sql, schema: string): Promise<void> {
       period_end text, cancelled_ends_at text, stacked bigint not null, singles jsonb not null,
       last_at_ms double precision, streams text[] not null, suspended boolean not null default false);
     alter table ${s}.draw_eligibility_members add column if not exists suspended boolean not null default false;
+    alter table ${s}.draw_eligibility_members add column if not exists residence_state text;
+    alter table ${s}.draw_eligibility_members add column if not exists dob text;
     create table if not exists ${s}.draw_eligibility_teams (
       team_id text primary key, member_ids jsonb not null, last_at_ms double precision, streams text[] not null);
   `);
@@ -45,6 +47,8 @@ interface MemberRow {
   last_at_ms: unknown;
   streams: string[];
   suspended: boolean;
+  residence_state: string | null;
+  dob: string | null;
 }
 
 const asObject = (v: unknown): Record<string, unknown> => {
@@ -59,7 +63,8 @@ const msOrNull = (v: unknown): number | null => (v === null || v === undefined ?
 
 /** A stored row as the fold's account. Ticket ranges are not kept: a close needs counts only. */
 export function accountOfRow(
-  row: Pick<MemberRow, 'has_tier' | 'bonus_draws' | 'weekly_draws' | 'period_end' | 'cancelled_ends_at' | 'stacked' | 'singles' | 'suspended'>,
+  row: Pick<MemberRow, 'has_tier' | 'bonus_draws' | 'weekly_draws' | 'period_end' | 'cancelled_ends_at' | 'stacked' | 'singles' | 'suspended'> &
+    Partial<Pick<MemberRow, 'residence_state' | 'dob'>>,
 ): MemberAccount {
   const singles = new Map(Object.entries(asObject(row.singles)).map(([prizeId, count]) => [prizeId, { count: Number(count), ranges: [] }]));
   return {
@@ -70,6 +75,8 @@ export function accountOfRow(
     stacked: Number(row.stacked),
     stackedRanges: [],
     singles,
+    state: row.residence_state ?? null,
+    dob: row.dob ?? null,
   };
 }
 
@@ -130,14 +137,17 @@ async function saveMembers(tx: Sql, schema: string, ids: string[], fold: Eligibi
   if (rows.length === 0) return;
   await tx.query(
     `insert into ${ident(schema)}.draw_eligibility_members
-       (member_id, has_tier, bonus_draws, weekly_draws, period_end, cancelled_ends_at, stacked, singles, last_at_ms, streams, suspended)
+       (member_id, has_tier, bonus_draws, weekly_draws, period_end, cancelled_ends_at, stacked, singles, last_at_ms, streams, suspended,
+        residence_state, dob)
      select r.member_id, r.has_tier, r.bonus_draws, r.weekly_draws, r.period_end, r.cancelled_ends_at, r.stacked, r.singles, r.last_at_ms,
-       array(select jsonb_array_elements_text(r.streams)), r.suspended
+       array(select jsonb_array_elements_text(r.streams)), r.suspended, r.residence_state, r.dob
      from jsonb_to_recordset($1::jsonb) as r(member_id text, has_tier boolean, bonus_draws boolean, weekly_draws boolean, period_end text,
-       cancelled_ends_at text, stacked bigint, singles jsonb, last_at_ms double precision, streams jsonb, suspended boolean)
+       cancelled_ends_at text, stacked bigint, singles jsonb, last_at_ms double precision, streams jsonb, suspended boolean,
+       residence_state text, dob text)
      on conflict (member_id) do update set has_tier = excluded.has_tier, bonus_draws = excluded.bonus_draws, weekly_draws = excluded.weekly_draws,
        period_end = excluded.period_end, cancelled_ends_at = excluded.cancelled_ends_at, stacked = excluded.stacked, singles = excluded.singles,
-       last_at_ms = excluded.last_at_ms, streams = excluded.streams, suspended = excluded.suspended`,
+       last_at_ms = excluded.last_at_ms, streams = excluded.streams, suspended = excluded.suspended,
+       residence_state = excluded.residence_state, dob = excluded.dob`,
     [
       JSON.stringify(
         rows.map(({ id, a, trail }) => ({
@@ -152,6 +162,8 @@ async function saveMembers(tx: Sql, schema: string, ids: string[], fold: Eligibi
           last_at_ms: trail?.lastAtMs ?? null,
           streams: [...(trail?.streams ?? [])],
           suspended: a.suspended,
+          residence_state: a.state,
+          dob: a.dob,
         })),
       ),
     ],
@@ -184,7 +196,8 @@ async function saveTeams(tx: Sql, schema: string, ids: string[], fold: Eligibili
 
 export const drawEligibilityProjector: Projector = {
   name: 'draw_eligibility',
-  version: 2,
+  // 3: residence facts (state, dob) for eligibility rule 2; rebuilt so members registered before fold them.
+  version: 3,
   tables: [
     { name: 'draw_eligibility_members', primaryKey: ['member_id'] },
     { name: 'draw_eligibility_teams', primaryKey: ['team_id'] },

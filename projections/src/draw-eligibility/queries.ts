@@ -21,6 +21,8 @@ type MemberAggregates = {
   cancelled: unknown;
   single: unknown;
   stale: unknown;
+  residence_state: unknown;
+  dob: unknown;
 };
 
 /**
@@ -63,7 +65,8 @@ export async function readEligibilityRows(
        string_agg(case when has_tier then '1' else '0' end || case when bonus_draws then '1' else '0' end
          || case when weekly_draws then '1' else '0' end || case when suspended then '1' else '0' end, '') as flags,
        string_agg(stacked::text, ',') as stacked, json_agg(period_end) as period_end, json_agg(cancelled_ends_at) as cancelled,
-       json_agg(singles -> $1::text) as single, json_agg(case when last_at_ms > $2::float8 then streams end) as stale
+       json_agg(singles -> $1::text) as single, json_agg(case when last_at_ms > $2::float8 then streams end) as stale,
+       json_agg(residence_state) as residence_state, json_agg(dob) as dob
      from ${s}.draw_eligibility_members where stacked > 0 or singles ? $1::text or last_at_ms > $2::float8`,
     [input.prizeId, asOfMs],
   );
@@ -75,13 +78,17 @@ export async function readEligibilityRows(
   const cancelled = jsonArray<string | null>(r?.cancelled);
   const singles = jsonArray<unknown>(r?.single);
   const staleStreams = jsonArray<string[] | null>(r?.stale);
+  const states = jsonArray<string | null>(r?.residence_state);
+  const dobs = jsonArray<string | null>(r?.dob);
   if (
     flags.length !== ids.length * 4 ||
     stacked.length !== ids.length ||
     periodEnds.length !== ids.length ||
     cancelled.length !== ids.length ||
     singles.length !== ids.length ||
-    staleStreams.length !== ids.length
+    staleStreams.length !== ids.length ||
+    states.length !== ids.length ||
+    dobs.length !== ids.length
   ) {
     throw new Error('draw_eligibility_members: the aggregated columns do not line up');
   }
@@ -103,6 +110,8 @@ export async function readEligibilityRows(
           cancelled_ends_at: cancelled[i] ?? null,
           stacked: stacked[i],
           singles: single === null || single === undefined ? {} : { [input.prizeId]: Number(single) },
+          residence_state: states[i] ?? null,
+          dob: dobs[i] ?? null,
         }),
       );
     }

@@ -1,3 +1,4 @@
+import { seedComplianceRules } from './compliance/rules';
 import { createServer } from 'node:http';
 import { createLogger, loadConfig, ConfigError } from '@roar/platform';
 import { createApp, paymentProcessManager } from './app';
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
 
   if (runsApi) {
     await seedCatalogue(infra.store, infra.registry, logger, new Date());
+    await seedComplianceRules(infra.store, infra.registry, logger, new Date());
     await seedCourses(infra.store, infra.registry, logger, new Date());
     await seedPrizes(infra.store, infra.registry, infra.sql, logger, new Date());
     await seedShop(infra.store, infra.registry, logger, new Date());

@@ -24,3 +24,4 @@ export * from './cashback';
 export * from './rewards';
 export * from './transparency';
 export * from './member-controls';
+export * from './compliance';

@@ -66,6 +66,8 @@ export const prizeFieldsSchema = z
     prize_end_date: instant,
     prize_value: z.number().min(0).max(100_000_000),
     prize_value_currency: z.literal('AUD'),
+    /** The states the draw is open in (issue 22); absent on prizes from before it (open everywhere, rule 1). */
+    open_states: z.array(auStateSchema).max(8).optional(),
   })
   .strict();
 export type PrizeFields = z.infer<typeof prizeFieldsSchema>;

@@ -19,3 +19,4 @@ export * from './support';
 export * from './approval';
 export * from './tracking';
 export * from './member-controls';
+export * from './compliance';

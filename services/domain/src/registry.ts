@@ -14,6 +14,7 @@ import { shopEvents } from './shop/events';
 import { supportEvents } from './support';
 import { trackingEvents } from './tracking';
 import { memberControlsEvents } from './member-controls';
+import { complianceRuleEvents, permitEvents } from './compliance';
 import { approvalEvents, staffAccountEvents, staffSecuritySettingsEvents } from './approval';
 
 /** Every event type the product writes, with its schema: the store refuses anything else. */
@@ -33,6 +34,8 @@ export function createEventRegistry(): EventRegistry {
     ...teamSeatEvents,
     ...prizeEvents,
     ...prizeSlugEvents,
+    ...complianceRuleEvents,
+    ...permitEvents,
     ...handicapEvents,
     ...courseEvents,
     ...shopEvents,

@@ -1,6 +1,8 @@
 import {
   auditDraw,
   auditEligibilityInput,
+  closeEligibilityInput,
+  permitsRelied,
   beaconCommitment,
   commitRandomness,
   drawStreamId,
@@ -21,6 +23,9 @@ import {
 } from '@roar/domain';
 import { DomainError, handleCommand, loadState, positionToString, type CommandContext, type EventStore } from '@roar/platform';
 import type { AppContext } from '../context';
+import { clubDay } from '@roar/contracts/time';
+import { minimumEntryAge, readComplianceRules } from '../compliance/rules';
+import { readPermits } from '../compliance/permits';
 import { awaitProjections, executeCommand, type ExecutedCommand } from '../http/commands';
 import { createPrize, updatePrize } from '../prizes/slug';
 import { beaconFromConfig, DrandBeacon, verifyDrandSignature } from './beacon';
@@ -54,7 +59,15 @@ function existing(state: PrizeState): ExistingPrize {
 export function runPrizeCommand(app: AppContext, prizeId: string, command: PrizeCommand, ctx: CommandContext): Promise<ExecutedCommand<PrizeState>> {
   if (command.type === 'CreatePrize') return createPrize(app, prizeId, command, ctx);
   if (command.type === 'UpdatePrize') return updatePrize(app, prizeId, command, ctx);
+  if (command.type === 'PublishPrize' && !command.compliance) return publishPrize(app, prizeId, ctx);
   return executeCommand(app, drawStreamId(prizeId), prizeDecider, command, ctx);
+}
+
+/** PublishPrize checked against the compliance rules in force today and the permits registered (409 naming the state and the rule). */
+async function publishPrize(app: AppContext, prizeId: string, ctx: CommandContext): Promise<ExecutedCommand<PrizeState>> {
+  const [rules, permits] = await Promise.all([readComplianceRules(app), readPermits(app.store)]);
+  const compliance = { rules, permits, publishDay: clubDay(app.now()) };
+  return executeCommand(app, drawStreamId(prizeId), prizeDecider, { type: 'PublishPrize', compliance }, ctx);
 }
 
 /**
@@ -101,7 +114,25 @@ export async function closeEntries(app: AppContext, prizeId: string, ctx: Comman
   if (!secret) throw new DomainError('conflict', 'The draw secret is missing: schedule the draw again.');
   const end = new Date(prize.fields.prize_end_date);
   const asOf = (ctx.occurredAt < end ? ctx.occurredAt : end).toISOString();
-  const input = { prizeId, prizeType: prize.fields.prize_type_id, asOf };
+  // Issue 22: a draw stating its open states closes under eligibility rule 2, recording the states,
+  // the permits relied on and the minimum age in force; one without them closes under rule 1 as before.
+  const openStates = prize.fields.open_states ?? [];
+  const residence =
+    openStates.length === 0
+      ? undefined
+      : {
+          openStates,
+          permits: permitsRelied(openStates, await readPermits(app.store), clubDay(asOf)).map((p) => ({
+            jurisdiction: p.jurisdiction,
+            number: p.number,
+            valid_from: p.valid_from,
+            valid_to: p.valid_to,
+          })),
+          minimumAge: await minimumEntryAge(app),
+        };
+  const input = residence
+    ? { prizeId, prizeType: prize.fields.prize_type_id, asOf, ruleVersion: 2, openStates: residence.openStates, minimumAge: residence.minimumAge }
+    : { prizeId, prizeType: prize.fields.prize_type_id, asOf };
   const head = await app.store.headPosition();
   // The read model answers at its checkpoint (at or past the head); without it, the log is replayed up to the head.
   const snapshot = await eligibleFromReadModel(app, head, input);
@@ -112,7 +143,13 @@ export async function closeEntries(app: AppContext, prizeId: string, ctx: Comman
   // hashes it, and the identities below are stored in the same order.
   const listed = computed.order.map((i) => folded[i]!);
   const entrants = computed.order.map((i) => ({ entrantId: computed.ids[i]!, tickets: folded[i]!.tickets }));
-  const command: PrizeCommand = { type: 'CloseEntries', entrants, cutoffPosition: positionToString(cutoff), asOf };
+  const command: PrizeCommand = {
+    type: 'CloseEntries',
+    entrants,
+    cutoffPosition: positionToString(cutoff),
+    asOf,
+    ...(residence ? { residence } : {}),
+  };
   const outcome = await handleCommand(app.store, app.registry, drawStreamId(prizeId), prizeDecider, command, ctx);
   // Who stands behind each entrant, stored while the projections catch up: a row maps the recorded
   // list's hash to its keys in list order. Should this write fail, the draw falls back to the
@@ -136,9 +173,10 @@ export async function closeEntries(app: AppContext, prizeId: string, ctx: Comman
 /** Who each entrant id of the frozen list stands for: the eligibility replay at the recorded cutoff. */
 async function identitiesByReplay(app: AppContext, prizeId: string, prize: ExistingPrize, salt: string): Promise<Map<string, EntrantIdentity>> {
   const closed = (await app.store.readStream(drawStreamId(prizeId))).find((e) => e.type === 'EntriesClosed');
-  const data = closed?.data as { cutoffPosition: string; asOf: string } | undefined;
+  const data = closed?.data as
+    { cutoffPosition: string; asOf: string; eligibilityRuleVersion: number; openStates?: string[]; minimumAge?: number } | undefined;
   if (!data) throw new DomainError('conflict', 'Close the entries first.');
-  const eligible = await eligibleAtCutoff(app.store, data.cutoffPosition, { prizeId, prizeType: prize.fields.prize_type_id, asOf: data.asOf });
+  const eligible = await eligibleAtCutoff(app.store, data.cutoffPosition, closeEligibilityInput(prizeId, prize.fields.prize_type_id, data));
   const entrantIdOf = pseudonymousEntrantIds(salt);
   return new Map(eligible.map((e) => [entrantIdOf(e.key), { key: e.key, memberIds: e.memberIds }]));
 }

@@ -107,7 +107,18 @@ function readDrawRecord(drawEvents: readonly PrizeEvent[], withList = true): Dra
 export function auditEligibilityInput(prizeId: string, drawEvents: readonly PrizeEvent[]): EligibilityInput | null {
   const { stateAtClose, closed, revealed } = readDrawRecord(drawEvents, false);
   if (stateAtClose.status === 'absent' || !closed || !revealed) return null;
-  return { prizeId, prizeType: stateAtClose.fields.prize_type_id, asOf: closed.asOf };
+  return closeEligibilityInput(prizeId, stateAtClose.fields.prize_type_id, closed);
+}
+
+/** The eligibility input a close recorded: its as-of instant, its rule version and, for rule 2, the open states and minimum age. */
+export function closeEligibilityInput(
+  prizeId: string,
+  prizeType: EligibilityInput['prizeType'],
+  closed: { readonly asOf: string; readonly eligibilityRuleVersion: number; readonly openStates?: readonly string[]; readonly minimumAge?: number },
+): EligibilityInput {
+  const base = { prizeId, prizeType, asOf: closed.asOf };
+  if (closed.eligibilityRuleVersion < 2) return base;
+  return { ...base, ruleVersion: closed.eligibilityRuleVersion, openStates: closed.openStates ?? [], minimumAge: closed.minimumAge ?? 18 };
 }
 
 /**
@@ -154,7 +165,7 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
   }
 
   // 2. Rebuild the list from the log with the same rule and compare it entrant by entrant.
-  const input: EligibilityInput = { prizeId, prizeType: stateAtClose.fields.prize_type_id, asOf: closed.asOf };
+  const input: EligibilityInput = closeEligibilityInput(prizeId, stateAtClose.fields.prize_type_id, closed);
   let eligible: readonly EligibleEntrant[];
   if ('eligible' in log) {
     const folded = log.input;

@@ -13,7 +13,10 @@ import {
 } from '../draw';
 import { ENTRY_LIST_PAGE_SIZE, type PrizeEvent, type PrizeFields } from './events';
 import type { AuState } from '../member/events';
-import { ELIGIBILITY_RULE_VERSION } from './eligibility';
+import type { Permit, ReliedPermit } from '@roar/contracts/compliance';
+import { clubDay } from '@roar/contracts/time';
+import { checkPublish, type ComplianceRules } from '../compliance/rules';
+import { ELIGIBILITY_RULE_VERSION, LEGACY_ELIGIBILITY_RULE_VERSION } from './eligibility';
 import { currentWinner, evolvePrize, initialPrizeState, type ExistingPrize, type PrizeState } from './state';
 
 /** Who an entrant id stands for: the eligibility key (`member:<id>` / `team:<id>`) and its members. */
@@ -25,7 +28,11 @@ export interface EntrantIdentity {
 export type PrizeCommand =
   | { readonly type: 'CreatePrize'; readonly prizeId: string; readonly fields: PrizeFields }
   | { readonly type: 'UpdatePrize'; readonly changes: Partial<PrizeFields> }
-  | { readonly type: 'PublishPrize' }
+  | {
+      readonly type: 'PublishPrize';
+      /** Issue 22: the rules and permits to check the draw's open states against, and today's club day. */
+      readonly compliance?: { readonly rules: ComplianceRules; readonly permits: readonly Permit[]; readonly publishDay: string };
+    }
   | { readonly type: 'ArchivePrize' }
   | {
       readonly type: 'ScheduleDraw';
@@ -34,7 +41,14 @@ export type PrizeCommand =
       readonly commitment: string;
       readonly beacon: BeaconSchedule | null;
     }
-  | { readonly type: 'CloseEntries'; readonly entrants: readonly EntryInput[]; readonly cutoffPosition: string; readonly asOf: string }
+  | {
+      readonly type: 'CloseEntries';
+      readonly entrants: readonly EntryInput[];
+      readonly cutoffPosition: string;
+      readonly asOf: string;
+      /** Rule 2 (issue 22): given, the close records rule 2 with these; absent, rule 1 as before. */
+      readonly residence?: { readonly openStates: readonly AuState[]; readonly permits: readonly ReliedPermit[]; readonly minimumAge: number };
+    }
   | {
       readonly type: 'DrawWinner';
       readonly randomness: string;
@@ -131,6 +145,19 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
     }
     case 'PublishPrize': {
       const s = existing(state);
+      if (s.status !== 'published' && command.compliance && (s.fields.open_states ?? []).length > 0) {
+        const check = checkPublish(
+          {
+            openStates: s.fields.open_states ?? [],
+            totalPrizeCents: Math.round(s.fields.prize_value * 100),
+            publishDay: command.compliance.publishDay,
+            drawDay: clubDay(s.fields.prize_end_date),
+          },
+          command.compliance.rules,
+          command.compliance.permits,
+        );
+        if (!check.ok) throw new DomainError('conflict', check.message, { state: check.state });
+      }
       return s.status === 'published' ? [] : [{ type: 'PrizePublished', data: { prizeId: s.prizeId } }];
     }
     case 'ArchivePrize': {
@@ -170,7 +197,10 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
             pages: pages.length,
             cutoffPosition: command.cutoffPosition,
             asOf: command.asOf,
-            eligibilityRuleVersion: ELIGIBILITY_RULE_VERSION,
+            eligibilityRuleVersion: command.residence ? ELIGIBILITY_RULE_VERSION : LEGACY_ELIGIBILITY_RULE_VERSION,
+            ...(command.residence
+              ? { openStates: [...command.residence.openStates], permits: [...command.residence.permits], minimumAge: command.residence.minimumAge }
+              : {}),
           },
         },
       ];

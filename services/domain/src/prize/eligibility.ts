@@ -1,4 +1,6 @@
 import type { PrizeType } from './events';
+import { clubDay } from '@roar/contracts/time';
+import { ageOn } from '../member/age';
 
 /**
  * Which entries count in which draw: ONE pure function over events, used by closing a draw and
@@ -19,8 +21,17 @@ import type { PrizeType } from './events';
  *   has no entries in any draw, stacked or single (issue 14). No draw closed before suspensions
  *   existed has such an event in its log, so their replays are unchanged and the version stays 1.
  * Events after the cutoff are never passed in; events occurred after `asOf` are ignored too.
+ *
+ * Rule version 2 (issue 22) adds residence and age: a member counts only when, at `asOf`, they have
+ * a state and a date of birth (MemberRegistered / MemberProfileUpdated; a null in a change is no
+ * change), are at least the minimum age (the compliance rule `entryMinimumAge`, recorded with the
+ * close) on the club day of `asOf`, and their state is one of the draw's open states. Teams: every
+ * member of the team must qualify. A close records the version it used; a rule 1 draw replays
+ * with rule 1, which ignores residence.
  */
-export const ELIGIBILITY_RULE_VERSION = 1;
+export const ELIGIBILITY_RULE_VERSION = 2;
+/** The version a close uses when it is given no open states (draws from before issue 22). */
+export const LEGACY_ELIGIBILITY_RULE_VERSION = 1;
 
 /** The event types the rule reads: the log replay and the draw_eligibility read model take exactly these. */
 export const ELIGIBILITY_EVENT_TYPES: readonly string[] = [
@@ -32,6 +43,8 @@ export const ELIGIBILITY_EVENT_TYPES: readonly string[] = [
   'TeamCompleted',
   'MemberSuspended',
   'MemberReinstated',
+  'MemberRegistered',
+  'MemberProfileUpdated',
 ];
 /**
  * Every payload field the fold below reads, per event type (dot paths), and nothing else: a
@@ -50,6 +63,8 @@ export const ELIGIBILITY_PAYLOAD_FIELDS: Readonly<Record<string, readonly string
   TeamCompleted: ['teamId', 'memberIds'],
   MemberSuspended: ['memberId'],
   MemberReinstated: ['memberId'],
+  MemberRegistered: ['memberId', 'state', 'dob'],
+  MemberProfileUpdated: ['memberId', 'changes.state', 'changes.dob'],
 };
 export const SUSPENDED_REASON = 'Your account is suspended.';
 
@@ -73,6 +88,9 @@ export interface MemberAccount {
   stackedRanges: TicketRange[];
   singles: Map<string, { count: number; ranges: TicketRange[] }>;
   suspended: boolean;
+  /** Residence facts (rule 2): the latest state and date of birth given, or null. */
+  state: string | null;
+  dob: string | null;
 }
 
 export interface EligibilityInput {
@@ -80,6 +98,12 @@ export interface EligibilityInput {
   readonly prizeType: PrizeType;
   /** ISO instant: membership state and grants are taken as they were then. */
   readonly asOf: string;
+  /** The rule version (default 1). Version 2 reads `openStates` and `minimumAge`. */
+  readonly ruleVersion?: number;
+  /** Rule 2: the states the draw is open in. */
+  readonly openStates?: readonly string[];
+  /** Rule 2: the minimum age on the club day of `asOf` (the compliance rule in force). */
+  readonly minimumAge?: number;
 }
 
 export interface EligibleEntrant {
@@ -103,7 +127,17 @@ const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v)
 function account(accounts: Map<string, MemberAccount>, memberId: string): MemberAccount {
   let a = accounts.get(memberId);
   if (!a) {
-    a = { tier: null, periodEnd: null, cancelledEndsAt: null, stacked: 0, stackedRanges: [], singles: new Map(), suspended: false };
+    a = {
+      tier: null,
+      periodEnd: null,
+      cancelledEndsAt: null,
+      stacked: 0,
+      stackedRanges: [],
+      singles: new Map(),
+      suspended: false,
+      state: null,
+      dob: null,
+    };
     accounts.set(memberId, a);
   }
   return a;
@@ -168,6 +202,18 @@ export function foldEligibilityEvent(folded: EligibilityFold, event: Eligibility
     case 'MemberReinstated':
       if (memberId) account(accounts, memberId).suspended = event.type === 'MemberSuspended';
       break;
+    case 'MemberRegistered':
+    case 'MemberProfileUpdated': {
+      if (!memberId) break;
+      const facts = (event.type === 'MemberRegistered' ? d : (d.changes ?? {})) as Data;
+      const state = str(facts.state);
+      const dob = str(facts.dob);
+      if (state === null && dob === null) break;
+      const a = account(accounts, memberId);
+      if (state !== null) a.state = state;
+      if (dob !== null) a.dob = dob;
+      break;
+    }
     case 'TeamCompleted': {
       const teamId = str(d.teamId);
       const memberIds = Array.isArray(d.memberIds) ? d.memberIds.filter((m): m is string => typeof m === 'string') : [];
@@ -183,6 +229,22 @@ function fold(events: Iterable<EligibilityEvent>, asOf: number): Folded {
   const folded: Folded = { accounts: new Map(), teams: new Map() };
   for (const event of events) foldEligibilityEvent(folded, event, asOf);
   return folded;
+}
+
+export const RESIDENCE_MISSING_REASON = 'Add your state and date of birth to enter.';
+export const UNDER_AGE_REASON = 'You must be 18 or over to enter.';
+export const notOpenReason = (state: string): string => `This draw is not open to residents of ${state}`;
+
+/** Rule 2's residence and age check: why the member is left out, or null (always null under rule 1). */
+export function residenceReasonOf(a: Pick<MemberAccount, 'state' | 'dob'> | undefined, input: EligibilityInput): string | null {
+  if ((input.ruleVersion ?? 1) < 2) return null;
+  if (!a || a.state === null || a.dob === null) return RESIDENCE_MISSING_REASON;
+  const age = ageOn(a.dob, clubDay(input.asOf));
+  if (age === null) return RESIDENCE_MISSING_REASON;
+  if (age < (input.minimumAge ?? 18))
+    return input.minimumAge === undefined || input.minimumAge === 18 ? UNDER_AGE_REASON : `You must be ${input.minimumAge} or over to enter.`;
+  if (!(input.openStates ?? []).includes(a.state)) return notOpenReason(a.state);
+  return null;
 }
 
 function active(a: MemberAccount, asOf: number): boolean {
@@ -203,6 +265,7 @@ function stackedReasonOf(a: MemberAccount, input: EligibilityInput, asOf: number
 /** The tickets of `standing`, without building its ranges and reason: a close counts 100,000 members. */
 function ticketsOf(a: MemberAccount, input: EligibilityInput, asOf: number): number {
   if (input.prizeType === 'team' || a.suspended) return 0;
+  if (residenceReasonOf(a, input) !== null) return 0;
   return (stackedReasonOf(a, input, asOf) === null ? a.stacked : 0) + (a.singles.get(input.prizeId)?.count ?? 0);
 }
 
@@ -214,6 +277,8 @@ function standing(a: MemberAccount, input: EligibilityInput, asOf: number): Memb
     return { tickets: 0, ranges: [], eligible: false, reason: 'Only a complete team of four enters the team draw.' };
   }
   if (a.suspended) return { tickets: 0, ranges: [], eligible: false, reason: SUSPENDED_REASON };
+  const residence = residenceReasonOf(a, input);
+  if (residence !== null) return { tickets: 0, ranges: [], eligible: false, reason: residence };
   const stackedReason = stackedReasonOf(a, input, asOf);
   const stacked = stackedReason === null ? a.stacked : 0;
   const tickets = stacked + singleTickets;
@@ -277,7 +342,9 @@ export function entrantKeyOfEvent(event: Pick<EligibilityEvent, 'type' | 'data'>
 
 function entrantsOf({ accounts, teams }: Folded, input: EligibilityInput, asOf: number): EligibleEntrant[] {
   if (input.prizeType === 'team') {
-    return [...teams].map(([teamId, memberIds]) => ({ key: teamKey(teamId), memberIds, tickets: 1 }));
+    return [...teams]
+      .filter(([, memberIds]) => memberIds.every((m) => residenceReasonOf(accounts.get(m), input) === null))
+      .map(([teamId, memberIds]) => ({ key: teamKey(teamId), memberIds, tickets: 1 }));
   }
   const out: EligibleEntrant[] = [];
   for (const [memberId, a] of accounts) {
@@ -298,6 +365,8 @@ export function eligibleEntrants(events: Iterable<EligibilityEvent>, input: Elig
 export function memberStanding(events: Iterable<EligibilityEvent>, memberId: string, input: EligibilityInput): MemberDrawStanding {
   const asOf = Date.parse(input.asOf);
   const { accounts, teams } = fold(events, asOf);
+  const own = residenceReasonOf(accounts.get(memberId), input);
+  if (own !== null) return { tickets: 0, ranges: [], eligible: false, reason: own };
   if (input.prizeType === 'team') {
     const inTeam = [...teams.values()].some((ids) => ids.includes(memberId));
     return inTeam

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { prizeFieldsSchema as prizeWireFieldsSchema } from '@roar/contracts/prizes';
+import { reliedPermitSchema } from '@roar/contracts/compliance';
 import { defineEvent, type DomainEvent } from '@roar/platform';
 import { isoDateTime } from '../primitives';
 import { richText } from '../html';
@@ -103,6 +104,12 @@ export const EntriesClosed = defineEvent(
       cutoffPosition: z.string().regex(/^-?\d+\/-?\d+$/),
       asOf: instant,
       eligibilityRuleVersion: z.number().int().positive(),
+      /** Rule 2 (issue 22): the states the draw was open in at the close. */
+      openStates: z.array(auStateSchema).max(8).optional(),
+      /** Rule 2: the permits the close relied on, per open state that needed one. */
+      permits: z.array(reliedPermitSchema).max(8).optional(),
+      /** Rule 2: the minimum entry age in force at the close (compliance rule entryMinimumAge). */
+      minimumAge: z.number().int().min(0).max(150).optional(),
     })
     .strict(),
 );

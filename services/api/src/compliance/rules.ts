@@ -1,0 +1,56 @@
+import { clubDay } from '@roar/contracts/time';
+import {
+  COMPLIANCE_RULES_STREAM,
+  complianceRulesDecider,
+  nationalValue,
+  rulesInForce,
+  SEED_COMPLIANCE_RULES,
+  type ComplianceRules,
+  type RulesInForce,
+} from '@roar/domain';
+import { handleCommand, loadState, WrongExpectedRevisionError, type EventRegistry, type EventStore, type Logger } from '@roar/platform';
+import type { AppContext } from '../context';
+
+/**
+ * The club's compliance rules (issue 22): the `compliance-rules` stream, every value with its
+ * effective date and source. Before the stream is seeded, readers get the seed itself (the figures
+ * of research/trade-promotions.md), so no reader ever falls back to a number written in code.
+ */
+export async function readComplianceRules(app: Pick<AppContext, 'store'>): Promise<ComplianceRules> {
+  const { state } = await loadState(app.store, COMPLIANCE_RULES_STREAM, complianceRulesDecider);
+  return state.jurisdictions.length === 0 && state.national.length === 0 ? SEED_COMPLIANCE_RULES : state;
+}
+
+/** The rules in force on today's club day (app.now()). */
+export async function complianceRulesToday(app: Pick<AppContext, 'store' | 'now'>): Promise<RulesInForce> {
+  return rulesInForce(await readComplianceRules(app), clubDay(app.now()));
+}
+
+/** The minimum entry age in force today (compliance rule `entryMinimumAge`). */
+export async function minimumEntryAge(app: Pick<AppContext, 'store' | 'now'>): Promise<number> {
+  const value = nationalValue(await complianceRulesToday(app), 'entryMinimumAge');
+  if (value !== null) return value;
+  // A rule not yet in force today: the seed's own row (still data, with its source).
+  return SEED_COMPLIANCE_RULES.national.find((r) => r.key === 'entryMinimumAge')!.value;
+}
+
+/** Writes the seed once at start-up, as seedCatalogue does: a stream that holds any rule is left as it is. */
+export async function seedComplianceRules(store: EventStore, registry: EventRegistry, logger: Logger, now: Date): Promise<boolean> {
+  if ((await store.readStream(COMPLIANCE_RULES_STREAM)).length > 0) return false;
+  try {
+    await handleCommand(
+      store,
+      registry,
+      COMPLIANCE_RULES_STREAM,
+      complianceRulesDecider,
+      { type: 'SeedComplianceRules', rules: SEED_COMPLIANCE_RULES },
+      { actor: { type: 'system', id: 'compliance-seed' }, correlationId: 'compliance-seed', occurredAt: now, reason: 'research/trade-promotions.md' },
+      { mustBeNew: true },
+    );
+  } catch (error) {
+    if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    return false;
+  }
+  logger.info('compliance rules seeded');
+  return true;
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventRegistry, permitDecider, permitStreamId } from '@roar/domain';
+import { handleCommand } from '@roar/platform';
+import { adminFetch, signInStaff, switchOffFourEyes, type StaffLogin, type StaffRoleName } from '../src/admin/test-staff';
+import { startTestApi, type TestApi } from './setup';
+
+/** Issue 22: a draw open in NSW with prizes over $10,000 publishes only once a NSW permit covers it. */
+let api: TestApi;
+let staff: Record<StaffRoleName, StaffLogin>;
+
+async function staffSend(method: 'POST' | 'PUT', path: string, body: unknown) {
+  const r = await adminFetch(api, path, { method, token: staff.staff.token, body: JSON.stringify(body) });
+  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  const started = await startTestApi({ database: 'pglite' });
+  if (!started) throw new Error('PGlite API did not start');
+  api = started;
+  staff = await signInStaff(api);
+  await switchOffFourEyes(api, staff);
+}, 60_000);
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('publishing a draw needs the permits of its open states', () => {
+  it('refuses with 409 naming NSW and the rule, then publishes once a NSW permit is registered', async () => {
+    const now = api.ctx.now();
+    const created = await staffSend('POST', '/prizes', {
+      title: 'Ute giveaway',
+      slug: 'ute-giveaway',
+      prize_type_id: 'normal',
+      prize_end_date: new Date(now.getTime() + 10 * 86_400_000).toISOString(),
+      prize_value: 25000,
+      open_states: ['NSW', 'VIC', 'QLD'],
+      status: 'draft',
+      reason: 'Summer draw',
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const refused = await staffSend('PUT', `/prizes/${id}`, { status: 'published', reason: 'Launch' });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.body)).toMatch(
+      /A draw open in NSW with prizes over \$10,000 needs a NSW permit covering \d+ \w+ \d{4} to \d+ \w+ \d{4}\./,
+    );
+
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    await handleCommand(
+      api.ctx.store,
+      createEventRegistry(),
+      permitStreamId('nsw-1'),
+      permitDecider,
+      {
+        type: 'RegisterPermit',
+        permitId: 'nsw-1',
+        fields: {
+          jurisdiction: 'NSW',
+          number: 'TP/01234',
+          holder: 'ROAR+ Pty Ltd',
+          valid_from: day(now.getTime() - 60 * 86_400_000),
+          valid_to: day(now.getTime() + 365 * 86_400_000),
+          conditions: '',
+          document: null,
+        },
+      },
+      { actor: { type: 'staff', id: 'admin' }, correlationId: 'permit-test', occurredAt: now },
+    );
+    const published = await staffSend('PUT', `/prizes/${id}`, { status: 'published', reason: 'Launch' });
+    expect(published.status).toBe(200);
+    expect(published.body.status).toBe('published');
+  });
+});

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { auStateSchema, reasonSchema } from './common';
+
+/**
+ * Compliance rules and permits (issue 22). Every number a law or regulator sets is data: a value,
+ * the club day it takes effect and the source it was read from. Jurisdiction rules are per state or
+ * territory; national rules apply everywhere.
+ */
+const clubDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD');
+const source = z.string().trim().min(3).max(1000);
+
+/** A state's trade-promotion permit rule: a permit is needed when a draw's total prize value is ABOVE the threshold. */
+export const jurisdictionRuleSchema = z
+  .object({
+    jurisdiction: auStateSchema,
+    /** Cents; null when the state needs no permit for trade promotions. */
+    permit_threshold_cents: z.number().int().min(0).max(10_000_000_000).nullable(),
+    /** Business days between the permit's lodgement and the promotion's start; null when none. */
+    lead_time_business_days: z.number().int().min(0).max(365).nullable(),
+    effective_from: clubDate,
+    source,
+  })
+  .strict();
+export type JurisdictionRule = z.infer<typeof jurisdictionRuleSchema>;
+
+export const NATIONAL_RULE_KEYS = ['entryMinimumAge', 'unclaimedRedrawMinMonths', 'recordsRetentionYears', 'winnersPublicationDays'] as const;
+export const nationalRuleKeySchema = z.enum(NATIONAL_RULE_KEYS);
+export type NationalRuleKey = z.infer<typeof nationalRuleKeySchema>;
+
+export const nationalRuleSchema = z
+  .object({
+    key: nationalRuleKeySchema,
+    value: z.number().int().min(0).max(10_000),
+    effective_from: clubDate,
+    source,
+  })
+  .strict();
+export type NationalRule = z.infer<typeof nationalRuleSchema>;
+
+/** What an admin sends to set one rule (a new effective-dated value; history is kept as events). */
+export const setJurisdictionRuleBodySchema = jurisdictionRuleSchema.extend({ reason: reasonSchema }).strict();
+export const setNationalRuleBodySchema = nationalRuleSchema.extend({ reason: reasonSchema }).strict();
+
+/** A permit (NSW authority, SA licence, ACT/NT permit) as staff register it. */
+export const permitFieldsSchema = z
+  .object({
+    jurisdiction: auStateSchema,
+    number: z.string().trim().min(1).max(100),
+    holder: z.string().trim().min(1).max(200),
+    valid_from: clubDate,
+    valid_to: clubDate,
+    conditions: z.string().max(5000),
+    /** Storage key of the permit's document (uploaded through the storage port), or null. */
+    document: z.string().max(500).nullable(),
+  })
+  .strict();
+export type PermitFields = z.infer<typeof permitFieldsSchema>;
+
+export const permitSchema = permitFieldsSchema.extend({ id: z.string().min(1).max(200) }).strict();
+export type Permit = z.infer<typeof permitSchema>;
+
+/** The permit a close relied on, as EntriesClosed records it. */
+export const reliedPermitSchema = z
+  .object({ jurisdiction: auStateSchema, number: z.string().min(1).max(100), valid_from: clubDate, valid_to: clubDate })
+  .strict();
+export type ReliedPermit = z.infer<typeof reliedPermitSchema>;
