@@ -22,3 +22,4 @@ export * from './event-history';
 export * from './clubhouse';
 export * from './cashback';
 export * from './rewards';
+export * from './draw-settings';

@@ -16,5 +16,6 @@ export * from './primitives';
 export * from './html';
 export * from './clubhouse';
 export * from './support';
+export * from './draw-settings';
 export * from './approval';
 export * from './tracking';

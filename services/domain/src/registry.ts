@@ -13,6 +13,7 @@ import { courseEvents, handicapEvents } from './clubhouse';
 import { shopEvents } from './shop/events';
 import { supportEvents } from './support';
 import { trackingEvents } from './tracking';
+import { drawSettingsEvents } from './draw-settings';
 import { approvalEvents, staffAccountEvents, staffSecuritySettingsEvents } from './approval';
 
 /** Every event type the product writes, with its schema: the store refuses anything else. */
@@ -44,5 +45,6 @@ export function createEventRegistry(): EventRegistry {
     ...staffSecuritySettingsEvents,
     ...staffAccountEvents,
     ...trackingEvents,
+    ...drawSettingsEvents,
   );
 }
