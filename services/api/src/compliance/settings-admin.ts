@@ -1,6 +1,5 @@
 import { Router } from 'express';
-import { updateDrawSettingsBodySchema, type DrawSettingsAnswer } from '@roar/contracts/draw-settings';
-import { DEFAULT_DRAW_SETTINGS } from '@roar/contracts/draw-settings';
+import { DEFAULT_DRAW_SETTINGS, updateDrawSettingsBodySchema, type DrawSettingsAnswer } from '@roar/contracts/draw-settings';
 import { DRAW_SETTINGS_STREAM_ID, drawSettingsDecider } from '@roar/domain';
 import { handleCommand } from '@roar/platform';
 import type { AppContext } from '../context';
