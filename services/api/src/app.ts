@@ -30,6 +30,7 @@ import { createContentRouter } from './content/routes';
 import { mountPrizeContent } from './prizes/content';
 import { mountRewardsContent } from './rewards';
 import { prizesAdminRouter } from './draws/admin';
+import { drawSettingsAdminRouter } from './compliance';
 import { createPrizeMemberRouter } from './draws/member';
 import './content/docs';
 import './members/docs';
@@ -117,6 +118,7 @@ export function createApp(
   app.use('/api/admin/members', memberPlanRouter(ctx, members));
   app.use('/media', mediaPublicRouter(ctx));
   app.use('/api/admin/prizes', prizesAdminRouter(ctx));
+  app.use('/api/admin/draw-settings', drawSettingsAdminRouter(ctx));
   app.use('/api/admin', createAdminRouter(ctx));
   app.use(['/api', '/items', '/auth'], notFoundHandler);
 

@@ -25,3 +25,4 @@ export * from './rewards';
 export * from './transparency';
 export * from './member-controls';
 export * from './compliance';
+export * from './draw-settings';

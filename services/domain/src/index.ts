@@ -16,6 +16,7 @@ export * from './primitives';
 export * from './html';
 export * from './clubhouse';
 export * from './support';
+export * from './draw-settings';
 export * from './approval';
 export * from './tracking';
 export * from './member-controls';

@@ -15,6 +15,7 @@ import { supportEvents } from './support';
 import { trackingEvents } from './tracking';
 import { memberControlsEvents } from './member-controls';
 import { complianceRuleEvents, permitEvents } from './compliance';
+import { drawSettingsEvents } from './draw-settings';
 import { approvalEvents, staffAccountEvents, staffSecuritySettingsEvents } from './approval';
 
 /** Every event type the product writes, with its schema: the store refuses anything else. */
@@ -49,5 +50,6 @@ export function createEventRegistry(): EventRegistry {
     ...staffAccountEvents,
     ...trackingEvents,
     ...memberControlsEvents,
+    ...drawSettingsEvents,
   );
 }

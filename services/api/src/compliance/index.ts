@@ -1,0 +1,3 @@
+import './docs';
+export { readDrawSettings, readDrawSettingsState } from './settings';
+export { drawSettingsAdminRouter } from './settings-admin';
