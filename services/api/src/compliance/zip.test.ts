@@ -24,7 +24,7 @@ describe('zipStore', () => {
     for (const [name, content] of Object.entries(files)) expect(readFileSync(join(dir, 'out', name), 'utf8')).toBe(content);
     expect(files['entrants.csv']).toContain('"a, ""b"""');
     const corrupt = Buffer.from(zip);
-    corrupt[45] ^= 0xff; // a byte of the first file's data: its CRC-32 no longer matches
+    corrupt.writeUInt8(corrupt.readUInt8(45) ^ 0xff, 45); // a byte of the first file's data: its CRC-32 no longer matches
     writeFileSync(join(dir, 'bad.zip'), corrupt);
     expect(() => execFileSync('unzip', ['-t', join(dir, 'bad.zip')], { stdio: 'pipe' })).toThrow();
     expect(() =>
