@@ -26,12 +26,26 @@ export async function complianceRulesToday(app: Pick<AppContext, 'store' | 'now'
   return rulesInForce(await readComplianceRules(app), clubDay(app.now()));
 }
 
-/** The minimum entry age in force today (compliance rule `entryMinimumAge`). */
-export async function minimumEntryAge(app: Pick<AppContext, 'store' | 'now'>): Promise<number> {
-  const value = nationalValue(await complianceRulesToday(app), 'entryMinimumAge');
+/** A national rule's value in force today; before it takes effect, the seed's own row (still data, with its source). */
+async function nationalRuleToday(app: Pick<AppContext, 'store' | 'now'>, key: Parameters<typeof nationalValue>[1]): Promise<number> {
+  const value = nationalValue(await complianceRulesToday(app), key);
   if (value !== null) return value;
-  // A rule not yet in force today: the seed's own row (still data, with its source).
-  return SEED_COMPLIANCE_RULES.national.find((r) => r.key === 'entryMinimumAge')!.value;
+  return SEED_COMPLIANCE_RULES.national.find((r) => r.key === key)!.value;
+}
+
+/** The minimum entry age in force today (compliance rule `entryMinimumAge`). */
+export function minimumEntryAge(app: Pick<AppContext, 'store' | 'now'>): Promise<number> {
+  return nationalRuleToday(app, 'entryMinimumAge');
+}
+
+/** Unclaimed prizes are redrawn at least this many months after the draw (rule `unclaimedRedrawMinMonths`). */
+export function unclaimedRedrawMonths(app: Pick<AppContext, 'store' | 'now'>): Promise<number> {
+  return nationalRuleToday(app, 'unclaimedRedrawMinMonths');
+}
+
+/** Draw records are kept at least this many years (rule `recordsRetentionYears`). */
+export function recordsRetentionYears(app: Pick<AppContext, 'store' | 'now'>): Promise<number> {
+  return nationalRuleToday(app, 'recordsRetentionYears');
 }
 
 /** Writes the seed once at start-up, as seedCatalogue does: a stream that holds any rule is left as it is. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readDrawSettings } from '../compliance/settings';
 import { Router } from 'express';
 import { z } from 'zod';
 import { drawActionBodySchema, optionalReasonBodySchema, prizeCreateBodySchema, prizeUpdateBodySchema, type AdminPrize } from '@roar/contracts/draws';
@@ -232,7 +233,14 @@ export function prizesAdminRouter(app: AppContext): Router {
   action('close', (id, _r, ctx) => closeEntries(app, id, ctx), false);
   action('draw', (id, _r, ctx) => drawWinner(app, id, ctx), false);
   action('redraw', (id, reason, ctx) => redrawWinner(app, id, reason, ctx), true);
-  action('notify', (id, _r, ctx) => runPrizeCommand(app, id, { type: 'NotifyWinner' }, ctx), false);
+  action(
+    'notify',
+    async (id, _r, ctx) => {
+      const { defaultClaimPeriodDays: claimPeriodDays } = await readDrawSettings(app);
+      return runPrizeCommand(app, id, { type: 'NotifyWinner', now: app.now().toISOString(), claimPeriodDays }, ctx);
+    },
+    false,
+  );
   action('publish', (id, _r, ctx) => publishResult(app, id, ctx), false);
 
   router.get('/:id/entry-list', anyStaff, async (req, res) => {

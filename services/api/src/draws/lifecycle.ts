@@ -234,7 +234,7 @@ export async function redrawWinner(app: AppContext, prizeId: string, reason: str
   const secret = await readDrawSecret(app.sql, prizeId);
   if (!secret) throw new DomainError('conflict', 'The draw secret is missing.');
   const identities = await identitiesFor(app, prizeId, prize, secret.salt, null);
-  return runPrizeCommand(app, prizeId, { type: 'RedrawWinner', reason, entrantSalt: secret.salt, identities }, ctx);
+  return runPrizeCommand(app, prizeId, { type: 'RedrawWinner', reason, entrantSalt: secret.salt, identities, now: app.now().toISOString() }, ctx);
 }
 
 /** The names and AU state a member's own stream holds (registration and profile updates). */

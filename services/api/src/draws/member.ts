@@ -101,7 +101,12 @@ export function createPrizeMemberRouter(app: AppContext): Router {
     try {
       // The state given now, else the profile's; the decider refuses a claim with neither.
       const state = body.data.state ?? auStateSchema.safeParse((await publicProfileOf(app.store, memberId)).state).data ?? null;
-      await runPrizeCommand(app, body.data.prize_id, { type: 'ClaimPrize', memberId, state }, memberCommandContext(memberId, req, app.now()));
+      await runPrizeCommand(
+        app,
+        body.data.prize_id,
+        { type: 'ClaimPrize', memberId, state, now: app.now().toISOString() },
+        memberCommandContext(memberId, req, app.now()),
+      );
       res.json({ data: { claimed: true } });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;

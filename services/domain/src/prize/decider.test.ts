@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { beaconCommitment, commitRandomness, pseudonymousEntrantId, type BeaconSchedule } from '../draw';
 import { createEventRegistry } from '../registry';
 import { auditDraw, auditEligibilityInput } from './audit';
-import { CLAIM_STATE_NEEDED, prizeDecider, type EntrantIdentity } from './decider';
+import { addMonths, CLAIM_PERIOD_ENDED, CLAIM_STATE_NEEDED, prizeDecider, type EntrantIdentity } from './decider';
 import { eligibleEntrants, formatTicketRanges, memberStanding, type EligibilityEvent } from './eligibility';
 import { NO_SECONDARY_PRIZE_IMAGES, type PrizeEvent, type PrizeFields } from './events';
 import { DeciderSpecification } from '@roar/platform/testing';
@@ -112,6 +112,84 @@ describe('the prize decider', () => {
       .when({ type: 'UpdatePrize', changes: { prize_end_date: '2027-01-01T00:00:00.000Z' } })
       .thenThrows('The closing date cannot change');
     expect(JSON.stringify(scheduled)).not.toContain(secret.toString('hex'));
+  });
+
+  it('walks a claim: notice with a claim period, claim, verify, award; a late claim is refused; unclaimed waits for the redraw date', () => {
+    const eligible = eligibleEntrants(log, { prizeId: 'p1', prizeType: 'normal', asOf });
+    const entrants = eligible.map((e) => ({ entrantId: pseudonymousEntrantId(e.key, salt), tickets: e.tickets }));
+    const closing = given([created, scheduled]).when({ type: 'CloseEntries', entrants, cutoffPosition: '5/5', asOf }).events();
+    const ids = identities(eligible);
+    const drawn = given([created, scheduled, ...closing])
+      .when({ type: 'DrawWinner', randomness: secret.toString('hex'), entrantSalt: salt, identities: ids })
+      .events();
+    const first = drawn[1] as Extract<PrizeEvent, { type: 'WinnerDrawn' }>;
+    const winner = first.data.memberIds[0]!;
+    const base = [created, scheduled, ...closing, ...drawn];
+    const notice = given(base).when({ type: 'NotifyWinner', now: '2026-12-02T00:00:00.000Z', claimPeriodDays: 14 }).events();
+    expect(notice).toEqual([
+      { type: 'WinnerNotified', data: { prizeId: 'p1', k: first.data.k, memberIds: first.data.memberIds, claimBy: '2026-12-16T00:00:00.000Z' } },
+    ]);
+    const notified = [...base, ...notice];
+    given(notified).when({ type: 'ClaimPrize', memberId: winner, state: 'QLD', now: '2026-12-16T00:00:01.000Z' }).thenThrows(CLAIM_PERIOD_ENDED);
+    const claim = given(notified)
+      .when({ type: 'ClaimPrize', memberId: winner, state: 'QLD', now: '2026-12-10T00:00:00.000Z', publicationOptOut: true, delivery: ' 1 Tee St ' })
+      .events();
+    expect(claim).toEqual([
+      {
+        type: 'PrizeClaimed',
+        data: { prizeId: 'p1', k: first.data.k, memberId: winner, state: 'QLD', publicationOptOut: true, delivery: '1 Tee St' },
+      },
+    ]);
+    const claimed = [...notified, ...claim];
+    given(notified)
+      .when({ type: 'VerifyClaim', staffId: 's1', identitySeen: true, ageSeen: true })
+      .thenThrows('The winner has not claimed the prize yet.');
+    given(claimed).when({ type: 'AwardPrize', staffId: 's1', deliveryNote: 'Sent' }).thenThrows('Verify the winner');
+    given(claimed).when({ type: 'VerifyClaim', staffId: 's1', identitySeen: true, ageSeen: false }).thenThrows('identity and age');
+    const verify = given(claimed)
+      .when({ type: 'VerifyClaim', staffId: 's1', identitySeen: true, ageSeen: true, documentKey: 'claims/p1/id.pdf' })
+      .events();
+    expect(verify).toEqual([
+      {
+        type: 'ClaimVerified',
+        data: { prizeId: 'p1', k: first.data.k, verifiedBy: 's1', identitySeen: true, ageSeen: true, documentKey: 'claims/p1/id.pdf' },
+      },
+    ]);
+    given([...claimed, ...verify])
+      .when({ type: 'AwardPrize', staffId: 's1', deliveryNote: ' ' })
+      .thenThrows('Give the evidence');
+    given([...claimed, ...verify])
+      .when({ type: 'AwardPrize', staffId: 's1', transferReference: 'TX-42' })
+      .then([{ type: 'PrizeAwarded', data: { prizeId: 'p1', k: first.data.k, awardedBy: 's1', transferReference: 'TX-42' } }]);
+    given([...claimed, ...verify])
+      .when({ type: 'RedrawWinner', reason: 'x', entrantSalt: salt, identities: ids })
+      .thenThrows('The prize has been claimed.');
+
+    // Unclaimed: the job marks it only after the period; the redraw waits 2 months from the draw (the close).
+    given(notified).when({ type: 'MarkUnclaimed', now: '2026-12-15T00:00:00.000Z', redrawMonths: 2 }).thenThrows('The claim period has not ended.');
+    given(base).when({ type: 'MarkUnclaimed', now: '2027-01-01T00:00:00.000Z', redrawMonths: 2 }).then([]);
+    given(claimed).when({ type: 'MarkUnclaimed', now: '2027-01-01T00:00:00.000Z', redrawMonths: 2 }).then([]);
+    const lapse = given(notified).when({ type: 'MarkUnclaimed', now: '2026-12-17T00:00:00.000Z', redrawMonths: 2 }).events();
+    const redrawOn = addMonths(asOf, 2);
+    expect(lapse).toEqual([{ type: 'PrizeUnclaimed', data: { prizeId: 'p1', k: first.data.k, claimBy: '2026-12-16T00:00:00.000Z', redrawOn } }]);
+    const lapsed = [...notified, ...lapse];
+    given(lapsed).when({ type: 'ClaimPrize', memberId: winner, state: 'QLD', now: '2026-12-17T00:00:00.000Z' }).thenThrows(CLAIM_PERIOD_ENDED);
+    given(lapsed).when({ type: 'MarkUnclaimed', now: '2027-03-01T00:00:00.000Z', redrawMonths: 2 }).then([]);
+    const early = new Date(Date.parse(redrawOn) - 1000).toISOString();
+    given(lapsed)
+      .when({ type: 'RedrawWinner', reason: 'Unclaimed', entrantSalt: salt, identities: ids, now: early })
+      .thenThrows(`This prize cannot be redrawn before ${redrawOn.slice(0, 10)}.`);
+    const redrawn = given(lapsed).when({ type: 'RedrawWinner', reason: 'Unclaimed', entrantSalt: salt, identities: ids, now: redrawOn }).events();
+    const second = redrawn[1] as Extract<PrizeEvent, { type: 'WinnerDrawn' }>;
+    expect(second.data.entrantId).not.toBe(first.data.entrantId);
+
+    // Declined: redrawn from the day it was declined; the winner cannot claim afterwards.
+    const decline = given(notified).when({ type: 'DeclinePrize', by: winner, now: '2026-12-05T00:00:00.000Z' }).events();
+    expect(decline).toEqual([{ type: 'PrizeDeclined', data: { prizeId: 'p1', k: first.data.k, by: winner, redrawOn: '2026-12-05T00:00:00.000Z' } }]);
+    given([...notified, ...decline])
+      .when({ type: 'ClaimPrize', memberId: winner, state: 'QLD', now: '2026-12-06T00:00:00.000Z' })
+      .thenThrows('You declined this prize.');
+    expect(addMonths('2026-12-31T10:00:00.000Z', 2)).toBe('2027-02-28T10:00:00.000Z');
   });
 
   it('closes, draws, redraws with the next k, and the audit verifies it all; a tampered grant is named', () => {

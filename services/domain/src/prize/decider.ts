@@ -63,11 +63,54 @@ export type PrizeCommand =
       readonly reason: string;
       readonly entrantSalt: string;
       readonly identities: ReadonlyMap<string, EntrantIdentity>;
+      /** The clock: a declined or unclaimed prize is refused before its redraw date. */
+      readonly now?: string;
     }
-  | { readonly type: 'NotifyWinner' }
+  /** `now` and `claimPeriodDays` (the draw's, or the club default): the notice starts the claim period. */
+  | { readonly type: 'NotifyWinner'; readonly now?: string; readonly claimPeriodDays?: number }
   /** `state`: the winner's AU state (given now or on their profile): a published result needs it. */
-  | { readonly type: 'ClaimPrize'; readonly memberId: string; readonly state: AuState | null }
+  | {
+      readonly type: 'ClaimPrize';
+      readonly memberId: string;
+      readonly state: AuState | null;
+      readonly now?: string;
+      readonly publicationOptOut?: boolean;
+      readonly delivery?: string;
+    }
+  | {
+      readonly type: 'VerifyClaim';
+      readonly staffId: string;
+      readonly identitySeen: boolean;
+      readonly ageSeen: boolean;
+      readonly documentKey?: string;
+    }
+  | { readonly type: 'AwardPrize'; readonly staffId: string; readonly deliveryNote?: string; readonly transferReference?: string }
+  | { readonly type: 'DeclinePrize'; readonly by: string; readonly now: string }
+  /** `redrawMonths`: the rule's minimum months between the draw and an unclaimed prize's redraw. */
+  | { readonly type: 'MarkUnclaimed'; readonly now: string; readonly redrawMonths: number }
   | { readonly type: 'PublishResult'; readonly display: string };
+
+export const CLAIM_PERIOD_ENDED = "This prize's claim period has ended.";
+
+/** The instant `months` calendar months after `iso` (UTC calendar; the end of a shorter month clamps). */
+export function addMonths(iso: string, months: number): string {
+  const d = new Date(iso);
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  return target.toISOString();
+}
+
+const later = (a: string, b: string): string => (Date.parse(a) >= Date.parse(b) ? a : b);
+
+/** The current winner's claim, while it is still open to the walk (not declined, not unclaimed). */
+function openClaim(s: ExistingPrize) {
+  const current = currentWinner(s.draw);
+  if (!current) throw new DomainError('conflict', 'There is no winner for this prize.');
+  if (current.outcome === 'declined') throw new DomainError('conflict', 'The winner declined this prize.');
+  if (current.outcome === 'unclaimed') throw new DomainError('conflict', CLAIM_PERIOD_ENDED);
+  return current;
+}
 
 /** A published result reads "J.S., NSW": without a state it would read initials alone. */
 export const CLAIM_STATE_NEEDED = 'Choose your state: the published result shows it with your initials.';
@@ -255,7 +298,12 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
       if (s.draw.status === 'published') throw new DomainError('conflict', 'The result is already published.');
       const current = currentWinner(s.draw);
       if (s.draw.status !== 'drawn' || !current || s.draw.seed === null) throw new DomainError('conflict', 'There is no winner to redraw.');
-      if (current.claimedBy !== null) throw new DomainError('conflict', 'The prize has been claimed.');
+      if (current.claimedBy !== null && current.outcome === null) throw new DomainError('conflict', 'The prize has been claimed.');
+      if (current.redrawOn !== null) {
+        if (command.now === undefined || Date.parse(command.now) < Date.parse(current.redrawOn)) {
+          throw new DomainError('conflict', `This prize cannot be redrawn before ${current.redrawOn.slice(0, 10)}.`);
+        }
+      }
       const outcome = redrawPick(s, s.draw.seed);
       const winner = outcome.winners[0]!;
       const memberIds = identify(s.prizeId, winner.entrantId, command.entrantSalt, command.identities);
@@ -281,7 +329,14 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
       const current = currentWinner(s.draw);
       if (!current) throw new DomainError('conflict', 'There is no winner to notify.');
       if (current.notified) return [];
-      return [{ type: 'WinnerNotified', data: { prizeId: s.prizeId, k: current.k, memberIds: [...current.memberIds] } }];
+      const days = command.claimPeriodDays;
+      if (days !== undefined && (!Number.isInteger(days) || days < 1))
+        throw new DomainError('invalid', 'The claim period is a whole number of days.');
+      const claimBy =
+        command.now !== undefined && days !== undefined ? new Date(Date.parse(command.now) + days * 86_400_000).toISOString() : undefined;
+      return [
+        { type: 'WinnerNotified', data: { prizeId: s.prizeId, k: current.k, memberIds: [...current.memberIds], ...(claimBy ? { claimBy } : {}) } },
+      ];
     }
     case 'ClaimPrize': {
       const s = existing(state);
@@ -291,8 +346,83 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
         if (current.claimedBy === command.memberId) return [];
         throw new DomainError('conflict', 'This prize has already been claimed.');
       }
+      if (current.outcome !== null)
+        throw new DomainError('conflict', current.outcome === 'unclaimed' ? CLAIM_PERIOD_ENDED : 'You declined this prize.');
+      if (current.claimBy !== null && command.now !== undefined && Date.parse(command.now) > Date.parse(current.claimBy)) {
+        throw new DomainError('conflict', CLAIM_PERIOD_ENDED);
+      }
       if (command.state === null) throw new DomainError('invalid', CLAIM_STATE_NEEDED);
-      return [{ type: 'PrizeClaimed', data: { prizeId: s.prizeId, k: current.k, memberId: command.memberId, state: command.state } }];
+      const delivery = command.delivery?.trim();
+      return [
+        {
+          type: 'PrizeClaimed',
+          data: {
+            prizeId: s.prizeId,
+            k: current.k,
+            memberId: command.memberId,
+            state: command.state,
+            ...(command.publicationOptOut ? { publicationOptOut: true } : {}),
+            ...(delivery ? { delivery } : {}),
+          },
+        },
+      ];
+    }
+    case 'VerifyClaim': {
+      const s = existing(state);
+      const current = openClaim(s);
+      if (current.claimedBy === null) throw new DomainError('conflict', 'The winner has not claimed the prize yet.');
+      if (!command.identitySeen || !command.ageSeen) throw new DomainError('invalid', "Record that you saw the winner's identity and age.");
+      if (current.verifiedBy !== null) return [];
+      return [
+        {
+          type: 'ClaimVerified',
+          data: {
+            prizeId: s.prizeId,
+            k: current.k,
+            verifiedBy: command.staffId,
+            identitySeen: true,
+            ageSeen: true,
+            ...(command.documentKey ? { documentKey: command.documentKey } : {}),
+          },
+        },
+      ];
+    }
+    case 'AwardPrize': {
+      const s = existing(state);
+      const current = openClaim(s);
+      if (current.verifiedBy === null) throw new DomainError('conflict', "Verify the winner's identity and age first.");
+      const deliveryNote = command.deliveryNote?.trim();
+      const transferReference = command.transferReference?.trim();
+      if (!deliveryNote && !transferReference) throw new DomainError('invalid', 'Give the evidence: a delivery note or a transfer reference.');
+      if (current.awarded) return [];
+      return [
+        {
+          type: 'PrizeAwarded',
+          data: {
+            prizeId: s.prizeId,
+            k: current.k,
+            awardedBy: command.staffId,
+            ...(deliveryNote ? { deliveryNote } : {}),
+            ...(transferReference ? { transferReference } : {}),
+          },
+        },
+      ];
+    }
+    case 'DeclinePrize': {
+      const s = existing(state);
+      const current = openClaim(s);
+      if (current.awarded) throw new DomainError('conflict', 'The prize has been awarded.');
+      return [{ type: 'PrizeDeclined', data: { prizeId: s.prizeId, k: current.k, by: command.by, redrawOn: command.now } }];
+    }
+    case 'MarkUnclaimed': {
+      const s = existing(state);
+      const current = currentWinner(s.draw);
+      // Idempotent for the scheduled job: nothing to mark once claimed, declined or already unclaimed.
+      if (!current || current.claimedBy !== null || current.outcome !== null || current.claimBy === null) return [];
+      if (Date.parse(command.now) <= Date.parse(current.claimBy)) throw new DomainError('conflict', 'The claim period has not ended.');
+      const drawnAt = s.draw.closedAt ?? current.claimBy;
+      const redrawOn = later(addMonths(drawnAt, command.redrawMonths), command.now);
+      return [{ type: 'PrizeUnclaimed', data: { prizeId: s.prizeId, k: current.k, claimBy: current.claimBy, redrawOn } }];
     }
     case 'PublishResult': {
       const s = existing(state);

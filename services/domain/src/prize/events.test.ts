@@ -58,6 +58,7 @@ describe('EntryListRecorded', () => {
           seed: null,
           winners: [],
           nextK: 0,
+          closedAt: null,
           publishedDisplay: null,
         },
       },

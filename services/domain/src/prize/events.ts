@@ -145,12 +145,66 @@ export const WinnerDrawn = defineEvent(
 );
 export const WinnerNotified = defineEvent(
   'WinnerNotified',
-  z.object({ prizeId: id, k: z.number().int().min(0), memberIds: z.array(id).min(1).max(4) }).strict(),
+  z
+    .object({
+      prizeId: id,
+      k: z.number().int().min(0),
+      memberIds: z.array(id).min(1).max(4),
+      /** The end of the claim period (notified + the draw's claim period); absent on notices sent before claim periods. */
+      claimBy: instant.optional(),
+    })
+    .strict(),
 );
 /** `state`: the state the winner gave when claiming (absent on claims recorded before it was asked). */
 export const PrizeClaimed = defineEvent(
   'PrizeClaimed',
-  z.object({ prizeId: id, k: z.number().int().min(0), memberId: id, state: auStateSchema.optional() }).strict(),
+  z
+    .object({
+      prizeId: id,
+      k: z.number().int().min(0),
+      memberId: id,
+      state: auStateSchema.optional(),
+      /** The winner asked not to be named on the winners page (where the law allows). */
+      publicationOptOut: z.boolean().optional(),
+      /** Where the prize goes (free text the winner confirmed at the claim). */
+      delivery: z.string().min(1).max(1000).optional(),
+    })
+    .strict(),
+);
+/** Staff saw the winner's identity and age (who is in the event metadata and `verifiedBy`). */
+export const ClaimVerified = defineEvent(
+  'ClaimVerified',
+  z
+    .object({
+      prizeId: id,
+      k: z.number().int().min(0),
+      verifiedBy: id,
+      identitySeen: z.literal(true),
+      ageSeen: z.literal(true),
+      /** A document kept through the storage port (its key), never the document itself. */
+      documentKey: z.string().min(1).max(500).optional(),
+    })
+    .strict(),
+);
+/** The prize was handed over, with its evidence (a delivery note and/or a transfer reference). */
+export const PrizeAwarded = defineEvent(
+  'PrizeAwarded',
+  z
+    .object({
+      prizeId: id,
+      k: z.number().int().min(0),
+      awardedBy: id,
+      deliveryNote: z.string().min(1).max(2000).optional(),
+      transferReference: z.string().min(1).max(200).optional(),
+    })
+    .strict(),
+);
+/** The winner declined the prize: it is redrawn from `redrawOn`. */
+export const PrizeDeclined = defineEvent('PrizeDeclined', z.object({ prizeId: id, k: z.number().int().min(0), by: id, redrawOn: instant }).strict());
+/** The claim period ended without a claim: redrawn from `redrawOn` (at least the rule's months after the draw). */
+export const PrizeUnclaimed = defineEvent(
+  'PrizeUnclaimed',
+  z.object({ prizeId: id, k: z.number().int().min(0), claimBy: instant, redrawOn: instant }).strict(),
 );
 export const WinnerRedrawn = defineEvent(
   'WinnerRedrawn',
@@ -183,6 +237,10 @@ export const prizeEvents = [
   PrizeClaimed,
   WinnerRedrawn,
   ResultPublished,
+  ClaimVerified,
+  PrizeAwarded,
+  PrizeDeclined,
+  PrizeUnclaimed,
 ] as const;
 
 type Ev<D extends { type: string; schema: z.ZodType }> = DomainEvent<D['type'], z.infer<D['schema']>>;
@@ -199,6 +257,10 @@ export type WinnerNotifiedEvent = Ev<typeof WinnerNotified>;
 export type PrizeClaimedEvent = Ev<typeof PrizeClaimed>;
 export type WinnerRedrawnEvent = Ev<typeof WinnerRedrawn>;
 export type ResultPublishedEvent = Ev<typeof ResultPublished>;
+export type ClaimVerifiedEvent = Ev<typeof ClaimVerified>;
+export type PrizeAwardedEvent = Ev<typeof PrizeAwarded>;
+export type PrizeDeclinedEvent = Ev<typeof PrizeDeclined>;
+export type PrizeUnclaimedEvent = Ev<typeof PrizeUnclaimed>;
 export type PrizeEvent =
   | PrizeCreatedEvent
   | PrizeUpdatedEvent
@@ -212,7 +274,11 @@ export type PrizeEvent =
   | WinnerNotifiedEvent
   | PrizeClaimedEvent
   | WinnerRedrawnEvent
-  | ResultPublishedEvent;
+  | ResultPublishedEvent
+  | ClaimVerifiedEvent
+  | PrizeAwardedEvent
+  | PrizeDeclinedEvent
+  | PrizeUnclaimedEvent;
 
 export const PRIZE_EVENT_TYPES: readonly string[] = prizeEvents.map((e) => e.type);
 

@@ -12,6 +12,14 @@ export interface DrawnWinner {
   readonly claimedState: string | null;
   /** Set when the winner was redrawn: the staff reason. */
   readonly redrawnReason: string | null;
+  /** End of the claim period (set by the notice); null for notices sent before claim periods. */
+  readonly claimBy: string | null;
+  readonly publicationOptOut: boolean;
+  readonly verifiedBy: string | null;
+  readonly awarded: boolean;
+  /** Declined by the winner or unclaimed at the period's end, and the earliest redraw. */
+  readonly outcome: 'declined' | 'unclaimed' | null;
+  readonly redrawOn: string | null;
 }
 
 export interface DrawFacts {
@@ -28,6 +36,8 @@ export interface DrawFacts {
   readonly winners: readonly DrawnWinner[];
   readonly nextK: number;
   readonly publishedDisplay: string | null;
+  /** When the entries closed (the close's asOf): the draw date the redraw rule counts from. */
+  readonly closedAt: string | null;
 }
 
 export type PrizeState =
@@ -49,6 +59,7 @@ export const emptyDraw: DrawFacts = {
   winners: [],
   nextK: 0,
   publishedDisplay: null,
+  closedAt: null,
 };
 
 /** The winner who currently holds the prize: the last one drawn, unless redrawn. */
@@ -91,7 +102,13 @@ export function evolvePrize(state: PrizeState, event: PrizeEvent): PrizeState {
       // Decoded pages are canonical lines (checked on read); concat copies references only.
       return withDraw(state, (d) => ({ ...d, entrants: d.entrants.concat(parseEntryLines(event.data.lines) ?? []) }));
     case 'EntriesClosed':
-      return withDraw(state, (d) => ({ ...d, status: 'closed', listHash: event.data.listHash, totalTickets: event.data.totalTickets }));
+      return withDraw(state, (d) => ({
+        ...d,
+        status: 'closed',
+        listHash: event.data.listHash,
+        totalTickets: event.data.totalTickets,
+        closedAt: event.data.asOf,
+      }));
     case 'RandomnessRevealed':
       return withDraw(state, (d) => ({ ...d, randomness: event.data.randomness, seed: event.data.seed }));
     case 'WinnerDrawn': {
@@ -100,17 +117,49 @@ export function evolvePrize(state: PrizeState, event: PrizeEvent): PrizeState {
         ...d,
         status: 'drawn',
         nextK,
-        winners: [...d.winners, { k, ticket, entrantId, memberIds, notified: false, claimedBy: null, claimedState: null, redrawnReason: null }],
+        winners: [
+          ...d.winners,
+          {
+            k,
+            ticket,
+            entrantId,
+            memberIds,
+            notified: false,
+            claimedBy: null,
+            claimedState: null,
+            redrawnReason: null,
+            claimBy: null,
+            publicationOptOut: false,
+            verifiedBy: null,
+            awarded: false,
+            outcome: null,
+            redrawOn: null,
+          },
+        ],
       }));
     }
     case 'WinnerNotified':
-      return withDraw(state, (d) => updateCurrent(d, { notified: true }));
+      return withDraw(state, (d) => updateCurrent(d, { notified: true, claimBy: event.data.claimBy ?? null }));
     case 'PrizeClaimed':
-      return withDraw(state, (d) => updateCurrent(d, { claimedBy: event.data.memberId, claimedState: event.data.state ?? null }));
+      return withDraw(state, (d) =>
+        updateCurrent(d, {
+          claimedBy: event.data.memberId,
+          claimedState: event.data.state ?? null,
+          publicationOptOut: event.data.publicationOptOut ?? false,
+        }),
+      );
     case 'WinnerRedrawn':
       return withDraw(state, (d) => updateCurrent(d, { redrawnReason: event.data.reason }));
     case 'ResultPublished':
       return withDraw(state, (d) => ({ ...d, status: 'published', publishedDisplay: event.data.display }));
+    case 'ClaimVerified':
+      return withDraw(state, (d) => updateCurrent(d, { verifiedBy: event.data.verifiedBy }));
+    case 'PrizeAwarded':
+      return withDraw(state, (d) => updateCurrent(d, { awarded: true }));
+    case 'PrizeDeclined':
+      return withDraw(state, (d) => updateCurrent(d, { outcome: 'declined', redrawOn: event.data.redrawOn }));
+    case 'PrizeUnclaimed':
+      return withDraw(state, (d) => updateCurrent(d, { outcome: 'unclaimed', redrawOn: event.data.redrawOn }));
     default: {
       const _exhaustive: never = event;
       return _exhaustive;
