@@ -5,3 +5,4 @@ export * from './logger';
 export * from './command';
 export * from './storage';
 export * from './test-hold';
+export * from './zip';
