@@ -6,3 +6,4 @@ export * from './command';
 export * from './storage';
 export * from './test-hold';
 export * from './transparency';
+export * from './zip';
