@@ -123,8 +123,15 @@ export async function benchShop(log: (line: string) => void): Promise<Record<str
         coupon: 'WELCOME10',
       };
       const { contents } = await normaliseCart(app, memberId, data, cart.contents);
-      await handleCommand(app.store, app.registry, cartStreamId(memberId), cartDecider, { type: 'SaveCart', memberId, ...contents }, ctx(memberId));
-      await priceContents(app, memberId, (await loadCart(app.store, memberId)).contents, null);
+      const { state: saved } = await handleCommand(
+        app.store,
+        app.registry,
+        cartStreamId(memberId),
+        cartDecider,
+        { type: 'SaveCart', memberId, ...contents },
+        ctx(memberId),
+      );
+      await priceContents(app, memberId, saved.contents, saved.pendingOrderId);
       return performance.now() - started;
     };
     const cartLatencies = (

@@ -77,14 +77,20 @@ export async function priceContents(
   priceChanges: CartError[] = [],
 ): Promise<PricedCart> {
   const now = app.now();
-  const products = await getProducts(
-    app.sql,
-    contents.items.map((i) => i.product),
-  );
-  const stock = await stockLevels(
-    app.sql,
-    contents.items.map((i) => i.sku),
-  );
+  // The reads are independent: run side by side (one round trip's wait instead of five in a row).
+  const [products, stock, couponState, teamActive, card] = await Promise.all([
+    getProducts(
+      app.sql,
+      contents.items.map((i) => i.product),
+    ),
+    stockLevels(
+      app.sql,
+      contents.items.map((i) => i.sku),
+    ),
+    contents.coupon ? loadCoupon(app.store, contents.coupon) : null,
+    activeTeamBenefit(app.sql, memberId, now),
+    contents.gift_card ? loadGiftCard(app.store, contents.gift_card.card_id) : null,
+  ]);
   const errors: CartError[] = [...priceChanges];
   const lines = contents.items.map((item) => {
     const p = products.get(item.product);
@@ -115,8 +121,8 @@ export async function priceContents(
     return { item, p, v, available };
   });
   let coupon: AppliedCoupon | null = null;
-  if (contents.coupon) {
-    const state = await loadCoupon(app.store, contents.coupon);
+  if (contents.coupon && couponState) {
+    const state = couponState;
     const problem = couponProblem(state, memberId, now.toISOString(), pendingOrderId);
     if (problem || state.status === 'absent') errors.push({ code: 'coupon', message: problem ?? 'This coupon code is not valid.' });
     else coupon = { code: state.terms.code, kind: state.terms.kind, value: state.terms.value };
@@ -124,8 +130,7 @@ export async function priceContents(
   if (!contents.shipping_address && lines.some(({ p }) => (p?.product_type ?? 'physical') !== 'digital')) {
     errors.push({ code: 'shipping_address_required', message: SHIPPING_ADDRESS_REQUIRED });
   }
-  const team = (await activeTeamBenefit(app.sql, memberId, now)) ? TEAM_RULES.merchandiseDiscountPercent : 0;
-  const card = contents.gift_card ? await loadGiftCard(app.store, contents.gift_card.card_id) : null;
+  const team = teamActive ? TEAM_RULES.merchandiseDiscountPercent : 0;
   const priced = priceCart(
     lines.map(({ item, p, v }) => ({
       productId: item.product,

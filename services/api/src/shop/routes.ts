@@ -111,8 +111,15 @@ export function createShopRouter(app: AppContext, ports: MembersPorts, giftCardG
       cart = await loadCart(app.store, memberId);
       if (cart.pendingOrderId) throw new HttpError(409, 'This order is already paid.', 'ORDER_PAID');
     }
-    await handleCommand(app.store, app.registry, cartStreamId(memberId), cartDecider, { type: 'SaveCart', memberId, ...contents }, ctx);
-    const saved = await loadCart(app.store, memberId);
+    // The state the save left the cart in: no second read of the stream.
+    const { state: saved } = await handleCommand(
+      app.store,
+      app.registry,
+      cartStreamId(memberId),
+      cartDecider,
+      { type: 'SaveCart', memberId, ...contents },
+      ctx,
+    );
     res.json({ data: (await priceContents(app, memberId, saved.contents, saved.pendingOrderId, priceChanges)).details });
   });
 

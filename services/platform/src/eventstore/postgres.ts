@@ -4,6 +4,7 @@ import { withTimeout } from './timeout';
 import {
   comparePositions,
   positionFromString,
+  positionToString,
   setPath,
   START,
   WrongExpectedRevisionError,
@@ -90,10 +91,9 @@ begin
     returning ev.global_position
   )
   select max(w.global_position) into v_position from written w;
-  -- Subscribers (this process or another) wake on commit instead of polling: the payload is the
-  -- position they must reach and the event types written (a subscriber of other types sleeps on).
-  perform pg_notify('roar_es_appended', v_transaction::text || '/' || v_position::text || ' '
-    || (select string_agg(distinct t.value->>'type', ',') from jsonb_array_elements(p_events) as t(value)));
+  -- No NOTIFY here: PostgreSQL takes one cluster-wide lock to queue notifications at commit, so a
+  -- NOTIFY in every append serialised all writers (8 writers fell from 0.6 to 0.35 of plain
+  -- INSERTs). The store notifies after commit instead, coalesced (see notifyAppended).
   return query select v_position, v_transaction, v_revision;
 end
 $$;
@@ -201,6 +201,36 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     : null;
   const pollIntervalMs = options.pollIntervalMs ?? (listening ? 10_000 : 100);
 
+  // Other processes (workers, a second api) wake on a NOTIFY sent after the append committed, one
+  // at a time: appends that commit while one is on its way are folded into the next (the newest
+  // position, the union of their types). Subscribers of this process are woken at once by
+  // `announce`. A NOTIFY lost to a crash between commit and notification is caught by the poll.
+  let notifyPending: { position: Position; types: Set<string> } | null = null;
+  let notifyInFlight: Promise<void> | null = null;
+  function notifyAppended(position: Position, types: readonly string[]): void {
+    if (!listening) return;
+    if (!notifyPending) notifyPending = { position, types: new Set(types) };
+    else {
+      if (comparePositions(position, notifyPending.position) > 0) notifyPending.position = position;
+      for (const t of types) notifyPending.types.add(t);
+    }
+    if (!notifyInFlight) notifyInFlight = flushNotifications();
+  }
+  async function flushNotifications(): Promise<void> {
+    try {
+      while (notifyPending) {
+        const { position, types } = notifyPending;
+        notifyPending = null;
+        const list = [...types].join(',');
+        // NOTIFY payloads stop at 8000 bytes: past that, no types (every subscriber wakes).
+        const payload = `${positionToString(position)}${list.length > 0 && list.length < 7000 ? ` ${list}` : ''}`;
+        await sql.query('select pg_notify($1, $2)', [NOTIFY_CHANNEL, payload]).catch(() => undefined);
+      }
+    } finally {
+      notifyInFlight = null;
+    }
+  }
+
   async function currentRevision(streamId: string): Promise<bigint | 'no_stream'> {
     const r = await sql.query<{ revision: unknown }>('select revision::text as revision from es.streams where stream_id = $1', [streamId]);
     return r.rows[0] ? toBigInt(r.rows[0].revision) : 'no_stream';
@@ -221,7 +251,9 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     // No row: the claim matched nothing, so nothing was written (one call, one transaction).
     if (!row) throw new WrongExpectedRevisionError(streamId, expected, await currentRevision(streamId));
     const position = { commit: toBigInt(row.transaction_id), prepare: toBigInt(row.global_position) };
-    announce(position, [...new Set(events.map((e) => e.type))]);
+    const types = [...new Set(events.map((e) => e.type))];
+    announce(position, types);
+    notifyAppended(position, types);
     return { nextExpectedRevision: toBigInt(row.last_revision), position };
   }
 
@@ -527,6 +559,7 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
       await withTimeout('event store ping', Math.min(callTimeoutMs, 3000), () => sql.query('select 1'));
     },
     close: async () => {
+      await notifyInFlight;
       await listening?.close().catch(() => undefined);
       appended.removeAllListeners();
     },
