@@ -2,3 +2,4 @@ export * from './tier-snapshot';
 export * from './events';
 export * from './state';
 export * from './decider';
+export * from './age';
