@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberStreamId } from '@roar/domain';
+import { adminFetch, signInStaff } from '../src/admin/test-staff';
 import { startTestApi, type TestApi } from './setup';
 
 /** A date of birth `years` years before today (UTC day; a margin of days keeps the club's day on the same side). */
@@ -99,5 +100,27 @@ describe('residence (issue 22): state and date of birth at sign-up, in the profi
     expect(events.at(-1)).toMatchObject({ type: 'MemberProfileUpdated', data: { changes: { state: 'SA' } } });
     const refused = await post('/api/upgrade-plan', { membership_id: 3 }, access_token);
     expect(refused.status).toBe(403);
+  });
+
+  it('staff correct the state and dob only with a reason; the change is in the member history with it', async () => {
+    const r = await signUp('corrected@example.com.au', 3, { state: 'NSW', dob: '1990-01-01' });
+    const { access_token } = (await r.json()) as { access_token: string };
+    const me = (await (await fetch(`${api.url}/api/current-user`, { headers: { authorization: `Bearer ${access_token}` } })).json()) as {
+      user: { id: string };
+    };
+    const staff = await signInStaff(api);
+    const put = (body: unknown) =>
+      adminFetch(api, `/members/${me.user.id}/residence`, { method: 'PUT', body: JSON.stringify(body), token: staff.staff.token });
+    expect((await put({ state: 'VIC' })).status).toBe(400);
+    expect((await put({ state: 'VIC', reason: 'x' })).status).toBe(400);
+    expect((await put({ dob: '2999-01-01', reason: 'Licence seen at the desk' })).status).toBe(400);
+    const done = await put({ state: 'VIC', dob: '1991-02-03', reason: 'Licence seen at the desk' });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toEqual({ id: me.user.id, state: 'VIC', dob: '1991-02-03', changed: true });
+    const events = await api.ctx.store.readStream(memberStreamId(me.user.id));
+    expect(events.at(-1)).toMatchObject({
+      type: 'MemberProfileUpdated',
+      data: { changes: { state: 'VIC', dob: '1991-02-03' }, correction: { reason: 'Licence seen at the desk' } },
+    });
   });
 });
