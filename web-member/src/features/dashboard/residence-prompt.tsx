@@ -3,6 +3,7 @@ import { AU_STATES } from '@roar/contracts/common';
 import { PROFILE_UPDATE_ERROR } from '@roar/contracts/errors';
 import { profileUpdateAnswerSchema } from '@roar/contracts/members';
 import { memberRequest } from '../../lib/member-api';
+import { session } from '../../lib/session';
 
 interface ResidenceFacts {
   readonly state?: string | null;
@@ -32,6 +33,7 @@ export function ResidencePrompt({ user, onSaved }: { user: ResidenceFacts; onSav
     });
     setBusy(false);
     if (!result.ok) return setError(PROFILE_UPDATE_ERROR);
+    if (result.data.user) session.saveUser(result.data.user);
     setDone(true);
     onSaved();
   };
