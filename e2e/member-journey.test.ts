@@ -39,6 +39,8 @@ describe('a member from sign-up to password reset, and staff seeing it', () => {
     await page.getByLabel('Last name').fill('Citizen');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('first-password-1');
+    await page.getByLabel('State or territory').selectOption('NSW');
+    await page.getByLabel('Date of birth').fill('1990-01-01');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await payWithTestCard(page, '4000 0000 0000 0002');
     await page.getByText('Your card was declined.').waitFor();

@@ -30,6 +30,8 @@ export async function signUpMember(
       password,
       membership_id: options.membershipId,
       recaptcha_token: 'local-test-token',
+      state: 'NSW',
+      dob: '1990-01-01',
     }),
   });
   expect(r.status).toBe(201);

@@ -184,6 +184,8 @@ describe('referral cards on home', () => {
         password: 'velvet-compass-1',
         membership_id: 1,
         recaptcha_token: 'local-test-token',
+        state: 'NSW',
+        dob: '1990-01-01',
         referral_code: paidMember.user.referral_code,
       }),
     });

@@ -100,6 +100,8 @@ describe('a member refers a friend who joins and pays', () => {
     await page.getByLabel('Last name').fill('Referee');
     await page.getByLabel('Email').fill(visitorEmail);
     await page.getByLabel('Password').fill('cobalt-fairway-61');
+    await page.getByLabel('State or territory').selectOption('NSW');
+    await page.getByLabel('Date of birth').fill('1990-01-01');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.waitForURL(/\/pay\/checkout\//);
     expect(await page.evaluate(() => window.localStorage.getItem('referral_code'))).toBeNull();

@@ -120,7 +120,16 @@ describe('scaled-out topology: api, projector and worker processes on PostgreSQL
     const signUp = await fetch(`${url}/api/sign-up`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ first_name: 'Ren', last_name: 'Ewal', email, password: 'correct-horse-1', membership_id: 3, recaptcha_token: 't' }),
+      body: JSON.stringify({
+        first_name: 'Ren',
+        last_name: 'Ewal',
+        email,
+        password: 'correct-horse-1',
+        membership_id: 3,
+        recaptcha_token: 't',
+        state: 'NSW',
+        dob: '1990-01-01',
+      }),
     });
     expect(signUp.status, output).toBe(201);
     const session = (await signUp.json()) as { access_token: string; redirect_url: string };

@@ -91,6 +91,8 @@ describe('a captain forms a team of four with three paying mates', () => {
       await page.getByLabel('Last name').fill('Teammate');
       await page.getByLabel('Email').fill(mate);
       await page.getByLabel('Password').fill(matePassword);
+      await page.getByLabel('State or territory').selectOption('NSW');
+      await page.getByLabel('Date of birth').fill('1990-01-01');
       await page.getByRole('button', { name: 'Sign Up' }).click();
       await page.waitForURL(/\/team-prizes\?invite=/);
       await page.getByRole('button', { name: 'Join & pay $50' }).click();

@@ -28,6 +28,7 @@ async function migrate(tx: Sql, schema: string): Promise<void> {
   const s = ident(schema);
   await tx.exec(`
     ${createTableSql(schema, 'members', MEMBER_COLUMNS, 'id')};
+    alter table ${s}.members add column if not exists state text;
     create index if not exists members_email_lower on ${s}.members (lower(email));
     create index if not exists members_registered_at on ${s}.members (registered_at, id);
     create index if not exists members_referral_code on ${s}.members (referral_code);
@@ -43,8 +44,9 @@ function registered(d: MemberRegisteredEvent['data'], at: string): MemberRow {
     firstname: d.firstname,
     lastname: d.lastname,
     mobile: null,
-    dob: null,
+    dob: d.dob ?? null,
     address: null,
+    state: d.state ?? null,
     status: 'active',
     chosen_membership_id: d.chosenMembershipId,
     membership_id: null,

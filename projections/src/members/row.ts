@@ -9,6 +9,7 @@ export const MEMBER_COLUMNS: Columns = [
   ['mobile', 'text', 'null'],
   ['dob', 'text', 'null'],
   ['address', 'text', 'null'],
+  ['state', 'text', 'null'],
   ['status', 'text'],
   ['chosen_membership_id', 'integer', 'null'],
   ['membership_id', 'integer', 'null'],
@@ -37,6 +38,8 @@ export const memberRowSchema = z.object({
   mobile: z.string().nullable(),
   dob: z.string().nullable(),
   address: z.string().nullable(),
+  /** Residential state or territory (issue 22). */
+  state: z.string().nullable(),
   /** 'active' once registered (spec: a user is active when status is truthy). */
   status: z.string(),
   chosen_membership_id: z.number().int().nullable(),

@@ -106,6 +106,8 @@ const signUpBody = (email: string, membership_id: number) => ({
   password: 'correct-horse-1',
   membership_id,
   recaptcha_token: 't',
+  state: 'NSW',
+  dob: '1990-01-01',
 });
 const count = async (text: string, params: unknown[] = []) => Number((await sql.query<{ n: number }>(text, params)).rows[0]?.n ?? 0);
 

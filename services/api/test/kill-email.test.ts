@@ -132,6 +132,8 @@ describe.runIf(haveDb)('the API killed between the append and the email', () => 
       password: 'correct-horse-1',
       membership_id: 1,
       recaptcha_token: 't',
+      state: 'NSW',
+      dob: '1990-01-01',
     });
     expect(signUp.status).toBe(201);
     // Held for good right after PasswordResetRequested is appended: the kill lands there.
@@ -172,6 +174,8 @@ describe.runIf(haveDb)('the API killed between the append and the email', () => 
       password: 'correct-horse-1',
       membership_id: 3,
       recaptcha_token: 't',
+      state: 'NSW',
+      dob: '1990-01-01',
     });
     expect(signUp.status).toBe(201);
     const member = (await signUp.json()) as { access_token: string; redirect_url: string };

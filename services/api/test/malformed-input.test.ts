@@ -35,6 +35,8 @@ describe('malformed input is a 4xx, never a 500', () => {
         password: PASSWORD,
         membership_id: 1,
         recaptcha_token: 'local-test-token',
+        state: 'NSW',
+        dob: '1990-01-01',
         ...extra,
       },
     });
@@ -54,6 +56,8 @@ describe('malformed input is a 4xx, never a 500', () => {
         password: PASSWORD,
         membership_id: 1,
         recaptcha_token: 'local-test-token',
+        state: 'NSW',
+        dob: '1990-01-01',
       }),
     });
     memberToken = ((await member.json()) as { access_token: string }).access_token;

@@ -46,6 +46,8 @@ describe('members: sign-up, payment, entries, upgrade, cancel, renewal (embedded
       password: 'correct-horse-1',
       membership_id,
       recaptcha_token: 'local-test-token',
+      state: 'NSW',
+      dob: '1990-01-01',
       ...extra,
     });
   const spec = ApiSpecification.for(() => api);

@@ -103,7 +103,16 @@ describe('the policy on sign-up', () => {
       const r = await fetch(`${api!.url}/api/sign-up`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ first_name: 'Jane', last_name: 'Citizen', email, password, membership_id: 1, recaptcha_token: 'local-test-token' }),
+        body: JSON.stringify({
+          first_name: 'Jane',
+          last_name: 'Citizen',
+          email,
+          password,
+          membership_id: 1,
+          recaptcha_token: 'local-test-token',
+          state: 'NSW',
+          dob: '1990-01-01',
+        }),
       });
       return { status: r.status, body: (await r.json()) as Record<string, unknown> };
     };

@@ -28,6 +28,8 @@ describe('charged means applied, exactly once', () => {
       password: 'correct-horse-1',
       membership_id: 3,
       recaptcha_token: 't',
+      state: 'NSW',
+      dob: '1990-01-01',
     });
     expect(r.status).toBe(201);
     const s = (await r.json()) as { access_token: string; redirect_url: string };

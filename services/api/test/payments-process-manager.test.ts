@@ -26,6 +26,8 @@ describe('payment process manager', () => {
       password: 'correct-horse-1',
       membership_id: 3,
       recaptcha_token: 't',
+      state: 'NSW',
+      dob: '1990-01-01',
     });
     expect(r.status).toBe(201);
     const { redirect_url } = (await r.json()) as { redirect_url: string };

@@ -236,6 +236,8 @@ describe('prizes and draws over HTTP', () => {
         password: 'correct-horse-1',
         membership_id: 2,
         recaptcha_token: 'local-test-token',
+        state: 'NSW',
+        dob: '1990-01-01',
       }),
     });
     const session = (await signUp.json()) as { access_token: string; redirect_url: string };

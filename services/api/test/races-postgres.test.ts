@@ -59,6 +59,8 @@ describe.runIf(haveDb)('races over HTTP on PostgreSQL', () => {
       password: 'correct-horse-1',
       membership_id: 1,
       recaptcha_token: 'local-test-token',
+      state: 'NSW',
+      dob: '1990-01-01',
     };
     const registered = () => count("select count(*)::int as n from es.events where event_type = 'MemberRegistered'", []);
     const before = await registered();

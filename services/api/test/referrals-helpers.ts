@@ -51,6 +51,8 @@ export function client(api: TestApi) {
       password: 'correct-horse-1',
       membership_id,
       recaptcha_token: 'local-test-token',
+      state: 'NSW',
+      dob: '1990-01-01',
       ...extra,
     });
     const token = r.body.access_token as string;

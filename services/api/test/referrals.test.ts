@@ -62,6 +62,8 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
         password: 'correct-horse-1',
         membership_id: 3,
         recaptcha_token: 't',
+        state: 'NSW',
+        dob: '1990-01-01',
         referral_code,
       });
       expect(r).toEqual({ status: 400, body: { error: 'Invalid referral code.' } });
@@ -73,6 +75,8 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
         password: 'correct-horse-1',
         membership_id: 1,
         recaptcha_token: 't',
+        state: 'NSW',
+        dob: '1990-01-01',
       });
       expect(again.status).toBe(201);
     }

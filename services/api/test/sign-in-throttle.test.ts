@@ -216,6 +216,8 @@ describe('sign-up and invite throttling', () => {
         password: 'ledger-kettle-92-orbit',
         membership_id: 1,
         recaptcha_token: 'local-test-token',
+        state: 'NSW',
+        dob: '1990-01-01',
       });
     const email = sprayEmail(0);
     expect((await signUp(email)).status).toBe(201);

@@ -92,7 +92,16 @@ describe('a sign-up that fails at any step leaves nothing, and the same request 
   it.each(steps)('fails at $step', async ({ membership_id, breaker }) => {
     n += 1;
     const email = `step${n}@example.com.au`;
-    const body = { first_name: 'Sam', last_name: 'Steps', email, password: 'correct-horse-1', membership_id, recaptcha_token: 't' };
+    const body = {
+      first_name: 'Sam',
+      last_name: 'Steps',
+      email,
+      password: 'correct-horse-1',
+      membership_id,
+      recaptcha_token: 't',
+      state: 'NSW',
+      dob: '1990-01-01',
+    };
     const tier = (await loadTier(api.ctx.sql, membership_id))!;
     const broken = breaker(api.ctx, api.infra.members);
     const attempt = signUpMember(
@@ -145,7 +154,7 @@ describe('a sign-up that fails at any step leaves nothing, and the same request 
       { mustBeNew: true },
     );
     await createCredentials(api.ctx.sql, { memberId, email, password: 'owner-password-1' });
-    const body = { first_name: 'Hal', last_name: 'Half', email, membership_id: 1, recaptcha_token: 't' };
+    const body = { first_name: 'Hal', last_name: 'Half', email, membership_id: 1, recaptcha_token: 't', state: 'NSW', dob: '1990-01-01' };
     expect((await post('/api/sign-up', { ...body, password: 'someone-else-2' })).status).toBe(409);
     const owner = await post('/api/sign-up', { ...body, password: 'owner-password-1' });
     expect(owner.status).toBe(201);

@@ -57,6 +57,8 @@ export const memberUserSchema = z.object({
   mobile: z.string().nullable(),
   dob: z.string().nullable(),
   address: z.string().nullable(),
+  /** Residential state or territory (issue 22); null until the member answers. */
+  state: z.enum(AU_STATES).nullable(),
 });
 export type MemberUser = z.infer<typeof memberUserSchema>;
 
@@ -147,9 +149,19 @@ export const signUpSchema = z
       .min(0, 'Enter a monthly limit in whole cents, $0 or more.')
       .max(100_000_000)
       .optional(),
+    // Residence facts (issue 22): required for a paid plan (checked by the api, which knows the plan).
+    state: z.enum(AU_STATES, 'Please choose your state or territory (state).').optional(),
+    dob: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date of birth (dob).')
+      .optional(),
   })
   .strict();
 export type SignUp = z.input<typeof signUpSchema>;
+/** Sign-up's residence answers (issue 22), each naming its field. */
+export const STATE_REQUIRED = 'Please choose your state or territory (state).';
+export const DOB_REQUIRED = 'Please enter a valid date of birth (dob).';
+export const DOB_IN_FUTURE = 'Your date of birth (dob) cannot be in the future.';
 /** `POST /api/upgrade-plan`, `/api/single-entry`: the tier to move to. */
 export const membershipChoiceSchema = z.object({ membership_id: z.coerce.number().int().min(1).max(INT4_MAX) }).strict();
 

@@ -10,7 +10,7 @@ import { entryGrantSchema, membershipSchema } from './members';
  */
 
 /** Every staff action that changes something says why (stored in the event's metadata). */
-import { reasonSchema } from './common';
+import { AU_STATES, reasonSchema } from './common';
 export { reasonSchema };
 
 // ---- members as staff see them ----
@@ -351,3 +351,11 @@ export type UploadedMedia = z.infer<typeof uploadedMediaSchema>;
 
 // ---- operations ----
 /** `GET /api/openapi.json`: the OpenAPI 3.1 document, built from these schemas. */
+
+/** `PUT /api/admin/members/:id/residence` (issue 22): staff correct a member's state and date of birth, with a reason. */
+export const memberResidenceAnswerSchema = z.object({
+  id: z.string(),
+  state: z.enum(AU_STATES).nullable(),
+  dob: z.string().nullable(),
+  changed: z.boolean(),
+});

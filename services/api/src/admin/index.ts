@@ -14,6 +14,7 @@ import { membersRouter } from '../members/admin/members';
 import { memberSupportRouter } from '../members/admin/member-support';
 import { memberResendRouter } from '../members/admin/member-resend';
 import { memberEmailRouter } from '../members/admin/member-email';
+import { memberResidenceRouter } from '../members/admin/member-residence';
 import { winnerLookupRouter } from '../draws/winner-lookup';
 import { membershipsRouter } from '../members/admin/memberships';
 import { paymentsRouter } from '../payments/admin';
@@ -48,6 +49,7 @@ export function createAdminRouter(app: AppContext, options: AdminRouterOptions =
   router.use('/members', memberSupportRouter(app));
   router.use('/members', memberResendRouter(app));
   router.use('/members', memberEmailRouter(app));
+  router.use('/members', memberResidenceRouter(app));
   router.use('/members', membersRouter(app));
   router.use('/entry-adjustments', entryAdjustmentsRouter(app));
   router.use('/payments', paymentsRouter(app));

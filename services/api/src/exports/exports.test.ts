@@ -28,6 +28,8 @@ describe('CSV exports over HTTP', () => {
         password: 'correct-horse-1',
         membership_id: 1,
         recaptcha_token: 'local-test-token',
+        state: 'NSW',
+        dob: '1990-01-01',
       }),
     });
     expect(r.status).toBe(201);

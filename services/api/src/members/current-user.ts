@@ -1,6 +1,7 @@
 import { isSingleEntryActive, TEAM_RULES } from '@roar/domain';
 import { memberSnapshot } from '@roar/projections';
 import type { Sql } from '@roar/platform';
+import type { MemberUser } from '@roar/contracts/members';
 import { handicapRecord } from '../clubhouse/view';
 
 export interface CurrentUser {
@@ -15,6 +16,7 @@ export interface CurrentUser {
     referral_code: string;
     mobile: string | null;
     dob: string | null;
+    state: MemberUser['state'];
     address: string | null;
   };
   subscription: {
@@ -76,6 +78,7 @@ export async function currentUser(sql: Sql, memberId: string, now: Date): Promis
       referral_code: m.referral_code,
       mobile: m.mobile,
       dob: m.dob,
+      state: (m.state ?? null) as MemberUser['state'],
       address: m.address,
     },
     subscription:

@@ -12,6 +12,7 @@ import { executeCommand } from '../http/commands';
 import { storableJson } from '../http/storable';
 import { memberCommandContext, originOf, systemCommandContext } from '../kernel/context';
 import { startCheckout } from './checkout';
+import { purchaseAgeRefusal } from '../compliance/age-guard';
 import { cancelMembership } from './cancel';
 import { currentUser } from './current-user';
 import type { MembersPorts } from '../kernel/ports';
@@ -112,6 +113,9 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts, referr
     if (!me || !tier) return failed(400);
     if (purpose === 'single-entry' && tier.row.type !== 'single-entry') return failed(400);
     if (purpose === 'upgrade' && tier.row.type === 'single-entry') return failed(400);
+    // Issue 22: a member under the minimum age is refused before any payment page opens.
+    const minor = await purchaseAgeRefusal(app, memberId);
+    if (minor) return res.status(403).json({ status: 'error', result: null, error: minor });
     try {
       const started = await startCheckout(
         app,

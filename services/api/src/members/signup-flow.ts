@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { causationKeys, emailReservationDecider, emailReservationStreamId, memberDecider, memberStreamId, normaliseEmail } from '@roar/domain';
+import {
+  causationKeys,
+  type AuState,
+  emailReservationDecider,
+  emailReservationStreamId,
+  memberDecider,
+  memberStreamId,
+  normaliseEmail,
+} from '@roar/domain';
 import { DomainError, fold, handleCommand, testHold, WrongExpectedRevisionError, type CommandContext, type Position } from '@roar/platform';
 import type { AppContext } from '../context';
 import { createCredentials, credentialsOwner, EmailTakenError, recordSignUpCompleted } from '../auth/member';
@@ -18,6 +26,9 @@ export interface SignUpInput {
   /** Where the member's browser comes back to after checkout. */
   readonly origin: string;
   readonly referralCode: string;
+  /** Residence facts (issue 22), checked by the sign-up route. */
+  readonly state?: AuState | null;
+  readonly dob?: string | null;
 }
 
 /**
@@ -89,6 +100,8 @@ export async function signUpMember(
           referralCode: input.referralCode,
           chosenTier: free ? input.tier.snapshot : null,
           at: ctx.occurredAt.toISOString(),
+          state: input.state ?? null,
+          dob: input.dob ?? null,
         },
         ctx,
         { mustBeNew: true },

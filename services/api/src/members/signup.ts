@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { EMAIL_PATTERN, signUpSchema } from '@roar/contracts/members';
+import { DOB_IN_FUTURE, DOB_REQUIRED, EMAIL_PATTERN, STATE_REQUIRED, signUpSchema } from '@roar/contracts/members';
 import { controlText } from '@roar/contracts/member-controls';
+import { clubDay } from '@roar/contracts/time';
+import { signUpAgeRefusal } from '../compliance/age-guard';
 import { setLimit } from '../member-controls/routes';
 import type { AppContext } from '../context';
 import { issueSession, tooManyAttempts } from '../auth/member';
@@ -33,6 +35,21 @@ export const DEFAULT_SIGN_UP_LIMITS: SignUpLimits = {
 
 function fail(res: Response, status: number, error: string): void {
   res.status(status).json({ error });
+}
+
+/**
+ * Sign-up's residence facts (issue 22): state and date of birth are required for a paid plan and
+ * optional for the free one; a date of birth must be a real day, not after today (the club's day).
+ */
+export function residenceRefusal(body: { state?: string; dob?: string }, paid: boolean, today: string): string | null {
+  if (paid && !body.state) return STATE_REQUIRED;
+  if (paid && !body.dob) return DOB_REQUIRED;
+  if (body.dob) {
+    const day = new Date(`${body.dob}T00:00:00Z`);
+    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== body.dob || body.dob < '1900-01-01') return DOB_REQUIRED;
+    if (body.dob > today) return DOB_IN_FUTURE;
+  }
+  return null;
 }
 
 /** An unguessable share code: 16 url-safe characters (96 bits). */
@@ -71,6 +88,11 @@ export function signUpHandler(app: AppContext, ports: MembersPorts, referrals: S
     if (!captcha.ok) return fail(res, 400, 'Please confirm you are not a robot.');
     const tier = await loadTier(app.sql, body.membership_id);
     if (!tier || !tier.published) return fail(res, 400, 'Please choose a membership');
+    const paid = !(tier.row.type === 'free' || tier.row.price_cents === 0);
+    const residence = residenceRefusal(body, paid, clubDay(app.now()));
+    if (residence) return fail(res, 400, residence);
+    const minor = await signUpAgeRefusal(app, body.dob, paid);
+    if (minor) return fail(res, 403, minor);
     // A referral code is checked before anything is written: a bad one fails the whole sign-up.
     const code = body.referral_code?.trim() ?? '';
     const referral = code ? await referrals.check(app, code) : null;
@@ -92,6 +114,8 @@ export function signUpHandler(app: AppContext, ports: MembersPorts, referrals: S
         referral: referral?.ok ? { referrerId: referral.referrerId, code } : null,
         origin: originOf(app),
         referralCode: newReferralCode(),
+        state: body.state ?? null,
+        dob: body.dob ?? null,
       },
       (memberId) => ({ ...base, actor: { type: 'member', id: memberId } }),
       referrals,

@@ -31,6 +31,7 @@ import { INVALID_EMAIL, TOO_MANY_INVITES } from '../referrals/routes';
 import { seatState, teamState } from './streams';
 import { inviteStatus, toTeamView } from './view';
 import { checkoutReturnUrl } from '../payments/reconcile';
+import { purchaseAgeRefusal } from '../compliance/age-guard';
 
 export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 const STATUS: Record<DomainError['code'], number> = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 };
@@ -210,6 +211,9 @@ export function createTeamsRouter(app: AppContext, ports: MembersPorts): Router 
     if (state.status === 'complete' || state.invites.filter((i) => i.status === 'paid').length >= TEAM_RULES.matesPerTeam)
       return refuse(res, 409, 'This team is full.');
     if (state.invites.some((i) => i.status === 'refunded' && i.memberId === memberId)) return refuse(res, 409, REFUNDED_MATE);
+    // Issue 22: a member under the minimum age pays no team fee (refused before any payment page).
+    const minor = await purchaseAgeRefusal(app, memberId);
+    if (minor) return refuse(res, 403, minor);
     const ctx = memberCommandContext(memberId, req, now);
     await answering(res, async () => {
       // Issue 23: the member's own limit, break or self-exclusion, before the seat and any payment page.

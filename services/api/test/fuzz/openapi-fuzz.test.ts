@@ -140,6 +140,8 @@ describe('every operation of the OpenAPI document answers malformed input withou
         password: PASSWORD,
         membership_id: 1,
         recaptcha_token: 'local-test-token',
+        state: 'NSW',
+        dob: '1990-01-01',
       }),
     });
     tokens.push(((await signUp.json()) as { access_token: string }).access_token);

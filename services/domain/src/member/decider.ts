@@ -1,6 +1,6 @@
 import { DomainError, type Decider } from '@roar/platform';
 import { offersUpgrade } from '../access';
-import type { CheckoutPurpose, MemberEvent, ProfileChanges, SupportAction } from './events';
+import type { AuState, CheckoutPurpose, MemberEvent, ProfileChanges, SupportAction } from './events';
 import { evolveMember, initialMemberState, membershipInEffect, type MemberState, type PresentMember } from './state';
 import type { TierSnapshot } from './tier-snapshot';
 
@@ -15,8 +15,16 @@ export type MemberCommand =
       /** The chosen plan: a free one is activated at once (no payment, no end). */
       readonly chosenTier: TierSnapshot | null;
       readonly at: string;
+      /** Residence facts asked at sign-up (issue 22). */
+      readonly state?: AuState | null;
+      readonly dob?: string | null;
     }
-  | { readonly type: 'UpdateMemberProfile'; readonly memberId: string; readonly changes: ProfileChanges }
+  | {
+      readonly type: 'UpdateMemberProfile';
+      readonly memberId: string;
+      readonly changes: ProfileChanges;
+      readonly correction?: { readonly reason: string };
+    }
   | {
       readonly type: 'StartMembershipCheckout';
       readonly memberId: string;
@@ -111,14 +119,20 @@ function checkCheckout(state: PresentMember, command: Extract<MemberCommand, { t
   }
 }
 
+/** Only the residence facts given: a sign-up without them records an event as before. */
+function residenceAtSignUp(command: { readonly state?: AuState | null; readonly dob?: string | null }): { state?: AuState; dob?: string } {
+  return { ...(command.state ? { state: command.state } : {}), ...(command.dob ? { dob: command.dob } : {}) };
+}
+
 export function decideMember(command: MemberCommand, state: MemberState): MemberEvent[] {
   switch (command.type) {
     case 'RegisterMember': {
       if (state.status !== 'absent') throw new DomainError('conflict', 'Member already registered.');
       const { memberId, email, firstname, lastname, referralCode, chosenTier, at } = command;
+      const residence = residenceAtSignUp(command);
       const registered: MemberEvent = {
         type: 'MemberRegistered',
-        data: { memberId, email, firstname, lastname, referralCode, chosenMembershipId: chosenTier?.membershipId ?? null },
+        data: { memberId, email, firstname, lastname, referralCode, chosenMembershipId: chosenTier?.membershipId ?? null, ...residence },
       };
       if (chosenTier?.type !== 'free') return [registered];
       return [
@@ -144,8 +158,11 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       const changes = Object.fromEntries(
         Object.entries(command.changes).filter(([key, value]) => value !== undefined && s.profile[key as keyof ProfileChanges] !== value),
       ) as ProfileChanges;
+      if (command.correction && command.correction.reason.trim().length < 3) throw new DomainError('invalid', 'Please give a reason.');
       if (Object.keys(changes).length === 0) return [];
-      return [{ type: 'MemberProfileUpdated', data: { memberId: s.memberId, changes } }];
+      return [
+        { type: 'MemberProfileUpdated', data: { memberId: s.memberId, changes, ...(command.correction ? { correction: command.correction } : {}) } },
+      ];
     }
     case 'StartMembershipCheckout': {
       const s = present(state);

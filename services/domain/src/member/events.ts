@@ -36,10 +36,26 @@ export const MemberRegistered = defineEvent(
       lastname: z.string().min(1).max(100),
       referralCode: z.string().min(1).max(40),
       chosenMembershipId: z.number().int().positive().nullable(),
+      /** Residence facts (issue 22), optional: members registered before them carry neither. */
+      state: auStateSchema.nullable().optional(),
+      dob: z.string().max(20).nullable().optional(),
     })
     .strict(),
 );
-export const MemberProfileUpdated = defineEvent('MemberProfileUpdated', z.object({ memberId: id, changes: profileChangesSchema }).strict());
+export const MemberProfileUpdated = defineEvent(
+  'MemberProfileUpdated',
+  z
+    .object({
+      memberId: id,
+      changes: profileChangesSchema,
+      /** A staff correction (issue 22) carries its reason; the staff actor is in the metadata. */
+      correction: z
+        .object({ reason: text().trim().min(3).max(500) })
+        .strict()
+        .optional(),
+    })
+    .strict(),
+);
 export const MembershipCheckoutStarted = defineEvent(
   'MembershipCheckoutStarted',
   z

@@ -58,7 +58,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       status: 'registered',
       memberId: d.memberId,
       email: d.email,
-      profile: { firstname: d.firstname, lastname: d.lastname, mobile: null, dob: null, address: null },
+      profile: { firstname: d.firstname, lastname: d.lastname, mobile: null, dob: d.dob ?? null, address: null, state: d.state ?? null },
       chosenMembershipId: d.chosenMembershipId,
       membership: null,
       singleEntries: [],

@@ -3,6 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAlreadySignedIn } from './already-signed-in';
 import { currentUser, signUp } from './api';
 import { prepareRecaptcha, recaptchaToken } from './recaptcha';
+import { ResidenceFields, residenceAnswers } from './residence-fields';
 import { Head } from '../../components/ui/head';
 import { ErrorNote } from '../../components/ui/feedback';
 import { NewPasswordField } from '../../components/ui/new-password-field';
@@ -79,6 +80,7 @@ export function SignUpPage() {
       membership_id: Number(value('membership_id')),
       recaptcha_token: token,
       ...limit.fields,
+      ...(residenceAnswers(form) as Pick<Parameters<typeof signUp>[0], 'state' | 'dob'>),
     });
     if (!result.ok) {
       setBusy(false);
@@ -163,6 +165,7 @@ export function SignUpPage() {
           </select>
         </label>
         <SpendingLimitField />
+        <ResidenceFields />
         {error && <ErrorNote message={error} />}
         <button type="submit" className="btn btn--gold btn--block" disabled={busy}>
           {busy ? 'Signing up...' : 'Sign Up'}

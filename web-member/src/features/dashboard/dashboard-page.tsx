@@ -8,6 +8,7 @@ import { Head } from '../../components/ui/head';
 import { ErrorNote, Spinner } from '../../components/ui/feedback';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
+import { ResidencePrompt } from './residence-prompt';
 import { refreshCurrentUser } from '../../lib/current-user';
 import { useMember } from '../../lib/use-member';
 
@@ -27,6 +28,7 @@ export function DashboardPage({ teamBox }: { teamBox?: ReactNode }) {
       <h1 className="dashboard__title">Dashboard</h1>
       <p className="dashboard__welcome">Welcome back, {user.firstname || user.email}</p>
       <div className="dashboard__grid">
+        <ResidencePrompt user={user as { state?: string | null; dob?: string | null }} onSaved={reload} />
         <MembershipStatusBox user={user} membership={membership} />
         <div className="dashboard__tiles">
           {entries.status === 'loading' && <Spinner />}

@@ -15,7 +15,7 @@ export const PASSWORD_ERROR = COULD_NOT_UPDATE_PASSWORD;
 export const PAY_METHOD_ERROR = DRAWS_ERROR;
 export const CANCEL_ERROR = 'Could not cancel your membership';
 
-export type ProfileChanges = Pick<ProfileUpdate, 'firstname' | 'lastname' | 'mobile'>;
+export type ProfileChanges = Pick<ProfileUpdate, 'firstname' | 'lastname' | 'mobile' | 'state' | 'dob'>;
 
 /** `PATCH /api/update-user` → `{user}`; any failure reads 'Error updating your profile'. */
 export async function updateProfile(changes: ProfileChanges): Promise<ApiResult<MemberUser>> {

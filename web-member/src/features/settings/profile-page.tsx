@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { updateProfile } from './api';
+import { AU_STATES } from '@roar/contracts/common';
+import { updateProfile, type ProfileChanges } from './api';
 import { Head } from '../../components/ui/head';
 import { ErrorNote } from '../../components/ui/feedback';
 import { useToast } from '../../components/ui/toast';
@@ -13,6 +14,7 @@ export function ProfilePage() {
   const [busy, setBusy] = useState(false);
   if (!user) return null;
 
+  const residence = user as { state?: string | null; dob?: string | null };
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
@@ -21,7 +23,16 @@ export function ProfilePage() {
     setBusy(true);
     setError(null);
     const mobile = text('mobile');
-    const result = await updateProfile({ firstname: text('firstname'), lastname: text('lastname'), ...(mobile ? { mobile } : {}) });
+    // Residence facts (issue 22): sent only when given; a change is a MemberProfileUpdated.
+    const state = text('state') as NonNullable<ProfileChanges['state']> | '';
+    const dob = text('dob');
+    const result = await updateProfile({
+      firstname: text('firstname'),
+      lastname: text('lastname'),
+      ...(mobile ? { mobile } : {}),
+      ...(state ? { state } : {}),
+      ...(dob ? { dob } : {}),
+    });
     setBusy(false);
     if (!result.ok) return setError(result.error);
     session.saveUser(result.data);
@@ -52,6 +63,23 @@ export function ProfilePage() {
           <span>Mobile</span>
           <input className="input" name="mobile" type="tel" autoComplete="tel" />
         </label>
+        <div className="form__row">
+          <label className="field">
+            <span>State or territory</span>
+            <select className="input" name="state" defaultValue={residence.state ?? ''}>
+              <option value="">Select...</option>
+              {AU_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>Date of birth</span>
+            <input className="input" name="dob" type="date" defaultValue={residence.dob ?? ''} />
+          </label>
+        </div>
         {error && <ErrorNote message={error} />}
         <button type="submit" className="btn btn--gold" disabled={busy}>
           {busy ? 'Saving...' : 'Save changes'}

@@ -37,6 +37,8 @@ describe('member support from the staff console', () => {
       password,
       membership_id: 1,
       recaptcha_token: 'local-test-token',
+      state: 'NSW',
+      dob: '1990-01-01',
     });
     expect(r.status).toBe(201);
     const token = ((await r.json()) as { access_token: string }).access_token;
@@ -121,6 +123,8 @@ describe('member support from the staff console', () => {
           password,
           membership_id: 1,
           recaptcha_token: 'local-test-token',
+          state: 'NSW',
+          dob: '1990-01-01',
         })
       ).status,
     ).toBe(201);
@@ -165,6 +169,8 @@ describe('member support from the staff console', () => {
           password,
           membership_id: 1,
           recaptcha_token: 'local-test-token',
+          state: 'NSW',
+          dob: '1990-01-01',
         })
       ).status,
     ).toBe(201);
@@ -177,6 +183,8 @@ describe('member support from the staff console', () => {
           password: 'maple-cobalt-9',
           membership_id: 1,
           recaptcha_token: 'local-test-token',
+          state: 'NSW',
+          dob: '1990-01-01',
         })
       ).status,
     ).not.toBe(201);
