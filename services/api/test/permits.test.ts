@@ -71,3 +71,48 @@ describe('publishing a draw needs the permits of its open states', () => {
     expect(published.body.status).toBe('published');
   });
 });
+
+describe('the permits register', () => {
+  const permit = {
+    jurisdiction: 'SA',
+    number: 'T12345',
+    holder: 'ROAR+ Pty Ltd',
+    valid_from: '2026-12-01',
+    valid_to: '2027-03-31',
+    conditions: 'Draw at the clubhouse',
+    document: null,
+  };
+  const send = async (who: StaffRoleName, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => {
+    const r = await adminFetch(api, path, { method, token: staff[who].token, ...(body ? { body: JSON.stringify(body) } : {}) });
+    return { status: r.status, headers: r.headers, body: (await r.json()) as Record<string, unknown> };
+  };
+
+  it('lets admins register and edit permits, any staff read them, and refuses a permit ending before it starts', async () => {
+    expect((await send('staff', 'POST', '/permits', { ...permit, reason: 'New licence' })).status).toBe(403);
+    const backwards = await send('admin', 'POST', '/permits', { ...permit, valid_to: '2026-11-30', reason: 'New licence' });
+    expect(backwards.status).toBe(400);
+    expect(JSON.stringify(backwards.body)).toContain('A permit cannot end before it starts');
+    expect((await send('admin', 'POST', '/permits', { ...permit })).status).toBe(400);
+
+    const created = await send('admin', 'POST', '/permits', { ...permit, reason: 'New licence' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    expect(created.body).toEqual({ ...permit, id });
+
+    const listed = await send('auditor', 'GET', `/permits?filter=${encodeURIComponent(JSON.stringify({ jurisdiction: 'SA' }))}`);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([{ ...permit, id }]);
+    expect(listed.headers.get('content-range')).toBe('permits 0-0/1');
+    expect((await send('staff', 'GET', `/permits/${id}`)).body).toEqual({ ...permit, id });
+    expect((await send('staff', 'GET', '/permits/no-such-permit')).status).toBe(404);
+
+    expect((await send('staff', 'PUT', `/permits/${id}`, { number: 'T99999', reason: 'Typo' })).status).toBe(403);
+    const endsEarly = await send('admin', 'PUT', `/permits/${id}`, { valid_to: '2026-11-01', reason: 'Shortened' });
+    expect(endsEarly.status).toBe(400);
+    expect(JSON.stringify(endsEarly.body)).toContain('A permit cannot end before it starts');
+    const edited = await send('admin', 'PUT', `/permits/${id}`, { number: 'T99999', reason: 'Typo in the number' });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toEqual({ ...permit, id, number: 'T99999' });
+    expect((await send('admin', 'PUT', '/permits/no-such-permit', { number: 'T1', reason: 'Typo' })).status).toBe(404);
+  });
+});

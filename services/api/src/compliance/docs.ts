@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { createPermitBodySchema, permitSchema, updatePermitBodySchema } from '@roar/contracts/compliance';
+import { listQuerySchema } from '@roar/contracts/http';
 import { drawSettingsAnswerSchema, updateDrawSettingsBodySchema } from '@roar/contracts/draw-settings';
 import { documentRoute } from '../http/openapi';
 
@@ -19,4 +22,44 @@ documentRoute({
   body: updateDrawSettingsBodySchema,
   response: drawSettingsAnswerSchema,
   errors: [400, 401, 403],
+});
+documentRoute({
+  method: 'get',
+  path: '/api/admin/permits',
+  tag: 'staff',
+  auth: 'staff',
+  summary: 'The permits register (NSW authorities, SA licences, ACT/NT permits); filter by id or jurisdiction',
+  query: listQuerySchema,
+  response: z.array(permitSchema),
+  errors: [400, 401],
+});
+documentRoute({
+  method: 'get',
+  path: '/api/admin/permits/:id',
+  tag: 'staff',
+  auth: 'staff',
+  summary: 'One permit of the register',
+  response: permitSchema,
+  errors: [401, 404],
+});
+documentRoute({
+  method: 'post',
+  path: '/api/admin/permits',
+  tag: 'staff',
+  auth: 'staff',
+  summary: 'Register a permit (admin) with a reason; a permit ending before it starts is refused',
+  body: createPermitBodySchema,
+  response: permitSchema,
+  status: 201,
+  errors: [400, 401, 403],
+});
+documentRoute({
+  method: 'put',
+  path: '/api/admin/permits/:id',
+  tag: 'staff',
+  auth: 'staff',
+  summary: 'Edit a permit (admin) with a reason; a permit ending before it starts is refused',
+  body: updatePermitBodySchema,
+  response: permitSchema,
+  errors: [400, 401, 403, 404],
 });
