@@ -116,3 +116,44 @@ describe('the permits register', () => {
     expect((await send('admin', 'PUT', '/permits/no-such-permit', { number: 'T1', reason: 'Typo' })).status).toBe(404);
   });
 });
+
+describe('the compliance rules for staff', () => {
+  const send = async (who: StaffRoleName, method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const r = await adminFetch(api, path, { method, token: staff[who].token, ...(body ? { body: JSON.stringify(body) } : {}) });
+    return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+  };
+  type Rules = { jurisdictions: { jurisdiction: string }[]; national: { key: string }[]; in_force: Rules };
+  const act = (rules: Rules) => rules.in_force.jurisdictions.find((r) => r.jurisdiction === 'ACT');
+
+  it('shows the seeded rules to any staff and lets admins set a rule with a reason, effective date and source', async () => {
+    const seeded = await send('auditor', 'GET', '/compliance-rules');
+    expect(seeded.status).toBe(200);
+    expect(act(seeded.body as unknown as Rules)).toMatchObject({ permit_threshold_cents: 300_000, lead_time_business_days: null });
+
+    const rule = {
+      jurisdiction: 'ACT',
+      permit_threshold_cents: 400_000,
+      lead_time_business_days: 5,
+      effective_from: '2026-06-01',
+      source: 'ACT Gambling and Racing Commission notice',
+    };
+    expect((await send('staff', 'POST', '/compliance-rules/jurisdictions', { ...rule, reason: 'New threshold' })).status).toBe(403);
+    expect((await send('admin', 'POST', '/compliance-rules/jurisdictions', rule)).status).toBe(400);
+    expect((await send('admin', 'POST', '/compliance-rules/jurisdictions', { ...rule, effective_from: '1 June', reason: 'New' })).status).toBe(400);
+    const set = await send('admin', 'POST', '/compliance-rules/jurisdictions', { ...rule, reason: 'New threshold' });
+    expect(set.status).toBe(200);
+    const rules = set.body as unknown as Rules;
+    expect(act(rules)).toEqual(rule);
+    // The seed is kept as history beside the new value.
+    expect(rules.jurisdictions.filter((r) => r.jurisdiction === 'ACT')).toHaveLength(2);
+    expect(rules.jurisdictions.length).toBeGreaterThan(8);
+
+    const future = { key: 'entryMinimumAge', value: 21, effective_from: '2099-01-01', source: 'a future regulator' };
+    const national = await send('admin', 'POST', '/compliance-rules/national', { ...future, reason: 'Raised from 2099' });
+    expect(national.status).toBe(200);
+    const after = national.body as unknown as Rules;
+    expect(after.national).toContainEqual(future);
+    expect(after.in_force.national).toContainEqual(expect.objectContaining({ key: 'entryMinimumAge', value: 18 }));
+    expect((await send('admin', 'POST', '/compliance-rules/national', { ...future, key: 'nope', reason: 'Bad key' })).status).toBe(400);
+  });
+});

@@ -69,3 +69,13 @@ export type ReliedPermit = z.infer<typeof reliedPermitSchema>;
 export const createPermitBodySchema = permitFieldsSchema.extend({ reason: reasonSchema }).strict();
 /** What an admin sends to edit a permit: any of its fields, with a reason. */
 export const updatePermitBodySchema = permitFieldsSchema.partial().extend({ reason: reasonSchema }).strict();
+
+/** Every rule value ever set (history, in order) and the rows in force on today's club day. */
+export const complianceRulesAnswerSchema = z
+  .object({
+    jurisdictions: z.array(jurisdictionRuleSchema),
+    national: z.array(nationalRuleSchema),
+    in_force: z.object({ jurisdictions: z.array(jurisdictionRuleSchema), national: z.array(nationalRuleSchema) }).strict(),
+  })
+  .strict();
+export type ComplianceRulesAnswer = z.infer<typeof complianceRulesAnswerSchema>;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { createPermitBodySchema, permitSchema, updatePermitBodySchema } from '@roar/contracts/compliance';
+import {
+  complianceRulesAnswerSchema,
+  createPermitBodySchema,
+  permitSchema,
+  setJurisdictionRuleBodySchema,
+  setNationalRuleBodySchema,
+  updatePermitBodySchema,
+} from '@roar/contracts/compliance';
 import { listQuerySchema } from '@roar/contracts/http';
 import { drawSettingsAnswerSchema, updateDrawSettingsBodySchema } from '@roar/contracts/draw-settings';
 import { documentRoute } from '../http/openapi';
@@ -62,4 +69,33 @@ documentRoute({
   body: updatePermitBodySchema,
   response: permitSchema,
   errors: [400, 401, 403, 404],
+});
+documentRoute({
+  method: 'get',
+  path: '/api/admin/compliance-rules',
+  tag: 'staff',
+  auth: 'staff',
+  summary: 'The compliance rules: every value set (with effective date and source) and the rows in force today',
+  response: complianceRulesAnswerSchema,
+  errors: [401],
+});
+documentRoute({
+  method: 'post',
+  path: '/api/admin/compliance-rules/jurisdictions',
+  tag: 'staff',
+  auth: 'staff',
+  summary: "Set a state's permit threshold and lead time (admin) from an effective date, with its source and a reason",
+  body: setJurisdictionRuleBodySchema,
+  response: complianceRulesAnswerSchema,
+  errors: [400, 401, 403],
+});
+documentRoute({
+  method: 'post',
+  path: '/api/admin/compliance-rules/national',
+  tag: 'staff',
+  auth: 'staff',
+  summary: 'Set a national rule (minimum age, redraw months, retention years, publication days) from an effective date, with its source and a reason',
+  body: setNationalRuleBodySchema,
+  response: complianceRulesAnswerSchema,
+  errors: [400, 401, 403],
 });
