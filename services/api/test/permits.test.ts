@@ -157,3 +157,27 @@ describe('the compliance rules for staff', () => {
     expect((await send('admin', 'POST', '/compliance-rules/national', { ...future, key: 'nope', reason: 'Bad key' })).status).toBe(400);
   });
 });
+
+describe('the public prize answer', () => {
+  it('states the states each draw is open in (every state for a prize saved without them)', async () => {
+    const openIn = async (slug: string) => {
+      const r = await fetch(`${api.url}/items/prizes?filter[slug][_eq]=${slug}&filter[status][_in]=published,archived`);
+      const body = (await r.json()) as { data: { open_states: string[] }[] };
+      return body.data[0]?.open_states ?? null;
+    };
+    await expect.poll(() => openIn('ute-giveaway')).toEqual(['NSW', 'VIC', 'QLD']);
+
+    const created = await staffSend('POST', '/prizes', {
+      title: 'Putter giveaway',
+      slug: 'putter-giveaway',
+      prize_type_id: 'normal',
+      prize_end_date: new Date(api.ctx.now().getTime() + 10 * 86_400_000).toISOString(),
+      prize_value: 300,
+      status: 'draft',
+      reason: 'Small draw',
+    });
+    expect(created.status).toBe(201);
+    expect((await staffSend('PUT', `/prizes/${created.body.id as string}`, { status: 'published', reason: 'Launch' })).status).toBe(200);
+    await expect.poll(() => openIn('putter-giveaway')).toEqual(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']);
+  });
+});
