@@ -24,6 +24,7 @@ export const PRIZE_COLUMNS: Columns = [
   ['prize_end_date', 'timestamptz'],
   ['prize_value', 'double precision'],
   ['prize_value_currency', 'text'],
+  ['open_states', 'jsonb', 'null'],
   ['created_at', 'timestamptz'],
   ['updated_at', 'timestamptz'],
 ];
@@ -157,6 +158,7 @@ function applyOne(
       id: prizeId,
       status: 'draft',
       ...event.data.fields,
+      open_states: event.data.fields.open_states ?? null,
       created_at: at,
       updated_at: at,
       prize_end_date: new Date(event.data.fields.prize_end_date).toISOString(),
@@ -306,8 +308,9 @@ export const prizesProjector: Projector = {
    * 2: the draw's beacon keeps the whole drand schedule and the revealed round's signature.
    * 3: the frozen list is stored in pages (draw_entrant_pages), read through the view draw_entrants.
    * 4: the pages hold the recorded lines verbatim, split when read.
+   * 5: prizes keep the states the draw is open in (open_states, null on prizes from before issue 22).
    */
-  version: 4,
+  version: 5,
   tables: [
     { name: 'prizes', primaryKey: ['id'] },
     { name: 'draws', primaryKey: ['prize_id'] },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { drawnWinnerSchema, drawStatusSchema } from '@roar/contracts/draws';
 import { prizeStatusSchema, prizeTypeSchema } from '@roar/contracts/prizes';
+import { auStateSchema } from '@roar/contracts/common';
 import { isoInstant } from '../runner/table';
 
 const nullableInstant = isoInstant.nullable();
@@ -25,6 +26,8 @@ export const prizeRowSchema = z.object({
   prize_end_date: isoInstant,
   prize_value: z.number(),
   prize_value_currency: z.literal('AUD'),
+  /** The states the draw is open in; null on prizes from before issue 22 (open everywhere). */
+  open_states: z.array(auStateSchema).nullable(),
   created_at: isoInstant,
   updated_at: isoInstant,
 });

@@ -30,7 +30,7 @@ import { createContentRouter } from './content/routes';
 import { mountPrizeContent } from './prizes/content';
 import { mountRewardsContent } from './rewards';
 import { prizesAdminRouter } from './draws/admin';
-import { drawSettingsAdminRouter } from './compliance';
+import { complianceRulesAdminRouter, drawSettingsAdminRouter, permitsAdminRouter } from './compliance';
 import { createPrizeMemberRouter } from './draws/member';
 import './content/docs';
 import './members/docs';
@@ -119,6 +119,8 @@ export function createApp(
   app.use('/media', mediaPublicRouter(ctx));
   app.use('/api/admin/prizes', prizesAdminRouter(ctx));
   app.use('/api/admin/draw-settings', drawSettingsAdminRouter(ctx));
+  app.use('/api/admin/permits', permitsAdminRouter(ctx));
+  app.use('/api/admin/compliance-rules', complianceRulesAdminRouter(ctx));
   app.use('/api/admin', createAdminRouter(ctx));
   app.use(['/api', '/items', '/auth'], notFoundHandler);
 

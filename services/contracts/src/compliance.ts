@@ -64,3 +64,18 @@ export const reliedPermitSchema = z
   .object({ jurisdiction: auStateSchema, number: z.string().min(1).max(100), valid_from: clubDate, valid_to: clubDate })
   .strict();
 export type ReliedPermit = z.infer<typeof reliedPermitSchema>;
+
+/** What an admin sends to register a permit (POST /api/admin/permits). */
+export const createPermitBodySchema = permitFieldsSchema.extend({ reason: reasonSchema }).strict();
+/** What an admin sends to edit a permit: any of its fields, with a reason. */
+export const updatePermitBodySchema = permitFieldsSchema.partial().extend({ reason: reasonSchema }).strict();
+
+/** Every rule value ever set (history, in order) and the rows in force on today's club day. */
+export const complianceRulesAnswerSchema = z
+  .object({
+    jurisdictions: z.array(jurisdictionRuleSchema),
+    national: z.array(nationalRuleSchema),
+    in_force: z.object({ jurisdictions: z.array(jurisdictionRuleSchema), national: z.array(nationalRuleSchema) }).strict(),
+  })
+  .strict();
+export type ComplianceRulesAnswer = z.infer<typeof complianceRulesAnswerSchema>;

@@ -98,6 +98,8 @@ export const prizeSchema = z.object({
   prize_end_date: instant,
   prize_value: z.number(),
   prize_value_currency: z.literal('AUD'),
+  /** The states the draw is open in (issue 22); every state for a prize from before the rule. */
+  open_states: z.array(auStateSchema),
   draw_status: publicDrawStatusSchema,
   winner: z.object({ display: z.string() }).nullable(),
 });

@@ -36,6 +36,7 @@ const prize = (fields: Partial<Prize> = {}): Prize =>
     prize_end_date: '2026-12-21T08:00:00Z',
     prize_value: 15000,
     prize_value_currency: 'AUD',
+    open_states: ['VIC'],
     draw_status: 'scheduled',
     winner: null,
     ...fields,

@@ -1,3 +1,4 @@
+import { AU_STATES } from '@roar/contracts/common';
 import type { Prize, PublicDrawStatus } from '@roar/contracts/prizes';
 import type { PrizeWithDraw } from '@roar/projections';
 
@@ -25,6 +26,8 @@ export function toPrize({ prize: p, draw }: PrizeWithDraw): Prize {
     prize_end_date: p.prize_end_date,
     prize_value: p.prize_value,
     prize_value_currency: p.prize_value_currency,
+    // A prize from before issue 22 is open in every state (eligibility rule 1).
+    open_states: p.open_states ?? [...AU_STATES],
     draw_status: drawStatus,
     winner: draw.status === 'published' && draw.display ? { display: draw.display } : null,
   };

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { Router } from 'express';
+import { z } from 'zod';
+import { createPermitBodySchema, updatePermitBodySchema, type Permit } from '@roar/contracts/compliance';
+import { permitDecider, permitStreamId } from '@roar/domain';
+import { handleCommand, loadState } from '@roar/platform';
+import type { AppContext } from '../context';
+import { requireStaff } from '../auth/staff-tokens';
+import { staffCommandContext } from '../staff-kit/command-context';
+import { oneOrMany, pageOf, parseListQuery, sendList } from '../staff-kit/simple-rest';
+import { HttpError } from '../http/errors';
+import { parseBody } from '../http/validate';
+import { readPermits } from './permits';
+
+async function permitOf(app: AppContext, id: string): Promise<Permit> {
+  const { state } = await loadState(app.store, permitStreamId(id), permitDecider);
+  if (state.status !== 'registered') throw new HttpError(404, 'Not found.', 'NOT_FOUND');
+  return state.permit;
+}
+
+/**
+ * `/api/admin/permits`, the permits register (issue 22): every staff user reads it; admins register
+ * and edit permits with a reason. A permit ending before it starts is refused (400) by the decider.
+ */
+export function permitsAdminRouter(app: AppContext): Router {
+  const router = Router();
+  const admin = requireStaff(app, ['admin']);
+  router.get('/', requireStaff(app), async (req, res) => {
+    const q = parseListQuery(req, {
+      sortFields: ['valid_from', 'valid_to', 'jurisdiction', 'number'],
+      defaultSort: { field: 'valid_from', order: 'DESC' },
+      filter: z.object({ id: oneOrMany(z.string().max(200)).optional(), jurisdiction: z.string().max(3).optional() }).strict(),
+    });
+    const { field, order } = q.sort;
+    const all = (await readPermits(app.store))
+      .filter((p) => (!q.filter.id || q.filter.id.includes(p.id)) && (!q.filter.jurisdiction || p.jurisdiction === q.filter.jurisdiction))
+      .sort((a, b) => (a[field] === b[field] ? 0 : (a[field] < b[field] ? -1 : 1) * (order === 'ASC' ? 1 : -1)));
+    const { offset, limit } = pageOf(q.range, 500);
+    sendList(res, 'permits', all.slice(offset, offset + limit), offset, all.length);
+  });
+  router.get('/:id', requireStaff(app), async (req, res) => {
+    res.json(await permitOf(app, String(req.params.id)));
+  });
+  router.post('/', admin, async (req, res) => {
+    const { reason, ...fields } = parseBody(createPermitBodySchema, req);
+    const permitId = randomUUID();
+    await handleCommand(
+      app.store,
+      app.registry,
+      permitStreamId(permitId),
+      permitDecider,
+      { type: 'RegisterPermit', permitId, fields },
+      staffCommandContext(app, req, res, reason),
+      { mustBeNew: true },
+    );
+    res.status(201).json(await permitOf(app, permitId));
+  });
+  router.put('/:id', admin, async (req, res) => {
+    const { reason, ...changes } = parseBody(updatePermitBodySchema, req);
+    const id = String(req.params.id);
+    await permitOf(app, id);
+    await handleCommand(
+      app.store,
+      app.registry,
+      permitStreamId(id),
+      permitDecider,
+      { type: 'UpdatePermit', changes },
+      staffCommandContext(app, req, res, reason),
+    );
+    res.json(await permitOf(app, id));
+  });
+  return router;
+}
