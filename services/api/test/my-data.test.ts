@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { myDataStreamId } from '@roar/domain';
+import { seedShop } from '../src/shop';
 import { startTestApi, type TestApi } from './setup';
 
 interface Session {
@@ -53,8 +54,30 @@ describe('my data: GET /api/my-data', () => {
     return { token: session.access_token, memberId: me.user.id };
   };
 
+  /** Places a shop order (unpaid: the payment page opens) for a towel, picked up at the club. */
+  const placeOrder = async (token: string): Promise<string> => {
+    const towel = (
+      (await (await get('/api/shop/products/by-slug/roar-microfibre-towel', token)).json()) as {
+        data: { id: string; variants: { sku: string }[] };
+      }
+    ).data;
+    const address = { first_name: 'Jane', last_name: 'Citizen', line1: '1 Fairway Drive', suburb: 'Manly', state: 'NSW', postcode: '2095' };
+    const cart = await send(
+      'PATCH',
+      '/api/shop/update-cart',
+      { items: [{ product: towel.id, sku: towel.variants[0]!.sku, qty: 1, delivery_method: 'pickup' }], shipping_address: address },
+      token,
+    );
+    expect(cart.status, await cart.clone().text()).toBe(200);
+    const placed = await send('POST', '/api/shop/checkout', {}, token);
+    expect(placed.status, await placed.clone().text()).toBe(201);
+    return ((await placed.json()) as { data: { order_id: string } }).data.order_id;
+  };
+
   beforeAll(async () => {
     api = (await startTestApi({ database: 'pglite', now: () => clock }))!;
+    await seedShop(api.infra.store, api.infra.registry, api.ctx.logger, new Date());
+    expect(await api.infra.projections.waitFor(await api.infra.store.headPosition(), 20_000)).toBe(true);
   });
   afterAll(async () => {
     await api?.close();
@@ -63,6 +86,8 @@ describe('my data: GET /api/my-data', () => {
   it('answers the member their payment and entries, logs the request, and never holds another member', async () => {
     const jane = await signUpAndPay('jane.data@example.com.au');
     const other = await signUpAndPay('other.data@example.com.au');
+    const order = await placeOrder(jane.token);
+    const otherOrder = await placeOrder(other.token);
     await expect.poll(async () => ((await (await get('/api/my-data', jane.token)).json()) as MyDataAnswer).entries.length).toBeGreaterThan(0);
 
     const answer = await get('/api/my-data', jane.token);
@@ -74,7 +99,9 @@ describe('my data: GET /api/my-data', () => {
     expect(data.payments.every((p) => p.member_id === jane.memberId)).toBe(true);
     expect(data.events.some((e) => e.type === 'MemberSignedIn' || e.type === 'MemberSignUpCompleted')).toBe(true);
     expect(data.notes.some((n) => n.startsWith('Emails:'))).toBe(true);
+    await expect.poll(async () => ((await (await get('/api/my-data', jane.token)).json()) as MyDataAnswer).orders.map((o) => o.id)).toEqual([order]);
     const text = JSON.stringify(data);
+    expect(text).not.toContain(otherOrder);
     expect(text).not.toContain(other.memberId);
     expect(text).not.toContain('other.data@example.com.au');
 
@@ -90,7 +117,9 @@ describe('my data: GET /api/my-data', () => {
 
   it('?format=zip answers a zip of JSON files with CSV for payments, entries and orders', async () => {
     const jane = await signUpAndPay('zip.data@example.com.au');
+    const order = await placeOrder(jane.token);
     await expect.poll(async () => ((await (await get('/api/my-data', jane.token)).json()) as MyDataAnswer).entries.length).toBeGreaterThan(0);
+    await expect.poll(async () => ((await (await get('/api/my-data', jane.token)).json()) as MyDataAnswer).orders.length).toBe(1);
     const answer = await get('/api/my-data?format=zip', jane.token);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/zip');
@@ -121,6 +150,9 @@ describe('my data: GET /api/my-data', () => {
       expect(csv[1]).toContain(payments[0]!.id);
       const entriesCsv = execFileSync('unzip', ['-p', file, 'entries.csv'], { encoding: 'utf8' }).trim().split('\r\n');
       expect(entriesCsv.length).toBeGreaterThan(1);
+      const ordersCsv = execFileSync('unzip', ['-p', file, 'orders.csv'], { encoding: 'utf8' }).trim().split('\r\n');
+      expect(ordersCsv).toHaveLength(2);
+      expect(ordersCsv[1]).toContain(order);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
