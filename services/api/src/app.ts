@@ -6,6 +6,7 @@ import { createMemberAuthRouter } from './auth/member';
 import { createMembersRouter } from './members/routes';
 import { createReferralsModule } from './referrals';
 import { createMemberControlsModule } from './member-controls';
+import { createMyDataModule } from './my-data';
 import { cancelMembership } from './members/cancel';
 import { createTeamsModule } from './teams';
 import { createClubhouseModule } from './clubhouse';
@@ -98,6 +99,7 @@ export function createApp(
   app.use(createMemberAuthRouter(ctx));
   app.use(createReferralsModule(ctx, members));
   app.use(createMemberControlsModule(ctx, members, cancelMembership));
+  app.use(createMyDataModule(ctx));
   app.use(createTeamsModule(ctx, members));
   app.use(createClubhouseModule(ctx));
   app.use(createShopModule(ctx, members));

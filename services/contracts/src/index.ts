@@ -24,5 +24,6 @@ export * from './cashback';
 export * from './rewards';
 export * from './transparency';
 export * from './member-controls';
+export * from './my-data';
 export * from './compliance';
 export * from './draw-settings';

@@ -20,4 +20,5 @@ export * from './draw-settings';
 export * from './approval';
 export * from './tracking';
 export * from './member-controls';
+export * from './my-data';
 export * from './compliance';

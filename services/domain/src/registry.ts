@@ -14,6 +14,7 @@ import { shopEvents } from './shop/events';
 import { supportEvents } from './support';
 import { trackingEvents } from './tracking';
 import { memberControlsEvents } from './member-controls';
+import { myDataEvents } from './my-data';
 import { complianceRuleEvents, permitEvents } from './compliance';
 import { drawSettingsEvents } from './draw-settings';
 import { approvalEvents, staffAccountEvents, staffSecuritySettingsEvents } from './approval';
@@ -50,6 +51,7 @@ export function createEventRegistry(): EventRegistry {
     ...staffAccountEvents,
     ...trackingEvents,
     ...memberControlsEvents,
+    ...myDataEvents,
     ...drawSettingsEvents,
   );
 }

@@ -11,7 +11,9 @@ export const MINOR_REFUSAL = 'You must be 18 or over to enter.';
 /** Whether a date of birth is under the minimum age on the club's calendar day (now). */
 export async function isUnderAge(app: AppContext, dob: string | null | undefined): Promise<boolean> {
   if (!dob) return false;
-  return ageOn(dob, clubDay(app.now())) < (await minimumEntryAge(app));
+  const age = ageOn(dob, clubDay(app.now()));
+  // A date that is not a real day never reaches here (the contract refuses it); treat one as under age, never as a pass.
+  return age === null || age < (await minimumEntryAge(app));
 }
 
 /**

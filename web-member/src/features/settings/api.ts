@@ -1,5 +1,7 @@
 import type { ApiResult } from '../../lib/api-client';
 import { memberRequest } from '../../lib/member-api';
+import { tokens } from '../../lib/tokens';
+import { REQUEST_TIMEOUT_MS } from '../../config/site';
 import { emptyAnswerSchema } from '@roar/contracts/auth';
 import { COULD_NOT_UPDATE_PASSWORD, DRAWS_ERROR, PROFILE_UPDATE_ERROR } from '@roar/contracts/errors';
 import {
@@ -51,4 +53,23 @@ export async function cancelMembership(): Promise<ApiResult<string | null>> {
   if (!result.ok) return { ...result, error: CANCEL_ERROR };
   if (result.data.status !== 'ok' || !result.data.result) return { ok: false, status: 200, error: result.data.error || CANCEL_ERROR };
   return { ok: true, data: result.data.result.membership_end_date };
+}
+
+export const MY_DATA_ERROR = 'We could not prepare your data. Try again.';
+
+/** `GET /api/my-data?format=zip` with the member's bearer token: the zip as a blob and its file name. */
+export async function downloadMyData(): Promise<ApiResult<{ blob: Blob; filename: string }>> {
+  const token = await tokens.accessToken();
+  if (!token) return { ok: false, status: 401, error: MY_DATA_ERROR };
+  try {
+    const r = await fetch('/api/my-data?format=zip', {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/zip' },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS * 4),
+    });
+    if (!r.ok) return { ok: false, status: r.status, error: MY_DATA_ERROR };
+    const filename = /filename="([^"]+)"/.exec(r.headers.get('content-disposition') ?? '')?.[1] ?? 'my-data.zip';
+    return { ok: true, data: { blob: await r.blob(), filename } };
+  } catch {
+    return { ok: false, status: null, error: MY_DATA_ERROR };
+  }
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { AU_STATES } from '@roar/contracts/common';
-import { updateProfile, type ProfileChanges } from './api';
+import { downloadMyData, updateProfile, type ProfileChanges } from './api';
 import { Head } from '../../components/ui/head';
 import { ErrorNote } from '../../components/ui/feedback';
 import { useToast } from '../../components/ui/toast';
@@ -12,9 +12,30 @@ export function ProfilePage() {
   const notify = useToast();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
   if (!user) return null;
 
   const residence = user as { state?: string | null; dob?: string | null };
+
+  /** Fetches the zip with the bearer token and saves it through a temporary link. */
+  const download = async () => {
+    if (downloading) return;
+    setDownloading(true);
+    setDownloadError(null);
+    const result = await downloadMyData();
+    setDownloading(false);
+    if (!result.ok) return setDownloadError(result.error);
+    const url = URL.createObjectURL(result.data.blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = result.data.filename;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
@@ -85,6 +106,16 @@ export function ProfilePage() {
           {busy ? 'Saving...' : 'Save changes'}
         </button>
       </form>
+      <section className="settings-form" aria-labelledby="my-data-title">
+        <h3 id="my-data-title" className="settings-page__title">
+          Your data
+        </h3>
+        <p>One zip file with everything the club holds about you: your profile and its history, payments, entries, orders and more.</p>
+        {downloadError && <ErrorNote message={downloadError} />}
+        <button type="button" className="btn btn--gold" onClick={() => void download()} disabled={downloading}>
+          {downloading ? 'Preparing...' : 'Download my data'}
+        </button>
+      </section>
     </div>
   );
 }
