@@ -32,6 +32,7 @@ describe('generateDrawTerms', () => {
   });
 
   it('shows the values from the prize, the settings and the figures', () => {
+    expect(html.startsWith('<p><strong>Terms of entry: Weekend at &lt;Barnbougle&gt;</strong></p>')).toBe(true);
     expect(html).toContain('ROAR+ Golf Club Ltd (ABN 51 824 753 556), 1 Fairway Drive, Sydney NSW 2000');
     expect(html).toContain('aged 18 or over who live in NSW and VIC');
     expect(html).toContain('Weekend at &lt;Barnbougle&gt;, valued at A$12,500');

@@ -95,7 +95,8 @@ export function generateDrawTerms(input: DrawTermsInput): string {
       ? 'The winning ticket is chosen from the frozen entry list using a public drand randomness beacon round fixed before entries close, so no one, including the promoter, can know or influence the result in advance.'
       : 'The winning ticket is chosen from the frozen entry list using a secret whose SHA-256 commitment is published before entries close and revealed at the draw (commit-reveal), so the promoter cannot change it after seeing the entries.';
   const html = [
-    `<h1>Terms of entry: ${esc(fields.title)}</h1>`,
+    // The policy allows no h1: the page that shows the terms holds the page heading.
+    `<p><strong>Terms of entry: ${esc(fields.title)}</strong></p>`,
     section('Promoter', `The promoter is ${esc(settings.promoterName)} (ABN ${esc(abn)}), ${esc(settings.address)}.`),
     section(
       'Who may enter',
