@@ -1,3 +1,4 @@
+import { prizeTermsRouter } from './prizes/terms';
 import { createTransparencyRouter } from './transparency/routes';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
@@ -120,6 +121,7 @@ export function createApp(
   app.use('/api/admin/members', memberPlanRouter(ctx, members));
   app.use('/media', mediaPublicRouter(ctx));
   app.use('/api/admin/prizes', prizesAdminRouter(ctx));
+  app.use('/api/prizes', prizeTermsRouter(ctx));
   app.use('/api/admin/draw-settings', drawSettingsAdminRouter(ctx));
   app.use('/api/admin/permits', permitsAdminRouter(ctx));
   app.use('/api/admin/compliance-rules', complianceRulesAdminRouter(ctx));

@@ -150,3 +150,7 @@ export const publishedWinnerSchema = z.object({
 });
 export type PublishedWinner = z.infer<typeof publishedWinnerSchema>;
 export const winnersAnswerSchema = z.object({ data: z.array(publishedWinnerSchema) });
+
+/** `GET /api/prizes/{slug}/terms`: the draw's terms in force (the latest DrawTermsIssued). */
+export const drawTermsAnswerSchema = z.object({ version: z.number().int().min(1), html: z.string(), issued_at: z.string() }).strict();
+export type DrawTermsAnswer = z.infer<typeof drawTermsAnswerSchema>;

@@ -28,6 +28,7 @@ import { minimumEntryAge, readComplianceRules } from '../compliance/rules';
 import { readPermits } from '../compliance/permits';
 import { awaitProjections, executeCommand, type ExecutedCommand } from '../http/commands';
 import { createPrize, updatePrize } from '../prizes/slug';
+import { issueDrawTerms } from '../prizes/terms';
 import { beaconFromConfig, DrandBeacon, verifyDrandSignature } from './beacon';
 import { recordEntrantIdentities, readEntrantIdentity } from './identities';
 import { eligibleFromReadModel } from './eligibility';
@@ -56,11 +57,25 @@ function existing(state: PrizeState): ExistingPrize {
  * One prize command on the draw stream. CreatePrize and a slug change in UpdatePrize go through the
  * slug's reservation stream first (prizes/slug.ts): a slug another prize holds is a 409.
  */
-export function runPrizeCommand(app: AppContext, prizeId: string, command: PrizeCommand, ctx: CommandContext): Promise<ExecutedCommand<PrizeState>> {
+export async function runPrizeCommand(
+  app: AppContext,
+  prizeId: string,
+  command: PrizeCommand,
+  ctx: CommandContext,
+): Promise<ExecutedCommand<PrizeState>> {
   if (command.type === 'CreatePrize') return createPrize(app, prizeId, command, ctx);
-  if (command.type === 'UpdatePrize') return updatePrize(app, prizeId, command, ctx);
-  if (command.type === 'PublishPrize' && !command.compliance) return publishPrize(app, prizeId, ctx);
-  return executeCommand(app, drawStreamId(prizeId), prizeDecider, command, ctx);
+  const result =
+    command.type === 'UpdatePrize'
+      ? await updatePrize(app, prizeId, command, ctx)
+      : command.type === 'PublishPrize' && !command.compliance
+        ? await publishPrize(app, prizeId, ctx)
+        : await executeCommand(app, drawStreamId(prizeId), prizeDecider, command, ctx);
+  // The terms follow the draw's data: issued on publish, and again whenever an edit changes their HTML.
+  if (command.type === 'UpdatePrize' || command.type === 'PublishPrize') {
+    const { state } = await loadPrize(app.store, prizeId);
+    if (state.status !== 'absent') await issueDrawTerms(app, state, ctx);
+  }
+  return result;
 }
 
 /** PublishPrize checked against the compliance rules in force today and the permits registered (409 naming the state and the rule). */

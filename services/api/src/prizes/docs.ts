@@ -1,6 +1,7 @@
 import {
   claimPrizeAnswerSchema,
   claimPrizeBodySchema,
+  drawTermsAnswerSchema,
   nextGiveawayAnswerSchema,
   prizesAnswerSchema,
   userDrawsAnswerSchema,
@@ -52,4 +53,12 @@ documentRoute({
   tag: 'content',
   summary: 'Public service keys the browser needs (reCAPTCHA site key when configured)',
   response: tokensAnswerSchema,
+});
+documentRoute({
+  method: 'get',
+  path: '/api/prizes/{slug}/terms',
+  tag: 'prizes',
+  summary: "The draw's terms in force: the latest version issued (on publish, and whenever the draw's data they show changes)",
+  response: drawTermsAnswerSchema,
+  errors: [404],
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DomainError, type Decider } from '@roar/platform';
 import {
   beaconCommitment,
@@ -88,7 +89,9 @@ export type PrizeCommand =
   | { readonly type: 'DeclinePrize'; readonly by: string; readonly now: string }
   /** `redrawMonths`: the rule's minimum months between the draw and an unclaimed prize's redraw. */
   | { readonly type: 'MarkUnclaimed'; readonly now: string; readonly redrawMonths: number }
-  | { readonly type: 'PublishResult'; readonly display: string };
+  | { readonly type: 'PublishResult'; readonly display: string }
+  /** The generated terms (prize/terms.ts): a new version only when the HTML's SHA-256 differs from the latest. */
+  | { readonly type: 'IssueDrawTerms'; readonly html: string };
 
 export const CLAIM_PERIOD_ENDED = "This prize's claim period has ended.";
 
@@ -430,6 +433,12 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
       if (!current) throw new DomainError('conflict', 'There is no winner to publish.');
       if (s.draw.status === 'published') return [];
       return [{ type: 'ResultPublished', data: { prizeId: s.prizeId, k: current.k, display: command.display } }];
+    }
+    case 'IssueDrawTerms': {
+      const s = existing(state);
+      const sha256 = createHash('sha256').update(command.html, 'utf8').digest('hex');
+      if (s.terms?.sha256 === sha256) return [];
+      return [{ type: 'DrawTermsIssued', data: { prizeId: s.prizeId, version: (s.terms?.version ?? 0) + 1, html: command.html, sha256 } }];
     }
     default: {
       const _exhaustive: never = command;

@@ -223,6 +223,12 @@ export const ResultPublished = defineEvent(
   z.object({ prizeId: id, k: z.number().int().min(0), display: z.string().min(1).max(60) }).strict(),
 );
 
+/** The draw's terms as generated (prize/terms.ts), one version per change of the HTML; `sha256` is the HTML's hex SHA-256. */
+export const DrawTermsIssued = defineEvent(
+  'DrawTermsIssued',
+  z.object({ prizeId: id, version: z.number().int().min(1), html: richText({ max: 100_000 }), sha256: hex64 }).strict(),
+);
+
 export const prizeEvents = [
   PrizeCreated,
   PrizeUpdated,
@@ -241,6 +247,7 @@ export const prizeEvents = [
   PrizeAwarded,
   PrizeDeclined,
   PrizeUnclaimed,
+  DrawTermsIssued,
 ] as const;
 
 type Ev<D extends { type: string; schema: z.ZodType }> = DomainEvent<D['type'], z.infer<D['schema']>>;
@@ -261,6 +268,7 @@ export type ClaimVerifiedEvent = Ev<typeof ClaimVerified>;
 export type PrizeAwardedEvent = Ev<typeof PrizeAwarded>;
 export type PrizeDeclinedEvent = Ev<typeof PrizeDeclined>;
 export type PrizeUnclaimedEvent = Ev<typeof PrizeUnclaimed>;
+export type DrawTermsIssuedEvent = Ev<typeof DrawTermsIssued>;
 export type PrizeEvent =
   | PrizeCreatedEvent
   | PrizeUpdatedEvent
@@ -278,7 +286,8 @@ export type PrizeEvent =
   | ClaimVerifiedEvent
   | PrizeAwardedEvent
   | PrizeDeclinedEvent
-  | PrizeUnclaimedEvent;
+  | PrizeUnclaimedEvent
+  | DrawTermsIssuedEvent;
 
 export const PRIZE_EVENT_TYPES: readonly string[] = prizeEvents.map((e) => e.type);
 

@@ -4,3 +4,4 @@ export * from './state';
 export * from './decider';
 export * from './audit';
 export * from './slug';
+export * from './terms';

@@ -40,8 +40,23 @@ export interface DrawFacts {
   readonly closedAt: string | null;
 }
 
+/** The latest terms issued for the draw (DrawTermsIssued). */
+export interface IssuedTerms {
+  readonly version: number;
+  readonly html: string;
+  readonly sha256: string;
+}
+
 export type PrizeState =
-  { readonly status: 'absent' } | { readonly status: PrizeStatus; readonly prizeId: string; readonly fields: PrizeFields; readonly draw: DrawFacts };
+  | { readonly status: 'absent' }
+  | {
+      readonly status: PrizeStatus;
+      readonly prizeId: string;
+      readonly fields: PrizeFields;
+      readonly draw: DrawFacts;
+      /** Absent until the first DrawTermsIssued. */
+      readonly terms?: IssuedTerms;
+    };
 export type ExistingPrize = Exclude<PrizeState, { status: 'absent' }>;
 
 export const initialPrizeState: PrizeState = { status: 'absent' };
@@ -160,6 +175,10 @@ export function evolvePrize(state: PrizeState, event: PrizeEvent): PrizeState {
       return withDraw(state, (d) => updateCurrent(d, { outcome: 'declined', redrawOn: event.data.redrawOn }));
     case 'PrizeUnclaimed':
       return withDraw(state, (d) => updateCurrent(d, { outcome: 'unclaimed', redrawOn: event.data.redrawOn }));
+    case 'DrawTermsIssued':
+      return state.status === 'absent'
+        ? state
+        : { ...state, terms: { version: event.data.version, html: event.data.html, sha256: event.data.sha256 } };
     default: {
       const _exhaustive: never = event;
       return _exhaustive;
