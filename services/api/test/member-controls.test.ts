@@ -26,6 +26,9 @@ describe('member controls: limits, a break, self-exclusion', () => {
       password: 'correct-horse-1',
       membership_id,
       recaptcha_token: 'local-test-token',
+      // Issue 22: a paid plan needs the member's state and date of birth.
+      state: 'NSW',
+      dob: '1990-01-01',
       ...extra,
     });
   const pay = async (checkoutUrl: string) => {

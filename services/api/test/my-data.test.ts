@@ -40,6 +40,9 @@ describe('my data: GET /api/my-data', () => {
       password: 'correct-horse-1',
       membership_id: 3,
       recaptcha_token: 'local-test-token',
+      // Issue 22: a paid plan needs the member's state and date of birth.
+      state: 'NSW',
+      dob: '1990-01-01',
     });
     expect(answer.status).toBe(201);
     const session = (await answer.json()) as Session;
