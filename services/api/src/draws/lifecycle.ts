@@ -262,6 +262,8 @@ export async function publicProfileOf(store: EventStore, memberId: string): Prom
     if (e.type === 'MemberRegistered') {
       first = String(d.firstname ?? '');
       last = String(d.lastname ?? '');
+      // Issue 22: the state given at sign-up (a later profile change replaces it).
+      if (typeof d.state === 'string') state = d.state;
     }
     if (e.type === 'MemberProfileUpdated') {
       const c = (d.changes ?? {}) as Record<string, unknown>;
