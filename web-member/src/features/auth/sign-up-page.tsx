@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAlreadySignedIn } from './already-signed-in';
 import { currentUser, signUp } from './api';
 import { prepareRecaptcha, recaptchaToken } from './recaptcha';
-import { ResidenceFields, residenceAnswers } from './residence-fields';
+import { ResidenceFields, residenceAnswers } from '../../components/residence-fields';
 import { Head } from '../../components/ui/head';
 import { ErrorNote } from '../../components/ui/feedback';
 import { NewPasswordField } from '../../components/ui/new-password-field';

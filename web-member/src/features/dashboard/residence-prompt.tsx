@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { AU_STATES } from '@roar/contracts/common';
+import { ResidenceFields } from '../../components/residence-fields';
 import { PROFILE_UPDATE_ERROR } from '@roar/contracts/errors';
 import { profileUpdateAnswerSchema } from '@roar/contracts/members';
 import { memberRequest } from '../../lib/member-api';
@@ -42,23 +43,7 @@ export function ResidencePrompt({ user, onSaved }: { user: ResidenceFacts; onSav
       <h2 id="residence-prompt-title">Where you live and your date of birth</h2>
       <p>Please tell us before your next entry counts: prize draws are open by state and to members 18 or over.</p>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <div className="form__row">
-          <label className="field">
-            <span>State or territory</span>
-            <select className="input" name="state" defaultValue={user.state ?? ''}>
-              <option value="">Select...</option>
-              {AU_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>Date of birth</span>
-            <input className="input" name="dob" type="date" defaultValue={user.dob ?? ''} />
-          </label>
-        </div>
+        <ResidenceFields state={user.state} dob={user.dob} />
         {error && <p role="alert">{error}</p>}
         <button type="submit" className="btn btn--gold" disabled={busy}>
           {busy ? 'Saving...' : 'Save'}

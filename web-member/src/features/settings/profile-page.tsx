@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { AU_STATES } from '@roar/contracts/common';
+import { ResidenceFields } from '../../components/residence-fields';
 import { downloadMyData, updateProfile, type ProfileChanges } from './api';
 import { Head } from '../../components/ui/head';
 import { ErrorNote } from '../../components/ui/feedback';
@@ -84,23 +84,7 @@ export function ProfilePage() {
           <span>Mobile</span>
           <input className="input" name="mobile" type="tel" autoComplete="tel" />
         </label>
-        <div className="form__row">
-          <label className="field">
-            <span>State or territory</span>
-            <select className="input" name="state" defaultValue={residence.state ?? ''}>
-              <option value="">Select...</option>
-              {AU_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>Date of birth</span>
-            <input className="input" name="dob" type="date" defaultValue={residence.dob ?? ''} />
-          </label>
-        </div>
+        <ResidenceFields state={residence.state} dob={residence.dob} />
         {error && <ErrorNote message={error} />}
         <button type="submit" className="btn btn--gold" disabled={busy}>
           {busy ? 'Saving...' : 'Save changes'}

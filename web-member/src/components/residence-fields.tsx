@@ -1,15 +1,15 @@
 import { AU_STATES } from '@roar/contracts/common';
 
 /**
- * Sign-up's residence questions (issue 22): state or territory and date of birth, required by the
- * server for a paid plan (optional for the free one). Kept apart from the other sign-up fields.
+ * The residence questions (issue 22): state or territory and date of birth, asked at sign-up (the
+ * server requires them for a paid plan), on the dashboard prompt and in the profile, one form each.
  */
-export function ResidenceFields() {
+export function ResidenceFields({ state = null, dob = null }: { state?: string | null; dob?: string | null }) {
   return (
     <div className="form__row">
       <label className="field">
         <span>State or territory</span>
-        <select className="input" name="state" defaultValue="">
+        <select className="input" name="state" defaultValue={state ?? ''}>
           <option value="">Select...</option>
           {AU_STATES.map((s) => (
             <option key={s} value={s}>
@@ -20,7 +20,7 @@ export function ResidenceFields() {
       </label>
       <label className="field">
         <span>Date of birth</span>
-        <input className="input" name="dob" type="date" autoComplete="bday" />
+        <input className="input" name="dob" type="date" autoComplete="bday" defaultValue={dob ?? ''} />
       </label>
     </div>
   );
