@@ -79,7 +79,11 @@ describe('gift cards are bought, spent whole and in part, credited back and void
     await signInStaffConsole(admin, app.url);
     await admin.getByRole('menuitem', { name: 'Gift cards', exact: true }).click();
     await admin.getByLabel('Whole code').fill(code);
+    // The list applies the code after its debounce and writes it into the address; a click before that lands
+    // on the unfiltered list and the late filter takes the console back to it, so wait for the filtered list.
+    await admin.waitForURL(/[?&]filter=/);
     await admin.getByText(`···· ${code.slice(-4)}`).click();
+    await admin.waitForURL(/\/shop-gift-cards\/[^/]+\/show/);
     await admin.getByText('GiftCardActivated').waitFor();
     const text = await admin.locator('main').innerText();
     if (shots) await admin.screenshot({ path: `${shots}/admin-gift-card-1440.png`, fullPage: true });
