@@ -14,7 +14,8 @@ const planAnswer = z.object({
 
 /**
  * `POST /api/upgrade-plan` or `/api/single-entry` {membership_id} (the single-entry path when
- * the flag is set). Success gives the checkout URL; anything else reads 'Error upgrading membership'.
+ * the flag is set). Success gives the checkout URL; a 403 refusal gives its own sentence; anything else reads
+ * 'Error upgrading membership'.
  */
 export async function changePlan(
   membershipId: number,
@@ -24,8 +25,12 @@ export async function changePlan(
     method: 'POST',
     body: { membership_id: membershipId },
     schema: planAnswer,
+    serverError: true,
   });
-  if (!result.ok || result.data.status !== 'ok' || !result.data.result) return { ok: false, error: UPGRADE_ERROR };
+  // A refusal that names its reason (403: a spending limit, a break or self-exclusion, the entry age) is shown
+  // word for word, so the member learns what is left or until when; anything else reads the spec's sentence.
+  if (!result.ok) return { ok: false, error: result.status === 403 && result.error ? result.error : UPGRADE_ERROR };
+  if (result.data.status !== 'ok' || !result.data.result) return { ok: false, error: UPGRADE_ERROR };
   return { ok: true, redirectUrl: result.data.result.redirect_url };
 }
 
