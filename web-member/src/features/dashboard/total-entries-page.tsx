@@ -72,7 +72,7 @@ export function TotalEntriesPage() {
                           {l.reason && <span className="statement-line__reason">{l.reason}</span>}
                         </td>
                         <td data-label="Entries">{l.count > 0 ? `+${l.count}` : l.count}</td>
-                        <td data-label="Tickets">{l.tickets ?? '–'}</td>
+                        <td data-label="Tickets">{l.tickets === null ? '–' : `${/[-,]/.test(l.tickets) ? 'Tickets' : 'Ticket'} ${l.tickets}`}</td>
                         <td data-label="Counts in">{l.draws.length > 0 ? l.draws.join(', ') : '–'}</td>
                       </tr>
                     ))}
