@@ -115,7 +115,6 @@ describe('entry statement and the cancel notice', () => {
     expect(words).toMatch(/entries your plan would have added at its renewal on \d{1,2} [A-Z][a-z]+ \d{4}\.$/);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 1000 });
-      await notice.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/cancel-confirm-${width}.png`, fullPage: true });
     }
     await page.getByRole('button', { name: 'Yes, cancel my membership' }).click();
@@ -134,8 +133,8 @@ describe('entry statement and the cancel notice', () => {
     await hint.waitFor();
     expect(await hint.innerText()).toContain('To change it, ask us through Support');
     expect(await hint.getByRole('link', { name: 'Support' }).getAttribute('href')).toBe('/support-center');
-    await page.setViewportSize({ width: 390, height: 1000 });
-    await page.screenshot({ path: `${SHOTS}/profile-390.png`, fullPage: true });
+    // At 1440 the settings index is the profile (on a phone it is the list of settings pages).
+    await page.screenshot({ path: `${SHOTS}/profile-1440.png`, fullPage: true });
     await page.close();
   });
 });

@@ -66,13 +66,19 @@ export function TotalEntriesPage() {
                   <tbody>
                     {m.lines.map((l) => (
                       <tr key={l.id} data-testid="statement-line">
-                        <td data-label="Date">{formatDate(l.occurred_at)}</td>
+                        <td data-label="Date" className="statement-line__nowrap">
+                          {formatDate(l.occurred_at)}
+                        </td>
                         <td data-label="From">
-                          {sourceLabel(l.source)}
-                          {l.reason && <span className="statement-line__reason">{l.reason}</span>}
+                          <span className="statement-line__from">
+                            {sourceLabel(l.source)}
+                            {l.reason && <span className="statement-line__reason">{l.reason}</span>}
+                          </span>
                         </td>
                         <td data-label="Entries">{l.count > 0 ? `+${l.count}` : l.count}</td>
-                        <td data-label="Tickets">{l.tickets === null ? '–' : `${/[-,]/.test(l.tickets) ? 'Tickets' : 'Ticket'} ${l.tickets}`}</td>
+                        <td data-label="Tickets" className="statement-line__nowrap">
+                          {l.tickets === null ? '–' : `${/[-,]/.test(l.tickets) ? 'Tickets' : 'Ticket'} ${l.tickets}`}
+                        </td>
                         <td data-label="Counts in">{l.draws.length > 0 ? l.draws.join(', ') : '–'}</td>
                       </tr>
                     ))}
