@@ -51,6 +51,14 @@ async function noticeFor(app: AppContext, memberId: string, command: Extract<Mem
   });
 }
 
+/** The notice for `command` on the member's current state (staff cancelling on a member's behalf records it too). */
+export async function cancellationNoticeFor(
+  app: AppContext,
+  command: Extract<MemberCommand, { type: 'CancelMembership' }>,
+): Promise<CancellationNotice> {
+  return noticeFor(app, command.memberId, command, await memberState(app, command.memberId));
+}
+
 /** `GET /api/cancel-preview`: the notice and its words, before the member confirms. */
 export async function cancelPreview(app: AppContext, memberId: string): Promise<{ notice: CancellationNotice; text: string }> {
   const command: MemberCommand = { type: 'CancelMembership', memberId, reason: null, at: app.now().toISOString() };
