@@ -184,10 +184,15 @@ export type PlanChangeAnswer = z.infer<typeof planChangeAnswerSchema>;
 
 export const cancelMembershipAnswerSchema = z.object({
   status: z.enum(['ok', 'error']),
-  result: z.object({ membership_end_date: z.string().nullable() }).nullable(),
+  /** `notice`: what happens to the member's entries, the words of the cancel preview and the email (issue 23). */
+  result: z.object({ membership_end_date: z.string().nullable(), notice: z.string() }).nullable(),
   error: z.string(),
 });
 export type CancelMembershipAnswer = z.infer<typeof cancelMembershipAnswerSchema>;
+
+/** `GET /api/cancel-preview`: before the member confirms, what cancelling does to their entries, in words. */
+export const cancelPreviewAnswerSchema = z.object({ data: z.object({ ends_at: z.string(), text: z.string() }) });
+export type CancelPreviewAnswer = z.infer<typeof cancelPreviewAnswerSchema>;
 
 /** The payment provider's webhook, acknowledged once applied (or known). */
 export const providerWebhookAnswerSchema = z.object({ received: z.literal(true) });
@@ -216,6 +221,37 @@ export const userTicketsAnswerSchema = z.object({
   data: z.object({ total: z.number().int(), granted: z.number().int(), revoked: z.number().int(), grants: z.array(entryGrantSchema) }),
 });
 export type UserTicketsAnswer = z.infer<typeof userTicketsAnswerSchema>;
+
+/** One line of the entry statement: a grant (or a revocation, negative) and the draws its tickets count in. */
+export const entryStatementLineSchema = z.object({
+  id: z.string(),
+  occurred_at: z.string(),
+  /** initial | renewal | single-entry | staff-adjustment | referral | team | revocation */
+  source: z.string(),
+  count: z.number().int(),
+  /** A staff adjustment's or a revocation's reason. */
+  reason: z.string().nullable(),
+  /** "101-160", or null for a line without ticket numbers. */
+  tickets: z.string().nullable(),
+  /** The titles of the draws these tickets count (or counted) in, by the eligibility rule. */
+  draws: z.array(z.string()),
+});
+export type EntryStatementLine = z.infer<typeof entryStatementLineSchema>;
+
+/** One month of the statement, in the club's calendar (`YYYY-MM`). */
+export const entryStatementMonthSchema = z.object({
+  month: z.string(),
+  granted: z.number().int(),
+  revoked: z.number().int(),
+  lines: z.array(entryStatementLineSchema),
+});
+export type EntryStatementMonth = z.infer<typeof entryStatementMonthSchema>;
+
+/** `GET /api/entry-statement`: the member's entries month by month, newest month first (issue 23). */
+export const entryStatementAnswerSchema = z.object({
+  data: z.object({ total: z.number().int(), months: z.array(entryStatementMonthSchema) }),
+});
+export type EntryStatementAnswer = z.infer<typeof entryStatementAnswerSchema>;
 
 /** `GET /api/user-pay-method`: empty strings when there is no card. */
 export const payMethodAnswerSchema = z.object({ last4: z.string(), brand: z.string(), error: z.string() });

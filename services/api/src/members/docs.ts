@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { emptyAnswerSchema } from '@roar/contracts/auth';
 import {
   cancelMembershipAnswerSchema,
+  cancelPreviewAnswerSchema,
   currentUserSchema,
+  entryStatementAnswerSchema,
   payMethodAnswerSchema,
   planChangeAnswerSchema,
   profileUpdateAnswerSchema,
@@ -74,6 +76,22 @@ documentRoute({
   summary: 'Cancel at the end of the paid period',
   response: cancelMembershipAnswerSchema,
   errors: [401, 403],
+});
+documentRoute({
+  ...member,
+  method: 'get',
+  path: '/api/cancel-preview',
+  summary: 'Before cancelling: the open draws the entries stay in, what is forfeited and the day benefits end, in words',
+  response: cancelPreviewAnswerSchema,
+  errors: [401, 403, 503],
+});
+documentRoute({
+  ...member,
+  method: 'get',
+  path: '/api/entry-statement',
+  summary: 'The entry statement: month by month (club calendar), each grant, its source and reason, and the draws it counts in',
+  response: entryStatementAnswerSchema,
+  errors: [401, 503],
 });
 documentRoute({
   ...member,

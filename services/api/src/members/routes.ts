@@ -13,7 +13,8 @@ import { storableJson } from '../http/storable';
 import { memberCommandContext, originOf, systemCommandContext } from '../kernel/context';
 import { startCheckout } from './checkout';
 import { purchaseAgeRefusal } from '../compliance/age-guard';
-import { cancelMembership } from './cancel';
+import { cancelMembership, cancelPreview } from './cancel';
+import { entryStatement } from './entry-statement';
 import { currentUser } from './current-user';
 import type { MembersPorts } from '../kernel/ports';
 import { signUpHandler } from './signup';
@@ -152,6 +153,29 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts, referr
       res
         .status(error instanceof EventStoreUnavailableError ? 503 : 403)
         .json({ status: 'error', result: null, error: error instanceof Error ? error.message : SOMETHING_WENT_WRONG });
+    }
+  });
+
+  router.get('/api/cancel-preview', member, async (_req, res) => {
+    const { memberId } = memberOf(res);
+    try {
+      const preview = await cancelPreview(app, memberId);
+      res.json({ data: { ends_at: preview.notice.endsAt, text: preview.text } });
+    } catch (error) {
+      if (!businessError(error)) throw error;
+      res
+        .status(error instanceof EventStoreUnavailableError ? 503 : 403)
+        .json({ error: error instanceof Error ? error.message : SOMETHING_WENT_WRONG });
+    }
+  });
+
+  router.get('/api/entry-statement', member, async (_req, res) => {
+    const { memberId } = memberOf(res);
+    try {
+      res.json({ data: await entryStatement(app, memberId) });
+    } catch (err) {
+      app.logger.error({ err, memberId }, 'entry statement failed');
+      res.status(503).json({ error: ENTRIES_ERROR });
     }
   });
 

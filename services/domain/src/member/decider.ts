@@ -3,6 +3,7 @@ import { offersUpgrade } from '../access';
 import type { AuState, CheckoutPurpose, MemberEvent, ProfileChanges, SupportAction } from './events';
 import { evolveMember, initialMemberState, membershipInEffect, type MemberState, type PresentMember } from './state';
 import type { TierSnapshot } from './tier-snapshot';
+import type { CancellationNotice } from './cancellation-notice';
 
 export type MemberCommand =
   | {
@@ -70,6 +71,8 @@ export type MemberCommand =
       readonly at: string;
       /** When benefits stop; defaults to the end of the paid period (cancel at period end). */
       readonly endsAt?: string;
+      /** What the member was shown about their entries (issue 23), recorded on the event for the email. */
+      readonly notice?: CancellationNotice;
     }
   | { readonly type: 'SuspendMember'; readonly memberId: string; readonly reason: string }
   | { readonly type: 'ReinstateMember'; readonly memberId: string; readonly reason: string }
@@ -207,6 +210,7 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
             membershipId: current.tier.membershipId,
             endsAt: command.endsAt ?? current.periodEnd,
             reason: command.reason,
+            ...(command.notice ? { notice: command.notice } : {}),
           },
         },
       ];

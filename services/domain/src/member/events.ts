@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent, type DomainEvent } from '@roar/platform';
 import { text } from '../primitives';
 import { tierSnapshotSchema } from './tier-snapshot';
+import { cancellationNoticeSchema } from './cancellation-notice';
 
 const id = z.string().min(1).max(200);
 const instant = z.iso.datetime({ offset: true });
@@ -89,7 +90,16 @@ export const MembershipPaymentFailed = defineEvent(
 );
 export const MembershipCancelled = defineEvent(
   'MembershipCancelled',
-  z.object({ memberId: id, membershipId: z.number().int().positive(), endsAt: instant, reason: z.string().max(1000).nullable() }).strict(),
+  z
+    .object({
+      memberId: id,
+      membershipId: z.number().int().positive(),
+      endsAt: instant,
+      reason: z.string().max(1000).nullable(),
+      /** Issue 23: what the member was told happens to their entries (absent when the provider ended it). */
+      notice: cancellationNoticeSchema.optional(),
+    })
+    .strict(),
 );
 export const SingleEntryPurchased = defineEvent(
   'SingleEntryPurchased',

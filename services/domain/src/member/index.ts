@@ -3,3 +3,4 @@ export * from './events';
 export * from './state';
 export * from './decider';
 export * from './age';
+export * from './cancellation-notice';

@@ -5,3 +5,4 @@ export * from './decider';
 export * from './audit';
 export * from './slug';
 export * from './terms';
+export * from './cancellation-standing';

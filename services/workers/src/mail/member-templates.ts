@@ -106,9 +106,15 @@ export function renewalEmail(
   );
 }
 
-export function cancellationEmail(n: MemberGreeting & { readonly tier: string; readonly endsAt: string }): RenderedEmail {
+/**
+ * `notice`: what happens to the member's entries, the words the cancel page showed them
+ * (cancellationNoticeText of the facts on MembershipCancelled); null when the provider ended it.
+ */
+export function cancellationEmail(
+  n: MemberGreeting & { readonly tier: string; readonly endsAt: string; readonly notice?: string | null },
+): RenderedEmail {
   return render(`Your ${n.tier} membership is cancelled`, hello(n.firstname), [
     `We have cancelled your ${n.tier} membership as you asked. You will not be charged again.`,
-    `Your benefits last until ${formatDate(n.endsAt)}. You can rejoin at any time.`,
+    ...(n.notice ? [n.notice, 'You can rejoin at any time.'] : [`Your benefits last until ${formatDate(n.endsAt)}. You can rejoin at any time.`]),
   ]);
 }

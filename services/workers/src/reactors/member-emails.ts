@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memberStreamId } from '@roar/domain';
+import { cancellationNoticeText, memberStreamId } from '@roar/domain';
 import type { RecordedEvent } from '@roar/platform';
 import type { JobRequest } from '../jobs/types';
 import { cancellationEmail, passwordResetEmail, paymentReceiptEmail, renewalEmail, welcomeEmail } from '../mail/member-templates';
@@ -63,7 +63,7 @@ function render(event: RecordedEvent, facts: MemberFacts): RenderedEmail | null 
     }
     case 'MembershipCancelled': {
       const d = membershipCancelled.parse(event.data);
-      return cancellationEmail({ firstname, tier: facts.tier ?? 'ROAR+', endsAt: d.endsAt });
+      return cancellationEmail({ firstname, tier: facts.tier ?? 'ROAR+', endsAt: d.endsAt, notice: d.notice ? cancellationNoticeText(d.notice) : null });
     }
     default:
       return null;

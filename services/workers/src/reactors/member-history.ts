@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RecordedEvent } from '@roar/platform';
 import {
+  cancellationNoticeSchema,
   createEventRegistry,
   evolveTier,
   initialTierState,
@@ -34,7 +35,7 @@ export const membershipActivated = z.looseObject({
   periodEnd: z.string().nullable(),
 });
 export const membershipRenewed = z.looseObject({ paymentId: z.string(), tier: tierSnapshot, periodStart: z.string(), periodEnd: z.string() });
-export const membershipCancelled = z.looseObject({ endsAt: z.string() });
+export const membershipCancelled = z.looseObject({ endsAt: z.string(), notice: cancellationNoticeSchema.optional() });
 export const singleEntryPurchased = z.looseObject({ checkoutId: z.string(), paymentId: z.string(), tier: tierSnapshot, validUntil: z.string() });
 
 export interface MemberFacts {

@@ -6,6 +6,7 @@ import { emptyAnswerSchema } from '@roar/contracts/auth';
 import { COULD_NOT_UPDATE_PASSWORD, DRAWS_ERROR, PROFILE_UPDATE_ERROR } from '@roar/contracts/errors';
 import {
   cancelMembershipAnswerSchema,
+  cancelPreviewAnswerSchema,
   payMethodAnswerSchema,
   profileUpdateAnswerSchema,
   type MemberUser,
@@ -47,12 +48,21 @@ export async function fetchPayMethod(): Promise<ApiResult<PayMethod>> {
   return { ok: true, data: result.data.last4 ? { brand: result.data.brand, last4: result.data.last4 } : null };
 }
 
-/** `POST /api/cancel-membership`: benefits last until the returned end date. */
-export async function cancelMembership(): Promise<ApiResult<string | null>> {
+export const CANCEL_PREVIEW_ERROR = 'We could not work out what happens to your entries. Try again.';
+
+/** `GET /api/cancel-preview`: what cancelling does to the member's entries, in the words the email repeats. */
+export async function fetchCancelPreview(): Promise<ApiResult<{ endsAt: string; text: string }>> {
+  const result = await memberRequest('/api/cancel-preview', { schema: cancelPreviewAnswerSchema });
+  if (!result.ok) return { ...result, error: CANCEL_PREVIEW_ERROR };
+  return { ok: true, data: { endsAt: result.data.data.ends_at, text: result.data.data.text } };
+}
+
+/** `POST /api/cancel-membership`: benefits last until the returned end date; `notice` says what happens to the entries. */
+export async function cancelMembership(): Promise<ApiResult<{ endDate: string | null; notice: string }>> {
   const result = await memberRequest('/api/cancel-membership', { method: 'POST', body: {}, schema: cancelMembershipAnswerSchema });
   if (!result.ok) return { ...result, error: CANCEL_ERROR };
   if (result.data.status !== 'ok' || !result.data.result) return { ok: false, status: 200, error: result.data.error || CANCEL_ERROR };
-  return { ok: true, data: result.data.result.membership_end_date };
+  return { ok: true, data: { endDate: result.data.result.membership_end_date, notice: result.data.result.notice } };
 }
 
 export const MY_DATA_ERROR = 'We could not prepare your data. Try again.';

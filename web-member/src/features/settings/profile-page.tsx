@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { ResidenceFields } from '../../components/residence-fields';
 import { downloadMyData, updateProfile, type ProfileChanges } from './api';
 import { Head } from '../../components/ui/head';
 import { ErrorNote } from '../../components/ui/feedback';
 import { useToast } from '../../components/ui/toast';
+import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { session } from '../../lib/session';
 
@@ -78,7 +80,19 @@ export function ProfilePage() {
         </div>
         <label className="field">
           <span>Email</span>
-          <input className="input" name="email" type="email" value={user.email} readOnly aria-readonly="true" />
+          <input
+            className="input"
+            name="email"
+            type="email"
+            value={user.email}
+            readOnly
+            aria-readonly="true"
+            aria-describedby="email-how-to-change"
+          />
+          <small id="email-how-to-change" className="field__hint" data-testid="email-how-to-change">
+            Only the club can change your email (it is how you sign in). To change it, ask us through{' '}
+            <Link to={paths.supportCenter.getHref()}>Support</Link>.
+          </small>
         </label>
         <label className="field">
           <span>Mobile</span>
@@ -95,6 +109,10 @@ export function ProfilePage() {
           Your data
         </h3>
         <p>One zip file with everything the club holds about you: your profile and its history, payments, entries, orders and more.</p>
+        <p className="field__hint" data-testid="correction-how-to-ask">
+          Something in it wrong that you cannot change above (a payment, your entries, a handicap record)? Ask us to correct it through{' '}
+          <Link to={paths.supportCenter.getHref()}>Support</Link>.
+        </p>
         {downloadError && <ErrorNote message={downloadError} />}
         <button type="button" className="btn btn--gold" onClick={() => void download()} disabled={downloading}>
           {downloading ? 'Preparing...' : 'Download my data'}

@@ -26,6 +26,7 @@ import { startCheckout } from '../checkout';
 import { originOf } from '../../kernel/context';
 import { loadTier } from '../tiers';
 import { text, uint4 } from '@roar/domain';
+import { cancellationNoticeFor } from '../cancel';
 
 export const changePlanSchema = z
   .object({
@@ -48,13 +49,10 @@ export function memberPlanRouter(app: AppContext, ports: MembersPorts): Router {
     if (!member) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
     let result;
     try {
-      result = await executeCommand(
-        app,
-        memberStreamId(id),
-        memberDecider,
-        { type: 'CancelMembership', memberId: id, reason, at: app.now().toISOString() },
-        staffCommandContext(app, req, res, reason),
-      );
+      const command = { type: 'CancelMembership' as const, memberId: id, reason, at: app.now().toISOString() };
+      // What happens to the member's entries, recorded for their cancellation email (issue 23).
+      const notice = await cancellationNoticeFor(app, command);
+      result = await executeCommand(app, memberStreamId(id), memberDecider, { ...command, notice }, staffCommandContext(app, req, res, reason));
     } catch (error) {
       if (error instanceof DomainError && error.code === 'conflict') throw new HttpError(409, error.message, 'CONFLICT');
       throw error;
