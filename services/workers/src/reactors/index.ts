@@ -2,6 +2,7 @@ import { catalogueNotifications } from './catalogue-notifications';
 import { handicapEmails } from './clubhouse-emails';
 import { memberEmails } from './member-emails';
 import { memberTracking } from './member-tracking';
+import { myDataExports } from './my-data-exports';
 import type { Reactor } from './reactor';
 import { winnerEmails } from './winner-emails';
 import { shopEmails, shopTracking } from './shop-emails';
@@ -17,6 +18,7 @@ export const REACTORS: readonly Reactor[] = [
   shopEmails,
   shopTracking,
   supportEmails,
+  myDataExports,
 ];
 
 export { catalogueNotifications, memberEmails, memberTracking };
