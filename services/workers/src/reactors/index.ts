@@ -3,6 +3,7 @@ import { handicapEmails } from './clubhouse-emails';
 import { memberEmails } from './member-emails';
 import { memberTracking } from './member-tracking';
 import { myDataExports } from './my-data-exports';
+import { promotionalEmails } from './promotional-emails';
 import type { Reactor } from './reactor';
 import { winnerEmails } from './winner-emails';
 import { shopEmails, shopTracking } from './shop-emails';
@@ -19,6 +20,7 @@ export const REACTORS: readonly Reactor[] = [
   shopTracking,
   supportEmails,
   myDataExports,
+  promotionalEmails,
 ];
 
 export { catalogueNotifications, memberEmails, memberTracking };
