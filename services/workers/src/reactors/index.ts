@@ -2,6 +2,7 @@ import { catalogueNotifications } from './catalogue-notifications';
 import { handicapEmails } from './clubhouse-emails';
 import { memberEmails } from './member-emails';
 import { memberTracking } from './member-tracking';
+import { memberControlsEmails } from './member-controls-emails';
 import { myDataExports } from './my-data-exports';
 import { promotionalEmails } from './promotional-emails';
 import type { Reactor } from './reactor';
@@ -21,6 +22,7 @@ export const REACTORS: readonly Reactor[] = [
   supportEmails,
   myDataExports,
   promotionalEmails,
+  memberControlsEmails,
 ];
 
 export { catalogueNotifications, memberEmails, memberTracking };
