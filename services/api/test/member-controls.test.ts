@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberControlsStreamId } from '@roar/domain';
+import { memberControlsStreamId, memberStreamId } from '@roar/domain';
 import { listSentMail } from '@roar/workers';
 import { startTestApi, type TestApi } from './setup';
 
@@ -90,6 +90,17 @@ describe('member controls: limits, a break, self-exclusion', () => {
       memberControlsStreamId(((await (await get('/api/current-user', session.access_token)).json()) as { user: { id: string } }).user.id),
     );
     expect(events.map((e) => e.type)).toEqual(['SpendingLimitSet', 'SpendingLimitSet']);
+  });
+
+  it('consent to promotional email given at sign-up is recorded on MemberRegistered; none unless given', async () => {
+    const registered = async (email: string, extra: Record<string, unknown>) => {
+      const session = (await (await signUp(email, 1, extra)).json()) as Session;
+      const me = (await (await get('/api/current-user', session.access_token)).json()) as { user: { id: string } };
+      return (await api.infra.store.readStream(memberStreamId(me.user.id))).find((e) => e.type === 'MemberRegistered')!.data as Record<string, unknown>;
+    };
+    expect((await registered('keen.promo@example.com.au', { marketing_opt_in: true })).marketingOptIn).toBe(true);
+    expect(await registered('quiet.promo@example.com.au', {})).not.toHaveProperty('marketingOptIn');
+    expect((await signUp('bad.promo@example.com.au', 1, { marketing_opt_in: 'yes' })).status).toBe(400);
   });
 
   it('a sign-up whose limit is below the plan is refused before anything is written', async () => {
