@@ -6,7 +6,7 @@ import { createAdminRouter } from './admin';
 import { createMemberAuthRouter } from './auth/member';
 import { createMembersRouter } from './members/routes';
 import { createReferralsModule } from './referrals';
-import { createMemberControlsModule } from './member-controls';
+import { createMemberControlsModule, holdRenewalsOverLimit } from './member-controls';
 import { createMyDataModule } from './my-data';
 import { cancelMembership } from './members/cancel';
 import { createTeamsModule } from './teams';
@@ -72,7 +72,8 @@ export function paymentProcessManager(ctx: AppContext, ports: MembersPorts): Pay
   payments.register(referralPaymentStep(ctx));
   payments.register(teamFeePaymentStep(ctx, ports));
   payments.register(shopOrderPaymentStep(ctx, ports));
-  payments.registerSubscriptions(membershipSubscriptionSteps(ctx));
+  // Issue 23: a renewal about to be charged is held when it would go past the member's monthly limit.
+  payments.registerSubscriptions({ ...membershipSubscriptionSteps(ctx), upcoming: holdRenewalsOverLimit(ctx, ports) });
   return payments;
 }
 

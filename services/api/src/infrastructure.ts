@@ -19,6 +19,8 @@ import { createEventRegistry, giftCardKeys } from '@roar/domain';
 import { allProjectors, createProjectionDaemon, type ProjectionDaemon } from '@roar/projections';
 import { createJobRuntime, REACTORS, sellerFromConfig, type JobRuntime } from '@roar/workers';
 import { migrateMemberAuth } from './auth/member';
+import { createMyDataExporter } from './my-data/export';
+import { uploadsStorage } from './storage';
 import { createLinkTokens } from './link-tokens';
 import { openThrottleStore, type ThrottleStore } from './auth/throttle';
 import type { AppContext } from './context';
@@ -166,6 +168,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       seller: sellerFromConfig(config),
       giftCardKeys: giftCardKeys(resolveGiftCardSecret(config)),
       linkTokens: createLinkTokens(sql, jwtSecret),
+      myDataExporter: createMyDataExporter({ sql, store, registry, storage: uploadsStorage({ config }), linkDays: config.MY_DATA_LINK_DAYS }),
       facebook:
         config.FACEBOOK_PIXEL_ID && config.FACEBOOK_ACCESS_TOKEN
           ? { pixelId: config.FACEBOOK_PIXEL_ID, accessToken: config.FACEBOOK_ACCESS_TOKEN, testEventCode: config.FACEBOOK_TEST_EVENT_CODE }

@@ -4,6 +4,7 @@ import type { LinkTokens } from '@roar/workers';
 import { attestToken } from './clubhouse/streams';
 import { sha256 } from './auth/member-tokens';
 import { RESET_TOKEN_TTL_MS } from './auth/member-reset';
+import { signMyDataLink } from './my-data/link';
 
 /**
  * The tokens of the links the reactors email, minted with the api's secret. A reset token is an HMAC
@@ -16,6 +17,7 @@ export function createLinkTokens(sql: Sql, jwtSecret: string): LinkTokens {
   const resetKey = createHmac('sha256', jwtSecret).update('password-reset-link').digest();
   return {
     attest: (scorecardId) => attestToken(jwtSecret, scorecardId),
+    myDataDownload: (memberId, exportId, expiresAt) => signMyDataLink(jwtSecret, { memberId, exportId, expiresAt }),
     async passwordReset(memberId, requestId, requestedAt) {
       const token = createHmac('sha256', resetKey).update(requestId).digest('base64url');
       const expiresAt = new Date(new Date(requestedAt).getTime() + RESET_TOKEN_TTL_MS).toISOString();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberControlsStreamId } from '@roar/domain';
+import { memberControlsStreamId, memberStreamId } from '@roar/domain';
+import { listSentMail } from '@roar/workers';
 import { startTestApi, type TestApi } from './setup';
 
 interface Session {
@@ -91,6 +92,17 @@ describe('member controls: limits, a break, self-exclusion', () => {
     expect(events.map((e) => e.type)).toEqual(['SpendingLimitSet', 'SpendingLimitSet']);
   });
 
+  it('consent to promotional email given at sign-up is recorded on MemberRegistered; none unless given', async () => {
+    const registered = async (email: string, extra: Record<string, unknown>) => {
+      const session = (await (await signUp(email, 1, extra)).json()) as Session;
+      const me = (await (await get('/api/current-user', session.access_token)).json()) as { user: { id: string } };
+      return (await api.infra.store.readStream(memberStreamId(me.user.id))).find((e) => e.type === 'MemberRegistered')!.data as Record<string, unknown>;
+    };
+    expect((await registered('keen.promo@example.com.au', { marketing_opt_in: true })).marketingOptIn).toBe(true);
+    expect(await registered('quiet.promo@example.com.au', {})).not.toHaveProperty('marketingOptIn');
+    expect((await signUp('bad.promo@example.com.au', 1, { marketing_opt_in: 'yes' })).status).toBe(400);
+  });
+
   it('a sign-up whose limit is below the plan is refused before anything is written', async () => {
     const r = await signUp('lowlimit@example.com.au', 3, { monthly_limit_cents: 1000 });
     expect(r.status).toBe(400);
@@ -137,6 +149,58 @@ describe('member controls: limits, a break, self-exclusion', () => {
     const after = (await (await get('/api/member-controls', session.access_token)).json()) as { pause: unknown; billing_paused: boolean };
     expect(after).toMatchObject({ pause: null, billing_paused: true });
     expect((await send('POST', '/api/member-controls/resume-billing', undefined, session.access_token)).status).toBe(200);
+  });
+
+  it('a renewal that would go past the month\u2019s limit is not charged: collection paused, an event, and an email saying why', async () => {
+    const paymentsOf = async (subscriptionId: string) =>
+      Number(
+        (
+          await api.infra.sql.query<{ n: string }>('select count(*)::text as n from local_payments.payments where subscription_id = $1', [
+            subscriptionId,
+          ])
+        ).rows[0]?.n,
+      );
+    const member = async (email: string, limitCents: number) => {
+      const session = (await (await signUp(email, 3)).json()) as Session;
+      await pay(session.redirect_url!);
+      const me = (await (await get('/api/current-user', session.access_token)).json()) as {
+        user: { id: string };
+        subscription: { id: string; end_date: string };
+      };
+      // Set after joining: it applies to plan charges that start after it (a lower limit at once).
+      expect((await send('PUT', '/api/member-controls/limit', { monthly_limit_cents: limitCents }, session.access_token)).status).toBe(200);
+      return { session, me };
+    };
+    const held = await member('held@example.com.au', 0);
+    const roomy = await member('roomy@example.com.au', 1_000_000);
+    const before = { held: await paymentsOf(held.me.subscription.id), roomy: await paymentsOf(roomy.me.subscription.id) };
+    for (const m of [held, roomy]) {
+      await api.infra.members.local!.advanceClock(m.me.subscription.id, new Date(Date.parse(m.me.subscription.end_date) + 60_000));
+      await api.infra.members.local!.idle();
+    }
+    // The one with room is charged; the one at $0 is not, and its collection is paused at the provider.
+    expect(await paymentsOf(roomy.me.subscription.id)).toBe(before.roomy + 1);
+    expect(await paymentsOf(held.me.subscription.id)).toBe(before.held);
+    const sub = await api.infra.sql.query<{ collection_paused: boolean }>(
+      'select collection_paused from local_payments.subscriptions where id = $1',
+      [held.me.subscription.id],
+    );
+    expect(sub.rows[0]?.collection_paused).toBe(true);
+    const events = await api.infra.store.readStream(memberControlsStreamId(held.me.user.id));
+    const hold = events.find((e) => e.type === 'MemberRenewalHeld');
+    expect(hold?.data).toMatchObject({ memberId: held.me.user.id, subscriptionId: held.me.subscription.id, limitCents: 0, leftCents: 0 });
+    expect((await api.infra.store.readStream(memberControlsStreamId(roomy.me.user.id))).some((e) => e.type === 'MemberRenewalHeld')).toBe(false);
+    const view = (await (await get('/api/member-controls', held.session.access_token)).json()) as { billing_paused: boolean };
+    expect(view.billing_paused).toBe(true);
+    const subject = 'Your ROAR+ renewal was not charged';
+    await expect
+      .poll(async () => (await listSentMail(api.ctx.config.DATA_DIR)).filter((m) => m.subject === subject).map((m) => m.to[0]), { timeout: 20_000 })
+      .toEqual(['held@example.com.au']);
+    const mail = (await listSentMail(api.ctx.config.DATA_DIR)).find((m) => m.subject === subject)!;
+    expect(mail.text).toContain('would go past your monthly limit of $0');
+    // The clock moving on charges nothing while collection stays paused.
+    await api.infra.members.local!.advanceClock(held.me.subscription.id, new Date(Date.parse(held.me.subscription.end_date) + 40 * 24 * 3600_000));
+    expect(await paymentsOf(held.me.subscription.id)).toBe(before.held);
   });
 
   it('self-exclusion is at least the rules\u2019 minimum, and staff have no route to lift it', async () => {

@@ -18,6 +18,7 @@ interface MyDataAnswer {
   entries: Record<string, unknown>[];
   orders: Record<string, unknown>[];
   events: { stream: string; type: string }[];
+  emails: { date: string; subject: string; status: string }[];
   notes: string[];
 }
 
@@ -102,8 +103,15 @@ describe('my data: GET /api/my-data', () => {
     expect(data.payments.every((p) => p.member_id === jane.memberId)).toBe(true);
     expect(data.events.some((e) => e.type === 'MemberSignedIn' || e.type === 'MemberSignUpCompleted')).toBe(true);
     expect(data.notes.some((n) => n.startsWith('Emails:'))).toBe(true);
+    expect(data.notes.join(' ')).not.toContain('keeps no log');
+    // The mail log: Jane's receipt and welcome are there, with their subjects; the other member's are not.
+    await expect
+      .poll(async () => ((await (await get('/api/my-data', jane.token)).json()) as MyDataAnswer).emails.filter((m) => m.status === 'sent').length)
+      .toBeGreaterThan(0);
     await expect.poll(async () => ((await (await get('/api/my-data', jane.token)).json()) as MyDataAnswer).orders.map((o) => o.id)).toEqual([order]);
-    const text = JSON.stringify(data);
+    const emails = ((await (await get('/api/my-data', jane.token)).json()) as MyDataAnswer).emails;
+    expect(emails.every((m) => m.subject.length > 0 && !Number.isNaN(Date.parse(m.date)))).toBe(true);
+    const text = JSON.stringify({ ...data, emails });
     expect(text).not.toContain(otherOrder);
     expect(text).not.toContain(other.memberId);
     expect(text).not.toContain('other.data@example.com.au');

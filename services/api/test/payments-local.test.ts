@@ -217,22 +217,26 @@ describe('subscriptions and the billing clock', () => {
     expect(sub).toMatch(/^sub_/);
     expect(await provider.advanceClock(sub, new Date('2026-12-21T09:59:59Z'))).toBe(0);
     await provider.advanceClock(sub, new Date('2027-01-22T00:00:00Z'));
+    // Issue 23: the renewal is announced (Stripe's invoice.created) before it is charged, once.
     expect(received.map((e) => [e.type, e.subscriptionId, e.periodStart, e.periodEnd])).toEqual([
+      ['invoice.upcoming', sub, '2026-12-21T10:00:00.000Z', '2027-01-21T10:00:00.000Z'],
       ['invoice.paid', sub, '2026-12-21T10:00:00.000Z', '2027-01-21T10:00:00.000Z'],
       ['invoice.paid', sub, '2027-01-21T10:00:00.000Z', '2027-02-21T10:00:00.000Z'],
     ]);
-    expect(received[0]).toMatchObject({ amount_cents: 1999, card: { brand: 'visa', last4: '4242' } });
+    expect(received[0]).toMatchObject({ amount_cents: 1999 });
+    expect(received[1]).toMatchObject({ amount_cents: 1999, card: { brand: 'visa', last4: '4242' } });
   });
 
   it('a card that declines later charges (4000 0000 0000 0341) emits invoice.payment_failed on renewal', async () => {
     const sub = await subscribe('4000000000000341');
     await provider.advanceClock(sub, new Date('2026-12-22T00:00:00Z'));
     expect(received).toEqual([
+      expect.objectContaining({ type: 'invoice.upcoming', subscriptionId: sub }),
       expect.objectContaining({ type: 'invoice.payment_failed', subscriptionId: sub, failureReason: 'Your card was declined.' }),
     ]);
     // Past due: the clock moving on does not bill it again.
     await provider.advanceClock(sub, new Date('2027-03-01T00:00:00Z'));
-    expect(received).toHaveLength(1);
+    expect(received).toHaveLength(2);
   });
 
   it('cancel at period end: no renewal, subscription.deleted when the period ends', async () => {

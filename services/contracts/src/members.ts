@@ -155,6 +155,8 @@ export const signUpSchema = z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date of birth (dob).')
       .optional(),
+    /** Issue 23: the member agrees to promotional email (a new draw is open); none unless ticked. */
+    marketing_opt_in: z.boolean().optional(),
   })
   .strict();
 export type SignUp = z.input<typeof signUpSchema>;

@@ -35,6 +35,8 @@ export const myDataSchema = z
     handicap: z.record(z.string(), z.unknown()).nullable(),
     scorecards: rows,
     support_requests: rows,
+    /** The emails the club sent to the member's addresses (the mail log): when, what subject, and whether the send was confirmed. */
+    emails: z.array(z.object({ date: z.string(), subject: z.string(), status: z.enum(['sending', 'sent']) }).strict()),
     /** Events of the member's other streams: sign-in history, member controls, entries, cashback, referrals, teams, handicap requests, rewards and data requests. */
     events: z.array(myDataEventSchema),
     /** What the answer does not hold, and why. */
@@ -42,3 +44,8 @@ export const myDataSchema = z
   })
   .strict();
 export type MyData = z.infer<typeof myDataSchema>;
+
+/** Issue 23: the answer to `?format=zip` when the file is large: a job prepares it and emails a link (202). */
+export const MY_DATA_PREPARING = 'We are preparing your file and will email you a link.';
+export const myDataPreparingSchema = z.object({ message: z.literal(MY_DATA_PREPARING) }).strict();
+export type MyDataPreparing = z.infer<typeof myDataPreparingSchema>;

@@ -141,6 +141,10 @@ export const configSchema = z.object({
   API_INTERNAL_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   /** How often the local payment provider's billing clock looks for subscriptions to renew (worker role). */
   LOCAL_BILLING_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
+  /** Issue 23: a member's data zip larger than this (bytes of its JSON) is prepared as a job and emailed as a link; 0 makes every zip a job. */
+  MY_DATA_JOB_THRESHOLD_BYTES: z.coerce.number().int().min(0).max(1_000_000_000).default(2_000_000),
+  /** Issue 23: days the emailed link to a prepared data zip stays valid. */
+  MY_DATA_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   /**
    * Whether the api checks each 2xx JSON answer against the response schema its route declares
    * (@roar/contracts): `fail` answers 500 on a mismatch (tests), `warn` logs it, `off` skips the

@@ -22,6 +22,7 @@ export {
   type ReceiptNotice,
 } from './mail/member-templates';
 export { emailJobSchema, type EmailJob } from './mail/email-job';
+export { listEmailsSentTo, type SentEmailRow } from './mail/sent-log';
 export { attestationRequestEmail } from './mail/clubhouse-templates';
 export { TRACKED_EVENTS, TRACKED_EVENT_NAMES, adPlatformEventName, type TrackedEvent } from './tracking/events';
 export { trackingJobSchema, conversionsApiBody, type TrackingJob, type FacebookConfig } from './tracking/tracking-job';
@@ -38,3 +39,5 @@ export {
 } from './reactors';
 export { migrateJobs, JOBS_SCHEMA_SQL } from './schema';
 export { DEFAULT_SELLER, sellerFromConfig, type Seller } from './mail/shop-templates';
+export { myDataExportJobSchema, type MyDataExportJob, type MyDataExporter } from './my-data/export-job';
+export { myDataReadyEmail } from './reactors/my-data-exports';

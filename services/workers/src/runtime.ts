@@ -5,6 +5,7 @@ import { createBullMqBackend } from './jobs/bullmq';
 import { createInProcessBackend } from './jobs/in-process';
 import { DEFAULT_RETRY, type FailedJob, type JobBackend, type JobHandler, type QueueName, type RetryPolicy } from './jobs/types';
 import { createEmailHandler } from './mail/email-job';
+import { createMyDataExportHandler, type MyDataExporter } from './my-data/export-job';
 import { createMailer, type Mailer } from './mail/mailer';
 import { DEFAULT_SELLER, type Seller } from './mail/shop-templates';
 import { REACTORS, runReactor, type LinkTokens, type Reactor, type RunningReactor } from './reactors';
@@ -47,6 +48,8 @@ export interface JobRuntimeOptions {
   mailer?: Mailer;
   /** BullMQ: how soon a job whose worker died is picked up again (default BullMQ's 30 s). Tests shorten it. */
   stalledJobMs?: number;
+  /** Issue 23: builds and stores a member's data zip (the api gives it); without it export jobs fail. */
+  myDataExporter?: MyDataExporter;
   /** Which reactors run on start (default REACTORS). */
   reactors?: readonly Reactor[];
 }
@@ -85,6 +88,7 @@ export async function createJobRuntime(options: JobRuntimeOptions): Promise<JobR
       ) as JobHandler,
     ],
     ['tracking', createTrackingHandler(options.facebook, callTimeoutMs) as JobHandler],
+    ['exports', createMyDataExportHandler(options.myDataExporter) as JobHandler],
   ]);
   const backend: JobBackend = options.redisUrl
     ? createBullMqBackend({

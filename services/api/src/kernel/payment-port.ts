@@ -30,6 +30,7 @@ export type ProviderEventType =
   | 'checkout.completed'
   | 'checkout.expired'
   | 'checkout.payment_failed'
+  | 'invoice.upcoming'
   | 'invoice.paid'
   | 'invoice.payment_failed'
   | 'subscription.deleted'

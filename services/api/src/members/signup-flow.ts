@@ -29,6 +29,8 @@ export interface SignUpInput {
   /** Residence facts (issue 22), checked by the sign-up route. */
   readonly state?: AuState | null;
   readonly dob?: string | null;
+  /** Issue 23: consent to promotional email given at sign-up. */
+  readonly marketingOptIn?: boolean;
 }
 
 /**
@@ -102,6 +104,7 @@ export async function signUpMember(
           at: ctx.occurredAt.toISOString(),
           state: input.state ?? null,
           dob: input.dob ?? null,
+          marketingOptIn: input.marketingOptIn === true,
         },
         ctx,
         { mustBeNew: true },

@@ -116,6 +116,7 @@ export function signUpHandler(app: AppContext, ports: MembersPorts, referrals: S
         referralCode: newReferralCode(),
         state: body.state ?? null,
         dob: body.dob ?? null,
+        marketingOptIn: body.marketing_opt_in === true,
       },
       (memberId) => ({ ...base, actor: { type: 'member', id: memberId } }),
       referrals,

@@ -22,6 +22,7 @@ import {
   searchOrders,
   searchSupportRequests,
 } from '@roar/projections';
+import { listEmailsSentTo } from '@roar/workers';
 import type { AppContext } from '../context';
 
 const PAGE = 500;
@@ -54,7 +55,7 @@ const otherStreams = (memberId: string): string[] => [
   myDataStreamId(memberId),
 ];
 
-async function streamEvents(app: AppContext, streamId: string): Promise<MyDataEvent[]> {
+async function streamEvents(app: Pick<AppContext, 'store'>, streamId: string): Promise<MyDataEvent[]> {
   return (await app.store.readStream(streamId)).map((e) => ({
     stream: streamId,
     type: e.type,
@@ -64,11 +65,11 @@ async function streamEvents(app: AppContext, streamId: string): Promise<MyDataEv
 }
 
 export const MY_DATA_NOTES: readonly string[] = [
-  'Emails: the club keeps no log of the emails sent to you; each email is sent from an event listed here (for example a sign-up, a payment or a reset request) and not stored afterwards.',
+  'Emails: emails.json lists every email the club sent to your addresses (date, subject and whether it was sent); the body of an email is not kept, it is written from an event listed here (for example a sign-up, a payment or a reset request).',
 ];
 
 /** Everything the club holds about one member, read only from that member's streams and rows. */
-export async function collectMyData(app: AppContext, memberId: string, now: Date): Promise<MyData> {
+export async function collectMyData(app: Pick<AppContext, 'sql' | 'store'>, memberId: string, now: Date): Promise<MyData> {
   const [member, profileHistory, payments, entries, singleEntries, orders, handicap, scorecards, support, ...streams] = await Promise.all([
     getMember(app.sql, memberId),
     streamEvents(app, memberStreamId(memberId)),
@@ -83,6 +84,12 @@ export async function collectMyData(app: AppContext, memberId: string, now: Date
     ),
     ...otherStreams(memberId).map((s) => streamEvents(app, s)),
   ]);
+  // Every address the member has had: the one they registered with, and each one it was changed to.
+  const addresses = profileHistory
+    .map((e) => (e.data as { email?: unknown } | null)?.email)
+    .filter((email): email is string => typeof email === 'string');
+  if (member && typeof (member as { email?: unknown }).email === 'string') addresses.push((member as { email: string }).email);
+  const emails = await listEmailsSentTo(app.sql, addresses);
   return {
     member_id: memberId,
     generated_at: now.toISOString(),
@@ -95,6 +102,7 @@ export async function collectMyData(app: AppContext, memberId: string, now: Date
     handicap: handicap ? plain(handicap) : null,
     scorecards: scorecards.map(plain),
     support_requests: support.map(plain),
+    emails,
     events: streams.flat(),
     notes: [...MY_DATA_NOTES],
   };

@@ -56,6 +56,8 @@ export interface PaymentStep {
 export interface SubscriptionSteps {
   renewed(ctx: CommandContext, event: ProviderEvent): Promise<StepResult>;
   renewalFailed(ctx: CommandContext, event: ProviderEvent): Promise<void>;
+  /** Issue 23: a renewal about to be charged (invoice.upcoming): the member's controls may hold it. */
+  upcoming?(ctx: CommandContext, event: ProviderEvent): Promise<void>;
   /** 'not-ours' when no member holds the subscription: acknowledged, and not recorded as applied. */
   ended(ctx: CommandContext, event: ProviderEvent): Promise<'not-ours' | void>;
 }
@@ -190,6 +192,9 @@ export function createPaymentProcessManager(app: AppContext, provider: PaymentPr
         );
         break;
       }
+      case 'invoice.upcoming':
+        await subscriptionSteps(event).upcoming?.(ctx, event);
+        break;
       case 'invoice.paid':
         last = await subscriptionSteps(event).renewed(ctx, event);
         break;

@@ -111,6 +111,19 @@ export async function mapStripeEvent(raw: unknown, expander?: Expander): Promise
         ...period(inv),
       });
     }
+    case 'invoice.created': {
+      // A renewal's draft invoice: Stripe finalises (charges) it about an hour later, after this
+      // webhook is acknowledged, so the member's controls can still hold the renewal (issue 23).
+      const inv = invoice.safeParse(data.object);
+      if (!inv.success || inv.data.billing_reason !== 'subscription_cycle') return null;
+      return strip({
+        id,
+        type: 'invoice.upcoming',
+        subscriptionId: idOf(inv.data.subscription),
+        amount_cents: inv.data.amount_due ?? undefined,
+        ...period(inv.data),
+      });
+    }
     case 'invoice.paid':
     case 'invoice.payment_failed': {
       const inv = invoice.safeParse(data.object);

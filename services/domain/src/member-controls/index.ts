@@ -41,18 +41,47 @@ export const MemberPauseStarted = defineEvent(
 );
 /** Paused billing restarts only when the member asks, after the pause has ended. */
 export const MemberBillingResumed = defineEvent('MemberBillingResumed', z.object({ memberId: z.string().min(1), at: z.string() }).strict());
-export const memberControlsEvents = [SpendingLimitSet, MemberPauseStarted, MemberBillingResumed] as const;
+/**
+ * A plan renewal about to be charged would go past the month's limit: it is not charged, the
+ * provider's collection is paused (until the member resumes it) and the member is told why.
+ */
+export const MemberRenewalHeld = defineEvent(
+  'MemberRenewalHeld',
+  z
+    .object({
+      memberId: z.string().min(1),
+      subscriptionId: z.string().min(1),
+      periodStart: z.string(),
+      amountCents: z.number().int().min(0),
+      limitCents: z.number().int().min(0),
+      leftCents: z.number().int().min(0),
+      at: z.string(),
+    })
+    .strict(),
+);
+export const memberControlsEvents = [SpendingLimitSet, MemberPauseStarted, MemberBillingResumed, MemberRenewalHeld] as const;
 
 export type SpendingLimitSetEvent = DomainEvent<'SpendingLimitSet', z.infer<typeof SpendingLimitSet.schema>>;
 export type MemberPauseStartedEvent = DomainEvent<'MemberPauseStarted', z.infer<typeof MemberPauseStarted.schema>>;
 export type MemberBillingResumedEvent = DomainEvent<'MemberBillingResumed', z.infer<typeof MemberBillingResumed.schema>>;
-export type MemberControlsEvent = SpendingLimitSetEvent | MemberPauseStartedEvent | MemberBillingResumedEvent;
+export type MemberRenewalHeldEvent = DomainEvent<'MemberRenewalHeld', z.infer<typeof MemberRenewalHeld.schema>>;
+export type MemberControlsEvent = SpendingLimitSetEvent | MemberPauseStartedEvent | MemberBillingResumedEvent | MemberRenewalHeldEvent;
 
 export type MemberControlsCommand =
   | { type: 'SetSpendingLimit'; memberId: string; limitCents: number | null; at: string; raiseDelayHours: number }
   | { type: 'StartPause'; memberId: string; length: PauseLength; billing: PauseBilling; at: string; minSelfExclusionMonths: number }
   | { type: 'EndPause'; memberId: string; at: string }
-  | { type: 'ResumeBilling'; memberId: string; at: string };
+  | { type: 'ResumeBilling'; memberId: string; at: string }
+  | {
+      type: 'HoldRenewal';
+      memberId: string;
+      subscriptionId: string;
+      periodStart: string;
+      amountCents: number;
+      limitCents: number;
+      leftCents: number;
+      at: string;
+    };
 
 export interface MemberControlsState {
   /** The limits as set, in order: the one in force at an instant is the last whose effectiveAt has passed. */
@@ -156,6 +185,10 @@ export const memberControlsDecider: Decider<MemberControlsCommand, MemberControl
       case 'ResumeBilling':
         if (activePause(state, at)) throw new DomainError('forbidden', controlText.cannotEndEarly);
         return state.billingPaused ? [{ type: 'MemberBillingResumed', data: { memberId: command.memberId, at: command.at } }] : [];
+      case 'HoldRenewal': {
+        const { type: _type, ...data } = command;
+        return [{ type: 'MemberRenewalHeld', data }];
+      }
       default: {
         const _exhaustive: never = command;
         return _exhaustive;
@@ -173,6 +206,8 @@ export const memberControlsDecider: Decider<MemberControlsCommand, MemberControl
         return { ...state, pause: event.data, billingPaused: state.billingPaused || event.data.billing === 'pause' };
       case 'MemberBillingResumed':
         return { ...state, billingPaused: false };
+      case 'MemberRenewalHeld':
+        return { ...state, billingPaused: true };
       default: {
         const _exhaustive: never = event;
         return _exhaustive;

@@ -19,6 +19,8 @@ export type MemberCommand =
       /** Residence facts asked at sign-up (issue 22). */
       readonly state?: AuState | null;
       readonly dob?: string | null;
+      /** Consent to promotional email (issue 23); recorded only when given. */
+      readonly marketingOptIn?: boolean;
     }
   | {
       readonly type: 'UpdateMemberProfile';
@@ -135,7 +137,16 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       const residence = residenceAtSignUp(command);
       const registered: MemberEvent = {
         type: 'MemberRegistered',
-        data: { memberId, email, firstname, lastname, referralCode, chosenMembershipId: chosenTier?.membershipId ?? null, ...residence },
+        data: {
+          memberId,
+          email,
+          firstname,
+          lastname,
+          referralCode,
+          chosenMembershipId: chosenTier?.membershipId ?? null,
+          ...residence,
+          ...(command.marketingOptIn ? { marketingOptIn: true } : {}),
+        },
       };
       if (chosenTier?.type !== 'free') return [registered];
       return [

@@ -40,6 +40,8 @@ export const MemberRegistered = defineEvent(
       /** Residence facts (issue 22), optional: members registered before them carry neither. */
       state: auStateSchema.nullable().optional(),
       dob: z.string().max(20).nullable().optional(),
+      /** Consent to promotional email (issue 23), present only when the member gave it at sign-up. */
+      marketingOptIn: z.boolean().optional(),
     })
     .strict(),
 );

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Logger } from '@roar/platform';
 
-export const QUEUE_NAMES = ['email', 'tracking'] as const;
+export const QUEUE_NAMES = ['email', 'tracking', 'exports'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** What a reactor asks for: one job on one queue, with an id that makes enqueueing idempotent. */

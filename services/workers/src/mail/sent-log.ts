@@ -58,3 +58,26 @@ export function createSentLog(sql: Sql, logger: Logger, leaseMs: number): SentLo
     },
   };
 }
+
+/** One email the log holds for an address, as a member's own data shows it (issue 23, APP 12). */
+export interface SentEmailRow {
+  readonly date: string;
+  readonly subject: string;
+  readonly status: 'sending' | 'sent';
+}
+
+/**
+ * The emails sent to any of `addresses` (case-insensitive, each recipient of a row compared whole),
+ * oldest first. The query module of `jobs.sent_log`: the api reads the log only through this.
+ */
+export async function listEmailsSentTo(sql: Sql, addresses: readonly string[]): Promise<SentEmailRow[]> {
+  const wanted = [...new Set(addresses.map((a) => a.trim().toLowerCase()).filter((a) => a !== ''))];
+  if (wanted.length === 0) return [];
+  const { rows } = await sql.query<{ at: Date | string; subject: string; status: 'sending' | 'sent' }>(
+    `select coalesce(sent_at, claimed_at) as at, subject, status from jobs.sent_log
+     where exists (select 1 from unnest(string_to_array(lower(recipients), ', ')) as r(address) where r.address = any($1::text[]))
+     order by coalesce(sent_at, claimed_at), idempotency_key`,
+    [wanted],
+  );
+  return rows.map((r) => ({ date: new Date(r.at).toISOString(), subject: r.subject, status: r.status }));
+}

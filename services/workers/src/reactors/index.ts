@@ -2,6 +2,9 @@ import { catalogueNotifications } from './catalogue-notifications';
 import { handicapEmails } from './clubhouse-emails';
 import { memberEmails } from './member-emails';
 import { memberTracking } from './member-tracking';
+import { memberControlsEmails } from './member-controls-emails';
+import { myDataExports } from './my-data-exports';
+import { promotionalEmails } from './promotional-emails';
 import type { Reactor } from './reactor';
 import { winnerEmails } from './winner-emails';
 import { shopEmails, shopTracking } from './shop-emails';
@@ -17,6 +20,9 @@ export const REACTORS: readonly Reactor[] = [
   shopEmails,
   shopTracking,
   supportEmails,
+  myDataExports,
+  promotionalEmails,
+  memberControlsEmails,
 ];
 
 export { catalogueNotifications, memberEmails, memberTracking };

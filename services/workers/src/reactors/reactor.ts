@@ -28,6 +28,8 @@ export interface LinkTokens {
    * is stored, and it is valid for `expiresInMinutes` from `requestedAt`.
    */
   passwordReset(memberId: string, requestId: string, requestedAt: string): Promise<{ token: string; expiresInMinutes: number }>;
+  /** Issue 23: the download link's token of a prepared data zip, valid until `expiresAt` (signed, nothing stored). */
+  myDataDownload?(memberId: string, exportId: string, expiresAt: string): string;
 }
 
 /**

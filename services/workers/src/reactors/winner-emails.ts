@@ -11,7 +11,7 @@ const prizeCreated = z.looseObject({ fields: z.looseObject({ title: z.string(), 
 const prizeUpdated = z.looseObject({ changes: z.looseObject({ title: z.string().optional(), slug: z.string().optional() }) });
 
 /** The prize's title and slug as they stood when the winner was notified (its own stream, up to the event). */
-async function prizeAt(event: RecordedEvent, ctx: ReactorContext): Promise<{ title: string; slug: string }> {
+export async function prizeAt(event: RecordedEvent, ctx: ReactorContext): Promise<{ title: string; slug: string }> {
   const prize = { title: 'your ROAR+ giveaway', slug: '' };
   for (const e of await ctx.store.readStream(event.streamId)) {
     if (e.revision > event.revision) break;

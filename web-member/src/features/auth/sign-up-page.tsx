@@ -80,6 +80,7 @@ export function SignUpPage() {
       membership_id: Number(value('membership_id')),
       recaptcha_token: token,
       ...limit.fields,
+      ...(form.get('marketing_opt_in') === 'on' ? { marketing_opt_in: true } : {}),
       ...(residenceAnswers(form) as Pick<Parameters<typeof signUp>[0], 'state' | 'dob'>),
     });
     if (!result.ok) {
@@ -166,6 +167,9 @@ export function SignUpPage() {
         </label>
         <SpendingLimitField />
         <ResidenceFields />
+        <label className="checkbox">
+          <input type="checkbox" name="marketing_opt_in" /> Email me when a new draw opens (never while I am on a break or self-excluded)
+        </label>
         {error && <ErrorNote message={error} />}
         <button type="submit" className="btn btn--gold btn--block" disabled={busy}>
           {busy ? 'Signing up...' : 'Sign Up'}

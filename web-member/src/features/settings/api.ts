@@ -3,6 +3,7 @@ import { memberRequest } from '../../lib/member-api';
 import { tokens } from '../../lib/tokens';
 import { REQUEST_TIMEOUT_MS } from '../../config/site';
 import { emptyAnswerSchema } from '@roar/contracts/auth';
+import { myDataPreparingSchema } from '@roar/contracts/my-data';
 import { COULD_NOT_UPDATE_PASSWORD, DRAWS_ERROR, PROFILE_UPDATE_ERROR } from '@roar/contracts/errors';
 import {
   cancelMembershipAnswerSchema,
@@ -67,8 +68,8 @@ export async function cancelMembership(): Promise<ApiResult<{ endDate: string | 
 
 export const MY_DATA_ERROR = 'We could not prepare your data. Try again.';
 
-/** `GET /api/my-data?format=zip` with the member's bearer token: the zip as a blob and its file name. */
-export async function downloadMyData(): Promise<ApiResult<{ blob: Blob; filename: string }>> {
+/** `GET /api/my-data?format=zip` with the member's bearer token: the zip as a blob and its file name, or (a large file, 202) the sentence that a link is on its way by email. */
+export async function downloadMyData(): Promise<ApiResult<{ blob: Blob; filename: string } | { emailed: string }>> {
   const token = await tokens.accessToken();
   if (!token) return { ok: false, status: 401, error: MY_DATA_ERROR };
   try {
@@ -77,6 +78,10 @@ export async function downloadMyData(): Promise<ApiResult<{ blob: Blob; filename
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS * 4),
     });
     if (!r.ok) return { ok: false, status: r.status, error: MY_DATA_ERROR };
+    if (r.status === 202) {
+      const preparing = myDataPreparingSchema.safeParse(await r.json());
+      return preparing.success ? { ok: true, data: { emailed: preparing.data.message } } : { ok: false, status: r.status, error: MY_DATA_ERROR };
+    }
     const filename = /filename="([^"]+)"/.exec(r.headers.get('content-disposition') ?? '')?.[1] ?? 'my-data.zip';
     return { ok: true, data: { blob: await r.blob(), filename } };
   } catch {

@@ -16,6 +16,7 @@ export function ProfilePage() {
   const [busy, setBusy] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [emailed, setEmailed] = useState<string | null>(null);
   if (!user) return null;
 
   const residence = user as { state?: string | null; dob?: string | null };
@@ -25,9 +26,11 @@ export function ProfilePage() {
     if (downloading) return;
     setDownloading(true);
     setDownloadError(null);
+    setEmailed(null);
     const result = await downloadMyData();
     setDownloading(false);
     if (!result.ok) return setDownloadError(result.error);
+    if ('emailed' in result.data) return setEmailed(result.data.emailed);
     const url = URL.createObjectURL(result.data.blob);
     const link = document.createElement('a');
     link.href = url;
@@ -109,11 +112,13 @@ export function ProfilePage() {
           Your data
         </h3>
         <p>One zip file with everything the club holds about you: your profile and its history, payments, entries, orders and more.</p>
+        <p>When your file is large we prepare it and email you a link to it instead; the email says until when the link works.</p>
         <p className="field__hint" data-testid="correction-how-to-ask">
           Something in it wrong that you cannot change above (a payment, your entries, a handicap record)? Ask us to correct it through{' '}
           <Link to={paths.supportCenter.getHref()}>Support</Link>.
         </p>
         {downloadError && <ErrorNote message={downloadError} />}
+        {emailed && <p role="status">{emailed}</p>}
         <button type="button" className="btn btn--gold" onClick={() => void download()} disabled={downloading}>
           {downloading ? 'Preparing...' : 'Download my data'}
         </button>

@@ -12,7 +12,13 @@ type Record_ = (tx: Sql, type: string, object: Record<string, unknown>, at: Date
  * delivers the returned event ids. Past-due subscriptions are not retried (Stripe's smart
  * retries are out of scope for the local provider).
  */
-export async function runBillingTick(sql: Sql, at: Date, onlySubscription: string | null, record: Record_): Promise<string[]> {
+export async function runBillingTick(
+  sql: Sql,
+  at: Date,
+  onlySubscription: string | null,
+  record: Record_,
+  deliver: (eventIds: readonly string[]) => Promise<void> = async () => undefined,
+): Promise<string[]> {
   const recorded: string[] = [];
   if (onlySubscription === null) {
     const expired = await sql.transaction(async (tx) => {
@@ -30,8 +36,35 @@ export async function runBillingTick(sql: Sql, at: Date, onlySubscription: strin
     "select id from local_payments.subscriptions where status = 'active' and not collection_paused and current_period_end <= $1 and ($2::text is null or id = $2) order by current_period_end",
     [at, onlySubscription],
   );
-  for (const { id } of due.rows) recorded.push(...(await bill(sql, id, at, record)));
+  for (const { id } of due.rows) {
+    // As Stripe's invoice.created: the renewal's draft is announced (and the answer waited for)
+    // before it is charged, so the member's controls can pause collection first (issue 23).
+    const upcoming = await announceRenewal(sql, id, at, record);
+    if (upcoming) await deliver([upcoming]);
+    recorded.push(...(await bill(sql, id, at, record)));
+  }
   return recorded;
+}
+
+/** Records invoice.created for the period a due subscription is about to be charged, once per period. */
+async function announceRenewal(sql: Sql, subscriptionId: string, at: Date, record: Record_): Promise<string | null> {
+  return sql.transaction(async (tx) => {
+    const { rows } = await tx.query<SubscriptionRow>('select * from local_payments.subscriptions where id = $1 for update', [subscriptionId]);
+    const sub = rows[0];
+    if (!sub || sub.status !== 'active' || sub.collection_paused || sub.cancel_at_period_end || asDate(sub.current_period_end) > at) return null;
+    const start = asDate(sub.current_period_end);
+    if (sub.announced_period_end && asDate(sub.announced_period_end).getTime() === start.getTime()) return null;
+    await tx.query('update local_payments.subscriptions set announced_period_end = $2 where id = $1', [sub.id, start]);
+    const draft = invoiceObject({
+      invoiceId: stripeId('in'),
+      subscriptionId: sub.id,
+      billingReason: 'subscription_cycle',
+      charge: { paymentId: stripeId('pi'), card: { brand: sub.card_brand, last4: sub.card_last4 }, amount_cents: sub.amount_cents },
+      periodStart: start,
+      periodEnd: addMonth(start),
+    });
+    return record(tx, 'invoice.created', { ...draft, status: 'draft', amount_paid: 0, payment_intent: null }, at);
+  });
 }
 
 /** Bills one subscription for every period that ended by `at` (catching up after a long pause). */

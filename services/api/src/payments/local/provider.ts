@@ -96,7 +96,7 @@ export function createLocalPaymentProvider(options: LocalPaymentProviderOptions)
 
   async function billingTick(at: Date = now(), subscriptionId: string | null = null): Promise<number> {
     await ready();
-    const recorded = await runBillingTick(sql, at, subscriptionId, record);
+    const recorded = await runBillingTick(sql, at, subscriptionId, record, (ids) => sender.deliver(ids));
     await sender.deliver(recorded);
     return recorded.length;
   }

@@ -64,6 +64,8 @@ create table if not exists local_payments.refunds (
 );
 -- Issue 23: a member's break pauses collection (like Stripe's pause_collection): no renewal is charged.
 alter table local_payments.subscriptions add column if not exists collection_paused boolean not null default false;
+-- The period whose renewal was announced (invoice.created) before it is charged: announced once.
+alter table local_payments.subscriptions add column if not exists announced_period_end timestamptz;
 `;
 
 export async function migrateLocalPayments(sql: Sql): Promise<void> {
@@ -103,6 +105,7 @@ export interface SubscriptionRow {
   current_period_end: Date;
   cancel_at_period_end: boolean;
   collection_paused?: boolean;
+  announced_period_end?: Date | string | null;
   card_brand: string;
   card_last4: string;
   card_declines: boolean;
