@@ -167,10 +167,10 @@ describe('a giveaway from creation to a verified draw', () => {
     await page.goto(`${app.url}/winners`);
     const result = page.getByTestId('winner').filter({ hasText: title });
     await result.waitFor();
-    await expect.poll(() => result.innerText()).toContain('J.C., NSW');
+    await expect.poll(() => result.innerText()).toContain('Jane C., NSW');
     await result.getByRole('link', { name: title }).click();
     await page.waitForURL(new RegExp(`/events/${slug}$`));
-    await expect.poll(() => page.getByTestId('giveaway-winner').innerText()).toBe('Winner: J.C., NSW');
+    await expect.poll(() => page.getByTestId('giveaway-winner').innerText()).toBe('Winner: Jane C., NSW');
     await page.close();
   });
 

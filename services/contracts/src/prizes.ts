@@ -128,7 +128,7 @@ export const userDrawSchema = z.object({
 export type UserDraw = z.infer<typeof userDrawSchema>;
 export const userDrawsAnswerSchema = z.object({ data: z.array(userDrawSchema) });
 
-/** The states a published result may name after the winner's initials ("J.S., NSW"). */
+/** The states a published result may name after the winner's first name and initial ("Sam K., QLD"). */
 export { AU_STATES, auStateSchema, type AuState } from './common';
 
 /** `POST /api/claim-prize`. */

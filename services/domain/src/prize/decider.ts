@@ -120,8 +120,8 @@ function openClaim(s: ExistingPrize) {
   return current;
 }
 
-/** A published result reads "J.S., NSW": without a state it would read initials alone. */
-export const CLAIM_STATE_NEEDED = 'Choose your state: the published result shows it with your initials.';
+/** A published result reads "Sam K., QLD": without a state it would read the name alone. */
+export const CLAIM_STATE_NEEDED = 'Choose your state: the published result shows it with your first name and initial.';
 
 function existing(state: PrizeState): ExistingPrize {
   if (state.status === 'absent') throw new DomainError('not_found', 'Not found.');
