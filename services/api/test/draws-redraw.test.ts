@@ -182,4 +182,38 @@ describe('unclaimed prizes and redraws with fresh randomness', () => {
     expect(bad.out).toContain('DIFFERS: redraw 1: the seed recomputes to');
     expect(bad.out).not.toContain('VERIFIED');
   }, 180_000);
+
+  it('withholds the name of a winner who opted out where the rules of their state allow it (SA), and records the publication day', async () => {
+    // Members who joined a day before the (moved) clock: the first test's memberships may have lapsed by now.
+    for (const n of [5, 6])
+      await seedPaidMember(
+        api!.ctx.store,
+        api!.ctx.registry,
+        { email: `o${n}@example.test`, firstname: `Opt${n}`, lastname: 'Out' },
+        new Date(api!.ctx.now().getTime() - 86_400_000),
+      );
+    await api!.infra.projections.waitFor(await api!.ctx.store.headPosition(), 10_000);
+    const created = await send('/prizes', {
+      title: 'Opt out',
+      slug: 'opt-out',
+      prize_end_date: new Date(api!.ctx.now().getTime() + 3_600_000).toISOString(),
+      prize_value: 100,
+      status: 'published',
+      reason: 'test',
+    });
+    const id = created.body.id as string;
+    for (const action of ['schedule', 'close', 'draw', 'notify']) expect((await send(`/prizes/${id}/${action}`, {})).status).toBe(200);
+    const winner = (await prizeEvents(api!.ctx.store, id)).find((e) => e.type === 'WinnerDrawn')!.data as { memberIds: string[] };
+    const token = (await issueSession(api!.ctx, winner.memberIds[0]!)).access_token;
+    const claim = await fetch(`${api!.url}/api/claim-prize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ prize_id: id, state: 'SA', publication_opt_out: true }),
+    });
+    expect(claim.status).toBe(200);
+    const published = await send(`/prizes/${id}/publish`, {});
+    expect(published.body.winner_display).toBe(NAME_WITHHELD);
+    const result = (await prizeEvents(api!.ctx.store, id)).find((e) => e.type === 'ResultPublished')!;
+    expect(result.data).toMatchObject({ display: NAME_WITHHELD, withheld: true, publishedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  }, 120_000);
 });

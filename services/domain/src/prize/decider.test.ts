@@ -343,6 +343,9 @@ describe('the prize decider', () => {
     expect(report.lines.join('\n')).toContain('Redraw 2 (Redraw 2): randomness');
     expect(report.lines.join('\n')).toContain('Terms version 2 (SHA-256');
     expect(report.lines.at(-1)).toBe('VERIFIED');
+    // A close that names another terms version than the one in force is a difference.
+    const otherTerms = history.map((e) => (e.type === 'EntriesClosed' ? ({ ...e, data: { ...e.data, termsVersion: 1 } } as PrizeEvent) : e));
+    expect(auditDraw('p1', otherTerms, many).lines).toContain('DIFFERS: the close records terms version 1, the version in force was 2');
     // A redraw's randomness changed in the log: the audit names the redraw and the link it fails to open.
     const forgedLink = 'e'.repeat(64);
     const forged = history.map((e) =>
