@@ -215,5 +215,8 @@ describe('unclaimed prizes and redraws with fresh randomness', () => {
     expect(published.body.winner_display).toBe(NAME_WITHHELD);
     const result = (await prizeEvents(api!.ctx.store, id)).find((e) => e.type === 'ResultPublished')!;
     expect(result.data).toMatchObject({ display: NAME_WITHHELD, withheld: true, publishedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    // Within the club's 30 days (draw settings publicationDays) from the close.
+    const { publishedOn, publishBy } = result.data as { publishedOn: string; publishBy: string };
+    expect(publishBy > publishedOn).toBe(true);
   }, 120_000);
 });

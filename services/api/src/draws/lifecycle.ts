@@ -30,6 +30,7 @@ import type { AppContext } from '../context';
 import { clubDay } from '@roar/contracts/time';
 import { minimumEntryAge, readComplianceRules } from '../compliance/rules';
 import { readPermits } from '../compliance/permits';
+import { readDrawSettings } from '../compliance/settings';
 import { awaitProjections, executeCommand, type ExecutedCommand } from '../http/commands';
 import { createPrize, updatePrize } from '../prizes/slug';
 import { issueDrawTerms } from '../prizes/terms';
@@ -341,10 +342,14 @@ export async function publishResult(app: AppContext, prizeId: string, ctx: Comma
   const display = withheld
     ? NAME_WITHHELD
     : await winnerDisplay(app.store, current.memberIds[0]!, current.claimedState, { team: current.memberIds.length > 1 });
+  // Within the days the club sets (draw settings publicationDays), counted from the draw's close.
+  const { publicationDays } = await readDrawSettings(app);
+  const closedAt = prize.draw.closedAt ?? app.now().toISOString();
+  const publishBy = clubDay(new Date(Date.parse(closedAt) + publicationDays * 86_400_000));
   return runPrizeCommand(
     app,
     prizeId,
-    { type: 'PublishResult', display, publishedOn: clubDay(app.now()), ...(withheld ? { withheld: true } : {}) },
+    { type: 'PublishResult', display, publishedOn: clubDay(app.now()), publishBy, ...(withheld ? { withheld: true } : {}) },
     ctx,
   );
 }

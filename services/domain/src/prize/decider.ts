@@ -94,7 +94,13 @@ export type PrizeCommand =
   /** `redrawMonths`: the rule's minimum months between the draw and an unclaimed prize's redraw. */
   | { readonly type: 'MarkUnclaimed'; readonly now: string; readonly redrawMonths: number }
   /** `publishedOn`: today's club day; `withheld`: the winner opted out where the rules allow it (display names no one). */
-  | { readonly type: 'PublishResult'; readonly display: string; readonly publishedOn?: string; readonly withheld?: boolean }
+  | {
+      readonly type: 'PublishResult';
+      readonly display: string;
+      readonly publishedOn?: string;
+      readonly publishBy?: string;
+      readonly withheld?: boolean;
+    }
   /** The generated terms (prize/terms.ts): a new version only when the HTML's SHA-256 differs from the latest. */
   | { readonly type: 'IssueDrawTerms'; readonly html: string };
 
@@ -490,6 +496,7 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
             k: current.k,
             display: command.display,
             ...(command.publishedOn ? { publishedOn: command.publishedOn } : {}),
+            ...(command.publishBy ? { publishBy: command.publishBy } : {}),
             ...(command.withheld ? { withheld: true } : {}),
           },
         },

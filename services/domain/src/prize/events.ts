@@ -244,6 +244,8 @@ export const ResultPublished = defineEvent(
       display: z.string().min(1).max(60),
       /** The day (club time zone) the result was published: the winners page shows it. */
       publishedOn: isoDate().optional(),
+      /** The last day the club's settings allowed (the close's day + publicationDays): the record shows whether it was on time. */
+      publishBy: isoDate().optional(),
       /** The winner opted out where the rules allow it: the display names no one. */
       withheld: z.boolean().optional(),
     })
