@@ -12,7 +12,7 @@ import { bootstrapStaff } from './auth/staff';
 import { startInviteSweeper, sweepExpiredInvites } from './teams';
 import { startUnclaimedPrizeSweeper } from './draws/unclaimed-sweeper';
 import { startCheckoutSweeper } from './payments';
-import { seedShop, startReservationSweeper } from './shop';
+import { seedShop, startReservationSweeper, sweepExpiredReservations } from './shop';
 
 /**
  * One entry point, four roles. `all` (the embedded default) runs the API, the projector and the
@@ -56,7 +56,9 @@ async function main(): Promise<void> {
     // One clock for the api and the sweepers: the test clock (NODE_ENV=test, TEST_CLOCK=1) moves them all.
     startInviteSweeper(sweeperDeps, 60_000, infra.now);
     infra.testClock?.onAdvance((now) => sweepExpiredInvites(sweeperDeps, now));
-    startReservationSweeper(appContextOf(config, logger, infra));
+    const sweepCtx = appContextOf(config, logger, infra);
+    startReservationSweeper(sweepCtx);
+    infra.testClock?.onAdvance((now) => sweepExpiredReservations(sweepCtx, now));
     startUnclaimedPrizeSweeper(appContextOf(config, logger, infra));
   } else await infra.jobs.start({ reactors: false, workers: false });
 
