@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ import { drawAction, signInStaffConsole, switchOffFourEyesAsSingleAdmin } from '
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PLATINUM = 3;
+const WINNER_SHOTS = '/work/notes/shots/redraw22';
 
 /** `npm run audit:draw -- <prize>` against a stopped app's data folder: exit code and output. */
 function auditDraw(dataDir: string, prize: string): Promise<{ code: number | null; output: string }> {
@@ -162,15 +163,27 @@ describe('a giveaway from creation to a verified draw', () => {
     await page.close();
   });
 
-  it('/winners shows the result with initials and state, and so does the giveaway page', async () => {
+  it('/winners shows the result with first name, initial and state, and so does the giveaway page', async () => {
+    // Issue 22's form ("Sam K., QLD"), at the three widths a person looks at (/work/notes/shots/redraw22).
+    mkdirSync(WINNER_SHOTS, { recursive: true });
+    for (const width of [390, 820, 1440]) {
+      const shot = await browser.newPage({ viewport: { width, height: 900 } });
+      await shot.goto(`${app.url}/winners`);
+      const listed = shot.getByTestId('winner').filter({ hasText: title });
+      await listed.waitFor();
+      await expect.poll(() => listed.innerText()).toContain('Jane C., NSW');
+      await listed.scrollIntoViewIfNeeded();
+      await shot.screenshot({ path: join(WINNER_SHOTS, `winners-${width}.png`) });
+      await shot.close();
+    }
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${app.url}/winners`);
     const result = page.getByTestId('winner').filter({ hasText: title });
     await result.waitFor();
-    await expect.poll(() => result.innerText()).toContain('J.C., NSW');
+    await expect.poll(() => result.innerText()).toContain('Jane C., NSW');
     await result.getByRole('link', { name: title }).click();
     await page.waitForURL(new RegExp(`/events/${slug}$`));
-    await expect.poll(() => page.getByTestId('giveaway-winner').innerText()).toBe('Winner: J.C., NSW');
+    await expect.poll(() => page.getByTestId('giveaway-winner').innerText()).toBe('Winner: Jane C., NSW');
     await page.close();
   });
 

@@ -115,3 +115,13 @@ export async function launchBrowser(): Promise<Browser> {
     ],
   });
 }
+
+/**
+ * Moves the app's test clock forward (the app started with `NODE_ENV: 'test', TEST_CLOCK: '1'`):
+ * answers once the sweepers due by then (unclaimed prizes, expired invites) have run. Returns the clock's time.
+ */
+export async function advanceClock(app: RunningApp, by: { advanceDays?: number; advanceMinutes?: number }): Promise<Date> {
+  const r = await fetch(`${app.url}/api/test/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(by) });
+  if (r.status !== 200) throw new Error(`the test clock did not move (${r.status}): start the app with NODE_ENV=test and TEST_CLOCK=1`);
+  return new Date(((await r.json()) as { now: string }).now);
+}

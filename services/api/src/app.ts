@@ -1,6 +1,7 @@
 import { prizeTermsRouter } from './prizes/terms';
 import { createTransparencyRouter } from './transparency/routes';
 import { fileURLToPath } from 'node:url';
+import { testClockRouter } from './test-clock';
 import express from 'express';
 import { createAdminRouter } from './admin';
 import { createMemberAuthRouter } from './auth/member';
@@ -121,6 +122,7 @@ export function createApp(
   app.use('/api/admin/media', mediaAdminRouter(ctx));
   app.use('/api/admin/members', memberPlanRouter(ctx, members));
   app.use('/media', mediaPublicRouter(ctx));
+  if (ctx.testClock) app.use('/api/test/clock', testClockRouter(ctx.testClock));
   app.use('/api/admin/prizes', prizesAdminRouter(ctx));
   app.use('/api/prizes', prizeTermsRouter(ctx));
   app.use('/api/admin/draw-settings', drawSettingsAdminRouter(ctx));

@@ -1,3 +1,4 @@
+import type { TestClock } from './test-clock';
 import type { Config, EventRegistry, EventStore, Logger, Position, Sql } from '@roar/platform';
 import type { ThrottleStore } from './auth/throttle';
 
@@ -43,6 +44,8 @@ export interface AppContext {
   readonly jobs: JobsPort | null;
   readonly jwtSecret: string;
   readonly now: () => Date;
+  /** Tests only (NODE_ENV=test and TEST_CLOCK=1): the clock `now` reads, moved by POST /api/test/clock. */
+  readonly testClock?: TestClock;
   /**
    * The absolute origin links in emails and checkout return URLs use: PUBLIC_URL, else this
    * server's own address. Never the request's Host header, which any caller can forge.

@@ -34,6 +34,7 @@ import { SELF_ORIGIN } from './payments/self-origin';
 import { beaconFromConfig } from './draws/beacon';
 import { beaconRoundAt } from '@roar/domain';
 import { transparencyKeyOf } from './transparency/key';
+import { testClockOf, type TestClock } from './test-clock';
 
 /** The request-time view of the infrastructure that every route receives. */
 /**
@@ -45,8 +46,9 @@ export function ownAddress(config: Config, port: number): string {
   return `http://${host}:${port}`;
 }
 
-export function appContextOf(config: Config, logger: Logger, infra: Infrastructure, now: () => Date = () => new Date()): AppContext {
+export function appContextOf(config: Config, logger: Logger, infra: Infrastructure, now: () => Date = infra.now): AppContext {
   return {
+    ...(infra.testClock ? { testClock: infra.testClock } : {}),
     config,
     logger,
     sql: infra.sql,
@@ -62,6 +64,9 @@ export function appContextOf(config: Config, logger: Logger, infra: Infrastructu
 }
 
 export interface Infrastructure {
+  /** The clock every role reads: the real one, or the test clock (NODE_ENV=test and TEST_CLOCK=1). */
+  readonly now: () => Date;
+  readonly testClock: TestClock | null;
   readonly sql: Sql;
   readonly store: EventStore;
   readonly registry: EventRegistry;
@@ -182,7 +187,10 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       .digest('hex')
       .slice(0, 12);
     const throttleStore = openThrottleStore(config.REDIS_URL, `roar:${deployment}`, config.CALL_TIMEOUT_MS, logger.child({ module: 'throttle' }));
+    const testClock = testClockOf(config);
     return {
+      now: testClock ? testClock.now : () => new Date(),
+      testClock,
       sql,
       store,
       registry,

@@ -9,9 +9,10 @@ import { seedCourses } from './clubhouse';
 import { seedPrizes } from './draws/seed';
 import { seedPartners } from './rewards';
 import { bootstrapStaff } from './auth/staff';
-import { startInviteSweeper } from './teams';
+import { startInviteSweeper, sweepExpiredInvites } from './teams';
+import { startUnclaimedPrizeSweeper } from './draws/unclaimed-sweeper';
 import { startCheckoutSweeper } from './payments';
-import { seedShop, startReservationSweeper } from './shop';
+import { seedShop, startReservationSweeper, sweepExpiredReservations } from './shop';
 
 /**
  * One entry point, four roles. `all` (the embedded default) runs the API, the projector and the
@@ -51,8 +52,14 @@ async function main(): Promise<void> {
   if (role === 'all' || role === 'worker') {
     await infra.jobs.start({ reactors: true, workers: true });
     infra.startBilling();
-    startInviteSweeper({ sql: infra.sql, store: infra.store, registry: infra.registry, logger });
-    startReservationSweeper(appContextOf(config, logger, infra));
+    const sweeperDeps = { sql: infra.sql, store: infra.store, registry: infra.registry, logger };
+    // One clock for the api and the sweepers: the test clock (NODE_ENV=test, TEST_CLOCK=1) moves them all.
+    startInviteSweeper(sweeperDeps, 60_000, infra.now);
+    infra.testClock?.onAdvance((now) => sweepExpiredInvites(sweeperDeps, now));
+    const sweepCtx = appContextOf(config, logger, infra);
+    startReservationSweeper(sweepCtx);
+    infra.testClock?.onAdvance((now) => sweepExpiredReservations(sweepCtx, now));
+    startUnclaimedPrizeSweeper(appContextOf(config, logger, infra));
   } else await infra.jobs.start({ reactors: false, workers: false });
 
   let server: ReturnType<typeof createServer> | null = null;

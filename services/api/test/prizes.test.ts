@@ -201,7 +201,11 @@ describe('prizes and draws over HTTP', () => {
     const published = await staffPost(`/prizes/${id}/publish`, {});
     expect(published.body.draw_status).toBe('published');
     const winners = await memberGet<ListOf<unknown>>('/items/winners');
-    expect(winners.body.data[0]).toMatchObject({ prize_id: id, winner: winnerId === alice.memberId ? 'A.S., VIC' : 'B.J., VIC', prize_value: 450.5 });
+    expect(winners.body.data[0]).toMatchObject({
+      prize_id: id,
+      winner: winnerId === alice.memberId ? 'Alice S., VIC' : 'Bob J., VIC',
+      prize_value: 450.5,
+    });
 
     const verified = await staffPost<Report>(`/prizes/${id}/verify`, {}, 'auditor');
     expect(verified.body.verified).toBe(true);

@@ -17,6 +17,8 @@ export const jurisdictionRuleSchema = z
     permit_threshold_cents: z.number().int().min(0).max(10_000_000_000).nullable(),
     /** Business days between the permit's lodgement and the promotion's start; null when none. */
     lead_time_business_days: z.number().int().min(0).max(365).nullable(),
+    /** A winner resident here may ask not to be named on the published results (absent: no). */
+    winner_publication_opt_out: z.boolean().optional(),
     effective_from: clubDate,
     source,
   })

@@ -128,11 +128,18 @@ export const userDrawSchema = z.object({
 export type UserDraw = z.infer<typeof userDrawSchema>;
 export const userDrawsAnswerSchema = z.object({ data: z.array(userDrawSchema) });
 
-/** The states a published result may name after the winner's initials ("J.S., NSW"). */
+/** The states a published result may name after the winner's first name and initial ("Sam K., QLD"). */
 export { AU_STATES, auStateSchema, type AuState } from './common';
 
 /** `POST /api/claim-prize`. */
-export const claimPrizeBodySchema = z.object({ prize_id: z.string().min(1).max(200), state: auStateSchema.optional() }).strict();
+export const claimPrizeBodySchema = z
+  .object({
+    prize_id: z.string().min(1).max(200),
+    state: auStateSchema.optional(),
+    /** The winner asks not to be named on the winners page: honoured where the rules of their state allow it. */
+    publication_opt_out: z.boolean().optional(),
+  })
+  .strict();
 export type ClaimPrizeBody = z.infer<typeof claimPrizeBodySchema>;
 export const claimPrizeAnswerSchema = z.object({ data: z.object({ claimed: z.literal(true) }) });
 

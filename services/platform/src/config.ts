@@ -153,6 +153,11 @@ export const configSchema = z.object({
   CHECK_RESPONSES: z.preprocess(emptyToUndefined, z.enum(['off', 'warn', 'fail']).optional()),
   /** Serve the built web apps from the API process. */
   SERVE_WEB: z.preprocess((v) => (v === undefined ? undefined : v === 'true' || v === '1'), z.boolean().default(true)),
+  /**
+   * Tests only: a clock the e2e harness and api tests move forward (POST /api/test/clock). Refused
+   * unless NODE_ENV=test, and only the embedded `all` role has one clock for api and workers.
+   */
+  TEST_CLOCK: z.preprocess((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'), z.boolean().default(false)),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -167,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
+  if (parsed.data.TEST_CLOCK && (parsed.data.NODE_ENV !== 'test' || parsed.data.ROLE !== 'all'))
+    throw new ConfigError('invalid configuration:\n  TEST_CLOCK: only with NODE_ENV=test and ROLE=all (one process, one clock)');
   const missing = scaledOutGaps(parsed.data);
   if (missing.length > 0) throw new ConfigError(`invalid configuration for ROLE=${parsed.data.ROLE}:\n${missing.map((m) => `  ${m}`).join('\n')}`);
   return parsed.data;

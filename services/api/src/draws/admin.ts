@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { drawActionBodySchema, optionalReasonBodySchema, prizeCreateBodySchema, prizeUpdateBodySchema, type AdminPrize } from '@roar/contracts/draws';
 import {
   beaconRoundTime,
+  currentWinner,
   prizeFieldsSchema,
   prizeStatusSchema,
   SLUG_TAKEN,
@@ -36,12 +37,15 @@ const GUARDED_DRAW_ACTIONS: Readonly<Record<string, { readonly kind: string; rea
 const guardedDrawParams = z.object({ prizeId: z.string().min(1).max(200), reason: z.string().min(1).max(1000) });
 
 /** Refuses at once what the draw would refuse anyway, so no request waits for approval in vain. */
-function refuseEarly(name: string, prize: ExistingPrize): void {
+function refuseEarly(name: string, prize: ExistingPrize, now: Date): void {
   const status = prize.draw.status;
   if (name === 'draw' && status !== 'closed')
     throw new DomainError('conflict', status === 'drawn' || status === 'published' ? 'A winner is already drawn.' : 'Close the entries first.');
   if (status === 'published' && name !== 'draw') throw new DomainError('conflict', 'The result is already published.');
   if (name === 'redraw' && status !== 'drawn') throw new DomainError('conflict', 'There is no winner to redraw.');
+  const redrawOn = currentWinner(prize.draw)?.redrawOn ?? null;
+  if (name === 'redraw' && redrawOn !== null && now.getTime() < Date.parse(redrawOn))
+    throw new DomainError('conflict', `This prize cannot be redrawn before ${redrawOn.slice(0, 10)}.`);
   if (name === 'publish' && status !== 'drawn') throw new DomainError('conflict', 'There is no winner to publish.');
 }
 
@@ -214,7 +218,7 @@ export function prizesAdminRouter(app: AppContext): Router {
       if (guard && (await fourEyesOn(app))) {
         const { state } = await loadPrize(app.store, id);
         if (state.status === 'absent') throw new HttpError(404, 'Not found.', 'NOT_FOUND');
-        refuseEarly(name, state);
+        refuseEarly(name, state, app.now());
         if (
           await heldForApproval(app, req, res, {
             kind: guard.kind,

@@ -5,7 +5,8 @@ import { verifyDraw } from './lifecycle';
 
 const USAGE = `usage: npm run audit:draw -- <prize id or slug>
   Replays the event log (never the read models): rebuilds the entry list, checks its hash, the
-  reveal against the commitment, and every winner including redraws. Prints VERIFIED or each
+  reveal against the commitment, and every winner including redraws (each redraw's fresh randomness
+  against the redraw commitment made before the close). Prints VERIFIED or each
   difference; exits 1 on a difference, 2 on bad usage.
   DATABASE_URL: PostgreSQL holding the event store; otherwise PGlite under DATA_DIR (stop the server first).`;
 

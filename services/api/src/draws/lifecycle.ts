@@ -12,6 +12,10 @@ import {
   memberStreamId,
   prizeDecider,
   pseudonymousEntrantIds,
+  redrawChainEnd,
+  redrawChainLink,
+  rulesInForce,
+  type AuState,
   type AuditLog,
   type AuditReport,
   type EligibleEntrant,
@@ -26,6 +30,7 @@ import type { AppContext } from '../context';
 import { clubDay } from '@roar/contracts/time';
 import { minimumEntryAge, readComplianceRules } from '../compliance/rules';
 import { readPermits } from '../compliance/permits';
+import { readDrawSettings } from '../compliance/settings';
 import { awaitProjections, executeCommand, type ExecutedCommand } from '../http/commands';
 import { createPrize, updatePrize } from '../prizes/slug';
 import { issueDrawTerms } from '../prizes/terms';
@@ -33,7 +38,7 @@ import { beaconFromConfig, DrandBeacon, verifyDrandSignature } from './beacon';
 import { recordEntrantIdentities, readEntrantIdentity } from './identities';
 import { eligibleFromReadModel } from './eligibility';
 import { eligibleAtCutoff, forEachLogEvent } from './log';
-import { ensureDrawSecret, readDrawSecret } from './secrets';
+import { ensureDrawSecret, ensureRedrawSecret, readDrawSecret, readRedrawSecret } from './secrets';
 
 /**
  * The prize's current state: the one this process last folded (a close's frozen list of 100,000
@@ -93,13 +98,16 @@ async function publishPrize(app: AppContext, prizeId: string, ctx: CommandContex
 export async function scheduleDraw(app: AppContext, prizeId: string, ctx: CommandContext) {
   const prize = existing((await loadPrize(app.store, prizeId)).state);
   const { secret } = await ensureDrawSecret(app.sql, prizeId);
+  // Issue 22: the redraws' fresh randomness is committed now too, before the list exists (a hash chain's end).
+  const chain = await ensureRedrawSecret(app.sql, prizeId);
+  const redraw = { commitment: redrawChainEnd(chain.secret, chain.chainLength), chainLength: chain.chainLength };
   const drand = beaconFromConfig(app.config);
   if (drand && prize.draw.status === 'unscheduled') {
     const beacon = await drand.scheduleAfter(new Date(prize.fields.prize_end_date));
-    return runPrizeCommand(app, prizeId, { type: 'ScheduleDraw', method: 'beacon', commitment: beaconCommitment(beacon), beacon }, ctx);
+    return runPrizeCommand(app, prizeId, { type: 'ScheduleDraw', method: 'beacon', commitment: beaconCommitment(beacon), beacon, redraw }, ctx);
   }
   const commitment = commitRandomness(Buffer.from(secret, 'hex'));
-  return runPrizeCommand(app, prizeId, { type: 'ScheduleDraw', method: 'commit-reveal', commitment, beacon: null }, ctx);
+  return runPrizeCommand(app, prizeId, { type: 'ScheduleDraw', method: 'commit-reveal', commitment, beacon: null, redraw }, ctx);
 }
 
 /**
@@ -248,8 +256,22 @@ export async function redrawWinner(app: AppContext, prizeId: string, reason: str
   const prize = existing((await loadPrize(app.store, prizeId)).state);
   const secret = await readDrawSecret(app.sql, prizeId);
   if (!secret) throw new DomainError('conflict', 'The draw secret is missing.');
-  const identities = await identitiesFor(app, prizeId, prize, secret.salt, null);
-  return runPrizeCommand(app, prizeId, { type: 'RedrawWinner', reason, entrantSalt: secret.salt, identities, now: app.now().toISOString() }, ctx);
+  // The next link of the redraw chain (draws scheduled with a redraw commitment); older draws redraw with the first seed.
+  let randomness: string | undefined;
+  if (prize.draw.redrawCommitment !== null) {
+    const chain = await readRedrawSecret(app.sql, prizeId);
+    if (!chain) throw new DomainError('conflict', 'The redraw secret is missing.');
+    const redraw = prize.draw.redrawReveals.length + 1;
+    if (redraw > chain.chainLength) throw new DomainError('conflict', 'Every committed redraw of this draw has been used.');
+    randomness = redrawChainLink(chain.secret, chain.chainLength, redraw);
+  }
+  const identities = await identitiesFor(app, prizeId, prize, secret.salt, randomness ?? null);
+  return runPrizeCommand(
+    app,
+    prizeId,
+    { type: 'RedrawWinner', reason, entrantSalt: secret.salt, identities, now: app.now().toISOString(), ...(randomness ? { randomness } : {}) },
+    ctx,
+  );
 }
 
 /** The names and AU state a member's own stream holds (registration and profile updates). */
@@ -275,27 +297,61 @@ export async function publicProfileOf(store: EventStore, memberId: string): Prom
   return { first, last, state };
 }
 
+/** What the winners page shows in place of a name when the winner opted out where the rules allow it. */
+export const NAME_WITHHELD = "Name withheld at the winner's request";
+
 /**
- * "J.S., NSW": the winner's initials (a team: its captain's) and AU state: the one given at the
- * claim, else the profile's. Claims ask for it when the profile has none (issue 14, defect 10).
+ * "Sam K., QLD" (issue 22): the winner's first name, the initial of their last name and their AU
+ * state: the one given at the claim, else the profile's. A team's result names its captain ("Sam K.
+ * and team, QLD"). Claims ask for the state when the profile has none (issue 14, defect 10).
  */
-export async function winnerDisplay(store: EventStore, memberId: string, claimedState: string | null = null): Promise<string> {
+export async function winnerDisplay(
+  store: EventStore,
+  memberId: string,
+  claimedState: string | null = null,
+  options: { readonly team?: boolean } = {},
+): Promise<string> {
   const { first, last, state: profileState } = await publicProfileOf(store, memberId);
   const state = claimedState ?? profileState;
-  const initials = [first, last]
-    .map((n) => n.trim().charAt(0).toUpperCase())
-    .filter(Boolean)
-    .map((c) => `${c}.`)
-    .join('');
-  return state ? `${initials || 'A.'}, ${state}` : initials || 'A.';
+  const firstName = first.trim().split(/\s+/)[0]?.slice(0, 24) ?? '';
+  const initial = last.trim().charAt(0).toUpperCase();
+  const name =
+    [firstName ? firstName.charAt(0).toUpperCase() + firstName.slice(1) : '', initial ? `${initial}.` : ''].filter(Boolean).join(' ') || 'A winner';
+  const who = options.team ? `${name} and team` : name;
+  return state ? `${who}, ${state}` : who;
 }
 
+/** Whether a winner from `state` may be left off the published results (compliance rule, per state, in force today). */
+async function optOutAllowed(app: AppContext, state: string | null): Promise<boolean> {
+  if (state === null) return false;
+  const rules = await readComplianceRules(app);
+  const inForce = rulesInForce(rules, clubDay(app.now()));
+  return inForce.jurisdictions.get(state as AuState)?.winner_publication_opt_out === true;
+}
+
+/**
+ * Publishes the current winner as "Sam K., QLD" with today's club day recorded, or withholds the
+ * name when the winner opted out at the claim and the rules of their state allow it.
+ */
 export async function publishResult(app: AppContext, prizeId: string, ctx: CommandContext) {
   const prize = existing((await loadPrize(app.store, prizeId)).state);
   const current = prize.draw.winners[prize.draw.winners.length - 1];
   if (!current || current.redrawnReason !== null) throw new DomainError('conflict', 'There is no winner to publish.');
-  const display = await winnerDisplay(app.store, current.memberIds[0]!, current.claimedState);
-  return runPrizeCommand(app, prizeId, { type: 'PublishResult', display }, ctx);
+  const { state: profileState } = await publicProfileOf(app.store, current.memberIds[0]!);
+  const withheld = current.publicationOptOut && (await optOutAllowed(app, current.claimedState ?? profileState));
+  const display = withheld
+    ? NAME_WITHHELD
+    : await winnerDisplay(app.store, current.memberIds[0]!, current.claimedState, { team: current.memberIds.length > 1 });
+  // Within the days the club sets (draw settings publicationDays), counted from the draw's close.
+  const { publicationDays } = await readDrawSettings(app);
+  const closedAt = prize.draw.closedAt ?? app.now().toISOString();
+  const publishBy = clubDay(new Date(Date.parse(closedAt) + publicationDays * 86_400_000));
+  return runPrizeCommand(
+    app,
+    prizeId,
+    { type: 'PublishResult', display, publishedOn: clubDay(app.now()), publishBy, ...(withheld ? { withheld: true } : {}) },
+    ctx,
+  );
 }
 
 /**

@@ -104,7 +104,7 @@ export function createPrizeMemberRouter(app: AppContext): Router {
       await runPrizeCommand(
         app,
         body.data.prize_id,
-        { type: 'ClaimPrize', memberId, state, now: app.now().toISOString() },
+        { type: 'ClaimPrize', memberId, state, now: app.now().toISOString(), ...(body.data.publication_opt_out ? { publicationOptOut: true } : {}) },
         memberCommandContext(memberId, req, app.now()),
       );
       res.json({ data: { claimed: true } });

@@ -24,7 +24,15 @@ const NATIONAL_SOURCE = 'plexus.co/learn/articles/competition-draws-in-australia
 export const SEED_COMPLIANCE_RULES: ComplianceRules = {
   jurisdictions: [
     { jurisdiction: 'NSW', permit_threshold_cents: 1_000_000, lead_time_business_days: 10, effective_from: SEED_FROM, source: NSW_SOURCE },
-    { jurisdiction: 'SA', permit_threshold_cents: 500_000, lead_time_business_days: 14, effective_from: SEED_FROM, source: SA_SOURCE },
+    {
+      jurisdiction: 'SA',
+      permit_threshold_cents: 500_000,
+      lead_time_business_days: 14,
+      // research/trade-promotions.md: SA publishes winners within 30 days "unless the winner opts out".
+      winner_publication_opt_out: true,
+      effective_from: SEED_FROM,
+      source: SA_SOURCE,
+    },
     { jurisdiction: 'ACT', permit_threshold_cents: 300_000, lead_time_business_days: null, effective_from: SEED_FROM, source: ACT_SOURCE },
     { jurisdiction: 'NT', permit_threshold_cents: 500_000, lead_time_business_days: null, effective_from: SEED_FROM, source: NT_SOURCE },
     ...(['VIC', 'QLD', 'WA', 'TAS'] as const).map((jurisdiction) => ({

@@ -9,7 +9,7 @@ const instant = z.iso.datetime({ offset: true });
 export const checkoutPurposeSchema = z.enum(['join', 'upgrade', 'single-entry']);
 export type CheckoutPurpose = z.infer<typeof checkoutPurposeSchema>;
 
-/** Australian states and territories: a published result names the winner's ("J.S., NSW"). */
+/** Australian states and territories: a published result names the winner's ("Sam K., QLD"). */
 export const auStateSchema = z.enum(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']);
 export type AuState = z.infer<typeof auStateSchema>;
 
@@ -20,7 +20,7 @@ export const profileChangesSchema = z
     mobile: z.string().max(40).nullable(),
     dob: z.string().max(20).nullable(),
     address: z.string().max(500).nullable(),
-    /** Optional AU state, shown with a winner's initials ("J.S., NSW"). */
+    /** Optional AU state, shown with a winner's first name and initial ("Sam K., QLD"). */
     state: auStateSchema.nullable(),
   })
   .partial()

@@ -142,6 +142,22 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
     `Prize ${prizeId} (${stateAtClose.fields.title}), ${stateAtClose.fields.prize_type_id} draw, eligibility rule v${closed.eligibilityRuleVersion}`,
   );
   lines.push(`Cutoff ${closed.cutoffPosition} as of ${closed.asOf}; ${closed.entrantCount} entrants, ${closed.totalTickets} tickets`);
+  if (closed.termsVersion !== undefined) {
+    // The terms the close says were in force: the version issued before it, with the same SHA-256.
+    const issued = drawEvents.filter((e) => e.type === 'DrawTermsIssued').map((e) => e.data as DataOf<'DrawTermsIssued'>);
+    const closeAt = drawEvents.findIndex((e) => e.type === 'EntriesClosed');
+    const before = drawEvents
+      .slice(0, closeAt)
+      .filter((e) => e.type === 'DrawTermsIssued')
+      .map((e) => e.data as DataOf<'DrawTermsIssued'>);
+    const inForce = before[before.length - 1];
+    if (inForce && inForce.version === closed.termsVersion && (closed.termsSha256 === undefined || inForce.sha256 === closed.termsSha256))
+      lines.push(`Terms version ${closed.termsVersion} (SHA-256 ${inForce.sha256}) was in force at the close`);
+    else
+      fail(
+        `the close records terms version ${closed.termsVersion}, the version in force was ${inForce?.version ?? '(none)'}${issued.length > before.length ? ' (later versions issued after the close)' : ''}`,
+      );
+  }
 
   // 1. The recorded list hashes to the recorded hash, and its totals agree.
   // The pages' lines are the canonical serialisation itself: hashed as recorded, byte for byte.
@@ -209,12 +225,46 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
   } else if (method === 'beacon' && beacon) auditBeacon(beacon, commitment, closed.asOf, revealed, options, lines, fail);
   else fail(`the draw method ${method ?? '(none)'} has no randomness to check`);
 
-  // 4. Seed and every winner, redraws included, recomputed from the recorded values.
-  const seed = drawSeed(closed.listHash, randomness, prizeId);
-  if (seed !== revealed.seed) fail(`the seed recomputes to ${seed}, recorded ${revealed.seed}`);
+  // 4. Seed and every winner, redraws included, recomputed from the recorded values. A redraw of a
+  // draw scheduled with a redraw commitment reveals fresh randomness: its link must open the previous
+  // link (the commitment, recorded before the close, for the first redraw) and its seed is recomputed.
+  const firstSeed = drawSeed(closed.listHash, randomness, prizeId);
+  if (firstSeed !== revealed.seed) fail(`the seed recomputes to ${firstSeed}, recorded ${revealed.seed}`);
+  const scheduled = drawEvents.find((e) => e.type === 'DrawScheduled');
+  const redrawCommitment = scheduled?.type === 'DrawScheduled' ? (scheduled.data.redrawCommitment ?? null) : null;
+  if (redrawCommitment) lines.push(`Redraws committed before the close: hash chain ending ${redrawCommitment}`);
+  let seed = firstSeed;
+  let previousLink = redrawCommitment;
+  let redraws = 0;
   const excluded = new Set<string>();
   let startK = 0;
   for (const e of drawEvents) {
+    if (e.type === 'WinnerRedrawn') {
+      redraws += 1;
+      const { randomness: link, seed: recordedSeed, redraw } = e.data;
+      if (redrawCommitment === null) {
+        if (link !== undefined) fail(`redraw ${redraws} reveals randomness, but the draw committed to none`);
+        else lines.push(`Redraw ${redraws} (${e.data.reason}): the draw predates redraw commitments, the first seed continues`);
+        continue;
+      }
+      if (link === undefined || recordedSeed === undefined) {
+        fail(`redraw ${redraws} records no fresh randomness, though the draw committed to it`);
+        continue;
+      }
+      if (redraw !== redraws) fail(`redraw ${redraws} is recorded as redraw ${redraw ?? '(none)'}`);
+      if (previousLink !== null && verifyReveal(previousLink, Buffer.from(link, 'hex')))
+        lines.push(
+          `Redraw ${redraws} (${e.data.reason}): randomness ${link} opens ${redraws === 1 ? 'the redraw commitment' : `redraw ${redraws - 1}'s randomness`}`,
+        );
+      else
+        fail(
+          `redraw ${redraws}: the revealed randomness ${link} does not open ${redraws === 1 ? 'the redraw commitment' : `redraw ${redraws - 1}'s randomness`} ${previousLink ?? '(none)'}`,
+        );
+      previousLink = link;
+      seed = drawSeed(closed.listHash, Buffer.from(link, 'hex'), prizeId);
+      if (seed !== recordedSeed) fail(`redraw ${redraws}: the seed recomputes to ${seed}, recorded ${recordedSeed}`);
+      continue;
+    }
     if (e.type !== 'WinnerDrawn') continue;
     let outcome;
     try {
@@ -228,7 +278,10 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
       fail(
         `winner recorded k=${e.data.k} ticket ${e.data.ticket} entrant ${e.data.entrantId}, recomputed k=${expected?.k} ticket ${expected?.ticket} entrant ${expected?.entrantId}`,
       );
-    } else lines.push(`Winner k=${e.data.k}: ticket ${e.data.ticket}, entrant ${e.data.entrantId} recomputed`);
+    } else
+      lines.push(
+        `Winner k=${e.data.k}: ticket ${e.data.ticket}, entrant ${e.data.entrantId} recomputed${redraws > 0 ? ` (redraw ${redraws}, earlier winners excluded)` : ''}`,
+      );
     if (outcome.nextK !== e.data.nextK) fail(`after k=${e.data.k} the next k recomputes to ${outcome.nextK}, recorded ${e.data.nextK}`);
     const key = keyOf.get(e.data.entrantId);
     const named = key === undefined ? null : memberIdOfEntrantKey(key);

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { beaconCommitment, commitRandomness, pseudonymousEntrantId, type BeaconSchedule } from '../draw';
 import { createEventRegistry } from '../registry';
 import { auditDraw, auditEligibilityInput } from './audit';
-import { addMonths, CLAIM_PERIOD_ENDED, CLAIM_STATE_NEEDED, prizeDecider, type EntrantIdentity } from './decider';
+import { addMonths, CLAIM_PERIOD_ENDED, CLAIM_STATE_NEEDED, prizeDecider, redrawChainEnd, redrawChainLink, type EntrantIdentity } from './decider';
 import { eligibleEntrants, formatTicketRanges, memberStanding, type EligibilityEvent } from './eligibility';
 import { NO_SECONDARY_PRIZE_IMAGES, type PrizeEvent, type PrizeFields } from './events';
 import { DeciderSpecification } from '@roar/platform/testing';
@@ -269,6 +269,92 @@ describe('the prize decider', () => {
     expect(other.lines.join('\n')).toContain(`the draw needs p1 (normal) as of ${asOf}`);
     // Nothing to rebuild before the reveal.
     expect(auditEligibilityInput('p1', [created, scheduled, ...closing])).toBeNull();
+  });
+
+  it('redraws with fresh randomness committed before the close (a hash chain), refuses a wrong link, and the audit verifies every redraw', () => {
+    const chainSecret = 'cd'.repeat(32);
+    const chainEnd = redrawChainEnd(chainSecret, 4);
+    const withChain: PrizeEvent = {
+      ...scheduled,
+      data: { ...(scheduled.data as object), redrawCommitment: chainEnd, redrawChainLength: 4 },
+    } as PrizeEvent;
+    given([created])
+      .when({
+        type: 'ScheduleDraw',
+        method: 'commit-reveal',
+        commitment: commitRandomness(secret),
+        beacon: null,
+        redraw: { commitment: chainEnd, chainLength: 4 },
+      })
+      .then([
+        {
+          type: 'DrawScheduled',
+          data: {
+            prizeId: 'p1',
+            method: 'commit-reveal',
+            commitment: commitRandomness(secret),
+            beacon: null,
+            closesAt: fields.prize_end_date,
+            redrawCommitment: chainEnd,
+            redrawChainLength: 4,
+          },
+        },
+      ]);
+    const many: EligibilityEvent[] = ['m1', 'm2', 'm3', 'm4', 'm5'].flatMap((m, i) => [
+      activated(m, '2026-12-10T00:00:00.000Z'),
+      granted(m, 2 + i, 1),
+    ]);
+    const eligible = eligibleEntrants(many, { prizeId: 'p1', prizeType: 'normal', asOf });
+    const entrants = eligible.map((e) => ({ entrantId: pseudonymousEntrantId(e.key, salt), tickets: e.tickets }));
+    const terms: PrizeEvent = { type: 'DrawTermsIssued', data: { prizeId: 'p1', version: 2, html: '<p>Terms</p>', sha256: 'a'.repeat(64) } };
+    const closing = given([created, withChain, terms]).when({ type: 'CloseEntries', entrants, cutoffPosition: '5/5', asOf }).events();
+    // The close records the terms version in force.
+    expect(closing.at(-1)).toMatchObject({ type: 'EntriesClosed', data: { termsVersion: 2, termsSha256: 'a'.repeat(64) } });
+    const ids = identities(eligible);
+    const drawn = given([created, withChain, terms, ...closing])
+      .when({ type: 'DrawWinner', randomness: secret.toString('hex'), entrantSalt: salt, identities: ids })
+      .events();
+    let history = [created, withChain, terms, ...closing, ...drawn];
+    const reveal = drawn[0] as Extract<PrizeEvent, { type: 'RandomnessRevealed' }>;
+    // A redraw without the next link, or with a link that does not open the commitment, is refused.
+    given(history)
+      .when({ type: 'RedrawWinner', reason: 'Declined', entrantSalt: salt, identities: ids })
+      .thenThrows('The randomness of redraw 1 does not match its commitment.');
+    given(history)
+      .when({ type: 'RedrawWinner', reason: 'Declined', entrantSalt: salt, identities: ids, randomness: redrawChainLink(chainSecret, 4, 2) })
+      .thenThrows('The randomness of redraw 1 does not match its commitment.');
+    const winnersSoFar = [(drawn[1] as Extract<PrizeEvent, { type: 'WinnerDrawn' }>).data.entrantId];
+    for (const n of [1, 2]) {
+      const link = redrawChainLink(chainSecret, 4, n);
+      const redrawn = given(history)
+        .when({ type: 'RedrawWinner', reason: `Redraw ${n}`, entrantSalt: salt, identities: ids, randomness: link })
+        .events();
+      const marker = redrawn[0] as Extract<PrizeEvent, { type: 'WinnerRedrawn' }>;
+      expect(marker.data).toMatchObject({ redraw: n, randomness: link });
+      // Fresh randomness: a seed of its own, not the first draw's.
+      expect(marker.data.seed).not.toBe(reveal.data.seed);
+      const next = redrawn[1] as Extract<PrizeEvent, { type: 'WinnerDrawn' }>;
+      expect(winnersSoFar).not.toContain(next.data.entrantId);
+      winnersSoFar.push(next.data.entrantId);
+      history = [...history, ...redrawn];
+    }
+    const report = auditDraw('p1', history, many);
+    expect(report.lines).toContain(`Redraws committed before the close: hash chain ending ${chainEnd}`);
+    expect(report.lines.join('\n')).toContain('Redraw 2 (Redraw 2): randomness');
+    expect(report.lines.join('\n')).toContain('Terms version 2 (SHA-256');
+    expect(report.lines.at(-1)).toBe('VERIFIED');
+    // A close that names another terms version than the one in force is a difference.
+    const otherTerms = history.map((e) => (e.type === 'EntriesClosed' ? ({ ...e, data: { ...e.data, termsVersion: 1 } } as PrizeEvent) : e));
+    expect(auditDraw('p1', otherTerms, many).lines).toContain('DIFFERS: the close records terms version 1, the version in force was 2');
+    // A redraw's randomness changed in the log: the audit names the redraw and the link it fails to open.
+    const forgedLink = 'e'.repeat(64);
+    const forged = history.map((e) =>
+      e.type === 'WinnerRedrawn' && e.data.redraw === 2 ? ({ ...e, data: { ...e.data, randomness: forgedLink } } as PrizeEvent) : e,
+    );
+    const bad = auditDraw('p1', forged, many);
+    expect(bad.verified).toBe(false);
+    expect(bad.lines.join('\n')).toContain(`DIFFERS: redraw 2: the revealed randomness ${forgedLink} does not open redraw 1's randomness`);
+    expect(bad.lines.join('\n')).toContain('DIFFERS: redraw 2: the seed recomputes to');
   });
 
   it('the audit names a recorded winner, seed or randomness that was changed in the log', () => {

@@ -41,6 +41,8 @@ export type PrizeCommand =
       /** SHA-256 of the secret (commit-reveal) generated outside the decider; beacon: beaconCommitment(beacon). */
       readonly commitment: string;
       readonly beacon: BeaconSchedule | null;
+      /** The end of the redraw hash chain (redrawChainEnd) and its length: each redraw reveals one link. */
+      readonly redraw?: { readonly commitment: string; readonly chainLength: number };
     }
   | {
       readonly type: 'CloseEntries';
@@ -66,6 +68,8 @@ export type PrizeCommand =
       readonly identities: ReadonlyMap<string, EntrantIdentity>;
       /** The clock: a declined or unclaimed prize is refused before its redraw date. */
       readonly now?: string;
+      /** Draws with a redraw commitment: the next link of the redraw chain (hex), revealed now. */
+      readonly randomness?: string;
     }
   /** `now` and `claimPeriodDays` (the draw's, or the club default): the notice starts the claim period. */
   | { readonly type: 'NotifyWinner'; readonly now?: string; readonly claimPeriodDays?: number }
@@ -89,7 +93,14 @@ export type PrizeCommand =
   | { readonly type: 'DeclinePrize'; readonly by: string; readonly now: string }
   /** `redrawMonths`: the rule's minimum months between the draw and an unclaimed prize's redraw. */
   | { readonly type: 'MarkUnclaimed'; readonly now: string; readonly redrawMonths: number }
-  | { readonly type: 'PublishResult'; readonly display: string }
+  /** `publishedOn`: today's club day; `withheld`: the winner opted out where the rules allow it (display names no one). */
+  | {
+      readonly type: 'PublishResult';
+      readonly display: string;
+      readonly publishedOn?: string;
+      readonly publishBy?: string;
+      readonly withheld?: boolean;
+    }
   /** The generated terms (prize/terms.ts): a new version only when the HTML's SHA-256 differs from the latest. */
   | { readonly type: 'IssueDrawTerms'; readonly html: string };
 
@@ -115,8 +126,8 @@ function openClaim(s: ExistingPrize) {
   return current;
 }
 
-/** A published result reads "J.S., NSW": without a state it would read initials alone. */
-export const CLAIM_STATE_NEEDED = 'Choose your state: the published result shows it with your initials.';
+/** A published result reads "Sam K., QLD": without a state it would read the name alone. */
+export const CLAIM_STATE_NEEDED = 'Choose your state: the published result shows it with your first name and initial.';
 
 function existing(state: PrizeState): ExistingPrize {
   if (state.status === 'absent') throw new DomainError('not_found', 'Not found.');
@@ -136,9 +147,40 @@ function firstPick(s: ExistingPrize, randomness: Uint8Array) {
   return { seed, outcome: drawWinners(list, seed, 1, new Set(), { startK: 0 }) };
 }
 
-/** A redraw's pick: the next k past every earlier winner. */
+/** A redraw's pick: the next k past every earlier winner, under the redraw's seed. */
 function redrawPick(s: ExistingPrize, seed: string) {
   return drawWinners(frozenList(s), seed, 1, new Set(s.draw.winners.map((w) => w.entrantId)), { startK: s.draw.nextK });
+}
+
+/**
+ * The seed of the next redraw: with a redraw commitment, from the revealed link (checked against the
+ * previous link, or the commitment for the first redraw); without one (draws scheduled before
+ * redraw commitments), the first draw's seed as before.
+ */
+function redrawSeed(s: ExistingPrize, randomness: string | undefined | null): { seed: string; redraw: number | null; randomness: string | null } {
+  if (s.draw.seed === null) throw new DomainError('conflict', 'There is no winner to redraw.');
+  if (s.draw.redrawCommitment === null) return { seed: s.draw.seed, redraw: null, randomness: null };
+  const redraw = s.draw.redrawReveals.length + 1;
+  if (redraw > s.draw.redrawChainLength) throw new DomainError('conflict', 'Every committed redraw of this draw has been used.');
+  const previous = s.draw.redrawReveals[s.draw.redrawReveals.length - 1] ?? s.draw.redrawCommitment;
+  if (!randomness || !/^[0-9a-f]{64}$/.test(randomness) || !verifyReveal(previous, Buffer.from(randomness, 'hex'))) {
+    throw new DomainError('conflict', `The randomness of redraw ${redraw} does not match its commitment.`);
+  }
+  return { seed: drawSeed(frozenList(s).hash, Buffer.from(randomness, 'hex'), s.prizeId), redraw, randomness };
+}
+
+/**
+ * The links of a redraw hash chain from its secret: link i is SHA-256 applied i times; the chain's
+ * end (link `length`) is the commitment, and redraw n reveals link `length - n`.
+ */
+export function redrawChainLink(secret: string, length: number, redraw: number): string {
+  let link = Buffer.from(secret, 'hex');
+  for (let i = 0; i < length - redraw; i++) link = createHash('sha256').update(link).digest();
+  return link.toString('hex');
+}
+
+export function redrawChainEnd(secret: string, length: number): string {
+  return redrawChainLink(secret, length, 0);
 }
 
 /**
@@ -153,7 +195,7 @@ export function entrantToIdentify(state: PrizeState, randomness: string | null):
     if (draw.status === 'closed' && randomness !== null && draw.listHash !== null && draw.totalTickets > 0) {
       return firstPick(state, Buffer.from(randomness, 'hex')).outcome.winners[0]?.entrantId ?? null;
     }
-    if (draw.status === 'drawn' && draw.seed !== null) return redrawPick(state, draw.seed).winners[0]?.entrantId ?? null;
+    if (draw.status === 'drawn' && draw.seed !== null) return redrawPick(state, redrawSeed(state, randomness).seed).winners[0]?.entrantId ?? null;
   } catch (error) {
     // No eligible entrant left: the decider refuses the command with this same error.
     if (error instanceof DomainError) return null;
@@ -218,10 +260,20 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
       if (command.method === 'beacon' && !beacon) throw new DomainError('invalid', 'A beacon draw names its beacon and round.');
       if (beacon && command.commitment !== beaconCommitment(beacon))
         throw new DomainError('invalid', 'A beacon draw commits to its chain and round.');
+      const redraw = command.redraw;
+      if (redraw && (!/^[0-9a-f]{64}$/.test(redraw.commitment) || !Number.isInteger(redraw.chainLength) || redraw.chainLength < 1))
+        throw new DomainError('invalid', 'The redraw commitment must be a SHA-256 in hex with a chain length of at least 1.');
       return [
         {
           type: 'DrawScheduled',
-          data: { prizeId: s.prizeId, method: command.method, commitment: command.commitment, beacon, closesAt: s.fields.prize_end_date },
+          data: {
+            prizeId: s.prizeId,
+            method: command.method,
+            commitment: command.commitment,
+            beacon,
+            closesAt: s.fields.prize_end_date,
+            ...(redraw ? { redrawCommitment: redraw.commitment, redrawChainLength: redraw.chainLength } : {}),
+          },
         },
       ];
     }
@@ -247,6 +299,8 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
             ...(command.residence
               ? { openStates: [...command.residence.openStates], permits: [...command.residence.permits], minimumAge: command.residence.minimumAge }
               : {}),
+            // The terms in force at the close (issue 22): the latest DrawTermsIssued.
+            ...(s.terms ? { termsVersion: s.terms.version, termsSha256: s.terms.sha256 } : {}),
           },
         },
       ];
@@ -307,7 +361,8 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
           throw new DomainError('conflict', `This prize cannot be redrawn before ${current.redrawOn.slice(0, 10)}.`);
         }
       }
-      const outcome = redrawPick(s, s.draw.seed);
+      const fresh = redrawSeed(s, command.randomness);
+      const outcome = redrawPick(s, fresh.seed);
       const winner = outcome.winners[0]!;
       const memberIds = identify(s.prizeId, winner.entrantId, command.entrantSalt, command.identities);
       return [
@@ -319,6 +374,7 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
             previousEntrantId: current.entrantId,
             reason: command.reason.trim(),
             nextK: s.draw.nextK,
+            ...(fresh.redraw !== null && fresh.randomness !== null ? { redraw: fresh.redraw, randomness: fresh.randomness, seed: fresh.seed } : {}),
           },
         },
         {
@@ -432,7 +488,19 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
       const current = currentWinner(s.draw);
       if (!current) throw new DomainError('conflict', 'There is no winner to publish.');
       if (s.draw.status === 'published') return [];
-      return [{ type: 'ResultPublished', data: { prizeId: s.prizeId, k: current.k, display: command.display } }];
+      return [
+        {
+          type: 'ResultPublished',
+          data: {
+            prizeId: s.prizeId,
+            k: current.k,
+            display: command.display,
+            ...(command.publishedOn ? { publishedOn: command.publishedOn } : {}),
+            ...(command.publishBy ? { publishBy: command.publishBy } : {}),
+            ...(command.withheld ? { withheld: true } : {}),
+          },
+        },
+      ];
     }
     case 'IssueDrawTerms': {
       const s = existing(state);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { prizeFieldsSchema as prizeWireFieldsSchema } from '@roar/contracts/prizes';
 import { reliedPermitSchema } from '@roar/contracts/compliance';
 import { defineEvent, type DomainEvent } from '@roar/platform';
-import { isoDateTime } from '../primitives';
+import { isoDate, isoDateTime } from '../primitives';
 import { richText } from '../html';
 import { auStateSchema } from '../member/events';
 import { isEntryLines } from '../draw/entry-list';
@@ -82,6 +82,14 @@ export const DrawScheduled = defineEvent(
         .strict()
         .nullable(),
       closesAt: instant,
+      /**
+       * Redraws (issue 22): the end of a SHA-256 hash chain over a fresh secret, committed here before
+       * the list exists. Redraw n reveals the chain's link whose SHA-256 is the previous reveal (the
+       * commitment for the first), so each redraw's randomness is fresh and was committed before the close.
+       */
+      redrawCommitment: hex64.optional(),
+      /** How many redraws the chain holds. */
+      redrawChainLength: z.number().int().min(1).max(1000).optional(),
     })
     .strict(),
 );
@@ -110,6 +118,9 @@ export const EntriesClosed = defineEvent(
       permits: z.array(reliedPermitSchema).max(8).optional(),
       /** Rule 2: the minimum entry age in force at the close (compliance rule entryMinimumAge). */
       minimumAge: z.number().int().min(0).max(150).optional(),
+      /** The version of the draw's terms (DrawTermsIssued) in force at the close, and its SHA-256. */
+      termsVersion: z.number().int().min(1).optional(),
+      termsSha256: hex64.optional(),
     })
     .strict(),
 );
@@ -215,12 +226,30 @@ export const WinnerRedrawn = defineEvent(
       previousEntrantId: z.string().min(1).max(128),
       reason,
       nextK: z.number().int().min(1),
+      /** Redraws of draws scheduled with a redraw commitment: which redraw (1 for the first). */
+      redraw: z.number().int().min(1).optional(),
+      /** Its fresh randomness: the hash-chain link that opens the previous link (or DrawScheduled.redrawCommitment). */
+      randomness: hex64.optional(),
+      /** drawSeed(listHash, randomness, prizeId): the seed the redrawn winner is picked with. */
+      seed: hex64.optional(),
     })
     .strict(),
 );
 export const ResultPublished = defineEvent(
   'ResultPublished',
-  z.object({ prizeId: id, k: z.number().int().min(0), display: z.string().min(1).max(60) }).strict(),
+  z
+    .object({
+      prizeId: id,
+      k: z.number().int().min(0),
+      display: z.string().min(1).max(60),
+      /** The day (club time zone) the result was published: the winners page shows it. */
+      publishedOn: isoDate().optional(),
+      /** The last day the club's settings allowed (the close's day + publicationDays): the record shows whether it was on time. */
+      publishBy: isoDate().optional(),
+      /** The winner opted out where the rules allow it: the display names no one. */
+      withheld: z.boolean().optional(),
+    })
+    .strict(),
 );
 
 /** The draw's terms as generated (prize/terms.ts), one version per change of the HTML; `sha256` is the HTML's hex SHA-256. */

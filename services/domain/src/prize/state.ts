@@ -38,6 +38,13 @@ export interface DrawFacts {
   readonly publishedDisplay: string | null;
   /** When the entries closed (the close's asOf): the draw date the redraw rule counts from. */
   readonly closedAt: string | null;
+  /** The redraw hash chain's end, committed at schedule time (null: a draw scheduled before redraw commitments). */
+  readonly redrawCommitment: string | null;
+  readonly redrawChainLength: number;
+  /** The links revealed by the redraws so far, in order: the next one must hash to the last. */
+  readonly redrawReveals: readonly string[];
+  /** The draw's publication: the day it was published and whether the winner's name was withheld. */
+  readonly publishedOn: string | null;
 }
 
 /** The latest terms issued for the draw (DrawTermsIssued). */
@@ -75,6 +82,10 @@ export const emptyDraw: DrawFacts = {
   nextK: 0,
   publishedDisplay: null,
   closedAt: null,
+  redrawCommitment: null,
+  redrawChainLength: 0,
+  redrawReveals: [],
+  publishedOn: null,
 };
 
 /** The winner who currently holds the prize: the last one drawn, unless redrawn. */
@@ -112,6 +123,8 @@ export function evolvePrize(state: PrizeState, event: PrizeEvent): PrizeState {
         method: event.data.method,
         commitment: event.data.commitment,
         beacon: event.data.beacon,
+        redrawCommitment: event.data.redrawCommitment ?? null,
+        redrawChainLength: event.data.redrawChainLength ?? 0,
       }));
     case 'EntryListRecorded':
       // Decoded pages are canonical lines (checked on read); concat copies references only.
@@ -163,10 +176,20 @@ export function evolvePrize(state: PrizeState, event: PrizeEvent): PrizeState {
           publicationOptOut: event.data.publicationOptOut ?? false,
         }),
       );
-    case 'WinnerRedrawn':
-      return withDraw(state, (d) => updateCurrent(d, { redrawnReason: event.data.reason }));
+    case 'WinnerRedrawn': {
+      const { randomness, seed } = event.data;
+      return withDraw(state, (d) => ({
+        ...updateCurrent(d, { redrawnReason: event.data.reason }),
+        ...(randomness && seed ? { redrawReveals: [...d.redrawReveals, randomness], seed } : {}),
+      }));
+    }
     case 'ResultPublished':
-      return withDraw(state, (d) => ({ ...d, status: 'published', publishedDisplay: event.data.display }));
+      return withDraw(state, (d) => ({
+        ...d,
+        status: 'published',
+        publishedDisplay: event.data.display,
+        publishedOn: event.data.publishedOn ?? null,
+      }));
     case 'ClaimVerified':
       return withDraw(state, (d) => updateCurrent(d, { verifiedBy: event.data.verifiedBy }));
     case 'PrizeAwarded':

@@ -93,7 +93,7 @@ function ClaimButton({ draw, onClaimed }: { draw: UserDraw; onClaimed: () => voi
     <>
       {/* The published result names the winner's state; the server uses the profile's when none is chosen here. */}
       <label className="field my-draws__state">
-        <span>Your state (published with your initials)</span>
+        <span>Your state (published with your first name and initial)</span>
         <select className="input" value={state} onChange={(e) => setState(e.target.value as AuState | '')}>
           <option value="">As on my profile</option>
           {AU_STATES.map((s) => (
