@@ -63,7 +63,12 @@ function render(event: RecordedEvent, facts: MemberFacts): RenderedEmail | null 
     }
     case 'MembershipCancelled': {
       const d = membershipCancelled.parse(event.data);
-      return cancellationEmail({ firstname, tier: facts.tier ?? 'ROAR+', endsAt: d.endsAt, notice: d.notice ? cancellationNoticeText(d.notice) : null });
+      return cancellationEmail({
+        firstname,
+        tier: facts.tier ?? 'ROAR+',
+        endsAt: d.endsAt,
+        notice: d.notice ? cancellationNoticeText(d.notice) : null,
+      });
     }
     default:
       return null;

@@ -41,6 +41,10 @@ export function TotalEntriesPage() {
           <p className="ledger__total">
             You hold <strong data-testid="entries-total">{state.statement.total}</strong> entries.
           </p>
+          <p className="ledger__note">
+            “Counts in” names the draws each line’s tickets are in as things stand today: your plan’s entries count in every draw that closes while
+            your membership lasts; a single entry counts only in its own draw.
+          </p>
           {state.statement.months.length === 0 ? (
             <Empty />
           ) : (

@@ -77,12 +77,7 @@ export function MembershipPlanPage() {
                 {cancel.notice}
               </p>
               <div className="plan-actions">
-                <button
-                  type="button"
-                  className="btn btn--danger"
-                  disabled={cancel.step === 'busy'}
-                  onClick={() => void confirmCancel(cancel.notice)}
-                >
+                <button type="button" className="btn btn--danger" disabled={cancel.step === 'busy'} onClick={() => void confirmCancel(cancel.notice)}>
                   {cancel.step === 'busy' ? 'Cancelling...' : 'Yes, cancel my membership'}
                 </button>
                 <button type="button" className="btn btn--ghost" disabled={cancel.step === 'busy'} onClick={() => setCancel({ step: 'idle' })}>
