@@ -285,6 +285,29 @@ describe('Stripe adapter against a fake Stripe API', () => {
     });
   });
 
+  it('maps a renewal\u2019s draft invoice (invoice.created, subscription_cycle) to invoice.upcoming, and ignores the first one', async () => {
+    const lines = { data: [{ period: { start: 1_797_592_000, end: 1_800_000_000 } }] };
+    const draft = {
+      id: 'evt_c',
+      type: 'invoice.created',
+      data: { object: { id: 'in_4', billing_reason: 'subscription_cycle', subscription: 'sub_1', amount_due: 1999, lines } },
+    };
+    expect(await provider.verifyWebhook(...signed(draft))).toEqual({
+      id: 'evt_c',
+      type: 'invoice.upcoming',
+      subscriptionId: 'sub_1',
+      amount_cents: 1999,
+      periodStart: new Date(1_797_592_000_000).toISOString(),
+      periodEnd: new Date(1_800_000_000_000).toISOString(),
+    });
+    const first = {
+      id: 'evt_c0',
+      type: 'invoice.created',
+      data: { object: { id: 'in_5', billing_reason: 'subscription_create', subscription: 'sub_1' } },
+    };
+    expect(await provider.verifyWebhook(...signed(first))).toBeNull();
+  });
+
   it('maps a declined card on the checkout page to checkout.payment_failed with the reason, and ignores intents of no checkout', async () => {
     const declined = {
       id: 'evt_d',
