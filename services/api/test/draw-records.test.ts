@@ -83,17 +83,27 @@ function rows(csv: string): string[][] {
   let quoted = false;
   for (let i = 0; i < csv.length; i++) {
     const c = csv[i]!;
-    if (quoted) {
-      if (c === '"' && csv[i + 1] === '"') ((field += '"'), (i += 1));
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') (row.push(field), (field = ''));
-    else if (c === '\r' && csv[i + 1] === '\n') {
+    if (quoted && c === '"' && csv[i + 1] === '"') {
+      field += '"';
+      i += 1;
+    } else if (quoted && c === '"') {
+      quoted = false;
+    } else if (quoted) {
+      field += c;
+    } else if (c === '"') {
+      quoted = true;
+    } else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && csv[i + 1] === '\n') {
       row.push(field);
       out.push(row);
-      ((row = []), (field = ''), (i += 1));
-    } else field += c;
+      row = [];
+      field = '';
+      i += 1;
+    } else {
+      field += c;
+    }
   }
   return out;
 }
