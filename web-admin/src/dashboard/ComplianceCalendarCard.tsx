@@ -1,6 +1,6 @@
 import { Alert, Box, Card, CardContent, Chip, CircularProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-admin';
+import { Link, useBasename } from 'react-admin';
 import { complianceCalendarSchema, type ComplianceCalendar, type ComplianceCalendarKind } from '@roar/contracts/draw-records';
 import { httpClient, parseAnswer } from '../dataProvider';
 import { formatClubDate } from '../ui/display';
@@ -24,6 +24,7 @@ const when = (days: number): string => (days < 0 ? `${-days} days overdue` : day
 export function ComplianceCalendarCard() {
   const [calendar, setCalendar] = useState<ComplianceCalendar | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const basename = useBasename();
   useEffect(() => {
     httpClient('/api/admin/compliance-calendar')
       .then(({ json }) => parseAnswer(complianceCalendarSchema, json, 'the compliance calendar'))
@@ -59,11 +60,11 @@ export function ComplianceCalendarCard() {
                   primary={
                     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
                       <Chip size="small" label={KIND_LABEL[item.kind]} color={item.days_left < 0 ? 'error' : 'default'} />
-                      <Link to={item.link}>{item.title}</Link>
+                      <Link to={`${basename}${item.link}`}>{item.title}</Link>
                     </Box>
                   }
                   secondary={item.detail}
-                  slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+                  slotProps={{ primary: { component: 'div' }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
                 />
               </ListItem>
             ))}

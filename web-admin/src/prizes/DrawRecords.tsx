@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNotify, usePermissions, useRecordContext } from 'react-admin';
+import { Link, useBasename, useNotify, usePermissions, useRecordContext } from 'react-admin';
 import { drawRecordsSchema, type DrawRecords as Records } from '@roar/contracts/draw-records';
 import { session } from '../auth/session';
 import { httpClient, parseAnswer } from '../dataProvider';
@@ -40,6 +40,7 @@ export function DrawRecords() {
   const [records, setRecords] = useState<Records | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const basename = useBasename();
   const id = record ? String(record.id) : null;
   const load = useCallback(() => {
     if (!id) return;
@@ -121,7 +122,7 @@ export function DrawRecords() {
                   <TableRow key={e.id}>
                     <TableCell>{formatClubDateTime(e.occurred_at)}</TableCell>
                     <TableCell>
-                      <Link to={`/events/${encodeURIComponent(e.id)}/show`}>{e.event_type}</Link>
+                      <Link to={`${basename}/events/${encodeURIComponent(e.id)}/show`}>{e.event_type}</Link>
                     </TableCell>
                     <TableCell>{e.actor}</TableCell>
                     <TableCell>{e.reason ?? '-'}</TableCell>
