@@ -85,24 +85,26 @@ export function DrawRecords() {
               No regulator export taken yet.
             </Typography>
           ) : (
-            <Table size="small" aria-label="Regulator exports taken" sx={{ mb: 2 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Taken</TableCell>
-                  <TableCell>By</TableCell>
-                  <TableCell>Zip SHA-256</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {records.exports.map((x) => (
-                  <TableRow key={`${x.taken_at}-${x.sha256}`}>
-                    <TableCell>{formatClubDateTime(x.taken_at)}</TableCell>
-                    <TableCell>{x.taken_by}</TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>{x.sha256}</TableCell>
+            <Box sx={{ overflowX: 'auto', mb: 2 }}>
+              <Table size="small" aria-label="Regulator exports taken">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Taken</TableCell>
+                    <TableCell>By</TableCell>
+                    <TableCell>Zip SHA-256</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {records.exports.map((x) => (
+                    <TableRow key={`${x.taken_at}-${x.sha256}`}>
+                      <TableCell>{formatClubDateTime(x.taken_at)}</TableCell>
+                      <TableCell>{x.taken_by}</TableCell>
+                      <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>{x.sha256}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
           )}
           <Typography variant="subtitle1" component="h3">
             History
