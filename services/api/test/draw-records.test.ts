@@ -337,6 +337,14 @@ describe("the regulator's records of a draw", () => {
     expect(records.body.events.some((e) => e.event_type === 'EntriesClosed')).toBe(true);
   }, 60_000);
 
+  it('issues no new terms for a draw already closed when the settings change', async () => {
+    expect((await terms('records-ute')).version).toBe(3);
+    const settings = (await staffSend<Record<string, unknown>>('GET', '/draw-settings')).body;
+    const { updated_at: _u, version: _v, ...current } = settings;
+    expect((await staffSend('PUT', '/draw-settings', { ...current, promoterName: 'Another Promoter Pty Ltd', reason: 'Renamed' })).status).toBe(200);
+    expect((await terms('records-ute')).version).toBe(3);
+  }, 60_000);
+
   it('refuses to delete the records before the retention date, naming it', async () => {
     const records = await staffSend<DrawRecords>('GET', `/prizes/${prizeId}/records`);
     expect(records.body.retention_years).toBe(3);
