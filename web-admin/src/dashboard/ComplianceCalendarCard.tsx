@@ -51,7 +51,11 @@ export function ComplianceCalendarCard() {
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {formatClubDate(`${item.date}T12:00:00Z`) ?? item.date}
                   </Typography>
-                  <Typography variant="caption" color={item.days_left < 0 ? 'error' : item.days_left <= 7 ? 'warning.main' : 'text.secondary'}>
+                  <Typography
+                    variant="caption"
+                    color={item.days_left < 0 ? 'error' : item.days_left <= 7 ? 'text.primary' : 'text.secondary'}
+                    sx={{ fontWeight: item.days_left <= 7 ? 600 : 400 }}
+                  >
                     {when(item.days_left)}
                   </Typography>
                 </Box>
