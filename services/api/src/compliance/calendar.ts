@@ -97,7 +97,9 @@ export async function complianceCalendar(app: AppContext): Promise<ComplianceCal
               kind: 'lead_time',
               date: lastDay,
               title: `${title}: ${state} lead time runs out`,
-              detail: `${state} needs the permit in place ${lead} business days before the draw starts; the draw is on ${formatClubDate(drawDay)}.`,
+              detail:
+                `${state} needs its permit in place ${lead} business days before the draw is published: ` +
+                `to open before the draw on ${formatClubDate(drawDay)}, the permit must start by ${formatClubDate(lastDay)}.`,
               state,
               link,
             });
@@ -128,7 +130,9 @@ export async function complianceCalendar(app: AppContext): Promise<ComplianceCal
           kind: 'redraw_due',
           date,
           title: `${title}: redraw due`,
-          detail: `Winner #${lastWinner.k + 1} ${lastWinner.outcome === 'declined' ? 'declined' : 'did not claim'}; the prize may be redrawn from ${formatClubDate(date)}.`,
+          detail:
+            `Winner #${lastWinner.k + 1} ${lastWinner.outcome === 'declined' ? 'declined' : 'did not claim'}; ` +
+            `the prize may be redrawn from ${formatClubDate(date)}.`,
           state: null,
           link,
         });

@@ -106,7 +106,8 @@ documentRoute({
   tag: 'staff',
   auth: 'staff',
   summary:
-    'The compliance calendar (staff dashboard): permits expiring within 60 days, draws needing a permit in an open state or whose lead time runs out, claim periods ending, redraws and publications due; each with its date and a console link',
+    'The compliance calendar (staff dashboard): permits expiring within 60 days, draws needing a permit in an open state or whose lead ' +
+    'time runs out, claim periods ending, redraws and publications due; each with its date and a console link',
   response: complianceCalendarSchema,
   errors: [401],
 });

@@ -81,7 +81,8 @@ staff({
   method: 'get',
   path: '/api/admin/prizes/:id/regulator-export',
   summary:
-    "The draw's records for a regulator (auditors and admins): a zip of summary.txt, permits.csv, terms.csv, terms.html, entrants.csv, draw.csv and winners.csv; every export is logged (RegulatorExportTaken) with who took it",
+    "The draw's records for a regulator (auditors and admins): a zip of summary.txt, permits.csv, terms.csv, terms.html, entrants.csv, " +
+    'draw.csv and winners.csv; every export is logged (RegulatorExportTaken) with who took it',
   responseType: 'application/zip',
   response: z.string().describe('a zip archive'),
   errors: [401, 403, 404],

@@ -175,6 +175,11 @@ export async function buildRegulatorExport(app: AppContext, prizeId: string): Pr
   const files: ZipEntry[] = [];
   const permits = closed?.permits ?? [];
   const openStates = closed?.openStates ?? [];
+  const methodText = !scheduled
+    ? '-'
+    : scheduled.method === 'beacon'
+      ? `public randomness beacon (${scheduled.beacon?.name ?? ''}, round ${scheduled.beacon?.round ?? '-'})`
+      : 'commit-reveal';
   const summary = [
     `Regulator export: ${title}`,
     `Prize id: ${prizeId}`,
@@ -200,7 +205,7 @@ export async function buildRegulatorExport(app: AppContext, prizeId: string): Pr
     `Versions issued: ${terms.length}`,
     '',
     'THE DRAW',
-    `Method: ${scheduled ? (scheduled.method === 'beacon' ? `public randomness beacon (${scheduled.beacon?.name ?? ''}, round ${scheduled.beacon?.round ?? '-'})` : 'commit-reveal') : '-'}`,
+    `Method: ${methodText}`,
     `Scheduled: ${clubTime(at(scheduledRec))}; commitment SHA-256: ${scheduled?.commitment ?? '-'}`,
     `Drawn: ${clubTime(at(revealedRec))}`,
     `Revealed randomness: ${revealed?.randomness ?? '-'}`,
