@@ -7,7 +7,9 @@ import type { Browser, Page } from 'playwright-core';
 import { createPgSql, type Sql } from '@roar/platform';
 import { createTestDatabase, type TestDatabase } from '@roar/platform/testing';
 import { launchBrowser, startApp, type RunningApp } from './harness';
-import { signUpMember } from './members';
+import { signUpMember, waitForMail } from './members';
+import { staffApiToken, switchOffFourEyesAsSingleAdmin } from './staff-console';
+import { listSentMail } from '@roar/workers';
 
 const WIDTHS = [390, 820, 1440] as const;
 
@@ -82,11 +84,12 @@ describe('members in control: a limit, a break, their own data', () => {
     await page.goto(`${app.url}/sign-up?membership=1`);
     await page.getByLabel('First name').fill('Lola');
     await page.getByLabel('Last name').fill('Limit');
-    await page.getByLabel('Email').fill('lola.limit@example.com.au');
+    await page.getByLabel('Email', { exact: true }).fill('lola.limit@example.com.au');
     await page.getByLabel('Password').fill('Fairway-Birdie-2026!');
     await page.getByLabel('State or territory').selectOption('VIC');
     await page.getByLabel('Date of birth').fill('1988-04-12');
     await page.getByLabel('Monthly limit on draw purchases (optional)').fill('0');
+    await page.getByLabel(/^Email me when a new draw opens/).check();
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.waitForURL(/\/dashboard/);
 
@@ -141,6 +144,66 @@ describe('members in control: a limit, a break, their own data', () => {
     expect(await charges(beaId)).toBe(beaCharges);
     expect(await eventCount(beaId, 'MembershipRenewed')).toBe(0);
     await page.context().close();
+  });
+
+  it("self-excludes for 6 months in settings, and a new draw's promotional email reaches a member who agreed, not them", async () => {
+    const ella = { email: 'ella.excluded@example.com.au', password: 'saltbush-ember-41-lantern' };
+    const signUp = await fetch(`${app.url}/api/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        first_name: 'Ella',
+        last_name: 'Excluded',
+        email: ella.email,
+        password: ella.password,
+        membership_id: 1,
+        recaptcha_token: 'local-test-token',
+        marketing_opt_in: true,
+      }),
+    });
+    expect(signUp.status).toBe(201);
+    const page = await signedIn(ella);
+    await page.goto(`${app.url}/dashboard/settings/limits-and-breaks`);
+    await page.getByLabel('Take a break or exclude yourself').selectOption('6-months');
+    await page.getByLabel('Your plan during it').selectOption('cancel');
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByText(/^You have excluded yourself until /).waitFor();
+    await shoot(page, 'limits-self-excluded');
+    await page.context().close();
+
+    // Staff publish a new draw: Lola (who ticked the box at sign-up) is told; Ella is not.
+    const token = await staffApiToken(app.url);
+    await switchOffFourEyesAsSingleAdmin(app.url, token);
+    const created = await fetch(`${app.url}/api/admin/prizes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        title: 'A dozen tour balls',
+        slug: 'dozen-tour-balls',
+        status: 'published',
+        prize_end_date: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        prize_value: 80,
+        open_states: ['NSW', 'VIC', 'QLD'],
+        reason: 'A small draw for the month',
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBeLessThan(300);
+    await waitForMail(app.dataDir, (m) => m.to.includes('lola.limit@example.com.au') && m.subject === 'A new draw is open', 'new-draw email to Lola');
+    // The reactor decides every recipient of the event in one pass: once its checkpoint is past the
+    // event, Ella's email would have been sent already.
+    const published = (
+      await sql.query<{ commit: string; prepare: string }>(
+        "select transaction_id::text as commit, global_position::text as prepare from es.events where event_type = 'PrizePublished' order by global_position desc limit 1",
+      )
+    ).rows[0]!;
+    const pastPublished = async () => {
+      const r = await sql.query<{ position: string }>("select position from jobs.reactor_checkpoints where reactor = 'promotional-emails'");
+      const [commit, prepare] = (r.rows[0]?.position ?? '-1/-1').split('/').map(BigInt) as [bigint, bigint];
+      const [c, p] = [BigInt(published.commit), BigInt(published.prepare)];
+      return commit > c || (commit === c && prepare >= p);
+    };
+    await expect.poll(pastPublished, { timeout: 30_000 }).toBe(true);
+    expect((await listSentMail(app.dataDir)).filter((m) => m.to.includes(ella.email))).toEqual([]);
   });
 
   it('downloads their data and finds their payments, entries and orders in it', async () => {

@@ -1,4 +1,5 @@
-import { prizeTermsRouter } from './prizes/terms';
+import { prizeTermsRouter, reissueOpenDrawTerms } from './prizes/terms';
+import type { CommandContext } from '@roar/platform';
 import { createTransparencyRouter } from './transparency/routes';
 import { fileURLToPath } from 'node:url';
 import { testClockRouter } from './test-clock';
@@ -33,7 +34,7 @@ import { createContentRouter } from './content/routes';
 import { mountPrizeContent } from './prizes/content';
 import { mountRewardsContent } from './rewards';
 import { prizesAdminRouter } from './draws/admin';
-import { complianceRulesAdminRouter, drawSettingsAdminRouter, permitsAdminRouter } from './compliance';
+import { complianceCalendarRouter, complianceRulesAdminRouter, drawSettingsAdminRouter, permitsAdminRouter } from './compliance';
 import { createPrizeMemberRouter } from './draws/member';
 import './content/docs';
 import './members/docs';
@@ -125,9 +126,12 @@ export function createApp(
   if (ctx.testClock) app.use('/api/test/clock', testClockRouter(ctx.testClock));
   app.use('/api/admin/prizes', prizesAdminRouter(ctx));
   app.use('/api/prizes', prizeTermsRouter(ctx));
-  app.use('/api/admin/draw-settings', drawSettingsAdminRouter(ctx));
-  app.use('/api/admin/permits', permitsAdminRouter(ctx));
+  // Issue 22: a change of the draw settings or of a permit issues the open draws' terms again.
+  const reissueTerms = (command: CommandContext) => reissueOpenDrawTerms(ctx, command);
+  app.use('/api/admin/draw-settings', drawSettingsAdminRouter(ctx, reissueTerms));
+  app.use('/api/admin/permits', permitsAdminRouter(ctx, reissueTerms));
   app.use('/api/admin/compliance-rules', complianceRulesAdminRouter(ctx));
+  app.use('/api/admin/compliance-calendar', complianceCalendarRouter(ctx));
   app.use('/api/admin', createAdminRouter(ctx));
   app.use(['/api', '/items', '/auth'], notFoundHandler);
 

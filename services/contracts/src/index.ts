@@ -27,3 +27,4 @@ export * from './member-controls';
 export * from './my-data';
 export * from './compliance';
 export * from './draw-settings';
+export * from './draw-records';

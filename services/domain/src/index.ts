@@ -22,3 +22,4 @@ export * from './tracking';
 export * from './member-controls';
 export * from './my-data';
 export * from './compliance';
+export * from './draw-records';

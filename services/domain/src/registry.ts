@@ -17,6 +17,7 @@ import { memberControlsEvents } from './member-controls';
 import { myDataEvents } from './my-data';
 import { complianceRuleEvents, permitEvents } from './compliance';
 import { drawSettingsEvents } from './draw-settings';
+import { drawRecordsEvents } from './draw-records';
 import { approvalEvents, staffAccountEvents, staffSecuritySettingsEvents } from './approval';
 
 /** Every event type the product writes, with its schema: the store refuses anything else. */
@@ -53,5 +54,6 @@ export function createEventRegistry(): EventRegistry {
     ...memberControlsEvents,
     ...myDataEvents,
     ...drawSettingsEvents,
+    ...drawRecordsEvents,
   );
 }

@@ -9,6 +9,7 @@ import { formatClubDateTime } from '../ui/display';
 import { formatCents } from '../memberships/MembershipList';
 import { LaunchChecklist } from './LaunchChecklist';
 import { StaffSecurityCard } from './StaffSecurityCard';
+import { ComplianceCalendarCard } from './ComplianceCalendarCard';
 
 const COLOURS = ['#2f6bff', '#12a150', '#f5b82e', '#db2777', '#7c3aed', '#0ea5e9', '#b54708'];
 const shortDay = (day: string) => day.slice(5);
@@ -81,6 +82,7 @@ export function Dashboard() {
         {figures.from} to {figures.to}, days in {CLUB_TIME_ZONE}
       </Typography>
       <StaffSecurityCard />
+      <ComplianceCalendarCard />
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 2 }}>
         <Figure label="Sign-ups (90 days)" value={signups} testId="figure-signups" />
         <Figure label="Monthly recurring revenue" value={formatCents(last?.mrrCents ?? 0)} testId="figure-mrr" />

@@ -4,6 +4,7 @@ import { ClubDateField } from '../ui/ClubDateField';
 import { drawTicketRange } from '../ui/display';
 import { BeaconFields } from './BeaconFields';
 import { DrawActions } from './DrawActions';
+import { DrawRecords } from './DrawRecords';
 import { DrawVerify } from './DrawVerify';
 import { EntryList } from './EntryList';
 import { WinnerLookup } from './WinnerLookup';
@@ -57,6 +58,9 @@ export function PrizeShow() {
         </Tab>
         <Tab label="Entry list" path="entries">
           <EntryList />
+        </Tab>
+        <Tab label="Records" path="records">
+          <DrawRecords />
         </Tab>
       </TabbedShowLayout>
     </Show>

@@ -8,6 +8,7 @@ import {
   updatePermitBodySchema,
 } from '@roar/contracts/compliance';
 import { listQuerySchema } from '@roar/contracts/http';
+import { complianceCalendarSchema } from '@roar/contracts/draw-records';
 import { drawSettingsAnswerSchema, updateDrawSettingsBodySchema } from '@roar/contracts/draw-settings';
 import { documentRoute } from '../http/openapi';
 
@@ -98,4 +99,15 @@ documentRoute({
   body: setNationalRuleBodySchema,
   response: complianceRulesAnswerSchema,
   errors: [400, 401, 403],
+});
+documentRoute({
+  method: 'get',
+  path: '/api/admin/compliance-calendar',
+  tag: 'staff',
+  auth: 'staff',
+  summary:
+    'The compliance calendar (staff dashboard): permits expiring within 60 days, draws needing a permit in an open state or whose lead ' +
+    'time runs out, claim periods ending, redraws and publications due; each with its date and a console link',
+  response: complianceCalendarSchema,
+  errors: [401],
 });

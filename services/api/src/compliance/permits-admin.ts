@@ -11,6 +11,7 @@ import { oneOrMany, pageOf, parseListQuery, sendList } from '../staff-kit/simple
 import { HttpError } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { readPermits } from './permits';
+import type { AfterComplianceChange } from './settings-admin';
 
 async function permitOf(app: AppContext, id: string): Promise<Permit> {
   const { state } = await loadState(app.store, permitStreamId(id), permitDecider);
@@ -22,7 +23,7 @@ async function permitOf(app: AppContext, id: string): Promise<Permit> {
  * `/api/admin/permits`, the permits register (issue 22): every staff user reads it; admins register
  * and edit permits with a reason. A permit ending before it starts is refused (400) by the decider.
  */
-export function permitsAdminRouter(app: AppContext): Router {
+export function permitsAdminRouter(app: AppContext, afterChange?: AfterComplianceChange): Router {
   const router = Router();
   const admin = requireStaff(app, ['admin']);
   router.get('/', requireStaff(app), async (req, res) => {
@@ -44,29 +45,20 @@ export function permitsAdminRouter(app: AppContext): Router {
   router.post('/', admin, async (req, res) => {
     const { reason, ...fields } = parseBody(createPermitBodySchema, req);
     const permitId = randomUUID();
-    await handleCommand(
-      app.store,
-      app.registry,
-      permitStreamId(permitId),
-      permitDecider,
-      { type: 'RegisterPermit', permitId, fields },
-      staffCommandContext(app, req, res, reason),
-      { mustBeNew: true },
-    );
+    const ctx = staffCommandContext(app, req, res, reason);
+    await handleCommand(app.store, app.registry, permitStreamId(permitId), permitDecider, { type: 'RegisterPermit', permitId, fields }, ctx, {
+      mustBeNew: true,
+    });
+    if (afterChange) await afterChange(ctx);
     res.status(201).json(await permitOf(app, permitId));
   });
   router.put('/:id', admin, async (req, res) => {
     const { reason, ...changes } = parseBody(updatePermitBodySchema, req);
     const id = String(req.params.id);
     await permitOf(app, id);
-    await handleCommand(
-      app.store,
-      app.registry,
-      permitStreamId(id),
-      permitDecider,
-      { type: 'UpdatePermit', changes },
-      staffCommandContext(app, req, res, reason),
-    );
+    const ctx = staffCommandContext(app, req, res, reason);
+    const outcome = await handleCommand(app.store, app.registry, permitStreamId(id), permitDecider, { type: 'UpdatePermit', changes }, ctx);
+    if (afterChange && outcome.events.length > 0) await afterChange(ctx);
     res.json(await permitOf(app, id));
   });
   return router;

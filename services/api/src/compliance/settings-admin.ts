@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { DEFAULT_DRAW_SETTINGS, updateDrawSettingsBodySchema, type DrawSettingsAnswer } from '@roar/contracts/draw-settings';
 import { DRAW_SETTINGS_STREAM_ID, drawSettingsDecider } from '@roar/domain';
-import { handleCommand } from '@roar/platform';
+import { handleCommand, type CommandContext } from '@roar/platform';
 import type { AppContext } from '../context';
 import { requireStaff, staffOf } from '../auth/staff-tokens';
 import { staffCommandContext } from '../staff-kit/command-context';
@@ -13,8 +13,11 @@ async function answer(app: AppContext): Promise<DrawSettingsAnswer> {
   return { ...(state.settings ?? DEFAULT_DRAW_SETTINGS), updated_at: state.updatedAt, version: state.version };
 }
 
+/** What runs after a change of the settings (app.ts: the open draws' terms are issued again). */
+export type AfterComplianceChange = (ctx: CommandContext) => Promise<unknown>;
+
 /** `/api/admin/draw-settings`: every staff user reads the club's draw settings; admins change them with a reason. */
-export function drawSettingsAdminRouter(app: AppContext): Router {
+export function drawSettingsAdminRouter(app: AppContext, afterChange?: AfterComplianceChange): Router {
   const router = Router();
   router.get('/', requireStaff(app), async (_req, res) => {
     res.json(await answer(app));
@@ -22,7 +25,7 @@ export function drawSettingsAdminRouter(app: AppContext): Router {
   router.put('/', requireStaff(app, ['admin']), async (req, res) => {
     const { reason, ...settings } = parseBody(updateDrawSettingsBodySchema, req);
     const ctx = staffCommandContext(app, req, res, reason);
-    await handleCommand(
+    const outcome = await handleCommand(
       app.store,
       app.registry,
       DRAW_SETTINGS_STREAM_ID,
@@ -30,6 +33,7 @@ export function drawSettingsAdminRouter(app: AppContext): Router {
       { type: 'UpdateDrawSettings', settings, reason, staffId: staffOf(res).id, at: ctx.occurredAt.toISOString() },
       ctx,
     );
+    if (afterChange && outcome.events.length > 0) await afterChange(ctx);
     res.json(await answer(app));
   });
   return router;

@@ -6,6 +6,10 @@ import { drawActionBodySchema, optionalReasonBodySchema, prizeCreateBodySchema, 
 import {
   beaconRoundTime,
   currentWinner,
+  drawRecordsDecider,
+  drawRecordsStreamId,
+  drawStreamId,
+  type RegulatorExportTakenEvent,
   prizeFieldsSchema,
   prizeStatusSchema,
   SLUG_TAKEN,
@@ -15,11 +19,11 @@ import {
 } from '@roar/domain';
 import { getPrize, listDrawEntrants, listPrizes, type PrizeWithDraw } from '@roar/projections';
 import type { AppContext } from '../context';
-import { requireStaff, WRITER_ROLES } from '../auth/staff-tokens';
+import { requireStaff, staffOf, WRITER_ROLES } from '../auth/staff-tokens';
 import { staffCommandContext } from '../staff-kit/command-context';
 import { oneOrMany, pageOf, parseListQuery, sendList } from '../staff-kit/simple-rest';
 import { sendCommandResult, type ExecutedCommand } from '../http/commands';
-import { DomainError, type CommandContext } from '@roar/platform';
+import { DomainError, handleCommand, type CommandContext } from '@roar/platform';
 import { HttpError } from '../http/errors';
 import { parseBody, parseParams } from '../http/validate';
 import { toPrize } from '../prizes/view';
@@ -27,6 +31,10 @@ import { closeEntries, drawWinner, loadPrize, publishResult, redrawWinner, runPr
 import { fourEyesOn } from '../auth/staff-security';
 import { registerGuardedAction } from '../approvals/actions';
 import { heldForApproval } from '../approvals/request';
+import type { DrawRecords } from '@roar/contracts/draw-records';
+import { historyOf } from '../staff-kit/history';
+import { buildRegulatorExport } from './regulator-export';
+import { drawRecordsRetainedUntil, refuseDrawRecordsDeletion } from './retention';
 
 /** The draw actions that decide a prize: four-eyes holds them for a second staff user. */
 const GUARDED_DRAW_ACTIONS: Readonly<Record<string, { readonly kind: string; readonly verb: string; readonly done: string }>> = {
@@ -266,6 +274,55 @@ export function prizesAdminRouter(app: AppContext): Router {
       offset,
       page.total,
     );
+  });
+
+  // Issue 22, the regulator's records: one zip per draw for auditors and admins, each export logged
+  // (RegulatorExportTaken on the draw's records stream) with who took it.
+  router.get('/:id/regulator-export', requireStaff(app, ['admin', 'auditor']), async (req, res) => {
+    const { id } = parseParams(idParams, req);
+    const built = await buildRegulatorExport(app, id);
+    if (!built) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
+    const staff = staffOf(res);
+    await handleCommand(
+      app.store,
+      app.registry,
+      drawRecordsStreamId(id),
+      drawRecordsDecider,
+      { type: 'RecordRegulatorExport', prizeId: id, takenBy: staff.id, files: built.files, sha256: built.sha256 },
+      staffCommandContext(app, req, res, 'Regulator export'),
+    );
+    res.status(200);
+    res.setHeader('Content-Type', 'application/zip');
+    res.setHeader('Content-Disposition', `attachment; filename="${built.filename}"`);
+    res.setHeader('X-Content-SHA256', built.sha256);
+    res.end(built.zip);
+  });
+
+  router.get('/:id/records', anyStaff, async (req, res) => {
+    const { id } = parseParams(idParams, req);
+    const kept = await drawRecordsRetainedUntil(app, id);
+    if (!kept) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
+    const taken = await app.store.readStream(drawRecordsStreamId(id));
+    const answer: DrawRecords = {
+      prize_id: id,
+      retained_until: kept.until,
+      retention_years: kept.years,
+      exports: taken
+        .filter((e) => e.type === 'RegulatorExportTaken')
+        .map((e) => {
+          const d = e.data as RegulatorExportTakenEvent['data'];
+          return { taken_at: new Date(e.metadata.occurredAt).toISOString(), taken_by: d.takenBy, sha256: d.sha256, files: d.files };
+        }),
+      events: await historyOf(app.sql, [drawStreamId(id), drawRecordsStreamId(id)]),
+    };
+    res.json(answer);
+  });
+
+  // Retention: a draw's records are never deleted before recordsRetentionYears (409 naming the date).
+  router.delete('/:id', writers, async (req, res) => {
+    const { id } = parseParams(idParams, req);
+    await refuseDrawRecordsDeletion(app, id);
+    res.status(204).end();
   });
 
   router.post('/:id/verify', anyStaff, async (req, res) => {

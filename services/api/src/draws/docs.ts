@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { drawRecordsSchema } from '@roar/contracts/draw-records';
 import { listQuerySchema } from '@roar/contracts/http';
 import { adminPrizeAnswerSchema, adminPrizeSchema, drawActionAnswerSchema, drawVerificationSchema, entrantSchema } from '@roar/contracts/draws';
 import { documentRoute, type RouteDoc } from '../http/openapi';
@@ -73,4 +74,30 @@ staff({
   summary: 'Recompute the draw from the log and the revealed randomness: the same winner or not',
   response: drawVerificationSchema,
   errors: [401, 403, 404],
+});
+
+// Issue 22, the regulator's records.
+staff({
+  method: 'get',
+  path: '/api/admin/prizes/:id/regulator-export',
+  summary:
+    "The draw's records for a regulator (auditors and admins): a zip of summary.txt, permits.csv, terms.csv, terms.html, entrants.csv, " +
+    'draw.csv and winners.csv; every export is logged (RegulatorExportTaken) with who took it',
+  responseType: 'application/zip',
+  response: z.string().describe('a zip archive'),
+  errors: [401, 403, 404],
+});
+staff({
+  method: 'get',
+  path: '/api/admin/prizes/:id/records',
+  summary: "How long the draw's records are kept, the regulator exports taken, and the draw's history",
+  response: drawRecordsSchema,
+  errors: [401, 404],
+});
+staff({
+  method: 'delete',
+  path: '/api/admin/prizes/:id',
+  summary: "Refused: a draw's records are kept for recordsRetentionYears (409 naming the date they may be deleted); prizes are archived instead",
+  status: 204,
+  errors: [401, 403, 404, 409],
 });

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { drawStreamId, generateDrawTerms, prizeDecider, prizeSlugStreamId, type AuState, type ExistingPrize } from '@roar/domain';
-import type { CommandContext } from '@roar/platform';
+import { loadState, type CommandContext } from '@roar/platform';
+import { listPrizes } from '@roar/projections';
 import { clubDay } from '@roar/contracts/time';
 import type { DrawTermsAnswer } from '@roar/contracts/prizes';
 import type { AppContext } from '../context';
@@ -75,4 +76,24 @@ export function prizeTermsRouter(app: AppContext): Router {
     res.json(answer);
   });
   return router;
+}
+
+/**
+ * Issue 22: when the club's draw settings or a permit change, every published draw not yet closed
+ * gets its terms issued again (a new DrawTermsIssued version where the HTML changed, nothing where
+ * it did not). The settings and permit routes call it after their command (wired in app.ts).
+ * Answers how many new versions were issued.
+ */
+export async function reissueOpenDrawTerms(app: AppContext, ctx: CommandContext): Promise<number> {
+  let issued = 0;
+  for (const row of await listPrizes(app.sql, { statuses: ['published'] })) {
+    if (row.draw.status !== 'unscheduled' && row.draw.status !== 'scheduled') continue;
+    const { state } = await loadState(app.store, drawStreamId(row.prize.id), prizeDecider);
+    if (state.status !== 'published' || (state.draw.status !== 'unscheduled' && state.draw.status !== 'scheduled')) continue;
+    const before = state.terms?.version ?? 0;
+    await issueDrawTerms(app, state, ctx);
+    const after = (await loadState(app.store, drawStreamId(row.prize.id), prizeDecider)).state;
+    if (after.status !== 'absent' && (after.terms?.version ?? 0) > before) issued += 1;
+  }
+  return issued;
 }
