@@ -13,7 +13,7 @@ import {
   type EligibilityEvent,
 } from '@roar/domain';
 import { DomainError } from '@roar/platform';
-import { findTeamOfMember, listPrizes, type PrizeWithDraw } from '@roar/projections';
+import { findTeamOfMember, listPrizes } from '@roar/projections';
 import type { AppContext } from '../context';
 import { bearerToken, memberOf, requireMember, verifyMemberToken } from '../auth/member';
 import { memberCommandContext } from '../kernel/context';

@@ -28,7 +28,7 @@ export function DashboardPage({ teamBox }: { teamBox?: ReactNode }) {
       <h1 className="dashboard__title">Dashboard</h1>
       <p className="dashboard__welcome">Welcome back, {user.firstname || user.email}</p>
       <div className="dashboard__grid">
-        <ResidencePrompt user={user as { state?: string | null; dob?: string | null }} onSaved={reload} />
+        <ResidencePrompt user={user} onSaved={reload} />
         <MembershipStatusBox user={user} membership={membership} />
         <div className="dashboard__tiles">
           {entries.status === 'loading' && <Spinner />}
