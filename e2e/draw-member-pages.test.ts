@@ -125,7 +125,7 @@ describe('the draw pages members see (issue 22)', () => {
           await page.reload();
           return page.getByTestId('draw-pool').innerText();
         },
-        { timeout: 70_000, intervals: [2_000] },
+        { timeout: 70_000, interval: 2_000 },
       )
       .toBe(`${pool.toLocaleString('en-AU')} entries in the draw`);
     await shots(page, 'event-visitor');

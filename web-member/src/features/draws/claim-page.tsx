@@ -58,7 +58,7 @@ function ClaimBody({ draw, onChanged }: { draw: UserDraw | undefined; onChanged:
   );
   if (draw.claimed)
     return (
-      <section className="card claim__card">
+      <section className="claim__card">
         {heading}
         <p className="claim__done" data-testid="claim-status">
           Prize claimed. The club will check your identity and age, then deliver your prize.
@@ -68,7 +68,7 @@ function ClaimBody({ draw, onChanged }: { draw: UserDraw | undefined; onChanged:
     );
   if (draw.claim_outcome === 'declined')
     return (
-      <section className="card claim__card">
+      <section className="claim__card">
         {heading}
         <p data-testid="claim-status">You declined this prize. It will be drawn again as the terms state.</p>
         {terms}
@@ -77,7 +77,7 @@ function ClaimBody({ draw, onChanged }: { draw: UserDraw | undefined; onChanged:
   const countdown = draw.claim_by ? claimCountdown(draw.claim_by, now) : null;
   if (draw.claim_outcome === 'unclaimed' || countdown?.ended)
     return (
-      <section className="card claim__card">
+      <section className="claim__card">
         {heading}
         <p className="claim__ended" role="alert" data-testid="claim-status">
           {CLAIM_PERIOD_ENDED}
@@ -86,7 +86,7 @@ function ClaimBody({ draw, onChanged }: { draw: UserDraw | undefined; onChanged:
       </section>
     );
   return (
-    <section className="card claim__card">
+    <section className="claim__card">
       {heading}
       {draw.claim_by && countdown && !countdown.ended && (
         <p className="claim__countdown" data-testid="claim-countdown">
@@ -180,7 +180,9 @@ function DeclineBox({ draw, onDone }: { draw: UserDraw; onDone: () => void }) {
     );
   return (
     <div className="claim__confirm" role="group" aria-label="Decline this prize">
-      <p>Decline {draw.prize.title}? You cannot take this back: the prize will be drawn again for another entrant.</p>
+      <p>
+        Decline <strong>{draw.prize.title}</strong>? You cannot take this back: the prize will be drawn again for another entrant.
+      </p>
       <div className="claim__confirm-actions">
         <button type="button" className="btn btn--danger" onClick={() => void decline()} disabled={busy} aria-busy={busy}>
           {busy ? 'Declining...' : 'Yes, decline the prize'}

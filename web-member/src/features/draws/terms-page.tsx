@@ -17,6 +17,7 @@ export function DrawTermsPage() {
       <Link to={paths.event.getHref(slug)} className="back-link">
         ← Back to the giveaway
       </Link>
+      <h1 className="draw-terms__title">Terms of the draw</h1>
       {state.status === 'loading' && <Spinner />}
       {state.status === 'error' && <ErrorNote message={state.error} />}
       {state.status === 'loaded' && !state.data && <Empty message={TERMS_NOT_ISSUED} />}
