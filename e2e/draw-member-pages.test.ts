@@ -221,4 +221,33 @@ describe('the draw pages members see (issue 22)', () => {
     expect(refused.status).toBe(403);
     await page.close();
   }, 120_000);
+
+  it('the dashboard residence prompt goes as soon as the member answers, and stays gone', async () => {
+    // A free plan needs no state or date of birth at sign-up: the dashboard asks once.
+    const email = 'free.prompt@example.com.au';
+    const password = 'Fairway-Birdie-2026!';
+    const signedUp = await fetch(`${app.url}/api/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ first_name: 'Pat', last_name: 'Free', email, password, membership_id: 1, recaptcha_token: 'local-test-token' }),
+    });
+    expect(signedUp.status).toBe(201);
+    const page = await signIn({ email, password } as SignedUp);
+    const prompt = page.getByRole('region', { name: 'Where you live and your date of birth' });
+    await prompt.waitFor();
+    await prompt.getByLabel('State or territory').selectOption('VIC');
+    await prompt.getByLabel('Date of birth').fill('1985-06-15');
+    await prompt.getByRole('button', { name: 'Save' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    // The prompt renders with the welcome line, from the same stored user: once the line shows, so would the prompt.
+    await page.reload();
+    await page.getByText('Welcome back, Pat').waitFor();
+    expect(await prompt.count()).toBe(0);
+    await page.goto(`${app.url}/dashboard/my-draws`);
+    await page.getByRole('heading', { name: 'My Draws' }).waitFor();
+    await page.goto(`${app.url}/dashboard`);
+    await page.getByText('Welcome back, Pat').waitFor();
+    expect(await prompt.count()).toBe(0);
+    await page.close();
+  }, 60_000);
 });
