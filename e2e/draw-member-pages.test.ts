@@ -181,6 +181,11 @@ describe('the draw pages members see (issue 22)', () => {
     expect(Math.round((Date.parse(claimBy!) - Date.now()) / 86_400_000)).toBe(60);
 
     const page = await signIn(winner);
+    // The dashboard tells the winner, with the countdown and the way to the claim page.
+    const notice = page.getByTestId('claim-notice');
+    await notice.waitFor();
+    await expect.poll(() => notice.innerText()).toMatch(new RegExp(`^You won ${title}! (59 days 23 hours|60 days) left to claim\\.`));
+    await shots(page, 'dashboard-claim-notice');
     await page.goto(`${app.url}/dashboard/my-draws`);
     await page.getByTestId('my-draw').filter({ hasText: title }).getByTestId('claim-page-link').click();
     await page.waitForURL(new RegExp(`/dashboard/my-draws/${slug}/claim$`));
