@@ -19,6 +19,7 @@ import { bearerToken, memberOf, requireMember, verifyMemberToken } from '../auth
 import { memberCommandContext } from '../kernel/context';
 import { loadPrize, publicProfileOf, runPrizeCommand } from './lifecycle';
 import { drawAsOf, drawEligibilityInput, drawPools } from '../prizes/pool';
+import { minimumEntryAge } from '../compliance/rules';
 import { nextOpenPrize } from '../prizes/next';
 import { currentWinnerOf, toPrize } from '../prizes/view';
 
@@ -61,11 +62,11 @@ export function createPrizeMemberRouter(app: AppContext): Router {
     const { memberId } = memberOf(res);
     try {
       const [rows, events] = await Promise.all([listPrizes(app.sql, { statuses: ['published', 'archived'] }), memberEvents(app, memberId)]);
-      const pools = await drawPools(app, rows);
+      const [pools, minimumAge] = await Promise.all([drawPools(app, rows), minimumEntryAge(app)]);
       const data: UserDraw[] = [];
       for (const row of rows) {
         // Under the draw's own rule (issue 22: open states and minimum age), so the reason names the member's state.
-        const s = memberStanding(events, memberId, await drawEligibilityInput(app, row, drawAsOf(row, app.now())));
+        const s = memberStanding(events, memberId, await drawEligibilityInput(app, row, drawAsOf(row, app.now()), minimumAge));
         const winner = currentWinnerOf(row.draw);
         const won = winner?.member_ids.includes(memberId) ?? false;
         const prize = toPrize(row, pools.get(row.prize.id));

@@ -10,12 +10,15 @@ import { minimumEntryAge } from '../compliance/rules';
  */
 export const POOL_MAX_AGE_MS = 30_000;
 
-/** The eligibility input of a draw as of `asOf`: rule 2 (open states, minimum age in force) when the draw states its states. */
-export async function drawEligibilityInput(app: AppContext, row: PrizeWithDraw, asOf: string): Promise<EligibilityInput> {
+/**
+ * The eligibility input of a draw as of `asOf`: rule 2 (open states, minimum age in force) when the draw states its states.
+ * `minimumAge`: the rule in force, when the caller has read it already (one read for many draws).
+ */
+export async function drawEligibilityInput(app: AppContext, row: PrizeWithDraw, asOf: string, minimumAge?: number): Promise<EligibilityInput> {
   const base = { prizeId: row.prize.id, prizeType: row.prize.prize_type_id, asOf };
   const openStates = row.prize.open_states ?? [];
   if (openStates.length === 0) return base;
-  return { ...base, ruleVersion: 2, openStates, minimumAge: await minimumEntryAge(app) };
+  return { ...base, ruleVersion: 2, openStates, minimumAge: minimumAge ?? (await minimumEntryAge(app)) };
 }
 
 /** As of the close for a closed draw, else now (what would count if entries closed now). */
