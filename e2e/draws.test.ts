@@ -125,9 +125,10 @@ describe('a giveaway from creation to a verified draw', () => {
     // AEDT or AEST as in force on the draw's date (issue 20, defect 9; the switch dates are tested in the console's unit tests).
     await expect.poll(() => page.getByTestId('giveaway-draw-time').innerText()).toMatch(/ AE[DS]T$/);
     await page.getByLabel('Time left').waitFor();
-    const entries = page.getByTestId('my-entries');
+    // Issue 22: the member's entries read as odds against the pool.
+    const entries = page.getByTestId('my-odds');
     await entries.waitFor();
-    await expect.poll(() => entries.innerText()).toMatch(/^\d+ entries/);
+    await expect.poll(() => entries.innerText()).toMatch(/^You hold \d+ of [\d,]+ entries \(about 1 in [\d.,]+\)$/);
     await expect.poll(() => page.getByTestId('my-tickets').innerText()).toMatch(/^Tickets \d/);
     // The dashboard's next-giveaway block shows it, and that the member has joined.
     await page.goto(`${app.url}/dashboard`);

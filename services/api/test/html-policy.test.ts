@@ -205,12 +205,11 @@ const RENDERED_AS_HTML: ReadonlyArray<{ field: string; kind: HtmlKind; schemas: 
     consoles: ['web-member/src/features/draws/event-page.tsx', 'web-admin/src/prizes/PrizeShow.tsx'],
   },
   {
-    // Issue 22: generated from the draw's data through the same policy; no console shows it yet
-    // (the member page /events/{slug}/terms comes next, and will be named here).
+    // Issue 22: generated from the draw's data through the same policy; the member console shows it at /events/{slug}/terms.
     field: 'draw terms',
     kind: 'rich',
     schemas: ['event DrawTermsIssued: html'],
-    consoles: [],
+    consoles: ['web-member/src/features/draws/terms-page.tsx'],
   },
   {
     field: 'page content',

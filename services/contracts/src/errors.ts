@@ -18,3 +18,5 @@ export const DRAWS_ERROR = 'Error getting draws.';
 export const NO_GIVEAWAY = 'There is no upcoming giveaway yet.';
 export const INVALID_REFERRAL_CODE = 'Invalid referral code.';
 export const INVITE_NOT_FOUND = 'This invite does not exist.';
+/** Issue 22: a claim (or decline) after the claim period; the prize decider refuses with the same words. */
+export const CLAIM_PERIOD_ENDED = "This prize's claim period has ended.";

@@ -102,6 +102,10 @@ export const prizeSchema = z.object({
   open_states: z.array(auStateSchema),
   draw_status: publicDrawStatusSchema,
   winner: z.object({ display: z.string() }).nullable(),
+  /** Issue 22: where the terms in force are shown (`/events/{slug}/terms`). */
+  terms_url: z.string(),
+  /** Issue 22: the pool, every eligible entry in the draw (the committed total once entries close; fresh within a minute before). */
+  entries_total: z.number().int().min(0),
 });
 export type Prize = z.infer<typeof prizeSchema>;
 
@@ -124,6 +128,10 @@ export const userDrawSchema = z.object({
   status: publicDrawStatusSchema,
   won: z.boolean(),
   claimed: z.boolean(),
+  /** Issue 22: for the winner, the end of the claim period (WinnerNotified.claimBy); null before the notice or without a period. */
+  claim_by: instant.nullable().optional(),
+  /** Issue 22: for the winner, 'declined' or 'unclaimed' once the prize went back for a redraw; null otherwise. */
+  claim_outcome: z.enum(['declined', 'unclaimed']).nullable().optional(),
 });
 export type UserDraw = z.infer<typeof userDrawSchema>;
 export const userDrawsAnswerSchema = z.object({ data: z.array(userDrawSchema) });
@@ -138,10 +146,17 @@ export const claimPrizeBodySchema = z
     state: auStateSchema.optional(),
     /** The winner asks not to be named on the winners page: honoured where the rules of their state allow it. */
     publication_opt_out: z.boolean().optional(),
+    /** Issue 22: where the prize goes (a postal address, or how the winner will collect it). */
+    delivery: z.string().trim().max(500).optional(),
   })
   .strict();
 export type ClaimPrizeBody = z.infer<typeof claimPrizeBodySchema>;
 export const claimPrizeAnswerSchema = z.object({ data: z.object({ claimed: z.literal(true) }) });
+
+/** `POST /api/decline-prize` (issue 22): the winner gives the prize up; it goes back for a redraw. */
+export const declinePrizeBodySchema = z.object({ prize_id: z.string().min(1).max(200) }).strict();
+export type DeclinePrizeBody = z.infer<typeof declinePrizeBodySchema>;
+export const declinePrizeAnswerSchema = z.object({ data: z.object({ declined: z.literal(true) }) });
 
 /** A published result as /items/winners lists it, newest first. */
 export const publishedWinnerSchema = z.object({

@@ -39,7 +39,7 @@ describe('winner email links', () => {
       `draw-${prizeId}`,
       [
         event('PrizeCreated', { prizeId, fields: { title: 'A round at the Open', slug: 'open-round' } }),
-        event('WinnerNotified', { prizeId, k: 0, memberIds: [memberId] }),
+        event('WinnerNotified', { prizeId, k: 0, memberIds: [memberId], claimBy: '2026-12-25T06:00:00.000Z' }),
       ],
       'no_stream',
     );
@@ -54,5 +54,9 @@ describe('winner email links', () => {
     expect(mail.text).toContain('Claim your prize from your dashboard: https://club.example.test/base/dashboard/my-draws');
     expect(mail.html).toContain('<a href="https://club.example.test/base/dashboard/my-draws">My draws</a>');
     expect(mail.html).not.toContain('href="/');
+    // Issue 22: the notice links the draw's terms and states the claim period (club time).
+    expect(mail.text).toContain("The draw's terms: https://club.example.test/base/events/open-round/terms");
+    expect(mail.html).toContain('<a href="https://club.example.test/base/events/open-round/terms">The draw\'s terms</a>');
+    expect(mail.text).toContain('Please claim it by Friday 25 December 2026');
   });
 });

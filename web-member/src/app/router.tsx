@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
       { path: paths.upcomingGiveaways.path, ...draws('UpcomingGiveawaysRoute') },
       { path: paths.events.path, ...draws('EventsRoute') },
       { path: paths.event.path, ...draws('EventRoute') },
+      { path: paths.eventTerms.path, ...draws('DrawTermsRoute') },
       { path: paths.winners.path, ...draws('WinnersRoute') },
       { path: paths.attestScore.path, ...clubhouse('AttestRoute') },
       { path: paths.teamPrizes.path, lazy: () => import('./routes/team').then((m) => ({ Component: m.TeamPrizesRoute })) },
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.dashboard.path, ...member('DashboardRoute') },
       { path: paths.myDraws.path, ...draws('MyDrawsRoute') },
+      { path: paths.claimPrize.path, ...draws('ClaimPrizeRoute') },
       { path: paths.totalEntries.path, ...member('TotalEntriesRoute') },
       { path: paths.singleEntries.path, ...draws('SingleEntriesRoute') },
       { path: paths.orders.path, ...shop('OrdersRoute') },

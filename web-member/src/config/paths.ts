@@ -53,9 +53,13 @@ export const paths = {
 
   events: fixed('/events'),
   event: { path: '/events/:slug', getHref: (slug: string) => `/events/${encodeURIComponent(slug)}` },
+  /** Issue 22: the draw's terms in force. */
+  eventTerms: { path: '/events/:slug/terms', getHref: (slug: string) => `/events/${encodeURIComponent(slug)}/terms` },
 
   dashboard: fixed('/dashboard'),
   myDraws: fixed('/dashboard/my-draws'),
+  /** Issue 22: a winner's claim (countdown, identity and delivery, or decline). */
+  claimPrize: { path: '/dashboard/my-draws/:slug/claim', getHref: (slug: string) => `/dashboard/my-draws/${encodeURIComponent(slug)}/claim` },
   totalEntries: fixed('/dashboard/total-entries'),
   oneOffEntries: fixed('/dashboard/one-off-entries'),
   singleEntries: fixed('/dashboard/single-entries'),

@@ -38,6 +38,8 @@ const prize = (fields: Partial<Prize> = {}): Prize =>
     prize_value_currency: 'AUD',
     open_states: ['VIC'],
     draw_status: 'scheduled',
+    terms_url: '/events/masters-trip/terms',
+    entries_total: 18_240,
     winner: null,
     ...fields,
   });

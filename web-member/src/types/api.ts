@@ -48,6 +48,9 @@ export const userSchema = z.object({
   membership_id: z.number().int().nullable().default(null),
   membership_end_date: z.string().nullable().default(null),
   referral_code: z.string().nullable().default(null),
+  /** Issue 22: residence and date of birth, kept so the dashboard's residence prompt goes once answered. */
+  state: z.string().nullish(),
+  dob: z.string().nullish(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -42,11 +42,19 @@ function send(req: Request, res: Response, entry: Entry): void {
   res.end(req.method === 'HEAD' ? undefined : entry.bytes);
 }
 
-/** Middleware for a GET route whose answer depends only on its URL and the named read models. */
-export function cachedByProjection(app: AppContext, readModels: readonly string[]): RequestHandler {
+/**
+ * Middleware for a GET route whose answer depends only on its URL and the named read models.
+ * `maxAgeMs`: an answer that also moves with time (the draw pools, issue 22) is built afresh at
+ * least this often, whatever the read models do.
+ */
+export function cachedByProjection(app: AppContext, readModels: readonly string[], maxAgeMs?: number): RequestHandler {
   const entries = new Map<string, Entry>();
   return (req, res, next) => {
-    const versionOf = app.projections.readModelVersion?.bind(app.projections);
+    const readVersion = app.projections.readModelVersion?.bind(app.projections);
+    const versionOf =
+      readVersion && maxAgeMs
+        ? (names: readonly string[]) => readVersion(names).then((v) => `${v}@${Math.floor(Date.now() / maxAgeMs)}`)
+        : readVersion;
     if (!versionOf || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     const key = req.originalUrl;
     // The version is read before the handler reads the rows: a write landing in between is at

@@ -1,8 +1,9 @@
 import { Router, type Request } from 'express';
 import { DRAWS_ERROR, NO_GIVEAWAY } from '@roar/contracts/errors';
-import { claimPrizeBodySchema } from '@roar/contracts/prizes';
+import { claimPrizeBodySchema, declinePrizeBodySchema, type UserDraw } from '@roar/contracts/prizes';
 import {
   auStateSchema,
+  CLAIM_PERIOD_ENDED,
   CLAIM_STATE_NEEDED,
   entriesStreamId,
   formatTicketRanges,
@@ -12,11 +13,13 @@ import {
   type EligibilityEvent,
 } from '@roar/domain';
 import { DomainError } from '@roar/platform';
-import { findTeamOfMember, listPrizes, type PrizeWithDraw } from '@roar/projections';
+import { findTeamOfMember, listPrizes } from '@roar/projections';
 import type { AppContext } from '../context';
 import { bearerToken, memberOf, requireMember, verifyMemberToken } from '../auth/member';
 import { memberCommandContext } from '../kernel/context';
-import { publicProfileOf, runPrizeCommand } from './lifecycle';
+import { loadPrize, publicProfileOf, runPrizeCommand } from './lifecycle';
+import { drawAsOf, drawEligibilityInput, drawPools } from '../prizes/pool';
+import { minimumEntryAge } from '../compliance/rules';
 import { nextOpenPrize } from '../prizes/next';
 import { currentWinnerOf, toPrize } from '../prizes/view';
 
@@ -30,11 +33,6 @@ async function memberEvents(app: AppContext, memberId: string): Promise<Eligibil
     team ? app.store.readStream(teamStreamId(team.id)) : Promise.resolve([]),
   ]);
   return [...member, ...entries, ...teamEvents].map((e) => ({ type: e.type, data: e.data, occurredAt: e.metadata.occurredAt }));
-}
-
-/** As of the close for a closed draw, else now (what would count if entries closed now). */
-function asOfFor(row: PrizeWithDraw, now: Date): string {
-  return row.draw.as_of ?? (now.toISOString() < row.prize.prize_end_date ? now.toISOString() : row.prize.prize_end_date);
 }
 
 async function optionalMember(app: AppContext, req: Request): Promise<string | null> {
@@ -54,25 +52,25 @@ export function createPrizeMemberRouter(app: AppContext): Router {
     }
     const memberId = await optionalMember(app, req);
     const standing = memberId
-      ? memberStanding(await memberEvents(app, memberId), memberId, {
-          prizeId: next.prize.id,
-          prizeType: next.prize.prize_type_id,
-          asOf: asOfFor(next, app.now()),
-        })
+      ? memberStanding(await memberEvents(app, memberId), memberId, await drawEligibilityInput(app, next, drawAsOf(next, app.now())))
       : null;
-    res.json({ data: { ...toPrize(next), joined: standing?.eligible ?? false, entries: standing?.tickets ?? 0 } });
+    const pools = await drawPools(app, [next]);
+    res.json({ data: { ...toPrize(next, pools.get(next.prize.id)), joined: standing?.eligible ?? false, entries: standing?.tickets ?? 0 } });
   });
 
   router.get('/api/user-draws', requireMember(app), async (_req, res) => {
     const { memberId } = memberOf(res);
     try {
       const [rows, events] = await Promise.all([listPrizes(app.sql, { statuses: ['published', 'archived'] }), memberEvents(app, memberId)]);
-      const data = rows.map((row) => {
-        const s = memberStanding(events, memberId, { prizeId: row.prize.id, prizeType: row.prize.prize_type_id, asOf: asOfFor(row, app.now()) });
+      const [pools, minimumAge] = await Promise.all([drawPools(app, rows), minimumEntryAge(app)]);
+      const data: UserDraw[] = [];
+      for (const row of rows) {
+        // Under the draw's own rule (issue 22: open states and minimum age), so the reason names the member's state.
+        const s = memberStanding(events, memberId, await drawEligibilityInput(app, row, drawAsOf(row, app.now()), minimumAge));
         const winner = currentWinnerOf(row.draw);
         const won = winner?.member_ids.includes(memberId) ?? false;
-        const prize = toPrize(row);
-        return {
+        const prize = toPrize(row, pools.get(row.prize.id));
+        data.push({
           prize,
           entries: s.tickets,
           tickets: formatTicketRanges(s.ranges),
@@ -81,8 +79,9 @@ export function createPrizeMemberRouter(app: AppContext): Router {
           status: prize.draw_status,
           won,
           claimed: won && winner?.claimed_by !== null,
-        };
-      });
+          ...(won ? await claimFacts(app, row.prize.id, memberId) : {}),
+        });
+      }
       res.json({ data });
     } catch (err) {
       app.logger.error({ err, memberId }, 'user draws failed');
@@ -104,7 +103,14 @@ export function createPrizeMemberRouter(app: AppContext): Router {
       await runPrizeCommand(
         app,
         body.data.prize_id,
-        { type: 'ClaimPrize', memberId, state, now: app.now().toISOString(), ...(body.data.publication_opt_out ? { publicationOptOut: true } : {}) },
+        {
+          type: 'ClaimPrize',
+          memberId,
+          state,
+          now: app.now().toISOString(),
+          ...(body.data.publication_opt_out ? { publicationOptOut: true } : {}),
+          ...(body.data.delivery ? { delivery: body.data.delivery } : {}),
+        },
         memberCommandContext(memberId, req, app.now()),
       );
       res.json({ data: { claimed: true } });
@@ -115,5 +121,41 @@ export function createPrizeMemberRouter(app: AppContext): Router {
     }
   });
 
+  // Issue 22: the winner gives the prize up (DeclinePrize); it goes back for a redraw on the terms' date.
+  router.post('/api/decline-prize', requireMember(app), async (req, res) => {
+    const { memberId } = memberOf(res);
+    const body = declinePrizeBodySchema.safeParse(req.body ?? {});
+    if (!body.success) {
+      res.status(400).json({ error: 'Choose the prize to decline.' });
+      return;
+    }
+    try {
+      const { state } = await loadPrize(app.store, body.data.prize_id);
+      if (state.status === 'absent') throw new DomainError('not_found', 'Not found.');
+      const current = state.draw.winners.at(-1);
+      if (!current || current.redrawnReason !== null || !current.memberIds.includes(memberId))
+        throw new DomainError('forbidden', 'Only the winner can decline this prize.');
+      if (current.claimedBy !== null) throw new DomainError('conflict', 'This prize has already been claimed.');
+      const now = app.now().toISOString();
+      if (current.outcome === 'unclaimed' || (current.outcome === null && current.claimBy !== null && now > current.claimBy))
+        throw new DomainError('conflict', CLAIM_PERIOD_ENDED);
+      if (current.outcome !== 'declined')
+        await runPrizeCommand(app, body.data.prize_id, { type: 'DeclinePrize', by: memberId, now }, memberCommandContext(memberId, req, app.now()));
+      res.json({ data: { declined: true } });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const status = error.code === 'not_found' ? 404 : error.code === 'forbidden' ? 403 : error.code === 'invalid' ? 400 : 409;
+      res.status(status).json({ error: error.code === 'not_found' ? 'This prize does not exist.' : error.message });
+    }
+  });
+
   return router;
+}
+
+/** The winner's claim period and where the claim stands, from the prize's own stream (issue 22). */
+async function claimFacts(app: AppContext, prizeId: string, memberId: string): Promise<Pick<UserDraw, 'claim_by' | 'claim_outcome'>> {
+  const { state } = await loadPrize(app.store, prizeId);
+  if (state.status === 'absent') return { claim_by: null, claim_outcome: null };
+  const current = [...state.draw.winners].reverse().find((w) => w.memberIds.includes(memberId));
+  return { claim_by: current?.claimBy ?? null, claim_outcome: current?.outcome ?? null };
 }

@@ -6,22 +6,26 @@ import type { AppContext } from '../context';
 import { cachedByProjection } from '../content/cache';
 import { applySortAndLimit, matches, parseItemsQuery } from '../content/query';
 import { currentWinnerOf, toPrize } from './view';
+import { drawPools, POOL_MAX_AGE_MS } from './pool';
 import { WINNERS_PAGE } from '../content/winners-page';
 
 const PUBLIC_STATUSES = ['published', 'archived'];
 
 /** `/items/prizes`, `/items/winners`, `/items/winners_page` on the content router (`{data}` bodies). */
 export function mountPrizeContent(router: Router, app: AppContext): void {
-  router.get('/prizes', cachedByProjection(app, ['prizes']), async (req, res) => {
+  // The pools move with every entry (the eligibility read model) and with time: rebuilt at least every POOL_MAX_AGE_MS.
+  router.get('/prizes', cachedByProjection(app, ['prizes', 'draw_eligibility'], POOL_MAX_AGE_MS), async (req, res) => {
     const q = parseItemsQuery(req.query, {
       filter: ['status', 'slug', 'prize_type_id', 'id'],
       sort: ['prize_end_date', 'title', 'prize_value', 'id'],
     });
     const wanted = q.filter.status?._in ?? (q.filter.status?._eq !== undefined ? [q.filter.status._eq] : ['published']);
     const statuses = wanted.filter((s) => PUBLIC_STATUSES.includes(s));
-    const items = (await listPrizes(app.sql, { statuses }))
-      .map(toPrize)
-      .filter((p) => matches(p.slug, q.filter.slug) && matches(p.prize_type_id, q.filter.prize_type_id) && matches(p.id, q.filter.id));
+    const rows = (await listPrizes(app.sql, { statuses })).filter(
+      ({ prize: p }) => matches(p.slug, q.filter.slug) && matches(p.prize_type_id, q.filter.prize_type_id) && matches(p.id, q.filter.id),
+    );
+    const pools = await drawPools(app, rows);
+    const items = rows.map((row) => toPrize(row, pools.get(row.prize.id)));
     const sorted = applySortAndLimit(items as unknown as Record<string, unknown>[], {
       ...q,
       sort: q.sort.length ? q.sort : [{ field: 'prize_end_date', desc: false }],

@@ -1,6 +1,8 @@
 import {
   claimPrizeAnswerSchema,
   claimPrizeBodySchema,
+  declinePrizeAnswerSchema,
+  declinePrizeBodySchema,
   drawTermsAnswerSchema,
   nextGiveawayAnswerSchema,
   prizesAnswerSchema,
@@ -35,6 +37,16 @@ documentRoute({
   summary: 'Claim a prize the member won',
   body: claimPrizeBodySchema,
   response: claimPrizeAnswerSchema,
+  errors: [400, 401, 403, 404, 409],
+});
+documentRoute({
+  method: 'post',
+  path: '/api/decline-prize',
+  tag: 'prizes',
+  auth: 'member',
+  summary: 'Decline a prize the member won (issue 22): it goes back for a redraw',
+  body: declinePrizeBodySchema,
+  response: declinePrizeAnswerSchema,
   errors: [400, 401, 403, 404, 409],
 });
 documentRoute({

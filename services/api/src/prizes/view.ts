@@ -2,8 +2,14 @@ import { AU_STATES } from '@roar/contracts/common';
 import type { Prize, PublicDrawStatus } from '@roar/contracts/prizes';
 import type { PrizeWithDraw } from '@roar/projections';
 
-/** The contract's Prize item (docs/contracts-4-5.md): spec section 3 fields plus the draw's public state. */
-export function toPrize({ prize: p, draw }: PrizeWithDraw): Prize {
+/** Where a draw's terms in force are shown (issue 22). */
+export const termsUrlOf = (slug: string): string => `/events/${encodeURIComponent(slug)}/terms`;
+
+/**
+ * The contract's Prize item (docs/contracts-4-5.md): spec section 3 fields plus the draw's public state.
+ * `pool`: the draw's entries_total (prizes/pool.ts); the committed total when not given.
+ */
+export function toPrize({ prize: p, draw }: PrizeWithDraw, pool?: number): Prize {
   // A draw not yet scheduled reads as scheduled (entries still open).
   const drawStatus: PublicDrawStatus = draw.status === 'unscheduled' ? 'scheduled' : draw.status;
   return {
@@ -30,6 +36,8 @@ export function toPrize({ prize: p, draw }: PrizeWithDraw): Prize {
     open_states: p.open_states ?? [...AU_STATES],
     draw_status: drawStatus,
     winner: draw.status === 'published' && draw.display ? { display: draw.display } : null,
+    terms_url: termsUrlOf(p.slug),
+    entries_total: pool ?? draw.total_tickets,
   };
 }
 

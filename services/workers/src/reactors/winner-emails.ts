@@ -1,12 +1,29 @@
 import { z } from 'zod';
 import { memberStreamId } from '@roar/domain';
+import { CLUB_TIME_ZONE } from '@roar/contracts/time';
 import { EventStoreUnavailableError, START, type RecordedEvent } from '@roar/platform';
 import type { JobRequest } from '../jobs/types';
 import { escapeHtml } from '../mail/templates';
 import { memberRegistered } from './member-history';
 import { joinReactors, jobIdFor, type ReactorContext, type ReactorPart } from './reactor';
 
-const winnerNotified = z.looseObject({ prizeId: z.string(), k: z.number().int(), memberIds: z.array(z.string()).min(1) });
+const winnerNotified = z.looseObject({
+  prizeId: z.string(),
+  k: z.number().int(),
+  memberIds: z.array(z.string()).min(1),
+  claimBy: z.string().optional(),
+});
+
+/** "Friday 25 December 2026, 5:00 pm" in the club's time zone. */
+const claimByFormat = new Intl.DateTimeFormat('en-AU', {
+  timeZone: CLUB_TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 const prizeCreated = z.looseObject({ fields: z.looseObject({ title: z.string(), slug: z.string() }) });
 const prizeUpdated = z.looseObject({ changes: z.looseObject({ title: z.string().optional(), slug: z.string().optional() }) });
 
@@ -50,8 +67,20 @@ export const winnerNotifiedEmails: ReactorPart = {
       }
       const subject = `You won ${prize.title}!`;
       const link = `${ctx.publicUrl()}/dashboard/my-draws`;
-      const text = `Hi ${member.data.firstname},\n\nCongratulations: you won ${prize.title} in the ROAR+ draw.\nClaim your prize from your dashboard: ${link}\n\nROAR+`;
-      const html = `<!doctype html><html><body style="font-family:sans-serif"><h2>${escapeHtml(subject)}</h2><p>Hi ${escapeHtml(member.data.firstname)},</p><p>Congratulations: you won ${escapeHtml(prize.title)} in the ROAR+ draw.</p><p>Claim your prize from your dashboard: <a href="${escapeHtml(link)}">My draws</a></p></body></html>`;
+      // Issue 22: every email about a draw links its terms, and the notice states the claim period.
+      const terms = prize.slug ? `${ctx.publicUrl()}/events/${encodeURIComponent(prize.slug)}/terms` : null;
+      const claimBy = d.data.claimBy && Number.isFinite(Date.parse(d.data.claimBy)) ? claimByFormat.format(new Date(d.data.claimBy)) : null;
+      const text = [
+        `Hi ${member.data.firstname},`,
+        '',
+        `Congratulations: you won ${prize.title} in the ROAR+ draw.`,
+        `Claim your prize from your dashboard: ${link}`,
+        ...(claimBy ? [`Please claim it by ${claimBy}.`] : []),
+        ...(terms ? [`The draw's terms: ${terms}`] : []),
+        '',
+        'ROAR+',
+      ].join('\n');
+      const html = `<!doctype html><html><body style="font-family:sans-serif"><h2>${escapeHtml(subject)}</h2><p>Hi ${escapeHtml(member.data.firstname)},</p><p>Congratulations: you won ${escapeHtml(prize.title)} in the ROAR+ draw.</p><p>Claim your prize from your dashboard: <a href="${escapeHtml(link)}">My draws</a></p>${claimBy ? `<p>Please claim it by ${escapeHtml(claimBy)}.</p>` : ''}${terms ? `<p><a href="${escapeHtml(terms)}">The draw's terms</a></p>` : ''}</body></html>`;
       jobs.push({
         queue: 'email',
         jobId: jobIdFor(event, `winner-email:${memberId}`),

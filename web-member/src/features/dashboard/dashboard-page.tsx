@@ -9,6 +9,7 @@ import { ErrorNote, Spinner } from '../../components/ui/feedback';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { ResidencePrompt } from './residence-prompt';
+import { ClaimNotice } from '../../components/claim-notice';
 import { refreshCurrentUser } from '../../lib/current-user';
 import { useMember } from '../../lib/use-member';
 
@@ -27,8 +28,9 @@ export function DashboardPage({ teamBox }: { teamBox?: ReactNode }) {
       <Head title="Dashboard" />
       <h1 className="dashboard__title">Dashboard</h1>
       <p className="dashboard__welcome">Welcome back, {user.firstname || user.email}</p>
+      <ClaimNotice />
       <div className="dashboard__grid">
-        <ResidencePrompt user={user as { state?: string | null; dob?: string | null }} onSaved={reload} />
+        <ResidencePrompt user={user} onSaved={reload} />
         <MembershipStatusBox user={user} membership={membership} />
         <div className="dashboard__tiles">
           {entries.status === 'loading' && <Spinner />}

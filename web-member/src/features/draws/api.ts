@@ -1,5 +1,13 @@
-import { claimPrizeAnswerSchema, userDrawsAnswerSchema, type AuState, type UserDraw } from '@roar/contracts/prizes';
-import type { ApiResult } from '../../lib/api-client';
+import {
+  claimPrizeAnswerSchema,
+  declinePrizeAnswerSchema,
+  drawTermsAnswerSchema,
+  userDrawsAnswerSchema,
+  type AuState,
+  type DrawTermsAnswer,
+  type UserDraw,
+} from '@roar/contracts/prizes';
+import { apiRequest, type ApiResult } from '../../lib/api-client';
 import { memberRequest } from '../../lib/member-api';
 import { DRAWS_ERROR } from '../../lib/prizes';
 
@@ -12,12 +20,32 @@ export async function fetchUserDraws(): Promise<ApiResult<UserDraw[]>> {
 }
 
 /** `POST /api/claim-prize`: the server's own error text on refusal. */
-export async function claimPrize(prizeId: string, state: AuState | null = null): Promise<ApiResult<{ claimed: boolean }>> {
+export async function claimPrize(prizeId: string, state: AuState | null = null, delivery = ''): Promise<ApiResult<{ claimed: boolean }>> {
   const result = await memberRequest('/api/claim-prize', {
     method: 'POST',
-    body: state ? { prize_id: prizeId, state } : { prize_id: prizeId },
+    body: { prize_id: prizeId, ...(state ? { state } : {}), ...(delivery.trim() ? { delivery: delivery.trim() } : {}) },
     schema: claimPrizeAnswerSchema,
     serverError: true,
   });
   return result.ok ? { ok: true, data: result.data.data } : result;
+}
+
+/** `POST /api/decline-prize` (issue 22): the winner gives the prize up; the server's own error text on refusal. */
+export async function declinePrize(prizeId: string): Promise<ApiResult<{ declined: boolean }>> {
+  const result = await memberRequest('/api/decline-prize', {
+    method: 'POST',
+    body: { prize_id: prizeId },
+    schema: declinePrizeAnswerSchema,
+    serverError: true,
+  });
+  return result.ok ? { ok: true, data: result.data.data } : result;
+}
+
+export const TERMS_NOT_ISSUED = 'The terms of this draw have not been issued yet.';
+
+/** `GET /api/prizes/{slug}/terms` (issue 22): the terms in force, version and HTML; null before any were issued. */
+export async function fetchDrawTerms(slug: string): Promise<ApiResult<DrawTermsAnswer | null>> {
+  const result = await apiRequest(`/api/prizes/${encodeURIComponent(slug)}/terms`, { schema: drawTermsAnswerSchema, serverMessage: true });
+  if (!result.ok && result.status === 404) return { ok: true, data: null };
+  return result;
 }

@@ -11,6 +11,7 @@ import { useAuth } from '../../lib/auth';
 import { formatDollars } from '../../lib/format';
 import { fetchPrizeBySlug, formatDrawTime, imageUrl, prizeImages, prizeTypeDisplay, type Prize } from '../../lib/prizes';
 import { SafeHtml } from '../../components/ui/safe-html';
+import { oddsLine, poolLine } from './odds';
 
 /** `/events/{slug}`: one giveaway with its images, value, draw time, countdown, the member's entries and the winner. */
 export function EventPage() {
@@ -65,12 +66,22 @@ export function EventPage() {
           {loggedIn ? (
             <MyEntries prize={prize} />
           ) : (
-            <p className="giveaway__join">
-              <Link className="btn btn--gold" to={paths.membership.getHref()}>
-                Join Now
-              </Link>
-            </p>
+            <>
+              <p className="giveaway__pool" data-testid="draw-pool">
+                {poolLine(prize.entries_total)}
+              </p>
+              <p className="giveaway__join">
+                <Link className="btn btn--gold" to={paths.membership.getHref()}>
+                  Join Now
+                </Link>
+              </p>
+            </>
           )}
+          <p className="giveaway__terms">
+            <Link to={paths.eventTerms.getHref(prize.slug)} data-testid="draw-terms-link">
+              Terms of this draw
+            </Link>
+          </p>
           {prize.description && <SafeHtml className="giveaway__description" kind="rich" html={prize.description} />}
         </div>
       </article>
@@ -124,20 +135,32 @@ function EntriesSummary({ state, prize }: { state: LoadState<UserDraw[]>; prize:
   if (state.status === 'loading') return <Spinner />;
   if (state.status === 'error') return <ErrorNote message={state.error} />;
   const draw = state.data.find((d) => String(d.prize.id) === String(prize.id));
+  const pool = draw?.prize.entries_total ?? prize.entries_total;
   return (
     <section className="giveaway__mine" aria-label="Your entries">
       <h2>Your entries</h2>
-      {!draw || draw.entries === 0 ? (
-        <p data-testid="my-entries">{draw?.reason ?? 'You have no entries in this draw yet.'}</p>
+      {!draw || (draw.eligible && draw.entries === 0) ? (
+        <>
+          <p data-testid="my-entries">You have no entries in this draw yet.</p>
+          <p className="giveaway__pool-line" data-testid="draw-pool">
+            {poolLine(pool)}
+          </p>
+        </>
+      ) : !draw.eligible ? (
+        // Issue 22: a member left out (not open in their state, under age, no residence given) reads why, not a count that will not be drawn.
+        <p className="giveaway__excluded" data-testid="my-entries">
+          {draw.reason ?? 'Your entries do not count in this draw.'}
+        </p>
       ) : (
         <>
-          <p data-testid="my-entries">
-            <strong>{draw.entries}</strong> {draw.entries === 1 ? 'entry' : 'entries'}
-            {!draw.eligible && draw.reason ? ` (${draw.reason})` : ''}
-          </p>
+          <p data-testid="my-odds">{oddsLine(draw.entries, pool)}</p>
           {draw.tickets && <p data-testid="my-tickets">Tickets {draw.tickets}</p>}
-          {draw.won && <p className="giveaway__won">You won this draw!</p>}
         </>
+      )}
+      {draw?.won && (
+        <p className="giveaway__won">
+          You won this draw! {!draw.claimed && <Link to={paths.claimPrize.getHref(draw.prize.slug)}>Claim your prize</Link>}
+        </p>
       )}
     </section>
   );

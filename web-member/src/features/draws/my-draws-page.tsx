@@ -65,6 +65,11 @@ export function MyDrawsPage() {
                   </p>
                   <p className={draw.eligible ? 'my-draws__counts' : 'my-draws__excluded'}>{entriesLine(draw)}</p>
                   <p className="my-draws__closes">{closingLine(draw.prize, Date.now()) ?? prizeStageLabel(draw.prize, Date.now())}</p>
+                  {draw.won && !draw.claimed && (
+                    <Link className="my-draws__claim-link" to={paths.claimPrize.getHref(draw.prize.slug)} data-testid="claim-page-link">
+                      Claim page: countdown, delivery or decline
+                    </Link>
+                  )}
                   {draw.won && <ClaimButton draw={draw} onClaimed={reload} />}
                 </div>
               </li>
