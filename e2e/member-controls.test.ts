@@ -84,12 +84,12 @@ describe('members in control: a limit, a break, their own data', () => {
     await page.goto(`${app.url}/sign-up?membership=1`);
     await page.getByLabel('First name').fill('Lola');
     await page.getByLabel('Last name').fill('Limit');
-    await page.getByLabel('Email', { exact: true }).fill('lola.limit@example.com.au');
+    await page.getByLabel('Email').fill('lola.limit@example.com.au');
     await page.getByLabel('Password').fill('Fairway-Birdie-2026!');
     await page.getByLabel('State or territory').selectOption('VIC');
     await page.getByLabel('Date of birth').fill('1988-04-12');
     await page.getByLabel('Monthly limit on draw purchases (optional)').fill('0');
-    await page.getByLabel(/^Email me when a new draw opens/).check();
+    await page.getByLabel(/^Tell me when a new draw opens/).check();
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.waitForURL(/\/dashboard/);
 

@@ -168,7 +168,7 @@ export function SignUpPage() {
         <SpendingLimitField />
         <ResidenceFields />
         <label className="checkbox">
-          <input type="checkbox" name="marketing_opt_in" /> Email me when a new draw opens (never while I am on a break or self-excluded)
+          <input type="checkbox" name="marketing_opt_in" /> Tell me when a new draw opens (never while I am on a break or self-excluded)
         </label>
         {error && <ErrorNote message={error} />}
         <button type="submit" className="btn btn--gold btn--block" disabled={busy}>
