@@ -32,6 +32,7 @@ import { createContentRouter } from './content/routes';
 import { mountPrizeContent } from './prizes/content';
 import { mountRewardsContent } from './rewards';
 import { prizesAdminRouter } from './draws/admin';
+import { prizeClaimActionsRouter, prizeClaimsAdminRouter } from './draws/claims-admin';
 import { complianceRulesAdminRouter, drawSettingsAdminRouter, permitsAdminRouter } from './compliance';
 import { createPrizeMemberRouter } from './draws/member';
 import './content/docs';
@@ -121,6 +122,8 @@ export function createApp(
   app.use('/api/admin/members', memberPlanRouter(ctx, members));
   app.use('/media', mediaPublicRouter(ctx));
   app.use('/api/admin/prizes', prizesAdminRouter(ctx));
+  app.use('/api/admin/prizes', prizeClaimActionsRouter(ctx));
+  app.use('/api/admin/prize-claims', prizeClaimsAdminRouter(ctx));
   app.use('/api/prizes', prizeTermsRouter(ctx));
   app.use('/api/admin/draw-settings', drawSettingsAdminRouter(ctx));
   app.use('/api/admin/permits', permitsAdminRouter(ctx));

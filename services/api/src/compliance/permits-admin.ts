@@ -11,6 +11,7 @@ import { oneOrMany, pageOf, parseListQuery, sendList } from '../staff-kit/simple
 import { HttpError } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { readPermits } from './permits';
+import { addDocumentUpload } from './documents';
 
 async function permitOf(app: AppContext, id: string): Promise<Permit> {
   const { state } = await loadState(app.store, permitStreamId(id), permitDecider);
@@ -41,6 +42,7 @@ export function permitsAdminRouter(app: AppContext): Router {
   router.get('/:id', requireStaff(app), async (req, res) => {
     res.json(await permitOf(app, String(req.params.id)));
   });
+  addDocumentUpload(app, router, 'permits', admin);
   router.post('/', admin, async (req, res) => {
     const { reason, ...fields } = parseBody(createPermitBodySchema, req);
     const permitId = randomUUID();
