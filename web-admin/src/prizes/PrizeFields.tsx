@@ -1,4 +1,5 @@
-import { NumberInput, required, SelectInput, TextInput } from 'react-admin';
+import { CheckboxGroupInput, NumberInput, required, SelectInput, TextInput } from 'react-admin';
+import { AU_STATES } from '@roar/contracts/common';
 import { PRIZE_STATUS_CHOICES, PRIZE_TYPE_CHOICES } from './choices';
 import { MediaInput } from '../media/MediaInput';
 import { ClubDateTimeInput } from '../ui/ClubDateTimeInput';
@@ -18,6 +19,12 @@ export function PrizeFields() {
       <RichTextInput source="description" label="Description" helperText="Headings, bold, italics and lists; images go in the image fields below" />
       <ClubDateTimeInput source="prize_end_date" label="Entries close" validate={required()} />
       <NumberInput source="prize_value" label="Prize value (AUD)" validate={required()} min={0} step={0.01} />
+      <CheckboxGroupInput
+        source="open_states"
+        label="Open to residents of"
+        choices={AU_STATES.map((id) => ({ id, name: id }))}
+        helperText="Publishing needs a valid permit in each state whose threshold the prize value exceeds"
+      />
       <TextInput source="event_date" label="Event date (display text)" {...image} />
       <NumberInput source="event_participants" min={0} step={1} />
       <MediaInput source="hero_image" label="Hero image" kind="prize" variant="landscape" alsoSets={{ hero_image_portrait: 'portrait' }} />

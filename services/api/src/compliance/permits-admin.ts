@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { createPermitBodySchema, updatePermitBodySchema, type Permit } from '@roar/contracts/compliance';
-import { permitDecider, permitStreamId } from '@roar/domain';
-import { handleCommand, loadState } from '@roar/platform';
+import { PERMIT_ENDS_BEFORE_START, permitDecider, permitStreamId } from '@roar/domain';
+import { DomainError, handleCommand, loadState } from '@roar/platform';
 import type { AppContext } from '../context';
 import { requireStaff } from '../auth/staff-tokens';
 import { staffCommandContext } from '../staff-kit/command-context';
@@ -12,6 +12,15 @@ import { HttpError } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { readPermits } from './permits';
 import { addDocumentUpload } from './documents';
+
+/** The decider's 400 for a permit ending before it starts, named on `valid_to` so the console shows it under that field. */
+function onValidTo(error: unknown): never {
+  if (error instanceof DomainError && error.message === PERMIT_ENDS_BEFORE_START)
+    throw new HttpError(400, error.message, 'INVALID', [
+      { message: `valid_to: ${error.message}`, extensions: { code: 'INVALID', field: 'valid_to' } },
+    ]);
+  throw error;
+}
 
 async function permitOf(app: AppContext, id: string): Promise<Permit> {
   const { state } = await loadState(app.store, permitStreamId(id), permitDecider);
@@ -54,7 +63,7 @@ export function permitsAdminRouter(app: AppContext): Router {
       { type: 'RegisterPermit', permitId, fields },
       staffCommandContext(app, req, res, reason),
       { mustBeNew: true },
-    );
+    ).catch(onValidTo);
     res.status(201).json(await permitOf(app, permitId));
   });
   router.put('/:id', admin, async (req, res) => {
@@ -68,7 +77,7 @@ export function permitsAdminRouter(app: AppContext): Router {
       permitDecider,
       { type: 'UpdatePermit', changes },
       staffCommandContext(app, req, res, reason),
-    );
+    ).catch(onValidTo);
     res.json(await permitOf(app, id));
   });
   return router;
