@@ -99,7 +99,7 @@ export function ComplianceRules() {
               <Typography variant="h6" component="h2">
                 Permit rules in force ({today})
               </Typography>
-              <Table size="small" aria-label="Permit rules in force">
+              <Table size="small" sx={{ minWidth: 720 }} aria-label="Permit rules in force">
                 <TableHead>
                   <TableRow>
                     <TableCell>State</TableCell>
@@ -124,7 +124,7 @@ export function ComplianceRules() {
               <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
                 National rules in force
               </Typography>
-              <Table size="small" aria-label="National rules in force">
+              <Table size="small" sx={{ minWidth: 720 }} aria-label="National rules in force">
                 <TableHead>
                   <TableRow>
                     <TableCell>Rule</TableCell>
@@ -155,7 +155,9 @@ export function ComplianceRules() {
                 <Typography variant="body2" color="text.secondary">
                   The value takes effect on its date; earlier values stay in the history below.
                 </Typography>
-                <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mt: 1, flexWrap: 'wrap' }}>
+                <Box
+                  sx={{ mt: 1, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(4, minmax(0, 1fr))' }, alignItems: 'start' }}
+                >
                   <MuiTextField select label="Rule" value={draft.target} onChange={set('target')} sx={{ minWidth: 240 }}>
                     {AU_STATES.map((s) => (
                       <MenuItem key={s} value={s}>
@@ -183,7 +185,7 @@ export function ComplianceRules() {
                     onChange={set('effective_from')}
                     slotProps={{ inputLabel: { shrink: true } }}
                   />
-                </Stack>
+                </Box>
                 <MuiTextField
                   label="Source"
                   helperText="The Act, regulation or regulator page"
@@ -209,7 +211,7 @@ export function ComplianceRules() {
               <Typography variant="h6" component="h2">
                 History
               </Typography>
-              <Table size="small" aria-label="Every value set">
+              <Table size="small" sx={{ minWidth: 720 }} aria-label="Every value set">
                 <TableHead>
                   <TableRow>
                     <TableCell>Rule</TableCell>

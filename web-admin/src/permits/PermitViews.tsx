@@ -12,7 +12,11 @@ import {
   required,
   usePermissions,
   type RaRecord,
+  useListContext,
+  useCreatePath,
+  Link,
 } from 'react-admin';
+import { Card, CardContent, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { AU_STATES } from '@roar/contracts/common';
 import { clubDay } from '@roar/contracts/time';
 import { DocumentInput } from '../ui/DocumentInput';
@@ -46,20 +50,55 @@ const toBody = (d: Record<string, unknown>) => ({
 
 const filters = [<SelectInput key="jurisdiction" source="jurisdiction" choices={STATE_CHOICES} alwaysOn />];
 
+/** On a phone each permit is a card (the table's seven columns need a wide screen); admins open it to edit. */
+function PermitCards({ editable }: { editable: boolean }) {
+  const { data } = useListContext();
+  const createPath = useCreatePath();
+  return (
+    <Stack spacing={1} sx={{ p: 1 }}>
+      {(data ?? []).map((record) => (
+        <Card variant="outlined" key={String(record.id)} data-testid="permit-card">
+          <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+            <Typography variant="subtitle1" component="h3">
+              {editable ? (
+                <Link to={createPath({ resource: 'permits', id: record.id, type: 'edit' })}>
+                  {String(record.jurisdiction)} {String(record.number)}
+                </Link>
+              ) : (
+                `${String(record.jurisdiction)} ${String(record.number)}`
+              )}
+            </Typography>
+            <Typography variant="body2">{String(record.holder)}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {String(record.valid_from)} to {String(record.valid_to)}: {permitStatus(record)}
+              {record.document ? ', document on file' : ''}
+            </Typography>
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
 /** The permits register (issue 22): NSW authorities, SA licences, ACT and NT permits, with their dates and status. */
 export function PermitList() {
   const { permissions } = usePermissions<string>();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
     <List filters={filters} sort={{ field: 'valid_from', order: 'DESC' }} exporter={false}>
-      <Datagrid bulkActionButtons={false} rowClick={permissions === 'admin' ? 'edit' : false}>
-        <TextField source="jurisdiction" label="State" />
-        <TextField source="number" />
-        <TextField source="holder" sortable={false} />
-        <TextField source="valid_from" label="Valid from" />
-        <TextField source="valid_to" label="Valid to" />
-        <FunctionField label="Status" render={(r: RaRecord) => permitStatus(r)} />
-        <FunctionField label="Document" render={(r: RaRecord) => (r.document ? 'On file' : '-')} />
-      </Datagrid>
+      {phone ? (
+        <PermitCards editable={permissions === 'admin'} />
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={permissions === 'admin' ? 'edit' : false}>
+          <TextField source="jurisdiction" label="State" />
+          <TextField source="number" />
+          <TextField source="holder" sortable={false} />
+          <TextField source="valid_from" label="Valid from" />
+          <TextField source="valid_to" label="Valid to" />
+          <FunctionField label="Status" render={(r: RaRecord) => permitStatus(r)} />
+          <FunctionField label="Document" render={(r: RaRecord) => (r.document ? 'On file' : '-')} />
+        </Datagrid>
+      )}
     </List>
   );
 }
