@@ -151,6 +151,7 @@ describe('staff compliance screens', () => {
     const award = page.getByRole('dialog', { name: /Award/ });
     await award.getByLabel('Delivery note').fill('Collected at the pro shop, signed for');
     await award.getByRole('button', { name: 'Award' }).click();
+    await award.waitFor({ state: 'hidden' });
     await row.getByText('awarded').waitFor();
     const claim = await api('GET', `/api/admin/prize-claims/${drawnId}`);
     expect(claim).toMatchObject({ claim_state: 'awarded', delivery_note: 'Collected at the pro shop, signed for', winner_name: 'Sam Citizen' });
@@ -168,6 +169,7 @@ describe('staff compliance screens', () => {
     await page.getByRole('option', { name: 'VIC', exact: true }).click();
     await dialog.getByLabel('Reason').fill('Moved to Melbourne, proof seen');
     await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await expect.poll(async () => (await api('GET', `/api/admin/members/${memberId}`)).state).toBe('VIC');
     await page.getByText('VIC', { exact: true }).waitFor();
     await shots('member-residence');
