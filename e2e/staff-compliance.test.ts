@@ -123,10 +123,11 @@ describe('staff compliance screens', () => {
     await shots('compliance-rules');
   });
 
-  it('opens a prize to NSW, VIC and QLD', async () => {
+  it('opens a prize to NSW, VIC and QLD with a 21-day claim period', async () => {
     await page.goto(`${app.url}/admin/prizes/${draftId}/edit`);
     // A prize from before open states reads as open everywhere: every box starts ticked.
     for (const state of AU_STATES) await page.getByRole('checkbox', { name: state, exact: true }).setChecked(['NSW', 'VIC', 'QLD'].includes(state));
+    await page.getByLabel('Claim period (days)').fill('21');
     await page.getByLabel('Reason').fill('Open in three states');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/show/);

@@ -47,6 +47,7 @@ describe('staff claim steps', () => {
       prize_type_id: 'normal',
       prize_end_date: new Date(Date.now() + 3_600_000).toISOString(),
       prize_value: 600,
+      claim_period_days: 14,
       status: 'published',
       reason: 'June giveaway',
     });
@@ -61,8 +62,12 @@ describe('staff claim steps', () => {
     const notified = await staffSend(`/prize-claims?filter=${encodeURIComponent(JSON.stringify({ id }))}`, null, 'auditor', 'GET');
     expect(notified.status).toBe(200);
     const row = (notified.body as unknown as Json[])[0]!;
-    expect(row).toMatchObject({ id, claim_state: 'notified', waiting_on_staff: null, days_left: 60 });
-    expect(Date.parse(row.claim_by as string)).toBeGreaterThan(Date.now() + 59 * 86_400_000);
+    // The draw's own claim period (14 days), not the club's default of 60; the terms state it.
+    expect(row).toMatchObject({ id, claim_state: 'notified', waiting_on_staff: null, days_left: 14 });
+    expect(Date.parse(row.claim_by as string)).toBeGreaterThan(Date.now() + 13 * 86_400_000);
+    expect((await staffSend(`/prizes/${id}`, null, 'auditor', 'GET')).body.claim_period_days).toBe(14);
+    const terms = (await (await fetch(`${api.url}/api/prizes/driver-of-the-month/terms`)).json()) as Json;
+    expect(JSON.stringify(terms)).toContain('within 14 days of being notified');
 
     const early = await staffSend(`/prizes/${id}/verify-claim`, { identity_seen: true, age_seen: true });
     expect(early.status).toBe(409);

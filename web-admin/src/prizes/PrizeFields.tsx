@@ -7,6 +7,12 @@ import { RichTextInput } from '../ui/RichTextInput';
 
 const image = { parse: (v: string) => (v === '' ? null : v) };
 
+/** The body to send: an empty claim period is left out (the prize keeps the club's default). */
+export function withoutEmptyClaimPeriod(data: Record<string, unknown>): Record<string, unknown> {
+  const { claim_period_days, ...rest } = data;
+  return claim_period_days === null || claim_period_days === undefined ? rest : { ...rest, claim_period_days };
+}
+
 /** Every field of the spec's Prize; portraits left empty fall back to the plain image. */
 export function PrizeFields() {
   return (
@@ -19,6 +25,15 @@ export function PrizeFields() {
       <RichTextInput source="description" label="Description" helperText="Headings, bold, italics and lists; images go in the image fields below" />
       <ClubDateTimeInput source="prize_end_date" label="Entries close" validate={required()} />
       <NumberInput source="prize_value" label="Prize value (AUD)" validate={required()} min={0} step={0.01} />
+      <NumberInput
+        source="claim_period_days"
+        label="Claim period (days)"
+        min={1}
+        max={365}
+        step={1}
+        parse={(v: string | number | null) => (v === '' || v === null ? null : Number(v))}
+        helperText="Empty: the club's default claim period (Draw settings)"
+      />
       <CheckboxGroupInput
         source="open_states"
         label="Open to residents of"
