@@ -134,6 +134,10 @@ describe('staff compliance screens', () => {
     await expect
       .poll(async () => [...((await api('GET', `/api/admin/prizes/${draftId}`)).open_states as string[])].sort())
       .toEqual(['NSW', 'QLD', 'VIC']);
+    expect((await api('GET', `/api/admin/prizes/${draftId}`)).claim_period_days).toBe(21);
+    await page.goto(`${app.url}/admin/prizes/${draftId}/edit`);
+    await expect.poll(() => page.getByLabel('Claim period (days)').inputValue()).toBe('21');
+    await shots('prize-open-states');
   });
 
   it("verifies the winner's identity and age, then awards the prize with a delivery note", async () => {
