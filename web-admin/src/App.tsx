@@ -36,6 +36,10 @@ import contentHomeBlocks from './content-home-blocks';
 import supportRequests from './support-requests';
 import approvals from './approvals';
 import staffUsers from './staff-users';
+import permits from './permits';
+import complianceRules from './compliance-rules';
+import drawSettings from './draw-settings';
+import prizeClaims from './prize-claims';
 import { lazyView } from './lazyView';
 import { darkTheme, lightTheme } from './theme';
 import { StaffLayout } from './ui/StaffLayout';
@@ -70,6 +74,10 @@ export function App() {
       <Resource name="members" {...members} />
       <Resource name="payments" {...payments} />
       <Resource name="prizes" {...prizes} />
+      <Resource name="prize-claims" options={{ label: 'Prize claims' }} {...prizeClaims} />
+      <Resource name="permits" options={{ label: 'Permits' }} {...permits} />
+      <Resource name="compliance-rules" options={{ label: 'Compliance rules' }} {...complianceRules} />
+      <Resource name="draw-settings" options={{ label: 'Draw settings' }} {...drawSettings} />
       <Resource name="approvals" options={{ label: 'Approvals' }} {...approvals} />
       <Resource name="referrals" {...referrals} />
       <Resource name="teams" {...teams} />

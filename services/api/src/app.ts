@@ -34,6 +34,7 @@ import { createContentRouter } from './content/routes';
 import { mountPrizeContent } from './prizes/content';
 import { mountRewardsContent } from './rewards';
 import { prizesAdminRouter } from './draws/admin';
+import { prizeClaimActionsRouter, prizeClaimsAdminRouter } from './draws/claims-admin';
 import { complianceCalendarRouter, complianceRulesAdminRouter, drawSettingsAdminRouter, permitsAdminRouter } from './compliance';
 import { createPrizeMemberRouter } from './draws/member';
 import './content/docs';
@@ -125,6 +126,8 @@ export function createApp(
   app.use('/media', mediaPublicRouter(ctx));
   if (ctx.testClock) app.use('/api/test/clock', testClockRouter(ctx.testClock));
   app.use('/api/admin/prizes', prizesAdminRouter(ctx));
+  app.use('/api/admin/prizes', prizeClaimActionsRouter(ctx));
+  app.use('/api/admin/prize-claims', prizeClaimsAdminRouter(ctx));
   app.use('/api/prizes', prizeTermsRouter(ctx));
   // Issue 22: a change of the draw settings or of a permit issues the open draws' terms again.
   const reissueTerms = (command: CommandContext) => reissueOpenDrawTerms(ctx, command);

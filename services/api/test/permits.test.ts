@@ -92,6 +92,8 @@ describe('the permits register', () => {
     const backwards = await send('admin', 'POST', '/permits', { ...permit, valid_to: '2026-11-30', reason: 'New licence' });
     expect(backwards.status).toBe(400);
     expect(JSON.stringify(backwards.body)).toContain('A permit cannot end before it starts');
+    // Named on valid_to, so the console shows it under that field.
+    expect(backwards.body).toMatchObject({ errors: [{ extensions: { field: 'valid_to' } }] });
     expect((await send('admin', 'POST', '/permits', { ...permit })).status).toBe(400);
 
     const created = await send('admin', 'POST', '/permits', { ...permit, reason: 'New licence' });

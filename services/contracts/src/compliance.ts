@@ -81,3 +81,7 @@ export const complianceRulesAnswerSchema = z
   })
   .strict();
 export type ComplianceRulesAnswer = z.infer<typeof complianceRulesAnswerSchema>;
+
+/** A private compliance document (permit, winner's identity) stored through the storage port: the key the record keeps. */
+export const uploadedDocumentSchema = z.object({ key: z.string().min(1).max(500), content_type: z.string(), bytes: z.number().int() }).strict();
+export type UploadedDocument = z.infer<typeof uploadedDocumentSchema>;

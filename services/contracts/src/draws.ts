@@ -49,6 +49,8 @@ export const adminPrizeSchema = prizeSchema.extend({
   winners: z.array(drawnWinnerSchema),
   next_k: z.number().int(),
   winner_display: z.string().nullable(),
+  /** The draw's own claim period in days (issue 22), on the one-prize answer only; null: the club's default. */
+  claim_period_days: z.number().int().nullable().optional(),
   created_at: instant,
   updated_at: instant,
 });

@@ -68,6 +68,8 @@ export const prizeFieldsSchema = z
     prize_value_currency: z.literal('AUD'),
     /** The states the draw is open in (issue 22); absent on prizes from before it (open everywhere, rule 1). */
     open_states: z.array(auStateSchema).max(8).optional(),
+    /** Days the winner has to claim, from the notice (issue 22); absent: the club's default claim period. */
+    claim_period_days: z.number().int().min(1).max(365).optional(),
   })
   .strict();
 export type PrizeFields = z.infer<typeof prizeFieldsSchema>;

@@ -30,6 +30,8 @@ export const staffMemberSchema = z.object({
   referral_code: z.string().nullable(),
   mobile: z.string().nullable(),
   dob: z.string().nullable(),
+  /** Residential state or territory (issue 22); null until the member answers. */
+  state: z.string().nullable(),
   address: z.string().nullable(),
   registered_at: z.string().nullable(),
   updated_at: z.string().nullable(),

@@ -5,6 +5,7 @@ import { formatCents } from '../memberships/MembershipList';
 import { AdjustEntriesButton } from './AdjustEntriesButton';
 import { SupportTab } from './SupportTab';
 import { ControlsTab } from './ControlsTab';
+import { EditResidenceButton } from './EditResidenceButton';
 import { EventHistory } from '../events/EventHistory';
 
 const tickets = (r: RaRecord) => ledgerTicketRange(r.first_ticket as number | null, r.last_ticket as number | null);
@@ -20,11 +21,13 @@ export function MemberShow() {
           <TextField source="firstname" label="First name" />
           <TextField source="lastname" label="Last name" />
           <TextField source="mobile" emptyText="-" />
+          <TextField source="state" label="State or territory" emptyText="-" />
           <TextField source="dob" label="Date of birth" emptyText="-" />
           <TextField source="address" emptyText="-" />
           <TextField source="status" label="Account" />
           <TextField source="referral_code" />
           <ClubDateField source="registered_at" showTime label="Registered" />
+          <EditResidenceButton />
         </Tab>
         <Tab label="Plan" path="plan">
           <TextField source="membership_tier" label="Plan" emptyText="-" />

@@ -1,9 +1,9 @@
 import { Create, SimpleForm } from 'react-admin';
-import { PrizeFields } from './PrizeFields';
+import { PrizeFields, withoutEmptyClaimPeriod } from './PrizeFields';
 
 export function PrizeCreate() {
   return (
-    <Create redirect="show">
+    <Create redirect="show" transform={withoutEmptyClaimPeriod}>
       <SimpleForm>
         <PrizeFields />
       </SimpleForm>

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { createPermitBodySchema, updatePermitBodySchema, type Permit } from '@roar/contracts/compliance';
-import { permitDecider, permitStreamId } from '@roar/domain';
-import { handleCommand, loadState } from '@roar/platform';
+import { PERMIT_ENDS_BEFORE_START, permitDecider, permitStreamId } from '@roar/domain';
+import { DomainError, handleCommand, loadState } from '@roar/platform';
 import type { AppContext } from '../context';
 import { requireStaff } from '../auth/staff-tokens';
 import { staffCommandContext } from '../staff-kit/command-context';
@@ -12,6 +12,16 @@ import { HttpError } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { readPermits } from './permits';
 import type { AfterComplianceChange } from './settings-admin';
+import { addDocumentUpload } from './documents';
+
+/** The decider's 400 for a permit ending before it starts, named on `valid_to` so the console shows it under that field. */
+function onValidTo(error: unknown): never {
+  if (error instanceof DomainError && error.message === PERMIT_ENDS_BEFORE_START)
+    throw new HttpError(400, error.message, 'INVALID', [
+      { message: `valid_to: ${error.message}`, extensions: { code: 'INVALID', field: 'valid_to' } },
+    ]);
+  throw error;
+}
 
 async function permitOf(app: AppContext, id: string): Promise<Permit> {
   const { state } = await loadState(app.store, permitStreamId(id), permitDecider);
@@ -42,13 +52,14 @@ export function permitsAdminRouter(app: AppContext, afterChange?: AfterComplianc
   router.get('/:id', requireStaff(app), async (req, res) => {
     res.json(await permitOf(app, String(req.params.id)));
   });
+  addDocumentUpload(app, router, 'permits', admin);
   router.post('/', admin, async (req, res) => {
     const { reason, ...fields } = parseBody(createPermitBodySchema, req);
     const permitId = randomUUID();
     const ctx = staffCommandContext(app, req, res, reason);
     await handleCommand(app.store, app.registry, permitStreamId(permitId), permitDecider, { type: 'RegisterPermit', permitId, fields }, ctx, {
       mustBeNew: true,
-    });
+    }).catch(onValidTo);
     if (afterChange) await afterChange(ctx);
     res.status(201).json(await permitOf(app, permitId));
   });
@@ -57,7 +68,9 @@ export function permitsAdminRouter(app: AppContext, afterChange?: AfterComplianc
     const id = String(req.params.id);
     await permitOf(app, id);
     const ctx = staffCommandContext(app, req, res, reason);
-    const outcome = await handleCommand(app.store, app.registry, permitStreamId(id), permitDecider, { type: 'UpdatePermit', changes }, ctx);
+    const outcome = await handleCommand(app.store, app.registry, permitStreamId(id), permitDecider, { type: 'UpdatePermit', changes }, ctx).catch(
+      onValidTo,
+    );
     if (afterChange && outcome.events.length > 0) await afterChange(ctx);
     res.json(await permitOf(app, id));
   });

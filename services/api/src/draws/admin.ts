@@ -174,7 +174,9 @@ export function prizesAdminRouter(app: AppContext): Router {
     const { id } = parseParams(idParams, req);
     const row = await getPrize(app.sql, id);
     if (!row) throw new HttpError(404, 'Not found.', 'NOT_FOUND');
-    res.json(toAdminPrize(row));
+    // The claim period is not in the prizes read model: the one-prize answer reads it from the draw's stream.
+    const { state } = await loadPrize(app.store, id);
+    res.json({ ...toAdminPrize(row), claim_period_days: state.status === 'absent' ? null : (state.fields.claim_period_days ?? null) });
   });
 
   router.post('/', writers, async (req, res) => {
@@ -248,7 +250,10 @@ export function prizesAdminRouter(app: AppContext): Router {
   action(
     'notify',
     async (id, _r, ctx) => {
-      const { defaultClaimPeriodDays: claimPeriodDays } = await readDrawSettings(app);
+      // The draw's own claim period, else the club's default.
+      const { state } = await loadPrize(app.store, id);
+      const claimPeriodDays =
+        (state.status === 'absent' ? undefined : state.fields.claim_period_days) ?? (await readDrawSettings(app)).defaultClaimPeriodDays;
       return runPrizeCommand(app, id, { type: 'NotifyWinner', now: app.now().toISOString(), claimPeriodDays }, ctx);
     },
     false,

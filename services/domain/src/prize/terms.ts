@@ -16,7 +16,7 @@ export interface TermsComplianceFigures {
 
 /** Everything the terms of one draw show; nothing else goes in, so the same input gives the same HTML. */
 export interface DrawTermsInput {
-  readonly fields: Pick<PrizeFields, 'title' | 'prize_value' | 'prize_value_currency' | 'prize_end_date' | 'open_states'>;
+  readonly fields: Pick<PrizeFields, 'title' | 'prize_value' | 'prize_value_currency' | 'prize_end_date' | 'open_states' | 'claim_period_days'>;
   /** When entries open (the prize's publication); null when not yet published. */
   readonly entriesOpenAt: string | null;
   /** The draw instant (defaults to the close, prize_end_date) and its method. */
@@ -121,7 +121,10 @@ export function generateDrawTerms(input: DrawTermsInput): string {
       'Notification and publication',
       `The winner is notified by email and in the app within two business days of the draw. The winner's first name, initial and state are published on the club's website for ${settings.publicationDays} days from the draw, unless the winner asks us not to.`,
     ),
-    section('Claim period', `The winner must claim the prize within ${settings.defaultClaimPeriodDays} days of being notified.`),
+    section(
+      'Claim period',
+      `The winner must claim the prize within ${input.fields.claim_period_days ?? settings.defaultClaimPeriodDays} days of being notified.`,
+    ),
     section(
       'Redraw',
       `If the prize is declined or not claimed in time, it is redrawn on or after ${esc(redrawOn)} (${compliance.unclaimedRedrawMinMonths} months after the draw), in the same place and by the same method.`,

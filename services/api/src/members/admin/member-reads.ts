@@ -25,6 +25,8 @@ export const memberRecordSchema = z.object({
   referral_code: maybe,
   mobile: maybe,
   dob: maybe,
+  /** Residential state or territory (issue 22); null until the member answers. */
+  state: maybe,
   address: maybe,
   registered_at: instant,
   updated_at: instant,
