@@ -96,7 +96,10 @@ describe('member controls: limits, a break, self-exclusion', () => {
     const registered = async (email: string, extra: Record<string, unknown>) => {
       const session = (await (await signUp(email, 1, extra)).json()) as Session;
       const me = (await (await get('/api/current-user', session.access_token)).json()) as { user: { id: string } };
-      return (await api.infra.store.readStream(memberStreamId(me.user.id))).find((e) => e.type === 'MemberRegistered')!.data as Record<string, unknown>;
+      return (await api.infra.store.readStream(memberStreamId(me.user.id))).find((e) => e.type === 'MemberRegistered')!.data as Record<
+        string,
+        unknown
+      >;
     };
     expect((await registered('keen.promo@example.com.au', { marketing_opt_in: true })).marketingOptIn).toBe(true);
     expect(await registered('quiet.promo@example.com.au', {})).not.toHaveProperty('marketingOptIn');
