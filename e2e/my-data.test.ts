@@ -32,7 +32,7 @@ describe('my data: the emailed link', () => {
     await page.getByLabel('Last name').fill('Data');
     await page.getByLabel('Email', { exact: true }).fill('dana.data@example.com.au');
     await page.getByLabel('Password').fill('Fairway-Birdie-2026!');
-    await page.getByLabel(/^Tell me when a new draw opens/).check();
+    await page.getByLabel('Tell me when a new draw opens').check();
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 1000 });
       await page.screenshot({ path: `${SHOTS}/sign-up-${width}.png`, fullPage: true });
