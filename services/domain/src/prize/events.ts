@@ -110,6 +110,14 @@ export const EntriesClosed = defineEvent(
       permits: z.array(reliedPermitSchema).max(8).optional(),
       /** Rule 2: the minimum entry age in force at the close (compliance rule entryMinimumAge). */
       minimumAge: z.number().int().min(0).max(150).optional(),
+      /** Issue 24: the root of the entry tree (entry-tree.ts: one leaf per entrant) and its leaves; absent on older closes. */
+      entryRoot: hex64.optional(),
+      entryCount: z.number().int().min(0).optional(),
+      /** Issue 24: the latest signed tree head of the sealed log the close saw, when sealing is on. */
+      treeHead: z
+        .object({ size: z.number().int().min(0), rootHash: hex64 })
+        .strict()
+        .optional(),
     })
     .strict(),
 );
