@@ -1,4 +1,5 @@
 import { claimPrizeAnswerSchema, userDrawsAnswerSchema, type AuState, type UserDraw } from '@roar/contracts/prizes';
+import { entryProofAnswerSchema, type EntryProofAnswer } from '@roar/contracts/draw-proofs';
 import type { ApiResult } from '../../lib/api-client';
 import { memberRequest } from '../../lib/member-api';
 import { DRAWS_ERROR } from '../../lib/prizes';
@@ -19,5 +20,11 @@ export async function claimPrize(prizeId: string, state: AuState | null = null):
     schema: claimPrizeAnswerSchema,
     serverError: true,
   });
+  return result.ok ? { ok: true, data: result.data.data } : result;
+}
+
+/** `GET /api/my-draws/{slug}/entry-proof` (issue 24): the member's entrants in the committed list with inclusion proofs. */
+export async function fetchEntryProof(slug: string): Promise<ApiResult<EntryProofAnswer>> {
+  const result = await memberRequest(`/api/my-draws/${encodeURIComponent(slug)}/entry-proof`, { schema: entryProofAnswerSchema, serverError: true });
   return result.ok ? { ok: true, data: result.data.data } : result;
 }
