@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
       { path: paths.upcomingGiveaways.path, ...draws('UpcomingGiveawaysRoute') },
       { path: paths.events.path, ...draws('EventsRoute') },
       { path: paths.event.path, ...draws('EventRoute') },
+      { path: paths.eventVerify.path, ...draws('VerifyDrawRoute') },
       { path: paths.winners.path, ...draws('WinnersRoute') },
       { path: paths.attestScore.path, ...clubhouse('AttestRoute') },
       { path: paths.teamPrizes.path, lazy: () => import('./routes/team').then((m) => ({ Component: m.TeamPrizesRoute })) },

@@ -53,6 +53,7 @@ export const paths = {
 
   events: fixed('/events'),
   event: { path: '/events/:slug', getHref: (slug: string) => `/events/${encodeURIComponent(slug)}` },
+  eventVerify: { path: '/events/:slug/verify', getHref: (slug: string) => `/events/${encodeURIComponent(slug)}/verify` },
 
   dashboard: fixed('/dashboard'),
   myDraws: fixed('/dashboard/my-draws'),

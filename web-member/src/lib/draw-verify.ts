@@ -107,3 +107,95 @@ export async function ticketFor(seed: string, k: number, total: number): Promise
     if (candidate < BigInt(total)) return Number(candidate);
   }
 }
+
+export interface VerifiableDraw {
+  readonly prize_id: string;
+  readonly method: 'commit-reveal' | 'beacon' | null;
+  readonly commitment: string | null;
+  readonly beacon: { name: string; round: number; chain_hash: string | null; public_key: string | null; scheme: string | null } | null;
+  readonly closed: { list_hash: string; entry_root: string | null; entry_count: number; total_tickets: number } | null;
+  readonly revealed: { randomness: string; seed: string; round: { round: number; signature: string } | null } | null;
+  readonly winners: ReadonlyArray<{ k: number; ticket: number; entrant_id: string; leaf: EntryLeaf | null }>;
+}
+
+export interface DrawCheck {
+  /** True when every check passed and a winner was drawn. */
+  readonly verified: boolean;
+  /** One line per check, passed or failed, in order. */
+  readonly lines: ReadonlyArray<{ ok: boolean; text: string }>;
+}
+
+const QUICKNET_SCHEME = 'bls-unchained-g1-rfc9380';
+const QUICKNET_DST = 'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_';
+
+/** drand quicknet: the round's BLS signature over SHA-256(uint64be(round)), against the chain's public key (G2). */
+export async function verifyDrandRound(publicKey: string, round: number, signature: string): Promise<boolean> {
+  const { bls12_381: bls } = await import('@noble/curves/bls12-381.js');
+  const be = new Uint8Array(8);
+  new DataView(be.buffer).setBigUint64(0, BigInt(round));
+  const sigs = bls.shortSignatures;
+  const message = sigs.hash(await sha256(be), QUICKNET_DST);
+  return sigs.verify(sigs.Signature.fromHex(signature.toLowerCase()), message, bls.G2.Point.fromHex(publicKey.toLowerCase()));
+}
+
+/**
+ * Everything the public verify page checks, in the browser: the randomness opens the commitment
+ * (or is the drand round, signed by the chain), the seed recomputes from the list hash, each
+ * winning ticket recomputes from the seed, and each winner's leaf is in the committed list under
+ * its root, holding the winning ticket.
+ */
+export async function checkDraw(draw: VerifiableDraw): Promise<DrawCheck> {
+  const lines: Array<{ ok: boolean; text: string }> = [];
+  const check = (ok: boolean, pass: string, fail: string) => lines.push({ ok, text: ok ? pass : fail });
+  const { closed, revealed } = draw;
+  if (!closed || !revealed) return { verified: false, lines: [{ ok: true, text: 'Waiting for the draw: nothing to check yet.' }] };
+  const randomness = hexToBytes(revealed.randomness);
+  if (draw.method === 'commit-reveal') {
+    const opened = bytesToHex(await sha256(randomness)) === draw.commitment;
+    check(opened, 'The revealed secret opens the commitment made before the close.', 'The revealed secret does not open the commitment.');
+  } else if (draw.method === 'beacon' && draw.beacon) {
+    const b = draw.beacon;
+    const named = bytesToHex(await sha256(encoder.encode(`${b.name}|${b.chain_hash ?? ''}|${b.round}`))) === draw.commitment;
+    check(named, `The draw committed to drand round ${b.round} before the close.`, `The commitment does not name drand round ${b.round}.`);
+    const round = revealed.round;
+    if (!round || round.round !== b.round) check(false, '', `The revealed round is not round ${b.round}.`);
+    else {
+      const isHash = bytesToHex(await sha256(hexToBytes(round.signature))) === revealed.randomness;
+      check(isHash, "The randomness is the SHA-256 of the round's signature.", "The randomness is not the SHA-256 of the round's signature.");
+      if (b.scheme !== QUICKNET_SCHEME || !b.public_key) check(false, '', `The drand scheme ${b.scheme ?? '(none)'} cannot be checked here.`);
+      else {
+        let signed = false;
+        try {
+          signed = await verifyDrandRound(b.public_key, round.round, round.signature);
+        } catch {
+          signed = false;
+        }
+        check(
+          signed,
+          `drand round ${round.round}'s BLS signature verifies against the chain's public key.`,
+          `drand round ${round.round}'s BLS signature does not verify.`,
+        );
+      }
+    }
+  } else check(false, '', 'The draw records no randomness method.');
+  const seed = await drawSeed(closed.list_hash, randomness, draw.prize_id);
+  check(seed === revealed.seed, `The seed recomputes to ${seed}.`, `The seed recomputes to ${seed}, the draw says ${revealed.seed}.`);
+  if (draw.winners.length === 0) check(false, '', 'No winner is recorded yet.');
+  for (const w of draw.winners) {
+    const ticket = await ticketFor(seed, w.k, closed.total_tickets);
+    check(
+      ticket === w.ticket,
+      `Winning ticket ${ticket} (k=${w.k}) recomputes.`,
+      `Ticket k=${w.k} recomputes to ${ticket}, the draw says ${w.ticket}.`,
+    );
+    if (!closed.entry_root || !w.leaf) continue;
+    const inList = w.leaf.entrant_id === w.entrant_id && (await entryIsCommitted(w.leaf, closed.entry_count, closed.entry_root));
+    const holds = w.ticket >= w.leaf.first_ticket && w.ticket < w.leaf.first_ticket + w.leaf.tickets;
+    check(
+      inList && holds,
+      `The winner holds tickets ${w.leaf.first_ticket}-${w.leaf.first_ticket + w.leaf.tickets - 1} in the committed list.`,
+      `The winner's entry does not prove to the committed list's root with ticket ${w.ticket}.`,
+    );
+  }
+  return { verified: lines.every((l) => l.ok), lines };
+}

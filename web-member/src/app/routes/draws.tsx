@@ -5,6 +5,7 @@ export {
 } from '../../features/draws/prize-list-page';
 export { EventPage as EventRoute } from '../../features/draws/event-page';
 export { MyDrawsPage as MyDrawsRoute } from '../../features/draws/my-draws-page';
+export { VerifyDrawPage as VerifyDrawRoute } from '../../features/draws/verify-page';
 export { SingleEntriesPage as SingleEntriesRoute } from '../../features/draws/single-entries-page';
 import { Testimonials } from '../../features/home/sections';
 import { WinnersPage } from '../../features/winners/winners-page';

@@ -1,6 +1,11 @@
 import { claimPrizeAnswerSchema, userDrawsAnswerSchema, type AuState, type UserDraw } from '@roar/contracts/prizes';
-import { entryProofAnswerSchema, type EntryProofAnswer } from '@roar/contracts/draw-proofs';
-import type { ApiResult } from '../../lib/api-client';
+import {
+  entryProofAnswerSchema,
+  publicDrawVerificationAnswerSchema,
+  type EntryProofAnswer,
+  type PublicDrawVerification,
+} from '@roar/contracts/draw-proofs';
+import { apiRequest, type ApiResult } from '../../lib/api-client';
 import { memberRequest } from '../../lib/member-api';
 import { DRAWS_ERROR } from '../../lib/prizes';
 
@@ -25,6 +30,18 @@ export async function claimPrize(prizeId: string, state: AuState | null = null):
 
 /** `GET /api/my-draws/{slug}/entry-proof` (issue 24): the member's entrants in the committed list with inclusion proofs. */
 export async function fetchEntryProof(slug: string): Promise<ApiResult<EntryProofAnswer>> {
-  const result = await memberRequest(`/api/my-draws/${encodeURIComponent(slug)}/entry-proof`, { schema: entryProofAnswerSchema, serverError: true });
+  const result = await memberRequest(`/api/my-draws/${encodeURIComponent(slug)}/entry-proof`, {
+    schema: entryProofAnswerSchema,
+    serverMessage: true,
+  });
+  return result.ok ? { ok: true, data: result.data.data } : result;
+}
+
+/** `GET /api/draws/{slug}/verify` (issue 24, public): what the verify page recomputes. */
+export async function fetchDrawVerification(slug: string): Promise<ApiResult<PublicDrawVerification>> {
+  const result = await apiRequest(`/api/draws/${encodeURIComponent(slug)}/verify`, {
+    schema: publicDrawVerificationAnswerSchema,
+    serverMessage: true,
+  });
   return result.ok ? { ok: true, data: result.data.data } : result;
 }
