@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { checkDraw, drawSeed, entryIsCommitted, ticketFor, type VerifiableDraw } from './draw-verify';
+import { checkDraw, drawSeed, entryIsCommitted, ticketFor, verifyDrandRound, type VerifiableDraw } from './draw-verify';
 
 /** The server's formulas (services/domain/src/draw/select.ts) written with node:crypto, to hold the browser's to them. */
 function serverSeed(listHash: string, randomness: Buffer, drawId: string): string {
@@ -74,5 +74,14 @@ describe('draw-verify (issue 24, the browser side)', () => {
     const forged = await checkDraw({ ...draw, winners: [{ ...draw.winners[0]!, ticket: (ticket + 1) % 5 }] });
     expect(forged.verified).toBe(false);
     expect(forged.lines.map((l) => l.text)).toContain(`Ticket k=0 recomputes to ${ticket}, the draw says ${(ticket + 1) % 5}.`);
+  });
+
+  it("checks a real drand quicknet round's BLS signature (League of Entropy round 123) and refuses another round's", async () => {
+    // From services/api/src/draws/test-drand.ts: api.drand.sh quicknet chain info and /public/123.
+    const publicKey =
+      '83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a';
+    const signature = 'b75c69d0b72a5d906e854e808ba7e2accb1542ac355ae486d591aa9d43765482e26cd02df835d3546d23c4b13e0dfc92';
+    expect(await verifyDrandRound(publicKey, 123, signature)).toBe(true);
+    expect(await verifyDrandRound(publicKey, 124, signature)).toBe(false);
   });
 });

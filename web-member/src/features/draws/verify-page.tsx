@@ -83,7 +83,7 @@ function Verification({ draw }: { draw: PublicDrawVerification }) {
           {draw.closed ? (draw.closed.entry_root ?? 'Not recorded (closed before entry proofs)') : '-'}
         </dd>
         <dt>List size</dt>
-        <dd>{draw.closed ? `${draw.closed.entry_count} entrants, ${draw.closed.total_tickets} tickets` : '-'}</dd>
+        <dd>{draw.closed ? `${plural(draw.closed.entry_count, 'entrant')}, ${plural(draw.closed.total_tickets, 'ticket')}` : '-'}</dd>
         {draw.closed?.tree_head && (
           <>
             <dt>Sealed log at the close</dt>
@@ -105,3 +105,5 @@ function Verification({ draw }: { draw: PublicDrawVerification }) {
     </>
   );
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
