@@ -1,4 +1,5 @@
-import { Frontier, MemoryTree, leafHash, type Hash } from '@roar/platform';
+import { hash } from 'node:crypto';
+import { EMPTY_ROOT, MemoryTree, type Hash } from '@roar/platform';
 import type { FrozenEntrant } from './entry-list';
 
 /**
@@ -22,9 +23,16 @@ export function entryLeafInput(firstTicket: number, entrant: FrozenEntrant): str
   return `${firstTicket}\t${entrant.entrantId}\t${entrant.tickets}\n`;
 }
 
+/**
+ * SHA-256(0x00 || leaf input), with the one-shot `crypto.hash` (several times faster than a Hash
+ * object per leaf: a close of 100,000 entrants hashes 200,000 times).
+ */
 export function entryLeafHash(firstTicket: number, entrant: FrozenEntrant): Hash {
-  return leafHash(Buffer.from(entryLeafInput(firstTicket, entrant), 'utf8'));
+  return hash('sha256', Buffer.from(`\0${entryLeafInput(firstTicket, entrant)}`, 'utf8'), 'buffer');
 }
+
+const NODE_PREFIX = Buffer.from([0x01]);
+const entryNodeHash = (left: Hash, right: Hash): Hash => hash('sha256', Buffer.concat([NODE_PREFIX, left, right], 65), 'buffer');
 
 export interface EntryTreeRoot {
   /** Lower-case hex root of the tree. */
@@ -35,13 +43,20 @@ export interface EntryTreeRoot {
 
 /** The root of the entry tree of a list's entrants in order, memory in the tree's height. */
 export function entryTreeRoot(entrants: Iterable<FrozenEntrant>): EntryTreeRoot {
-  const frontier = new Frontier();
+  // The right edge of the tree: the roots of its perfect subtrees, largest first (as merkle.ts's Frontier).
+  const edge: Hash[] = [];
+  let size = 0;
   let first = 0;
   for (const entrant of entrants) {
-    frontier.append(entryLeafHash(first, entrant));
+    let node = entryLeafHash(first, entrant);
+    for (let index = size; index % 2 === 1; index = (index - 1) / 2) node = entryNodeHash(edge.pop()!, node);
+    edge.push(node);
+    size += 1;
     first += entrant.tickets;
   }
-  return { root: frontier.root().toString('hex'), count: frontier.size };
+  let root = edge.length === 0 ? EMPTY_ROOT : edge[edge.length - 1]!;
+  for (let i = edge.length - 2; i >= 0; i--) root = entryNodeHash(edge[i]!, root);
+  return { root: root.toString('hex'), count: size };
 }
 
 /** The whole tree in memory (to serve proofs): its leaves' first tickets beside it. */
