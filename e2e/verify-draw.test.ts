@@ -42,7 +42,7 @@ describe('a draw anyone can verify, and entries a member can check', () => {
     return (await r.json()) as Record<string, unknown>;
   };
 
-  it('closes and draws a giveaway: the close records the entry root and the tree head it saw', async () => {
+  it('closes and draws a giveaway while its verify page watches: the page turns VERIFIED by itself; the close records the entry root and the tree head it saw', async () => {
     member = await signUpMember(app.url, { email: 'verify-draw@example.com.au', membershipId: PLATINUM, firstName: 'Vera' });
     // The sealer signs its first tree head within moments: the close commits to it.
     await expect
@@ -59,7 +59,17 @@ describe('a draw anyone can verify, and entries a member can check', () => {
       status: 'published',
       reason: 'Issue 24 walk',
     });
-    for (const action of ['schedule', 'close', 'draw']) await staff(token, `/prizes/${String(created.id)}/${action}`, {});
+    await staff(token, `/prizes/${String(created.id)}/schedule`, {});
+    // Live: the verify page, open before the close, follows the draw by itself (server-sent events).
+    const watcher = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await watcher.goto(`${app.url}/events/${slug}/verify`);
+    const verdict = watcher.getByTestId('verify-verdict');
+    await expect.poll(() => verdict.getAttribute('data-state'), { timeout: 20_000 }).toBe('waiting');
+    expect(await watcher.getByTestId('verify-root').textContent()).toBe('-');
+    for (const action of ['close', 'draw']) await staff(token, `/prizes/${String(created.id)}/${action}`, {});
+    await expect.poll(() => verdict.getAttribute('data-state'), { timeout: 20_000 }).toBe('verified');
+    expect(await watcher.getByTestId('verify-root').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    await watcher.close();
     const verify = (await (await fetch(`${app.url}/api/draws/${slug}/verify`)).json()) as {
       data: { closed: { entry_root: string | null; entry_count: number; tree_head: { size: number } | null }; winners: unknown[] };
     };

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import {
   ENTRY_PROOF_TEXT,
   entryProofAnswerSchema,
@@ -6,7 +7,15 @@ import {
   type EntryProof,
   type PublicDrawVerification,
 } from '@roar/contracts/draw-proofs';
-import { ENTRY_LEAF_ENCODING, entryTree, parseEntryLines, pseudonymousEntrantIds, type FrozenEntrant, type PrizeEvent } from '@roar/domain';
+import {
+  drawStreamId,
+  ENTRY_LEAF_ENCODING,
+  entryTree,
+  parseEntryLines,
+  pseudonymousEntrantIds,
+  type FrozenEntrant,
+  type PrizeEvent,
+} from '@roar/domain';
 import { findTeamOfMember, getPrize } from '@roar/projections';
 import type { AppContext } from '../context';
 import { memberOf, requireMember } from '../auth/member';
@@ -36,6 +45,81 @@ async function publishedPrize(app: AppContext, slug: string) {
   if (!row || (row.prize.status !== 'published' && row.prize.status !== 'archived')) throw new HttpError(404, ENTRY_PROOF_TEXT.notFound, 'NOT_FOUND');
   return row;
 }
+
+/** What the public verify page recomputes: the draw's stream as recorded, and the winners' leaves with their proofs. */
+async function verificationOf(
+  app: AppContext,
+  row: Awaited<ReturnType<typeof publishedPrize>>,
+): Promise<{ data: PublicDrawVerification; events: number }> {
+  const events = await prizeEvents(app.store, row.prize.id);
+  const { entrants, closed } = closedList(events);
+  let scheduled: DataOf<'DrawScheduled'> | null = null;
+  let revealed: DataOf<'RandomnessRevealed'> | null = null;
+  const drawn: Array<DataOf<'WinnerDrawn'>> = [];
+  for (const e of events) {
+    if (e.type === 'DrawScheduled') scheduled = e.data;
+    if (e.type === 'RandomnessRevealed') revealed = e.data;
+    if (e.type === 'WinnerDrawn') drawn.push(e.data);
+  }
+  const tree = closed?.entryRoot && drawn.length > 0 ? entryTree(entrants) : null;
+  const beacon = scheduled?.beacon ?? null;
+  const data: PublicDrawVerification = {
+    prize_id: row.prize.id,
+    slug: row.prize.slug,
+    title: row.prize.title,
+    status: row.draw.status,
+    method: scheduled?.method ?? null,
+    commitment: scheduled?.commitment ?? null,
+    beacon: beacon
+      ? {
+          name: beacon.name,
+          round: beacon.round,
+          chain_hash: beacon.chainHash ?? null,
+          public_key: beacon.publicKey ?? null,
+          scheme: beacon.scheme ?? null,
+          genesis_time: beacon.genesisTime ?? null,
+          period: beacon.period ?? null,
+        }
+      : null,
+    closed: closed
+      ? {
+          as_of: closed.asOf,
+          list_hash: closed.listHash,
+          entry_root: closed.entryRoot ?? null,
+          entry_count: closed.entryCount ?? closed.entrantCount,
+          total_tickets: closed.totalTickets,
+          tree_head: closed.treeHead ? { size: closed.treeHead.size, root_hash: closed.treeHead.rootHash } : null,
+        }
+      : null,
+    revealed: revealed
+      ? {
+          randomness: revealed.randomness,
+          seed: revealed.seed,
+          round: revealed.beacon
+            ? { round: revealed.beacon.round, signature: revealed.beacon.signature, previous_signature: revealed.beacon.previousSignature ?? null }
+            : null,
+        }
+      : null,
+    winners: drawn.map((w) => {
+      const index = entrants.findIndex((e) => e.entrantId === w.entrantId);
+      const leaf =
+        tree && index >= 0
+          ? {
+              index,
+              entrant_id: w.entrantId,
+              first_ticket: tree.firstTickets[index]!,
+              tickets: entrants[index]!.tickets,
+              proof: hex(tree.tree.inclusionProof(index)),
+            }
+          : null;
+      return { k: w.k, ticket: w.ticket, entrant_id: w.entrantId, leaf };
+    }),
+    leaf_encoding: ENTRY_LEAF_ENCODING,
+  };
+  return { data, events: events.length };
+}
+
+const LIVE_POLL_MS = 1000;
 
 /**
  * Issue 24: `GET /api/my-draws/{slug}/entry-proof`, the member's entrants in the committed list with
@@ -88,72 +172,35 @@ export function createDrawProofRouter(app: AppContext): Router {
 
   router.get('/api/draws/:slug/verify', async (req, res) => {
     const row = await publishedPrize(app, String(req.params.slug));
-    const events = await prizeEvents(app.store, row.prize.id);
-    const { entrants, closed } = closedList(events);
-    let scheduled: DataOf<'DrawScheduled'> | null = null;
-    let revealed: DataOf<'RandomnessRevealed'> | null = null;
-    const drawn: Array<DataOf<'WinnerDrawn'>> = [];
-    for (const e of events) {
-      if (e.type === 'DrawScheduled') scheduled = e.data;
-      if (e.type === 'RandomnessRevealed') revealed = e.data;
-      if (e.type === 'WinnerDrawn') drawn.push(e.data);
+    res.json({ data: (await verificationOf(app, row)).data });
+  });
+
+  // Live: the same answer as server-sent events (`event: draw`), sent again whenever the draw's
+  // stream grows (the close, the list committed, the randomness and the winner), so the page
+  // updates itself while the draw happens. The stream is read once a second per open page.
+  router.get('/api/draws/:slug/verify/live', async (req, res) => {
+    const row = await publishedPrize(app, String(req.params.slug));
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'x-accel-buffering': 'no' });
+    let open = true;
+    req.on('close', () => (open = false));
+    let seen = 0;
+    let quiet = 0;
+    while (open) {
+      try {
+        // Only the events after those already seen: nothing to read while the draw waits.
+        const fresh = seen === 0 ? 1 : (await app.store.readStream(drawStreamId(row.prize.id), BigInt(seen))).length;
+        if (fresh > 0) {
+          const { data, events } = await verificationOf(app, (await getPrize(app.sql, row.prize.id)) ?? row);
+          seen = events;
+          quiet = 0;
+          if (open) res.write(`event: draw\ndata: ${JSON.stringify(data)}\n\n`);
+        } else if (++quiet % 15 === 0) res.write(': still here\n\n');
+      } catch (err) {
+        app.logger.warn({ err, prizeId: row.prize.id }, 'draw verify live: could not read the draw');
+      }
+      await new Promise((resolve) => setTimeout(resolve, LIVE_POLL_MS));
     }
-    const tree = closed?.entryRoot && drawn.length > 0 ? entryTree(entrants) : null;
-    const beacon = scheduled?.beacon ?? null;
-    const data: PublicDrawVerification = {
-      prize_id: row.prize.id,
-      slug: row.prize.slug,
-      title: row.prize.title,
-      status: row.draw.status,
-      method: scheduled?.method ?? null,
-      commitment: scheduled?.commitment ?? null,
-      beacon: beacon
-        ? {
-            name: beacon.name,
-            round: beacon.round,
-            chain_hash: beacon.chainHash ?? null,
-            public_key: beacon.publicKey ?? null,
-            scheme: beacon.scheme ?? null,
-            genesis_time: beacon.genesisTime ?? null,
-            period: beacon.period ?? null,
-          }
-        : null,
-      closed: closed
-        ? {
-            as_of: closed.asOf,
-            list_hash: closed.listHash,
-            entry_root: closed.entryRoot ?? null,
-            entry_count: closed.entryCount ?? closed.entrantCount,
-            total_tickets: closed.totalTickets,
-            tree_head: closed.treeHead ? { size: closed.treeHead.size, root_hash: closed.treeHead.rootHash } : null,
-          }
-        : null,
-      revealed: revealed
-        ? {
-            randomness: revealed.randomness,
-            seed: revealed.seed,
-            round: revealed.beacon
-              ? { round: revealed.beacon.round, signature: revealed.beacon.signature, previous_signature: revealed.beacon.previousSignature ?? null }
-              : null,
-          }
-        : null,
-      winners: drawn.map((w) => {
-        const index = entrants.findIndex((e) => e.entrantId === w.entrantId);
-        const leaf =
-          tree && index >= 0
-            ? {
-                index,
-                entrant_id: w.entrantId,
-                first_ticket: tree.firstTickets[index]!,
-                tickets: entrants[index]!.tickets,
-                proof: hex(tree.tree.inclusionProof(index)),
-              }
-            : null;
-        return { k: w.k, ticket: w.ticket, entrant_id: w.entrantId, leaf };
-      }),
-      leaf_encoding: ENTRY_LEAF_ENCODING,
-    };
-    res.json({ data });
+    res.end();
   });
 
   return router;
@@ -174,5 +221,14 @@ documentRoute({
   tag: 'prizes',
   summary: "Public: a draw's commitment, randomness, committed list root and size and winners, for a browser to recompute (issue 24)",
   response: publicDrawVerificationAnswerSchema,
+  errors: [404],
+});
+documentRoute({
+  method: 'get',
+  path: '/api/draws/{slug}/verify/live',
+  tag: 'prizes',
+  summary: 'Public, server-sent events: `event: draw` with the verify answer, again whenever the draw moves on (close, list, randomness, winner)',
+  response: z.string().describe('text/event-stream; each `data:` line is the JSON `data` of GET /api/draws/{slug}/verify'),
+  responseType: 'text/event-stream',
   errors: [404],
 });

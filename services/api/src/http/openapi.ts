@@ -25,7 +25,15 @@ export interface RouteDoc {
   readonly status?: 200 | 201 | 202 | 204 | 302 | 303;
   /** The success answer's media type (default application/json; CSV exports, the hosted checkout page). */
   readonly responseType?:
-    'application/json' | 'text/csv' | 'text/html' | 'text/plain' | 'image/png' | 'image/webp' | 'application/pdf' | 'application/octet-stream';
+    | 'application/json'
+    | 'text/csv'
+    | 'text/html'
+    | 'text/plain'
+    | 'image/png'
+    | 'image/webp'
+    | 'application/pdf'
+    | 'application/octet-stream'
+    | 'text/event-stream';
   readonly auth?: 'member' | 'staff';
   readonly errors?: readonly number[];
 }

@@ -45,3 +45,24 @@ export async function fetchDrawVerification(slug: string): Promise<ApiResult<Pub
   });
   return result.ok ? { ok: true, data: result.data.data } : result;
 }
+
+/**
+ * `GET /api/draws/{slug}/verify/live` (issue 24): the verify answer again each time the draw moves
+ * on (server-sent events), until a winner is drawn. Returns the unsubscribe.
+ */
+export function subscribeDrawVerification(slug: string, onDraw: (draw: PublicDrawVerification) => void): () => void {
+  if (typeof EventSource === 'undefined') return () => undefined;
+  const source = new EventSource(`/api/draws/${encodeURIComponent(slug)}/verify/live`);
+  source.addEventListener('draw', (event) => {
+    let parsed;
+    try {
+      parsed = publicDrawVerificationAnswerSchema.shape.data.safeParse(JSON.parse((event as MessageEvent<string>).data));
+    } catch {
+      return;
+    }
+    if (!parsed.success) return;
+    onDraw(parsed.data);
+    if (parsed.data.revealed && parsed.data.winners.length > 0) source.close();
+  });
+  return () => source.close();
+}

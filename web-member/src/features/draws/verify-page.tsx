@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { fetchDrawVerification } from './api';
+import { fetchDrawVerification, subscribeDrawVerification } from './api';
 import { useLoad } from '../../lib/use-load';
 import { checkDraw, type DrawCheck } from '../../lib/draw-verify';
 import { ErrorNote, Spinner } from '../../components/ui/feedback';
@@ -15,15 +15,20 @@ import type { PublicDrawVerification } from '@roar/contracts/draw-proofs';
 export function VerifyDrawPage() {
   const { slug = '' } = useParams();
   const [state] = useLoad(() => fetchDrawVerification(slug), slug);
+  // Live: the page updates itself as the entries close, the list is committed and the winner is drawn.
+  const [live, setLive] = useState<PublicDrawVerification | null>(null);
+  useEffect(() => {
+    setLive(null);
+    return subscribeDrawVerification(slug, setLive);
+  }, [slug]);
+  const draw = live ?? (state.status === 'loaded' ? state.data : null);
   return (
     <div className="verify-draw container">
       <Head title="Verify the draw" />
       <Link to={paths.event.getHref(slug)} className="back-link">
         ← Back to the giveaway
       </Link>
-      {state.status === 'loading' && <Spinner />}
-      {state.status === 'error' && <ErrorNote message={state.error} />}
-      {state.status === 'loaded' && <Verification draw={state.data} />}
+      {draw ? <Verification draw={draw} /> : state.status === 'error' ? <ErrorNote message={state.error} /> : <Spinner />}
     </div>
   );
 }
