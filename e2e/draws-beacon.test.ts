@@ -76,4 +76,13 @@ describe('a giveaway drawn from the drand beacon, in the staff console', () => {
     await expect.poll(() => page.getByLabel('Verification report').innerText()).toMatch(/^VERIFIED$/m);
     expect(drand.rounds).toBeGreaterThan(0);
   }, 90_000);
+
+  it("issue 24: the public verify page checks drand round 123's BLS signature in the browser and says VERIFIED", async () => {
+    const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await visitor.goto(`${app.url}/events/drand-putter/verify`);
+    const verdict = visitor.getByTestId('verify-verdict');
+    await expect.poll(() => verdict.getAttribute('data-state'), { timeout: 30_000 }).toBe('verified');
+    expect(await visitor.getByText("drand round 123's BLS signature verifies against the chain's public key.").count()).toBe(1);
+    await visitor.close();
+  });
 });

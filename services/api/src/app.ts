@@ -37,6 +37,7 @@ import { prizesAdminRouter } from './draws/admin';
 import { prizeClaimActionsRouter, prizeClaimsAdminRouter } from './draws/claims-admin';
 import { complianceCalendarRouter, complianceRulesAdminRouter, drawSettingsAdminRouter, permitsAdminRouter } from './compliance';
 import { createPrizeMemberRouter } from './draws/member';
+import { createDrawProofRouter } from './draws/proofs';
 import './content/docs';
 import './members/docs';
 import './prizes/docs';
@@ -121,6 +122,7 @@ export function createApp(
     res.json(buildOpenApi(process.env.npm_package_version ?? '0.1.0'));
   });
   app.use(createPrizeMemberRouter(ctx));
+  app.use(createDrawProofRouter(ctx));
   app.use('/api/admin/media', mediaAdminRouter(ctx));
   app.use('/api/admin/members', memberPlanRouter(ctx, members));
   app.use('/media', mediaPublicRouter(ctx));

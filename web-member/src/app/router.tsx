@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
       { path: paths.events.path, ...draws('EventsRoute') },
       { path: paths.event.path, ...draws('EventRoute') },
       { path: paths.eventTerms.path, ...draws('DrawTermsRoute') },
+      { path: paths.eventVerify.path, ...draws('VerifyDrawRoute') },
       { path: paths.winners.path, ...draws('WinnersRoute') },
       { path: paths.attestScore.path, ...clubhouse('AttestRoute') },
       { path: paths.teamPrizes.path, lazy: () => import('./routes/team').then((m) => ({ Component: m.TeamPrizesRoute })) },

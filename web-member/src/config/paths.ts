@@ -55,6 +55,7 @@ export const paths = {
   event: { path: '/events/:slug', getHref: (slug: string) => `/events/${encodeURIComponent(slug)}` },
   /** Issue 22: the draw's terms in force. */
   eventTerms: { path: '/events/:slug/terms', getHref: (slug: string) => `/events/${encodeURIComponent(slug)}/terms` },
+  eventVerify: { path: '/events/:slug/verify', getHref: (slug: string) => `/events/${encodeURIComponent(slug)}/verify` },
 
   dashboard: fixed('/dashboard'),
   myDraws: fixed('/dashboard/my-draws'),

@@ -25,7 +25,7 @@ import {
   type PrizeEvent,
   type PrizeState,
 } from '@roar/domain';
-import { DomainError, handleCommand, loadState, positionToString, type CommandContext, type EventStore } from '@roar/platform';
+import { DomainError, handleCommand, listTreeHeads, loadState, positionToString, type CommandContext, type EventStore } from '@roar/platform';
 import type { AppContext } from '../context';
 import { clubDay } from '@roar/contracts/time';
 import { minimumEntryAge, readComplianceRules } from '../compliance/rules';
@@ -172,6 +172,7 @@ export async function closeEntries(app: AppContext, prizeId: string, ctx: Comman
     cutoffPosition: positionToString(cutoff),
     asOf,
     ...(residence ? { residence } : {}),
+    ...(await latestTreeHeadSeen(app)),
   };
   const outcome = await handleCommand(app.store, app.registry, drawStreamId(prizeId), prizeDecider, command, ctx);
   // Who stands behind each entrant, stored while the projections catch up: a row maps the recorded
@@ -191,6 +192,15 @@ export async function closeEntries(app: AppContext, prizeId: string, ctx: Comman
   } finally {
     await identities;
   }
+}
+
+/**
+ * Issue 24: the latest signed tree head of the sealed log, which the close commits to; nothing
+ * when sealing is off (no tree head signed, or the transparency tables not there yet).
+ */
+async function latestTreeHeadSeen(app: AppContext): Promise<{ treeHead?: { size: number; rootHash: string } }> {
+  const [head] = await listTreeHeads(app.sql, 1).catch(() => []);
+  return head ? { treeHead: { size: head.treeSize, rootHash: head.rootHash.toString('hex') } } : {};
 }
 
 /** Who each entrant id of the frozen list stands for: the eligibility replay at the recorded cutoff. */

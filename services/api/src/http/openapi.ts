@@ -33,7 +33,8 @@ export interface RouteDoc {
     | 'image/webp'
     | 'application/pdf'
     | 'application/octet-stream'
-    | 'application/zip';
+    | 'application/zip'
+    | 'text/event-stream';
   readonly auth?: 'member' | 'staff';
   readonly errors?: readonly number[];
 }

@@ -2,3 +2,4 @@ export * from './entry-list';
 export * from './randomness';
 export * from './select';
 export * from './winners';
+export * from './entry-tree';

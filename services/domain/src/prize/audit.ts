@@ -14,6 +14,7 @@ import {
   type FrozenEntryList,
 } from '../draw';
 import { eligibleEntrants, memberIdOfEntrantKey, type EligibilityEvent, type EligibilityInput, type EligibleEntrant } from './eligibility';
+import { entryTreeRoot } from '../draw/entry-tree';
 import type { PrizeEvent } from './events';
 import { evolvePrize, initialPrizeState, type PrizeState } from './state';
 
@@ -170,6 +171,7 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
       `the recorded list holds ${recorded.length} entrants and ${recordedTotal} tickets, EntriesClosed says ${closed.entrantCount} and ${closed.totalTickets}`,
     );
   }
+  auditEntryTree(recorded, closed, lines, fail);
   const recordedList: FrozenEntryList = { entrants: recorded, totalTickets: recordedTotal, hash: closed.listHash };
 
   if (!revealed) {
@@ -330,4 +332,19 @@ function auditBeacon(
   if (problem === null)
     lines.push(`Round ${round.round}'s signature verifies against the chain's public key${beacon.scheme ? ` (${beacon.scheme})` : ''}`);
   else fail(`round ${round.round}'s signature: ${problem}`);
+}
+
+/** Issue 24: the entry tree of the recorded pages has the root and size the close recorded (closes before it record none). */
+function auditEntryTree(recorded: readonly FrozenEntrant[], closed: DataOf<'EntriesClosed'>, lines: string[], fail: (line: string) => void): void {
+  if (closed.entryRoot === undefined) {
+    lines.push('The close records no entry tree root (closed before issue 24): the list hash alone commits to the list');
+    return;
+  }
+  const tree = entryTreeRoot(recorded);
+  if (tree.root !== closed.entryRoot) fail(`the recorded entry list's Merkle root is ${tree.root}, EntriesClosed says ${closed.entryRoot}`);
+  else if (tree.count !== closed.entryCount)
+    fail(`the recorded entry list's Merkle tree has ${tree.count} leaves, EntriesClosed says ${closed.entryCount}`);
+  else lines.push(`Entry tree root ${closed.entryRoot} over ${tree.count} entrants matches the recorded list`);
+  if (closed.treeHead)
+    lines.push(`The close committed to the sealed log's tree head of size ${closed.treeHead.size}, root ${closed.treeHead.rootHash}`);
 }

@@ -12,6 +12,8 @@ import {
   type EntryInput,
   type FrozenEntryList,
 } from '../draw';
+import { entryTreeRoot } from '../draw/entry-tree';
+import type { FrozenEntrant } from '../draw/entry-list';
 import { ENTRY_LIST_PAGE_SIZE, type PrizeEvent, type PrizeFields } from './events';
 import type { AuState } from '../member/events';
 import type { Permit, ReliedPermit } from '@roar/contracts/compliance';
@@ -51,6 +53,8 @@ export type PrizeCommand =
       readonly asOf: string;
       /** Rule 2 (issue 22): given, the close records rule 2 with these; absent, rule 1 as before. */
       readonly residence?: { readonly openStates: readonly AuState[]; readonly permits: readonly ReliedPermit[]; readonly minimumAge: number };
+      /** Issue 24: the latest signed tree head of the sealed log, when sealing is on: the close commits to it. */
+      readonly treeHead?: { readonly size: number; readonly rootHash: string };
     }
   | {
       readonly type: 'DrawWinner';
@@ -301,6 +305,7 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
               : {}),
             // The terms in force at the close (issue 22): the latest DrawTermsIssued.
             ...(s.terms ? { termsVersion: s.terms.version, termsSha256: s.terms.sha256 } : {}),
+            ...entryTreeFields(list.entrants, command.treeHead),
           },
         },
       ];
@@ -520,3 +525,9 @@ export const prizeDecider: Decider<PrizeCommand, PrizeEvent, PrizeState> = {
   evolve: evolvePrize,
   initialState: initialPrizeState,
 };
+
+/** Issue 24: the close's entry tree root and size, and the tree head it commits to when given. */
+function entryTreeFields(entrants: readonly FrozenEntrant[], treeHead: { readonly size: number; readonly rootHash: string } | undefined) {
+  const tree = entryTreeRoot(entrants);
+  return { entryRoot: tree.root, entryCount: tree.count, ...(treeHead ? { treeHead: { size: treeHead.size, rootHash: treeHead.rootHash } } : {}) };
+}

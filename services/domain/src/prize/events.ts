@@ -121,6 +121,14 @@ export const EntriesClosed = defineEvent(
       /** The version of the draw's terms (DrawTermsIssued) in force at the close, and its SHA-256. */
       termsVersion: z.number().int().min(1).optional(),
       termsSha256: hex64.optional(),
+      /** Issue 24: the root of the entry tree (entry-tree.ts: one leaf per entrant) and its leaves; absent on older closes. */
+      entryRoot: hex64.optional(),
+      entryCount: z.number().int().min(0).optional(),
+      /** Issue 24: the latest signed tree head of the sealed log the close saw, when sealing is on. */
+      treeHead: z
+        .object({ size: z.number().int().min(0), rootHash: hex64 })
+        .strict()
+        .optional(),
     })
     .strict(),
 );

@@ -63,6 +63,11 @@ export function EventPage() {
               Winner: <strong>{prize.winner.display}</strong>
             </p>
           )}
+          {prize.draw_status !== 'scheduled' && (
+            <p className="giveaway__verify">
+              <Link to={paths.eventVerify.getHref(prize.slug)}>Verify this draw yourself</Link>
+            </p>
+          )}
           {loggedIn ? (
             <MyEntries prize={prize} />
           ) : (

@@ -7,6 +7,7 @@ import { Empty, ErrorNote, Spinner } from '../../components/ui/feedback';
 import { Head } from '../../components/ui/head';
 import { paths } from '../../config/paths';
 import { closingLine, prizeStage } from '../../lib/prize-stage';
+import { CheckEntriesButton } from './check-entries';
 
 const prizeStageLabel = (prize: UserDraw['prize'], now: number): string => {
   const stage = prizeStage(prize, now);
@@ -71,6 +72,9 @@ export function MyDrawsPage() {
                     </Link>
                   )}
                   {draw.won && <ClaimButton draw={draw} onClaimed={reload} />}
+                  {(draw.status === 'closed' || draw.status === 'drawn' || draw.status === 'published') && (
+                    <CheckEntriesButton slug={draw.prize.slug} />
+                  )}
                 </div>
               </li>
             ))}
