@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startApp, type RunningApp } from './harness';
+import { launchBrowser, startApp, type RunningApp, shotsDir } from './harness';
 import { signUpMember, type SignedUp } from './members';
 import { staffApiToken, switchOffFourEyesAsSingleAdmin } from './staff-console';
 
-const SHOTS = '/work/notes/shots/member22';
+const SHOTS = shotsDir('member22');
 const WIDTHS = [390, 820, 1440] as const;
 const PLATINUM = 3;
 

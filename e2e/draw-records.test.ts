@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startApp, type RunningApp } from './harness';
+import { launchBrowser, startApp, type RunningApp, shotsDir } from './harness';
 import { signInStaffConsole, staffApiToken } from './staff-console';
 
-const SHOTS = '/work/notes/shots/records22';
+const SHOTS = shotsDir('records22');
 const WIDTHS = [390, 820, 1440] as const;
 const DAY = 86_400_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createPgliteSql } from '@roar/platform';
 import { CLUB_TIME_ZONE } from '@roar/contracts/time';
-import { launchBrowser, startApp, type RunningApp } from './harness';
+import { launchBrowser, startApp, type RunningApp, shotsDir } from './harness';
 import { signUpMember, type SignedUp } from './members';
 import { drawAction, signInStaffConsole, switchOffFourEyesAsSingleAdmin } from './staff-console';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PLATINUM = 3;
-const WINNER_SHOTS = '/work/notes/shots/redraw22';
+const WINNER_SHOTS = shotsDir('winners');
 
 /** `npm run audit:draw -- <prize>` against a stopped app's data folder: exit code and output. */
 function auditDraw(dataDir: string, prize: string): Promise<{ code: number | null; output: string }> {

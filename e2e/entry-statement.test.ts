@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startApp, type RunningApp } from './harness';
+import { launchBrowser, startApp, type RunningApp, shotsDir } from './harness';
 import { signUpMember, waitForMail, type SignedUp } from './members';
 import { staffApiToken, switchOffFourEyesAsSingleAdmin } from './staff-console';
 
-const SHOTS = '/work/notes/shots/stmt';
+const SHOTS = shotsDir('stmt');
 const WIDTHS = [390, 820, 1440] as const;
 const REASON = 'Goodwill for the rained-out round';
 

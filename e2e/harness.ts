@@ -125,3 +125,11 @@ export async function advanceClock(app: RunningApp, by: { advanceDays?: number; 
   if (r.status !== 200) throw new Error(`the test clock did not move (${r.status}): start the app with NODE_ENV=test and TEST_CLOCK=1`);
   return new Date(((await r.json()) as { now: string }).now);
 }
+
+/**
+ * Where a browser test writes its screenshots: under SCREENSHOTS_DIR when it is set (to keep and look at
+ * them), else under the system's temporary folder, never a fixed path of one machine.
+ */
+export function shotsDir(name: string): string {
+  return join(process.env.SCREENSHOTS_DIR ?? join(tmpdir(), 'roar-e2e-shots'), name);
+}

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { listSentMail } from '@roar/workers';
-import { launchBrowser, startApp, type RunningApp } from './harness';
+import { launchBrowser, startApp, type RunningApp, shotsDir } from './harness';
 
-const SHOTS = '/work/notes/shots/mydata';
+const SHOTS = shotsDir('mydata');
 const WIDTHS = [390, 820, 1440] as const;
 
 /** Issue 23: consent to the new-draw email at sign-up, and a large data file emailed as a link (threshold 0: every file is large). */

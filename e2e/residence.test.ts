@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, startApp, type RunningApp } from './harness';
+import { launchBrowser, startApp, type RunningApp, shotsDir } from './harness';
 
-const SHOTS = '/work/shots/residence';
+const SHOTS = shotsDir('residence');
 const WIDTHS = [390, 820, 1440] as const;
 
 /** Issue 22, who may enter: an under-18 paid sign-up is refused; an adult signs up with state and dob; a member without them answers the dashboard prompt. */

@@ -2,11 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AU_STATES } from '@roar/contracts/common';
-import { launchBrowser, startApp, type RunningApp } from './harness';
+import { launchBrowser, startApp, type RunningApp, shotsDir } from './harness';
 import { signUpMember, type SignedUp } from './members';
 import { signInStaffConsole, staffApiToken, switchOffFourEyesAsSingleAdmin } from './staff-console';
 
-const SHOTS = '/work/notes/shots/admin22';
+const SHOTS = shotsDir('admin22');
 const WIDTHS = [1440, 390] as const;
 
 /**

@@ -12,14 +12,14 @@ const WIDTHS = [390, 820, 1440];
  * Issue 24 in Chromium: a draw closed (its entry list committed as a Merkle tree) and drawn; the
  * public /events/{slug}/verify page recomputes it in the browser and says VERIFIED; the member's
  * "Check my entries" on /dashboard/my-draws checks their inclusion proofs and says Verified.
- * Screenshots at 390, 820 and 1440 px go to SHOTS_DIR when it is set.
+ * Screenshots at 390, 820 and 1440 px go to SCREENSHOTS_DIR when it is set.
  */
 describe('a draw anyone can verify, and entries a member can check', () => {
   let app: RunningApp;
   let browser: Browser;
   let member: SignedUp;
   const slug = `proof-week-${Date.now().toString(36)}`;
-  const shots = process.env.SHOTS_DIR;
+  const shots = process.env.SCREENSHOTS_DIR;
 
   beforeAll(async () => {
     app = await startApp({ TRANSPARENCY_HEAD_INTERVAL_MS: '300' });
