@@ -122,6 +122,7 @@ export const routes: RouteObject[] = [
         element: <SettingsLayout />,
         children: [
           { index: true, ...member('ProfileRoute') },
+          { path: paths.profilePage.path, ...member('ProfileRoute') },
           { path: paths.passwordAndSecurity.path, ...member('PasswordRoute') },
           { path: paths.paymentMethod.path, ...member('PaymentMethodRoute') },
           { path: paths.membershipPlan.path, ...member('MembershipPlanRoute') },

@@ -70,6 +70,8 @@ export const paths = {
   settings: fixed('/dashboard/settings'),
   // The profile is the settings index on desktop; the same URL shows the list page on mobile.
   profile: fixed('/dashboard/settings'),
+  /** The profile on its own address too: on a phone or tablet /dashboard/settings is the list of settings pages. */
+  profilePage: fixed('/dashboard/settings/profile'),
   passwordAndSecurity: fixed('/dashboard/settings/password-and-security'),
   paymentMethod: fixed('/dashboard/settings/payment-method'),
   membershipPlan: fixed('/dashboard/settings/membership-plan'),

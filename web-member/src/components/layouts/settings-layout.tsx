@@ -3,7 +3,7 @@ import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 
 const TABS = [
-  { title: 'Profile', url: paths.profile.getHref(), needsMembership: false },
+  { title: 'Profile', url: paths.profilePage.getHref(), needsMembership: false },
   { title: 'Password & Security', url: paths.passwordAndSecurity.getHref(), needsMembership: false },
   { title: 'Payment Method', url: paths.paymentMethod.getHref(), needsMembership: true },
   { title: 'Membership Plan', url: paths.membershipPlan.getHref(), needsMembership: false },
@@ -28,7 +28,13 @@ export function SettingsLayout() {
       <div className="settings-layout__body">
         <nav className="settings-layout__menu" aria-label="Settings">
           {tabs.map((tab) => (
-            <NavLink key={tab.url} to={tab.url} end className={({ isActive }) => `settings-tab${isActive ? ' is-active' : ''}`}>
+            <NavLink
+              key={tab.url}
+              to={tab.url}
+              end
+              // On a desktop the settings index shows the profile, so its tab reads as the current one there.
+              className={({ isActive }) => `settings-tab${isActive || (onIndex && tab.url === paths.profilePage.getHref()) ? ' is-active' : ''}`}
+            >
               {tab.title}
             </NavLink>
           ))}

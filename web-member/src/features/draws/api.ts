@@ -26,10 +26,21 @@ export async function fetchUserDraws(): Promise<ApiResult<UserDraw[]>> {
 }
 
 /** `POST /api/claim-prize`: the server's own error text on refusal. */
-export async function claimPrize(prizeId: string, state: AuState | null = null, delivery = ''): Promise<ApiResult<{ claimed: boolean }>> {
+export async function claimPrize(
+  prizeId: string,
+  state: AuState | null = null,
+  delivery = '',
+  publicationOptOut = false,
+): Promise<ApiResult<{ claimed: boolean }>> {
   const result = await memberRequest('/api/claim-prize', {
     method: 'POST',
-    body: { prize_id: prizeId, ...(state ? { state } : {}), ...(delivery.trim() ? { delivery: delivery.trim() } : {}) },
+    body: {
+      prize_id: prizeId,
+      ...(state ? { state } : {}),
+      ...(delivery.trim() ? { delivery: delivery.trim() } : {}),
+      // Issue 22: honoured by the server only where the winner's state's rule allows it.
+      ...(publicationOptOut ? { publication_opt_out: true } : {}),
+    },
     schema: claimPrizeAnswerSchema,
     serverError: true,
   });

@@ -115,7 +115,7 @@ function ClaimForm({ draw, onDone }: { draw: UserDraw; onDone: () => void }) {
     setBusy(true);
     setError(null);
     const state = String(form.get('state') ?? '') as AuState | '';
-    const result = await claimPrize(draw.prize.id, state || null, delivery);
+    const result = await claimPrize(draw.prize.id, state || null, delivery, form.get('publication_opt_out') === 'on');
     setBusy(false);
     if (result.ok) onDone();
     else setError(result.error);
@@ -148,6 +148,10 @@ function ClaimForm({ draw, onDone }: { draw: UserDraw; onDone: () => void }) {
       <label className="claim__check">
         <input type="checkbox" name="identity" />
         <span>These are my details, and I will show the club an ID with my name and date of birth.</span>
+      </label>
+      <label className="claim__check">
+        <input type="checkbox" name="publication_opt_out" />
+        <span>Please do not publish my name. We honour this where the law of your state allows it; elsewhere winners must be published.</span>
       </label>
       {error && <ErrorNote message={error} />}
       <button type="submit" className="btn btn--gold" disabled={busy} aria-busy={busy}>
