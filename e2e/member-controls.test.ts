@@ -146,6 +146,44 @@ describe('members in control: a limit, a break, their own data', () => {
     await page.context().close();
   });
 
+  it("sees their entry statement, and the cancel page's forfeit sentence, which the cancellation email repeats word for word", async () => {
+    const page = await signedIn(steady);
+    const plan = page.locator('[data-testid="statement-line"]');
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${app.url}/dashboard/total-entries`);
+          await page.getByRole('heading', { name: 'Entry Statement' }).waitFor();
+          // The heading paints before the statement arrives: wait for a line, then count.
+          await plan
+            .first()
+            .waitFor({ timeout: 5_000 })
+            .catch(() => undefined);
+          return plan.count();
+        },
+        { timeout: 40_000, interval: 500 },
+      )
+      .toBeGreaterThanOrEqual(2);
+    // The first month and the renewal the billing clock charged, each with where it came from.
+    expect(await plan.filter({ hasText: 'Membership' }).count()).toBe(1);
+    expect(await plan.filter({ hasText: 'Monthly renewal' }).count()).toBe(1);
+    await shoot(page, 'entry-statement');
+
+    await page.goto(`${app.url}/dashboard/settings/membership-plan`);
+    await page.getByRole('button', { name: 'Cancel membership' }).click();
+    const notice = page.getByTestId('cancel-notice');
+    await notice.waitFor();
+    const words = (await notice.innerText()).trim();
+    expect(words).toMatch(/^Your benefits end on \d{1,2} [A-Z][a-z]+ \d{4}\. /);
+    expect(words).toMatch(/You forfeit /);
+    await shoot(page, 'cancel-notice');
+    await page.getByRole('button', { name: 'Yes, cancel my membership' }).click();
+    await page.getByText('Your membership is cancelled.').waitFor();
+    const mail = await waitForMail(app.dataDir, (m) => m.to.includes(steady.email) && m.subject.includes('is cancelled'), 'cancellation email');
+    expect(mail.text.replace(/\s+/g, ' ')).toContain(words);
+    await page.context().close();
+  });
+
   it("self-excludes for 6 months in settings, and a new draw's promotional email reaches a member who agreed, not them", async () => {
     const ella = { email: 'ella.excluded@example.com.au', password: 'saltbush-ember-41-lantern' };
     const signUp = await fetch(`${app.url}/api/sign-up`, {
@@ -234,7 +272,13 @@ describe('members in control: a limit, a break, their own data', () => {
     const orderId = new URL(page.url()).searchParams.get('order')!;
     await page.getByText(/^Order R-[0-9A-F]{8} is paid: /).waitFor({ timeout: 30_000 });
 
+    // On a phone the settings index is the list of settings pages: the profile is one tap away.
+    await page.setViewportSize({ width: 390, height: 900 });
     await page.goto(`${app.url}/dashboard/settings`);
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL(/\/dashboard\/settings\/profile$/);
+    await page.getByRole('button', { name: 'Download my data' }).waitFor();
+    await shoot(page, 'profile');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
     const dir = mkdtempSync(join(tmpdir(), 'roar-my-data-'));
     try {
