@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberControlsStreamId, memberStreamId } from '@roar/domain';
 import { listSentMail } from '@roar/workers';
+import { clubDay } from '@roar/contracts/time';
+import { adminFetch, signInStaff } from '../src/admin/test-staff';
 import { startTestApi, type TestApi } from './setup';
 
 interface Session {
@@ -218,5 +220,26 @@ describe('member controls: limits, a break, self-exclusion', () => {
       rules: Array<{ key: string; value: number; source: string }>;
     };
     expect(rules.rules.find((x) => x.key === 'min_self_exclusion_months')).toMatchObject({ value: 6, source: expect.stringContaining('UK code') });
+  });
+  it('takes its numbers from the compliance rules admins edit: a longer minimum self-exclusion applies from its date', async () => {
+    const staff = await signInStaff(api);
+    const rule = {
+      key: 'selfExclusionMinMonths',
+      value: 12,
+      effective_from: clubDay(clock),
+      source: 'Club policy: a year at least',
+      reason: 'The board asked for a longer minimum',
+    };
+    const set = await adminFetch(api, '/compliance-rules/national', { method: 'POST', token: staff.admin.token, body: JSON.stringify(rule) });
+    expect(set.status).toBe(200);
+    const rules = (await (await fetch(`${api.url}/api/member-controls/rules`)).json()) as {
+      rules: Array<{ key: string; value: number; source: string }>;
+    };
+    expect(rules.rules.find((x) => x.key === 'min_self_exclusion_months')).toMatchObject({ value: 12, source: 'Club policy: a year at least' });
+    const session = (await (await signUp('longer@example.com.au', 1)).json()) as Session;
+    const refused = await send('POST', '/api/member-controls/pause', { length: '6-months', billing: 'cancel' }, session.access_token);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe('Self-exclusion lasts at least 12 months.');
+    expect((await send('POST', '/api/member-controls/pause', { length: '1-year', billing: 'cancel' }, session.access_token)).status).toBe(200);
   });
 });

@@ -25,7 +25,15 @@ export const jurisdictionRuleSchema = z
   .strict();
 export type JurisdictionRule = z.infer<typeof jurisdictionRuleSchema>;
 
-export const NATIONAL_RULE_KEYS = ['entryMinimumAge', 'unclaimedRedrawMinMonths', 'recordsRetentionYears', 'winnersPublicationDays'] as const;
+export const NATIONAL_RULE_KEYS = [
+  'entryMinimumAge',
+  'unclaimedRedrawMinMonths',
+  'recordsRetentionYears',
+  'winnersPublicationDays',
+  // Issue 23: the member controls' code-of-practice numbers, edited with the rest.
+  'selfExclusionMinMonths',
+  'limitRaiseDelayHours',
+] as const;
 export const nationalRuleKeySchema = z.enum(NATIONAL_RULE_KEYS);
 export type NationalRuleKey = z.infer<typeof nationalRuleKeySchema>;
 

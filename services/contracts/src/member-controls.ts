@@ -16,8 +16,9 @@ export const pauseBillingSchema = z.enum(['pause', 'cancel']);
 export type PauseBilling = z.infer<typeof pauseBillingSchema>;
 
 /**
- * Numbers a code of practice sets: data with their source and the date they apply from, seeded from
- * /work/shared/research/trade-promotions.md. The decider is handed the rules in force, never a constant.
+ * Numbers a code of practice sets, as the member-controls answers show them: the club's compliance rules
+ * `selfExclusionMinMonths` and `limitRaiseDelayHours` (admins edit them with an effective date and source).
+ * The decider is handed the rules in force, never a constant.
  */
 export const controlRuleSchema = z.object({
   key: z.enum(['min_self_exclusion_months', 'limit_raise_delay_hours']),
@@ -26,29 +27,6 @@ export const controlRuleSchema = z.object({
   effective_from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
 });
 export type ControlRule = z.infer<typeof controlRuleSchema>;
-export const CONTROL_RULES_SEED: readonly ControlRule[] = [
-  {
-    key: 'min_self_exclusion_months',
-    value: 6,
-    source: 'UK code of practice for prize draw operators (in force for signatories by 20 May 2026): self-exclusion of at least 6 months',
-    effective_from: '2026-05-20',
-  },
-  {
-    key: 'limit_raise_delay_hours',
-    value: 24,
-    source: 'Issue 23, following the UK code of practice for prize draw operators: a raised spend limit applies after a cooling-off delay',
-    effective_from: '2026-05-20',
-  },
-];
-
-/** The rule in force at `at` (latest effective_from on or before it). */
-export function ruleInForce(rules: readonly ControlRule[], key: ControlRule['key'], at: Date): ControlRule {
-  const day = at.toISOString().slice(0, 10);
-  const found = rules.filter((r) => r.key === key && r.effective_from <= day).sort((a, b) => (a.effective_from < b.effective_from ? 1 : -1))[0];
-  if (!found) throw new Error(`no ${key} rule in force on ${day}`);
-  return found;
-}
-
 export const setSpendingLimitRequestSchema = z.object({ monthly_limit_cents: z.number().int().min(0).max(100_000_000).nullable() }).strict();
 export const startPauseRequestSchema = z.object({ length: pauseLengthSchema, billing: pauseBillingSchema }).strict();
 

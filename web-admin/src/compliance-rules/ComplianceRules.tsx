@@ -26,6 +26,8 @@ const NATIONAL_LABELS: Record<string, string> = {
   unclaimedRedrawMinMonths: 'Unclaimed prize redraw after (months)',
   recordsRetentionYears: 'Records kept for (years)',
   winnersPublicationDays: 'Winners published within (days)',
+  selfExclusionMinMonths: 'Shortest self-exclusion (months)',
+  limitRaiseDelayHours: 'A raised spending limit applies after (hours)',
 };
 const dollars = (cents: number | null) => (cents === null ? 'No permit needed' : `$${(cents / 100).toLocaleString('en-AU')}`);
 

@@ -33,6 +33,16 @@ async function nationalRuleToday(app: Pick<AppContext, 'store' | 'now'>, key: Pa
   return SEED_COMPLIANCE_RULES.national.find((r) => r.key === key)!.value;
 }
 
+/** A national rule's row in force on the club day of `at` (the seed's row before any is in force), with its source. */
+export async function nationalRuleAt(
+  app: Pick<AppContext, 'store'>,
+  key: Parameters<typeof nationalValue>[1],
+  at: Date,
+): Promise<{ key: string; value: number; effective_from: string; source: string }> {
+  const inForce = rulesInForce(await readComplianceRules(app), clubDay(at)).national.get(key);
+  return inForce ?? SEED_COMPLIANCE_RULES.national.find((r) => r.key === key)!;
+}
+
 /** The minimum entry age in force today (compliance rule `entryMinimumAge`). */
 export function minimumEntryAge(app: Pick<AppContext, 'store' | 'now'>): Promise<number> {
   return nationalRuleToday(app, 'entryMinimumAge');

@@ -13,8 +13,8 @@ export function adminMemberControlsRouter(app: AppContext): Router {
   router.get('/member-controls/:id', staff, async (req, res) => {
     res.json(await memberControlsView(app, String(req.params.id), app.now()));
   });
-  router.get('/control-rules', staff, (_req, res) => {
-    res.json({ rules: controlRules() });
+  router.get('/control-rules', staff, async (_req, res) => {
+    res.json({ rules: await controlRules(app, app.now()) });
   });
   return router;
 }

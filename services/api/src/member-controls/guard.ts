@@ -1,19 +1,28 @@
 import { CLUB_TIME_ZONE, clubMonth } from '@roar/contracts/time';
-import { CONTROL_RULES_SEED, controlText, ruleInForce, type ControlRule, type MemberControls } from '@roar/contracts/member-controls';
+import { controlText, type ControlRule, type MemberControls } from '@roar/contracts/member-controls';
 import { activePause, limitInForce, memberControlsDecider, memberControlsStreamId, pendingLimit, type MemberControlsState } from '@roar/domain';
 import { DomainError, fold } from '@roar/platform';
 import { drawSpendInMonth } from '@roar/projections';
+import { nationalRuleAt } from '../compliance/rules';
 import type { AppContext } from '../context';
 
+/** Each control rule's row among the club's compliance rules (issue 22's `compliance-rules` stream, which admins edit). */
+const COMPLIANCE_KEY = { min_self_exclusion_months: 'selfExclusionMinMonths', limit_raise_delay_hours: 'limitRaiseDelayHours' } as const;
+
 /**
- * The code-of-practice numbers in force (minimum self-exclusion, delay before a raised limit),
- * each with its source and effective date. Seeded from the research note; see CONTROL_RULES_SEED.
+ * The code-of-practice numbers in force at `at` (minimum self-exclusion, delay before a raised limit), each with
+ * its source and effective date: compliance rules that admins edit with a date, seeded from the research note.
  */
-export function controlRules(): readonly ControlRule[] {
-  return CONTROL_RULES_SEED;
+export async function controlRules(app: Pick<AppContext, 'store'>, at: Date): Promise<ControlRule[]> {
+  return Promise.all(
+    (Object.keys(COMPLIANCE_KEY) as Array<keyof typeof COMPLIANCE_KEY>).map(async (key) => {
+      const row = await nationalRuleAt(app, COMPLIANCE_KEY[key], at);
+      return { key, value: row.value, source: row.source, effective_from: row.effective_from };
+    }),
+  );
 }
-export function ruleValue(key: ControlRule['key'], at: Date): number {
-  return ruleInForce(controlRules(), key, at).value;
+export async function ruleValue(app: Pick<AppContext, 'store'>, key: ControlRule['key'], at: Date): Promise<number> {
+  return (await nationalRuleAt(app, COMPLIANCE_KEY[key], at)).value;
 }
 
 export async function memberControlsState(app: AppContext, memberId: string): Promise<MemberControlsState> {

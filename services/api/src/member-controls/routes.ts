@@ -58,7 +58,7 @@ export function createMemberControlsRouter(app: AppContext, ports: MembersPorts,
         length: parsed.data.length,
         billing: parsed.data.billing,
         at: now.toISOString(),
-        minSelfExclusionMonths: ruleValue('min_self_exclusion_months', now),
+        minSelfExclusionMonths: await ruleValue(app, 'min_self_exclusion_months', now),
       };
       // Judged first (nothing written), then the provider stops renewals, then the pause is recorded:
       // a failure part-way never leaves a member on a break still billed.
@@ -82,8 +82,8 @@ export function createMemberControlsRouter(app: AppContext, ports: MembersPorts,
     });
   });
 
-  router.get('/api/member-controls/rules', (_req, res) => {
-    res.json({ rules: controlRules() });
+  router.get('/api/member-controls/rules', async (_req, res) => {
+    res.json({ rules: await controlRules(app, app.now()) });
   });
 
   return router;
@@ -91,11 +91,12 @@ export function createMemberControlsRouter(app: AppContext, ports: MembersPorts,
 
 /** Sets the limit (sign-up uses it too): lower at once, higher after the rules' delay. */
 export async function setLimit(app: AppContext, memberId: string, limitCents: number | null, now: Date, ctx: CommandContext): Promise<void> {
+  const raiseDelayHours = await ruleValue(app, 'limit_raise_delay_hours', now);
   await executeCommand(
     app,
     memberControlsStreamId(memberId),
     memberControlsDecider,
-    { type: 'SetSpendingLimit', memberId, limitCents, at: now.toISOString(), raiseDelayHours: ruleValue('limit_raise_delay_hours', now) },
+    { type: 'SetSpendingLimit', memberId, limitCents, at: now.toISOString(), raiseDelayHours },
     ctx,
   );
 }

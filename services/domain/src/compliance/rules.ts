@@ -48,6 +48,18 @@ export const SEED_COMPLIANCE_RULES: ComplianceRules = {
     { key: 'unclaimedRedrawMinMonths', value: 2, effective_from: SEED_FROM, source: NATIONAL_SOURCE },
     { key: 'recordsRetentionYears', value: 3, effective_from: SEED_FROM, source: 'gadens.com "trade promotions update: record keeping"' },
     { key: 'winnersPublicationDays', value: 30, effective_from: SEED_FROM, source: NATIONAL_SOURCE },
+    {
+      key: 'selfExclusionMinMonths',
+      value: 6,
+      effective_from: SEED_FROM,
+      source: 'UK code of practice for prize draw operators (in force for signatories by 20 May 2026): self-exclusion of at least 6 months',
+    },
+    {
+      key: 'limitRaiseDelayHours',
+      value: 24,
+      effective_from: SEED_FROM,
+      source: 'Issue 23, following the UK code of practice for prize draw operators: a raised spend limit applies after a cooling-off delay',
+    },
   ],
 };
 
