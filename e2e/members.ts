@@ -17,7 +17,7 @@ export interface SignedUp {
  */
 export async function signUpMember(
   baseUrl: string,
-  options: { email: string; membershipId: number; firstName?: string; password?: string },
+  options: { email: string; membershipId: number; firstName?: string; password?: string; state?: string },
 ): Promise<SignedUp> {
   const password = options.password ?? 'correct-horse-1';
   const r = await fetch(`${baseUrl}/api/sign-up`, {
@@ -30,7 +30,7 @@ export async function signUpMember(
       password,
       membership_id: options.membershipId,
       recaptcha_token: 'local-test-token',
-      state: 'NSW',
+      state: options.state ?? 'NSW',
       dob: '1990-01-01',
     }),
   });
