@@ -167,7 +167,12 @@ describe('unclaimed prizes and redraws with fresh randomness', () => {
     const result = (await prizeEvents(api!.ctx.store, id)).find((e) => e.type === 'ResultPublished')!;
     expect(result.data).toMatchObject({ display: `Sam${n} K., NSW`, publishedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     const winnersPage = (await (await fetch(`${api!.url}/items/winners`)).json()) as { data: Json[] };
-    expect(winnersPage.data.find((w) => w.prize_id === id)).toMatchObject({ winner: `Sam${n} K., NSW`, title: 'Redraw me' });
+    expect(winnersPage.data.find((w) => w.prize_id === id)).toMatchObject({
+      winner: `Sam${n} K., NSW`,
+      state: 'NSW',
+      published_at: expect.any(String),
+      title: 'Redraw me',
+    });
 
     // The redraw's randomness changed in the log: the audit names the redraw and the link it fails to open.
     const stream = drawStreamId(id);
@@ -218,5 +223,8 @@ describe('unclaimed prizes and redraws with fresh randomness', () => {
     // Within the club's 30 days (draw settings publicationDays) from the close.
     const { publishedOn, publishBy } = result.data as { publishedOn: string; publishBy: string };
     expect(publishBy > publishedOn).toBe(true);
+    // The winners answer names no one and no state for a withheld result.
+    const winnersPage = (await (await fetch(`${api!.url}/items/winners`)).json()) as { data: Json[] };
+    expect(winnersPage.data.find((w) => w.prize_id === id)).toMatchObject({ winner: NAME_WITHHELD, state: null });
   }, 120_000);
 });

@@ -204,6 +204,7 @@ describe('prizes and draws over HTTP', () => {
     expect(winners.body.data[0]).toMatchObject({
       prize_id: id,
       winner: winnerId === alice.memberId ? 'Alice S., VIC' : 'Bob J., VIC',
+      state: 'VIC',
       prize_value: 450.5,
     });
 

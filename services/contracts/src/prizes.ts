@@ -168,7 +168,11 @@ export const publishedWinnerSchema = z.object({
   prize_type_id: prizeTypeSchema,
   hero_image: z.string().nullable(),
   winner: z.string(),
+  /** Issue 22: the winner's state or territory as published (null when the winner's name is withheld). */
+  state: auStateSchema.nullable(),
   drawn_at: instant.nullable(),
+  /** When the result was published (the law asks for publication within the club's set days). */
+  published_at: instant.nullable(),
   prize_value: z.number(),
   prize_value_currency: z.literal('AUD'),
 });

@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { WinnersPage } from '@roar/contracts/content';
+import { AU_STATES, type AuState } from '@roar/contracts/common';
 import type { PublishedWinner } from '@roar/contracts/prizes';
 import { listPrizes } from '@roar/projections';
 import type { AppContext } from '../context';
@@ -10,6 +11,12 @@ import { drawPools, POOL_MAX_AGE_MS } from './pool';
 import { WINNERS_PAGE } from '../content/winners-page';
 
 const PUBLIC_STATUSES = ['published', 'archived'];
+
+/** The state a published result names ("Sam K., QLD" -> QLD): exactly what the winners page shows, or null. */
+export function publishedState(display: string): AuState | null {
+  const tail = /, ([A-Z]{2,3})$/.exec(display)?.[1];
+  return tail && (AU_STATES as readonly string[]).includes(tail) ? (tail as AuState) : null;
+}
 
 /** `/items/prizes`, `/items/winners`, `/items/winners_page` on the content router (`{data}` bodies). */
 export function mountPrizeContent(router: Router, app: AppContext): void {
@@ -44,13 +51,13 @@ export function mountPrizeContent(router: Router, app: AppContext): void {
         prize_type_id: r.prize.prize_type_id,
         hero_image: r.prize.hero_image,
         winner: r.draw.display ?? '',
+        state: publishedState(r.draw.display ?? ''),
         drawn_at: currentWinnerOf(r.draw)?.drawn_at ?? r.draw.drawn_at,
+        published_at: r.draw.published_at,
         prize_value: r.prize.prize_value,
         prize_value_currency: r.prize.prize_value_currency,
-        published_at: r.draw.published_at,
       }))
-      .sort((a, b) => String(b.published_at).localeCompare(String(a.published_at)))
-      .map(({ published_at: _p, ...w }) => w);
+      .sort((a, b) => String(b.published_at).localeCompare(String(a.published_at)));
     res.json({ data });
   });
 
