@@ -47,14 +47,37 @@ export const PAGES: readonly PageSeed[] = [
   {
     path: '/terms-and-conditions',
     title: 'Terms and Conditions',
-    content:
-      '<p>Giveaways are run under the applicable permits of each Australian state and territory. Entries are free with membership; a single entry may be bought for one giveaway. Winners are drawn at random from all eligible entries and notified by email.</p><p>Images may be subject to copyright and are illustrative only. Giveaways are not affiliated with, endorsed or sponsored by any sporting body.</p>',
+    // Issue 22: the club's full terms, edited by staff like any page. Each draw's own terms (generated from its
+    // data and the club's draw settings, at /events/{slug}/terms) add its dates, prizes, permits and claim period.
+    content: [
+      '<h2>1. These terms</h2>',
+      '<p>These terms apply to ROAR+ memberships and to every prize draw we run. Each draw also has its own terms, shown on its page under "Terms of this draw": they name the promoter, the entry period, the prizes and their values, the draw date, time, place and method, the states and territories the draw is open in with the permit numbers relied on, the claim period and the redraw date. Where a draw\'s own terms differ from these, the draw\'s terms apply to that draw.</p>',
+      '<h2>2. Who may enter</h2>',
+      "<p>Draws are open to residents of the Australian states and territories each draw names who are 18 or over. We ask for your state or territory and date of birth when you join a paid plan. Entries of members outside a draw's open states, or under 18, are not included when its entries close. A free account without entries may be held where the club allows it.</p>",
+      '<h2>3. Entries</h2>',
+      '<p>Paid plans earn entries each month they are paid, and entries stack from month to month. A single entry may be bought for one draw. Referrals and teams earn the bonus entries described on their pages. Staff may correct entries, with the reason recorded and shown on your entry statement. Your entry statement (Dashboard, Total Entries) lists every entry you hold, where it came from and the draws it counts in.</p>',
+      '<h2>4. How winners are drawn and how to check</h2>',
+      '<p>When entries close, the list of entries is fixed and committed before the draw. The winning ticket is chosen from verifiable randomness committed in advance, and anyone can check the draw on its verify page and your own entries under My Draws, without trusting our server.</p>',
+      '<h2>5. Winners, claims and redraws</h2>',
+      "<p>Winners are told by email and on their dashboard. A winner claims within the claim period the draw's terms state, confirming their identity and date of birth (we may ask to see an ID) and where the prize goes. A prize that is declined, or not claimed within its period, is redrawn from the same committed list, excluding earlier winners of that draw, on the redraw date the draw's terms state, which for an unclaimed prize is at least 2 months after the draw.</p>",
+      '<h2>6. Publishing winners</h2>',
+      '<p>Winners are published on the Winners page by first name, initial and state or territory (for example "Sam K., QLD") with the prize and date, within the number of days the draw\'s terms state. Where the law of your state allows it, you may ask at your claim that your name not be published.</p>',
+      '<h2>7. Your limits and breaks</h2>',
+      '<p>You may set a monthly limit on draw purchases (from $0), take a break, or exclude yourself, in Settings under Limits &amp; Breaks. A lower limit applies at once; a higher one after a waiting time. A break or self-exclusion cannot be ended early, and entries you have paid for keep their place in draws.</p>',
+      '<h2>8. Cancelling</h2>',
+      '<p>You may cancel a monthly plan at any time in Settings. Before you confirm, we tell you which open draws your entries stay in, what is forfeited, and the date your benefits end; the confirmation email repeats it.</p>',
+      '<h2>9. Records and your data</h2>',
+      '<p>We keep the records of every draw for at least the period the law sets, and nothing in them is deleted before then. You can download everything we hold about you from your profile, and ask us through Support to correct what you cannot change yourself.</p>',
+      '<h2>10. Questions and disputes</h2>',
+      '<p>Contact us through the Support Center. If a question about a draw is not resolved with us, you may contact the trade promotions regulator of your state or territory.</p>',
+      '<p>Images may be subject to copyright and are illustrative only. Giveaways are not affiliated with, endorsed or sponsored by any sporting body.</p>',
+    ].join(''),
   },
   {
     path: '/privacy-policy',
     title: 'Privacy Policy',
     content:
-      '<p>We collect the details you give us to run your membership, your entries and your handicap. We never sell your personal information. Winners are published by initials and state only.</p>',
+      '<p>We collect the details you give us to run your membership, your entries and your handicap. We never sell your personal information. Winners are published by first name, initial and state or territory only, unless the law of their state lets them opt out.</p>',
   },
 ];
 
