@@ -226,7 +226,13 @@ describe('members in control: a limit, a break, their own data', () => {
       }),
     });
     expect(created.status, await created.clone().text()).toBeLessThan(300);
-    await waitForMail(app.dataDir, (m) => m.to.includes('lola.limit@example.com.au') && m.subject === 'A new draw is open', 'new-draw email to Lola');
+    const told = await waitForMail(
+      app.dataDir,
+      (m) => m.to.includes('lola.limit@example.com.au') && m.subject === 'A new draw is open',
+      'new-draw email to Lola',
+    );
+    // Every email about a draw links the draw and its terms (issue 22).
+    expect(told.text).toContain(`${app.url}/events/dozen-tour-balls/terms`);
     // The reactor decides every recipient of the event in one pass: once its checkpoint is past the
     // event, Ella's email would have been sent already.
     const published = (

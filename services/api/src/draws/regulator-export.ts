@@ -215,8 +215,8 @@ export async function buildRegulatorExport(app: AppContext, prizeId: string): Pr
     '',
     'WINNERS AND REDRAWS',
     ...(winnerList.length > 0
-      ? winnerList.flatMap((w) => [
-          `#${w.k + 1}: ticket ${w.ticket}, entrant ${w.entrantId}; drawn ${clubTime(w.drawnAt)}`,
+      ? winnerList.flatMap((w, i) => [
+          `Winner ${i + 1}${i > 0 ? ' (a redraw)' : ''}: ticket ${w.ticket}, entrant ${w.entrantId}; drawn ${clubTime(w.drawnAt)}`,
           `  notified ${clubTime(w.notifiedAt)}; claim by ${clubTime(w.claimBy)}; claimed ${clubTime(w.claimedAt)}`,
           `  verified ${clubTime(w.verifiedAt)}; awarded ${clubTime(w.awardedAt)}${w.declinedAt ? `; declined ${clubTime(w.declinedAt)}` : ''}${
             w.unclaimedAt ? `; unclaimed ${clubTime(w.unclaimedAt)}` : ''

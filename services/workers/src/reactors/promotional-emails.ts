@@ -54,10 +54,12 @@ async function recipientsAt(until: RecordedEvent, ctx: ReactorContext): Promise<
   }
 }
 
-export function newDrawEmail(n: { firstname: string; title: string; link: string }): RenderedEmail {
+export function newDrawEmail(n: { firstname: string; title: string; link: string; terms?: string | null }): RenderedEmail {
   const subject = 'A new draw is open';
-  const text = `Hi ${n.firstname},\n\nA new ROAR+ draw is open: ${n.title}.\nSee it here: ${n.link}\n\nYou get this email because you agreed to hear about new draws when you joined. A member on a break or self-excluded gets none.\n\nROAR+`;
-  const html = `<!doctype html><html><body style="font-family:sans-serif"><h2>${escapeHtml(subject)}</h2><p>Hi ${escapeHtml(n.firstname)},</p><p>A new ROAR+ draw is open: ${escapeHtml(n.title)}.</p><p><a href="${escapeHtml(n.link)}">See the draw</a></p><p>You get this email because you agreed to hear about new draws when you joined. A member on a break or self-excluded gets none.</p></body></html>`;
+  const termsLine = n.terms ? `\nThe draw's terms: ${n.terms}` : '';
+  const termsHtml = n.terms ? `<p><a href="${escapeHtml(n.terms)}">The draw's terms</a></p>` : '';
+  const text = `Hi ${n.firstname},\n\nA new ROAR+ draw is open: ${n.title}.\nSee it here: ${n.link}${termsLine}\n\nYou get this email because you agreed to hear about new draws when you joined. A member on a break or self-excluded gets none.\n\nROAR+`;
+  const html = `<!doctype html><html><body style="font-family:sans-serif"><h2>${escapeHtml(subject)}</h2><p>Hi ${escapeHtml(n.firstname)},</p><p>A new ROAR+ draw is open: ${escapeHtml(n.title)}.</p><p><a href="${escapeHtml(n.link)}">See the draw</a></p>${termsHtml}<p>You get this email because you agreed to hear about new draws when you joined. A member on a break or self-excluded gets none.</p></body></html>`;
   return { subject, text, html };
 }
 
@@ -71,7 +73,9 @@ export const promotionalEmails: Reactor = {
   async toJobs(event, ctx): Promise<JobRequest[]> {
     const prize = await prizeAt(event, ctx);
     const at = event.metadata.occurredAt;
-    const link = `${ctx.publicUrl()}/upcoming-giveaways`;
+    // Issue 22: every email about a draw links the draw and its terms.
+    const link = prize.slug ? `${ctx.publicUrl()}/events/${encodeURIComponent(prize.slug)}` : `${ctx.publicUrl()}/upcoming-giveaways`;
+    const terms = prize.slug ? `${link}/terms` : null;
     const jobs: JobRequest[] = [];
     for (const [memberId, member] of await recipientsAt(event, ctx)) {
       if (!member.optedIn) continue;
@@ -79,7 +83,7 @@ export const promotionalEmails: Reactor = {
       jobs.push({
         queue: 'email',
         jobId: jobIdFor(event, `new-draw:${memberId}`),
-        data: { to: [member.email], ...newDrawEmail({ ...member, title: prize.title, link }) },
+        data: { to: [member.email], ...newDrawEmail({ ...member, title: prize.title, link, terms }) },
       });
     }
     return jobs;
