@@ -332,9 +332,11 @@ describe("the regulator's records of a draw", () => {
     expect(records.status).toBe(200);
     expect(records.body.exports).toHaveLength(1);
     expect(records.body.exports[0]).toMatchObject({ taken_by: staff.auditor.id, files: expect.arrayContaining(['entrants.csv', 'winners.csv']) });
-    const logged = records.body.events.filter((e) => e.event_type === 'RegulatorExportTaken');
-    expect(logged).toHaveLength(1);
-    expect(records.body.events.some((e) => e.event_type === 'EntriesClosed')).toBe(true);
+    // The exports come from the records stream itself; the history beside them is a read model, which may be a
+    // moment behind the export just taken (CI caught it behind under load): wait for it, never assume.
+    const history = async () => (await staffSend<DrawRecords>('GET', `/prizes/${prizeId}/records`, undefined, 'auditor')).body.events;
+    await expect.poll(async () => (await history()).filter((e) => e.event_type === 'RegulatorExportTaken').length, { timeout: 10_000 }).toBe(1);
+    expect((await history()).some((e) => e.event_type === 'EntriesClosed')).toBe(true);
   }, 60_000);
 
   it('issues no new terms for a draw already closed when the settings change', async () => {
