@@ -1,34 +1,16 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createPgliteSql } from '@roar/platform';
 import { CLUB_TIME_ZONE } from '@roar/contracts/time';
-import { launchBrowser, startApp, type RunningApp, shotsDir } from './harness';
+import { launchBrowser, startApp, type RunningApp, shotsDir, auditDraw } from './harness';
 import { signUpMember, type SignedUp } from './members';
 import { drawAction, signInStaffConsole, switchOffFourEyesAsSingleAdmin } from './staff-console';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const PLATINUM = 3;
 const WINNER_SHOTS = shotsDir('winners');
-
-/** `npm run audit:draw -- <prize>` against a stopped app's data folder: exit code and output. */
-function auditDraw(dataDir: string, prize: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    let output = '';
-    const child = spawn('npm', ['run', '--silent', 'audit:draw', '--', prize], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', EVENTSTORE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
 
 /**
  * Issue 5's walk in Chromium on the embedded default: staff, in the staff console, create and

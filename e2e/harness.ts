@@ -133,3 +133,18 @@ export async function advanceClock(app: RunningApp, by: { advanceDays?: number; 
 export function shotsDir(name: string): string {
   return join(process.env.SCREENSHOTS_DIR ?? join(tmpdir(), 'roar-e2e-shots'), name);
 }
+
+/** `npm run audit:draw -- <prize>` against a stopped app's data folder (PGlite): its exit code and output. */
+export function auditDraw(dataDir: string, prize: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn('npm', ['run', '--silent', 'audit:draw', '--', prize], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', EVENTSTORE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}

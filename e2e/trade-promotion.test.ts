@@ -1,37 +1,20 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AU_STATES } from '@roar/contracts/common';
 import { CLUB_TIME_ZONE } from '@roar/contracts/time';
 import { nextTotpCode, staffSignIn } from '../services/api/src/admin/test-staff';
-import { advanceClock, launchBrowser, startApp, type RunningApp } from './harness';
+import { advanceClock, launchBrowser, startApp, type RunningApp, auditDraw } from './harness';
 import { signUpMember, type SignedUp } from './members';
 import { BOOTSTRAP_ADMIN, drawAction, signInStaffConsole, switchOffFourEyesAsSingleAdmin } from './staff-console';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const SHOTS = process.env.SCREENSHOTS_DIR ?? '/work/notes/shots/walk22';
 const WIDTHS = [390, 820, 1440] as const;
 const PLATINUM = 3;
 const PASSWORD = 'quartz-meadow-41-lantern';
-
-/** `npm run audit:draw -- <prize>` against a stopped app's data folder: exit code and output (as e2e/draws.test.ts). */
-function auditDraw(dataDir: string, prize: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    let output = '';
-    const child = spawn('npm', ['run', '--silent', 'audit:draw', '--', prize], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', EVENTSTORE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
 
 /** The rows of a CSV the export writes (RFC 4180: CRLF, quoted fields). */
 function csvRows(csv: string): string[][] {
