@@ -7,3 +7,4 @@ export * from './storage';
 export * from './test-hold';
 export * from './transparency';
 export * from './zip';
+export * from './personal-data';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { unstorablePaths } from './storable-payload';
+import type { PersonalFieldSpec } from '../personal-data/spec';
 import {
   InvalidEventError,
   type AppendResult,
@@ -44,14 +45,22 @@ export interface EventDefinition<Type extends string = string, Schema extends z.
   readonly schemaVersion: number;
   readonly schema: Schema;
   readonly upcasters?: Readonly<Record<number, (old: unknown) => unknown>>;
+  /** Personal fields (issue 24): sealed per member on append, opened on read (personal-data/spec.ts). */
+  readonly personal?: readonly PersonalFieldSpec[];
 }
 
 export function defineEvent<Type extends string, Schema extends z.ZodType>(
   type: Type,
   schema: Schema,
-  options: { schemaVersion?: number; upcasters?: Record<number, (old: unknown) => unknown> } = {},
+  options: {
+    schemaVersion?: number;
+    upcasters?: Record<number, (old: unknown) => unknown>;
+    personal?: PersonalFieldSpec | readonly PersonalFieldSpec[];
+  } = {},
 ): EventDefinition<Type, Schema> {
-  return { type, schema, schemaVersion: options.schemaVersion ?? 1, upcasters: options.upcasters };
+  const personal =
+    options.personal === undefined ? undefined : Array.isArray(options.personal) ? options.personal : [options.personal as PersonalFieldSpec];
+  return { type, schema, schemaVersion: options.schemaVersion ?? 1, upcasters: options.upcasters, personal };
 }
 
 function issuesOf(error: z.ZodError): string[] {
