@@ -166,6 +166,14 @@ export type MemberSignUpCompletedEvent = Ev<typeof MemberSignUpCompleted>;
 /** One stream per member for its login facts (sign-ins, sign-up completed, reset requests). */
 export const memberLoginStreamId = (memberId: string): string => `login-${memberId}`;
 
+/**
+ * Issue 24: the member's personal data is forgotten (crypto-shredding). Appended on the member stream
+ * before their key is deleted; from then on every read of their sealed fields gives the erased values,
+ * sign-in is gone and the email may join again. Asked by the member (`POST /api/delete-account`) or
+ * by staff on the member's written request (four-eyes where on: the approval is in the metadata).
+ * Amounts, dates and pseudonymous ids stay: tax records are kept 5 years and draw records 3.
+ */
+export const MemberErased = defineEvent('MemberErased', z.object({ memberId: id, requestedBy: z.enum(['member', 'staff']) }).strict());
 export const memberEvents = [
   MemberRegistered,
   MemberProfileUpdated,
@@ -180,6 +188,7 @@ export const memberEvents = [
   SupportNoteAdded,
   SupportActionRecorded,
   MemberEmailChanged,
+  MemberErased,
 ] as const;
 
 type Ev<D extends { type: string; schema: z.ZodType }> = DomainEvent<D['type'], z.infer<D['schema']>>;
@@ -196,6 +205,7 @@ export type MemberReinstatedEvent = Ev<typeof MemberReinstated>;
 export type SupportNoteAddedEvent = Ev<typeof SupportNoteAdded>;
 export type SupportActionRecordedEvent = Ev<typeof SupportActionRecorded>;
 export type MemberEmailChangedEvent = Ev<typeof MemberEmailChanged>;
+export type MemberErasedEvent = Ev<typeof MemberErased>;
 
 export type MemberEvent =
   | MemberRegisteredEvent
@@ -210,6 +220,7 @@ export type MemberEvent =
   | MemberReinstatedEvent
   | SupportNoteAddedEvent
   | SupportActionRecordedEvent
-  | MemberEmailChangedEvent;
+  | MemberEmailChangedEvent
+  | MemberErasedEvent;
 
 export const memberStreamId = (memberId: string): string => `member-${memberId}`;

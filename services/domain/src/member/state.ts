@@ -41,6 +41,8 @@ export type MemberState =
       readonly processedPayments: readonly string[];
       /** Suspended by staff: no sign-in, no refresh, no draws until reinstated. */
       readonly suspended: boolean;
+      /** Issue 24: personal data forgotten; the account is closed for good (the email may join again as a new member). */
+      readonly erased?: boolean;
     };
 
 export type PresentMember = Exclude<MemberState, { status: 'absent' }>;
@@ -124,6 +126,8 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       return { ...state, suspended: false };
     case 'MemberEmailChanged':
       return { ...state, email: event.data.email };
+    case 'MemberErased':
+      return { ...state, erased: true };
     case 'SupportNoteAdded':
     case 'SupportActionRecorded':
       return state;

@@ -51,3 +51,14 @@ export const SEALED_PREFIX = 'pd1:';
 export function isSealedValue(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith(SEALED_PREFIX);
 }
+
+/**
+ * The member keys behind the personal fields, held outside the log (issue 24). Erasing deletes the
+ * member's key: every later read, replay, rebuild, export and email of their sealed values gives the
+ * erased values. Infrastructure exposes one as `personalData`.
+ */
+export interface PersonalDataKeys {
+  /** Deletes the member's key for good (idempotent); every process sees it erased from then on. */
+  erase(memberId: string): Promise<void>;
+  isErased(memberId: string): Promise<boolean>;
+}
