@@ -42,7 +42,7 @@ async function main(argv: readonly string[]): Promise<number> {
     try {
       const report = await migratePlainPersonalData({ sql, registry: createEventRegistry(), keys, logger });
       if (report.status === 'skipped') {
-        process.stdout.write('Nothing to do: every event type with personal fields was migrated already.\n');
+        process.stdout.write('Nothing to do: no event type with personal fields is left to migrate.\n');
         return 0;
       }
       if (report.status === 'refused') {
