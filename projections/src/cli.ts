@@ -1,5 +1,18 @@
 import { join, resolve } from 'node:path';
-import { createLogger, createPgliteSql, createPgSql, createPostgresEventStore, loadConfig, positionToString, type Sql } from '@roar/platform';
+import { createEventRegistry } from '@roar/domain';
+import {
+  createLogger,
+  createPersonalDataKeyStore,
+  createPgliteSql,
+  createPgSql,
+  createPostgresEventStore,
+  loadConfig,
+  personalDataMasterKeyOf,
+  positionToString,
+  protectingStore,
+  type Config,
+  type Sql,
+} from '@roar/platform';
 import { allProjectors } from './index';
 import { checkpointLags, describeLag } from './runner/lag';
 import { ProjectorBusyError } from './runner/lock';
@@ -29,8 +42,7 @@ function progressPrinter(label: string): (p: ReplayProgress) => void {
   };
 }
 
-async function openSql(): Promise<Sql> {
-  const config = loadConfig();
+async function openSql(config: Config): Promise<Sql> {
   if (config.EVENTSTORE_URL) process.stderr.write('note: EVENTSTORE_URL is set, but this CLI replays the PostgreSQL-table event store\n');
   if (config.DATABASE_URL) return createPgSql({ connectionString: config.DATABASE_URL, max: 4, applicationName: 'roar-projections-cli' });
   return createPgliteSql(join(resolve(config.DATA_DIR), 'pglite'));
@@ -51,9 +63,12 @@ async function main(argv: readonly string[]): Promise<number> {
     throw new UsageError(command ? `unknown command ${command}` : 'name a command');
   const projectors = command === 'status' ? [] : pick(name);
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', 'projections-cli');
-  const sql = await openSql();
+  const config = loadConfig();
+  const sql = await openSql(config);
   try {
-    const store = await createPostgresEventStore(sql);
+    // Replays read personal fields as the product does: opened, erased members' as erased (issue 24).
+    const keys = await createPersonalDataKeyStore({ sql, masterKey: personalDataMasterKeyOf(config), logger });
+    const store = protectingStore(await createPostgresEventStore(sql), createEventRegistry(), keys);
     const countEvents = async () => Number((await sql.query<{ n: unknown }>('select count(*)::text as n from es.events')).rows[0]?.n ?? 0);
     if (command === 'status') {
       const head = await store.headPosition();

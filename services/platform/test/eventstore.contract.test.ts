@@ -1,7 +1,8 @@
 import { describe, it } from 'vitest';
 import { createPgliteSql } from '../src/db';
-import { createEventStoreDbAdapter, createPostgresEventStore } from '../src/eventstore';
-import { findEventStoreDb, findPostgres, openScratchPostgresStore, servicesRequired } from '../src/testing';
+import { createEventStoreDbAdapter, createPostgresEventStore, EventRegistry } from '../src/eventstore';
+import { protectingStore } from '../src/personal-data';
+import { findEventStoreDb, findPostgres, openScratchPostgresStore, servicesRequired, testPersonalDataKeys } from '../src/testing';
 import { eventStoreContract } from './contract';
 
 // Decided before collection: a suite that cannot run is reported as skipped, never as passed,
@@ -17,6 +18,21 @@ eventStoreContract('PGlite (in process)', async () => {
     store,
     async close() {
       await store.close();
+      await sql.close();
+    },
+  };
+});
+
+// The product reads and writes through the protecting store (personal fields, issue 24): it keeps the port's every promise.
+eventStoreContract('PGlite behind the protecting store', async () => {
+  const sql = await createPgliteSql(null);
+  const keys = await testPersonalDataKeys(sql);
+  const store = protectingStore(await createPostgresEventStore(sql, { pollIntervalMs: 20 }), new EventRegistry(), keys);
+  return {
+    store,
+    async close() {
+      await store.close();
+      await keys.close();
       await sql.close();
     },
   };
