@@ -1,7 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgSql, migrateTransparency, type Config, type NewEvent } from '@roar/platform';
-import { createTestDatabase, findPostgres, openScratchPostgresStore, servicesRequired, type ScratchPostgresStore } from '@roar/platform/testing';
+import { createPgSql, migrateTransparency, sealValue, type Config, type NewEvent } from '@roar/platform';
+import {
+  createTestDatabase,
+  findPostgres,
+  openScratchPostgresStore,
+  servicesRequired,
+  testPersonalDataKeys,
+  type ScratchPostgresStore,
+} from '@roar/platform/testing';
 import { emailReservationKey, emailReservationStreamId, legacyEmailReservationStreamId } from '@roar/domain';
 import { rekeyEmailReservations } from '../src/members/email-reservation-rekey';
 import { emailReservationKeyOf, resolveEmailReservationKey } from '../src/secrets';
@@ -57,16 +64,20 @@ describe.runIf(postgres)('rekeyEmailReservations on the PostgreSQL store (issue 
       randomUUID(),
       legacy('eve@example.com'),
     ]);
-    // The address already sealed (pd1:): this step cannot compute its names.
+    // An address already sealed (pd1:) and no key to open it with: this step cannot compute its names.
     const sealedStream = `email-${createHash('sha256').update('sealed').digest('hex')}`;
     await store.append(sealedStream, [reservation('EmailReserved', 'pd1:AAAA', 'm-sealed')], 'no_stream');
+    // An old stream whose address migratePlainPersonalData sealed first: opened with the member's key, then renamed.
+    const keys = await testPersonalDataKeys(sql);
+    const fay = (await keys.keysForSealing(['m-fay'])).get('m-fay') as Buffer;
+    await store.append(legacy('fay@example.com'), [reservation('EmailReserved', sealValue(fay, 'm-fay', 'fay@example.com'), 'm-fay')], 'no_stream');
     // The event-log read model copies stream ids.
     await sql.exec('create schema rekey_read; create table rekey_read.event_log (event_id uuid primary key, stream_id text not null)');
     await sql.query('insert into rekey_read.event_log (event_id, stream_id) values ($1, $2)', [ana.id, legacy('ana@example.com')]);
 
-    const first = await rekeyEmailReservations(sql, key);
+    const first = await rekeyEmailReservations(sql, key, { keys });
     expect(first).toEqual({
-      renamed: 2,
+      renamed: 3,
       alreadyKeyed: 2,
       sealedInLog: [legacy('eve@example.com')],
       conflicts: [legacy('dan@example.com')],
@@ -81,6 +92,8 @@ describe.runIf(postgres)('rekeyEmailReservations on the PostgreSQL store (issue 
       [bob[1]!.id, 'EmailReleased', 1n],
     ]);
     expect((await store.readStream(keyed('ana@example.com'))).map((e) => e.id)).toEqual([ana.id]);
+    expect(await store.readStream(keyed('fay@example.com'))).toHaveLength(1);
+    expect(await store.readStream(legacy('fay@example.com'))).toEqual([]);
     // The stream row moved with its revision: the next append at the expected revision lands, a stale one conflicts.
     await store.append(keyed('bob@example.com'), [reservation('EmailReserved', 'bob@example.com', 'm-bob-2')], 1n);
     await expect(store.append(keyed('ana@example.com'), [reservation('EmailReleased', 'ana@example.com', 'm-ana')], 'no_stream')).rejects.toThrow();
@@ -100,7 +113,8 @@ describe.runIf(postgres)('rekeyEmailReservations on the PostgreSQL store (issue 
     expect(names).not.toContain(legacy('bob@example.com'));
 
     // Idempotent: a second run renames nothing and reports the same leftovers.
-    expect(await rekeyEmailReservations(sql, key)).toEqual({ ...first, renamed: 0, alreadyKeyed: 4 });
+    expect(await rekeyEmailReservations(sql, key, { keys })).toEqual({ ...first, renamed: 0, alreadyKeyed: 5 });
+    await keys.close();
   });
 
   it('does nothing where there is no PostgreSQL event store (EventStoreDB deployments)', async () => {

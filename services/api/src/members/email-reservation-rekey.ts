@@ -1,5 +1,5 @@
 import { emailReservationStreamId, legacyEmailReservationStreamId, type EmailReservationKey } from '@roar/domain';
-import { ident, isSealedValue, type Logger, type Sql } from '@roar/platform';
+import { ident, isSealedValue, openValue, type Logger, type PersonalDataKeyStore, type Sql } from '@roar/platform';
 
 /** What one run of rekeyEmailReservations found and did. */
 export interface RekeyReport {
@@ -11,7 +11,7 @@ export interface RekeyReport {
   readonly sealedInLog: readonly string[];
   /** Old streams left as they are because the keyed name is taken (the address reserved again after the upgrade, before this ran). */
   readonly conflicts: readonly string[];
-  /** Streams whose address is already ciphertext (or matches neither name): this step cannot tell, and leaves them. */
+  /** Streams whose address this step cannot read (sealed and no keys given, or its member erased) or that match neither name: left as they are. */
   readonly unreadable: readonly string[];
 }
 
@@ -29,26 +29,47 @@ const BATCH = 500;
  *
  * - Idempotent: a stream already under its keyed name is left alone; a second run renames nothing.
  * - Run it at start-up before the api serves (a sign-up in between would reserve the address again
- *   under the keyed name: that stream is reported as a conflict and both are left for staff to see),
- *   and BEFORE `migratePlainPersonalData` seals the events' `email` field: this step reads the
- *   address to compute both names, and a sealed address is reported as unreadable.
+ *   under the keyed name: that stream is reported as a conflict and both are left for staff to see).
+ *   It reads the address to compute both names: give it the members' keys (`options.keys`, the
+ *   api's personalData) so an address `migratePlainPersonalData` already sealed is opened; without
+ *   them, run it before that migration (a sealed address is then reported as unreadable).
  * - Before the first tree head: the sealed log hashes the stream id, so a stream whose events a
  *   leaf already covers is never renamed (reported in `sealedInLog`, logged).
  * - On EventStoreDB streams cannot be renamed: copy each old stream's events to the keyed name and
  *   delete the old stream (docs/email-reservation-keys.md). Without the `es` schema this does nothing.
  */
-export async function rekeyEmailReservations(sql: Sql, key: EmailReservationKey, logger?: Logger): Promise<RekeyReport> {
+export interface RekeyOptions {
+  readonly logger?: Logger;
+  /** The members' keys, to read an address already sealed (migratePlainPersonalData ran first, or the stream is new). */
+  readonly keys?: Pick<PersonalDataKeyStore, 'keysForOpening'>;
+}
+
+export async function rekeyEmailReservations(sql: Sql, key: EmailReservationKey, options: RekeyOptions = {}): Promise<RekeyReport> {
+  const { logger, keys } = options;
   const report = { renamed: 0, alreadyKeyed: 0, sealedInLog: [] as string[], conflicts: [] as string[], unreadable: [] as string[] };
   const exists = await sql.query<{ es: string | null; leaves: string | null }>(
     "select to_regclass('es.events')::text as es, to_regclass('transparency.leaves')::text as leaves",
   );
   if (!exists.rows[0]?.es) return report;
   const sealedLog = Boolean(exists.rows[0].leaves);
-  const rows = await sql.query<{ stream_id: string; email: unknown }>(
-    `select stream_id, data->'email' as email from es.events where stream_position = 0 and stream_id ~ '${RESERVATION_STREAM}' order by stream_id`,
+  const rows = await sql.query<{ stream_id: string; email: unknown; member_id: unknown }>(
+    `select stream_id, data->'email' as email, data->'memberId' as member_id from es.events
+      where stream_position = 0 and stream_id ~ '${RESERVATION_STREAM}' order by stream_id`,
   );
+  const sealedOf = rows.rows.filter((r) => isSealedValue(r.email) && typeof r.member_id === 'string').map((r) => r.member_id as string);
+  const memberKeys = keys && sealedOf.length > 0 ? await keys.keysForOpening(sealedOf) : new Map<string, unknown>();
   const renames: { from: string; to: string }[] = [];
-  for (const { stream_id: stream, email } of rows.rows) {
+  for (const row of rows.rows) {
+    const stream = row.stream_id;
+    let email = row.email;
+    if (isSealedValue(email)) {
+      const memberKey = typeof row.member_id === 'string' ? memberKeys.get(row.member_id) : undefined;
+      try {
+        email = Buffer.isBuffer(memberKey) ? openValue(memberKey, row.member_id as string, email) : null;
+      } catch {
+        email = null;
+      }
+    }
     if (typeof email !== 'string' || isSealedValue(email)) {
       report.unreadable.push(stream);
       continue;
