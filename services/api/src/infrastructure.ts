@@ -34,7 +34,8 @@ import { migrateContent } from './content/store';
 import type { MembersPorts } from './kernel/ports';
 import { createLocalPaymentProvider, createStripeProvider, startBillingClock, type LocalPaymentProvider } from './payments';
 import { createGoogleRecaptcha, createLocalRecaptcha } from './recaptcha';
-import { persistentSecret, resolveGiftCardSecret, resolveJwtSecret } from './secrets';
+import { rekeyEmailReservations } from './members/email-reservation-rekey';
+import { emailReservationKeyOf, persistentSecret, resolveGiftCardSecret, resolveJwtSecret } from './secrets';
 
 import { SELF_ORIGIN } from './payments/self-origin';
 import { beaconFromConfig } from './draws/beacon';
@@ -133,8 +134,14 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       });
       store = validatingStore(protectingStore(baseStore, registry, personalData), registry);
       // The one-time re-write of personal data stored in plain, before the sealer first runs (a no-op once done).
-      if (!config.EVENTSTORE_URL)
+      if (!config.EVENTSTORE_URL) {
+        // Email reservation streams named by the unkeyed sha256 of the address get their keyed names (before any leaf covers them).
+        await rekeyEmailReservations(sql, emailReservationKeyOf({ config }), {
+          logger: logger.child({ module: 'email-reservations' }),
+          keys: personalData,
+        });
         await migratePlainPersonalData({ sql, registry, keys: personalData, logger: logger.child({ module: 'personal-data' }) });
+      }
     } catch (error) {
       await personalData?.close();
       await baseStore.close().catch(() => undefined);
@@ -189,6 +196,8 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       logger.warn("BUSINESS_ABN is not set: the pro shop's tax invoices name the seller without the ABN the ATO asks for");
     }
     const jwtSecret = resolveJwtSecret(config);
+    // Resolved at start, so a production process without EMAIL_RESERVATION_KEY refuses to start instead of failing a sign-up.
+    emailReservationKeyOf({ config });
     const jobs = await createJobRuntime({
       sql,
       store,
