@@ -28,7 +28,13 @@ const PER_WRITER = { postgres: 400, pglite: 150 } as const;
 const ROUNDS = { postgres: 5, pglite: 3 } as const;
 /** The wake-up check: the other store polls this rarely, and each append must reach it this soon. */
 const WAKE_POLL_MS = 60_000;
-const WAKE_BOUND_MS = 2000;
+/**
+ * Well inside the poll interval, so an arrival proves the notification woke the subscriber. Not
+ * tighter: a reader sees an append only once every older transaction of the whole PostgreSQL
+ * cluster has ended, and on a shared server another database's long transaction can hold that
+ * back for seconds (seen here: 2 s, the close bench of another checkout). The times are printed.
+ */
+const WAKE_BOUND_MS = 20_000;
 const WAKE_BURST_PER_WRITER = 20;
 
 export type BenchTarget = 'postgres' | 'pglite';
