@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import {
+  comparePositions,
   createPgliteSql,
   createPgSql,
   createPostgresEventStore,
@@ -10,6 +11,7 @@ import {
   protectingStore,
   type EventStore,
   type NewEvent,
+  type Position,
   type Sql,
 } from '@roar/platform';
 import { createTestDatabase, testPersonalDataKeys } from '@roar/platform/testing';
@@ -18,10 +20,26 @@ import { createTestDatabase, testPersonalDataKeys } from '@roar/platform/testing
  * Append throughput of the PostgreSQL-table event store (8 writers, one stream each, single-event
  * appends with the expected revision) against plain single-row INSERTs into a bare table by
  * the same number of writers, same rows, same connection pool, measured in the same run.
+ *
+ * On PostgreSQL the store under test listens for its own notifications, so every append in the
+ * measured rounds also pays for the NOTIFY sent after it commits. After the rounds, the wake-ups
+ * are checked: a subscriber on a second store (its own pool, as another process would be) that
+ * polls only once a minute must receive a single append and a burst from 8 writers within
+ * WAKE_BOUND_MS, which it can only do by being woken by the notification.
  */
 const WRITERS = 8;
 const PER_WRITER = { postgres: 400, pglite: 150 } as const;
 const ROUNDS = { postgres: 5, pglite: 3 } as const;
+/** The wake-up check: the other store polls this rarely, and each append must reach it this soon. */
+const WAKE_POLL_MS = 60_000;
+/**
+ * Well inside the poll interval, so an arrival proves the notification woke the subscriber. Not
+ * tighter: a reader sees an append only once every older transaction of the whole PostgreSQL
+ * cluster has ended, and on a shared server another database's long transaction can hold that
+ * back for seconds (seen here: 2 s, the close bench of another checkout). The times are printed.
+ */
+const WAKE_BOUND_MS = 20_000;
+const WAKE_BURST_PER_WRITER = 20;
 
 export type BenchTarget = 'postgres' | 'pglite';
 
@@ -109,6 +127,76 @@ async function runBaseline(sql: Sql, perWriter: number, round: number): Promise<
   });
 }
 
+function within<T>(ms: number, promise: Promise<T>): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([promise, new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), ms)))]).finally(() => clearTimeout(timer));
+}
+
+interface WakeCheck {
+  readonly kept: boolean;
+  /** From the single append's return to the other store's subscriber holding it. */
+  readonly singleMs: number;
+  /** From the burst's last append returning to the subscriber holding every event of the burst. */
+  readonly burstMs: number;
+}
+
+/** A subscriber of a second store on its own pool, polling once a minute, woken by `store`'s appends. */
+async function checkWakeUps(store: EventStore, databaseUrl: string): Promise<WakeCheck> {
+  const otherSql = createPgSql({ connectionString: databaseUrl, max: 2, applicationName: 'roar-bench-listener' });
+  const other = await createPostgresEventStore(otherSql, { pollIntervalMs: WAKE_POLL_MS });
+  const seen: Position[] = [];
+  const waiters: { until: Position; resolve: () => void }[] = [];
+  const held = (p: Position) => seen.some((s) => comparePositions(s, p) === 0);
+  const arrival = (until: Position) =>
+    new Promise<void>((resolve) => {
+      if (held(until)) resolve();
+      else waiters.push({ until, resolve });
+    });
+  try {
+    const seed = await store.append(`bench-wake-seed-${randomUUID()}`, [event(0, 0)], 'no_stream');
+    let reads = 0;
+    const sub = other.subscribe(seed.position, async (batch) => {
+      reads += 1;
+      for (const e of batch) seen.push(e.position);
+      for (const w of waiters.splice(0)) {
+        if (held(w.until)) w.resolve();
+        else waiters.push(w);
+      }
+    });
+    try {
+      // The subscription's first read finds nothing after the seed: it sleeps on its one-minute poll.
+      await new Promise((r) => setTimeout(r, 300));
+      const readsBefore = reads;
+      const one = await store.append(`bench-wake-one-${randomUUID()}`, [event(0, 1)], 'no_stream');
+      const oneAt = performance.now();
+      const single = await within(WAKE_BOUND_MS, arrival(one.position));
+      const singleMs = performance.now() - oneAt;
+      const burst = await Promise.all(
+        Array.from({ length: WRITERS }, async (_, w) => {
+          const stream = `bench-wake-burst-${w}-${randomUUID()}`;
+          let expected: bigint | 'no_stream' = 'no_stream';
+          let position: Position | null = null;
+          for (let k = 0; k < WAKE_BURST_PER_WRITER; k++) {
+            const r = await store.append(stream, [event(w, k)], expected);
+            expected = r.nextExpectedRevision;
+            position = r.position;
+          }
+          return position!;
+        }),
+      );
+      const burstAt = performance.now();
+      const all = await within(WAKE_BOUND_MS, Promise.all(burst.map((p) => arrival(p))));
+      const burstMs = performance.now() - burstAt;
+      return { kept: single !== 'timeout' && all !== 'timeout' && reads > readsBefore, singleMs, burstMs };
+    } finally {
+      await sub.stop();
+    }
+  } finally {
+    await other.close();
+    await otherSql.close();
+  }
+}
+
 export async function benchAppend(target: BenchTarget, log: (line: string) => void): Promise<Record<string, number>> {
   const db = target === 'postgres' ? await createTestDatabase('roar_bench') : null;
   if (target === 'postgres' && !db) throw new Error('bench: no PostgreSQL server reachable (set DATABASE_URL or start one on 127.0.0.1:5432)');
@@ -144,7 +232,6 @@ export async function benchAppend(target: BenchTarget, log: (line: string) => vo
     const spread = pairs.map((p) => (p.store / p.baseline).toFixed(2)).join(' ');
     const sealedRatios = pairs.map((p) => p.sealed / p.baseline).sort((a, b) => a - b);
     const sealedRatio = sealedRatios[Math.floor(sealedRatios.length / 2)]!;
-    const key = target === 'postgres' ? 'pg' : 'pglite';
     log(`append (${target}, ${WRITERS} writers x ${perWriter} single-event appends, median of ${ROUNDS[target]} paired rounds)`);
     log(`  ${'event store append'.padEnd(28)} ${storeRate.toFixed(0).padStart(8)} events/s`);
     log(`  ${'baseline single-row INSERT'.padEnd(28)} ${baselineRate.toFixed(0).padStart(8)} rows/s`);
@@ -155,13 +242,27 @@ export async function benchAppend(target: BenchTarget, log: (line: string) => vo
     log(
       `  ${'append, 2 fields sealed'.padEnd(28)} ${(sealedRatio * baselineRate).toFixed(0).padStart(8)} events/s   (median ratio ${sealedRatio.toFixed(2)}; per round ${pairs.map((p) => (p.sealed / p.baseline).toFixed(2)).join(' ')})`,
     );
+    const wake = db ? await checkWakeUps(store, db.url) : null;
+    if (wake) {
+      const got = (ms: number) => (ms < WAKE_BOUND_MS ? `in ${ms.toFixed(1)} ms` : `NOT within ${WAKE_BOUND_MS} ms`);
+      log(
+        `  ${'wake-ups kept'.padEnd(28)} ${wake.kept ? 'yes' : 'NO'}: a subscriber of a second store polling every ${WAKE_POLL_MS / 1000} s got one append ${got(wake.singleMs)}, a burst of ${WRITERS}x${WAKE_BURST_PER_WRITER} ${got(wake.burstMs)} after its last append`,
+      );
+    }
     await keys.close();
     await store.close();
     return {
-      [`append_${key}_events_per_s`]: Math.round(storeRate),
-      [`append_${key}_baseline_rows_per_s`]: Math.round(baselineRate),
-      [`append_${key}_ratio`]: Number(ratio.toFixed(3)),
-      [`append_${key}_sealed_ratio`]: Number(sealedRatio.toFixed(3)),
+      [`append_${target}_events_per_s`]: Math.round(storeRate),
+      [`append_${target}_baseline_rows_per_s`]: Math.round(baselineRate),
+      [`append_${target}_ratio`]: Number(ratio.toFixed(3)),
+      [`append_${target}_sealed_ratio`]: Number(sealedRatio.toFixed(3)),
+      ...(wake
+        ? {
+            [`append_${target}_wakeups_kept`]: wake.kept ? 1 : 0,
+            [`append_${target}_wake_ms`]: Number(wake.singleMs.toFixed(1)),
+            [`append_${target}_wake_burst_ms`]: Number(wake.burstMs.toFixed(1)),
+          }
+        : {}),
     };
   } finally {
     await sql.close();

@@ -1,6 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { memberStreamId } from '@roar/domain';
 import { percentile, send, type Answer } from './load';
 import { catalogueProjected, startProduct, type RunningServer } from './product';
 import { benchTargets } from './targets';
@@ -19,6 +21,7 @@ const GOAL_P99 = { pglite: 250, postgres: 100 } as const;
 
 interface Member {
   readonly token: string;
+  readonly streamId: string;
 }
 
 async function signUp(server: RunningServer, n: number): Promise<Member> {
@@ -36,7 +39,9 @@ async function signUp(server: RunningServer, n: number): Promise<Member> {
   });
   if (r.status !== 201) throw new Error(`bench sign-up answered ${r.status}: ${await r.text()}`);
   const body = (await r.json()) as { access_token: string };
-  return { token: body.access_token };
+  // The access token's subject is the member id.
+  const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string };
+  return { token: body.access_token, streamId: memberStreamId(claims.sub) };
 }
 
 async function committedTransactions(databaseUrl: string): Promise<number> {
@@ -74,9 +79,82 @@ async function idleTransactionsPerSecond(databaseUrl: string, seconds: number): 
   }
 }
 
+/** CPU time (user + system) of a process from /proc, in ms; null where /proc is not there. */
+function processCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): state is the 3rd field, utime the 14th, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS_PER_S = 100;
+
+/** CPU time of the PostgreSQL backends serving one database (their titles name it), in ms; null without /proc. */
+function databaseCpuMs(databaseUrl: string): number | null {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  let total = 0;
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let title: string;
+      try {
+        title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      } catch {
+        continue;
+      }
+      if (!title.startsWith('postgres: ') || !title.split(' ').includes(name)) continue;
+      total += processCpuMs(Number(entry)) ?? 0;
+    }
+  } catch {
+    return null;
+  }
+  return total;
+}
+
+/** The CPU the product spent on the load: its process, and (on PostgreSQL) the backends of its database. */
+function cpuNow(server: RunningServer): { server: number | null; database: number | null } {
+  return {
+    server: server.pid ? processCpuMs(server.pid) : null,
+    database: server.databaseUrl ? databaseCpuMs(server.databaseUrl) : null,
+  };
+}
+
 interface Shot {
   readonly answer: Answer;
   readonly sequence: number;
+  readonly member: Member;
+}
+
+/**
+ * Read-your-writes, judged on the log (PostgreSQL): the name an answer shows must be this request's
+ * own or one written after it in the member's stream. Requests of one member overlap and may reach
+ * the stream in another order than they were sent, so the order they were sent in proves nothing.
+ */
+async function writeOrder(databaseUrl: string, members: readonly Member[]): Promise<Map<string, Map<string, number>>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const rows = (
+      await client.query<{ stream_id: string; name: string | null; revision: string }>(
+        `select stream_id, data->'changes'->>'firstname' as name, stream_position::text as revision from es.events
+         where stream_id = any($1::text[]) and event_type = 'MemberProfileUpdated'`,
+        [members.map((m) => m.streamId)],
+      )
+    ).rows;
+    const order = new Map<string, Map<string, number>>();
+    for (const row of rows) {
+      if (!row.name) continue;
+      let names = order.get(row.stream_id);
+      if (!names) order.set(row.stream_id, (names = new Map()));
+      names.set(row.name, Number(row.revision));
+    }
+    return order;
+  } finally {
+    await client.end();
+  }
 }
 
 async function offer(server: RunningServer, members: readonly Member[]): Promise<Shot[]> {
@@ -97,7 +175,7 @@ async function offer(server: RunningServer, members: readonly Member[]): Promise
         url: `${server.url}/api/update-user`,
         headers: { authorization: `Bearer ${member.token}` },
         body: JSON.stringify({ first_name: expected }),
-      }).then((answer) => ({ answer, sequence: i })),
+      }).then((answer) => ({ answer, sequence: i, member })),
     );
   }
   const done = await Promise.all(shots);
@@ -117,16 +195,28 @@ export async function benchCommands(log: (line: string) => void): Promise<Record
       const members: Member[] = [];
       for (let n = 0; n < MEMBERS; n += 1) members.push(await signUp(server, n));
       const xactBefore = server.databaseUrl ? await committedTransactions(server.databaseUrl) : 0;
+      const cpuBefore = cpuNow(server);
       const wallStart = performance.now();
       const shots = await offer(server, members);
       const wall = (performance.now() - wallStart) / 1000;
+      const cpuAfter = cpuNow(server);
+      const perCommand = (before: number | null, after: number | null) =>
+        before === null || after === null ? null : Number(((after - before) / shots.length).toFixed(2));
+      const serverCpu = perCommand(cpuBefore.server, cpuAfter.server);
+      const databaseCpu = perCommand(cpuBefore.database, cpuAfter.database);
       // Projections and reactors finish their work on the last commands a little later.
       const xactPerCommand = server.databaseUrl ? ((await committedTransactions(server.databaseUrl)) - xactBefore) / shots.length : null;
       const ok = shots.filter((s) => s.answer.status === 200);
-      // Several requests of one member overlap: the answer must show this request's name or a later one's.
+      const shown = (s: Shot) => (JSON.parse(s.answer.body) as { user?: { firstname?: string } }).user?.firstname ?? '';
+      // Several requests of one member overlap. On PostgreSQL the log says which write came after
+      // which; on PGlite (its database is inside the product's process) the order sent stands in.
+      const order = server.databaseUrl ? await writeOrder(server.databaseUrl, members) : null;
       const fresh = ok.filter((s) => {
-        const shown = (JSON.parse(s.answer.body) as { user?: { firstname?: string } }).user?.firstname ?? '';
-        return /^Name\d+$/.test(shown) && Number(shown.slice(4)) >= s.sequence;
+        if (!order) return /^Name\d+$/.test(shown(s)) && Number(shown(s).slice(4)) >= s.sequence;
+        const names = order.get(s.member.streamId);
+        const own = names?.get(`Name${s.sequence}`);
+        const seen = names?.get(shown(s));
+        return own !== undefined && seen !== undefined && seen >= own;
       });
       const stale = shots.filter((s) => s.answer.status === 202).length;
       const failed = shots.filter((s) => s.answer.status !== 200 && s.answer.status !== 202).length;
@@ -146,11 +236,15 @@ export async function benchCommands(log: (line: string) => void): Promise<Record
         .map(([status, n]) => `${status === 0 ? 'no answer' : status}: ${n}`)
         .join(', ');
       log(
-        `  read-your-writes: ${fresh.length}/${shots.length} answers showed the name they set or a later-sent one (an earlier request retried after a conflict may commit last); ${stale} answered 202 (projection wait ran out), ${failed} failed (${byStatus})`,
+        `  read-your-writes: ${fresh.length}/${shots.length} answers showed the name they set or one ${order ? 'written after it (the order in the log)' : 'sent after it'}; ${stale} answered 202 (projection wait ran out), ${failed} failed (${byStatus})`,
       );
       if (idle !== null) log(`  idle (started, seeded, no requests): ${idle.toFixed(1)} database transactions/s`);
       if (xactPerCommand !== null)
         log(`  database transactions per command (all of the process's work, counted by PostgreSQL): ${xactPerCommand.toFixed(1)}`);
+      if (serverCpu !== null)
+        log(
+          `  CPU per command (during the offered load, /proc): the product's process ${serverCpu} ms${databaseCpu !== null ? `, its database's backends ${databaseCpu} ms` : ''}`,
+        );
       Object.assign(figures, {
         [`commands_${key}_per_s`]: Number(achieved.toFixed(1)),
         [`commands_${key}_p50_ms`]: Number(p50.toFixed(1)),
@@ -161,6 +255,8 @@ export async function benchCommands(log: (line: string) => void): Promise<Record
         [`commands_${key}_failed`]: failed,
         ...(idle !== null ? { [`idle_${key}_xact_per_s`]: Number(idle.toFixed(1)) } : {}),
         ...(xactPerCommand !== null ? { [`commands_${key}_xact_per_command`]: Number(xactPerCommand.toFixed(1)) } : {}),
+        ...(serverCpu !== null ? { [`commands_${key}_server_cpu_ms`]: serverCpu } : {}),
+        ...(databaseCpu !== null ? { [`commands_${key}_db_cpu_ms`]: databaseCpu } : {}),
       });
     } finally {
       await server.stop();

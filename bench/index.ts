@@ -61,6 +61,7 @@ async function main(): Promise<number> {
   const goals = reportGoals(figures, log);
   figures.goals_met = goals.met;
   figures.goals = goals.of;
+  figures.goals_not_measured = goals.notMeasured;
   log('');
   figures.bench_seconds = Math.round((Date.now() - started) / 100) / 10;
   if (failed) log(`section ${failed} failed: the run stopped there`);

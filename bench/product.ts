@@ -17,6 +17,8 @@ export interface RunningServer {
   readonly url: string;
   /** The PostgreSQL database the product runs on (null on PGlite). */
   readonly databaseUrl: string | null;
+  /** The server process (its CPU time is read from /proc by the commands section). */
+  readonly pid: number | null;
   stop(): Promise<void>;
 }
 
@@ -112,6 +114,7 @@ export async function startProduct(target: 'postgres' | 'pglite'): Promise<Runni
   return {
     url,
     databaseUrl: db?.url ?? null,
+    pid: child.pid ?? null,
     async stop() {
       await stopChild(child);
       await db?.drop();
@@ -125,5 +128,5 @@ export async function startBareServer(bodies: Record<string, string>): Promise<R
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = await spawnNode('bench/bare-server.ts', { PORT: String(port), BARE_BODIES: JSON.stringify(bodies) }, url);
-  return { url, databaseUrl: null, stop: () => stopChild(child) };
+  return { url, databaseUrl: null, pid: child.pid ?? null, stop: () => stopChild(child) };
 }

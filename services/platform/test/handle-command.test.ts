@@ -134,3 +134,45 @@ describe('handleCommand retries a revision conflict a bounded number of times', 
     expect(none.appends()).toBe(1);
   });
 });
+
+describe('handleCommand runs commands on one stream in this process in turn', () => {
+  function counting(inner: EventStore): { store: EventStore; appends: () => number; refused: () => number } {
+    let appends = 0;
+    let refused = 0;
+    const store: EventStore = {
+      ...inner,
+      append: async (...args) => {
+        appends += 1;
+        try {
+          return await inner.append(...args);
+        } catch (error) {
+          if (error instanceof WrongExpectedRevisionError) refused += 1;
+          throw error;
+        }
+      },
+    };
+    return { store, appends: () => appends, refused: () => refused };
+  }
+
+  it('ten commands sent at once on one stream: each decides on the state the one before left, no append is refused', async () => {
+    const { store: inner, reads } = await openStore();
+    const { store, appends, refused } = counting(inner);
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, () => handleCommand(store, registry, 'turns-1', counter, { type: 'Add', by: 1 }, ctx(), { maxRetries: 0 })),
+    );
+    expect(outcomes.map((o) => o.state.total)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(appends()).toBe(10);
+    expect(refused()).toBe(0);
+    // One read of the (empty) stream for the first; the rest decided on the state left to them.
+    expect(reads()).toBe(1);
+    // The eleventh passes 10, decided on the tenth's state, and a refusal does not hold up the next one.
+    const [eleventh, other] = await Promise.allSettled([
+      handleCommand(store, registry, 'turns-1', counter, { type: 'Add', by: 1 }, ctx(), { maxRetries: 0 }),
+      handleCommand(store, registry, 'turns-2', counter, { type: 'Add', by: 2 }, ctx(), { maxRetries: 0 }),
+    ]);
+    expect(eleventh.status === 'rejected' && String(eleventh.reason)).toContain('total 10 + 1 passes 10');
+    expect(other.status === 'fulfilled' && other.value.state.total).toBe(2);
+    const after = await handleCommand(store, registry, 'turns-2', counter, { type: 'Add', by: 3 }, ctx(), { maxRetries: 0 });
+    expect(after.state.total).toBe(5);
+  });
+});
