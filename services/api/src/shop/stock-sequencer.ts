@@ -19,7 +19,8 @@ import {
  * The lane is not the guard: the event store's expected revision is. Another api replica (or a
  * staff edit through another path) writing to the stream makes the batch's append fail; the lane
  * then reads what was written since and decides the whole batch again, so two processes can never
- * sell the same unit. A command the decider refuses is refused alone; the rest of its batch goes on.
+ * sell the same unit. A command the decider refuses is refused alone; the rest of its batch goes on,
+ * and a refusal is only given on the stream's state as read, never on the lane's memory of it.
  */
 export interface StockOutcome {
   /** The events this command appended (empty when it decided nothing). */
@@ -133,6 +134,13 @@ async function runBatch(
         } catch (error) {
           decided.push({ ok: false, error });
         }
+      }
+      // A refusal (or a command that changes nothing) has no append to check it: decided on the kept
+      // state, it could be wrong (another replica released a unit meanwhile). Such a batch is decided
+      // again on what the stream holds now, read from the kept revision on (usually nothing new).
+      if (trustKept && decided.some((d) => !d.ok || d.events.length === 0)) {
+        trustKept = false;
+        continue;
       }
       let appended: AppendResult | null = null;
       if (events.length > 0) {

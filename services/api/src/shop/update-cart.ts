@@ -30,6 +30,8 @@ export async function updateCart(
   ctx: CommandContext,
 ): Promise<CartDetails> {
   const { memberId } = who;
+  // The typed code is checked once, before the save (each miss counts against the guesser): it does not depend on the cart.
+  const typedCard = data.gift_card === undefined ? undefined : await giftCardForCart(app, throttle, who, data.gift_card, null);
   for (let cancelled = false; ; cancelled = true) {
     let priceChanges: CartError[] = [];
     try {
@@ -40,7 +42,7 @@ export async function updateCart(
         cartDecider,
         async (cart): Promise<CartCommand> => {
           // Validated before anything is given up: a refused save leaves an open payment page as it was.
-          const giftCard = await giftCardForCart(app, throttle, who, data.gift_card, cart.contents.gift_card);
+          const giftCard = typedCard === undefined ? cart.contents.gift_card : typedCard;
           const normalised = await normaliseCart(app, memberId, data, cart.contents, giftCard);
           if (cart.pendingOrderId) throw new PendingOrder(cart.pendingOrderId);
           priceChanges = normalised.priceChanges;

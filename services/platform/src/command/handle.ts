@@ -91,7 +91,8 @@ function keep(streams: Map<string, Folded>, streamId: string, entry: Folded): vo
  * `command` may be a function of the state folded: a command built from what the stream holds
  * (a cart save merging into the saved cart) is then built from the kept state without a read,
  * and built again from fresh state when the append finds the stream moved on. It may throw to
- * refuse, as `decide` does.
+ * refuse, as `decide` does. A refusal is never given on the kept state alone: the stream is read
+ * from the kept revision on and the command decided again first.
  */
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   store: EventStore,
@@ -121,10 +122,18 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
       state = read.state;
       revision = read.revision ?? 'no_stream';
     }
-    const decided = decider.decide(
-      typeof command === 'function' ? await (command as (s: State) => Command | Promise<Command>)(state) : command,
-      state,
-    );
+    let decided: Event[];
+    try {
+      decided = decider.decide(typeof command === 'function' ? await (command as (s: State) => Command | Promise<Command>)(state) : command, state);
+    } catch (error) {
+      // A refusal has no append to check it: given on the kept state, it could come from a state
+      // another process has moved on from. It is given only on what the stream holds now.
+      if (unread) {
+        trustKept = false;
+        continue;
+      }
+      throw error;
+    }
     if (decided.length === 0) {
       if (revision !== 'no_stream' && !unread) keep(streams, streamId, { revision, state });
       return { events: [], appended: null, state };
