@@ -175,20 +175,16 @@ export async function benchShop(log: (line: string) => void): Promise<Record<str
       );
       return performance.now() - started;
     };
-    const rounds = async (ids: string[], once: (m: string, r: number) => Promise<number>) =>
-      (
-        await Promise.all(
-          ids.map(async (m) => {
-            const out: number[] = [];
-            for (let r = 0; r < ROUNDS; r++) out.push(await once(m, r));
-            return out;
-          }),
-        )
-      ).flat();
-    // One warm-up round each (first reads of each stream and cache), then measured rounds, interleaved so both see the same machine.
+    // One warm-up round each (first reads of each stream, the caches), then the measured rounds in
+    // turn, a round of saves then a round of bare appends: a load that drifts meanwhile (the VM is
+    // shared) weighs on both alike.
     await Promise.all([...cartMembers.map((m) => saveOnce(m, 0)), ...baseMembers.map((m) => appendOnce(m, 0))]);
-    const cartLatencies = await rounds(cartMembers, saveOnce);
-    const baseLatencies = await rounds(baseMembers, appendOnce);
+    const cartLatencies: number[] = [];
+    const baseLatencies: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      cartLatencies.push(...(await Promise.all(cartMembers.map((m) => saveOnce(m, r)))));
+      baseLatencies.push(...(await Promise.all(baseMembers.map((m) => appendOnce(m, r)))));
+    }
 
     // The drop: 200 members race for 50 units of one SKU, against the same 200 checkouts over 200 SKUs.
     const address = {
