@@ -28,7 +28,7 @@ import { updateCart } from '../services/api/src/shop/update-cart';
  *   Both place real orders through the local payments provider.
  */
 const MEMBERS = 50;
-const ROUNDS = 10;
+const ROUNDS = 20;
 const DROP_BUYERS = 200;
 const DROP_UNITS = 50;
 const VARIANTS_PER_PRODUCT = 50;
