@@ -19,10 +19,13 @@ const MAX_ENTRIES = 20_000;
 
 interface Reads {
   version: string;
-  readonly products: Map<string, ProductRow | null>;
-  readonly stock: Map<string, StockRow | null>;
+  // Promises, not values: the requests that miss together (every one in flight when the version
+  // moves, which a projector passing over other events' positions does a few times a second) share
+  // one read instead of each making its own.
+  readonly products: Map<string, Promise<ProductRow | null>>;
+  readonly stock: Map<string, Promise<StockRow | null>>;
   /** The member's latest team benefit, whatever its end: whether it is still running is decided at each use. */
-  readonly team: Map<string, TeamMemberRow | null>;
+  readonly team: Map<string, Promise<TeamMemberRow | null>>;
   readonly coupons: Map<string, Promise<CouponState>>;
 }
 
@@ -40,55 +43,54 @@ async function readsAt(app: AppContext): Promise<Reads | null> {
   return reads;
 }
 
-function put<V>(map: Map<string, V>, key: string, value: V): void {
-  if (map.size >= MAX_ENTRIES) map.clear();
-  map.set(key, value);
+/** The entry of `key`, or `load()` kept as it; a failed read is not kept. */
+function shared<V>(map: Map<string, Promise<V>>, key: string, load: () => Promise<V>): Promise<V> {
+  let entry = map.get(key);
+  if (!entry) {
+    if (map.size >= MAX_ENTRIES) map.clear();
+    entry = load();
+    map.set(key, entry);
+    const kept = entry;
+    kept.catch(() => {
+      if (map.get(key) === kept) map.delete(key);
+    });
+  }
+  return entry;
+}
+
+/** Rows of `keys` through `map`: the keys not in it are read together, in one query. */
+async function rowsOf<R>(map: Map<string, Promise<R | null>>, keys: readonly string[], read: (missing: string[]) => Promise<Map<string, R>>) {
+  const unique = [...new Set(keys)];
+  const missing = unique.filter((k) => !map.has(k));
+  let found: Promise<Map<string, R>> | null = null;
+  const rows = await Promise.all(unique.map((k) => shared(map, k, () => (found ??= read(missing)).then((m) => m.get(k) ?? null))));
+  const out = new Map<string, R>();
+  unique.forEach((k, i) => {
+    if (rows[i]) out.set(k, rows[i]);
+  });
+  return out;
 }
 
 /** As getProducts, answered from memory while the shop read model stays where it was. */
 export async function cachedProducts(app: AppContext, ids: readonly string[]): Promise<Map<string, ProductRow>> {
   const reads = await readsAt(app);
   if (!reads) return getProducts(app.sql, ids);
-  const missing = [...new Set(ids)].filter((id) => !reads.products.has(id));
-  if (missing.length > 0) {
-    const found = await getProducts(app.sql, missing);
-    for (const id of missing) put(reads.products, id, found.get(id) ?? null);
-  }
-  const out = new Map<string, ProductRow>();
-  for (const id of ids) {
-    const p = reads.products.get(id);
-    if (p) out.set(id, p);
-  }
-  return out;
+  return rowsOf(reads.products, ids, (missing) => getProducts(app.sql, missing));
 }
 
 /** As stockLevels, answered from memory while the shop read model stays where it was. */
 export async function cachedStockLevels(app: AppContext, skus: readonly string[]): Promise<Map<string, StockRow>> {
   const reads = await readsAt(app);
   if (!reads) return stockLevels(app.sql, skus);
-  const missing = [...new Set(skus)].filter((sku) => !reads.stock.has(sku));
-  if (missing.length > 0) {
-    const found = await stockLevels(app.sql, missing);
-    for (const sku of missing) put(reads.stock, sku, found.get(sku) ?? null);
-  }
-  const out = new Map<string, StockRow>();
-  for (const sku of skus) {
-    const s = reads.stock.get(sku);
-    if (s) out.set(sku, s);
-  }
-  return out;
+  return rowsOf(reads.stock, skus, (missing) => stockLevels(app.sql, missing));
 }
 
 /** As activeTeamBenefit(at), answered from memory while the teams read model stays where it was. */
 export async function cachedTeamBenefit(app: AppContext, memberId: string, at: Date): Promise<TeamMemberRow | null> {
   const reads = await readsAt(app);
   if (!reads) return activeTeamBenefit(app.sql, memberId, at);
-  let latest = reads.team.get(memberId);
-  if (latest === undefined) {
-    // The benefit ending last, running or not (any end after the epoch): the same row for every `at` until a write moves the version.
-    latest = await activeTeamBenefit(app.sql, memberId, new Date(0));
-    put(reads.team, memberId, latest);
-  }
+  // The benefit ending last, running or not (any end after the epoch): the same row for every `at` until a write moves the version.
+  const latest = await shared(reads.team, memberId, () => activeTeamBenefit(app.sql, memberId, new Date(0)));
   return latest && latest.benefit_until && Date.parse(latest.benefit_until) > at.getTime() ? latest : null;
 }
 
@@ -96,12 +98,5 @@ export async function cachedTeamBenefit(app: AppContext, memberId: string, at: D
 export async function cachedCoupon(app: AppContext, code: string, load: () => Promise<CouponState>): Promise<CouponState> {
   const reads = await readsAt(app);
   if (!reads) return load();
-  let state = reads.coupons.get(code);
-  if (!state) {
-    state = load();
-    put(reads.coupons, code, state);
-    // A failed read is not kept.
-    state.catch(() => reads.coupons.delete(code));
-  }
-  return state;
+  return shared(reads.coupons, code, load);
 }
