@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -7,31 +8,45 @@ import { availableQty, cartDecider, cartStreamId, memberDecider, memberStreamId,
 import { createLogger, fold, handleCommand, loadConfig, type CommandContext } from '@roar/platform';
 import { createTestDatabase } from '@roar/platform/testing';
 import type { AppContext } from '../services/api/src/context';
+import { HttpError } from '../services/api/src/http/errors';
 import { appContextOf, openInfrastructure } from '../services/api/src/infrastructure';
 import { seedShop } from '../services/api/src/shop';
-import { loadCart, normaliseCart, priceContents } from '../services/api/src/shop/cart';
 import { createProduct } from '../services/api/src/shop/catalogue';
 import { startShopCheckout } from '../services/api/src/shop/checkout';
+import { createGuessThrottle } from '../services/api/src/shop/gift-card-throttle';
+import { updateCart } from '../services/api/src/shop/update-cart';
 
 /**
  * The pro shop on PostgreSQL (PGlite when none is reachable), in-process (no HTTP, no auth):
- * - cart update latency at 50 concurrent members: what PATCH /api/shop/update-cart does (validate
- *   against the catalogue, append CartSaved at the cart's revision, price the answer with stock,
- *   coupon and team discount) against the baseline of appending the same CartSaved event alone;
- * - checkout throughput with the oversell guard: 50 members check out at once for 25 units of one
- *   SKU (every reservation contends on one stock stream: exactly 25 orders) against the baseline of
- *   50 checkouts of 50 different SKUs (no contention). Both place real orders through the local
- *   payments provider.
+ * - cart update latency at 50 concurrent members: what PATCH /api/shop/update-cart does
+ *   (`updateCart`: validate against the catalogue, append CartSaved at the cart's revision, price
+ *   the answer with stock, coupon and team discount) against the floor of appending the same
+ *   CartSaved event alone, same members' concurrency;
+ * - a limited-stock drop: 200 members check out at once for 50 units of one SKU (exactly 50
+ *   orders, 150 refused "out of stock", nothing oversold) against the floor of the same 200
+ *   checkouts over 200 SKUs (nothing contended), both while a child process keeps one core busy.
+ *   Both place real orders through the local payments provider.
  */
 const MEMBERS = 50;
-const ROUNDS = 10;
-const LIMITED = 25;
+const ROUNDS = 20;
+const DROP_BUYERS = 200;
+const DROP_UNITS = 50;
+const VARIANTS_PER_PRODUCT = 50;
 
 const pct = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
 const ms = (x: number): number => Math.round(x * 10) / 10;
+
+/** The message a member reads first: a cart check lists its findings as items, the stock stream's refusal is the message. */
+const firstMessage = (error: unknown): string =>
+  error instanceof HttpError ? (error.items?.[0]?.message ?? error.message) : error instanceof Error ? error.message : String(error);
+
+/** A child process spinning on one core for as long as it lives: the contention the drop collapsed under. */
+function busyCore(): ChildProcess {
+  return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+}
 
 export async function benchShop(log: (line: string) => void): Promise<Record<string, number>> {
   const db = await createTestDatabase('roar_bench_shop');
@@ -45,6 +60,7 @@ export async function benchShop(log: (line: string) => void): Promise<Record<str
   });
   const logger = createLogger('silent');
   const infra = await openInfrastructure(config, logger);
+  let spinner: ChildProcess | null = null;
   try {
     await seedShop(infra.store, infra.registry, logger, new Date());
     await infra.projections.start();
@@ -73,76 +89,66 @@ export async function benchShop(log: (line: string) => void): Promise<Record<str
       );
       return id;
     };
-    const members = await Promise.all(Array.from({ length: MEMBERS * 3 }, register));
+    const members: string[] = [];
+    for (let i = 0; i < MEMBERS * 2 + DROP_BUYERS * 2; i += 50) members.push(...(await Promise.all(Array.from({ length: 50 }, register))));
+    const fields = (slug: string, name: string) => ({
+      slug,
+      name,
+      description: '',
+      product_type: 'physical' as const,
+      category: 'accessories',
+      brand: 'roar',
+      supplier: 'roar-merchandise',
+      image_portrait: null,
+      image_landscape: null,
+      gift_card: false,
+    });
     await createProduct(app, staff, {
-      fields: {
-        slug: 'bench-limited',
-        name: 'Bench Limited',
-        description: '',
-        product_type: 'physical',
-        category: 'accessories',
-        brand: 'roar',
-        supplier: 'roar-merchandise',
-        image_portrait: null,
-        image_landscape: null,
-        gift_card: false,
-      },
+      fields: fields('bench-limited', 'Bench Limited'),
       variants: [{ sku: 'BENCH-LTD', attributes: {}, price_cents: 1000 }],
-      stock: { 'BENCH-LTD': LIMITED },
+      stock: { 'BENCH-LTD': DROP_UNITS },
     });
-    const open = Array.from({ length: MEMBERS }, (_, i) => ({ sku: `BENCH-OPEN-${i}`, attributes: { n: String(i) }, price_cents: 1000 }));
-    await createProduct(app, staff, {
-      fields: {
-        slug: 'bench-open',
-        name: 'Bench Open',
-        description: '',
-        product_type: 'physical',
-        category: 'accessories',
-        brand: 'roar',
-        supplier: 'roar-merchandise',
-        image_portrait: null,
-        image_landscape: null,
-        gift_card: false,
-      },
-      variants: open,
-      stock: Object.fromEntries(open.map((v) => [v.sku, 10])),
-    });
+    const openSku = (i: number) => `BENCH-OPEN-${i}`;
+    const openProduct = (i: number) => `bench-open-${Math.floor(i / VARIANTS_PER_PRODUCT)}`;
+    for (let p = 0; p * VARIANTS_PER_PRODUCT < DROP_BUYERS; p++) {
+      const variants = Array.from({ length: VARIANTS_PER_PRODUCT }, (_, k) => p * VARIANTS_PER_PRODUCT + k).map((i) => ({
+        sku: openSku(i),
+        attributes: { n: String(i) },
+        price_cents: 1000,
+      }));
+      await createProduct(app, staff, {
+        fields: fields(`bench-open-${p}`, `Bench Open ${p}`),
+        variants,
+        stock: Object.fromEntries(variants.map((v) => [v.sku, 10])),
+      });
+    }
     if (!(await infra.projections.waitFor(await infra.store.headPosition(), 60_000))) throw new Error('bench: projections did not catch up');
 
-    // Cart updates: 50 members, 10 saves each, all at once.
+    // Cart updates: 50 members, 10 saves each, all at once, as PATCH /api/shop/update-cart does them.
     const shirts = ['RS008-S-NAVY', 'RS008-M-NAVY', 'RS008-L-WHITE'];
+    const throttle = createGuessThrottle();
     const cartMembers = members.slice(0, MEMBERS);
     const saveOnce = async (memberId: string, round: number) => {
       const started = performance.now();
-      const cart = await loadCart(app.store, memberId);
-      const data = {
-        items: [
-          { product: 'roar-performance-polo', sku: shirts[round % 3]!, qty: 1 + (round % 3), delivery_method: 'standard' },
-          { product: 'roar-gift-card', sku: 'RS024-50', qty: 1, delivery_method: null },
-        ],
-        coupon: 'WELCOME10',
-      };
-      const { contents } = await normaliseCart(app, memberId, data, cart.contents);
-      const { state: saved } = await handleCommand(
-        app.store,
-        app.registry,
-        cartStreamId(memberId),
-        cartDecider,
-        { type: 'SaveCart', memberId, ...contents },
+      const details = await updateCart(
+        app,
+        throttle,
+        { memberId, address: '127.0.0.1' },
+        {
+          items: [
+            { product: 'roar-performance-polo', sku: shirts[round % 3]!, qty: 1 + (round % 3), delivery_method: 'standard' },
+            { product: 'roar-gift-card', sku: 'RS024-50', qty: 1, delivery_method: null },
+          ],
+          coupon: 'WELCOME10',
+        },
         ctx(memberId),
       );
-      await priceContents(app, memberId, saved.contents, saved.pendingOrderId);
-      return performance.now() - started;
+      const elapsed = performance.now() - started;
+      // The answer is the priced cart: the polo's quantity this round, the coupon applied.
+      if (details.items[0]?.qty !== 1 + (round % 3) || !details.discounts.some((d) => d.kind === 'coupon'))
+        throw new Error(`cart answer wrong: ${JSON.stringify(details)}`);
+      return elapsed;
     };
-    const cartLatencies = (
-      await Promise.all(
-        cartMembers.map(async (m) => {
-          const out: number[] = [];
-          for (let r = 0; r < ROUNDS; r++) out.push(await saveOnce(m, r));
-          return out;
-        }),
-      )
-    ).flat();
     // Baseline: the same CartSaved event appended alone at the stream's revision, same concurrency.
     const baseMembers = members.slice(MEMBERS, MEMBERS * 2);
     const appendOnce = async (memberId: string, round: number) => {
@@ -160,96 +166,134 @@ export async function benchShop(log: (line: string) => void): Promise<Record<str
           coupon: 'WELCOME10',
           notes: null,
           gift_card: null,
-          items: [{ product: 'roar-performance-polo', sku: shirts[round % 3]!, qty: 1, delivery_method: 'standard', seen_unit_cents: 7995 }],
+          items: [
+            { product: 'roar-performance-polo', sku: shirts[round % 3]!, qty: 1 + (round % 3), delivery_method: 'standard', seen_unit_cents: 7995 },
+            { product: 'roar-gift-card', sku: 'RS024-50', qty: 1, delivery_method: null, seen_unit_cents: 5000 },
+          ],
         },
         ctx(memberId),
       );
       return performance.now() - started;
     };
-    const baseLatencies = (
-      await Promise.all(
-        baseMembers.map(async (m) => {
-          const out: number[] = [];
-          for (let r = 0; r < ROUNDS; r++) out.push(await appendOnce(m, r));
-          return out;
-        }),
-      )
-    ).flat();
+    // One warm-up round each (first reads of each stream, the caches), then the measured rounds in
+    // turn, a round of saves then a round of bare appends: a load that drifts meanwhile (the VM is
+    // shared) weighs on both alike.
+    await Promise.all([...cartMembers.map((m) => saveOnce(m, 0)), ...baseMembers.map((m) => appendOnce(m, 0))]);
+    const cartLatencies: number[] = [];
+    const baseLatencies: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      cartLatencies.push(...(await Promise.all(cartMembers.map((m) => saveOnce(m, r)))));
+      baseLatencies.push(...(await Promise.all(baseMembers.map((m) => appendOnce(m, r)))));
+    }
 
-    // Checkout: 50 members race for 25 units of one SKU, against 50 checkouts of 50 SKUs.
-    const fill = async (ids: string[], sku: (i: number) => string, product: string) => {
-      for (const [i, m] of ids.entries()) {
-        await handleCommand(
-          app.store,
-          app.registry,
-          cartStreamId(m),
-          cartDecider,
-          {
-            type: 'SaveCart',
-            memberId: m,
-            billing_address: null,
-            coupon: null,
-            notes: null,
-            gift_card: null,
-            shipping_address: {
-              first_name: 'Bench',
-              last_name: 'Member',
-              line1: '1 Tee St',
-              line2: '',
-              suburb: 'Manly',
-              state: 'NSW',
-              postcode: '2095',
-              phone: '',
-            },
-            items: [{ product, sku: sku(i), qty: 1, delivery_method: 'pickup', seen_unit_cents: 1000 }],
-          },
-          ctx(m),
+    // The drop: 200 members race for 50 units of one SKU, against the same 200 checkouts over 200 SKUs.
+    const address = {
+      first_name: 'Bench',
+      last_name: 'Member',
+      line1: '1 Tee St',
+      line2: '',
+      suburb: 'Manly',
+      state: 'NSW' as const,
+      postcode: '2095',
+      phone: '',
+    };
+    const fill = async (ids: string[], sku: (i: number) => string, product: (i: number) => string) => {
+      for (let start = 0; start < ids.length; start += 50) {
+        await Promise.all(
+          ids.slice(start, start + 50).map((m, k) =>
+            handleCommand(
+              app.store,
+              app.registry,
+              cartStreamId(m),
+              cartDecider,
+              {
+                type: 'SaveCart',
+                memberId: m,
+                billing_address: null,
+                coupon: null,
+                notes: null,
+                gift_card: null,
+                shipping_address: address,
+                items: [{ product: product(start + k), sku: sku(start + k), qty: 1, delivery_method: 'pickup', seen_unit_cents: 1000 }],
+              },
+              ctx(m),
+            ),
+          ),
         );
       }
     };
     const race = async (ids: string[]) => {
       const started = performance.now();
       const results = await Promise.allSettled(ids.map((m) => startShopCheckout(app, infra.members, m, 'http://bench.local', ctx(m))));
-      return { seconds: (performance.now() - started) / 1000, placed: results.filter((r) => r.status === 'fulfilled').length };
+      const seconds = (performance.now() - started) / 1000;
+      const refusals = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+      return {
+        seconds,
+        placed: results.filter((r) => r.status === 'fulfilled').length,
+        outOfStock: refusals.filter((e) => e instanceof HttpError && e.status === 409 && firstMessage(e) === 'Bench Limited is out of stock.').length,
+        other: refusals.filter((e) => !(e instanceof HttpError && e.status === 409 && firstMessage(e) === 'Bench Limited is out of stock.')),
+      };
     };
-    const guarded = members.slice(0, MEMBERS);
-    const free = members.slice(MEMBERS * 2, MEMBERS * 3);
-    // The cart-bench members' carts are replaced for the race.
-    await fill(guarded, () => 'BENCH-LTD', 'bench-limited');
-    await fill(free, (i) => `BENCH-OPEN-${i}`, 'bench-open');
+    const buyers = members.slice(MEMBERS * 2, MEMBERS * 2 + DROP_BUYERS);
+    const free = members.slice(MEMBERS * 2 + DROP_BUYERS);
+    await fill(
+      buyers,
+      () => 'BENCH-LTD',
+      () => 'bench-limited',
+    );
+    await fill(free, openSku, openProduct);
     await infra.projections.waitFor(await infra.store.headPosition(), 60_000);
-    const contended = await race(guarded);
-    const uncontended = await race(free);
+    spinner = busyCore();
+    const spinning = spinner;
+    // Unguarded first, then the drop: the same busy core for both.
+    const unguarded = await race(free);
+    const drop = await race(buyers);
+    const busy = spinning.exitCode === null && spinning.signalCode === null ? 1 : 0;
+    spinning.kill('SIGKILL');
+    spinner = null;
+    if (unguarded.placed !== DROP_BUYERS)
+      throw new Error(`unguarded checkouts failed: ${unguarded.placed}/${DROP_BUYERS}: ${unguarded.other.map(firstMessage).slice(0, 3).join('; ')}`);
     const stock = fold(
       stockDecider,
       (await app.store.readStream(stockStreamId('BENCH-LTD'))).map((e) => ({ type: e.type, data: e.data }) as StockEvent),
     );
-    if (contended.placed !== LIMITED || availableQty(stock) !== 0)
-      throw new Error(`oversell guard broken: ${contended.placed} orders for ${LIMITED} units, ${availableQty(stock)} left`);
+    const reserved = stock.status === 'open' ? stock.reservations.reduce((n, r) => n + r.qty, 0) : 0;
+    const oversold = Math.max(0, reserved - DROP_UNITS, drop.placed - DROP_UNITS, -availableQty(stock));
+    if (drop.placed !== DROP_UNITS || drop.outOfStock !== DROP_BUYERS - DROP_UNITS || oversold !== 0)
+      throw new Error(
+        `drop broken: ${drop.placed} orders for ${DROP_UNITS} units, ${drop.outOfStock} refused out of stock, ${oversold} oversold; other refusals: ${drop.other
+          .map(firstMessage)
+          .slice(0, 3)
+          .join('; ')}`,
+      );
 
     const figures = {
       shop_cart_update_p50_ms: ms(pct(cartLatencies, 50)),
       shop_cart_update_p99_ms: ms(pct(cartLatencies, 99)),
       shop_cart_baseline_p50_ms: ms(pct(baseLatencies, 50)),
       shop_cart_baseline_p99_ms: ms(pct(baseLatencies, 99)),
-      shop_cart_update_p50_ratio: ms(pct(cartLatencies, 50) / pct(baseLatencies, 50)),
-      shop_checkout_guarded_per_s: ms(MEMBERS / contended.seconds),
-      shop_checkout_guarded_orders: contended.placed,
-      shop_checkout_baseline_per_s: ms(MEMBERS / uncontended.seconds),
-      shop_checkout_guarded_ratio: ms(uncontended.seconds / contended.seconds),
+      shop_drop_sold: drop.placed,
+      shop_drop_refused: drop.outOfStock,
+      shop_drop_oversold: oversold,
+      shop_drop_per_s: ms(DROP_BUYERS / drop.seconds),
+      shop_drop_unguarded_per_s: ms(DROP_BUYERS / unguarded.seconds),
+      shop_drop_busy_core: busy,
     };
+    const r = (a: number, b: number) => Math.round((a / b) * 100) / 100;
     log(`shop (${db ? 'postgres' : 'pglite'}): cart update at ${MEMBERS} concurrent members, ${ROUNDS} saves each`);
     log(`  validate + append + price   p50 ${figures.shop_cart_update_p50_ms} ms   p99 ${figures.shop_cart_update_p99_ms} ms`);
+    log(`  floor: append CartSaved     p50 ${figures.shop_cart_baseline_p50_ms} ms   p99 ${figures.shop_cart_baseline_p99_ms} ms`);
     log(
-      `  baseline: append CartSaved  p50 ${figures.shop_cart_baseline_p50_ms} ms   p99 ${figures.shop_cart_baseline_p99_ms} ms   (p50 ${figures.shop_cart_update_p50_ratio}x)`,
+      `  ratio to the floor          p50 ${r(figures.shop_cart_update_p50_ms, figures.shop_cart_baseline_p50_ms)}x   p99 ${r(figures.shop_cart_update_p99_ms, figures.shop_cart_baseline_p99_ms)}x`,
     );
-    log(`shop: checkout of ${MEMBERS} members at once`);
-    log(`  ${LIMITED} units of one SKU (oversell guard)  ${figures.shop_checkout_guarded_per_s} checkouts/s, ${contended.placed} orders, 0 oversold`);
+    log(`shop: a drop, ${DROP_BUYERS} members at once for ${DROP_UNITS} units of one SKU${busy ? ', one core kept busy by another process' : ''}`);
+    log(`  drop       ${figures.shop_drop_per_s} checkouts/s: ${drop.placed} sold, ${drop.outOfStock} refused out of stock, ${oversold} oversold`);
     log(
-      `  baseline: ${MEMBERS} SKUs, no contention     ${figures.shop_checkout_baseline_per_s} checkouts/s (guarded runs at ${figures.shop_checkout_guarded_ratio}x of it)`,
+      `  floor: the same checkouts over ${DROP_BUYERS} SKUs   ${figures.shop_drop_unguarded_per_s} checkouts/s (the drop runs at ${r(figures.shop_drop_per_s, figures.shop_drop_unguarded_per_s)} of it)`,
     );
     return figures;
   } finally {
+    spinner?.kill('SIGKILL');
     await infra.close();
     await db?.drop();
     rmSync(dataDir, { recursive: true, force: true });

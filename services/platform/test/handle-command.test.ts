@@ -63,6 +63,21 @@ describe('handleCommand keeps the state a command left its stream in', () => {
     expect((await store.readStream('counter-1')).map((e) => (e.data as { by: number }).by)).toEqual([4, 5]);
   });
 
+  it('never refuses on the kept state alone, and builds a command given as a function of the state from fresh state', async () => {
+    const { store, reads } = await openStore();
+    await handleCommand(store, registry, 'counter-5', counter, { type: 'Add', by: 9 }, ctx());
+    await store.append('counter-5', toNewEvents(registry, [{ type: 'Added', data: { by: -5 } }], ctx()), 0n);
+    // On the kept state (9) adding 3 passes 10; on the stream's (4) it does not.
+    const ok = await handleCommand(store, registry, 'counter-5', counter, { type: 'Add', by: 3 }, ctx(), { maxRetries: 0 });
+    expect(ok.state.total).toBe(7);
+    expect(reads()).toBe(2);
+    await store.append('counter-5', toNewEvents(registry, [{ type: 'Added', data: { by: -7 } }], ctx()), 2n);
+    // Built on the kept state (7) it would add 3; the append conflicts and it is built again on the stream's (0).
+    const built = await handleCommand(store, registry, 'counter-5', counter, (s) => ({ type: 'Add', by: 10 - s.total }), ctx(), { maxRetries: 0 });
+    expect(built.state.total).toBe(10);
+    expect((await store.readStream('counter-5')).map((e) => (e.data as { by: number }).by)).toEqual([9, -5, 3, -7, 10]);
+  });
+
   it('reads what another writer appended meanwhile, without spending a retry on it', async () => {
     const { store, reads } = await openStore();
     await handleCommand(store, registry, 'counter-2', counter, { type: 'Add', by: 3 }, ctx());

@@ -8,7 +8,6 @@ import {
   productStreamId,
   SHOP_SETTINGS_STREAM,
   shopSettingsDecider,
-  stockDecider,
   stockStreamId,
   termKindSchema,
   type ProductCommand,
@@ -42,6 +41,7 @@ import { createProduct, editProduct } from './catalogue';
 import { cancelUnpaidOrder, loadOrder, refundShopOrder } from './checkout';
 import { giftCardAdminRouter } from './gift-card-admin';
 import { cardsOfOrders, toProductView, toStaffOrderView } from './views';
+import { stockCommand } from './stock-sequencer';
 
 const WRITERS = ['admin', 'staff'] as const;
 const idParam = z.string().min(1).max(200);
@@ -155,9 +155,8 @@ export function adminShopRouter(app: AppContext, ports: MembersPorts): Router {
       body.delta > 0
         ? { type: 'ReceiveStock' as const, qty: body.delta, reason: body.reason }
         : { type: 'AdjustStock' as const, delta: body.delta, reason: body.reason };
-    const out = await handleCommand(app.store, app.registry, stockStreamId(body.sku), stockDecider, command, ctxOf(req, res, body.reason), {
-      maxRetries: 20,
-    });
+    // Through the SKU's lane, like the checkouts: a count during a drop is decided among them, never lost to their conflicts.
+    const out = await stockCommand(app, body.sku, command, ctxOf(req, res, body.reason));
     await done(out.appended?.position);
     res.json(await productRecord(id));
   });

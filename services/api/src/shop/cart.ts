@@ -24,10 +24,11 @@ import {
   type PricedTotals,
 } from '@roar/domain';
 import { fold, type EventStore } from '@roar/platform';
-import { activeTeamBenefit, getProducts, stockLevels, type ProductRow } from '@roar/projections';
+import type { ProductRow } from '@roar/projections';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { cardOfTyped, loadGiftCard } from './gift-cards';
+import { cachedCoupon, cachedProducts, cachedStockLevels, cachedTeamBenefit } from './read-cache';
 import { TOO_MANY_GIFT_CARD_GUESSES, type GuessThrottle } from './gift-card-throttle';
 
 /** The cart data a save takes, after its defaults (the schema is the contract's). */
@@ -78,17 +79,18 @@ export async function priceContents(
 ): Promise<PricedCart> {
   const now = app.now();
   // The reads are independent: run side by side (one round trip's wait instead of five in a row).
+  // Answered from memory while the read models stay at the same position (read-cache.ts).
   const [products, stock, couponState, teamActive, card] = await Promise.all([
-    getProducts(
-      app.sql,
+    cachedProducts(
+      app,
       contents.items.map((i) => i.product),
     ),
-    stockLevels(
-      app.sql,
+    cachedStockLevels(
+      app,
       contents.items.map((i) => i.sku),
     ),
-    contents.coupon ? loadCoupon(app.store, contents.coupon) : null,
-    activeTeamBenefit(app.sql, memberId, now),
+    contents.coupon ? cachedCoupon(app, contents.coupon, () => loadCoupon(app.store, contents.coupon!)) : null,
+    cachedTeamBenefit(app, memberId, now),
     contents.gift_card ? loadGiftCard(app.store, contents.gift_card.card_id) : null,
   ]);
   const errors: CartError[] = [...priceChanges];
@@ -208,8 +210,8 @@ export async function normaliseCart(
   giftCard: CartGiftCard | null = current.gift_card,
 ): Promise<{ contents: CartContents; priceChanges: CartError[] }> {
   const items = data.items ?? current.items.map(({ seen_unit_cents: _s, ...i }) => i);
-  const products = await getProducts(
-    app.sql,
+  const products = await cachedProducts(
+    app,
     items.map((i) => i.product),
   );
   const merged = new Map<string, CartLine>();

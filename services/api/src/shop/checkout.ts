@@ -13,8 +13,6 @@ import {
   giftCardStreamId,
   orderDecider,
   orderStreamId,
-  stockDecider,
-  stockStreamId,
   type CheckoutCreatedEvent,
   type OrderEvent,
   type OrderState,
@@ -27,10 +25,11 @@ import type { MembersPorts } from '../kernel/ports';
 import { SELF_ORIGIN } from '../payments/self-origin';
 import { loadCart, priceContents, readStream, SHIPPING_ADDRESS_REQUIRED } from './cart';
 import { CARD_RETRIES, creditGiftCard, issueGiftCards, voidBoughtGiftCards } from './gift-cards';
+import { stockCommand } from './stock-sequencer';
 
 /** An unpaid order holds its stock this long; then the sweeper (or the next reservation of the SKU) lets it go. */
 export const RESERVATION_MS = 30 * 60_000;
-/** Many members racing for one SKU conflict on its stream; each conflict re-reads and decides again. */
+/** Many members racing for one coupon conflict on its stream; each conflict re-reads and decides again. (Stock goes through its SKU's lane.) */
 const STOCK_RETRIES = 60;
 
 export async function loadOrder(app: AppContext, orderId: string): Promise<OrderState> {
@@ -52,15 +51,7 @@ async function releaseHolds(
   reason: 'expired' | 'payment-failed' | 'cancelled' | 'cart-changed',
 ): Promise<void> {
   for (const r of reservations) {
-    await handleCommand(
-      app.store,
-      app.registry,
-      stockStreamId(r.sku),
-      stockDecider,
-      { type: 'ReleaseStock', reservationId: r.reservationId, reason },
-      ctx,
-      { maxRetries: STOCK_RETRIES },
-    );
+    await stockCommand(app, r.sku, { type: 'ReleaseStock', reservationId: r.reservationId, reason }, ctx);
   }
   if (coupon)
     await handleCommand(app.store, app.registry, couponStreamId(coupon), couponDecider, { type: 'ReleaseCouponRedemption', orderId, reason }, ctx, {
@@ -136,15 +127,7 @@ export async function startShopCheckout(
     for (const line of [...priced.lines].sort((a, b) => a.sku.localeCompare(b.sku))) {
       const reservationId = `${orderId}:${line.sku}`;
       try {
-        await handleCommand(
-          app.store,
-          app.registry,
-          stockStreamId(line.sku),
-          stockDecider,
-          { type: 'ReserveStock', reservationId, qty: line.qty, expiresAt, at },
-          ctx,
-          { maxRetries: STOCK_RETRIES },
-        );
+        await stockCommand(app, line.sku, { type: 'ReserveStock', reservationId, qty: line.qty, expiresAt, at }, ctx);
       } catch (error) {
         // The stock stream speaks in SKUs; the member reads the product's name.
         const available = error instanceof DomainError ? (error.details?.available as number | undefined) : undefined;
@@ -380,24 +363,14 @@ async function payShopOrder(
   const shortfalls: string[] = [];
   for (const r of order.placed.reservations) {
     try {
-      await handleCommand(
-        app.store,
-        app.registry,
-        stockStreamId(r.sku),
-        stockDecider,
-        { type: 'SellStock', reservationId: r.reservationId, orderId },
-        ctx,
-        { maxRetries: STOCK_RETRIES },
-      );
+      await stockCommand(app, r.sku, { type: 'SellStock', reservationId: r.reservationId, orderId }, ctx);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       // The reservation lapsed before the payment came: take the stock again if it is still there.
       try {
-        await handleCommand(
-          app.store,
-          app.registry,
-          stockStreamId(r.sku),
-          stockDecider,
+        await stockCommand(
+          app,
+          r.sku,
           {
             type: 'ReserveStock',
             reservationId: r.reservationId,
@@ -406,17 +379,8 @@ async function payShopOrder(
             at,
           },
           ctx,
-          { maxRetries: STOCK_RETRIES },
         );
-        await handleCommand(
-          app.store,
-          app.registry,
-          stockStreamId(r.sku),
-          stockDecider,
-          { type: 'SellStock', reservationId: r.reservationId, orderId },
-          ctx,
-          { maxRetries: STOCK_RETRIES },
-        );
+        await stockCommand(app, r.sku, { type: 'SellStock', reservationId: r.reservationId, orderId }, ctx);
       } catch (again) {
         if (!(again instanceof DomainError)) throw again;
         shortfalls.push(r.sku);
@@ -522,14 +486,11 @@ async function recordShopRefund(
     ctx,
   );
   for (const r of order.placed.reservations) {
-    await handleCommand(
-      app.store,
-      app.registry,
-      stockStreamId(r.sku),
-      stockDecider,
+    await stockCommand(
+      app,
+      r.sku,
       { type: 'RestockSold', reservationId: r.reservationId, qty: r.qty, orderId, reason: `Order ${order.placed.number} refunded` },
       ctx,
-      { maxRetries: STOCK_RETRIES },
     );
   }
   return refunded.appended;

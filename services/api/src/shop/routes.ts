@@ -1,7 +1,6 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { cartDecider, cartStreamId, DELIVERY_METHODS } from '@roar/domain';
-import { handleCommand } from '@roar/platform';
+import { DELIVERY_METHODS } from '@roar/domain';
 import { getOrder, getProduct, listShopTerms, searchOrders, searchProducts, stockLevels } from '@roar/projections';
 import {
   cartDataSchema,
@@ -18,7 +17,8 @@ import { parseBody, parseQuery } from '../http/validate';
 import { memberCommandContext, originOf } from '../kernel/context';
 import type { MembersPorts } from '../kernel/ports';
 import { requireShopMember } from './access';
-import { giftCardForCart, loadCart, normaliseCart, priceContents } from './cart';
+import { loadCart, priceContents } from './cart';
+import { updateCart } from './update-cart';
 import { createGuessThrottle, type GuessThrottle } from './gift-card-throttle';
 import { cancelUnpaidOrder, startShopCheckout } from './checkout';
 import { cardsOfOrders, toOrderView, toProductView } from './views';
@@ -101,26 +101,7 @@ export function createShopRouter(app: AppContext, ports: MembersPorts, giftCardG
   router.patch('/api/shop/update-cart', guard, async (req, res) => {
     const data = parseBody(cartDataSchema, req);
     const { memberId } = memberOf(res);
-    const ctx = ctxOf(req, memberId);
-    let cart = await loadCart(app.store, memberId);
-    const giftCard = await giftCardForCart(app, giftCardGuesses, { memberId, address: req.ip ?? 'unknown' }, data.gift_card, cart.contents.gift_card);
-    const { contents, priceChanges } = await normaliseCart(app, memberId, data, cart.contents, giftCard);
-    // Editing the cart while a payment page is open gives that order up: its stock and coupon go back.
-    if (cart.pendingOrderId) {
-      await cancelUnpaidOrder(app, ctx, cart.pendingOrderId, 'abandoned');
-      cart = await loadCart(app.store, memberId);
-      if (cart.pendingOrderId) throw new HttpError(409, 'This order is already paid.', 'ORDER_PAID');
-    }
-    // The state the save left the cart in: no second read of the stream.
-    const { state: saved } = await handleCommand(
-      app.store,
-      app.registry,
-      cartStreamId(memberId),
-      cartDecider,
-      { type: 'SaveCart', memberId, ...contents },
-      ctx,
-    );
-    res.json({ data: (await priceContents(app, memberId, saved.contents, saved.pendingOrderId, priceChanges)).details });
+    res.json({ data: await updateCart(app, giftCardGuesses, { memberId, address: req.ip ?? 'unknown' }, data, ctxOf(req, memberId)) });
   });
 
   router.post('/api/shop/checkout', guard, async (req, res) => {

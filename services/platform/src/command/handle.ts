@@ -114,13 +114,19 @@ async function inTurn<T>(store: EventStore, streamId: string, work: () => Promis
  * another decider), the append is refused, and the retry reads just the events after the kept
  * revision; that retry is not counted against `maxRetries`. Deciders' states are treated as
  * immutable values (evolve returns a new state), which they are.
+ *
+ * `command` may be a function of the state folded: a command built from what the stream holds
+ * (a cart save merging into the saved cart) is then built from the kept state without a read,
+ * and built again from fresh state when the append finds the stream moved on. It may throw to
+ * refuse, as `decide` does. A refusal is never given on the kept state alone: the stream is read
+ * from the kept revision on and the command decided again first.
  */
 export function handleCommand<Command, Event extends DomainEvent, State>(
   store: EventStore,
   registry: EventRegistry,
   streamId: string,
   decider: Decider<Command, Event, State>,
-  command: Command,
+  command: Command | ((state: State) => Command | Promise<Command>),
   ctx: CommandContext,
   options: HandleOptions = {},
 ): Promise<CommandOutcome<State>> {
@@ -155,7 +161,18 @@ async function decideAndAppend<Command, Event extends DomainEvent, State>(
       state = read.state;
       revision = read.revision ?? 'no_stream';
     }
-    const decided = decider.decide(command, state);
+    let decided: Event[];
+    try {
+      decided = decider.decide(typeof command === 'function' ? await (command as (s: State) => Command | Promise<Command>)(state) : command, state);
+    } catch (error) {
+      // A refusal has no append to check it: given on the kept state, it could come from a state
+      // another process has moved on from. It is given only on what the stream holds now.
+      if (unread) {
+        trustKept = false;
+        continue;
+      }
+      throw error;
+    }
     if (decided.length === 0) {
       if (revision !== 'no_stream' && !unread) keep(streams, streamId, { revision, state });
       return { events: [], appended: null, state };
