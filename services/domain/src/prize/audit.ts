@@ -199,21 +199,14 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
   const hmac = pseudonymousEntrantIds(revealed.entrantSalt);
   const known = 'eligible' in log ? log.entrantIds : undefined;
   const ids = new Array<string>(eligible.length);
-  // "<id> <index>" sorted as strings (no comparator called back per pair): the ids are HMAC-SHA-256
-  // hex, all 64 characters, so this is their order; closeEntryList then finds the list sorted.
-  const keyed = new Array<string>(eligible.length);
+  const order = new Array<number>(eligible.length);
   for (let i = 0; i < eligible.length; i++) {
-    const id = known?.get(eligible[i]!.key) ?? hmac(eligible[i]!.key);
-    ids[i] = id;
-    keyed[i] = `${id} ${i}`;
+    ids[i] = known?.get(eligible[i]!.key) ?? hmac(eligible[i]!.key);
+    order[i] = i;
   }
-  keyed.sort();
-  const inOrder = new Array<{ entrantId: string; tickets: number }>(keyed.length);
-  for (let i = 0; i < keyed.length; i++) {
-    const k = keyed[i]!;
-    const at = Number(k.slice(k.indexOf(' ') + 1));
-    inOrder[i] = { entrantId: ids[at]!, tickets: eligible[at]!.tickets };
-  }
+  // Indices sorted by id (no map from id to entrant): closeEntryList then finds the list sorted and only checks and hashes it.
+  order.sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  const inOrder = order.map((i) => ({ entrantId: ids[i]!, tickets: eligible[i]!.tickets }));
   const rebuilt = closeEntryList(inOrder);
   // Who an entrant id stands for: looked up for the few winners, mapped whole only to explain a difference.
   let keyMap: Map<string, string> | null = null;
