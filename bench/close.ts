@@ -401,7 +401,9 @@ function printDraw(f: DrawFigures, log: (line: string) => void): void {
   log(
     `  ${'peak RSS growth audit'.padEnd(28)} ${f.auditPeakMb.toFixed(1).padStart(8)} MB   (${((f.auditPeakMb * 1024 * 1024) / f.entrants).toFixed(0)} bytes per entrant)`,
   );
-  log(`  ${'peak heap growth close'.padEnd(28)} ${f.closeHeapMb.toFixed(1).padStart(8)} MB   (V8 heap in use above the start, uncollected garbage included)`);
+  log(
+    `  ${'peak heap growth close'.padEnd(28)} ${f.closeHeapMb.toFixed(1).padStart(8)} MB   (V8 heap in use above the start, uncollected garbage included)`,
+  );
   log(`  ${'peak heap growth audit'.padEnd(28)} ${f.auditHeapMb.toFixed(1).padStart(8)} MB`);
 }
 

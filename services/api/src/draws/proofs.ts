@@ -206,7 +206,10 @@ export function createDrawProofRouter(app: AppContext): Router {
       if (team) mine.push(idOf(`team:${team.id}`));
     }
     const entries: EntryProof[] = [];
-    for (const index of mine.map((id) => built.index.get(id)).filter((i): i is number => i !== undefined).sort((a, b) => a - b)) {
+    for (const index of mine
+      .map((id) => built.index.get(id))
+      .filter((i): i is number => i !== undefined)
+      .sort((a, b) => a - b)) {
       const e = entrants[index]!;
       entries.push({
         index,

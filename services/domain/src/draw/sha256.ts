@@ -1,11 +1,10 @@
 /**
- * SHA-256 (FIPS 180-4) in JavaScript for the many short messages of a draw: the leaves and nodes
- * of an entry tree (two 64-byte blocks each) and the HMACs of entrant ids (one block each once
- * the key's blocks are precomputed). node:crypto's one-shot `hash` costs several microseconds of
- * OpenSSL 3 set-up per call whatever the length, many times the compression itself: a close of
- * 100,000 entrants hashed 400,000 messages that way. Here a hash is a compression of preallocated
- * words, with no object, string or Buffer made per message. Checked against node:crypto in
- * sha256.test.ts; long messages (documents, the list hash) still go through node:crypto.
+ * SHA-256 (FIPS 180-4) in JavaScript for the many short messages of an entry tree: a leaf or node
+ * is two 64-byte blocks, and a tree of 100,000 entrants hashes 200,000 of them. Each hash here is
+ * two compressions into preallocated words, with no string, Buffer or object made per message
+ * (node:crypto's one-shot `hash` allocates its input view and its output per call; measured in CPU
+ * time, the two hash a 65-byte message equally fast, about twice noble-hashes). Checked against
+ * node:crypto in sha256.test.ts; long messages (documents, the list hash) go through node:crypto.
  *
  * Digests are kept as 8 big-endian 32-bit words (Int32Array slices), and written out as bytes
  * only where a caller needs them.
@@ -73,8 +72,7 @@ const TAIL = new Uint8Array(128);
 
 /**
  * SHA-256 of `message[0, length)` into `out[outOffset, outOffset + 8)`, continuing from `init` (8
- * words: SHA256_IV, or the state after `prefixBytes` bytes of whole blocks already compressed, as
- * an HMAC's padded key).
+ * words: SHA256_IV, or the state after `prefixBytes` bytes of whole blocks already compressed).
  */
 export function sha256Words(
   message: Uint8Array,
@@ -118,12 +116,4 @@ export function wordsToBytes(words: Int32Array, offset: number, bytes: Uint8Arra
     bytes[j + 2] = (w >>> 8) & 0xff;
     bytes[j + 3] = w & 0xff;
   }
-}
-
-/** The state after compressing one 64-byte block (an HMAC's padded key XOR its pad). */
-export function sha256BlockState(block: Uint8Array): Int32Array {
-  if (block.length !== 64) throw new RangeError('one block is 64 bytes');
-  const state = Int32Array.from(SHA256_IV);
-  compress(state, 0, block, 0);
-  return state;
 }
