@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchAppend, type BenchTarget } from './append';
 import { benchAssets } from './assets';
-import { benchClose } from './close';
+import { benchClose, benchClose1m } from './close';
 import { benchCommands } from './commands';
 import { benchReads } from './reads';
 import { benchDashboard } from './dashboard';
@@ -49,6 +49,7 @@ async function main(): Promise<number> {
     ...(rebuild ? targets.map((target) => ({ name: `rebuild_${target}`, run: () => rebuild(target, log), gapAfter: true })) : []),
     { name: 'draw', run: () => benchDraw(log), gapAfter: true },
     { name: 'close', run: () => benchClose(log), gapAfter: true },
+    { name: 'close1m', run: () => benchClose1m(log), gapAfter: true },
     { name: 'assets', run: () => benchAssets(log) },
     { name: 'shop', run: () => benchShop(log), gapAfter: true },
     { name: 'commands', run: () => benchCommands(log) },

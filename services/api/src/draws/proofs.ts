@@ -10,7 +10,7 @@ import {
 import {
   drawStreamId,
   ENTRY_LEAF_ENCODING,
-  entryTree,
+  EntryTree,
   parseEntryLines,
   pseudonymousEntrantIds,
   type FrozenEntrant,
@@ -21,20 +21,88 @@ import type { AppContext } from '../context';
 import { memberOf, requireMember } from '../auth/member';
 import { HttpError } from '../http/errors';
 import { documentRoute } from '../http/openapi';
-import { prizeEvents } from './lifecycle';
 import { readDrawSecret } from './secrets';
 
 type DataOf<T extends PrizeEvent['type']> = Extract<PrizeEvent, { type: T }>['data'];
 
-/** The draw's stream as the close recorded it: the committed list's entrants in order and the close. */
-function closedList(events: readonly PrizeEvent[]): { entrants: FrozenEntrant[]; closed: DataOf<'EntriesClosed'> | null } {
-  const entrants: FrozenEntrant[] = [];
-  let closed: DataOf<'EntriesClosed'> | null = null;
+/**
+ * What the proofs read of a draw's stream, kept per prize and extended with only the events
+ * written since (the list pages are read and parsed once, not on every request), and the entry
+ * tree built once per committed list (keyed by its list hash) with every level kept: a proof is
+ * then a few lookups, not a rebuild of the tree of the whole list (review finding, issue 25).
+ */
+interface DrawRecord {
+  /** Events of the stream folded in so far. */
+  seen: number;
+  entrants: FrozenEntrant[];
+  closed: DataOf<'EntriesClosed'> | null;
+  scheduled: DataOf<'DrawScheduled'> | null;
+  revealed: DataOf<'RandomnessRevealed'> | null;
+  drawn: Array<DataOf<'WinnerDrawn'>>;
+  tree: { listHash: string; tree: EntryTree; index: Map<string, number> } | null;
+}
+
+/** Draws kept per store (the most recently asked for): a 100,000-entrant list with its tree is about 20 MB. */
+const RECORDS_KEPT = 8;
+/** Per event store (tests run several apps in one process): each prize's record, and its refresh in flight. */
+const recordsOf = new WeakMap<object, { records: Map<string, DrawRecord>; refreshing: Map<string, Promise<DrawRecord>> }>();
+
+function fold(record: DrawRecord, events: readonly PrizeEvent[]): void {
   for (const e of events) {
-    if (e.type === 'EntryListRecorded') for (const entrant of parseEntryLines(e.data.lines) ?? []) entrants.push(entrant);
-    if (e.type === 'EntriesClosed') closed = e.data;
+    if (e.type === 'EntryListRecorded') for (const entrant of parseEntryLines(e.data.lines) ?? []) record.entrants.push(entrant);
+    if (e.type === 'EntriesClosed') record.closed = e.data;
+    if (e.type === 'DrawScheduled') record.scheduled = e.data;
+    if (e.type === 'RandomnessRevealed') record.revealed = e.data;
+    if (e.type === 'WinnerDrawn') record.drawn.push(e.data);
   }
-  return { entrants, closed };
+  record.seen += events.length;
+}
+
+/**
+ * The draw's stream as recorded so far: the committed list's entrants in order, the close, the
+ * reveal and the winners. Refreshes of one prize run one after another (each reads what was
+ * written before it started), so two requests never fold the same events twice.
+ */
+export function drawRecord(app: AppContext, prizeId: string): Promise<DrawRecord> {
+  let kept = recordsOf.get(app.store);
+  if (!kept) recordsOf.set(app.store, (kept = { records: new Map(), refreshing: new Map() }));
+  const { records, refreshing } = kept;
+  const refresh = async (): Promise<DrawRecord> => {
+    let record = records.get(prizeId);
+    if (record) records.delete(prizeId);
+    record ??= { seen: 0, entrants: [], closed: null, scheduled: null, revealed: null, drawn: [], tree: null };
+    try {
+      const fresh = await app.store.readStream(drawStreamId(prizeId), BigInt(record.seen));
+      fold(
+        record,
+        fresh.map((e) => ({ type: e.type, data: e.data }) as PrizeEvent),
+      );
+    } finally {
+      records.set(prizeId, record);
+      while (records.size > RECORDS_KEPT) records.delete(records.keys().next().value!);
+    }
+    return record;
+  };
+  const next = (refreshing.get(prizeId) ?? Promise.resolve(null)).catch(() => null).then(refresh);
+  refreshing.set(prizeId, next);
+  void next
+    .finally(() => {
+      if (refreshing.get(prizeId) === next) refreshing.delete(prizeId);
+    })
+    .catch(() => undefined);
+  return next;
+}
+
+/** The committed list's entry tree and each entrant's index, built once per list hash. */
+function treeOf(record: DrawRecord): { tree: EntryTree; index: Map<string, number> } | null {
+  const listHash = record.closed?.listHash;
+  if (!listHash || !record.closed?.entryRoot) return null;
+  if (record.tree?.listHash !== listHash) {
+    const index = new Map<string, number>();
+    record.entrants.forEach((e, i) => index.set(e.entrantId, i));
+    record.tree = { listHash, tree: new EntryTree(record.entrants), index };
+  }
+  return record.tree;
 }
 
 const hex = (proof: readonly Buffer[]) => proof.map((h) => h.toString('hex'));
@@ -51,17 +119,9 @@ async function verificationOf(
   app: AppContext,
   row: Awaited<ReturnType<typeof publishedPrize>>,
 ): Promise<{ data: PublicDrawVerification; events: number }> {
-  const events = await prizeEvents(app.store, row.prize.id);
-  const { entrants, closed } = closedList(events);
-  let scheduled: DataOf<'DrawScheduled'> | null = null;
-  let revealed: DataOf<'RandomnessRevealed'> | null = null;
-  const drawn: Array<DataOf<'WinnerDrawn'>> = [];
-  for (const e of events) {
-    if (e.type === 'DrawScheduled') scheduled = e.data;
-    if (e.type === 'RandomnessRevealed') revealed = e.data;
-    if (e.type === 'WinnerDrawn') drawn.push(e.data);
-  }
-  const tree = closed?.entryRoot && drawn.length > 0 ? entryTree(entrants) : null;
+  const record = await drawRecord(app, row.prize.id);
+  const { entrants, closed, scheduled, revealed, drawn } = record;
+  const built = drawn.length > 0 ? treeOf(record) : null;
   const beacon = scheduled?.beacon ?? null;
   const data: PublicDrawVerification = {
     prize_id: row.prize.id,
@@ -101,22 +161,22 @@ async function verificationOf(
         }
       : null,
     winners: drawn.map((w) => {
-      const index = entrants.findIndex((e) => e.entrantId === w.entrantId);
+      const index = built?.index.get(w.entrantId);
       const leaf =
-        tree && index >= 0
+        built && index !== undefined
           ? {
               index,
               entrant_id: w.entrantId,
-              first_ticket: tree.firstTickets[index]!,
+              first_ticket: built.tree.firstTickets[index]!,
               tickets: entrants[index]!.tickets,
-              proof: hex(tree.tree.inclusionProof(index)),
+              proof: hex(built.tree.inclusionProof(index)),
             }
           : null;
       return { k: w.k, ticket: w.ticket, entrant_id: w.entrantId, leaf };
     }),
     leaf_encoding: ENTRY_LEAF_ENCODING,
   };
-  return { data, events: events.length };
+  return { data, events: record.seen };
 }
 
 const LIVE_POLL_MS = 1000;
@@ -132,29 +192,33 @@ export function createDrawProofRouter(app: AppContext): Router {
   router.get('/api/my-draws/:slug/entry-proof', requireMember(app), async (req, res) => {
     const { memberId } = memberOf(res);
     const row = await publishedPrize(app, String(req.params.slug));
-    const { entrants, closed } = closedList(await prizeEvents(app.store, row.prize.id));
+    const record = await drawRecord(app, row.prize.id);
+    const { entrants, closed } = record;
     if (!closed) throw new HttpError(409, ENTRY_PROOF_TEXT.notClosed, 'CONFLICT');
-    if (!closed.entryRoot) throw new HttpError(409, ENTRY_PROOF_TEXT.noTree, 'CONFLICT');
+    const built = treeOf(record);
+    if (!built) throw new HttpError(409, ENTRY_PROOF_TEXT.noTree, 'CONFLICT');
     // The member's entrant ids under the draw's salt: their own key, and their team's in a team draw.
     const [secret, team] = await Promise.all([readDrawSecret(app.sql, row.prize.id), findTeamOfMember(app.sql, memberId)]);
-    const mine = new Set<string>();
+    const mine: string[] = [];
     if (secret) {
       const idOf = pseudonymousEntrantIds(secret.salt);
-      mine.add(idOf(`member:${memberId}`));
-      if (team) mine.add(idOf(`team:${team.id}`));
+      mine.push(idOf(`member:${memberId}`));
+      if (team) mine.push(idOf(`team:${team.id}`));
     }
-    const { tree, firstTickets } = entryTree(entrants);
     const entries: EntryProof[] = [];
-    entrants.forEach((e, index) => {
-      if (!mine.has(e.entrantId)) return;
+    for (const index of mine
+      .map((id) => built.index.get(id))
+      .filter((i): i is number => i !== undefined)
+      .sort((a, b) => a - b)) {
+      const e = entrants[index]!;
       entries.push({
         index,
         entrant_id: e.entrantId,
-        first_ticket: firstTickets[index]!,
+        first_ticket: built.tree.firstTickets[index]!,
         tickets: e.tickets,
-        proof: hex(tree.inclusionProof(index)),
+        proof: hex(built.tree.inclusionProof(index)),
       });
-    });
+    }
     res.json({
       data: {
         prize_id: row.prize.id,

@@ -79,8 +79,8 @@ export function hashEntrants(entrants: readonly FrozenEntrant[]): string {
  * already in strictly ascending id order (a close sorts its list) have nothing to merge or sort.
  */
 export function closeEntryList(entries: Iterable<EntryInput>): FrozenEntryList {
-  const entrants = mergedInOrder(entries);
-  return { entrants, totalTickets: totalOf(entrants), hash: hashEntrants(entrants) };
+  const { entrants, pages } = mergedInOrder(entries, HASH_PAGE);
+  return { entrants, totalTickets: totalOf(entrants), hash: hashEntryLines(pages) };
 }
 
 /** A frozen list with its canonical lines cut in pages of `pageSize` entrants (what a close records). */
@@ -95,20 +95,26 @@ export interface PagedEntryList extends FrozenEntryList {
  */
 export function closeEntryListInPages(entries: Iterable<EntryInput>, pageSize: number): PagedEntryList {
   if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new RangeError('pageSize must be a positive whole number');
-  const entrants = mergedInOrder(entries);
-  const pages = [...linePages(entrants, pageSize)];
+  const { entrants, pages } = mergedInOrder(entries, pageSize);
   return { entrants, totalTickets: totalOf(entrants), hash: hashEntryLines(pages), pages };
 }
 
-/** Checked entries merged per entrant, entrants without tickets dropped, sorted by id. */
-function mergedInOrder(entries: Iterable<EntryInput>): readonly FrozenEntrant[] {
+/**
+ * Checked entries merged per entrant, entrants without tickets dropped, sorted by id, with their
+ * canonical lines in pages of `pageSize`. Entries handed over in strictly ascending id order (a
+ * close sorts its list) are checked without a regular expression per entry: each page of their
+ * lines is matched whole (`checkedInOrder`).
+ */
+function mergedInOrder(entries: Iterable<EntryInput>, pageSize: number): { entrants: readonly FrozenEntrant[]; pages: string[] } {
   const input = Array.isArray(entries) ? (entries as readonly EntryInput[]) : [...entries];
   let inOrder = true;
   for (let i = 0; i < input.length; i++) {
-    checkEntry(input[i]!);
+    const tickets = input[i]!.tickets;
+    if (!Number.isSafeInteger(tickets) || tickets < 0) checkEntry(input[i]!);
     if (inOrder && i > 0 && !(input[i - 1]!.entrantId < input[i]!.entrantId)) inOrder = false;
   }
-  if (inOrder) return input.filter((e) => e.tickets > 0);
+  if (inOrder) return checkedInOrder(input, pageSize);
+  for (const entry of input) checkEntry(entry);
   const merged = new Map<string, number>();
   for (const entry of input) merged.set(entry.entrantId, (merged.get(entry.entrantId) ?? 0) + entry.tickets);
   const ids: string[] = [];
@@ -116,7 +122,29 @@ function mergedInOrder(entries: Iterable<EntryInput>): readonly FrozenEntrant[] 
   // Ids are ASCII (checked above), so the default sort's code-unit order is byte order; sorting the
   // strings themselves, without a comparator called back per pair, is several times faster.
   ids.sort();
-  return ids.map((entrantId) => ({ entrantId, tickets: merged.get(entrantId)! }));
+  const entrants = ids.map((entrantId) => ({ entrantId, tickets: merged.get(entrantId)! }));
+  return { entrants, pages: [...linePages(entrants, pageSize)] };
+}
+
+/**
+ * In-order entries (ticket counts already checked), those with tickets kept, in pages of
+ * canonical lines; each page matched whole (`isEntryLines`: the same rule as checkEntry's for the
+ * ids, as each id ends at its tab, and counts of 1 to 15 digits), and entry by entry only where a
+ * page does not match (a count of 16 digits, or an id to name in the error).
+ */
+function checkedInOrder(input: readonly EntryInput[], pageSize: number): { entrants: readonly FrozenEntrant[]; pages: string[] } {
+  const kept: FrozenEntrant[] = [];
+  for (const e of input) if (e.tickets > 0) kept.push(e);
+  const pages: string[] = [];
+  for (let from = 0; from < kept.length; from += pageSize) {
+    const page = kept.slice(from, from + pageSize);
+    const lines = entryLines(page);
+    if (!isEntryLines(lines)) for (const entry of page) checkEntry(entry);
+    pages.push(lines);
+  }
+  // Zero-ticket entries are dropped, but their ids must still be well formed.
+  if (kept.length !== input.length) for (const e of input) if (e.tickets === 0) checkEntry(e);
+  return { entrants: kept, pages };
 }
 
 function totalOf(entrants: readonly FrozenEntrant[]): number {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { verifyInclusion } from '@roar/platform';
-import { entryLeafInput, entryTree, entryTreeRoot } from './entry-tree';
+import { entryLines } from './entry-list';
+import { entryLeafInput, entryTree, entryTreeRoot, entryTreeRootOfLines } from './entry-tree';
 
 const sha = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
 
@@ -52,5 +53,47 @@ describe('entry tree (issue 24)', () => {
       const moved = sha(Buffer.from([0]), Buffer.from(entryLeafInput(firstTickets[i]! + 1, e), 'utf8'));
       expect(verifyInclusion(i, list.length, moved, proof, root)).toBe(false);
     });
+  });
+
+  it('the root from the canonical lines in pages is the root from the entrants, whatever the page size', () => {
+    const list = Array.from({ length: 1000 }, (_, i) => ({ entrantId: `id-${i}-${'x'.repeat(i % 120)}`, tickets: ((i * 7919) % 100_000) + 1 }));
+    for (const n of [0, 1, 2, 3, 7, 64, 65, 999, 1000]) {
+      const part = list.slice(0, n);
+      const expected = entryTreeRoot(part);
+      for (const pageSize of [1, 3, 100, 1000]) {
+        const pages: string[] = [];
+        for (let from = 0; from < part.length; from += pageSize) pages.push(entryLines(part.slice(from, from + pageSize)));
+        expect(entryTreeRootOfLines(pages), `${n} entrants, pages of ${pageSize}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('large first tickets and counts hash as their decimal digits', () => {
+    const list = [
+      { entrantId: 'a', tickets: 2 ** 40 },
+      { entrantId: 'b', tickets: 123_456_789_012 },
+      { entrantId: 'c', tickets: 1 },
+    ];
+    let first = 0;
+    const inputs = list.map((e) => {
+      const line = entryLeafInput(first, e);
+      first += e.tickets;
+      return line;
+    });
+    expect(entryTreeRoot(list).root).toBe(naiveRoot(inputs).toString('hex'));
+    expect(entryTreeRootOfLines([entryLines(list)]).root).toBe(naiveRoot(inputs).toString('hex'));
+    const { tree } = entryTree(list);
+    expect(tree.root().toString('hex')).toBe(naiveRoot(inputs).toString('hex'));
+  });
+
+  it('proofs of a larger tree verify for leaves across it (the levels kept, not recomputed)', () => {
+    const list = entrants(1037);
+    const { tree, firstTickets } = entryTree(list);
+    const root = tree.root();
+    expect(root.toString('hex')).toBe(entryTreeRoot(list).root);
+    for (const i of [0, 1, 511, 512, 1023, 1024, 1035, 1036]) {
+      const leaf = sha(Buffer.from([0]), Buffer.from(entryLeafInput(firstTickets[i]!, list[i]!), 'utf8'));
+      expect(verifyInclusion(i, list.length, leaf, tree.inclusionProof(i), root), `leaf ${i}`).toBe(true);
+    }
   });
 });

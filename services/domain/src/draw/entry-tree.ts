@@ -1,6 +1,6 @@
-import { hash } from 'node:crypto';
-import { EMPTY_ROOT, MemoryTree, type Hash } from '@roar/platform';
+import { combineCover, EMPTY_ROOT, inclusionProof, perfectCover, type Hash } from '@roar/platform';
 import type { FrozenEntrant } from './entry-list';
+import { sha256Words, wordsToBytes } from './sha256';
 
 /**
  * The committed entry list as a Merkle tree (issue 24): the RFC 9162 construction of the sealed
@@ -14,6 +14,9 @@ import type { FrozenEntrant } from './entry-list';
  * tickets before it in the list, from 0), so a proof of one leaf proves the entrant's exact
  * ticket numbers [first, first + tickets) and not just its count. The root goes into EntriesClosed
  * as `entryRoot` (lower-case hex) with `entryCount` leaves.
+ *
+ * Hashing: one pass, in JavaScript SHA-256 (sha256.ts) over buffers made once per tree, no string,
+ * Buffer or object per leaf or node (node:crypto's per-call set-up cost more than the hashing).
  */
 export const ENTRY_LEAF_ENCODING =
   'leaf = SHA-256(0x00 || UTF-8("<first ticket>\\t<entrant id>\\t<tickets>\\n")), one per entrant in list order, first ticket counted from 0; ' +
@@ -23,16 +26,108 @@ export function entryLeafInput(firstTicket: number, entrant: FrozenEntrant): str
   return `${firstTicket}\t${entrant.entrantId}\t${entrant.tickets}\n`;
 }
 
-/**
- * SHA-256(0x00 || leaf input), with the one-shot `crypto.hash` (several times faster than a Hash
- * object per leaf: a close of 100,000 entrants hashes 200,000 times).
- */
-export function entryLeafHash(firstTicket: number, entrant: FrozenEntrant): Hash {
-  return hash('sha256', Buffer.from(`\0${entryLeafInput(firstTicket, entrant)}`, 'utf8'), 'buffer');
+/** Entrant ids are at most 128 ASCII characters, ticket numbers at most 16 digits: a leaf input fits. */
+const LEAF_MAX = 1 + 17 + 129 + 17 + 1;
+
+/** Hashes leaves and nodes into word arrays through buffers reused for every leaf and node. */
+class EntryHasher {
+  private readonly leaf = new Uint8Array(LEAF_MAX + 64);
+  private readonly node = new Uint8Array(65);
+  private length = 0;
+
+  constructor() {
+    this.node[0] = 0x01;
+  }
+
+  /** Starts a leaf input: 0x00 and the first ticket's digits, then a tab. */
+  private begin(firstTicket: number): void {
+    const leaf = this.leaf;
+    leaf[0] = 0x00;
+    let at = 1;
+    if (firstTicket === 0) leaf[at++] = 0x30;
+    else {
+      const digits = String(firstTicket);
+      for (let i = 0; i < digits.length; i++) leaf[at++] = digits.charCodeAt(i);
+    }
+    leaf[at++] = 0x09;
+    this.length = at;
+  }
+
+  /** The leaf of an entrant into `out[offset..offset + 8)`. */
+  entrant(firstTicket: number, entrantId: string, tickets: number, out: Int32Array, offset: number): void {
+    this.begin(firstTicket);
+    const leaf = this.leaf;
+    let at = this.length;
+    for (let i = 0; i < entrantId.length && at < LEAF_MAX - 18; i++) leaf[at++] = entrantId.charCodeAt(i) & 0xff;
+    leaf[at++] = 0x09;
+    const digits = String(tickets);
+    for (let i = 0; i < digits.length; i++) leaf[at++] = digits.charCodeAt(i);
+    leaf[at++] = 0x0a;
+    sha256Words(leaf, at, out, offset);
+  }
+
+  /** The leaf of the canonical line `bytes[from, to)` ("<id>\t<tickets>\n", newline included). */
+  line(firstTicket: number, bytes: Uint8Array, from: number, to: number, out: Int32Array, offset: number): void {
+    this.begin(firstTicket);
+    const leaf = this.leaf;
+    let at = this.length;
+    for (let i = from; i < to && at < leaf.length; i++) leaf[at++] = bytes[i]!;
+    sha256Words(leaf, at, out, offset);
+  }
+
+  /** SHA-256(0x01 || left || right) of the words at `words[l]` and `words[r]`, into `out[offset]`. */
+  pair(words: Int32Array, l: number, right: Int32Array, r: number, out: Int32Array, offset: number): void {
+    wordsToBytes(words, l, this.node, 1);
+    wordsToBytes(right, r, this.node, 33);
+    sha256Words(this.node, 65, out, offset);
+  }
 }
 
-const NODE_PREFIX = Buffer.from([0x01]);
-const entryNodeHash = (left: Hash, right: Hash): Hash => hash('sha256', Buffer.concat([NODE_PREFIX, left, right], 65), 'buffer');
+const toHash = (words: Int32Array, offset: number): Hash => {
+  const out = Buffer.allocUnsafe(32);
+  wordsToBytes(words, offset, out, 0);
+  return out;
+};
+
+/** The right edge of a tree being built (memory in its height): the roots of its perfect subtrees, largest first. */
+class EntryFrontier {
+  private readonly edge = new Int32Array(8 * 64);
+  private depth = 0;
+  private leaves = 0;
+  private readonly hasher: EntryHasher;
+
+  constructor(hasher: EntryHasher) {
+    this.hasher = hasher;
+  }
+
+  /** The slot to write the next leaf hash into, then `push()` it. */
+  get slot(): { words: Int32Array; offset: number } {
+    return { words: this.edge, offset: this.depth * 8 };
+  }
+
+  push(): void {
+    this.depth += 1;
+    for (let index = this.leaves; index % 2 === 1; index = (index - 1) / 2) {
+      // The top two entries merge into one.
+      const l = (this.depth - 2) * 8;
+      this.hasher.pair(this.edge, l, this.edge, l + 8, this.edge, l);
+      this.depth -= 1;
+    }
+    this.leaves += 1;
+  }
+
+  get count(): number {
+    return this.leaves;
+  }
+
+  root(): string {
+    if (this.depth === 0) return EMPTY_ROOT.toString('hex');
+    const acc = new Int32Array(8);
+    acc.set(this.edge.subarray((this.depth - 1) * 8, this.depth * 8));
+    for (let i = this.depth - 2; i >= 0; i--) this.hasher.pair(this.edge, i * 8, acc, 0, acc, 0);
+    return toHash(acc, 0).toString('hex');
+  }
+}
 
 export interface EntryTreeRoot {
   /** Lower-case hex root of the tree. */
@@ -43,31 +138,111 @@ export interface EntryTreeRoot {
 
 /** The root of the entry tree of a list's entrants in order, memory in the tree's height. */
 export function entryTreeRoot(entrants: Iterable<FrozenEntrant>): EntryTreeRoot {
-  // The right edge of the tree: the roots of its perfect subtrees, largest first (as merkle.ts's Frontier).
-  const edge: Hash[] = [];
-  let size = 0;
+  const hasher = new EntryHasher();
+  const frontier = new EntryFrontier(hasher);
   let first = 0;
   for (const entrant of entrants) {
-    let node = entryLeafHash(first, entrant);
-    for (let index = size; index % 2 === 1; index = (index - 1) / 2) node = entryNodeHash(edge.pop()!, node);
-    edge.push(node);
-    size += 1;
+    const { words, offset } = frontier.slot;
+    hasher.entrant(first, entrant.entrantId, entrant.tickets, words, offset);
+    frontier.push();
     first += entrant.tickets;
   }
-  let root = edge.length === 0 ? EMPTY_ROOT : edge[edge.length - 1]!;
-  for (let i = edge.length - 2; i >= 0; i--) root = entryNodeHash(edge[i]!, root);
-  return { root: root.toString('hex'), count: size };
+  return { root: frontier.root(), count: frontier.count };
+}
+
+/**
+ * The root of the entry tree of a list given as its canonical lines in pages (`entryLines`, as the
+ * close records them): one pass over each page's bytes, the lines' own bytes hashed where they lie.
+ * The pages must be canonical lines (`isEntryLines`).
+ */
+export function entryTreeRootOfLines(pages: Iterable<string>): EntryTreeRoot {
+  const hasher = new EntryHasher();
+  const frontier = new EntryFrontier(hasher);
+  let first = 0;
+  let buffer = Buffer.alloc(0);
+  for (const page of pages) {
+    if (buffer.length < page.length) buffer = Buffer.allocUnsafe(page.length * 2);
+    const length = buffer.write(page, 0, 'latin1');
+    let start = 0;
+    let tickets = 0;
+    let inTickets = false;
+    for (let i = 0; i < length; i++) {
+      const c = buffer[i]!;
+      if (c === 0x0a) {
+        const { words, offset } = frontier.slot;
+        hasher.line(first, buffer, start, i + 1, words, offset);
+        frontier.push();
+        first += tickets;
+        start = i + 1;
+        tickets = 0;
+        inTickets = false;
+      } else if (c === 0x09) inTickets = true;
+      else if (inTickets) tickets = tickets * 10 + (c - 0x30);
+    }
+  }
+  return { root: frontier.root(), count: frontier.count };
+}
+
+/**
+ * The whole tree of a list (to serve proofs): every level's perfect-subtree hashes as words, and
+ * each leaf's first ticket. Built once per committed list and kept (entry proofs and the verify
+ * page ask for a few proofs of the same list many times): 32 bytes a leaf for the leaves, as much
+ * again for the levels above, 8 for the first ticket.
+ */
+export class EntryTree {
+  readonly size: number;
+  /** levels[l]: the hashes (8 words each) of the perfect subtrees of 2^l leaves, left to right. */
+  private readonly levels: Int32Array[];
+  readonly firstTickets: Float64Array;
+
+  constructor(entrants: readonly FrozenEntrant[]) {
+    const hasher = new EntryHasher();
+    const n = entrants.length;
+    this.size = n;
+    this.firstTickets = new Float64Array(n);
+    const leaves = new Int32Array(n * 8);
+    let first = 0;
+    for (let i = 0; i < n; i++) {
+      const e = entrants[i]!;
+      this.firstTickets[i] = first;
+      hasher.entrant(first, e.entrantId, e.tickets, leaves, i * 8);
+      first += e.tickets;
+    }
+    this.levels = [leaves];
+    for (let width = Math.floor(n / 2), below = leaves; width >= 1; width = Math.floor(width / 2)) {
+      const level = new Int32Array(width * 8);
+      for (let j = 0; j < width; j++) hasher.pair(below, j * 16, below, j * 16 + 8, level, j * 8);
+      this.levels.push(level);
+      below = level;
+    }
+  }
+
+  /** The perfect subtree of 2^level leaves at `index`. */
+  node(level: number, index: number): Hash {
+    const row = this.levels[level];
+    if (!row || index * 8 >= row.length) throw new Error(`no node ${level}/${index}`);
+    return toHash(row, index * 8);
+  }
+
+  root(): Hash {
+    return this.size === 0 ? EMPTY_ROOT : this.rangeHash(0, this.size);
+  }
+
+  private readonly rangeHash = (lo: number, hi: number): Hash => combineCover(perfectCover(lo, hi).map((n) => this.node(n.level, n.index)));
+
+  /** RFC 9162 2.1.3 inclusion proof of leaf `index`. */
+  inclusionProof(index: number): Hash[] {
+    return inclusionProof(index, this.size, this.rangeHash);
+  }
+
+  /** Bytes held. */
+  get bytes(): number {
+    return this.levels.reduce((sum, l) => sum + l.byteLength, 0) + this.firstTickets.byteLength;
+  }
 }
 
 /** The whole tree in memory (to serve proofs): its leaves' first tickets beside it. */
-export function entryTree(entrants: readonly FrozenEntrant[]): { readonly tree: MemoryTree; readonly firstTickets: readonly number[] } {
-  const tree = new MemoryTree();
-  const firstTickets: number[] = [];
-  let first = 0;
-  for (const entrant of entrants) {
-    firstTickets.push(first);
-    tree.appendLeafHash(entryLeafHash(first, entrant));
-    first += entrant.tickets;
-  }
-  return { tree, firstTickets };
+export function entryTree(entrants: readonly FrozenEntrant[]): { readonly tree: EntryTree; readonly firstTickets: ArrayLike<number> } {
+  const tree = new EntryTree(entrants);
+  return { tree, firstTickets: tree.firstTickets };
 }

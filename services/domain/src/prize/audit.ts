@@ -14,7 +14,7 @@ import {
   type FrozenEntryList,
 } from '../draw';
 import { eligibleEntrants, memberIdOfEntrantKey, type EligibilityEvent, type EligibilityInput, type EligibleEntrant } from './eligibility';
-import { entryTreeRoot } from '../draw/entry-tree';
+import { entryTreeRootOfLines } from '../draw/entry-tree';
 import type { PrizeEvent } from './events';
 import { evolvePrize, initialPrizeState, type PrizeState } from './state';
 
@@ -171,7 +171,7 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
       `the recorded list holds ${recorded.length} entrants and ${recordedTotal} tickets, EntriesClosed says ${closed.entrantCount} and ${closed.totalTickets}`,
     );
   }
-  auditEntryTree(recorded, closed, lines, fail);
+  auditEntryTree(recordedLines, closed, lines, fail);
   const recordedList: FrozenEntryList = { entrants: recorded, totalTickets: recordedTotal, hash: closed.listHash };
 
   if (!revealed) {
@@ -198,24 +198,36 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
   } else eligible = eligibleEntrants(log, input);
   const hmac = pseudonymousEntrantIds(revealed.entrantSalt);
   const known = 'eligible' in log ? log.entrantIds : undefined;
-  const entrantIdOf = (key: string) => known?.get(key) ?? hmac(key);
-  const keyOf = new Map<string, string>();
-  const rebuilt = closeEntryList(
-    eligible.map((e) => {
-      const entrantId = entrantIdOf(e.key);
-      keyOf.set(entrantId, e.key);
-      return { entrantId, tickets: e.tickets };
-    }),
-  );
+  const ids = new Array<string>(eligible.length);
+  const order = new Array<number>(eligible.length);
+  for (let i = 0; i < eligible.length; i++) {
+    ids[i] = known?.get(eligible[i]!.key) ?? hmac(eligible[i]!.key);
+    order[i] = i;
+  }
+  // Indices sorted by id (no map from id to entrant): closeEntryList then finds the list sorted and only checks and hashes it.
+  order.sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  const inOrder = order.map((i) => ({ entrantId: ids[i]!, tickets: eligible[i]!.tickets }));
+  const rebuilt = closeEntryList(inOrder);
+  // Who an entrant id stands for: looked up for the few winners, mapped whole only to explain a difference.
+  let keyMap: Map<string, string> | null = null;
+  const keyOf = {
+    get: (id: string): string | undefined => {
+      const at = ids.indexOf(id);
+      return at >= 0 ? eligible[at]!.key : undefined;
+    },
+    has: (id: string): boolean => ids.includes(id),
+    all: (): Map<string, string> => (keyMap ??= new Map(ids.map((id, i) => [id, eligible[i]!.key]))),
+  };
   if (rebuilt.hash === closed.listHash) lines.push(`Rebuilt the entry list from the event log: hash ${rebuilt.hash} matches`);
   else {
     fail(`the entry list rebuilt from the event log hashes to ${rebuilt.hash}, recorded ${closed.listHash}`);
     const before = new Map(recorded.map((e) => [e.entrantId, e.tickets]));
     const after = new Map(rebuilt.entrants.map((e) => [e.entrantId, e.tickets]));
+    const keys = keyOf.all();
     for (const id of new Set([...before.keys(), ...after.keys()])) {
       const was = before.get(id) ?? 0;
       const now = after.get(id) ?? 0;
-      if (was !== now) fail(`entrant ${id}${keyOf.has(id) ? ` (${keyOf.get(id)})` : ''}: recorded ${was} tickets, rebuilt ${now}`);
+      if (was !== now) fail(`entrant ${id}${keys.has(id) ? ` (${keys.get(id)})` : ''}: recorded ${was} tickets, rebuilt ${now}`);
     }
   }
 
@@ -335,12 +347,12 @@ function auditBeacon(
 }
 
 /** Issue 24: the entry tree of the recorded pages has the root and size the close recorded (closes before it record none). */
-function auditEntryTree(recorded: readonly FrozenEntrant[], closed: DataOf<'EntriesClosed'>, lines: string[], fail: (line: string) => void): void {
+function auditEntryTree(recordedLines: readonly string[], closed: DataOf<'EntriesClosed'>, lines: string[], fail: (line: string) => void): void {
   if (closed.entryRoot === undefined) {
     lines.push('The close records no entry tree root (closed before issue 24): the list hash alone commits to the list');
     return;
   }
-  const tree = entryTreeRoot(recorded);
+  const tree = entryTreeRootOfLines(recordedLines);
   if (tree.root !== closed.entryRoot) fail(`the recorded entry list's Merkle root is ${tree.root}, EntriesClosed says ${closed.entryRoot}`);
   else if (tree.count !== closed.entryCount)
     fail(`the recorded entry list's Merkle tree has ${tree.count} leaves, EntriesClosed says ${closed.entryCount}`);
