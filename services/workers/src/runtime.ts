@@ -85,7 +85,14 @@ export async function createJobRuntime(options: JobRuntimeOptions): Promise<JobR
     ['email', createEmailHandler(sql, mailer, logger, claimLeaseMs) as JobHandler],
     [
       'erasure',
-      createErasureHandler({ sql, store, mailer, logger, claimLeaseMs, ...(options.personalData ? { personalData: options.personalData } : {}) }) as JobHandler,
+      createErasureHandler({
+        sql,
+        store,
+        mailer,
+        logger,
+        claimLeaseMs,
+        ...(options.personalData ? { personalData: options.personalData } : {}),
+      }) as JobHandler,
     ],
     ['tracking', createTrackingHandler(options.facebook, callTimeoutMs) as JobHandler],
     ['exports', createMyDataExportHandler(options.myDataExporter) as JobHandler],
