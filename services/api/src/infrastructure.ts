@@ -19,9 +19,7 @@ import {
   type EventStore,
   type Logger,
   type Sql,
-  type PersonalDataKeys,
 } from '@roar/platform';
-import { memoryPersonalDataKeys } from './members/erased-keys-stand-in';
 import { createEventRegistry, giftCardKeys } from '@roar/domain';
 import { allProjectors, createProjectionDaemon, type ProjectionDaemon } from '@roar/projections';
 import { createJobRuntime, REACTORS, sellerFromConfig, type JobRuntime } from '@roar/workers';
@@ -90,8 +88,6 @@ export interface Infrastructure {
   /** The sign-in throttles' counters: Redis with REDIS_URL (shared by the api replicas), else memory. */
   readonly throttleStore: ThrottleStore;
   readonly members: MembersPorts & { local: LocalPaymentProvider | null };
-  /** Issue 24: the member keys behind the personal fields; erasing deletes a member's key. */
-  readonly personalData: PersonalDataKeys;
   /** Where this API is reached from inside (webhooks the local provider sends to itself). */
   /** `publicAddress`: what links use without PUBLIC_URL (main passes ownAddress once it listens). */
   setSelfUrl(url: string, publicAddress?: string): void;
@@ -192,10 +188,9 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       logger.warn("BUSINESS_ABN is not set: the pro shop's tax invoices name the seller without the ABN the ATO asks for");
     }
     const jwtSecret = resolveJwtSecret(config);
-    // pd-flows stand-in until the key store of pd-core is merged here: it replaces this line.
-    const personalData = memoryPersonalDataKeys();
     const jobs = await createJobRuntime({
-      personalData,
+      // Issue 24: the erasure job deletes a member's key after the account-deleted email.
+      personalData: personalData!,
       sql,
       store,
       logger: logger.child({ module: 'jobs' }),
@@ -233,7 +228,6 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       projections,
       sealer,
       jobs,
-      personalData,
       jwtSecret,
       throttleStore,
       members: { payments, recaptcha, local },
