@@ -10,15 +10,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useNotify, usePermissions, useRecordContext, useRefresh, type RaRecord } from 'react-admin';
+import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { ERASURE_DELETED, ERASURE_KEPT, ERASURE_PENDING } from '@roar/contracts/erasure';
 import { postAction } from '../dataProvider';
-
-/** Whether the member's personal data was erased (issue 24): their history holds MemberErased. */
-export function isErasedMember(record: RaRecord | undefined): boolean {
-  const history = record && Array.isArray(record.history) ? (record.history as { event_type?: unknown }[]) : [];
-  return history.some((e) => e.event_type === 'MemberErased');
-}
+import { isErasedMember } from './erased';
 
 /**
  * "Erase personal data (member's written request)" (issue 24), for admins: the dialog shows what is

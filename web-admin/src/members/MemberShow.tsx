@@ -20,7 +20,7 @@ import { SupportTab } from './SupportTab';
 import { ControlsTab } from './ControlsTab';
 import { EditResidenceButton } from './EditResidenceButton';
 import { EventHistory } from '../events/EventHistory';
-import { isErasedMember } from './EraseMemberButton';
+import { isErasedMember } from './erased';
 
 const tickets = (r: RaRecord) => ledgerTicketRange(r.first_ticket as number | null, r.last_ticket as number | null);
 

@@ -6,7 +6,8 @@ import { ChangePlanButton } from './ChangePlanButton';
 import { EditContactButton } from './EditContactButton';
 import { ResendEmailButton } from './ResendEmailButton';
 import { SupportActionButton, SuspensionButton } from './SupportActionButton';
-import { EraseMemberButton, isErasedMember } from './EraseMemberButton';
+import { EraseMemberButton } from './EraseMemberButton';
+import { isErasedMember } from './erased';
 
 /** An event of the member's history (the contract's), with the note a SupportNoteAdded carries. */
 type HistoryRow = StaffEvent & { readonly payload?: { note?: unknown } };
