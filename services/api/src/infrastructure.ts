@@ -33,7 +33,7 @@ import { migrateContent } from './content/store';
 import type { MembersPorts } from './kernel/ports';
 import { createLocalPaymentProvider, createStripeProvider, startBillingClock, type LocalPaymentProvider } from './payments';
 import { createGoogleRecaptcha, createLocalRecaptcha } from './recaptcha';
-import { persistentSecret, resolveGiftCardSecret, resolveJwtSecret } from './secrets';
+import { emailReservationKeyOf, persistentSecret, resolveGiftCardSecret, resolveJwtSecret } from './secrets';
 
 import { SELF_ORIGIN } from './payments/self-origin';
 import { beaconFromConfig } from './draws/beacon';
@@ -188,6 +188,8 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       logger.warn("BUSINESS_ABN is not set: the pro shop's tax invoices name the seller without the ABN the ATO asks for");
     }
     const jwtSecret = resolveJwtSecret(config);
+    // Resolved at start, so a production process without EMAIL_RESERVATION_KEY refuses to start instead of failing a sign-up.
+    emailReservationKeyOf({ config });
     const jobs = await createJobRuntime({
       // Issue 24: the erasure job deletes a member's key after the account-deleted email.
       personalData: personalData!,
