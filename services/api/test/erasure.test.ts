@@ -3,6 +3,7 @@ import { emailReservationStreamId, memberStreamId } from '@roar/domain';
 import { listSentMail, type SentMail } from '@roar/workers';
 import { ERASURE_DELETED, ERASURE_HOW_TO_ASK, ERASURE_KEPT, ERASURE_PROOFS, WRONG_PASSWORD_TO_DELETE } from '@roar/contracts/erasure';
 import { adminFetch, signInStaff, switchOffFourEyes, type StaffLogin, type StaffRoleName } from '../src/admin/test-staff';
+import { emailReservationKeyOf } from '../src/secrets';
 import { startTestApi, type TestApi } from './setup';
 
 interface Session {
@@ -136,12 +137,20 @@ describe('POST /api/delete-account (the member deletes their account)', () => {
     expect(mail.text).toContain('Your ROAR+ account has been deleted as asked.');
     for (const kept of ERASURE_KEPT) expect(mail.text).toContain(kept.why);
     await waitErased(memberId);
+    // Crypto-shredding: the log still holds the registration, and every read of it gives the erased values now.
+    const registered = (await api.ctx.store.readStream(memberStreamId(memberId))).find((e) => e.type === 'MemberRegistered');
+    expect(registered?.data).toMatchObject({
+      memberId,
+      email: `erased-${memberId}@erased.invalid`,
+      firstname: 'Erased member',
+      lastname: 'Erased member',
+    });
     // The mail log keeps no address of the erased member.
     const log = await api.ctx.sql.query<{ recipients: string }>('select recipients from jobs.sent_log');
     expect(log.rows.some((row) => row.recipients.toLowerCase().includes(email))).toBe(false);
     expect(log.rows.some((row) => row.recipients === 'erased member')).toBe(true);
     // The reservation is released: the address is free.
-    expect(await types(emailReservationStreamId(email))).toEqual(['EmailReserved', 'EmailReleased']);
+    expect(await types(emailReservationStreamId(email, emailReservationKeyOf(api.ctx)))).toEqual(['EmailReserved', 'EmailReleased']);
   });
 
   it('lets the same email join again, as a new member with a new id', async () => {
@@ -152,7 +161,7 @@ describe('POST /api/delete-account (the member deletes their account)', () => {
     expect(again.memberId).not.toBe(first.memberId);
     const login = await post('/auth/login', { email, password: PASSWORD });
     expect(login.status).toBe(200);
-    expect(await types(emailReservationStreamId(email))).toEqual(['EmailReserved', 'EmailReleased', 'EmailReserved']);
+    expect(await types(emailReservationStreamId(email, emailReservationKeyOf(api.ctx)))).toEqual(['EmailReserved', 'EmailReleased', 'EmailReserved']);
     // The old member's erasure does not touch the new one.
     await deletedMail(email);
     await waitErased(first.memberId);

@@ -16,6 +16,7 @@ import { executeCommand } from '../http/commands';
 import { HttpError } from '../http/errors';
 import type { MembersPorts } from '../kernel/ports';
 import { PaymentProviderError } from '../kernel/payment-port';
+import { emailReservationKeyOf } from '../secrets';
 
 async function memberState(app: AppContext, memberId: string): Promise<MemberState> {
   const events = await app.store.readStream(memberStreamId(memberId));
@@ -54,7 +55,7 @@ async function releaseAddress(app: AppContext, memberId: string, email: string |
     await handleCommand(
       app.store,
       app.registry,
-      emailReservationStreamId(address),
+      emailReservationStreamId(address, emailReservationKeyOf(app)),
       emailReservationDecider,
       { type: 'ReleaseEmail', email: address, memberId },
       ctx,
