@@ -199,6 +199,8 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     // Resolved at start, so a production process without EMAIL_RESERVATION_KEY refuses to start instead of failing a sign-up.
     emailReservationKeyOf({ config });
     const jobs = await createJobRuntime({
+      // Issue 24: the erasure job deletes a member's key after the account-deleted email.
+      personalData: personalData!,
       sql,
       store,
       logger: logger.child({ module: 'jobs' }),

@@ -129,8 +129,9 @@ describe.each(modes)('job runtime ($mode)', ({ mode, available }) => {
       await env!.sql.query<{ event_id: string }>(`select event_id::text as event_id from es.events where event_type = 'MembershipTierRevised'`)
     ).rows;
     if (mode === 'bullmq') {
+      // Issue 24: a completed mail job is removed at once (its data holds addresses), so the queue has already forgotten it.
       const q = new Queue('email', { connection: { url: redisUrl! }, prefix });
-      await (await q.getJob(toBullJobId(eventRow!.event_id)))!.remove();
+      expect(await q.getJob(toBullJobId(eventRow!.event_id))).toBeUndefined();
       await q.close();
     } else {
       await env!.sql.query('delete from jobs.completed_jobs');
