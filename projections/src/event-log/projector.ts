@@ -1,4 +1,6 @@
-import { ident, type RecordedEvent, type Sql } from '@roar/platform';
+import { createEventRegistry } from '@roar/domain';
+import { ident, type PersonalFieldSpec, type RecordedEvent, type Sql } from '@roar/platform';
+import { eraseEventData } from '../runner/erasure';
 import type { ApplyContext, Projector } from '../runner/projector';
 import { EVENT_LOG_COLUMNS, migrateEventLog } from './migration';
 
@@ -46,6 +48,39 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
      on conflict (event_id) do nothing`,
     [JSON.stringify(events.map(toRow))],
   );
+  for (const e of events) {
+    const memberId = e.type === 'MemberErased' ? (e.data as { memberId?: unknown } | null)?.memberId : undefined;
+    if (typeof memberId === 'string' && memberId.length > 0) await eraseFromEventLog(tx, ctx.schema, memberId);
+  }
+}
+
+const registry = createEventRegistry();
+const personalTypes = new Map<string, readonly PersonalFieldSpec[]>(
+  registry.types().flatMap((type) => {
+    const specs = registry.definitionOf(type)?.personal;
+    return specs && specs.length > 0 ? [[type, specs] as const] : [];
+  }),
+);
+
+/**
+ * Issue 24: the staff log copies payloads as the store opens them, so the member's personal fields
+ * were copied while their key existed. On MemberErased they take the erased values, field by field
+ * as the event's own specs declare them: what a rebuild, opening the same events without the key,
+ * copies. Erasures are rare; the scan is bounded to the types that declare personal fields and to
+ * payloads naming the member.
+ */
+async function eraseFromEventLog(tx: Sql, schema: string, memberId: string): Promise<void> {
+  if (personalTypes.size === 0) return;
+  const rows = await tx.query<{ event_id: string; event_type: string; data: unknown }>(
+    `select event_id::text as event_id, event_type, data from ${ident(schema)}.event_log
+     where event_type = any($1::text[]) and strpos(data::text, $2) > 0`,
+    [[...personalTypes.keys()], JSON.stringify(memberId)],
+  );
+  for (const row of rows.rows) {
+    const { data, changed } = eraseEventData(row.data, personalTypes.get(row.event_type) ?? [], memberId);
+    if (changed)
+      await tx.query(`update ${ident(schema)}.event_log set data = $1::jsonb where event_id = $2::uuid`, [JSON.stringify(data), row.event_id]);
+  }
 }
 
 export const eventLogProjector: Projector = {
