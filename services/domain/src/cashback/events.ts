@@ -35,6 +35,8 @@ export const CashbackClaimSubmitted = defineEvent(
       decisionDueBy: isoDateTime(),
     })
     .strict(),
+  // The course is free text the member wrote (where they played on a day); amounts and dates stay for the payout records.
+  { personal: { subject: 'memberId', fields: { course: 'text' } } },
 );
 export const CashbackClaimApproved = defineEvent(
   'CashbackClaimApproved',
@@ -43,6 +45,8 @@ export const CashbackClaimApproved = defineEvent(
 export const CashbackClaimDeclined = defineEvent(
   'CashbackClaimDeclined',
   z.object({ claimId: id, memberId: id, reason: text().trim().min(3).max(500), declinedAt: isoDateTime() }).strict(),
+  // Staff text about this member's claim (member/events.ts staffTextAboutMember).
+  { personal: { subject: 'memberId', fields: { reason: 'text' } } },
 );
 /** The payout ledger: scheduled on approval, then paid by the bank run or reversed. */
 export const CashbackPayoutScheduled = defineEvent(
@@ -74,6 +78,7 @@ export const CashbackPayoutReversed = defineEvent(
       reversedAt: isoDateTime(),
     })
     .strict(),
+  { personal: { subject: 'memberId', fields: { reason: 'text' } } },
 );
 
 /** One receipt fingerprint (file hash, or venue+date+amount) held by the first claim that used it. */

@@ -21,6 +21,8 @@ export const PaymentRefunded = defineEvent(
       refundedAt: z.iso.datetime({ offset: true }),
     })
     .strict(),
+  // The reason staff gave for refunding this member (member/events.ts staffTextAboutMember); the amount and date stay for tax.
+  { personal: { subject: 'memberId', fields: { reason: 'text' } } },
 );
 export const refundEvents = [PaymentRefunded] as const;
 export type PaymentRefundedEvent = DomainEvent<'PaymentRefunded', z.infer<typeof PaymentRefunded.schema>>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type DomainEvent } from '@roar/platform';
+import { defineEvent, type DomainEvent, type PersonalFieldSpec } from '@roar/platform';
 import { isoDateTime, text } from '../primitives';
 
 export const handicapStreamId = (memberId: string): string => `handicap-${memberId}`;
@@ -30,9 +30,26 @@ export const handicapApplicationSchema = z
   .strict();
 export type HandicapApplication = z.infer<typeof handicapApplicationSchema>;
 
+/** Personal fields (issue 24): what the member wrote about themselves in a handicap application. */
+const applicationPersonal: PersonalFieldSpec = {
+  subject: 'memberId',
+  fields: {
+    'application.first_name': 'name',
+    'application.last_name': 'name',
+    'application.mobile': 'text',
+    'application.dob': 'date',
+    'application.address': 'text',
+    'application.previous_golf_club': 'text',
+    'application.previous_golf_link_number': 'text',
+  },
+};
+/** Text staff (or the member) wrote about this member's record: sealed with the member (see staffTextAboutMember). */
+const reasonAboutMember: PersonalFieldSpec = { subject: 'memberId', fields: { reason: 'text' } };
+
 export const HandicapRequestDrafted = defineEvent(
   'HandicapRequestDrafted',
   z.object({ requestId: id, memberId: id, application: handicapApplicationSchema, draftedAt: instant }).strict(),
+  { personal: applicationPersonal },
 );
 export const HandicapRequestSubmitted = defineEvent(
   'HandicapRequestSubmitted',
@@ -46,6 +63,7 @@ export const HandicapRequestSubmitted = defineEvent(
       submittedAt: instant,
     })
     .strict(),
+  { personal: applicationPersonal },
 );
 export const HandicapRequestApproved = defineEvent(
   'HandicapRequestApproved',
@@ -59,10 +77,12 @@ export const HandicapRequestApproved = defineEvent(
       approvedAt: instant,
     })
     .strict(),
+  { personal: { subject: 'memberId', fields: { golfLinkNumber: 'text', reason: 'text' } } },
 );
 export const HandicapRequestRejected = defineEvent(
   'HandicapRequestRejected',
   z.object({ requestId: id, memberId: id, reason: text().min(1).max(1000), rejectedAt: instant }).strict(),
+  { personal: reasonAboutMember },
 );
 
 /** The tee as the round was played on it: a later re-rating never changes this card. */
@@ -98,10 +118,14 @@ export const ScorecardSubmitted = defineEvent(
       submittedAt: instant,
     })
     .strict(),
+  // The marker's email and name are what the member gave about someone else: sealed under the member's key.
+  { personal: { subject: 'memberId', fields: { 'marker.email': 'email', 'marker.name': 'name' } } },
 );
 export const ScorecardAttested = defineEvent(
   'ScorecardAttested',
   z.object({ scorecardId: id, memberId: id, attestedBy: markerSchema, pcc: z.number().min(-1).max(3), attestedAt: instant }).strict(),
+  // The marker the card's member named, as on ScorecardSubmitted: sealed under the card member's key.
+  { personal: { subject: 'memberId', fields: { 'attestedBy.email': 'email', 'attestedBy.name': 'name' } } },
 );
 export const ScorecardCorrected = defineEvent(
   'ScorecardCorrected',
@@ -115,10 +139,12 @@ export const ScorecardCorrected = defineEvent(
       correctedAt: instant,
     })
     .strict(),
+  { personal: reasonAboutMember },
 );
 export const ScorecardVoided = defineEvent(
   'ScorecardVoided',
   z.object({ scorecardId: id, memberId: id, reason: text().min(1).max(1000), voidedAt: instant }).strict(),
+  { personal: reasonAboutMember },
 );
 export const ScorecardPccApplied = defineEvent(
   'ScorecardPccApplied',

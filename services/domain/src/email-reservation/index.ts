@@ -9,11 +9,13 @@ import { DomainError, defineEvent, type Decider, type DomainEvent } from '@roar/
 export const EmailReserved = defineEvent(
   'EmailReserved',
   z.object({ email: z.string().min(3).max(254), memberId: z.string().min(1).max(200) }).strict(),
+  { personal: { subject: 'memberId', fields: { email: 'email' } } },
 );
 /** Staff changed the member's email (issue 14): the old address is free for a new account again. */
 export const EmailReleased = defineEvent(
   'EmailReleased',
   z.object({ email: z.string().min(3).max(254), memberId: z.string().min(1).max(200) }).strict(),
+  { personal: { subject: 'memberId', fields: { email: 'email' } } },
 );
 export const emailReservationEvents = [EmailReserved, EmailReleased] as const;
 

@@ -24,6 +24,8 @@ export const EntriesGranted = defineEvent(
     })
     .strict()
     .refine((d) => d.lastTicket - d.firstTicket + 1 === d.count, { message: 'lastTicket - firstTicket + 1 must equal count' }),
+  // A staff adjustment's reason is text about this member (member/events.ts staffTextAboutMember); counts and tickets stay.
+  { personal: { subject: 'memberId', fields: { reason: 'text' } } },
 );
 export const EntriesRevoked = defineEvent(
   'EntriesRevoked',
@@ -36,6 +38,7 @@ export const EntriesRevoked = defineEvent(
       causationKey: z.string().min(1).max(300),
     })
     .strict(),
+  { personal: { subject: 'memberId', fields: { reason: 'text' } } },
 );
 
 export const entriesEvents = [EntriesGranted, EntriesRevoked] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type DomainEvent } from '@roar/platform';
+import { defineEvent, type DomainEvent, type PersonalFieldSpec } from '@roar/platform';
 import { text } from '../primitives';
 import { tierSnapshotSchema } from './tier-snapshot';
 import { cancellationNoticeSchema } from './cancellation-notice';
@@ -27,6 +27,19 @@ export const profileChangesSchema = z
   .strict();
 export type ProfileChanges = z.infer<typeof profileChangesSchema>;
 
+/**
+ * Personal fields (issue 24): text staff write about one member (a support note, the reason they
+ * suspended, reinstated, corrected or cancelled) is personal information about that member, so it
+ * is sealed under the member's key and forgotten with them. It can say anything about the person
+ * (a phone call, a complaint, their health), and once the member is erased nothing needs the words:
+ * the fact itself, who did it (the metadata's actor), when, and any amounts stay in the log.
+ * Staff accounts' own data (their ids, their reasons about club settings) is not a member's and
+ * is not declared.
+ */
+export function staffTextAboutMember(...fields: readonly string[]): PersonalFieldSpec {
+  return { subject: 'memberId', fields: Object.fromEntries(fields.map((f) => [f, 'text' as const])) };
+}
+
 export const MemberRegistered = defineEvent(
   'MemberRegistered',
   z
@@ -44,6 +57,7 @@ export const MemberRegistered = defineEvent(
       marketingOptIn: z.boolean().optional(),
     })
     .strict(),
+  { personal: { subject: 'memberId', fields: { email: 'email', firstname: 'name', lastname: 'name', dob: 'date' } } },
 );
 export const MemberProfileUpdated = defineEvent(
   'MemberProfileUpdated',
@@ -58,6 +72,20 @@ export const MemberProfileUpdated = defineEvent(
         .optional(),
     })
     .strict(),
+  {
+    personal: {
+      subject: 'memberId',
+      fields: {
+        'changes.firstname': 'name',
+        'changes.lastname': 'name',
+        'changes.mobile': 'text',
+        'changes.dob': 'date',
+        'changes.address': 'text',
+        // A staff correction's reason is about this member (see staffTextAboutMember).
+        'correction.reason': 'text',
+      },
+    },
+  },
 );
 export const MembershipCheckoutStarted = defineEvent(
   'MembershipCheckoutStarted',
@@ -102,6 +130,8 @@ export const MembershipCancelled = defineEvent(
       notice: cancellationNoticeSchema.optional(),
     })
     .strict(),
+  // Staff give the reason when they cancel for the member (null when the member or the provider ended it).
+  { personal: staffTextAboutMember('reason') },
 );
 export const SingleEntryPurchased = defineEvent(
   'SingleEntryPurchased',
@@ -119,17 +149,23 @@ export const SingleEntryPurchased = defineEvent(
 );
 /** Staff support (issue 14): a suspended member cannot sign in, refresh a session or enter draws. */
 const staffReason = text().trim().min(3).max(500);
-export const MemberSuspended = defineEvent('MemberSuspended', z.object({ memberId: id, reason: staffReason }).strict());
-export const MemberReinstated = defineEvent('MemberReinstated', z.object({ memberId: id, reason: staffReason }).strict());
+export const MemberSuspended = defineEvent('MemberSuspended', z.object({ memberId: id, reason: staffReason }).strict(), {
+  personal: staffTextAboutMember('reason'),
+});
+export const MemberReinstated = defineEvent('MemberReinstated', z.object({ memberId: id, reason: staffReason }).strict(), {
+  personal: staffTextAboutMember('reason'),
+});
 /** A note staff keep on the member's file: in the member's history, never shown to the member. */
 export const SupportNoteAdded = defineEvent(
   'SupportNoteAdded',
   z.object({ memberId: id, noteId: id, note: text().trim().min(1).max(2000) }).strict(),
+  { personal: staffTextAboutMember('note') },
 );
 /** Staff changed the member's sign-in email (issue 14); the address is reserved before this is recorded. */
 export const MemberEmailChanged = defineEvent(
   'MemberEmailChanged',
   z.object({ memberId: id, previousEmail: z.email().max(254), email: z.email().max(254), reason: staffReason }).strict(),
+  { personal: { subject: 'memberId', fields: { previousEmail: 'email', email: 'email', reason: 'text' } } },
 );
 /** A support action with no state of its own (a reset link or an email sent again), kept in the member's history. */
 export const supportActionSchema = z.enum(['password-reset-sent', 'receipt-resent', 'winner-email-resent']);
@@ -137,6 +173,7 @@ export type SupportAction = z.infer<typeof supportActionSchema>;
 export const SupportActionRecorded = defineEvent(
   'SupportActionRecorded',
   z.object({ memberId: id, action: supportActionSchema, reason: staffReason, reference: id.nullable() }).strict(),
+  { personal: staffTextAboutMember('reason') },
 );
 
 /**
@@ -150,9 +187,13 @@ export const MemberSignedIn = defineEvent(
   z
     .object({ memberId: id, email: z.string().min(1).max(320), clientIp: z.string().max(100).nullable(), userAgent: z.string().max(1000).nullable() })
     .strict(),
+  // The address and user agent a member signs in from identify them as much as their email does.
+  { personal: { subject: 'memberId', fields: { email: 'email', clientIp: 'text', userAgent: 'text' } } },
 );
 /** The member asked for a password-reset link (the form, by the sign-in address on file). */
-export const PasswordResetRequested = defineEvent('PasswordResetRequested', z.object({ memberId: id, email: z.email().max(320) }).strict());
+export const PasswordResetRequested = defineEvent('PasswordResetRequested', z.object({ memberId: id, email: z.email().max(320) }).strict(), {
+  personal: { subject: 'memberId', fields: { email: 'email' } },
+});
 /**
  * The sign-up's last step is done: the member's login exists. The welcome email goes out from this,
  * never from MemberRegistered, which a sign-up writes before the login (an unfinished sign-up holds

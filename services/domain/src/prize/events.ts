@@ -189,6 +189,7 @@ export const PrizeClaimed = defineEvent(
       delivery: z.string().min(1).max(1000).optional(),
     })
     .strict(),
+  { personal: { subject: 'memberId', fields: { delivery: 'text' } } },
 );
 /** Staff saw the winner's identity and age (who is in the event metadata and `verifiedBy`). */
 export const ClaimVerified = defineEvent(

@@ -42,6 +42,8 @@ export const ReferralVoided = defineEvent(
 export const ReferralInviteSent = defineEvent(
   'ReferralInviteSent',
   z.object({ referrerId: id, email: z.email().max(254), sentAt: instant }).strict(),
+  // The friend's address is what the referrer gave: sealed under the referrer's key, forgotten with them.
+  { personal: { subject: 'referrerId', fields: { email: 'email' } } },
 );
 export const referralInviteEvents = [ReferralInviteSent] as const;
 export type ReferralInviteSentEvent = DomainEvent<'ReferralInviteSent', z.infer<typeof ReferralInviteSent.schema>>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_CART_LINES, MAX_LINE_QTY } from '@roar/contracts/shop';
 import { defineEvent, DomainError, type Decider, type DomainEvent } from '@roar/platform';
 import { cents, text, uint4 } from '../primitives';
-import { addressSchema } from './address';
+import { addressPersonalFields, addressSchema } from './address';
 import { skuSchema } from './catalogue-events';
 import { giftCardIdSchema } from './gift-card';
 
@@ -39,6 +39,12 @@ export const CartSaved = defineEvent(
       gift_card: cartGiftCardSchema.nullable().optional(),
     })
     .strict(),
+  {
+    personal: {
+      subject: 'memberId',
+      fields: { ...addressPersonalFields('shipping_address'), ...addressPersonalFields('billing_address'), notes: 'text' },
+    },
+  },
 );
 /** The member pressed Pay: the cart is locked to this order until it is paid or given up. */
 export const CartCheckoutStarted = defineEvent('CartCheckoutStarted', z.object({ memberId: id, orderId: id }).strict());

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type DomainEvent } from '@roar/platform';
 import { cents, text, uint4 } from '../primitives';
-import { addressSchema } from './address';
+import { addressPersonalFields, addressSchema } from './address';
 import { productTypeSchema, skuSchema } from './catalogue-events';
 import { giftCardIdSchema } from './gift-card';
 
@@ -80,6 +80,13 @@ export const OrderPlaced = defineEvent(
       placedAt: instant,
     })
     .strict(),
+  // The lines, totals and tax stay for the tax invoice (kept 5 years); who and where it went are the member's.
+  {
+    personal: {
+      subject: 'memberId',
+      fields: { email: 'email', ...addressPersonalFields('shipping_address'), ...addressPersonalFields('billing_address'), notes: 'text' },
+    },
+  },
 );
 export const OrderPaid = defineEvent('OrderPaid', z.object({ orderId: id, paymentId: id, amount_cents: cents(), paidAt: instant }).strict());
 export const OrderCancelled = defineEvent(

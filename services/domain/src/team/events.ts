@@ -15,6 +15,7 @@ const mateBenefitsSchema = z
 export const TeamStarted = defineEvent(
   'TeamStarted',
   z.object({ teamId: id, captainId: id, captainEmail: z.email().max(254), startedAt: instant }).strict(),
+  { personal: { subject: 'captainId', fields: { captainEmail: 'email' } } },
 );
 export const MateInvited = defineEvent(
   'MateInvited',
@@ -53,6 +54,8 @@ export const MatePaymentRefunded = defineEvent(
       refundedAt: instant,
     })
     .strict(),
+  // Why the mate's fee was refunded: staff text about the mate (staffTextAboutMember).
+  { personal: { subject: 'memberId', fields: { reason: 'text' } } },
 );
 export const InviteExpired = defineEvent(
   'InviteExpired',
