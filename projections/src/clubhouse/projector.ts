@@ -327,9 +327,10 @@ export const clubhouseProjector: Projector = withErasure(
         previous_golf_club: 'text',
         previous_golf_link_number: 'text',
         golf_link_number: 'text',
+        reject_reason: 'text',
       },
     },
     // The marker's name and email on a card are what its member gave: erased with that member.
-    { table: 'scorecards', member: 'member_id', columns: { marker_email: 'email', marker_name: 'name' } },
+    { table: 'scorecards', member: 'member_id', columns: { marker_email: 'email', marker_name: 'name', void_reason: 'text' } },
   ],
 );

@@ -248,6 +248,7 @@ export const teamsProjector: Projector = withErasure(
   [
     { table: 'teams', member: 'captain_id', columns: { captain_email: 'email' } },
     // The mates' addresses are what the captain gave (erased with the captain), and a mate's own seat with the mate.
+    { table: 'team_members', member: 'member_id', columns: { refund_reason: 'text' } },
     {
       table: 'team_members',
       member: { where: 'member_id = $1 or team_id in (select id from {s}.teams where captain_id = $1)' },
