@@ -45,6 +45,8 @@ import './draws/docs';
 import type { AppContext } from './context';
 import { mediaAdminRouter, mediaPublicRouter } from './media';
 import { memberPlanRouter } from './members/admin/member-plan';
+import { memberEraseRouter } from './members/admin/member-erase';
+import { deleteAccountRouter } from './members/delete-account';
 import { createHealthRouter } from './health';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { requestLogger } from './http/logging';
@@ -103,6 +105,7 @@ export function createApp(
   app.use(createMembersRouter(ctx, members, signUpReferrals));
   app.use(storableJson({ limit: '64kb' }));
   app.use(createMemberAuthRouter(ctx));
+  app.use(deleteAccountRouter(ctx, members));
   app.use(createReferralsModule(ctx, members));
   app.use(createMemberControlsModule(ctx, members, cancelMembership));
   app.use(createMyDataModule(ctx));
@@ -125,6 +128,7 @@ export function createApp(
   app.use(createDrawProofRouter(ctx));
   app.use('/api/admin/media', mediaAdminRouter(ctx));
   app.use('/api/admin/members', memberPlanRouter(ctx, members));
+  app.use('/api/admin/members', memberEraseRouter(ctx, members));
   app.use('/media', mediaPublicRouter(ctx));
   if (ctx.testClock) app.use('/api/test/clock', testClockRouter(ctx.testClock));
   app.use('/api/admin/prizes', prizesAdminRouter(ctx));

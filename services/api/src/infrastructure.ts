@@ -14,7 +14,9 @@ import {
   type EventStore,
   type Logger,
   type Sql,
+  type PersonalDataKeys,
 } from '@roar/platform';
+import { memoryPersonalDataKeys } from './members/erased-keys-stand-in';
 import { createEventRegistry, giftCardKeys } from '@roar/domain';
 import { allProjectors, createProjectionDaemon, type ProjectionDaemon } from '@roar/projections';
 import { createJobRuntime, REACTORS, sellerFromConfig, type JobRuntime } from '@roar/workers';
@@ -78,6 +80,8 @@ export interface Infrastructure {
   /** The sign-in throttles' counters: Redis with REDIS_URL (shared by the api replicas), else memory. */
   readonly throttleStore: ThrottleStore;
   readonly members: MembersPorts & { local: LocalPaymentProvider | null };
+  /** Issue 24: the member keys behind the personal fields; erasing deletes a member's key. */
+  readonly personalData: PersonalDataKeys;
   /** Where this API is reached from inside (webhooks the local provider sends to itself). */
   /** `publicAddress`: what links use without PUBLIC_URL (main passes ownAddress once it listens). */
   setSelfUrl(url: string, publicAddress?: string): void;
@@ -160,7 +164,10 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       logger.warn("BUSINESS_ABN is not set: the pro shop's tax invoices name the seller without the ABN the ATO asks for");
     }
     const jwtSecret = resolveJwtSecret(config);
+    // pd-flows stand-in until the key store of pd-core is merged here: it replaces this line.
+    const personalData = memoryPersonalDataKeys();
     const jobs = await createJobRuntime({
+      personalData,
       sql,
       store,
       logger: logger.child({ module: 'jobs' }),
@@ -197,6 +204,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       projections,
       sealer,
       jobs,
+      personalData,
       jwtSecret,
       throttleStore,
       members: { payments, recaptcha, local },

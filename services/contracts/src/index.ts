@@ -28,3 +28,4 @@ export * from './my-data';
 export * from './compliance';
 export * from './draw-settings';
 export * from './draw-records';
+export * from './erasure';

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { GiftCardKeys } from '@roar/domain';
-import type { EventStore, Logger, Sql } from '@roar/platform';
+import type { EventStore, Logger, PersonalDataKeys, Sql } from '@roar/platform';
 import { createBullMqBackend } from './jobs/bullmq';
 import { createInProcessBackend } from './jobs/in-process';
 import { DEFAULT_RETRY, type FailedJob, type JobBackend, type JobHandler, type QueueName, type RetryPolicy } from './jobs/types';
 import { createEmailHandler } from './mail/email-job';
+import { createErasureHandler } from './mail/erasure-job';
 import { createMyDataExportHandler, type MyDataExporter } from './my-data/export-job';
 import { createMailer, type Mailer } from './mail/mailer';
 import { DEFAULT_SELLER, type Seller } from './mail/shop-templates';
@@ -50,6 +51,8 @@ export interface JobRuntimeOptions {
   stalledJobMs?: number;
   /** Issue 23: builds and stores a member's data zip (the api gives it); without it export jobs fail. */
   myDataExporter?: MyDataExporter;
+  /** Issue 24: the member keys; the erasure job deletes a member's key with them (without them it fails, to be retried). */
+  personalData?: PersonalDataKeys;
   /** Which reactors run on start (default REACTORS). */
   reactors?: readonly Reactor[];
 }
@@ -77,15 +80,12 @@ export async function createJobRuntime(options: JobRuntimeOptions): Promise<JobR
   await migrateJobs(sql);
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: options.smtpUrl, dataDir: options.dataDir, from: options.mailFrom, timeoutMs: callTimeoutMs });
+  const claimLeaseMs = options.mailClaimLeaseMs ?? (mailer.kind === 'file' ? 10_000 : callTimeoutMs * 4 + 5_000);
   const handlers = new Map<QueueName, JobHandler>([
+    ['email', createEmailHandler(sql, mailer, logger, claimLeaseMs) as JobHandler],
     [
-      'email',
-      createEmailHandler(
-        sql,
-        mailer,
-        logger,
-        options.mailClaimLeaseMs ?? (mailer.kind === 'file' ? 10_000 : callTimeoutMs * 4 + 5_000),
-      ) as JobHandler,
+      'erasure',
+      createErasureHandler({ sql, store, mailer, logger, claimLeaseMs, ...(options.personalData ? { personalData: options.personalData } : {}) }) as JobHandler,
     ],
     ['tracking', createTrackingHandler(options.facebook, callTimeoutMs) as JobHandler],
     ['exports', createMyDataExportHandler(options.myDataExporter) as JobHandler],

@@ -198,3 +198,37 @@ describe('member decider', () => {
     for (const e of [registered, activatedPlatinum]) expect(() => registry.validateNew({ id: 'x', ...e, metadata })).not.toThrow();
   });
 });
+
+describe('EraseMember (issue 24)', () => {
+  const erase: MemberCommand = { type: 'EraseMember', memberId, requestedBy: 'member' };
+  const erased: MemberEvent = { type: 'MemberErased', data: { memberId, requestedBy: 'member' } };
+
+  it('records MemberErased for a present member, keeping who asked', () => {
+    given([registered, activatedPlatinum]).when(erase).then([erased]);
+    given([registered]).when({ ...erase, requestedBy: 'staff' }).then([{ type: 'MemberErased', data: { memberId, requestedBy: 'staff' } }]);
+  });
+
+  it('refuses an unknown member and a second erasure', () => {
+    given([]).when(erase).thenThrows((e) => e instanceof DomainError && e.code === 'not_found');
+    given([registered, erased])
+      .when(erase)
+      .thenThrows((e) => e instanceof DomainError && e.code === 'conflict' && e.message === 'This account has already been deleted.');
+  });
+
+  it('refuses every other command on an erased account, as for a closed one', () => {
+    const after = [registered, activatedPlatinum, erased];
+    const commands: MemberCommand[] = [
+      { type: 'UpdateMemberProfile', memberId, changes: { firstname: 'Bo' } },
+      checkout(platinum, 'join'),
+      { type: 'CancelMembership', memberId, reason: null, at },
+      { type: 'SuspendMember', memberId, reason: 'Test reason' },
+      { type: 'AddSupportNote', memberId, noteId: 'n-1', note: 'Hello' },
+      { type: 'ChangeMemberEmail', memberId, email: 'new@example.com', reason: 'Test reason' },
+    ];
+    for (const command of commands) {
+      given(after)
+        .when(command)
+        .thenThrows((e) => e instanceof DomainError && e.code === 'conflict' && e.message === 'This account has been deleted.');
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { DomainError, type Decider } from '@roar/platform';
+import { ACCOUNT_ALREADY_DELETED, ACCOUNT_DELETED } from '@roar/contracts/erasure';
 import { offersUpgrade } from '../access';
 import type { AuState, CheckoutPurpose, MemberEvent, ProfileChanges, SupportAction } from './events';
 import { evolveMember, initialMemberState, membershipInEffect, type MemberState, type PresentMember } from './state';
@@ -96,10 +97,14 @@ export type MemberCommand =
       readonly tier: TierSnapshot;
       readonly prizeId: string | null;
       readonly validUntil: string;
-    };
+    }
+  /** Issue 24: forget the member's personal data (crypto-shredding); see ERASURE_KEPT (@roar/contracts/erasure) for what stays. */
+  | { readonly type: 'EraseMember'; readonly memberId: string; readonly requestedBy: 'member' | 'staff' };
+
 
 function present(state: MemberState): PresentMember {
   if (state.status === 'absent') throw new DomainError('not_found', 'Member not found.');
+  if (state.erased) throw new DomainError('conflict', ACCOUNT_DELETED);
   return state;
 }
 
@@ -260,6 +265,13 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
           data: { memberId: s.memberId, action: command.action, reason: command.reason, reference: command.reference },
         },
       ];
+    }
+    case 'EraseMember': {
+      // Refused twice: the first erasure decided; the key is gone (or going), nothing is left to forget.
+      if (state.status !== 'absent' && state.erased) throw new DomainError('conflict', ACCOUNT_ALREADY_DELETED);
+      const s = present(state);
+      // What is kept (amounts, dates, pseudonymous ids in draws) stays in the log as it is: only the key goes.
+      return [{ type: 'MemberErased', data: { memberId: s.memberId, requestedBy: command.requestedBy } }];
     }
     default: {
       const _exhaustive: never = command;

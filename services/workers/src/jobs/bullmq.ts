@@ -38,6 +38,12 @@ export function toBullJobId(jobId: string): string {
 // Completed jobs are kept a week so that a duplicate enqueue (same jobId) is absorbed; failed
 // jobs are kept until staff retry them.
 const KEEP_COMPLETED = { age: 7 * 24 * 3600, count: 50_000 };
+/**
+ * Mail jobs carry addresses (issue 24): their data must not outlive the send, so a completed one is
+ * removed at once. A duplicate enqueue then runs again and finds the email sent in the sent-log (one
+ * Message-ID, nothing sent twice); an erasure run again deletes an already deleted key.
+ */
+const REMOVED_ON_COMPLETE: ReadonlySet<QueueName> = new Set<QueueName>(['email', 'erasure']);
 
 export function createBullMqBackend(options: BullMqBackendOptions): JobBackend {
   const { policy, logger, callTimeoutMs, prefix } = options;
@@ -52,7 +58,7 @@ export function createBullMqBackend(options: BullMqBackendOptions): JobBackend {
       defaultJobOptions: {
         attempts: policy.attempts,
         backoff: { type: 'exponential', delay: policy.backoffMs },
-        removeOnComplete: KEEP_COMPLETED,
+        removeOnComplete: REMOVED_ON_COMPLETE.has(queue) ? true : KEEP_COMPLETED,
         removeOnFail: false,
       },
     });

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { Logger } from '@roar/platform';
 
-export const QUEUE_NAMES = ['email', 'tracking', 'exports'] as const;
+/** `erasure` (issue 24): the account-deleted email, then the member's key deleted. */
+export const QUEUE_NAMES = ['email', 'tracking', 'exports', 'erasure'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** What a reactor asks for: one job on one queue, with an id that makes enqueueing idempotent. */

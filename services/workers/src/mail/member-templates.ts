@@ -118,3 +118,17 @@ export function cancellationEmail(
     ...(n.notice ? [n.notice, 'You can rejoin at any time.'] : [`Your benefits last until ${formatDate(n.endsAt)}. You can rejoin at any time.`]),
   ]);
 }
+
+/**
+ * Issue 24: the account is deleted. Sent to the address on file just before the member's key is
+ * deleted (the last time it can be read); it repeats what was kept and why, the words the member
+ * saw before confirming (@roar/contracts/erasure).
+ */
+export function accountDeletedEmail(n: MemberGreeting & { readonly kept: readonly string[] }): RenderedEmail {
+  return render('Your ROAR+ account has been deleted', hello(n.firstname), [
+    'Your ROAR+ account has been deleted as asked. Your name, email address, phone number, address, date of birth, Golf Link number and messages can no longer be read by anyone, including us, and you can no longer sign in.',
+    'What we keep, and why:',
+    ...n.kept,
+    'You are welcome to join again at any time with this email address, as a new member.',
+  ]);
+}

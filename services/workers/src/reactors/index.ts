@@ -1,6 +1,7 @@
 import { catalogueNotifications } from './catalogue-notifications';
 import { handicapEmails } from './clubhouse-emails';
 import { memberEmails } from './member-emails';
+import { memberErasure } from './member-erasure';
 import { memberTracking } from './member-tracking';
 import { memberControlsEmails } from './member-controls-emails';
 import { myDataExports } from './my-data-exports';
@@ -23,6 +24,7 @@ export const REACTORS: readonly Reactor[] = [
   myDataExports,
   promotionalEmails,
   memberControlsEmails,
+  memberErasure,
 ];
 
 export { catalogueNotifications, memberEmails, memberTracking };
