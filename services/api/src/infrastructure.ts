@@ -17,6 +17,7 @@ import {
   type PersonalDataKeys,
 } from '@roar/platform';
 import { memoryPersonalDataKeys } from './members/erased-keys-stand-in';
+import { forgetMemberOutsideTheLog } from './members/forget';
 import { createEventRegistry, giftCardKeys } from '@roar/domain';
 import { allProjectors, createProjectionDaemon, type ProjectionDaemon } from '@roar/projections';
 import { createJobRuntime, REACTORS, sellerFromConfig, type JobRuntime } from '@roar/workers';
@@ -168,6 +169,22 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     const personalData = memoryPersonalDataKeys();
     const jobs = await createJobRuntime({
       personalData,
+      // Issue 24: the erasure job forgets the member in the api's tables, files and Redis before the key goes.
+      forgetOutsideTheLog: async (memberId, address) => {
+        const redis = throttleStore.redis;
+        await forgetMemberOutsideTheLog(
+          {
+            sql,
+            store,
+            storage: uploadsStorage({ config }),
+            redis: redis ? { client: redis, throttlePrefix: throttleStore.prefix, queuePrefix: 'roar' } : null,
+            logger: logger.child({ module: 'erasure' }),
+            now: () => (testClock ? testClock.now() : new Date()),
+          },
+          memberId,
+          address,
+        );
+      },
       sql,
       store,
       logger: logger.child({ module: 'jobs' }),
