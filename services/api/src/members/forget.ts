@@ -133,22 +133,22 @@ export async function forgetMemberOutsideTheLog(deps: ForgetDeps, memberId: stri
 
   let invitesDeleted = 0;
   if (await tableExists(sql, 'invites.sent')) {
-    invitesDeleted = (await sql.query('delete from invites.sent where member_id = $1', [memberId])).rowCount ?? 0;
+    invitesDeleted = (await sql.query('delete from invites.sent where member_id = $1 returning 1 as x', [memberId])).rows.length;
   }
 
   let paymentRowsScrubbed = 0;
   if (await tableExists(sql, 'local_payments.sessions')) {
     paymentRowsScrubbed +=
-      (await sql.query('update local_payments.sessions set email = $2 where customer = $1 and email <> $2', [memberId, erasedEmail])).rowCount ?? 0;
+      (await sql.query('update local_payments.sessions set email = $2 where customer = $1 and email <> $2 returning 1 as x', [memberId, erasedEmail])).rows.length;
   }
   if (email && (await tableExists(sql, 'local_payments.webhook_deliveries'))) {
     paymentRowsScrubbed +=
       (
-        await sql.query(`update local_payments.webhook_deliveries set body = replace(body, $1, $2) where strpos(body, $1) > 0`, [
+        await sql.query(`update local_payments.webhook_deliveries set body = replace(body, $1, $2) where strpos(body, $1) > 0 returning 1 as x`, [
           JSON.stringify(email).slice(1, -1),
           erasedEmail,
         ])
-      ).rowCount ?? 0;
+      ).rows.length;
   }
 
   let redisKeysDeleted = 0;
