@@ -1,4 +1,5 @@
 import { LAUNCH_HOME_BLOCKS } from '@roar/contracts/content';
+import { erasurePolicyHtml } from '@roar/contracts/erasure';
 
 /**
  * Launch copy for the information pages and FAQs. Pages are editorial content (not event-sourced
@@ -11,6 +12,10 @@ export interface PageSeed {
 }
 
 const support = '<p>Questions? Email <a href="mailto:support@roarplus.com.au">support@roarplus.com.au</a> or call 1300 762 775.</p>';
+
+/** The launch privacy policy before issue 24: an install still showing it unedited gains the erasure section (content/store.ts). */
+export const PRIVACY_BEFORE_ISSUE_24 =
+  '<p>We collect the details you give us to run your membership, your entries and your handicap. We never sell your personal information. Winners are published by first name, initial and state or territory only, unless the law of their state lets them opt out.</p>';
 
 export const PAGES: readonly PageSeed[] = [
   {
@@ -76,8 +81,8 @@ export const PAGES: readonly PageSeed[] = [
   {
     path: '/privacy-policy',
     title: 'Privacy Policy',
-    content:
-      '<p>We collect the details you give us to run your membership, your entries and your handicap. We never sell your personal information. Winners are published by first name, initial and state or territory only, unless the law of their state lets them opt out.</p>',
+    // Issue 24: the section on deleting an account is the settings page's and the staff dialog's own words (@roar/contracts/erasure).
+    content: PRIVACY_BEFORE_ISSUE_24 + erasurePolicyHtml(),
   },
 ];
 

@@ -1,6 +1,6 @@
 import type { Faq as FaqRow, Page as PageRow, Testimonial as TestimonialRow } from '@roar/contracts/content';
 import type { Sql } from '@roar/platform';
-import { FAQS, HOME_BLOCKS, PAGES, TESTIMONIALS } from './seed';
+import { FAQS, HOME_BLOCKS, PAGES, PRIVACY_BEFORE_ISSUE_24, TESTIMONIALS } from './seed';
 import { WINNERS_PAGE } from './winners-page';
 import { migrateContentVersions } from '../content-admin/versions';
 import { migrateServiceKeys } from '../service-keys/store';
@@ -38,6 +38,11 @@ export async function migrateContent(sql: Sql): Promise<void> {
     }
     for (const p of PAGES) {
       await tx.query('insert into content.pages (path, title, content) values ($1, $2, $3) on conflict do nothing', [p.path, p.title, p.content]);
+    }
+    // Issue 24: the launch privacy policy, if staff never edited it, gains the section on deleting an account.
+    const privacy = PAGES.find((p) => p.path === '/privacy-policy');
+    if (privacy) {
+      await tx.query('update content.pages set content = $2 where path = $1 and content = $3', [privacy.path, privacy.content, PRIVACY_BEFORE_ISSUE_24]);
     }
     for (const f of FAQS) {
       await tx.query('insert into content.faqs (sort, question, answer) values ($1, $2, $3) on conflict do nothing', [f.sort, f.question, f.answer]);

@@ -51,6 +51,8 @@ export function memberEraseRouter(app: AppContext, ports: MembersPorts): Router 
       events.map((e) => ({ type: e.type, data: e.data }) as MemberEvent),
     );
     if (state.status === 'absent') throw new HttpError(404, 'Not found.', 'NOT_FOUND');
+    // Nothing to approve: said at once (eraseMember finishes a crashed erasure's clean-up before saying it).
+    if (state.erased) await eraseMember(app, ports, id, 'staff', staffCommandContext(app, req, res, reason));
     if (await heldForApproval(app, req, res, { kind: 'member.erase', params: { memberId: id }, summary: summaryOf(id), reason })) return;
     await eraseMember(app, ports, id, 'staff', staffCommandContext(app, req, res, reason));
     res.status(200).json({ id, erased: true });
