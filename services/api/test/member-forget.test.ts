@@ -5,7 +5,16 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashbackStreamId, drawStreamId, myDataStreamId } from '@roar/domain';
-import { createLogger, createPgSql, createPostgresEventStore, diskStorage, type EventStore, type NewEvent, type Sql, type StoragePort } from '@roar/platform';
+import {
+  createLogger,
+  createPgSql,
+  createPostgresEventStore,
+  diskStorage,
+  type EventStore,
+  type NewEvent,
+  type Sql,
+  type StoragePort,
+} from '@roar/platform';
 import { createTestDatabase, findRedis, type TestDatabase } from '@roar/platform/testing';
 import { forgetMemberOutsideTheLog, type ForgetDeps } from '../src/members/forget';
 import { takeInvite } from '../src/referrals/invite-limits';
@@ -79,10 +88,10 @@ describe('forgetMemberOutsideTheLog', () => {
        values ($1, $2, $3, $4, 'join', 'payment', 4900, 'aud', 'Platinum', 'http://x/ok', 'http://x/no', now(), now())`,
       [`cs_${randomUUID()}`, randomUUID(), memberId, email],
     );
-    await sql.query(`insert into local_payments.webhook_deliveries (event_id, type, object_id, body) values ($1, 'checkout.session.completed', 'cs', $2)`, [
-      `evt_${randomUUID()}`,
-      JSON.stringify({ data: { object: { customer: memberId, customer_email: email } } }),
-    ]);
+    await sql.query(
+      `insert into local_payments.webhook_deliveries (event_id, type, object_id, body) values ($1, 'checkout.session.completed', 'cs', $2)`,
+      [`evt_${randomUUID()}`, JSON.stringify({ data: { object: { customer: memberId, customer_email: email } } })],
+    );
     await redis.set(`${prefix}:dep:throttle:member-sign-in:known:${email}|127.0.0.1`, '1');
     await redis.hset(`${prefix}:email:${randomUUID()}`, 'data', JSON.stringify({ to: [email], subject: 'Welcome', text: 'Hi' }), 'name', 'job');
     // The draw the member entered: its frozen list names them by their pseudonymous key.
@@ -112,7 +121,10 @@ describe('forgetMemberOutsideTheLog', () => {
 
     const invites = await sql.query<{ member_id: string }>('select member_id from invites.sent');
     expect(invites.rows.map((r) => r.member_id)).toEqual([kept.id]);
-    const sessions = await sql.query<{ customer: string; email: string }>('select customer, email from local_payments.sessions order by customer = $1 desc', [gone.id]);
+    const sessions = await sql.query<{ customer: string; email: string }>(
+      'select customer, email from local_payments.sessions order by customer = $1 desc',
+      [gone.id],
+    );
     expect(sessions.rows).toEqual([
       { customer: gone.id, email: `erased-${gone.id}@erased.invalid` },
       { customer: kept.id, email: kept.email },

@@ -138,17 +138,17 @@ export async function forgetMemberOutsideTheLog(deps: ForgetDeps, memberId: stri
 
   let paymentRowsScrubbed = 0;
   if (await tableExists(sql, 'local_payments.sessions')) {
-    paymentRowsScrubbed +=
-      (await sql.query('update local_payments.sessions set email = $2 where customer = $1 and email <> $2 returning 1 as x', [memberId, erasedEmail])).rows.length;
+    paymentRowsScrubbed += (
+      await sql.query('update local_payments.sessions set email = $2 where customer = $1 and email <> $2 returning 1 as x', [memberId, erasedEmail])
+    ).rows.length;
   }
   if (email && (await tableExists(sql, 'local_payments.webhook_deliveries'))) {
-    paymentRowsScrubbed +=
-      (
-        await sql.query(`update local_payments.webhook_deliveries set body = replace(body, $1, $2) where strpos(body, $1) > 0 returning 1 as x`, [
-          JSON.stringify(email).slice(1, -1),
-          erasedEmail,
-        ])
-      ).rows.length;
+    paymentRowsScrubbed += (
+      await sql.query(`update local_payments.webhook_deliveries set body = replace(body, $1, $2) where strpos(body, $1) > 0 returning 1 as x`, [
+        JSON.stringify(email).slice(1, -1),
+        erasedEmail,
+      ])
+    ).rows.length;
   }
 
   let redisKeysDeleted = 0;
