@@ -18,13 +18,12 @@ import {
   loadConfig,
   positionFromString,
   toNewEvents,
-  validatingStore,
   type CommandContext,
   type Decider,
   type DomainEvent,
   type NewEvent,
 } from '@roar/platform';
-import { createTestDatabase } from '@roar/platform/testing';
+import { createTestDatabase, productStore } from '@roar/platform/testing';
 import { createProjectionDaemon, drawEligibilityProjector, migrateReadModels, prizesProjector } from '@roar/projections';
 import type { AppContext } from '../services/api/src/context';
 import { closeEntries, drawWinner, prizeEvents, runPrizeCommand, scheduleDraw, verifyDraw } from '../services/api/src/draws/lifecycle';
@@ -172,7 +171,8 @@ export async function benchClose(log: (line: string) => void): Promise<Record<st
   const logger = createLogger('silent');
   const registry = createEventRegistry();
   const base = await createPostgresEventStore(sql, { callTimeoutMs: 300_000 });
-  const store = validatingStore(base, registry);
+  // The product's path: personal fields sealed on append and opened on read.
+  const { store, keys } = await productStore(base, sql, registry);
   const daemon = createProjectionDaemon({ sql, store, projectors: [prizesProjector, drawEligibilityProjector], logger, batchSize: 2000 });
   try {
     const seedStarted = performance.now();
@@ -200,6 +200,7 @@ export async function benchClose(log: (line: string) => void): Promise<Record<st
       sql,
       store,
       registry,
+      personalData: keys,
       projections: daemon,
       jobs: null,
       jwtSecret: 'bench-close-'.padEnd(40, 'x'),

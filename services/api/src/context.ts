@@ -1,5 +1,5 @@
 import type { TestClock } from './test-clock';
-import type { Config, EventRegistry, EventStore, Logger, Position, Sql } from '@roar/platform';
+import type { Config, EventRegistry, EventStore, Logger, PersonalDataKeys, Position, Sql } from '@roar/platform';
 import type { ThrottleStore } from './auth/throttle';
 
 /** What the jobs runtime offers the API: readiness and the staff view of failed jobs. */
@@ -40,6 +40,8 @@ export interface AppContext {
   /** The validated event store (every append checked against the registry). */
   readonly store: EventStore;
   readonly registry: EventRegistry;
+  /** The member keys behind the personal fields (issue 24): `erase(memberId)` forgets a member's personal data everywhere. */
+  readonly personalData: PersonalDataKeys;
   readonly projections: ProjectionsPort;
   readonly jobs: JobsPort | null;
   readonly jwtSecret: string;

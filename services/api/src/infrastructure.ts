@@ -8,7 +8,12 @@ import {
   validatingStore,
   withTimeout,
   createSealer,
+  createPersonalDataKeyStore,
+  migratePlainPersonalData,
+  protectingStore,
   type Config,
+  type PersonalDataKeys,
+  type PersonalDataKeyStore,
   type Sealer,
   type EventRegistry,
   type EventStore,
@@ -37,6 +42,7 @@ import { SELF_ORIGIN } from './payments/self-origin';
 import { beaconFromConfig } from './draws/beacon';
 import { beaconRoundAt } from '@roar/domain';
 import { transparencyKeyOf } from './transparency/key';
+import { personalDataMasterKeyOf } from './personal-data/key';
 import { testClockOf, type TestClock } from './test-clock';
 
 /** The request-time view of the infrastructure that every route receives. */
@@ -57,6 +63,7 @@ export function appContextOf(config: Config, logger: Logger, infra: Infrastructu
     sql: infra.sql,
     store: infra.store,
     registry: infra.registry,
+    personalData: infra.personalData,
     projections: infra.projections,
     jobs: infra.jobs,
     jwtSecret: infra.jwtSecret,
@@ -71,8 +78,11 @@ export interface Infrastructure {
   readonly now: () => Date;
   readonly testClock: TestClock | null;
   readonly sql: Sql;
+  /** The product's store: validated, personal fields sealed on append and opened on read (issue 24). */
   readonly store: EventStore;
   readonly registry: EventRegistry;
+  /** The member keys behind the personal fields: `erase(memberId)` forgets a member (crypto-shredding). */
+  readonly personalData: PersonalDataKeys;
   readonly projections: ProjectionDaemon;
   /** Seals the event log into the Merkle tree and signs tree heads (projector role). */
   readonly sealer: Sealer;
@@ -115,7 +125,25 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     const baseStore = config.EVENTSTORE_URL
       ? createEventStoreDbAdapter(config.EVENTSTORE_URL, { callTimeoutMs: config.CALL_TIMEOUT_MS })
       : await createPostgresEventStore(sql, { callTimeoutMs: config.CALL_TIMEOUT_MS });
-    const store = validatingStore(baseStore, registry);
+    // Personal fields are sealed per member on append and opened on read (issue 24); the sealer
+    // below reads the base store, so the log is sealed (and audited) as stored: ciphertext.
+    let personalData: PersonalDataKeyStore | null = null;
+    let store: EventStore;
+    try {
+      personalData = await createPersonalDataKeyStore({
+        sql,
+        masterKey: personalDataMasterKeyOf(config),
+        logger: logger.child({ module: 'personal-data' }),
+      });
+      store = validatingStore(protectingStore(baseStore, registry, personalData), registry);
+      // The one-time re-write of personal data stored in plain, before the sealer first runs (a no-op once done).
+      if (!config.EVENTSTORE_URL)
+        await migratePlainPersonalData({ sql, registry, keys: personalData, logger: logger.child({ module: 'personal-data' }) });
+    } catch (error) {
+      await personalData?.close();
+      await baseStore.close().catch(() => undefined);
+      throw error;
+    }
     await migrateContent(sql);
     await migrateMemberAuth(sql);
     // API_INTERNAL_URL in the scaled-out topology: the worker's renewals must reach the api, not its own localhost.
@@ -148,7 +176,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     let chain: Promise<{ genesis_time: number; period: number }> | null = null;
     const sealer = createSealer({
       sql,
-      store,
+      store: baseStore,
       key: transparencyKeyOf(config),
       logger: logger.child({ module: 'sealer' }),
       headIntervalMs: config.TRANSPARENCY_HEAD_INTERVAL_MS,
@@ -218,6 +246,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       sql,
       store,
       registry,
+      personalData: personalData!,
       projections,
       sealer,
       jobs,
@@ -246,6 +275,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
         await sealer.stop().catch((err: unknown) => logger.warn({ err }, 'sealer stop failed'));
         await projections.stop().catch((err: unknown) => logger.warn({ err }, 'projections stop failed'));
         await store.close().catch(() => undefined);
+        await personalData?.close().catch(() => undefined);
         await sql.close().catch(() => undefined);
       },
     };

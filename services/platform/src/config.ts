@@ -118,6 +118,22 @@ export const configSchema = z.object({
   ),
   /** Milliseconds between signed tree heads while the log grows. */
   TRANSPARENCY_HEAD_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
+  /**
+   * The master key of personal data (issue 24): base64 of 32 random bytes (`openssl rand -base64 32`).
+   * It wraps each member's key, which seals their personal fields in the event log; every process
+   * (api, projector, worker) must hold the same one, and losing it loses every member's personal data.
+   * Unset: a key generated once into DATA_DIR/personal-data-master.key (refused in production).
+   */
+  PERSONAL_DATA_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v.replace(/-/g, '+').replace(/_/g, '/'), 'base64').length === 32, {
+        message: 'PERSONAL_DATA_KEY is base64 of 32 bytes (openssl rand -base64 32)',
+      })
+      .optional(),
+  ),
   /** Where draw winners' randomness comes from: commit-reveal (a club secret) or the drand public beacon. */
   DRAW_RANDOMNESS: z.enum(['commit-reveal', 'drand']).default('commit-reveal'),
   /** drand HTTP API and chain (default: League of Entropy quicknet). */

@@ -15,13 +15,13 @@ const SEALER_LOCK_NAME = 'transparency-sealer';
  * (released when the connection ends, so a standby takes over from a crashed process); PGlite is
  * one process with one connection, so there is nothing to exclude.
  */
-async function trySealerLock(s: Sql): Promise<boolean> {
+export async function trySealerLock(s: Sql): Promise<boolean> {
   if (s.kind === 'pglite') return true;
   const r = await s.query<{ locked: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as locked', [SEALER_LOCK_CLASS, SEALER_LOCK_NAME]);
   return r.rows[0]?.locked === true;
 }
 
-async function releaseSealerLock(s: Sql): Promise<void> {
+export async function releaseSealerLock(s: Sql): Promise<void> {
   if (s.kind === 'pglite') return;
   await s.query('select pg_advisory_unlock($1, hashtext($2))', [SEALER_LOCK_CLASS, SEALER_LOCK_NAME]);
 }

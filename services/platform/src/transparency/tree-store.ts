@@ -223,3 +223,18 @@ export async function latestSigningKey(sql: Sql): Promise<{ readonly keyId: stri
   const row = r.rows[0];
   return row ? { keyId: row.key_id, publicKeyPem: row.public_key_pem } : null;
 }
+
+/**
+ * Forgets the sealed tree while no tree head has been signed over it (the one-time re-write of
+ * plain personal data changes the stored bytes its leaves hashed): the sealer seals the log again
+ * from its start. Refuses (returns false, changing nothing) once a head exists: a signed head is
+ * never contradicted. Run it holding the sealer's lock.
+ */
+export async function discardUnsignedTree(sql: Sql): Promise<boolean> {
+  return sql.transaction(async (tx) => {
+    const heads = await tx.query<{ any: boolean }>('select exists (select 1 from transparency.tree_heads) as any');
+    if (heads.rows[0]?.any) return false;
+    await tx.exec('delete from transparency.nodes; delete from transparency.leaves; delete from transparency.state;');
+    return true;
+  });
+}
