@@ -187,7 +187,7 @@ describe('erasure: the raw tables forget the member, and every audit stays VERIF
     prizeId = String(prize.id);
     await staff(staffToken, `/prizes/${prizeId}/schedule`, {});
     for (const action of ['close', 'draw']) await staff(staffToken, `/prizes/${prizeId}/${action}`, {});
-    const before = await runScript('audit:draw', [prizeId], { DATABASE_URL: db.url });
+    const before = await runScript('audit:draw', [prizeId], { DATABASE_URL: db.url, DATA_DIR: dataDir });
     expect(before.output).toContain('VERIFIED');
     // The data is really there before the erasure (the search can find it).
     expect((await databaseMatches(sql)).length).toBeGreaterThan(0);
@@ -219,10 +219,10 @@ describe('erasure: the raw tables forget the member, and every audit stays VERIF
   }, 300_000);
 
   it('audit:draw still says VERIFIED for the draw the member was in, and audit:log for the whole log', async () => {
-    const draw = await runScript('audit:draw', [prizeId], { DATABASE_URL: db.url });
+    const draw = await runScript('audit:draw', [prizeId], { DATABASE_URL: db.url, DATA_DIR: dataDir });
     expect(draw.code, draw.output).toBe(0);
     expect(draw.output).toContain('VERIFIED');
-    const log = await runScript('audit:log', [], { DATABASE_URL: db.url });
+    const log = await runScript('audit:log', [], { DATABASE_URL: db.url, DATA_DIR: dataDir });
     expect(log.code, log.output).toBe(0);
     expect(log.output).toContain('VERIFIED');
   }, 180_000);
@@ -239,9 +239,9 @@ describe('erasure: the raw tables forget the member, and every audit stays VERIF
         )
       ).rows;
     const before = await shape();
-    const verify = await runScript('projections', ['verify', 'all'], { DATABASE_URL: db.url });
+    const verify = await runScript('projections', ['verify', 'all'], { DATABASE_URL: db.url, DATA_DIR: dataDir });
     expect(verify.code, verify.output).toBe(0);
-    const rebuild = await runScript('projections', ['rebuild', 'all'], { DATABASE_URL: db.url });
+    const rebuild = await runScript('projections', ['rebuild', 'all'], { DATABASE_URL: db.url, DATA_DIR: dataDir });
     expect(rebuild.code, rebuild.output).toBe(0);
     expect(await shape()).toEqual(before);
     expect(await databaseMatches(sql)).toEqual([]);

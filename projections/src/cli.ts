@@ -1,5 +1,18 @@
 import { join, resolve } from 'node:path';
-import { createLogger, createPgliteSql, createPgSql, createPostgresEventStore, loadConfig, positionToString, type Sql } from '@roar/platform';
+import { createEventRegistry } from '@roar/domain';
+import {
+  createLogger,
+  createPersonalDataKeyStore,
+  createPgliteSql,
+  createPgSql,
+  createPostgresEventStore,
+  loadConfig,
+  loadMasterKey,
+  positionToString,
+  protectingStore,
+  type Logger,
+  type Sql,
+} from '@roar/platform';
 import { allProjectors } from './index';
 import { checkpointLags, describeLag } from './runner/lag';
 import { ProjectorBusyError } from './runner/lock';
@@ -29,6 +42,18 @@ function progressPrinter(label: string): (p: ReplayProgress) => void {
   };
 }
 
+/**
+ * The log as the product reads it (issue 24): personal fields opened with the members' keys, an
+ * erased member's as their erased values, so a rebuild writes what the live projectors wrote. The
+ * master key is the server's: PERSONAL_DATA_KEY, else the one generated under DATA_DIR.
+ */
+async function openStore(sql: Sql, logger: Logger) {
+  const config = loadConfig();
+  const masterKey = loadMasterKey({ value: config.PERSONAL_DATA_KEY, file: join(resolve(config.DATA_DIR), 'personal-data-master.key') });
+  const keys = await createPersonalDataKeyStore({ sql, masterKey, logger });
+  return { store: protectingStore(await createPostgresEventStore(sql), createEventRegistry(), keys), keys };
+}
+
 async function openSql(): Promise<Sql> {
   const config = loadConfig();
   if (config.EVENTSTORE_URL) process.stderr.write('note: EVENTSTORE_URL is set, but this CLI replays the PostgreSQL-table event store\n');
@@ -52,8 +77,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const projectors = command === 'status' ? [] : pick(name);
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', 'projections-cli');
   const sql = await openSql();
+  const { store, keys } = await openStore(sql, logger);
   try {
-    const store = await createPostgresEventStore(sql);
     const countEvents = async () => Number((await sql.query<{ n: unknown }>('select count(*)::text as n from es.events')).rows[0]?.n ?? 0);
     if (command === 'status') {
       const head = await store.headPosition();
@@ -100,6 +125,7 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     return failed > 0 ? 1 : 0;
   } finally {
+    await keys.close();
     await sql.close();
   }
 }

@@ -21,7 +21,6 @@ import {
   type Sql,
   type PersonalDataKeys,
 } from '@roar/platform';
-import { memoryPersonalDataKeys } from './members/erased-keys-stand-in';
 import { forgetMemberOutsideTheLog } from './members/forget';
 import { createEventRegistry, giftCardKeys } from '@roar/domain';
 import { allProjectors, createProjectionDaemon, type ProjectionDaemon } from '@roar/projections';
@@ -193,12 +192,10 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       logger.warn("BUSINESS_ABN is not set: the pro shop's tax invoices name the seller without the ABN the ATO asks for");
     }
     const jwtSecret = resolveJwtSecret(config);
-    // pd-flows stand-in until the key store of pd-core is merged here: it replaces this line.
-    const personalData = memoryPersonalDataKeys();
     const jobs = await createJobRuntime({
-      personalData,
+      personalData: personalData!,
       // Issue 24: the erasure job forgets the member in the api's tables, files and Redis before the key goes.
-      forgetOutsideTheLog: async (memberId, address) => {
+      forgetOutsideTheLog: async (memberId, address, names) => {
         const redis = throttleStore.redis;
         await forgetMemberOutsideTheLog(
           {
@@ -211,6 +208,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
           },
           memberId,
           address,
+          names,
         );
       },
       sql,
@@ -250,7 +248,6 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       projections,
       sealer,
       jobs,
-      personalData,
       jwtSecret,
       throttleStore,
       members: { payments, recaptcha, local },

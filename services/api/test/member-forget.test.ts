@@ -20,6 +20,7 @@ import { forgetMemberOutsideTheLog, type ForgetDeps } from '../src/members/forge
 import { takeInvite } from '../src/referrals/invite-limits';
 import { migrateLocalPayments } from '../src/payments/local/schema';
 import { migrateEntrantIdentities } from '../src/draws/identities';
+import { migrateJobs } from '@roar/workers';
 
 const silent = createLogger('silent');
 const raw = (type: string, data: unknown, occurredAt = '2026-11-20T01:00:00.000Z'): NewEvent => ({
@@ -55,6 +56,7 @@ describe('forgetMemberOutsideTheLog', () => {
     redis = new Redis(redisUrl);
     await migrateLocalPayments(sql);
     await migrateEntrantIdentities(sql);
+    await migrateJobs(sql);
     deps = {
       sql,
       store,
@@ -92,6 +94,11 @@ describe('forgetMemberOutsideTheLog', () => {
       `insert into local_payments.webhook_deliveries (event_id, type, object_id, body) values ($1, 'checkout.session.completed', 'cs', $2)`,
       [`evt_${randomUUID()}`, JSON.stringify({ data: { object: { customer: memberId, customer_email: email } } })],
     );
+    await sql.query(`insert into jobs.sent_log (idempotency_key, recipients, subject, status) values ($1, $2, $3, 'sent')`, [
+      `${memberId}:invite`,
+      `friend-of-${email}`,
+      `Zebediah Quill-${memberId.slice(0, 4)} invited you to ROAR+`,
+    ]);
     await redis.set(`${prefix}:dep:throttle:member-sign-in:known:${email}|127.0.0.1`, '1');
     await redis.hset(`${prefix}:email:${randomUUID()}`, 'data', JSON.stringify({ to: [email], subject: 'Welcome', text: 'Hi' }), 'name', 'job');
     // The draw the member entered: its frozen list names them by their pseudonymous key.
@@ -110,8 +117,15 @@ describe('forgetMemberOutsideTheLog', () => {
     const goneFiles = await seed(gone.id, gone.email, prize);
     const keptFiles = await seed(kept.id, kept.email, randomUUID());
 
-    const report = await forgetMemberOutsideTheLog(deps, gone.id, 'Gone.Member@example.com');
-    expect(report).toMatchObject({ filesDeleted: 2, invitesDeleted: 1, paymentRowsScrubbed: 2, redisKeysDeleted: 1, redisJobsScrubbed: 1 });
+    const report = await forgetMemberOutsideTheLog(deps, gone.id, 'Gone.Member@example.com', ['Zebediah', `Quill-${gone.id.slice(0, 4)}`]);
+    expect(report).toMatchObject({
+      filesDeleted: 2,
+      invitesDeleted: 1,
+      mailLogRowsScrubbed: 1,
+      paymentRowsScrubbed: 2,
+      redisKeysDeleted: 1,
+      redisJobsScrubbed: 1,
+    });
     expect(report.drawRecordsKept).toEqual([{ prizeId: prize, kept: expect.stringContaining('must be kept for 3 years') }]);
 
     expect(await storage.get(goneFiles.receipt)).toBeNull();
@@ -121,6 +135,14 @@ describe('forgetMemberOutsideTheLog', () => {
 
     const invites = await sql.query<{ member_id: string }>('select member_id from invites.sent');
     expect(invites.rows.map((r) => r.member_id)).toEqual([kept.id]);
+    const mail = await sql.query<{ idempotency_key: string; recipients: string; subject: string }>(
+      'select * from jobs.sent_log order by idempotency_key = $1 desc',
+      [`${gone.id}:invite`],
+    );
+    expect(mail.rows.map((r) => [r.recipients, r.subject])).toEqual([
+      ['erased member', 'Erased member Erased member invited you to ROAR+'],
+      [`friend-of-${kept.email}`, `Zebediah Quill-${kept.id.slice(0, 4)} invited you to ROAR+`],
+    ]);
     const sessions = await sql.query<{ customer: string; email: string }>(
       'select customer, email from local_payments.sessions order by customer = $1 desc',
       [gone.id],
@@ -146,6 +168,13 @@ describe('forgetMemberOutsideTheLog', () => {
 
     // Run again (a retried erasure job): nothing left to do, nothing fails.
     const again = await forgetMemberOutsideTheLog(deps, gone.id, null);
-    expect(again).toMatchObject({ filesDeleted: 2, invitesDeleted: 0, paymentRowsScrubbed: 0, redisKeysDeleted: 0, redisJobsScrubbed: 0 });
+    expect(again).toMatchObject({
+      filesDeleted: 2,
+      invitesDeleted: 0,
+      mailLogRowsScrubbed: 0,
+      paymentRowsScrubbed: 0,
+      redisKeysDeleted: 0,
+      redisJobsScrubbed: 0,
+    });
   });
 });

@@ -54,7 +54,7 @@ export interface JobRuntimeOptions {
   /** Issue 24: the member keys; the erasure job deletes a member's key with them (without them it fails, to be retried). */
   personalData?: PersonalDataKeys;
   /** Issue 24: forgets an erased member outside the log (the api gives it); the erasure job calls it before deleting the key. */
-  forgetOutsideTheLog?: (memberId: string, address: string | null) => Promise<void>;
+  forgetOutsideTheLog?: (memberId: string, address: string | null, names: readonly string[]) => Promise<void>;
   /** Which reactors run on start (default REACTORS). */
   reactors?: readonly Reactor[];
 }

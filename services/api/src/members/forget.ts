@@ -11,7 +11,8 @@ import { refuseDrawRecordsDeletion } from '../draws/retention';
  * all. This forgets the member in each, and is safe to run again (a retried erasure job):
  *
  * - files: the member's cashback receipts and data-export zips are deleted;
- * - invites.sent: the rows of invites the member sent (their friends' addresses) are deleted;
+ * - invites.sent: the rows of invites the member sent (their friends' addresses) are deleted, and
+ *   those addresses and the member's names leave the mail log (jobs.sent_log, jobs.failed_jobs);
  * - local_payments (the local provider, what Stripe would hold): the checkout sessions' address
  *   becomes the erased address, and webhook bodies naming it are rewritten; amounts, dates and
  *   the pseudonymous customer id stay (tax records are kept 5 years);
@@ -38,6 +39,8 @@ export interface ForgetReport {
   readonly drawRecordsKept: readonly { readonly prizeId: string; readonly kept: string }[];
   readonly filesDeleted: number;
   readonly invitesDeleted: number;
+  /** Mail log rows naming the member (subject) or a friend they invited (recipient). */
+  readonly mailLogRowsScrubbed: number;
   readonly paymentRowsScrubbed: number;
   readonly redisKeysDeleted: number;
   readonly redisJobsScrubbed: number;
@@ -118,8 +121,56 @@ async function keepDrawRecords(deps: ForgetDeps, memberId: string): Promise<{ pr
   return kept;
 }
 
-/** Forgets one member everywhere outside the log. `address`: their email as last known (lower-cased here). */
-export async function forgetMemberOutsideTheLog(deps: ForgetDeps, memberId: string, address: string | null): Promise<ForgetReport> {
+/** What stands for a forgotten address or name in the mail log (as workers' scrubMailTraces writes it). */
+const ERASED_IN_MAIL_LOG = 'erased member';
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The mail log beyond what the erasure job scrubs (the member's own address): the addresses of the
+ * friends they invited become "erased member", and the member's names leave the subjects of the
+ * emails sent to them or to those friends (rows of other people are left alone: names are not unique).
+ */
+async function scrubMailLog(sql: Sql, email: string | null, friends: readonly string[], names: readonly string[]): Promise<number> {
+  if (!(await tableExists(sql, 'jobs.sent_log'))) return 0;
+  const addresses = [...(email ? [email] : []), ...friends];
+  const theirs = [...addresses, ERASED_IN_MAIL_LOG];
+  const rows = await sql.query<{ idempotency_key: string; recipients: string; subject: string }>(
+    `select idempotency_key, recipients, subject from jobs.sent_log
+      where exists (select 1 from unnest(string_to_array(lower(recipients), ', ')) as r(a) where r.a = any($1::text[]))`,
+    [theirs],
+  );
+  const lowered = new Set(friends);
+  const patterns = names.filter((n) => n.trim().length > 1).map((n) => new RegExp(escapeRegExp(n.trim()), 'gi'));
+  let scrubbed = 0;
+  for (const row of rows.rows) {
+    const recipients = row.recipients
+      .split(', ')
+      .map((r) => (lowered.has(r.trim().toLowerCase()) ? ERASED_IN_MAIL_LOG : r))
+      .join(', ');
+    const subject = patterns.reduce((text, pattern) => text.replace(pattern, 'Erased member'), row.subject);
+    if (recipients === row.recipients && subject === row.subject) continue;
+    await sql.query('update jobs.sent_log set recipients = $2, subject = $3 where idempotency_key = $1', [row.idempotency_key, recipients, subject]);
+    scrubbed += 1;
+  }
+  if (friends.length > 0 && (await tableExists(sql, 'jobs.failed_jobs'))) {
+    await sql.query(`delete from jobs.failed_jobs where exists (select 1 from unnest($1::text[]) as a(t) where strpos(lower(data::text), a.t) > 0)`, [
+      friends,
+    ]);
+  }
+  return scrubbed;
+}
+
+/**
+ * Forgets one member everywhere outside the log. `address`: their email as last known; `names`:
+ * their first and last name as last known (both read while their key still exists; empty when not).
+ */
+export async function forgetMemberOutsideTheLog(
+  deps: ForgetDeps,
+  memberId: string,
+  address: string | null,
+  names: readonly string[] = [],
+): Promise<ForgetReport> {
   const { sql, logger } = deps;
   const email = address?.trim().toLowerCase() || null;
   const erasedEmail = erasedValue('email', memberId);
@@ -132,7 +183,11 @@ export async function forgetMemberOutsideTheLog(deps: ForgetDeps, memberId: stri
   }
 
   let invitesDeleted = 0;
+  let friends: string[] = [];
   if (await tableExists(sql, 'invites.sent')) {
+    friends = (
+      await sql.query<{ email: string }>('select distinct lower(email) as email from invites.sent where member_id = $1', [memberId])
+    ).rows.map((r) => r.email);
     invitesDeleted = (await sql.query('delete from invites.sent where member_id = $1 returning 1 as x', [memberId])).rows.length;
   }
 
@@ -151,6 +206,8 @@ export async function forgetMemberOutsideTheLog(deps: ForgetDeps, memberId: stri
     ).rows.length;
   }
 
+  const mailLogRowsScrubbed = await scrubMailLog(sql, email, friends, names);
+
   let redisKeysDeleted = 0;
   let redisJobsScrubbed = 0;
   if (deps.redis) {
@@ -161,17 +218,18 @@ export async function forgetMemberOutsideTheLog(deps: ForgetDeps, memberId: stri
     }
     // BullMQ keeps a job as a hash `<prefix>:<queue>:<id>` with its data as JSON. Only the address
     // is searched: a member id is pseudonymous, and the erasure job's own data ({ memberId }) must stay.
-    const jobKeys = email ? await scanKeys(client, `${globLiteral(queuePrefix)}:*`) : [];
+    const needles = [...(email ? [email] : []), ...friends];
+    const jobKeys = needles.length > 0 ? await scanKeys(client, `${globLiteral(queuePrefix)}:*`) : [];
     for (const key of jobKeys) {
       if ((await client.type(key)) !== 'hash') continue;
-      const data = await client.hget(key, 'data');
-      if (data === null || !email || !data.toLowerCase().includes(email)) continue;
+      const data = (await client.hget(key, 'data'))?.toLowerCase();
+      if (!data || !needles.some((n) => data.includes(n))) continue;
       await client.hset(key, 'data', JSON.stringify({ erasedMember: true }));
       redisJobsScrubbed += 1;
     }
   }
 
-  const report = { drawRecordsKept, filesDeleted, invitesDeleted, paymentRowsScrubbed, redisKeysDeleted, redisJobsScrubbed };
+  const report = { drawRecordsKept, filesDeleted, invitesDeleted, mailLogRowsScrubbed, paymentRowsScrubbed, redisKeysDeleted, redisJobsScrubbed };
   logger.info({ memberId, ...report }, 'member forgotten outside the log');
   return report;
 }
