@@ -19,7 +19,6 @@ import {
   type EventStore,
   type Logger,
   type Sql,
-  type PersonalDataKeys,
 } from '@roar/platform';
 import { forgetMemberOutsideTheLog } from './members/forget';
 import { createEventRegistry, giftCardKeys } from '@roar/domain';
@@ -90,8 +89,6 @@ export interface Infrastructure {
   /** The sign-in throttles' counters: Redis with REDIS_URL (shared by the api replicas), else memory. */
   readonly throttleStore: ThrottleStore;
   readonly members: MembersPorts & { local: LocalPaymentProvider | null };
-  /** Issue 24: the member keys behind the personal fields; erasing deletes a member's key. */
-  readonly personalData: PersonalDataKeys;
   /** Where this API is reached from inside (webhooks the local provider sends to itself). */
   /** `publicAddress`: what links use without PUBLIC_URL (main passes ownAddress once it listens). */
   setSelfUrl(url: string, publicAddress?: string): void;
