@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { TierFields } from '@roar/domain';
-import { createLogger, createPgliteSql, createPgSql, createPostgresEventStore, type EventStore, type NewEvent, type Sql } from '@roar/platform';
-import { createTestDatabase } from '@roar/platform/testing';
+import { createEventRegistry, type TierFields } from '@roar/domain';
+import {
+  createLogger,
+  createPgliteSql,
+  createPgSql,
+  createPostgresEventStore,
+  protectingStore,
+  type EventStore,
+  type NewEvent,
+  type Sql,
+} from '@roar/platform';
+import { createTestDatabase, testPersonalDataKeys } from '@roar/platform/testing';
 import { membershipsProjector, rebuildProjector } from '@roar/projections';
 
 /**
@@ -135,7 +144,12 @@ export async function benchRebuild(target: Target, log: (line: string) => void):
   const key = target === 'postgres' ? 'rebuild_pg' : 'rebuild_pglite';
   const { sql, close } = await open(target);
   try {
-    const store = await createPostgresEventStore(sql, { callTimeoutMs: 120_000 });
+    // The product's read path: personal fields opened (these events have none: the cost of looking).
+    const store = protectingStore(
+      await createPostgresEventStore(sql, { callTimeoutMs: 120_000 }),
+      createEventRegistry(),
+      await testPersonalDataKeys(sql),
+    );
     log(`rebuild (${target}): appending ${total} MembershipTierDefined events in appends of ${APPEND_CHUNK}`);
     await appendAll(store, total);
     const result = await rebuildProjector({ sql, store, projector: membershipsProjector, logger: createLogger('silent'), batchSize: REBUILD_BATCH });

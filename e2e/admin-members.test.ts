@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createEventRegistry } from '@roar/domain';
-import { createPgSql, createPostgresEventStore, validatingStore, type Sql } from '@roar/platform';
-import { createTestDatabase, type TestDatabase } from '@roar/platform/testing';
+import { createPgSql, createPostgresEventStore, type EventStore, type Sql } from '@roar/platform';
+import { createTestDatabase, productStore, TEST_PERSONAL_DATA_MASTER_KEY, type TestDatabase } from '@roar/platform/testing';
 import { seedPaidMember, type SeededMember } from '../services/api/src/members/admin/test-members';
 import { launchBrowser, startApp, type RunningApp } from './harness';
 import { signInStaffConsole } from './staff-console';
@@ -15,6 +15,7 @@ describe('staff console: members, entries and payments', () => {
   let db: TestDatabase | null;
   let app: RunningApp | undefined;
   let sql: Sql | undefined;
+  let store: EventStore | undefined;
   let browser: Browser | undefined;
   let page: Page;
   let ada: SeededMember;
@@ -22,10 +23,11 @@ describe('staff console: members, entries and payments', () => {
   beforeAll(async () => {
     db = await createTestDatabase('roar_e2e_members');
     if (!db) return;
-    app = await startApp({ DATABASE_URL: db.url });
+    // The test seals personal fields as the app does: under one master key.
+    app = await startApp({ DATABASE_URL: db.url, PERSONAL_DATA_KEY: TEST_PERSONAL_DATA_MASTER_KEY.toString('base64') });
     sql = createPgSql({ connectionString: db.url, max: 2 });
     const registry = createEventRegistry();
-    const store = validatingStore(await createPostgresEventStore(sql), registry);
+    store = (await productStore(await createPostgresEventStore(sql), sql, registry)).store;
     ada = await seedPaidMember(store, registry, { email: 'ada@example.test', firstname: 'Ada', lastname: 'Lovelace' });
     await seedPaidMember(store, registry, { email: 'bob@example.test', firstname: 'Bob', lastname: 'Builder' });
     browser = await launchBrowser();
@@ -35,6 +37,7 @@ describe('staff console: members, entries and payments', () => {
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
+    await store?.close();
     await sql?.close();
     await db?.drop();
   });

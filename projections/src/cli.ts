@@ -7,10 +7,10 @@ import {
   createPgSql,
   createPostgresEventStore,
   loadConfig,
-  loadMasterKey,
+  personalDataMasterKeyOf,
   positionToString,
   protectingStore,
-  type Logger,
+  type Config,
   type Sql,
 } from '@roar/platform';
 import { allProjectors } from './index';
@@ -42,20 +42,7 @@ function progressPrinter(label: string): (p: ReplayProgress) => void {
   };
 }
 
-/**
- * The log as the product reads it (issue 24): personal fields opened with the members' keys, an
- * erased member's as their erased values, so a rebuild writes what the live projectors wrote. The
- * master key is the server's: PERSONAL_DATA_KEY, else the one generated under DATA_DIR.
- */
-async function openStore(sql: Sql, logger: Logger) {
-  const config = loadConfig();
-  const masterKey = loadMasterKey({ value: config.PERSONAL_DATA_KEY, file: join(resolve(config.DATA_DIR), 'personal-data-master.key') });
-  const keys = await createPersonalDataKeyStore({ sql, masterKey, logger });
-  return { store: protectingStore(await createPostgresEventStore(sql), createEventRegistry(), keys), keys };
-}
-
-async function openSql(): Promise<Sql> {
-  const config = loadConfig();
+async function openSql(config: Config): Promise<Sql> {
   if (config.EVENTSTORE_URL) process.stderr.write('note: EVENTSTORE_URL is set, but this CLI replays the PostgreSQL-table event store\n');
   if (config.DATABASE_URL) return createPgSql({ connectionString: config.DATABASE_URL, max: 4, applicationName: 'roar-projections-cli' });
   return createPgliteSql(join(resolve(config.DATA_DIR), 'pglite'));
@@ -76,9 +63,12 @@ async function main(argv: readonly string[]): Promise<number> {
     throw new UsageError(command ? `unknown command ${command}` : 'name a command');
   const projectors = command === 'status' ? [] : pick(name);
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', 'projections-cli');
-  const sql = await openSql();
-  const { store, keys } = await openStore(sql, logger);
+  const config = loadConfig();
+  const sql = await openSql(config);
   try {
+    // Replays read personal fields as the product does: opened, erased members' as erased (issue 24).
+    const keys = await createPersonalDataKeyStore({ sql, masterKey: personalDataMasterKeyOf(config), logger });
+    const store = protectingStore(await createPostgresEventStore(sql), createEventRegistry(), keys);
     const countEvents = async () => Number((await sql.query<{ n: unknown }>('select count(*)::text as n from es.events')).rows[0]?.n ?? 0);
     if (command === 'status') {
       const head = await store.headPosition();
@@ -125,7 +115,6 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     return failed > 0 ? 1 : 0;
   } finally {
-    await keys.close();
     await sql.close();
   }
 }

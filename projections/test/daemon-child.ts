@@ -3,7 +3,9 @@
  * inside each batch's transaction, after the writes) so the parent can SIGKILL it while a batch
  * is half done. Usage: DATABASE_URL=... SLOW_APPLY_MS=40 node --import tsx test/daemon-child.ts
  */
-import { createPgSql, createPostgresEventStore } from '@roar/platform';
+import { createEventRegistry } from '@roar/domain';
+import { createPgSql, createPostgresEventStore, protectingStore } from '@roar/platform';
+import { testPersonalDataKeys } from '@roar/platform/testing';
 import { eventLogProjector } from '../src/event-log';
 import { membershipsProjector } from '../src/memberships';
 import { createProjectionDaemon } from '../src/runner/daemon';
@@ -23,7 +25,8 @@ const slow = (p: Projector): Projector => ({
 });
 
 const sql = createPgSql({ connectionString: url, max: 6, applicationName: 'roar-kill-child' });
-const store = await createPostgresEventStore(sql, { pollIntervalMs: 20 });
+// Personal fields opened as the product reads them (the parent seals under the same test master key).
+const store = protectingStore(await createPostgresEventStore(sql, { pollIntervalMs: 20 }), createEventRegistry(), await testPersonalDataKeys(sql));
 const daemon = createProjectionDaemon({
   sql,
   store,

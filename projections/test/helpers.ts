@@ -6,13 +6,15 @@ import {
   createPgSql,
   createPostgresEventStore,
   ident,
+  protectingStore,
   validatingStore,
   type EventMetadata,
   type EventStore,
   type NewEvent,
+  type PersonalDataKeyStore,
   type Sql,
 } from '@roar/platform';
-import { createTestDatabase, type TestDatabase } from '@roar/platform/testing';
+import { createTestDatabase, testPersonalDataKeys, type TestDatabase } from '@roar/platform/testing';
 import { createEventRegistry } from '@roar/domain';
 import type { Projector } from '../src/runner/projector';
 
@@ -21,22 +23,31 @@ export const silent = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
 export interface Backend {
   readonly kind: 'postgres' | 'pglite';
   readonly sql: Sql;
+  /** The store as the product opens it, less validation: personal fields sealed on append, opened on read (issue 24). */
   readonly store: EventStore;
+  /** The member keys behind that store's personal fields (`erase` a member). */
+  readonly keys: PersonalDataKeyStore;
   /** Connection string of the test database (postgres only), for a second process or pool. */
   readonly url: string | null;
   close(): Promise<void>;
 }
 
 export async function openBackend(kind: 'postgres' | 'pglite', db: TestDatabase | null = null): Promise<Backend> {
-  if (kind === 'pglite') {
-    const sql = await createPgliteSql(null);
-    const store = await createPostgresEventStore(sql, { pollIntervalMs: 20 });
-    return { kind, sql, store, url: null, close: () => sql.close() };
-  }
-  if (!db) throw new Error('postgres backend needs a test database');
-  const sql = createPgSql({ connectionString: db.url, max: 8 });
-  const store = await createPostgresEventStore(sql, { pollIntervalMs: 20 });
-  return { kind, sql, store, url: db.url, close: () => sql.close() };
+  if (kind === 'postgres' && !db) throw new Error('postgres backend needs a test database');
+  const sql = kind === 'pglite' ? await createPgliteSql(null) : createPgSql({ connectionString: db!.url, max: 8 });
+  const keys = await testPersonalDataKeys(sql);
+  const store = protectingStore(await createPostgresEventStore(sql, { pollIntervalMs: 20 }), createEventRegistry(), keys);
+  return {
+    kind,
+    sql,
+    store,
+    keys,
+    url: db?.url ?? null,
+    close: async () => {
+      await keys.close();
+      await sql.close();
+    },
+  };
 }
 
 /** A fresh database for a suite, or null locally when no PostgreSQL is reachable (CI: throws). */

@@ -10,6 +10,7 @@ import {
   createSealer,
   createPersonalDataKeyStore,
   migratePlainPersonalData,
+  personalDataMasterKeyOf,
   protectingStore,
   type Config,
   type PersonalDataKeys,
@@ -40,7 +41,7 @@ import { SELF_ORIGIN } from './payments/self-origin';
 import { beaconFromConfig } from './draws/beacon';
 import { beaconRoundAt } from '@roar/domain';
 import { transparencyKeyOf } from './transparency/key';
-import { personalDataMasterKeyOf } from './personal-data/key';
+
 import { testClockOf, type TestClock } from './test-clock';
 
 /** The request-time view of the infrastructure that every route receives. */

@@ -372,7 +372,8 @@ for (const backend of backends) {
       await keys.erase('m2');
       // Leaves sealed over the plain bytes but no head yet: the tree is discarded and sealed again.
       const signing = newSigningKey();
-      await sealOnce({ sql, store: base, key: signing, logger: silent });
+      await readEverything(base, 4);
+      expect((await sealOnce({ sql, store: base, key: signing, logger: silent }))?.treeSize).toBe(4);
       await sql.query('delete from transparency.tree_heads');
       expect(await rawRows(sql)).toContain('Plainname1');
 
@@ -407,7 +408,8 @@ for (const backend of backends) {
       await base.append('count', [counted(1)], 'no_stream');
       await base.append('member-m1', [person('m1')], 'no_stream');
       const signing = newSigningKey();
-      await sealOnce({ sql, store: base, key: signing, logger: silent });
+      await readEverything(base, 2);
+      expect((await sealOnce({ sql, store: base, key: signing, logger: silent }))?.treeSize).toBe(2);
       const before = await rawRows(sql);
       const report = await migratePlainPersonalData({ sql, registry, keys, logger: captured.logger });
       expect(report.status).toBe('refused');

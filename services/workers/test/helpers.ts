@@ -3,8 +3,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger, createPgSql, createPostgresEventStore, validatingStore, type EventStore, type NewEvent, type Sql } from '@roar/platform';
-import { createTestDatabase } from '@roar/platform/testing';
+import {
+  createLogger,
+  createPgSql,
+  createPostgresEventStore,
+  protectingStore,
+  validatingStore,
+  type EventStore,
+  type NewEvent,
+  type PersonalDataKeyStore,
+  type Sql,
+} from '@roar/platform';
+import { createTestDatabase, testPersonalDataKeys } from '@roar/platform/testing';
 import { createEventRegistry, membershipTierStreamId, SEED_TIERS } from '@roar/domain';
 import { migrateJobs } from '../src/schema';
 import { REACTORS } from '../src/reactors';
@@ -15,8 +25,13 @@ export interface TestEnv {
   /** The database's URL, for a child process. */
   readonly url: string;
   readonly sql: Sql;
-  /** Replaced by emptyLog(): a store keeps what it read of the log, which only ever grows. */
+  /**
+   * The store as the product opens it: validated, personal fields sealed on append and opened on
+   * read (issue 24). Replaced by emptyLog(): a store keeps what it read of the log, which only ever grows.
+   */
   store: EventStore;
+  /** The member keys behind the store's personal fields (`erase` a member). */
+  readonly keys: PersonalDataKeyStore;
   readonly dataDir: string;
   /**
    * Empties the event log and the named tables, with a new store over it: a test starts from
@@ -32,13 +47,17 @@ export async function openTestEnv(): Promise<TestEnv | null> {
   const db = await createTestDatabase('roar_workers');
   if (!db) return null;
   const sql = createPgSql({ connectionString: db.url, max: REACTORS.length + 6 }); // each running reactor holds one session for its lock;
-  const openStore = async () => validatingStore(await createPostgresEventStore(sql, { pollIntervalMs: 30 }), createEventRegistry());
+  const registry = createEventRegistry();
+  const keys = await testPersonalDataKeys(sql);
+  const openStore = async () =>
+    validatingStore(protectingStore(await createPostgresEventStore(sql, { pollIntervalMs: 30 }), registry, keys), registry);
   await migrateJobs(sql);
   const dataDir = await mkdtemp(join(tmpdir(), 'roar-workers-'));
   const env: TestEnv = {
     url: db.url,
     sql,
     store: await openStore(),
+    keys,
     dataDir,
     async emptyLog(alsoTruncate) {
       await env.store.close();
@@ -47,6 +66,7 @@ export async function openTestEnv(): Promise<TestEnv | null> {
     },
     async close() {
       await env.store.close();
+      await keys.close();
       await sql.close();
       await db.drop();
       await rm(dataDir, { recursive: true, force: true });

@@ -4,7 +4,9 @@
  * pauses SLOW_SEND_MS before the job confirms, so the parent can SIGKILL it between the two.
  * Usage: DATABASE_URL=... DATA_DIR=... [REDIS_URL=... QUEUE_PREFIX=...] node --import tsx test/kill-child.ts
  */
-import { createLogger, createPgSql, createPostgresEventStore } from '@roar/platform';
+import { createEventRegistry } from '@roar/domain';
+import { createLogger, createPgSql, createPostgresEventStore, protectingStore } from '@roar/platform';
+import { testPersonalDataKeys } from '@roar/platform/testing';
 import { createJobRuntime, createMailer, memberEmails, type Mailer } from '../src';
 
 const url = process.env.DATABASE_URL;
@@ -23,7 +25,8 @@ const mailer: Mailer = {
   },
 };
 const sql = createPgSql({ connectionString: url, max: 16, applicationName: 'roar-kill-worker' });
-const store = await createPostgresEventStore(sql, { pollIntervalMs: 20 });
+// Personal fields opened as the product reads them (the parent seals under the same test master key).
+const store = protectingStore(await createPostgresEventStore(sql, { pollIntervalMs: 20 }), createEventRegistry(), await testPersonalDataKeys(sql));
 const runtime = await createJobRuntime({
   sql,
   store,

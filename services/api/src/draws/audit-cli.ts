@@ -1,6 +1,18 @@
 import { join, resolve } from 'node:path';
-import { createPgliteSql, createPgSql, createPostgresEventStore, loadConfig, START, type EventStore, type Position } from '@roar/platform';
-import { drawStreamId } from '@roar/domain';
+import {
+  createLogger,
+  createPersonalDataKeyStore,
+  createPgliteSql,
+  createPgSql,
+  createPostgresEventStore,
+  loadConfig,
+  personalDataMasterKeyOf,
+  protectingStore,
+  START,
+  type EventStore,
+  type Position,
+} from '@roar/platform';
+import { createEventRegistry, drawStreamId } from '@roar/domain';
 import { verifyDraw } from './lifecycle';
 
 const USAGE = `usage: npm run audit:draw -- <prize id or slug>
@@ -39,7 +51,10 @@ async function main(argv: readonly string[]): Promise<number> {
     ? await createPgSql({ connectionString: config.DATABASE_URL, max: 2, applicationName: 'roar-audit-draw' })
     : await createPgliteSql(join(resolve(config.DATA_DIR), 'pglite'));
   try {
-    const store = await createPostgresEventStore(sql);
+    // The eligibility rules read a personal field (the date of birth): the log is read opened, as the
+    // close read it. An erased member's reads 1900-01-01, of age as before (docs/personal-data.md).
+    const keys = await createPersonalDataKeyStore({ sql, masterKey: personalDataMasterKeyOf(config), logger: createLogger('warn', 'audit-draw') });
+    const store = protectingStore(await createPostgresEventStore(sql), createEventRegistry(), keys);
     const prizeId = await resolvePrizeId(store, arg);
     if (!prizeId) {
       process.stdout.write(`No prize ${arg} in the event log.\n`);

@@ -11,3 +11,4 @@ export {
 } from './key-store';
 export { protectingStore, sealEvents, openEvents } from './protect';
 export { migratePlainPersonalData, type PlainMigrationOptions, type PlainMigrationReport } from './migrate';
+export { personalDataMasterKeyOf } from './master-key';

@@ -155,6 +155,17 @@ export async function createPersonalDataKeyStore(options: PersonalDataKeyStoreOp
   }
 
   async function keysForSealing(memberIds: Iterable<string>): Promise<Map<string, Buffer | 'erased'>> {
+    // The usual append: every member's key is cached.
+    const cached = new Map<string, Buffer | 'erased'>();
+    for (const id of memberIds) {
+      const state = cache.get(id);
+      if (state === undefined || state === 'none') {
+        cached.clear();
+        break;
+      }
+      cached.set(id, state);
+    }
+    if (cached.size > 0) return cached;
     const states = await keysForOpening(memberIds);
     const without = [...states].filter(([, s]) => s === 'none').map(([id]) => id);
     if (without.length > 0) {

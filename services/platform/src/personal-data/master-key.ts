@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
-import { loadMasterKey, type Config } from '@roar/platform';
+import type { Config } from '../config';
+import { loadMasterKey } from './cipher';
 
 const keys = new WeakMap<Config, Buffer>();
 
