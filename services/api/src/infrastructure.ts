@@ -35,7 +35,7 @@ import { migrateContent } from './content/store';
 import type { MembersPorts } from './kernel/ports';
 import { createLocalPaymentProvider, createStripeProvider, startBillingClock, type LocalPaymentProvider } from './payments';
 import { createGoogleRecaptcha, createLocalRecaptcha } from './recaptcha';
-import { persistentSecret, resolveGiftCardSecret, resolveJwtSecret } from './secrets';
+import { emailReservationKeyOf, persistentSecret, resolveGiftCardSecret, resolveJwtSecret } from './secrets';
 
 import { SELF_ORIGIN } from './payments/self-origin';
 import { beaconFromConfig } from './draws/beacon';
@@ -190,6 +190,8 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       logger.warn("BUSINESS_ABN is not set: the pro shop's tax invoices name the seller without the ABN the ATO asks for");
     }
     const jwtSecret = resolveJwtSecret(config);
+    // Resolved at start, so a production process without EMAIL_RESERVATION_KEY refuses to start instead of failing a sign-up.
+    emailReservationKeyOf({ config });
     const jobs = await createJobRuntime({
       personalData: personalData!,
       // Issue 24: the erasure job forgets the member in the api's tables, files and Redis before the key goes.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '@roar/platform';
-import { giftCardKeys, type GiftCardKeys } from '@roar/domain';
+import { emailReservationKey, giftCardKeys, type EmailReservationKey, type GiftCardKeys } from '@roar/domain';
 
 /**
  * The JWT signing secret: JWT_SECRET when set (real deployments, shared by every api replica),
@@ -53,4 +53,24 @@ export function giftCardKeysOf(app: { readonly config: Config }): GiftCardKeys {
   let keys = keysByConfig.get(app.config);
   if (!keys) keysByConfig.set(app.config, (keys = giftCardKeys(resolveGiftCardSecret(app.config))));
   return keys;
+}
+
+/**
+ * The key of the email reservation stream names (EMAIL_RESERVATION_KEY): one account per address is
+ * found by an HMAC of the address under it. Changing or losing it makes every existing reservation
+ * unfindable (an address could then join twice), so production must set it; the embedded default
+ * generates one into the data folder on first start.
+ */
+export function resolveEmailReservationKey(config: Config): string {
+  if (config.EMAIL_RESERVATION_KEY) return config.EMAIL_RESERVATION_KEY;
+  if (config.NODE_ENV === 'production') throw new Error('EMAIL_RESERVATION_KEY must be set in production');
+  return persistentSecret(config, 'email-reservation-key');
+}
+
+const reservationKeysByConfig = new WeakMap<Config, EmailReservationKey>();
+/** The email reservation key of this process: every caller of emailReservationStreamId takes it from here. */
+export function emailReservationKeyOf(app: { readonly config: Config }): EmailReservationKey {
+  let key = reservationKeysByConfig.get(app.config);
+  if (!key) reservationKeysByConfig.set(app.config, (key = emailReservationKey(resolveEmailReservationKey(app.config))));
+  return key;
 }

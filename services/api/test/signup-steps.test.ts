@@ -8,6 +8,7 @@ import type { MembersPorts } from '../src/kernel/ports';
 import { signUpMember } from '../src/members/signup-flow';
 import { loadTier } from '../src/members/tiers';
 import { newReferralCode } from '../src/members/signup';
+import { emailReservationKeyOf } from '../src/secrets';
 import { startTestApi, type TestApi } from './setup';
 
 /**
@@ -147,7 +148,7 @@ describe('a sign-up that fails at any step leaves nothing, and the same request 
     await handleCommand(
       api.infra.store,
       api.infra.registry,
-      emailReservationStreamId(email),
+      emailReservationStreamId(email, emailReservationKeyOf(api.ctx)),
       emailReservationDecider,
       { type: 'ReserveEmail', email, memberId },
       ctx,

@@ -85,6 +85,12 @@ export const configSchema = z.object({
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
   /** Keys the gift card look-up hash and seals codes for their email; shared by the api and worker processes. */
   GIFT_CARD_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'GIFT_CARD_SECRET must be at least 32 characters').optional()),
+  /**
+   * Keys the names of the email reservation streams (one account per address, issue 24): an HMAC of
+   * the address, so the log's stream names give no address away. Every api replica shares it;
+   * changing it makes every existing reservation unfindable, so production must set it.
+   */
+  EMAIL_RESERVATION_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'EMAIL_RESERVATION_KEY must be at least 32 characters').optional()),
   STAFF_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   STAFF_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
   /** Key material for staff TOTP secrets at rest; without it they are keyed from the JWT secret. */

@@ -15,6 +15,7 @@ import { startCheckout } from './checkout';
 import { grantEntries } from '../kernel/ledger';
 import type { MembersPorts } from '../kernel/ports';
 import type { CatalogueTier } from './tiers';
+import { emailReservationKeyOf } from '../secrets';
 
 export interface SignUpInput {
   readonly firstName: string;
@@ -169,7 +170,7 @@ export async function signUpMember(
 /** Reserves the email for a new member id, or adopts the id of an unfinished sign-up; null when an account holds it. */
 async function claimEmail(app: AppContext, email: string, password: string, contextFor: (memberId: string) => CommandContext): Promise<Claim | null> {
   const fresh = randomUUID();
-  const stream = emailReservationStreamId(email);
+  const stream = emailReservationStreamId(email, emailReservationKeyOf(app));
   try {
     await handleCommand(
       app.store,

@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { emailReservationDecider, emailReservationStreamId } from './index';
+import { createHash } from 'node:crypto';
+import { emailReservationDecider, emailReservationKey, emailReservationStreamId, legacyEmailReservationStreamId } from './index';
 
 describe('email reservation', () => {
+  const key = emailReservationKey('k'.repeat(32));
+
   it('names one stream per trimmed, lower-cased email', () => {
-    expect(emailReservationStreamId(' Ana@Example.COM ')).toBe(emailReservationStreamId('ana@example.com'));
-    expect(emailReservationStreamId('ana@example.com')).toMatch(/^email-[0-9a-f]{64}$/);
-    expect(emailReservationStreamId('bob@example.com')).not.toBe(emailReservationStreamId('ana@example.com'));
+    expect(emailReservationStreamId(' Ana@Example.COM ', key)).toBe(emailReservationStreamId('ana@example.com', key));
+    expect(emailReservationStreamId('ana@example.com', key)).toMatch(/^email-[0-9a-f]{64}$/);
+    expect(emailReservationStreamId('bob@example.com', key)).not.toBe(emailReservationStreamId('ana@example.com', key));
+  });
+
+  it('keys the stream name: the plain SHA-256 of the address (a dictionary) does not find it, another key names another stream', () => {
+    const stream = emailReservationStreamId('ana@example.com', key);
+    const sha256 = createHash('sha256').update('ana@example.com').digest('hex');
+    expect(stream).not.toContain(sha256);
+    expect(legacyEmailReservationStreamId(' Ana@Example.com')).toBe(`email-${sha256}`);
+    expect(emailReservationStreamId('ana@example.com', emailReservationKey('x'.repeat(32)))).not.toBe(stream);
+    expect(() => emailReservationKey('short')).toThrow('at least 32 characters');
   });
 
   it('reserves an email once', () => {

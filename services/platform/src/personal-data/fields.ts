@@ -2,7 +2,8 @@ import { erasedValue, type PersonalFieldKind, type PersonalFieldSpec } from './s
 
 /**
  * Where an event's personal values are: every (path, subject, kind, value) its specs name, with a
- * value that is neither null nor absent. Paths are absolute in the data, array elements by index.
+ * value that is neither null nor absent, under a subject that is not null. Paths are absolute in
+ * the data, array elements by index.
  */
 export interface PersonalSlot {
   readonly path: readonly (string | number)[];
@@ -35,7 +36,12 @@ function subjectOf(value: unknown): string | null {
 }
 
 function slotsOf(spec: PersonalFieldSpec, base: readonly (string | number)[], element: unknown, out: PersonalSlot[]): void {
-  const subject = subjectOf(getAt(element, split(spec.subject)));
+  const subjectValue = getAt(element, split(spec.subject));
+  // A subject the event sets to null names no member (a visitor's contact-form request): there is
+  // no member key to seal under, so its values are left as they are. An absent or empty subject
+  // is still a mistake the store refuses.
+  if (subjectValue === null) return;
+  const subject = subjectOf(subjectValue);
   for (const [field, kind] of Object.entries(spec.fields)) {
     const rel = split(field);
     const value = getAt(element, rel);

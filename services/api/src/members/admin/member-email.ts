@@ -11,6 +11,7 @@ import { executeCommand, sendCommandResult } from '../../http/commands';
 import { HttpError } from '../../http/errors';
 import { parseBody, parseParams } from '../../http/validate';
 import { staffCommandContext } from '../../staff-kit/command-context';
+import { emailReservationKeyOf } from '../../secrets';
 import { memberIdParams } from './members';
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';
@@ -43,7 +44,7 @@ export function memberEmailRouter(app: AppContext): Router {
       return;
     }
     const ctx = staffCommandContext(app, req, res, reason);
-    const reservation = { stream: emailReservationStreamId(email), email, memberId: id };
+    const reservation = { stream: emailReservationStreamId(email, emailReservationKeyOf(app)), email, memberId: id };
     try {
       await handleCommand(app.store, app.registry, reservation.stream, emailReservationDecider, { type: 'ReserveEmail', ...pick(reservation) }, ctx);
     } catch (error) {
@@ -72,7 +73,7 @@ export function memberEmailRouter(app: AppContext): Router {
       await handleCommand(
         app.store,
         app.registry,
-        emailReservationStreamId(previous),
+        emailReservationStreamId(previous, emailReservationKeyOf(app)),
         emailReservationDecider,
         { type: 'ReleaseEmail', email: previous, memberId: id },
         ctx,
