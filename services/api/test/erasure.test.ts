@@ -180,9 +180,10 @@ describe('POST /api/delete-account (the member deletes their account)', () => {
     const me = (await (await get('/api/current-user', session.access_token)).json()) as { subscription: { id: string; status: string } };
     expect(me.subscription.status).toBe('active');
     expect((await post('/api/delete-account', { password: PASSWORD }, session.access_token)).status).toBe(200);
-    const sub = await api.ctx.sql.query<{ cancel_at_period_end: boolean }>('select cancel_at_period_end from local_payments.subscriptions where id = $1', [
-      me.subscription.id,
-    ]);
+    const sub = await api.ctx.sql.query<{ cancel_at_period_end: boolean }>(
+      'select cancel_at_period_end from local_payments.subscriptions where id = $1',
+      [me.subscription.id],
+    );
     expect(sub.rows[0]?.cancel_at_period_end).toBe(true);
     expect(await types(memberStreamId(memberId))).toContain('MemberErased');
     await waitErased(memberId);

@@ -99,10 +99,7 @@ export const ACCOUNT_DELETED_MESSAGE = 'Your account has been deleted. We have e
 /** `POST /api/admin/members/:id/erase`: the member's written request, by its reference and reason. */
 export const staffEraseSchema = z
   .object({
-    reason: text()
-      .trim()
-      .min(3, "Give the member's written request: its reference and reason (at least 3 characters)")
-      .max(500),
+    reason: text().trim().min(3, "Give the member's written request: its reference and reason (at least 3 characters)").max(500),
   })
   .strict();
 export const staffEraseAnswerSchema = z.object({ id: z.string(), erased: z.literal(true) }).strict();

@@ -1,4 +1,17 @@
-import { ArrayField, Datagrid, FunctionField, NumberField, Show, Tab, TabbedShowLayout, TextField, type RaRecord } from 'react-admin';
+import { Stack, Typography } from '@mui/material';
+import {
+  ArrayField,
+  Datagrid,
+  FunctionField,
+  Labeled,
+  NumberField,
+  Show,
+  Tab,
+  TabbedShowLayout,
+  TextField,
+  useRecordContext,
+  type RaRecord,
+} from 'react-admin';
 import { ClubDateField } from '../ui/ClubDateField';
 import { ledgerTicketRange } from '../ui/display';
 import { formatCents } from '../memberships/MembershipList';
@@ -7,8 +20,67 @@ import { SupportTab } from './SupportTab';
 import { ControlsTab } from './ControlsTab';
 import { EditResidenceButton } from './EditResidenceButton';
 import { EventHistory } from '../events/EventHistory';
+import { isErasedMember } from './erased';
 
 const tickets = (r: RaRecord) => ledgerTicketRange(r.first_ticket as number | null, r.last_ticket as number | null);
+
+/** The profile, or for an erased member (issue 24) "Erased member" and no personal field at all. */
+function MemberProfile() {
+  const record = useRecordContext();
+  if (isErasedMember(record)) {
+    return (
+      <Stack spacing={1}>
+        <Typography variant="h6" data-testid="member-erased">
+          Erased member
+        </Typography>
+        <Labeled label="Id">
+          <TextField source="id" />
+        </Labeled>
+        <Typography variant="body2">
+          The personal data was erased on the member&apos;s request. Amounts, dates and draw records stay under this id.
+        </Typography>
+      </Stack>
+    );
+  }
+  return (
+    <Stack spacing={1}>
+      <Labeled label="Id">
+        <TextField source="id" />
+      </Labeled>
+      <Labeled label="Email">
+        <TextField source="email" />
+      </Labeled>
+      <Labeled label="First name">
+        <TextField source="firstname" />
+      </Labeled>
+      <Labeled label="Last name">
+        <TextField source="lastname" />
+      </Labeled>
+      <Labeled label="Mobile">
+        <TextField source="mobile" emptyText="-" />
+      </Labeled>
+      <Labeled label="State or territory">
+        <TextField source="state" emptyText="-" />
+      </Labeled>
+      <Labeled label="Date of birth">
+        <TextField source="dob" emptyText="-" />
+      </Labeled>
+      <Labeled label="Address">
+        <TextField source="address" emptyText="-" />
+      </Labeled>
+      <Labeled label="Account">
+        <TextField source="status" />
+      </Labeled>
+      <Labeled label="Referral code">
+        <TextField source="referral_code" />
+      </Labeled>
+      <Labeled label="Registered">
+        <ClubDateField source="registered_at" showTime />
+      </Labeled>
+      <EditResidenceButton />
+    </Stack>
+  );
+}
 
 /** One member for staff: profile, plan, the entries ledger with ticket numbers, payments, history. */
 export function MemberShow() {
@@ -16,18 +88,7 @@ export function MemberShow() {
     <Show>
       <TabbedShowLayout>
         <Tab label="Profile">
-          <TextField source="id" />
-          <TextField source="email" />
-          <TextField source="firstname" label="First name" />
-          <TextField source="lastname" label="Last name" />
-          <TextField source="mobile" emptyText="-" />
-          <TextField source="state" label="State or territory" emptyText="-" />
-          <TextField source="dob" label="Date of birth" emptyText="-" />
-          <TextField source="address" emptyText="-" />
-          <TextField source="status" label="Account" />
-          <TextField source="referral_code" />
-          <ClubDateField source="registered_at" showTime label="Registered" />
-          <EditResidenceButton />
+          <MemberProfile />
         </Tab>
         <Tab label="Plan" path="plan">
           <TextField source="membership_tier" label="Plan" emptyText="-" />

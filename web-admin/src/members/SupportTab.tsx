@@ -6,6 +6,8 @@ import { ChangePlanButton } from './ChangePlanButton';
 import { EditContactButton } from './EditContactButton';
 import { ResendEmailButton } from './ResendEmailButton';
 import { SupportActionButton, SuspensionButton } from './SupportActionButton';
+import { EraseMemberButton } from './EraseMemberButton';
+import { isErasedMember } from './erased';
 
 /** An event of the member's history (the contract's), with the note a SupportNoteAdded carries. */
 type HistoryRow = StaffEvent & { readonly payload?: { note?: unknown } };
@@ -16,6 +18,14 @@ export function SupportTab() {
   if (!record) return null;
   const history = (Array.isArray(record.history) ? record.history : []) as HistoryRow[];
   const notes = history.filter((e) => e.event_type === 'SupportNoteAdded').reverse();
+  if (isErasedMember(record)) {
+    return (
+      <Typography variant="body1" data-testid="member-account-status">
+        Account: <strong>Erased member</strong>. The personal data was erased on the member&apos;s request; amounts, dates and draw records stay under
+        the member id.
+      </Typography>
+    );
+  }
   return (
     <Box>
       <Typography variant="body1" sx={{ mb: 2 }} data-testid="member-account-status">
@@ -39,6 +49,7 @@ export function SupportTab() {
           done="Plan cancelled"
         />
         <ResendEmailButton />
+        <EraseMemberButton />
         <SupportActionButton
           label="Add note"
           action="/notes"

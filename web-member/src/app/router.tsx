@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
       { path: paths.checkoutFailed.path, ...shop('CheckoutFailedRoute') },
       { path: paths.checkoutSuccess.path, ...shop('CheckoutSuccessRoute') },
       { path: paths.logout.path, lazy: () => import('./routes/auth').then((m) => ({ Component: m.LogoutRoute })) },
+      { path: paths.accountDeleted.path, lazy: () => import('./routes/auth').then((m) => ({ Component: m.AccountDeletedRoute })) },
       {
         // The carousel library is only needed here; keep it out of the first load.
         lazy: () => import('../components/layouts/form-layout').then((m) => ({ Component: m.FormLayout })),

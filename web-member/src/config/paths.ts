@@ -50,6 +50,8 @@ export const paths = {
   rewards: fixed('/rewards'),
   winners: fixed('/winners'),
   logout: fixed('/logout'),
+  /** Issue 24: shown, signed out, once the member deleted their account. */
+  accountDeleted: fixed('/account-deleted'),
 
   events: fixed('/events'),
   event: { path: '/events/:slug', getHref: (slug: string) => `/events/${encodeURIComponent(slug)}` },

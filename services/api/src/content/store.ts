@@ -42,7 +42,11 @@ export async function migrateContent(sql: Sql): Promise<void> {
     // Issue 24: the launch privacy policy, if staff never edited it, gains the section on deleting an account.
     const privacy = PAGES.find((p) => p.path === '/privacy-policy');
     if (privacy) {
-      await tx.query('update content.pages set content = $2 where path = $1 and content = $3', [privacy.path, privacy.content, PRIVACY_BEFORE_ISSUE_24]);
+      await tx.query('update content.pages set content = $2 where path = $1 and content = $3', [
+        privacy.path,
+        privacy.content,
+        PRIVACY_BEFORE_ISSUE_24,
+      ]);
     }
     for (const f of FAQS) {
       await tx.query('insert into content.faqs (sort, question, answer) values ($1, $2, $3) on conflict do nothing', [f.sort, f.question, f.answer]);

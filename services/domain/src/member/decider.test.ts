@@ -205,11 +205,15 @@ describe('EraseMember (issue 24)', () => {
 
   it('records MemberErased for a present member, keeping who asked', () => {
     given([registered, activatedPlatinum]).when(erase).then([erased]);
-    given([registered]).when({ ...erase, requestedBy: 'staff' }).then([{ type: 'MemberErased', data: { memberId, requestedBy: 'staff' } }]);
+    given([registered])
+      .when({ ...erase, requestedBy: 'staff' })
+      .then([{ type: 'MemberErased', data: { memberId, requestedBy: 'staff' } }]);
   });
 
   it('refuses an unknown member and a second erasure', () => {
-    given([]).when(erase).thenThrows((e) => e instanceof DomainError && e.code === 'not_found');
+    given([])
+      .when(erase)
+      .thenThrows((e) => e instanceof DomainError && e.code === 'not_found');
     given([registered, erased])
       .when(erase)
       .thenThrows((e) => e instanceof DomainError && e.code === 'conflict' && e.message === 'This account has already been deleted.');

@@ -101,7 +101,6 @@ export type MemberCommand =
   /** Issue 24: forget the member's personal data (crypto-shredding); see ERASURE_KEPT (@roar/contracts/erasure) for what stays. */
   | { readonly type: 'EraseMember'; readonly memberId: string; readonly requestedBy: 'member' | 'staff' };
 
-
 function present(state: MemberState): PresentMember {
   if (state.status === 'absent') throw new DomainError('not_found', 'Member not found.');
   if (state.erased) throw new DomainError('conflict', ACCOUNT_DELETED);

@@ -4,6 +4,7 @@ import { tokens } from '../../lib/tokens';
 import { REQUEST_TIMEOUT_MS } from '../../config/site';
 import { emptyAnswerSchema } from '@roar/contracts/auth';
 import { myDataPreparingSchema } from '@roar/contracts/my-data';
+import { deleteAccountAnswerSchema } from '@roar/contracts/erasure';
 import { COULD_NOT_UPDATE_PASSWORD, DRAWS_ERROR, PROFILE_UPDATE_ERROR } from '@roar/contracts/errors';
 import {
   cancelMembershipAnswerSchema,
@@ -87,4 +88,16 @@ export async function downloadMyData(): Promise<ApiResult<{ blob: Blob; filename
   } catch {
     return { ok: false, status: null, error: MY_DATA_ERROR };
   }
+}
+
+/** `POST /api/delete-account` {password}: the password re-entered confirms; a refusal reads as the server words it. */
+export async function deleteAccount(password: string): Promise<ApiResult<string>> {
+  const result = await memberRequest('/api/delete-account', {
+    method: 'POST',
+    body: { password },
+    schema: deleteAccountAnswerSchema,
+    serverMessage: true,
+  });
+  if (!result.ok) return result;
+  return { ok: true, data: result.data.message };
 }

@@ -6,6 +6,7 @@ import { useToast } from '../../components/ui/toast';
 import { NewPasswordField } from '../../components/ui/new-password-field';
 import { useAuth } from '../../lib/auth';
 import type { PasswordFeedback } from '../../lib/password-strength';
+import { DeleteAccountSection } from './delete-account';
 
 export function PasswordPage() {
   const notify = useToast();
@@ -53,6 +54,7 @@ export function PasswordPage() {
           {busy ? 'Saving...' : 'Update password'}
         </button>
       </form>
+      <DeleteAccountSection />
     </div>
   );
 }

@@ -1,0 +1,108 @@
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField as MuiTextField,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
+import { ERASURE_DELETED, ERASURE_KEPT, ERASURE_PENDING } from '@roar/contracts/erasure';
+import { postAction } from '../dataProvider';
+import { isErasedMember } from './erased';
+
+/**
+ * "Erase personal data (member's written request)" (issue 24), for admins: the dialog shows what is
+ * deleted and what is kept and why (the privacy policy's words) before staff confirm, and asks for
+ * the written request's reference. Under four-eyes it becomes a request another staff user approves.
+ */
+export function EraseMemberButton() {
+  const record = useRecordContext();
+  const { permissions } = usePermissions<string>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!record || permissions !== 'admin' || isErasedMember(record)) return null;
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const answer = await postAction<{ waiting_for_approval?: boolean }>(`/members/${encodeURIComponent(String(record.id))}/erase`, {
+        reason: reason.trim(),
+      });
+      notify(answer.waiting_for_approval ? 'Erasure requested: another staff user must approve it (Approvals).' : 'Personal data erased', {
+        type: 'info',
+      });
+      setOpen(false);
+      setReason('');
+      refresh();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'Erasure failed', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
+        Erase personal data (member&apos;s written request)
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="erase-member-title" fullWidth maxWidth="md">
+        <DialogTitle id="erase-member-title">Erase personal data (member&apos;s written request)</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            Only on the member&apos;s own written request. It cannot be undone: the member is signed out, cannot sign in again, and is emailed that it
+            is done.
+          </DialogContentText>
+          <Box sx={{ mt: 2 }}>
+            <Typography variant="subtitle2">What is deleted</Typography>
+            <ul>
+              {ERASURE_DELETED.map((d) => (
+                <li key={d}>
+                  <Typography variant="body2">{d}</Typography>
+                </li>
+              ))}
+            </ul>
+            <Typography variant="subtitle2">What is kept, and why</Typography>
+            <ul>
+              {ERASURE_KEPT.map((k) => (
+                <li key={k.what}>
+                  <Typography variant="body2">
+                    {k.what}: {k.howLong}. {k.why}
+                  </Typography>
+                </li>
+              ))}
+            </ul>
+            <Typography variant="subtitle2">Things in progress</Typography>
+            <ul>
+              {ERASURE_PENDING.map((p) => (
+                <li key={p}>
+                  <Typography variant="body2">{p}</Typography>
+                </li>
+              ))}
+            </ul>
+          </Box>
+          <MuiTextField
+            label="Written request: reference and reason"
+            helperText="Required. Kept in the log for good: give the request's reference, never the member's name or address."
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            fullWidth
+            margin="dense"
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Cancel</Button>
+          <Button variant="contained" color="error" disabled={reason.trim().length < 3 || busy} onClick={() => void submit()}>
+            Erase personal data
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
