@@ -3,6 +3,7 @@ import { emailReservationStreamId, memberStreamId } from '@roar/domain';
 import { listSentMail, type SentMail } from '@roar/workers';
 import { ERASURE_DELETED, ERASURE_HOW_TO_ASK, ERASURE_KEPT, ERASURE_PROOFS, WRONG_PASSWORD_TO_DELETE } from '@roar/contracts/erasure';
 import { adminFetch, signInStaff, switchOffFourEyes, type StaffLogin, type StaffRoleName } from '../src/admin/test-staff';
+import { emailReservationKeyOf } from '../src/secrets';
 import { startTestApi, type TestApi } from './setup';
 
 interface Session {
@@ -141,7 +142,7 @@ describe('POST /api/delete-account (the member deletes their account)', () => {
     expect(log.rows.some((row) => row.recipients.toLowerCase().includes(email))).toBe(false);
     expect(log.rows.some((row) => row.recipients === 'erased member')).toBe(true);
     // The reservation is released: the address is free.
-    expect(await types(emailReservationStreamId(email))).toEqual(['EmailReserved', 'EmailReleased']);
+    expect(await types(emailReservationStreamId(email, emailReservationKeyOf(api.ctx)))).toEqual(['EmailReserved', 'EmailReleased']);
   });
 
   it('lets the same email join again, as a new member with a new id', async () => {
@@ -152,7 +153,7 @@ describe('POST /api/delete-account (the member deletes their account)', () => {
     expect(again.memberId).not.toBe(first.memberId);
     const login = await post('/auth/login', { email, password: PASSWORD });
     expect(login.status).toBe(200);
-    expect(await types(emailReservationStreamId(email))).toEqual(['EmailReserved', 'EmailReleased', 'EmailReserved']);
+    expect(await types(emailReservationStreamId(email, emailReservationKeyOf(api.ctx)))).toEqual(['EmailReserved', 'EmailReleased', 'EmailReserved']);
     // The old member's erasure does not touch the new one.
     await deletedMail(email);
     await waitErased(first.memberId);

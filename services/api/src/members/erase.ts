@@ -12,6 +12,7 @@ import {
 } from '@roar/domain';
 import { DomainError, fold, handleCommand, type CommandContext } from '@roar/platform';
 import type { AppContext } from '../context';
+import { emailReservationKeyOf } from '../secrets';
 import { executeCommand } from '../http/commands';
 import { HttpError } from '../http/errors';
 import type { MembersPorts } from '../kernel/ports';
@@ -54,7 +55,7 @@ async function releaseAddress(app: AppContext, memberId: string, email: string |
     await handleCommand(
       app.store,
       app.registry,
-      emailReservationStreamId(address),
+      emailReservationStreamId(address, emailReservationKeyOf(app)),
       emailReservationDecider,
       { type: 'ReleaseEmail', email: address, memberId },
       ctx,
