@@ -17,7 +17,7 @@ export interface SignedUp {
  */
 export async function signUpMember(
   baseUrl: string,
-  options: { email: string; membershipId: number; firstName?: string; password?: string; state?: string },
+  options: { email: string; membershipId: number; firstName?: string; lastName?: string; password?: string; state?: string },
 ): Promise<SignedUp> {
   const password = options.password ?? 'correct-horse-1';
   const r = await fetch(`${baseUrl}/api/sign-up`, {
@@ -25,7 +25,7 @@ export async function signUpMember(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       first_name: options.firstName ?? 'Jane',
-      last_name: 'Citizen',
+      last_name: options.lastName ?? 'Citizen',
       email: options.email,
       password,
       membership_id: options.membershipId,

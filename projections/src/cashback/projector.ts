@@ -11,6 +11,7 @@ import { ident, type RecordedEvent, type Sql } from '@roar/platform';
 import { cashbackClaimSchema, cashbackPayoutSchema } from '@roar/contracts/cashback';
 import { createTableSql, decodeAll, isoInstant, loadRows, occurredAt, upsertRows, type Columns } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
+import { withErasure } from '../runner/erasure';
 
 const CLAIM_COLUMNS: Columns = [
   ['id', 'text'],
@@ -198,21 +199,27 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
   );
 }
 
-export const cashbackProjector: Projector = {
-  name: 'cashback',
-  version: 1,
-  tables: [
-    { name: 'cashback_claims', primaryKey: ['id'] },
-    { name: 'cashback_payouts', primaryKey: ['id'] },
+export const cashbackProjector: Projector = withErasure(
+  {
+    name: 'cashback',
+    version: 1,
+    tables: [
+      { name: 'cashback_claims', primaryKey: ['id'] },
+      { name: 'cashback_payouts', primaryKey: ['id'] },
+    ],
+    handles: [
+      'CashbackClaimSubmitted',
+      'CashbackClaimApproved',
+      'CashbackClaimDeclined',
+      'CashbackPayoutScheduled',
+      'CashbackPayoutPaid',
+      'CashbackPayoutReversed',
+    ],
+    migrate,
+    apply,
+  },
+  [
+    { table: 'cashback_claims', member: 'member_id', columns: { course: 'text', decline_reason: 'text' } },
+    { table: 'cashback_payouts', member: 'member_id', columns: { reason: 'text' } },
   ],
-  handles: [
-    'CashbackClaimSubmitted',
-    'CashbackClaimApproved',
-    'CashbackClaimDeclined',
-    'CashbackPayoutScheduled',
-    'CashbackPayoutPaid',
-    'CashbackPayoutReversed',
-  ],
-  migrate,
-  apply,
-};
+);

@@ -4,6 +4,7 @@ import { ident, type RecordedEvent, type Sql } from '@roar/platform';
 import { handicapRecordSchema, staffCourseSchema, staffScorecardSchema } from '@roar/contracts/clubhouse';
 import { createTableSql, decodeAll, isoInstant, loadRows, occurredAt, upsertRows, type Columns } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
+import { withErasure } from '../runner/erasure';
 
 /** One row per member: the spec's Handicap record (their latest request), the official and the computed index. */
 export const HANDICAP_COLUMNS: Columns = [
@@ -292,23 +293,44 @@ function applyScorecard(e: HandicapEvent, at: string, cards: Map<string, Scoreca
   touched.add(id);
 }
 
-export const clubhouseProjector: Projector = {
-  name: 'clubhouse',
-  version: 1,
-  tables: [
-    { name: 'handicaps', primaryKey: ['id'] },
-    { name: 'scorecards', primaryKey: ['id'] },
-    { name: 'courses', primaryKey: ['id'] },
+export const clubhouseProjector: Projector = withErasure(
+  {
+    name: 'clubhouse',
+    version: 1,
+    tables: [
+      { name: 'handicaps', primaryKey: ['id'] },
+      { name: 'scorecards', primaryKey: ['id'] },
+      { name: 'courses', primaryKey: ['id'] },
+    ],
+    handles: [
+      ...handicapTypes,
+      'ScorecardSubmitted',
+      'ScorecardAttested',
+      'ScorecardCorrected',
+      'ScorecardVoided',
+      'ScorecardPccApplied',
+      ...courseTypes,
+    ],
+    migrate,
+    apply,
+  },
+  [
+    {
+      table: 'handicaps',
+      member: 'id',
+      columns: {
+        first_name: 'name',
+        last_name: 'name',
+        mobile: 'text',
+        dob: 'date',
+        address: 'text',
+        previous_golf_club: 'text',
+        previous_golf_link_number: 'text',
+        golf_link_number: 'text',
+        reject_reason: 'text',
+      },
+    },
+    // The marker's name and email on a card are what its member gave: erased with that member.
+    { table: 'scorecards', member: 'member_id', columns: { marker_email: 'email', marker_name: 'name', void_reason: 'text' } },
   ],
-  handles: [
-    ...handicapTypes,
-    'ScorecardSubmitted',
-    'ScorecardAttested',
-    'ScorecardCorrected',
-    'ScorecardVoided',
-    'ScorecardPccApplied',
-    ...courseTypes,
-  ],
-  migrate,
-  apply,
-};
+);

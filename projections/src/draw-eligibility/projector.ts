@@ -1,6 +1,7 @@
 import { ELIGIBILITY_EVENT_TYPES, foldEligibilityEvent, type EligibilityEvent, type EligibilityFold, type MemberAccount } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
 import type { ApplyContext, Projector } from '../runner/projector';
+import { withErasure } from '../runner/erasure';
 
 /**
  * Draw eligibility as it happens: every member's eligibility state (tier flags, paid period,
@@ -194,15 +195,19 @@ async function saveTeams(tx: Sql, schema: string, ids: string[], fold: Eligibili
   );
 }
 
-export const drawEligibilityProjector: Projector = {
-  name: 'draw_eligibility',
-  // 3: residence facts (state, dob) for eligibility rule 2; rebuilt so members registered before fold them.
-  version: 3,
-  tables: [
-    { name: 'draw_eligibility_members', primaryKey: ['member_id'] },
-    { name: 'draw_eligibility_teams', primaryKey: ['team_id'] },
-  ],
-  handles: ELIGIBILITY_EVENT_TYPES,
-  migrate,
-  apply,
-};
+export const drawEligibilityProjector: Projector = withErasure(
+  {
+    name: 'draw_eligibility',
+    // 3: residence facts (state, dob) for eligibility rule 2; rebuilt so members registered before fold them.
+    version: 3,
+    tables: [
+      { name: 'draw_eligibility_members', primaryKey: ['member_id'] },
+      { name: 'draw_eligibility_teams', primaryKey: ['team_id'] },
+    ],
+    handles: ELIGIBILITY_EVENT_TYPES,
+    migrate,
+    apply,
+  },
+  // The date of birth the age rule reads: an erased member's reads 1900-01-01, as the opened events give it.
+  [{ table: 'draw_eligibility_members', member: 'member_id', columns: { dob: 'date' } }],
+);

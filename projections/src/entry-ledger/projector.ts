@@ -2,6 +2,7 @@ import type { EntriesGrantedEvent, EntriesRevokedEvent } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
 import { createTableSql, decodeAll, occurredAt, type Columns } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
+import { withErasure } from '../runner/erasure';
 
 export const ENTRY_GRANT_COLUMNS: Columns = [
   ['id', 'text'],
@@ -90,14 +91,17 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
   );
 }
 
-export const entryLedgerProjector: Projector = {
-  name: 'entry_ledger',
-  version: 1,
-  tables: [
-    { name: 'entry_grants', primaryKey: ['id'] },
-    { name: 'entry_totals', primaryKey: ['member_id'] },
-  ],
-  handles: ['EntriesGranted', 'EntriesRevoked'],
-  migrate,
-  apply,
-};
+export const entryLedgerProjector: Projector = withErasure(
+  {
+    name: 'entry_ledger',
+    version: 1,
+    tables: [
+      { name: 'entry_grants', primaryKey: ['id'] },
+      { name: 'entry_totals', primaryKey: ['member_id'] },
+    ],
+    handles: ['EntriesGranted', 'EntriesRevoked'],
+    migrate,
+    apply,
+  },
+  [{ table: 'entry_grants', member: 'member_id', columns: { reason: 'text' } }],
+);

@@ -9,6 +9,7 @@ import type {
 } from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
 import type { ApplyContext, Projector } from '../runner/projector';
+import { withErasure } from '../runner/erasure';
 import { MEMBER_COLUMNS, memberRowSchema, type MemberRow } from './row';
 import { createTableSql, decodeAll, loadRows, occurredAt, upsertRows } from '../runner/table';
 
@@ -155,11 +156,20 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
   );
 }
 
-export const membersProjector: Projector = {
-  name: 'members',
-  version: 1,
-  tables: [{ name: 'members', primaryKey: ['id'] }],
-  handles: HANDLES,
-  migrate,
-  apply,
-};
+export const membersProjector: Projector = withErasure(
+  {
+    name: 'members',
+    version: 1,
+    tables: [{ name: 'members', primaryKey: ['id'] }],
+    handles: HANDLES,
+    migrate,
+    apply,
+  },
+  [
+    {
+      table: 'members',
+      member: 'id',
+      columns: { email: 'email', firstname: 'name', lastname: 'name', mobile: 'text', dob: 'date', address: 'text' },
+    },
+  ],
+);

@@ -3,6 +3,7 @@ import { ident, type RecordedEvent, type Sql } from '@roar/platform';
 import { createTableSql, decodeAll, loadRows, occurredAt, upsertRows } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
 import { PAYMENT_COLUMNS, paymentRowSchema, type PaymentRow } from './row';
+import { withErasure } from '../runner/erasure';
 
 async function migrate(tx: Sql, schema: string): Promise<void> {
   const s = ident(schema);
@@ -130,11 +131,15 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
   );
 }
 
-export const paymentsProjector: Projector = {
-  name: 'payments',
-  version: 3,
-  tables: [{ name: 'payments', primaryKey: ['id'] }],
-  handles: ['CheckoutCreated', 'CheckoutCompleted', 'CheckoutFailed', 'CheckoutExpired', 'MembershipRenewed', 'PaymentRefunded'],
-  migrate,
-  apply,
-};
+export const paymentsProjector: Projector = withErasure(
+  {
+    name: 'payments',
+    version: 3,
+    tables: [{ name: 'payments', primaryKey: ['id'] }],
+    handles: ['CheckoutCreated', 'CheckoutCompleted', 'CheckoutFailed', 'CheckoutExpired', 'MembershipRenewed', 'PaymentRefunded'],
+    migrate,
+    apply,
+  },
+  // A refund's reason is staff text about the member; a decline's is the provider's and stays.
+  [{ table: 'payments', member: { where: "member_id = $1 and status = 'refunded'" }, columns: { failure_reason: 'text' } }],
+);

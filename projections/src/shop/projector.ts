@@ -3,6 +3,8 @@ import type { CouponEvent, GiftCardEvent, OrderEvent, ProductEvent, ShopSettings
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
 import { createTableSql, decodeAll, loadRows, occurredAt, upsertRows } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
+import { withErasure, type ErasedColumn } from '../runner/erasure';
+
 import {
   COUPON_COLUMNS,
   couponRowSchema,
@@ -22,6 +24,16 @@ import {
   type StockRow,
   type TermRow,
 } from './rows';
+
+/** The personal parts of a shipping or billing address (the state and postcode stay: they say where tax and delivery fell). */
+const ADDRESS_FIELDS = {
+  first_name: 'name',
+  last_name: 'name',
+  line1: 'text',
+  line2: 'text',
+  suburb: 'text',
+  phone: 'text',
+} as const satisfies Extract<ErasedColumn, { object: unknown }>['object'];
 
 async function migrate(tx: Sql, schema: string): Promise<void> {
   const s = ident(schema);
@@ -446,19 +458,33 @@ function applyOrder(orders: Loaded<OrderRow>, e: OrderEvent, at: string, ctx: Ap
   }
 }
 
-export const shopProjector: Projector = {
-  name: 'shop',
-  /** 2: gift cards (shop_gift_cards), orders a gift card paid in full (no checkout id), and the refund's member-facing message. */
-  version: 2,
-  tables: [
-    { name: 'shop_products', primaryKey: ['id'] },
-    { name: 'shop_stock', primaryKey: ['sku'] },
-    { name: 'shop_terms', primaryKey: ['id'] },
-    { name: 'shop_coupons', primaryKey: ['code'] },
-    { name: 'shop_orders', primaryKey: ['id'] },
-    { name: 'shop_gift_cards', primaryKey: ['card_id'] },
+export const shopProjector: Projector = withErasure(
+  {
+    name: 'shop',
+    /** 2: gift cards (shop_gift_cards), orders a gift card paid in full (no checkout id), and the refund's member-facing message. */
+    version: 2,
+    tables: [
+      { name: 'shop_products', primaryKey: ['id'] },
+      { name: 'shop_stock', primaryKey: ['sku'] },
+      { name: 'shop_terms', primaryKey: ['id'] },
+      { name: 'shop_coupons', primaryKey: ['code'] },
+      { name: 'shop_orders', primaryKey: ['id'] },
+      { name: 'shop_gift_cards', primaryKey: ['card_id'] },
+    ],
+    handles: [...PRODUCT_TYPES, ...STOCK_TYPES, ...TERM_TYPES, ...COUPON_TYPES, ...ORDER_TYPES, ...GIFT_CARD_TYPES],
+    migrate,
+    apply,
+  },
+  [
+    {
+      table: 'shop_orders',
+      member: 'member_id',
+      columns: {
+        email: 'email',
+        shipping_address: { object: ADDRESS_FIELDS },
+        billing_address: { object: ADDRESS_FIELDS },
+        notes: 'text',
+      },
+    },
   ],
-  handles: [...PRODUCT_TYPES, ...STOCK_TYPES, ...TERM_TYPES, ...COUPON_TYPES, ...ORDER_TYPES, ...GIFT_CARD_TYPES],
-  migrate,
-  apply,
-};
+);

@@ -4,6 +4,7 @@ import type { SupportRequestAnsweredEvent, SupportRequestClosedEvent, SupportReq
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
 import { createTableSql, decodeAll, isoInstant, loadRows, occurredAt, upsertRows, type Columns } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
+import { withErasure } from '../runner/erasure';
 
 const COLUMNS: Columns = [
   ['id', 'text'],
@@ -114,11 +115,21 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
 }
 
 /** read.support_requests: the contact form's requests for the staff console's Support requests list. */
-export const supportProjector: Projector = {
-  name: 'support',
-  version: 1,
-  tables: [{ name: 'support_requests', primaryKey: ['id'] }],
-  handles: ['SupportRequestSubmitted', 'SupportRequestAnswered', 'SupportRequestClosed', 'SupportRequestReopened'],
-  migrate,
-  apply,
-};
+export const supportProjector: Projector = withErasure(
+  {
+    name: 'support',
+    version: 1,
+    tables: [{ name: 'support_requests', primaryKey: ['id'] }],
+    handles: ['SupportRequestSubmitted', 'SupportRequestAnswered', 'SupportRequestClosed', 'SupportRequestReopened'],
+    migrate,
+    apply,
+  },
+  // Staff replies are about the member and often quote them: erased with the request.
+  [
+    {
+      table: 'support_requests',
+      member: 'member_id',
+      columns: { name: 'name', email: 'email', message: 'text', replies: { array: { body: 'text', to: 'email' } } },
+    },
+  ],
+);

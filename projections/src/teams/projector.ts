@@ -11,6 +11,7 @@ import {
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
 import { createTableSql, decodeAll, isoInstant, loadRows, occurredAt, upsertRows, type Columns } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
+import { withErasure } from '../runner/erasure';
 
 export const TEAM_COLUMNS: Columns = [
   ['id', 'text'],
@@ -232,14 +233,26 @@ async function apply(tx: Sql, events: readonly RecordedEvent[], ctx: ApplyContex
   );
 }
 
-export const teamsProjector: Projector = {
-  name: 'teams',
-  version: 2,
-  tables: [
-    { name: 'teams', primaryKey: ['id'] },
-    { name: 'team_members', primaryKey: ['id'] },
+export const teamsProjector: Projector = withErasure(
+  {
+    name: 'teams',
+    version: 2,
+    tables: [
+      { name: 'teams', primaryKey: ['id'] },
+      { name: 'team_members', primaryKey: ['id'] },
+    ],
+    handles: ['TeamStarted', 'MateInvited', 'MatePaymentRecorded', 'InviteExpired', 'TeamCompleted', 'MatePaymentRefunded'],
+    migrate,
+    apply,
+  },
+  [
+    { table: 'teams', member: 'captain_id', columns: { captain_email: 'email' } },
+    // The mates' addresses are what the captain gave (erased with the captain), and a mate's own seat with the mate.
+    { table: 'team_members', member: 'member_id', columns: { refund_reason: 'text' } },
+    {
+      table: 'team_members',
+      member: { where: 'member_id = $1 or team_id in (select id from {s}.teams where captain_id = $1)' },
+      columns: { email: 'email' },
+    },
   ],
-  handles: ['TeamStarted', 'MateInvited', 'MatePaymentRecorded', 'InviteExpired', 'TeamCompleted', 'MatePaymentRefunded'],
-  migrate,
-  apply,
-};
+);

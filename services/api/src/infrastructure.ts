@@ -21,6 +21,7 @@ import {
   type Logger,
   type Sql,
 } from '@roar/platform';
+import { forgetMemberOutsideTheLog } from './members/forget';
 import { createEventRegistry, giftCardKeys } from '@roar/domain';
 import { allProjectors, createProjectionDaemon, type ProjectionDaemon } from '@roar/projections';
 import { createJobRuntime, REACTORS, sellerFromConfig, type JobRuntime } from '@roar/workers';
@@ -199,8 +200,24 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     // Resolved at start, so a production process without EMAIL_RESERVATION_KEY refuses to start instead of failing a sign-up.
     emailReservationKeyOf({ config });
     const jobs = await createJobRuntime({
-      // Issue 24: the erasure job deletes a member's key after the account-deleted email.
       personalData: personalData!,
+      // Issue 24: the erasure job forgets the member in the api's tables, files and Redis before the key goes.
+      forgetOutsideTheLog: async (memberId, address, names) => {
+        const redis = throttleStore.redis;
+        await forgetMemberOutsideTheLog(
+          {
+            sql,
+            store,
+            storage: uploadsStorage({ config }),
+            redis: redis ? { client: redis, throttlePrefix: throttleStore.prefix, queuePrefix: 'roar' } : null,
+            logger: logger.child({ module: 'erasure' }),
+            now: () => (testClock ? testClock.now() : new Date()),
+          },
+          memberId,
+          address,
+          names,
+        );
+      },
       sql,
       store,
       logger: logger.child({ module: 'jobs' }),

@@ -53,6 +53,8 @@ export interface JobRuntimeOptions {
   myDataExporter?: MyDataExporter;
   /** Issue 24: the member keys; the erasure job deletes a member's key with them (without them it fails, to be retried). */
   personalData?: PersonalDataKeys;
+  /** Issue 24: forgets an erased member outside the log (the api gives it); the erasure job calls it before deleting the key. */
+  forgetOutsideTheLog?: (memberId: string, address: string | null, names: readonly string[]) => Promise<void>;
   /** Which reactors run on start (default REACTORS). */
   reactors?: readonly Reactor[];
 }
@@ -92,6 +94,7 @@ export async function createJobRuntime(options: JobRuntimeOptions): Promise<JobR
         logger,
         claimLeaseMs,
         ...(options.personalData ? { personalData: options.personalData } : {}),
+        ...(options.forgetOutsideTheLog ? { forgetOutsideTheLog: options.forgetOutsideTheLog } : {}),
       }) as JobHandler,
     ],
     ['tracking', createTrackingHandler(options.facebook, callTimeoutMs) as JobHandler],

@@ -12,6 +12,7 @@ import {
 } from '@roar/domain';
 import { DomainError, fold, handleCommand, type CommandContext } from '@roar/platform';
 import type { AppContext } from '../context';
+import { emailReservationKeyOf } from '../secrets';
 import { executeCommand } from '../http/commands';
 import { HttpError } from '../http/errors';
 import type { MembersPorts } from '../kernel/ports';

@@ -1,6 +1,6 @@
 import { ERASURE_KEPT } from '@roar/contracts/erasure';
 import { memberStreamId } from '@roar/domain';
-import { SEALED_PREFIX, type EventStore, type Logger, type PersonalDataKeys, type Sql } from '@roar/platform';
+import { ERASED_NAME, SEALED_PREFIX, type EventStore, type Logger, type PersonalDataKeys, type Sql } from '@roar/platform';
 import type { JobHandler } from '../jobs/types';
 import { memberAsOf } from '../reactors/member-history';
 import type { ReactorContext } from '../reactors/reactor';
@@ -42,6 +42,11 @@ export interface ErasureHandlerDeps {
   readonly claimLeaseMs: number;
   /** The member keys (issue 24); without them no erasure can be finished, and the job fails to be retried. */
   readonly personalData?: PersonalDataKeys;
+  /**
+   * Forgets the member in the stores outside the log (the api's tables, files and Redis: api
+   * members/forget.ts), before the key goes. `address` (null) and `names` (empty) when they can no longer be read.
+   */
+  readonly forgetOutsideTheLog?: (memberId: string, address: string | null, names: readonly string[]) => Promise<void>;
 }
 
 /**
@@ -59,13 +64,17 @@ export function createErasureHandler(deps: ErasureHandlerDeps): JobHandler<Erasu
     async run({ memberId }, ctx) {
       const keys = deps.personalData;
       if (!keys) throw new Error('member erasure: this process has no personal-data keys; the key cannot be deleted yet');
+      let address: string | null = null;
+      let names: string[] = [];
       if (!(await keys.isErased(memberId))) {
         const events = await deps.store.readStream(memberStreamId(memberId));
         const erased = events.find((e) => e.type === 'MemberErased');
         if (!erased) throw new Error('member erasure: no MemberErased on the member stream yet');
         const member = await memberAsOf(memberId, erased, { store: deps.store } as ReactorContext);
-        const address = member?.email ?? null;
-        if (address && !address.startsWith(SEALED_PREFIX) && !address.endsWith('@erased.invalid')) {
+        const known = member?.email ?? null;
+        names = member ? [member.firstname, member.lastname].filter((n) => n && !n.startsWith(SEALED_PREFIX) && n !== ERASED_NAME) : [];
+        if (known && !known.startsWith(SEALED_PREFIX) && !known.endsWith('@erased.invalid')) {
+          address = known;
           const kept = ERASURE_KEPT.map((k) => `${k.what}: ${k.howLong}. ${k.why}`);
           const firstname = member && !member.firstname.startsWith(SEALED_PREFIX) ? member.firstname : '';
           await email.run({ to: [address], ...accountDeletedEmail({ firstname, kept }) }, { ...ctx, jobId: `${ctx.jobId}:account-deleted` });
@@ -74,6 +83,7 @@ export function createErasureHandler(deps: ErasureHandlerDeps): JobHandler<Erasu
           ctx.logger.warn({ memberId }, 'member erasure: no readable address; no email sent');
         }
       }
+      await deps.forgetOutsideTheLog?.(memberId, address, names);
       await keys.erase(memberId);
       ctx.logger.info({ memberId }, 'member erased: key deleted');
     },
