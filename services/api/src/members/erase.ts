@@ -17,7 +17,6 @@ import { executeCommand } from '../http/commands';
 import { HttpError } from '../http/errors';
 import type { MembersPorts } from '../kernel/ports';
 import { PaymentProviderError } from '../kernel/payment-port';
-import { emailReservationKeyOf } from '../secrets';
 
 async function memberState(app: AppContext, memberId: string): Promise<MemberState> {
   const events = await app.store.readStream(memberStreamId(memberId));
