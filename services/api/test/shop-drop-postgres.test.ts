@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,10 +47,20 @@ const address = {
   phone: '',
 };
 
+const SHARED_PERSONAL_DATA_KEY = randomBytes(32).toString('base64');
+
 async function replica(runProjections: boolean): Promise<{ infra: Infrastructure; app: AppContext }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'roar-shop-drop-'));
   dirs.push(dataDir);
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', PROJECTION_WAIT_MS: '10000', DATABASE_URL: db!.url });
+  // Replicas share their secrets, as a deployment's do (docs/deployment.md): one master key for the members' keys.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    PROJECTION_WAIT_MS: '10000',
+    DATABASE_URL: db!.url,
+    PERSONAL_DATA_KEY: SHARED_PERSONAL_DATA_KEY,
+  });
   const infra = await openInfrastructure(config, logger);
   if (runProjections) await infra.projections.start();
   return { infra, app: appContextOf(config, logger, infra) };

@@ -471,4 +471,14 @@ describe.skipIf(!postgresAdmin)('the key store across processes (PostgreSQL)', (
     await a.store.append('member-m1', [person('m1')], 'no_stream');
     await expect(createPersonalDataKeyStore({ sql: a.sql, masterKey: Buffer.alloc(32, 9), logger: silent })).rejects.toThrow(/not the master key/);
   });
+
+  it('makes no member key in a process whose master key another process replaced before any key existed', async () => {
+    const { a } = await twoProcesses();
+    // A second process with another master key starts on the still empty database and takes its place:
+    const other = await createPersonalDataKeyStore({ sql: a.sql, masterKey: Buffer.alloc(32, 9), logger: silent });
+    open.push({ close: () => other.close() });
+    // the first one can no longer wrap keys the registered master key could not unwrap.
+    await expect(a.store.append('member-m1', [person('m1')], 'no_stream')).rejects.toThrow(/PERSONAL_DATA_KEY/);
+    expect((await a.sql.query('select count(*)::int as n from personal_data.member_keys')).rows[0]).toEqual({ n: 0 });
+  });
 });

@@ -87,7 +87,8 @@ export async function createPersonalDataKeyStore(options: PersonalDataKeyStoreOp
   if (masterKey.length !== 32) throw new Error('the personal data master key must be 32 bytes');
   const cacheSize = options.cacheSize ?? 200_000;
   await migratePersonalDataKeys(sql);
-  await checkMasterKey(sql, masterKeyId(masterKey));
+  const ownKeyId = masterKeyId(masterKey);
+  await checkMasterKey(sql, ownKeyId);
 
   const cache = new Map<string, MemberKeyState>();
   let generation = 0;
@@ -174,14 +175,17 @@ export async function createPersonalDataKeyStore(options: PersonalDataKeyStoreOp
       await sql.query(
         `insert into personal_data.member_keys (member_id, wrapped_key)
          select m, decode(k, 'hex') from unnest($1::text[], $2::text[]) as t(m, k)
+          where exists (select 1 from personal_data.master_key where id = 1 and key_id = $3)
          on conflict (member_id) do nothing`,
-        [without, without.map((id) => wrapDataKey(masterKey, id, newDataKey()).toString('hex'))],
+        [without, without.map((id) => wrapDataKey(masterKey, id, newDataKey()).toString('hex')), ownKeyId],
       );
       for (const [id, state] of await load(without)) states.set(id, state);
     }
     const out = new Map<string, Buffer | 'erased'>();
     for (const [id, state] of states) {
-      if (state === 'none') throw new Error(`personal data: no key could be made for member ${id}`);
+      // Only a process holding the registered master key makes member keys: two processes started with different
+      // keys on an empty database would otherwise wrap keys that the other cannot unwrap.
+      if (state === 'none') throw new Error(`personal data: no key could be made for member ${id} (is PERSONAL_DATA_KEY the same in every process?)`);
       out.set(id, state);
     }
     return out;
