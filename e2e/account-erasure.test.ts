@@ -126,7 +126,8 @@ describe('deleting an account in the browser (PostgreSQL)', () => {
       await admin.setViewportSize({ width, height: 900 });
       await admin
         .getByRole('button', { name: "Erase personal data (member's written request)" })
-        .click({ timeout: 10_000 })
+        // The member's page loads its tabs' data first: under load that takes longer than an idle machine's few seconds.
+        .click({ timeout: 60_000 })
         .catch(async (error: unknown) => {
           await admin.screenshot({ path: `${shots}/staff-erase-dialog-${width}-failed.png`, fullPage: true });
           throw error;
