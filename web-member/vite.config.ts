@@ -19,6 +19,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: isSsrBuild ? 'dist-server' : 'dist',
     emptyOutDir: true,
     copyPublicDir: !isSsrBuild,
+    // dist/.vite/manifest.json: the chunks and stylesheets of each route module, for the server's prerendered pages.
+    manifest: !isSsrBuild,
     rollupOptions: {
       output: {
         // A chunk of the api's contracts (zod schemas shared by several pages) is named for them, so

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, matchRoutes, StaticRouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider';
-import { routes } from './app/router';
+import { routes, type RouteHandle } from './app/router';
 import { PRODUCT_NAME } from './config/site';
 import { paths } from './config/paths';
 import { setDefaultBaseUrl, type ApiResult } from './lib/api-client';
@@ -35,6 +35,8 @@ export type Rendered =
       readonly head: string;
       /** The JSON for `<script type="application/json" id="ssr-data">`. */
       readonly data: string;
+      /** The source modules of the page's routes (dist/.vite/manifest.json keys): their chunks and stylesheets are linked. */
+      readonly modules: readonly string[];
     };
 
 /** Renders at most this many times: each pass may reveal loads the previous answers led to. */
@@ -124,5 +126,9 @@ export async function render(url: URL, options: RenderOptions): Promise<Rendered
     if (answer?.ok && answer.data) head.push(giveawayCard(answer.data, pageUrl, options.publicUrl));
   }
   const data = preloadedJson({ renderedAt, answers: Object.fromEntries(store.answers) });
-  return { kind: 'page', html, head: head.join('\n    '), data };
+  const modules = context.matches.flatMap((m) => {
+    const handle = m.route.handle as RouteHandle | undefined;
+    return handle?.module ? [handle.module] : [];
+  });
+  return { kind: 'page', html, head: head.join('\n    '), data, modules };
 }

@@ -26,6 +26,8 @@ if (embedded?.textContent && !session.isLoggedIn()) {
     Object.assign(route, await route.lazy());
     delete route.lazy;
   }
+  // The server's page is painted before hydration starts (hydrating is the first load's longest task).
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   setRenderNow(page.renderedAt);
   hydrateRoot(
     root,

@@ -56,7 +56,28 @@ export const SITEMAP_PATHS: readonly string[] = [
 
 type Rendered =
   | { readonly kind: 'redirect'; readonly status: number; readonly location: string }
-  | { readonly kind: 'page'; readonly html: string; readonly head: string; readonly data: string };
+  | { readonly kind: 'page'; readonly html: string; readonly head: string; readonly data: string; readonly modules: readonly string[] };
+
+/** dist/.vite/manifest.json: per source module, its chunk, the chunks it imports and its stylesheets. */
+type Manifest = Record<string, { readonly file: string; readonly css?: readonly string[]; readonly imports?: readonly string[] }>;
+
+/**
+ * The stylesheets a page's route modules bring (and the chunks they import): linked in the head,
+ * the page is drawn styled before any script runs, and without JavaScript at all.
+ */
+export function routeLinks(manifest: Manifest, modules: readonly string[], base = '/'): string {
+  const files = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string): void => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return [...styles].map((css) => `<link rel="stylesheet" crossorigin href="${base}${css}" />`).join('\n    ');
+}
 
 interface Renderer {
   setServerHtmlCleaner(clean: (html: string, kind: HtmlKind) => string): void;
@@ -75,7 +96,13 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 /** The built index.html with a rendered page in it: its head tags, the app in #root, the answers for hydration after it. */
 export function fillTemplate(template: string, page: { html: string; head: string; data: string }): string {
   const title = /<title>[\s\S]*?<\/title>/.exec(page.html)?.[0];
-  let html = template;
+  // The stylesheets first: the page paints once they are in, and Vite writes them after the script preloads.
+  const stylesheets = template.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  let html = stylesheets.reduce((at, link) => at.replace(link, ''), template);
+  // No script preloads: on a page that is already drawn they would only compete with its stylesheets
+  // for the connection and the main thread; the entry script brings its imports when it runs.
+  html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  html = html.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${stylesheets.join('\n    ')}`);
   if (title) html = html.replace(/<title>[\s\S]*?<\/title>/, title);
   if (page.head.includes('name="description"')) html = html.replace(/\s*<meta\s+name="description"[\s\S]*?\/>/, '');
   return html
@@ -100,6 +127,8 @@ export function prerenderHandler(ctx: AppContext, distDir: string): RequestHandl
   const index = join(distDir, 'index.html');
   if (!existsSync(bundle) || !existsSync(index)) return (_req, _res, next) => next();
   const template = readFileSync(index, 'utf8');
+  const manifestPath = join(distDir, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : {};
   let renderer: Promise<Renderer> | null = null;
   const pages = new Map<string, Entry>();
   const log = ctx.logger.child({ module: 'prerender' });
@@ -119,7 +148,8 @@ export function prerenderHandler(ctx: AppContext, distDir: string): RequestHandl
     const publicUrl = ctx.publicUrl();
     const rendered = await (await renderer).render(new URL(req.originalUrl, publicUrl), { apiBase: loopback(req), publicUrl });
     if (rendered.kind === 'redirect') return { status: rendered.status, location: rendered.location };
-    return { status: 200, html: fillTemplate(template, rendered) };
+    const links = routeLinks(manifest, rendered.modules);
+    return { status: 200, html: fillTemplate(template, { ...rendered, head: links ? `${rendered.head}\n    ${links}` : rendered.head }) };
   };
 
   return (req, res, next) => {
