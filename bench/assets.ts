@@ -60,33 +60,25 @@ async function paintOnce(browser: Browser, url: string): Promise<Paint> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
     await page.goto(url, { waitUntil: 'networkidle' });
     // The paint entries are read with observers (buffered): a page whose first paint comes after the
-    // network went idle (a script-drawn page at 4x) is waited for, up to PAINT_WAIT_MS.
-    return await page.evaluate(
-      (waitMs) =>
-        new Promise<Paint>((resolve) => {
-          let fcp = Number.NaN;
-          let lcp = Number.NaN;
-          const done = () => resolve({ fcp, lcp });
-          const timer = setTimeout(done, waitMs);
-          const lcpObserver = new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) lcp = entry.startTime;
-          });
-          const paintObserver = new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) {
-              if (entry.name !== 'first-contentful-paint') continue;
-              fcp = entry.startTime;
-              clearTimeout(timer);
-              // Buffered LCP candidates are delivered in a task of their own: take the last one after it.
-              setTimeout(done, 100);
-            }
-          });
-          // Node's types name only the entry types Node has; the browser runs this.
-          type Init = Parameters<typeof paintObserver.observe>[0];
-          lcpObserver.observe({ type: 'largest-contentful-paint', buffered: true } as unknown as Init);
-          paintObserver.observe({ type: 'paint', buffered: true } as unknown as Init);
-        }),
-      PAINT_WAIT_MS,
-    );
+    // network went idle (a script-drawn page at 4x) is waited for, up to PAINT_WAIT_MS. The script is
+    // a string: tsx would wrap a function's inner functions in a helper the page does not have.
+    return await page.evaluate<Paint>(`new Promise((resolve) => {
+      let fcp = NaN;
+      let lcp = NaN;
+      const timer = setTimeout(() => resolve({ fcp, lcp }), ${PAINT_WAIT_MS});
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (entry.name !== 'first-contentful-paint') continue;
+          fcp = entry.startTime;
+          clearTimeout(timer);
+          // Buffered LCP candidates are delivered in a task of their own: take the last one after it.
+          setTimeout(() => resolve({ fcp, lcp }), 100);
+        }
+      }).observe({ type: 'paint', buffered: true });
+    })`);
   } finally {
     await context.close();
   }

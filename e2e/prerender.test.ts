@@ -143,7 +143,9 @@ describe('a visitor with JavaScript', () => {
         await held;
         await route.continue();
       });
-      await page.goto(`${app.url}${path}`, { waitUntil: 'domcontentloaded' });
+      // The held module script holds DOMContentLoaded back too: wait for the drawn heading instead.
+      await page.goto(`${app.url}${path}`, { waitUntil: 'commit' });
+      await page.locator('h1').first().waitFor();
       await page
         .locator('h1')
         .first()
