@@ -60,7 +60,7 @@ describe('route stylesheets from the build manifest', () => {
 });
 
 describe('which pages are rendered on the server', () => {
-  it('public pages are; a member page, sign-in, a token link, the shop and the live verify page are not', () => {
+  it('public pages are; a member page, sign-in, a token link, the shop and the live verify and transparency pages are not', () => {
     for (const path of ['/', '/membership', '/events/golf-trip', '/events/golf-trip/terms', '/winners', '/about-us', '/some-content-page'])
       expect(isPrerendered(path), path).toBe(true);
     for (const path of [
