@@ -4,7 +4,9 @@ import react from '@vitejs/plugin-react';
 // The API process serves dist/ at '/' with an SPA fallback; in dev, Vite forwards API calls to it.
 const api = 'http://127.0.0.1:3000';
 
-export default defineConfig({
+// `vite build --ssr src/entry-server.tsx` writes the server renderer (dist-server/) the API imports
+// to serve public pages as HTML (issue 25); the public folder is the browser build's alone.
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: [react()],
   server: {
@@ -14,8 +16,11 @@ export default defineConfig({
     proxy: { '/api': api, '/items': api, '/auth': api },
   },
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist-server' : 'dist',
     emptyOutDir: true,
+    copyPublicDir: !isSsrBuild,
+    // dist/.vite/manifest.json: the chunks and stylesheets of each route module, for the server's prerendered pages.
+    manifest: !isSsrBuild,
     rollupOptions: {
       output: {
         // A chunk of the api's contracts (zod schemas shared by several pages) is named for them, so
@@ -27,4 +32,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -55,6 +55,7 @@ import { buildOpenApi } from './http/openapi';
 import { checkResponses, responseCheckMode } from './http/response-check';
 import { applyTrustProxy } from './http/trust-proxy';
 import { spaRouter } from './static';
+import { prerenderHandler, sitemapRouter } from './prerender';
 import { baseSecurityHeaders, consoleSecurityHeaders, noStoreForCredentials, renderAdminIndex } from './security-headers';
 import { canonicalHost } from './http/canonical-host';
 
@@ -151,7 +152,9 @@ export function createApp(
       consoleSecurityHeaders(ctx, 'admin'),
       spaRouter(options.adminDist ?? `${root}web-admin/dist`, 'staff console', { renderIndex: renderAdminIndex }),
     );
-    app.use('/', consoleSecurityHeaders(ctx, 'member'), spaRouter(options.memberDist ?? `${root}web-member/dist`, 'member console'));
+    const memberDist = options.memberDist ?? `${root}web-member/dist`;
+    app.use(sitemapRouter(ctx));
+    app.use('/', consoleSecurityHeaders(ctx, 'member'), spaRouter(memberDist, 'member console', { renderPage: prerenderHandler(ctx, memberDist) }));
   }
   app.use(notFoundHandler);
   app.use(errorHandler(ctx.logger.child({ module: 'http' })));

@@ -95,7 +95,8 @@ function serviceOrigins(keys: Partial<Record<ServiceKeyName, string>>, recaptcha
  * 'unsafe-inline' with it while it is configured). The staff console's MUI (emotion) and tiptap
  * write style elements at run time: they carry a per-answer nonce (renderAdminIndex), so no
  * injected style element applies there either. Images: this origin, data/blob URLs and https (prize pictures,
- * content images and Instagram posts come from staff-chosen https addresses). Frames: the YouTube
+ * content images and Instagram posts come from staff-chosen https addresses). Style attributes on the
+ * member console's server-rendered pages (style-src-attr). Frames: the YouTube
  * player (member) and blob receipts (staff). Nobody may frame either console.
  */
 export function consolePolicy(name: ConsoleName, add: Additions, https: boolean, styleNonce?: string): string {
@@ -112,6 +113,10 @@ export function consolePolicy(name: ConsoleName, add: Additions, https: boolean,
     ['script-src', ["'self'", ...add.script]],
     ['script-src-attr', ["'none'"]],
     ['style-src', styles],
+    // Pages the server renders (issue 25) carry React's style props as style attributes (a tier's
+    // accent colour, a picture's position), which the browser would otherwise drop: attributes
+    // only, no style elements, and the HTML staff write is cleaned of style attributes anyway.
+    ...(name === 'member' ? ([['style-src-attr', ["'unsafe-inline'"]]] as Array<[string, string[]]>) : []),
     ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
     ['font-src', ["'self'", 'data:', ...add.font]],
     ['connect-src', ["'self'", ...add.connect]],

@@ -20,6 +20,8 @@ export interface SpaOptions {
    * request and never stored (`no-store`: a revalidated copy would carry an old nonce).
    */
   readonly renderIndex?: (html: string, res: Response) => string;
+  /** Answers a document request itself (a page rendered on the server) or passes it on to index.html. */
+  readonly renderPage?: RequestHandler;
 }
 
 export function spaRouter(distDir: string, name: string, options: SpaOptions = {}): Router {
@@ -50,6 +52,7 @@ export function spaRouter(distDir: string, name: string, options: SpaOptions = {
   router.use('/assets', express.static(assets, { immutable: true, maxAge: '365d', fallthrough: false }));
   router.use(precompressedStatic(distDir, 'public, max-age=0'));
   router.use(express.static(distDir, { index: false, maxAge: 0 }));
+  if (options.renderPage) router.get(/.*/, options.renderPage);
   router.get(/.*/, serveIndex);
   return router;
 }

@@ -5,6 +5,7 @@ import { PrizeClock } from './prize-clock';
 import { closingLine } from '../lib/prize-stage';
 import { Spinner } from './ui/feedback';
 import { paths } from '../config/paths';
+import { renderNow, usePreloaded } from '../lib/preload';
 import { formatDollars } from '../lib/format';
 import { fetchNextGiveaway, imageUrl, portraitOr, prizeTypeDisplay, type NextGiveaway } from '../lib/prizes';
 
@@ -16,8 +17,10 @@ type State = { status: 'loading' } | { status: 'loaded'; next: NextGiveaway };
  * beside 'Your Giveaway' once the member holds entries in it.
  */
 export function NextGiveawayBlock() {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const preloaded = usePreloaded('next-giveaway', fetchNextGiveaway);
+  const [state, setState] = useState<State>(() => (preloaded.found ? { status: 'loaded', next: preloaded.value } : { status: 'loading' }));
   useEffect(() => {
+    if (preloaded.found) return;
     let live = true;
     void fetchNextGiveaway().then((next) => live && setState({ status: 'loaded', next }));
     return () => {
@@ -48,7 +51,7 @@ function NextGiveawayBody({ giveaway }: { giveaway: Extract<NextGiveaway, { give
         <PrizeTypeChip display={prizeTypeDisplay(giveaway.prize_type_id)} />
         <strong className="next-giveaway__title">{giveaway.title}</strong>
         <span>Valued at {formatDollars(giveaway.prize_value)}</span>
-        {closingLine(giveaway, Date.now()) && <span>{closingLine(giveaway, Date.now())}</span>}
+        {closingLine(giveaway, renderNow()) && <span>{closingLine(giveaway, renderNow())}</span>}
         <PrizeClock prize={giveaway} />
         {giveaway.joined && <span className="next-giveaway__entries">You hold {giveaway.entries} entries</span>}
       </span>

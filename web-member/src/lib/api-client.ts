@@ -41,6 +41,13 @@ const serverErrorText = (body: unknown): string | null => {
   return typeof error === 'string' && error !== '' ? error : null;
 };
 
+let defaultBaseUrl = '';
+
+/** The origin calls go to when they name none: same origin in the browser; the API itself when the server renders a page. */
+export function setDefaultBaseUrl(baseUrl: string): void {
+  defaultBaseUrl = baseUrl;
+}
+
 export const buildUrl = (baseUrl: string, path: string, query?: Record<string, string | number>): string => {
   if (!query || Object.keys(query).length === 0) return `${baseUrl}${path}`;
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
@@ -56,7 +63,7 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  const url = buildUrl(options.baseUrl ?? '', path, options.query);
+  const url = buildUrl(options.baseUrl ? options.baseUrl : defaultBaseUrl, path, options.query);
   try {
     const response = await fetch(url, {
       method: options.method ?? 'GET',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiRequest, type ApiResult } from './api-client';
 import { membershipSchema } from '@roar/contracts/members';
 import { dataOf, type Membership } from '../types/api';
+import { usePreloaded } from './preload';
 
 /** The catalogue as the contract states it; each tier reads as the screens' Membership. */
 const membershipsAnswer = dataOf(z.array(membershipSchema));
@@ -22,15 +23,20 @@ export type MembershipsState = { status: 'loading' } | { status: 'error'; error:
 // The catalogue changes rarely; the header and the pages share one request per page load.
 let pending: Promise<ApiResult<Membership[]>> | null = null;
 
+const stateOf = (result: ApiResult<Membership[]>): MembershipsState =>
+  result.ok ? { status: 'loaded', memberships: result.data } : { status: 'error', error: result.error };
+
 export function useMemberships(): MembershipsState {
-  const [state, setState] = useState<MembershipsState>({ status: 'loading' });
+  const preloaded = usePreloaded('memberships', () => fetchMemberships());
+  const [state, setState] = useState<MembershipsState>(() => (preloaded.found ? stateOf(preloaded.value) : { status: 'loading' }));
   useEffect(() => {
+    if (preloaded.found) return;
     let live = true;
     pending ??= fetchMemberships();
     void pending.then((result) => {
       if (!result.ok) pending = null; // let the next screen try again
       if (!live) return;
-      setState(result.ok ? { status: 'loaded', memberships: result.data } : { status: 'error', error: result.error });
+      setState(stateOf(result));
     });
     return () => {
       live = false;

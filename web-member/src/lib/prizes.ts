@@ -46,6 +46,9 @@ export async function fetchPrizes(options: { limit?: number; prizeTypeId?: Prize
 }
 
 /** `GET /items/prizes` by slug (published or archived); `null` when there is none. */
+/** The preload key of one giveaway's answer (the server reads it for the page's Open Graph card). */
+export const prizeKey = (slug: string): string => `prize:${slug}`;
+
 export async function fetchPrizeBySlug(slug: string, baseUrl = ''): Promise<ApiResult<Prize | null>> {
   const result = await apiRequest('/items/prizes', {
     schema: prizesAnswerSchema,

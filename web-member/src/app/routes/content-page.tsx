@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { fetchPage, InformationLayout } from '../../components/layouts/information-layout';
+import { fetchPage, InformationLayout, pageKey } from '../../components/layouts/information-layout';
+import { usePreloaded } from '../../lib/preload';
 import { Spinner } from '../../components/ui/feedback';
 import { NotFoundPage } from '../../features/placeholders/not-found-page';
 
@@ -10,15 +11,24 @@ import { NotFoundPage } from '../../features/placeholders/not-found-page';
  */
 export function ContentOrNotFoundRoute() {
   const { pathname } = useLocation();
-  const [state, setState] = useState<'loading' | 'page' | 'missing'>('loading');
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const preloaded = usePreloaded(pageKey(path), () => fetchPage(path));
+  const [state, setState] = useState<'loading' | 'page' | 'missing'>(() =>
+    preloaded.found ? (preloaded.value.ok && preloaded.value.page ? 'page' : 'missing') : 'loading',
+  );
+  const [skipFirst] = useState(() => ({ current: preloaded.found }));
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
     let live = true;
     setState('loading');
-    void fetchPage(pathname.replace(/\/+$/, '') || '/').then((r) => live && setState(r.ok && r.page ? 'page' : 'missing'));
+    void fetchPage(path).then((r) => live && setState(r.ok && r.page ? 'page' : 'missing'));
     return () => {
       live = false;
     };
-  }, [pathname]);
+  }, [path]);
   if (state === 'loading') return <Spinner />;
   return state === 'page' ? <InformationLayout path={pathname.replace(/\/+$/, '')} fallbackTitle="" /> : <NotFoundPage />;
 }

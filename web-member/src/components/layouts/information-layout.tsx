@@ -5,6 +5,7 @@ import { ErrorNote, Spinner } from '../ui/feedback';
 import { apiRequest } from '../../lib/api-client';
 import { dataOf, pageSchema, type Page } from '../../types/api';
 import { SafeHtml } from '../ui/safe-html';
+import { usePreloaded } from '../../lib/preload';
 
 const pagesAnswer = dataOf(z.array(pageSchema));
 
@@ -26,9 +27,23 @@ export async function fetchPage(path: string, baseUrl = '') {
  * Information pages (spec section 2, layout 6): the title and HTML content of the content page
  * stored for `path`. The HTML comes from staff-edited content, the same trust as the site.
  */
+type PageAnswer = Awaited<ReturnType<typeof fetchPage>>;
+
+const pageState = (result: PageAnswer): PageState =>
+  !result.ok ? { status: 'error', error: result.error } : result.page ? { status: 'loaded', page: result.page } : { status: 'missing' };
+
+/** The preload key of the content page at `path` (the content route and this layout read the same answer). */
+export const pageKey = (path: string): string => `page:${path}`;
+
 export function InformationLayout({ path, fallbackTitle }: { path: string; fallbackTitle: string }) {
-  const [state, setState] = useState<PageState>({ status: 'idle' });
+  const preloaded = usePreloaded(pageKey(path), () => fetchPage(path));
+  const [state, setState] = useState<PageState>(() => (preloaded.found ? pageState(preloaded.value) : { status: 'idle' }));
+  const [skipFirst] = useState(() => ({ current: preloaded.found }));
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
     if (!path) {
       console.error('InformationLayout: no page path given; nothing to load');
       setState({ status: 'idle' });
@@ -37,9 +52,7 @@ export function InformationLayout({ path, fallbackTitle }: { path: string; fallb
     let live = true;
     setState({ status: 'loading' });
     void fetchPage(path).then((result) => {
-      if (!live) return;
-      if (!result.ok) setState({ status: 'error', error: result.error });
-      else setState(result.page ? { status: 'loaded', page: result.page } : { status: 'missing' });
+      if (live) setState(pageState(result));
     });
     return () => {
       live = false;

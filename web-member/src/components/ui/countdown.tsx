@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { renderNow } from '../../lib/preload';
 
 export interface TimeLeft {
   days: string;
@@ -24,9 +25,11 @@ export function timeLeft(target: number, now: number): TimeLeft | null {
 
 /** Ticks each second; shows nothing when switched off or when the time has passed. */
 export function Countdown({ target, enabled = true }: { target: Date; enabled?: boolean }) {
-  const [now, setNow] = useState(() => Date.now());
+  // A server-rendered page hydrates at the time the server drew it, then ticks from the clock.
+  const [now, setNow] = useState(renderNow);
   useEffect(() => {
     if (!enabled) return;
+    setNow(Date.now());
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
   }, [enabled]);

@@ -12,13 +12,27 @@ const BLOCK_TAGS = ['p', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'pre'
 const ALLOWED_ATTR = ['href', 'title', 'target', 'rel', 'src', 'alt', 'width', 'height', 'scope', 'colspan'];
 const ALLOWED_URI_REGEXP = /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i;
 
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A') node.setAttribute('rel', 'noopener noreferrer');
-});
+// DOMPurify needs a DOM: in the server renderer (no window) it has none and the server's cleaner is used.
+if (DOMPurify.isSupported) {
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A') node.setAttribute('rel', 'noopener noreferrer');
+  });
+}
 
 export type HtmlKind = 'inline' | 'rich';
 
+let serverCleaner: ((html: string, kind: HtmlKind) => string) | null = null;
+
+/** The server renderer's cleaner: the domain's HTML policy (services/domain/src/html.ts), handed in by the API. */
+export function setServerHtmlCleaner(clean: (html: string, kind: HtmlKind) => string): void {
+  serverCleaner = clean;
+}
+
 export function cleanInBrowser(html: string, kind: HtmlKind): string {
+  if (!DOMPurify.isSupported) {
+    // Rendering on the server without the policy would show unchecked HTML: show none.
+    return serverCleaner ? serverCleaner(html, kind) : '';
+  }
   return DOMPurify.sanitize(html, {
     ALLOWED_TAGS: kind === 'inline' ? INLINE_TAGS : [...INLINE_TAGS, ...BLOCK_TAGS],
     ALLOWED_ATTR,

@@ -9,7 +9,7 @@ import { Head } from '../../components/ui/head';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { formatDollars } from '../../lib/format';
-import { fetchPrizeBySlug, formatDrawTime, imageUrl, prizeImages, prizeTypeDisplay, type Prize } from '../../lib/prizes';
+import { fetchPrizeBySlug, formatDrawTime, prizeKey, imageUrl, prizeImages, prizeTypeDisplay, type Prize } from '../../lib/prizes';
 import { SafeHtml } from '../../components/ui/safe-html';
 import { oddsLine, poolLine } from './odds';
 
@@ -17,7 +17,7 @@ import { oddsLine, poolLine } from './odds';
 export function EventPage() {
   const { slug = '' } = useParams();
   const { loggedIn } = useAuth();
-  const [state] = useLoad(() => fetchPrizeBySlug(slug), slug);
+  const [state] = useLoad(() => fetchPrizeBySlug(slug), prizeKey(slug));
   if (state.status === 'loading') return <Spinner />;
   if (state.status === 'error')
     return (

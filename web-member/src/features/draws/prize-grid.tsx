@@ -3,6 +3,7 @@ import { PrizeClock } from '../../components/prize-clock';
 import { Empty, ErrorNote, Spinner } from '../../components/ui/feedback';
 import { formatDollars } from '../../lib/format';
 import { closingLine } from '../../lib/prize-stage';
+import { renderNow } from '../../lib/preload';
 import { isPrizeLocked, NO_EVENTS, portraitOr, type Prize } from '../../lib/prizes';
 import { useMember } from '../../lib/use-member';
 import type { LoadState } from '../../lib/use-load';
@@ -30,7 +31,7 @@ export function PrizeGrid({ state, cardType = 'full' }: { state: LoadState<Prize
             won={prize.winner ? `Won by ${prize.winner.display}` : null}
           >
             <span className="event-card__value">{formatDollars(prize.prize_value)}</span>
-            {closingLine(prize, Date.now()) && <span className="event-card__closes">{closingLine(prize, Date.now())}</span>}
+            {closingLine(prize, renderNow()) && <span className="event-card__closes">{closingLine(prize, renderNow())}</span>}
             <PrizeClock prize={prize} />
           </EventCard>
         </li>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { PrizeGrid } from './prize-grid';
 import { useLoad } from '../../lib/use-load';
+import { renderNow } from '../../lib/preload';
 import { Head } from '../../components/ui/head';
 import { fetchPrizes, PRIZE_LIST_LIMIT, prizeTypeDisplay, type PrizeType } from '../../lib/prizes';
 
@@ -24,7 +25,7 @@ export function PrizeListPage({ title, heading, intro, tabs = true, openOnly = f
   const [type, setType] = useState<PrizeType | null>(null);
   const [loaded] = useLoad(() => fetchPrizes({ limit: PRIZE_LIST_LIMIT, prizeTypeId: type }), type ?? 'all');
   const state =
-    openOnly && loaded.status === 'loaded' ? { ...loaded, data: loaded.data.filter((p) => Date.parse(p.prize_end_date) > Date.now()) } : loaded;
+    openOnly && loaded.status === 'loaded' ? { ...loaded, data: loaded.data.filter((p) => Date.parse(p.prize_end_date) > renderNow()) } : loaded;
   return (
     <div className="draws container">
       <Head title={title} />

@@ -14,7 +14,7 @@ import type { PublicDrawVerification } from '@roar/contracts/draw-proofs';
  */
 export function VerifyDrawPage() {
   const { slug = '' } = useParams();
-  const [state] = useLoad(() => fetchDrawVerification(slug), slug);
+  const [state] = useLoad(() => fetchDrawVerification(slug), `verify:${slug}`);
   // Live: the page updates itself as the entries close, the list is committed and the winner is drawn.
   const [live, setLive] = useState<PublicDrawVerification | null>(null);
   useEffect(() => {

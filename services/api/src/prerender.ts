@@ -1,0 +1,215 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Router, type Request, type RequestHandler } from 'express';
+import { cleanHtml, type HtmlKind } from '@roar/domain';
+import { listPrizes } from '@roar/projections';
+import type { AppContext } from './context';
+
+/**
+ * Public pages rendered on the server (issue 25): the member console's own components, rendered
+ * by its server bundle (web-member/src/entry-server.tsx, built to dist-server/), so a visitor
+ * sees the page before any script runs and a crawler without JavaScript reads it whole, with its
+ * canonical link and, on a giveaway, its Open Graph and Twitter card. The browser hydrates the
+ * same page from the answers embedded beside it.
+ *
+ * Each page is kept, per URL, while the read models it shows stay at the same projection position
+ * (the catalogue answers' rule, content/cache.ts) and at most PAGE_MAX_AGE_MS: countdowns and
+ * "closes in" lines move with time, and staff-edited content pages are not projected.
+ */
+const PAGE_MAX_AGE_MS = 30_000;
+/** Distinct URLs kept; past it the oldest page goes first. */
+const MAX_PAGES = 500;
+/** The read models public pages show (giveaways and their pools, winners, the membership catalogue, rewards). */
+const READ_MODELS = ['prizes', 'draw_eligibility', 'memberships', 'rewards'];
+
+/** Screens that stay rendered in the browser: a member's own, forms, links carrying tokens, the shop, the live verify and transparency pages. */
+const CLIENT_ONLY: readonly RegExp[] = [
+  /^\/dashboard(\/|$)/,
+  /^\/(login|sign-up|forgot-password|change-password|logout)\/?$/,
+  /^\/refer(\/|$)/,
+  /^\/attest\//,
+  /^\/pro-shop(\/|$)/,
+  /^\/events\/[^/]+\/verify\/?$/,
+  // The transparency log's tree heads move every few seconds and its times are relative to now: it
+  // hydrated with a text mismatch (React #418, seen by e2e/security-headers).
+  /^\/transparency\/?$/,
+];
+
+/** The public pages the site map lists, besides each open giveaway. */
+export const SITEMAP_PATHS: readonly string[] = [
+  '/',
+  '/membership',
+  '/member-draws',
+  '/upcoming-giveaways',
+  '/events',
+  '/winners',
+  '/rewards',
+  '/team-prizes',
+  '/how-it-works',
+  '/benefits',
+  '/about-us',
+  '/faq',
+  '/support-center',
+  '/contact-us',
+  '/transparency',
+  '/terms-and-conditions',
+  '/privacy-policy',
+];
+
+type Rendered =
+  | { readonly kind: 'redirect'; readonly status: number; readonly location: string }
+  | { readonly kind: 'page'; readonly html: string; readonly head: string; readonly data: string; readonly modules: readonly string[] };
+
+/** dist/.vite/manifest.json: per source module, its chunk, the chunks it imports and its stylesheets. */
+type Manifest = Record<string, { readonly file: string; readonly css?: readonly string[]; readonly imports?: readonly string[] }>;
+
+/**
+ * The stylesheets a page's route modules bring (and the chunks they import): linked in the head,
+ * the page is drawn styled before any script runs, and without JavaScript at all.
+ */
+export function routeLinks(manifest: Manifest, modules: readonly string[], base = '/'): string {
+  const files = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string): void => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return [...styles].map((css) => `<link rel="stylesheet" crossorigin href="${base}${css}" />`).join('\n    ');
+}
+
+interface Renderer {
+  setServerHtmlCleaner(clean: (html: string, kind: HtmlKind) => string): void;
+  render(url: URL, options: { apiBase: string; publicUrl: string }): Promise<Rendered>;
+}
+
+interface Entry {
+  readonly version: string;
+  readonly answer: { readonly status: number; readonly location?: string; readonly html?: string };
+}
+
+export const isPrerendered = (path: string): boolean => !CLIENT_ONLY.some((pattern) => pattern.test(path));
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** The built index.html with a rendered page in it: its head tags, the app in #root, the answers for hydration after it. */
+export function fillTemplate(template: string, page: { html: string; head: string; data: string }): string {
+  const title = /<title>[\s\S]*?<\/title>/.exec(page.html)?.[0];
+  // The stylesheets first: the page paints once they are in, and Vite writes them after the script preloads.
+  const stylesheets = template.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  let html = stylesheets.reduce((at, link) => at.replace(link, ''), template);
+  // No script preloads: on a page that is already drawn they would only compete with its stylesheets
+  // for the connection and the main thread; the entry script brings its imports when it runs.
+  html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  html = html.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${stylesheets.join('\n    ')}`);
+  if (title) html = html.replace(/<title>[\s\S]*?<\/title>/, title);
+  if (page.head.includes('name="description"')) html = html.replace(/\s*<meta\s+name="description"[\s\S]*?\/>/, '');
+  return html
+    .replace('</head>', `  ${page.head}\n  </head>`)
+    .replace(ROOT_ELEMENT, `<div id="root">${page.html}</div>\n    <script type="application/json" id="ssr-data">${page.data}</script>`);
+}
+
+/** The address the server renderer's loads go to: this process, on the interface the request came in on. */
+function loopback(req: Request): string {
+  const address = req.socket.localAddress ?? '127.0.0.1';
+  const host = address.includes(':') && !address.startsWith('::ffff:') ? `[${address}]` : address.replace(/^::ffff:/, '');
+  return `http://${host}:${String(req.socket.localPort)}`;
+}
+
+/**
+ * GET handler for the member console's documents: a public page rendered on the server, or
+ * next() (the plain index.html, rendered in the browser) for client-only screens, when the server
+ * bundle is not built, or when rendering failed (logged; the visitor still gets the app).
+ */
+export function prerenderHandler(ctx: AppContext, distDir: string): RequestHandler {
+  const bundle = join(distDir, '..', 'dist-server', 'entry-server.js');
+  const index = join(distDir, 'index.html');
+  if (!existsSync(bundle) || !existsSync(index)) return (_req, _res, next) => next();
+  const template = readFileSync(index, 'utf8');
+  const manifestPath = join(distDir, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : {};
+  let renderer: Promise<Renderer> | null = null;
+  const pages = new Map<string, Entry>();
+  const log = ctx.logger.child({ module: 'prerender' });
+
+  const version = async (): Promise<string> => {
+    const bucket = Math.floor(Date.now() / PAGE_MAX_AGE_MS);
+    const projected = ctx.projections.readModelVersion ? await ctx.projections.readModelVersion(READ_MODELS) : 'none';
+    return `${projected}@${String(bucket)}`;
+  };
+
+  const build = async (req: Request): Promise<Entry['answer']> => {
+    // HTML in a page is cleaned by the domain's one policy, as the API cleans what it stores and answers.
+    renderer ??= (import(pathToFileURL(bundle).href) as Promise<Renderer>).then((r) => {
+      r.setServerHtmlCleaner(cleanHtml);
+      return r;
+    });
+    const publicUrl = ctx.publicUrl();
+    const rendered = await (await renderer).render(new URL(req.originalUrl, publicUrl), { apiBase: loopback(req), publicUrl });
+    if (rendered.kind === 'redirect') return { status: rendered.status, location: rendered.location };
+    const links = routeLinks(manifest, rendered.modules);
+    return { status: 200, html: fillTemplate(template, { ...rendered, head: links ? `${rendered.head}\n    ${links}` : rendered.head }) };
+  };
+
+  return (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPrerendered(req.path) || !req.accepts('html')) return next();
+    const key = req.originalUrl;
+    void (async () => {
+      const at = await version();
+      const hit = pages.get(key);
+      const answer = hit && hit.version === at ? hit.answer : await build(req);
+      if (!hit || hit.version !== at) {
+        pages.delete(key);
+        if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value as string);
+        pages.set(key, { version: at, answer });
+      }
+      return answer;
+    })().then(
+      (answer) => {
+        if (answer.location) {
+          res.redirect(answer.status, answer.location);
+          return;
+        }
+        res.setHeader('Cache-Control', 'no-cache');
+        res.status(answer.status).type('html').send(answer.html);
+      },
+      (error: unknown) => {
+        log.warn({ err: error, path: req.path }, 'server rendering failed; the page is rendered in the browser');
+        next();
+      },
+    );
+  };
+}
+
+const xmlEscape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** `/sitemap.xml` (the public pages and every open giveaway) and `/robots.txt` pointing at it. */
+export function sitemapRouter(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/robots.txt', (_req, res) => {
+    const base = ctx.publicUrl().replace(/\/+$/, '');
+    res.type('text/plain').setHeader('Cache-Control', 'public, max-age=3600');
+    res.send(`User-agent: *\nDisallow: /dashboard/\nDisallow: /admin/\nDisallow: /api/\n\nSitemap: ${base}/sitemap.xml\n`);
+  });
+  router.get('/sitemap.xml', (_req, res, next) => {
+    const base = ctx.publicUrl().replace(/\/+$/, '');
+    const now = ctx.now().getTime();
+    listPrizes(ctx.sql, { statuses: ['published'] })
+      .then((rows) => {
+        const open = rows
+          .filter(({ prize }) => Date.parse(prize.prize_end_date) > now)
+          .map(({ prize }) => `/events/${encodeURIComponent(prize.slug)}`);
+        const urls = [...SITEMAP_PATHS, ...open].map((path) => `  <url><loc>${xmlEscape(`${base}${path}`)}</loc></url>`);
+        res.type('application/xml').setHeader('Cache-Control', 'public, no-cache');
+        res.send(
+          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+        );
+      })
+      .catch(next);
+  });
+  return router;
+}
