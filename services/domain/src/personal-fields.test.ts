@@ -49,8 +49,6 @@ const NOT_PERSONAL: Readonly<Record<string, string>> = {
   'OrderCancelled note': "GAP: a note on the cancelled order; the event names no member (needs the order's memberId)",
   'OrderRefundRequested member_message': "GAP: staff's message to the member; the event names no member (needs the order's memberId)",
   'OrderRefunded member_message': "GAP: staff's message to the member; the event names no member (needs the order's memberId)",
-  'PrizeAwarded deliveryNote': "GAP: how the prize was handed over; the event names no member (needs the winner's memberId)",
-  'ResultPublished display': 'GAP: the published winner ("Sam K., QLD"), a draw record; the event names no member (needs memberIds)',
 };
 
 interface Leaf {
