@@ -45,9 +45,6 @@ const NOT_PERSONAL: Readonly<Record<string, string>> = {
   // Personal, but the event holds no member id to seal it under: declaring needs a schema change (reported, issue 24).
   'MateInvited email': 'GAP: a friend the captain invited; the event names the team, not the captain (needs captainId)',
   'InviteExpired email': 'GAP: as MateInvited (needs captainId)',
-  'OrderCancelled note': "GAP: a note on the cancelled order; the event names no member (needs the order's memberId)",
-  'OrderRefundRequested member_message': "GAP: staff's message to the member; the event names no member (needs the order's memberId)",
-  'OrderRefunded member_message': "GAP: staff's message to the member; the event names no member (needs the order's memberId)",
 };
 
 interface Leaf {
