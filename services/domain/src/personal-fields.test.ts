@@ -43,8 +43,6 @@ const NOT_PERSONAL: Readonly<Record<string, string>> = {
   'OrderPlaced shipping_address.postcode': 'the delivery region (like the state); with name, street, suburb and phone sealed it identifies no one',
   'OrderPlaced billing_address.postcode': 'the billing region (like the state); with name, street, suburb and phone sealed it identifies no one',
   // Personal, but the event holds no member id to seal it under: declaring needs a schema change (reported, issue 24).
-  'MateInvited email': 'GAP: a friend the captain invited; the event names the team, not the captain (needs captainId)',
-  'InviteExpired email': 'GAP: as MateInvited (needs captainId)',
 };
 
 interface Leaf {
