@@ -42,7 +42,6 @@ const NOT_PERSONAL: Readonly<Record<string, string>> = {
   'CartSaved billing_address.postcode': 'the billing region (like the state); with name, street, suburb and phone sealed it identifies no one',
   'OrderPlaced shipping_address.postcode': 'the delivery region (like the state); with name, street, suburb and phone sealed it identifies no one',
   'OrderPlaced billing_address.postcode': 'the billing region (like the state); with name, street, suburb and phone sealed it identifies no one',
-  // Personal, but the event holds no member id to seal it under: declaring needs a schema change (reported, issue 24).
 };
 
 interface Leaf {
