@@ -2,6 +2,7 @@ import { entryLinesTotals, PRIZE_EVENT_TYPES, type PrizeEvent } from '@roar/doma
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
 import { createTableSql, decodeAll, loadRows, occurredAt, upsertRows, type Columns } from '../runner/table';
 import type { ApplyContext, Projector } from '../runner/projector';
+import { withErasure } from '../runner/erasure';
 import { drawRowSchema, prizeRowSchema, type DrawRow, type PrizeRow, type WinnerEntry } from './rows';
 
 export const PRIZE_COLUMNS: Columns = [
@@ -302,21 +303,25 @@ async function insertEntrantPages(tx: Sql, schema: string, prizeId: string, list
   );
 }
 
-export const prizesProjector: Projector = {
-  name: 'prizes',
-  /**
-   * 2: the draw's beacon keeps the whole drand schedule and the revealed round's signature.
-   * 3: the frozen list is stored in pages (draw_entrant_pages), read through the view draw_entrants.
-   * 4: the pages hold the recorded lines verbatim, split when read.
-   * 5: prizes keep the states the draw is open in (open_states, null on prizes from before issue 22).
-   */
-  version: 5,
-  tables: [
-    { name: 'prizes', primaryKey: ['id'] },
-    { name: 'draws', primaryKey: ['prize_id'] },
-    { name: 'draw_entrant_pages', primaryKey: ['prize_id', 'page'] },
-  ],
-  handles: PRIZE_EVENT_TYPES,
-  migrate,
-  apply,
-};
+export const prizesProjector: Projector = withErasure(
+  {
+    name: 'prizes',
+    /**
+     * 2: the draw's beacon keeps the whole drand schedule and the revealed round's signature.
+     * 3: the frozen list is stored in pages (draw_entrant_pages), read through the view draw_entrants.
+     * 4: the pages hold the recorded lines verbatim, split when read.
+     * 5: prizes keep the states the draw is open in (open_states, null on prizes from before issue 22).
+     */
+    version: 5,
+    tables: [
+      { name: 'prizes', primaryKey: ['id'] },
+      { name: 'draws', primaryKey: ['prize_id'] },
+      { name: 'draw_entrant_pages', primaryKey: ['prize_id', 'page'] },
+    ],
+    handles: PRIZE_EVENT_TYPES,
+    migrate,
+    apply,
+  },
+  // Issue 24: the published display ("Sam K., QLD") names the last winner (a team's captain), the subject it is sealed under.
+  [{ table: 'draws', member: { where: "display is not null and winners -> -1 -> 'member_ids' ->> 0 = $1" }, columns: { display: 'name' } }],
+);

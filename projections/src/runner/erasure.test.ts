@@ -79,13 +79,14 @@ describe('read models forget an erased member (MemberErased)', () => {
           message: 'Please reset my locker combination, it is 4821.',
           submittedAt: '2026-03-01T10:00:00.000Z',
         }),
-        // The reply's event names no member (a known gap, docs/personal-data.md): here it quotes neither name nor address.
+        // The reply names the request's member (issue 24): its address and body are sealed under them, so it may quote both.
         event('SupportRequestAnswered', {
           requestId,
           replyId: randomUUID(),
-          to: 'desk-copy@example.com',
-          body: 'Done, see you at the club.',
+          to: m.email,
+          body: `Done, ${m.first}: see you at the club.`,
           answeredAt: '2026-03-01T11:00:00.000Z',
+          memberId: m.id,
         }),
       ],
       'no_stream',

@@ -484,6 +484,8 @@ export const shopProjector: Projector = withErasure(
         shipping_address: { object: ADDRESS_FIELDS },
         billing_address: { object: ADDRESS_FIELDS },
         notes: 'text',
+        // Issue 24: staff's message to the member, sealed in OrderRefundRequested/OrderRefunded under the member.
+        refund_message: 'text',
       },
     },
   ],

@@ -27,7 +27,11 @@ describe('teams read model on pglite', () => {
       [
         event('TeamStarted', { teamId: 't1', captainId: 'cap', captainEmail: 'cap@example.com', startedAt: at('01') }, at('01')),
         ...['a', 'b', 'c', 'd'].map((m) =>
-          event('MateInvited', { teamId: 't1', inviteId: `i-${m}`, email: `${m}@example.com`, expiresAt: at('08'), invitedAt: at('01') }, at('01')),
+          event(
+            'MateInvited',
+            { teamId: 't1', inviteId: `i-${m}`, email: `${m}@example.com`, expiresAt: at('08'), invitedAt: at('01'), captainId: 'cap' },
+            at('01'),
+          ),
         ),
       ],
       'no_stream',
@@ -39,7 +43,7 @@ describe('teams read model on pglite', () => {
     await backend.store.append(
       t,
       [
-        event('InviteExpired', { teamId: 't1', inviteId: 'i-d', email: 'd@example.com', expiredAt: at('08') }, at('08')),
+        event('InviteExpired', { teamId: 't1', inviteId: 'i-d', email: 'd@example.com', expiredAt: at('08'), captainId: 'cap' }, at('08')),
         ...['a', 'b', 'c'].map((m) =>
           event(
             'MatePaymentRecorded',
@@ -94,7 +98,11 @@ describe('teams read model on pglite', () => {
       'team-t2',
       [
         event('TeamStarted', { teamId: 't2', captainId: 'cap2', captainEmail: 'cap2@example.com', startedAt: at('01') }, at('01')),
-        event('MateInvited', { teamId: 't2', inviteId: 'j-a', email: 'ja@example.com', expiresAt: at('08'), invitedAt: at('01') }, at('01')),
+        event(
+          'MateInvited',
+          { teamId: 't2', inviteId: 'j-a', email: 'ja@example.com', expiresAt: at('08'), invitedAt: at('01'), captainId: 'cap2' },
+          at('01'),
+        ),
         event(
           'MatePaymentRecorded',
           { teamId: 't2', inviteId: 'j-a', memberId: 'ja', paymentId: 'pi_ja', amount_cents: 5000, benefits, paidAt: at('02') },

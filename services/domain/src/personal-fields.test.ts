@@ -42,15 +42,6 @@ const NOT_PERSONAL: Readonly<Record<string, string>> = {
   'CartSaved billing_address.postcode': 'the billing region (like the state); with name, street, suburb and phone sealed it identifies no one',
   'OrderPlaced shipping_address.postcode': 'the delivery region (like the state); with name, street, suburb and phone sealed it identifies no one',
   'OrderPlaced billing_address.postcode': 'the billing region (like the state); with name, street, suburb and phone sealed it identifies no one',
-  // Personal, but the event holds no member id to seal it under: declaring needs a schema change (reported, issue 24).
-  'MateInvited email': 'GAP: a friend the captain invited; the event names the team, not the captain (needs captainId)',
-  'InviteExpired email': 'GAP: as MateInvited (needs captainId)',
-  'SupportRequestAnswered body': "GAP: staff's reply to a request; the event names no member (needs the request's memberId)",
-  'OrderCancelled note': "GAP: a note on the cancelled order; the event names no member (needs the order's memberId)",
-  'OrderRefundRequested member_message': "GAP: staff's message to the member; the event names no member (needs the order's memberId)",
-  'OrderRefunded member_message': "GAP: staff's message to the member; the event names no member (needs the order's memberId)",
-  'PrizeAwarded deliveryNote': "GAP: how the prize was handed over; the event names no member (needs the winner's memberId)",
-  'ResultPublished display': 'GAP: the published winner ("Sam K., QLD"), a draw record; the event names no member (needs memberIds)',
 };
 
 interface Leaf {

@@ -142,6 +142,7 @@ describe('side effects from events', () => {
         email: 'mate@example.test',
         expiresAt: '2026-11-28T07:00:00.000Z',
         invitedAt: '2026-11-21T07:00:00.000Z',
+        captainId: memberId,
       }),
     ]);
     const team = await jobsOf(memberEmails, invited!);

@@ -160,7 +160,7 @@ describe('the prize decider', () => {
       .thenThrows('Give the evidence');
     given([...claimed, ...verify])
       .when({ type: 'AwardPrize', staffId: 's1', transferReference: 'TX-42' })
-      .then([{ type: 'PrizeAwarded', data: { prizeId: 'p1', k: first.data.k, awardedBy: 's1', transferReference: 'TX-42' } }]);
+      .then([{ type: 'PrizeAwarded', data: { prizeId: 'p1', k: first.data.k, awardedBy: 's1', transferReference: 'TX-42', memberId: winner } }]);
     given([...claimed, ...verify])
       .when({ type: 'RedrawWinner', reason: 'x', entrantSalt: salt, identities: ids })
       .thenThrows('The prize has been claimed.');

@@ -468,6 +468,7 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
             awardedBy: command.staffId,
             ...(deliveryNote ? { deliveryNote } : {}),
             ...(transferReference ? { transferReference } : {}),
+            memberId: current.memberIds[0]!,
           },
         },
       ];
@@ -500,6 +501,7 @@ export function decidePrize(command: PrizeCommand, state: PrizeState): PrizeEven
             prizeId: s.prizeId,
             k: current.k,
             display: command.display,
+            memberId: current.memberIds[0]!,
             ...(command.publishedOn ? { publishedOn: command.publishedOn } : {}),
             ...(command.publishBy ? { publishBy: command.publishBy } : {}),
             ...(command.withheld ? { withheld: true } : {}),

@@ -216,8 +216,11 @@ export const PrizeAwarded = defineEvent(
       awardedBy: id,
       deliveryNote: z.string().min(1).max(2000).optional(),
       transferReference: z.string().min(1).max(200).optional(),
+      /** Issue 24: the winner (the captain of a team) the note is sealed under; absent on awards recorded before it. */
+      memberId: id.optional(),
     })
     .strict(),
+  { personal: { subject: 'memberId', fields: { deliveryNote: 'text' } } },
 );
 /** The winner declined the prize: it is redrawn from `redrawOn`. */
 export const PrizeDeclined = defineEvent('PrizeDeclined', z.object({ prizeId: id, k: z.number().int().min(0), by: id, redrawOn: instant }).strict());
@@ -251,6 +254,8 @@ export const ResultPublished = defineEvent(
       prizeId: id,
       k: z.number().int().min(0),
       display: z.string().min(1).max(60),
+      /** Issue 24: the winner the display names (the captain of a team), its seal's subject; absent on results published before it. */
+      memberId: id.optional(),
       /** The day (club time zone) the result was published: the winners page shows it. */
       publishedOn: isoDate().optional(),
       /** The last day the club's settings allowed (the close's day + publicationDays): the record shows whether it was on time. */
@@ -259,6 +264,7 @@ export const ResultPublished = defineEvent(
       withheld: z.boolean().optional(),
     })
     .strict(),
+  { personal: { subject: 'memberId', fields: { display: 'name' } } },
 );
 
 /** The draw's terms as generated (prize/terms.ts), one version per change of the HTML; `sha256` is the HTML's hex SHA-256. */

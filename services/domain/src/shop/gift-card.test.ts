@@ -270,7 +270,16 @@ describe('orders paid in part by a gift card', () => {
       .then([
         {
           type: 'OrderRefunded',
-          data: { orderId: 'o1', paymentId: 'pi_1', amount_cents: 2990, tax_cents: 363, reason: 'Damaged', at, gift_card_cents: 1000 },
+          data: {
+            orderId: 'o1',
+            paymentId: 'pi_1',
+            amount_cents: 2990,
+            tax_cents: 363,
+            reason: 'Damaged',
+            at,
+            gift_card_cents: 1000,
+            memberId: placed.memberId,
+          },
         },
       ]);
   });

@@ -97,8 +97,11 @@ export const OrderCancelled = defineEvent(
       reason: z.enum(['payment-failed', 'expired', 'cancelled-by-member', 'abandoned', 'staff']),
       note: text().max(500).nullable(),
       at: instant,
+      /** Issue 24: the order's member, the subject its personal text is sealed under; absent on events recorded before it. */
+      memberId: id.optional(),
     })
     .strict(),
+  { personal: { subject: 'memberId', fields: { note: 'text' } } },
 );
 export const OrderPackingStarted = defineEvent('OrderPackingStarted', z.object({ orderId: id, at: instant }).strict());
 export const OrderShipped = defineEvent(
@@ -137,7 +140,18 @@ export const REFUND_MESSAGE_FALLBACK = 'Your order was refunded in full.';
 const memberMessage = text().trim().min(3).max(500);
 export const OrderRefundRequested = defineEvent(
   'OrderRefundRequested',
-  z.object({ orderId: id, paymentId: id, reason: text().trim().min(1).max(500), member_message: memberMessage.optional(), at: instant }).strict(),
+  z
+    .object({
+      orderId: id,
+      paymentId: id,
+      reason: text().trim().min(1).max(500),
+      member_message: memberMessage.optional(),
+      at: instant,
+      /** Issue 24: the order's member, the subject its personal text is sealed under; absent on events recorded before it. */
+      memberId: id.optional(),
+    })
+    .strict(),
+  { personal: { subject: 'memberId', fields: { member_message: 'text' } } },
 );
 /** The provider confirmed the refund (charge.refunded): stock goes back, GST is reversed with the total. */
 export const OrderRefunded = defineEvent(
@@ -152,8 +166,11 @@ export const OrderRefunded = defineEvent(
       member_message: memberMessage.optional(),
       at: instant,
       /** Credited back to the gift card that paid part of it. */ gift_card_cents: cents().optional(),
+      /** Issue 24: the order's member, the subject its personal text is sealed under; absent on events recorded before it. */
+      memberId: id.optional(),
     })
     .strict(),
+  { personal: { subject: 'memberId', fields: { member_message: 'text' } } },
 );
 
 export const orderEvents = [

@@ -104,7 +104,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     case 'CancelOrder':
       if (o.status === 'cancelled') return [];
       if (o.status !== 'awaiting_payment') throw wrongState(o, 'cancelled (refund it instead)');
-      return [{ type: 'OrderCancelled', data: { orderId, reason: command.reason, note: command.note, at: command.at } }];
+      return [{ type: 'OrderCancelled', data: { orderId, reason: command.reason, note: command.note, at: command.at, memberId: o.placed.memberId } }];
     case 'StartPacking':
       if (o.status === 'packing') return [];
       if (o.status !== 'paid' || !hasPhysicalLines(o)) throw wrongState(o, 'packed');
@@ -142,7 +142,14 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return [
         {
           type: 'OrderRefundRequested',
-          data: { orderId, paymentId: o.paymentId, reason, ...(message ? { member_message: message } : {}), at: command.at },
+          data: {
+            orderId,
+            paymentId: o.paymentId,
+            reason,
+            ...(message ? { member_message: message } : {}),
+            at: command.at,
+            memberId: o.placed.memberId,
+          },
         },
       ];
     }
@@ -161,6 +168,7 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
             ...(o.refundMessage ? { member_message: o.refundMessage } : {}),
             at: command.at,
             ...(o.placed.snapshot.gift_card ? { gift_card_cents: o.placed.snapshot.gift_card.cents } : {}),
+            memberId: o.placed.memberId,
           },
         },
       ];

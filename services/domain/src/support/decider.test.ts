@@ -27,7 +27,7 @@ describe('a support request', () => {
     expect(decide([submitted], answer())).toEqual([
       {
         type: 'SupportRequestAnswered',
-        data: { requestId: 'r1', replyId: 'a1', to: 'vera@example.test', body: 'Yes, from Settings.', answeredAt: at },
+        data: { requestId: 'r1', replyId: 'a1', to: 'vera@example.test', body: 'Yes, from Settings.', answeredAt: at, memberId: null },
       },
     ]);
     expect(() => decide([submitted], answer(' '))).toThrow('Write the answer to send.');

@@ -48,7 +48,14 @@ export function decideSupportRequest(command: SupportCommand, state: SupportRequ
       return [
         {
           type: 'SupportRequestAnswered',
-          data: { requestId: command.requestId, replyId: command.replyId, to: state.request.email, body, answeredAt: command.at },
+          data: {
+            requestId: command.requestId,
+            replyId: command.replyId,
+            to: state.request.email,
+            body,
+            answeredAt: command.at,
+            memberId: state.request.memberId,
+          },
         },
       ];
     }

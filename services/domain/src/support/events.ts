@@ -28,7 +28,18 @@ export const SupportRequestSubmitted = defineEvent(
 /** Staff answered by email: the reply is sent from this event (a reactor), to the address the request gave. */
 export const SupportRequestAnswered = defineEvent(
   'SupportRequestAnswered',
-  z.object({ requestId: id, replyId: id, to: z.email().max(254), body: text().trim().min(2).max(5000), answeredAt: isoDateTime() }).strict(),
+  z
+    .object({
+      requestId: id,
+      replyId: id,
+      to: z.email().max(254),
+      body: text().trim().min(2).max(5000),
+      answeredAt: isoDateTime(),
+      /** Issue 24: the request's member (null for a visitor's request, left plain); absent on answers recorded before it. */
+      memberId: id.nullable().optional(),
+    })
+    .strict(),
+  { personal: { subject: 'memberId', fields: { to: 'email', body: 'text' } } },
 );
 export const SupportRequestClosed = defineEvent('SupportRequestClosed', z.object({ requestId: id, closedAt: isoDateTime() }).strict());
 export const SupportRequestReopened = defineEvent('SupportRequestReopened', z.object({ requestId: id, reopenedAt: isoDateTime() }).strict());

@@ -24,7 +24,7 @@ const invite = (n: number, email = `mate${n}@example.com`): InviteMate => ({
 });
 const invited = (n: number): TeamEvent => ({
   type: 'MateInvited',
-  data: { teamId, inviteId: `i-${n}`, email: `mate${n}@example.com`, expiresAt: expiry, invitedAt: t0 },
+  data: { teamId, inviteId: `i-${n}`, email: `mate${n}@example.com`, expiresAt: expiry, invitedAt: t0, captainId: 'cap' },
 });
 const pay = (n: number, overrides: Partial<Extract<TeamCommand, { type: 'RecordMatePayment' }>> = {}): TeamCommand => ({
   type: 'RecordMatePayment',
@@ -106,7 +106,14 @@ describe('team decider', () => {
       .then([
         {
           type: 'MateInvited',
-          data: { teamId, inviteId: 'i-4', email: 'mate3@example.com', expiresAt: '2026-03-15T00:00:00.000Z', invitedAt: afterExpiry },
+          data: {
+            teamId,
+            inviteId: 'i-4',
+            email: 'mate3@example.com',
+            expiresAt: '2026-03-15T00:00:00.000Z',
+            invitedAt: afterExpiry,
+            captainId: 'cap',
+          },
         },
       ]);
   });
@@ -168,7 +175,7 @@ describe('team decider', () => {
   it('expires a pending invite once its time has passed', () => {
     given(threeInvited)
       .when({ type: 'ExpireInvite', inviteId: 'i-1', at: afterExpiry })
-      .then([{ type: 'InviteExpired', data: { teamId, inviteId: 'i-1', email: 'mate1@example.com', expiredAt: afterExpiry } }]);
+      .then([{ type: 'InviteExpired', data: { teamId, inviteId: 'i-1', email: 'mate1@example.com', expiredAt: afterExpiry, captainId: 'cap' } }]);
     given(threeInvited).when({ type: 'ExpireInvite', inviteId: 'i-1', at: t1 }).thenThrows('This invite has not expired yet.');
     given([...threeInvited, paid(1)])
       .when({ type: 'ExpireInvite', inviteId: 'i-1', at: afterExpiry })
@@ -203,7 +210,9 @@ describe('team decider', () => {
       // The captain may invite again (even the same person, on a new invite), up to three live invites.
       given(after)
         .when({ ...invite(4, 'mate1@example.com'), at: t1 })
-        .then([{ type: 'MateInvited', data: { teamId, inviteId: 'i-4', email: 'mate1@example.com', expiresAt: expiry, invitedAt: t1 } }]);
+        .then([
+          { type: 'MateInvited', data: { teamId, inviteId: 'i-4', email: 'mate1@example.com', expiresAt: expiry, invitedAt: t1, captainId: 'cap' } },
+        ]);
       given(after).when(pay(1)).thenThrows('This invite has expired.');
       // ...but the refunded member cannot buy back into this team (their team grant is keyed per team).
       const reinvited: TeamEvent = {

@@ -69,7 +69,14 @@ export function decideTeam(command: TeamCommand, state: TeamState): TeamEvent[] 
       return [
         {
           type: 'MateInvited',
-          data: { teamId: team.teamId, inviteId: command.inviteId, email, expiresAt: command.expiresAt, invitedAt: command.at },
+          data: {
+            teamId: team.teamId,
+            inviteId: command.inviteId,
+            email,
+            expiresAt: command.expiresAt,
+            invitedAt: command.at,
+            captainId: team.captainId,
+          },
         },
       ];
     }
@@ -80,7 +87,12 @@ export function decideTeam(command: TeamCommand, state: TeamState): TeamEvent[] 
       const invite = inviteOf(team, command.inviteId);
       if (invite.status !== 'pending') return [];
       if (!isPastExpiry(invite, command.at)) throw new DomainError('invalid', 'This invite has not expired yet.');
-      return [{ type: 'InviteExpired', data: { teamId: team.teamId, inviteId: invite.inviteId, email: invite.email, expiredAt: command.at } }];
+      return [
+        {
+          type: 'InviteExpired',
+          data: { teamId: team.teamId, inviteId: invite.inviteId, email: invite.email, expiredAt: command.at, captainId: team.captainId },
+        },
+      ];
     }
     case 'RefundMatePayment': {
       const team = existing(state);

@@ -19,7 +19,18 @@ export const TeamStarted = defineEvent(
 );
 export const MateInvited = defineEvent(
   'MateInvited',
-  z.object({ teamId: id, inviteId: id, email: z.email().max(254), expiresAt: instant, invitedAt: instant }).strict(),
+  z
+    .object({
+      teamId: id,
+      inviteId: id,
+      email: z.email().max(254),
+      expiresAt: instant,
+      invitedAt: instant,
+      /** Issue 24: the captain who gave the address, the subject it is sealed under; absent on events recorded before it. */
+      captainId: id.optional(),
+    })
+    .strict(),
+  { personal: { subject: 'captainId', fields: { email: 'email' } } },
 );
 export const MatePaymentRecorded = defineEvent(
   'MatePaymentRecorded',
@@ -59,7 +70,17 @@ export const MatePaymentRefunded = defineEvent(
 );
 export const InviteExpired = defineEvent(
   'InviteExpired',
-  z.object({ teamId: id, inviteId: id, email: z.email().max(254), expiredAt: instant }).strict(),
+  z
+    .object({
+      teamId: id,
+      inviteId: id,
+      email: z.email().max(254),
+      expiredAt: instant,
+      /** Issue 24: the captain who gave the address, the subject it is sealed under; absent on events recorded before it. */
+      captainId: id.optional(),
+    })
+    .strict(),
+  { personal: { subject: 'captainId', fields: { email: 'email' } } },
 );
 export const TeamCompleted = defineEvent(
   'TeamCompleted',

@@ -10,6 +10,7 @@ import {
   type RecordedEvent,
 } from '../eventstore/types';
 import type { Decider, DomainEvent } from './decider';
+import { personalSlots } from '../personal-data/fields';
 
 /** Who asked, why, and when: becomes every appended event's metadata. */
 export interface CommandContext {
@@ -37,6 +38,18 @@ export interface HandleOptions {
   readonly mustBeNew?: boolean;
 }
 
+/**
+ * Issue 24: a staff reason the event's data already carries in a personal field is sealed there
+ * under the member's key; a plain copy in the metadata would outlive the member's erasure, so the
+ * metadata leaves it out (staff read it from the opened data, as the event log shows it).
+ */
+function reasonIsSealedInData(registry: EventRegistry, e: DomainEvent, reason: string): boolean {
+  const personal = registry.definitionOf(e.type)?.personal;
+  if (!personal || personal.length === 0) return false;
+  const wanted = reason.trim();
+  return personalSlots(personal, e.data).some((slot) => slot.subject !== null && typeof slot.value === 'string' && slot.value.trim() === wanted);
+}
+
 export function toNewEvents(registry: EventRegistry, events: readonly DomainEvent[], ctx: CommandContext): NewEvent[] {
   return events.map((e) => ({
     id: randomUUID(),
@@ -48,7 +61,7 @@ export function toNewEvents(registry: EventRegistry, events: readonly DomainEven
       actor: ctx.actor,
       occurredAt: ctx.occurredAt.toISOString(),
       schemaVersion: registry.versionOf(e.type),
-      ...(ctx.reason ? { reason: ctx.reason } : {}),
+      ...(ctx.reason && !reasonIsSealedInData(registry, e, ctx.reason) ? { reason: ctx.reason } : {}),
       ...(ctx.approval ? { approval: ctx.approval } : {}),
     },
   }));
