@@ -23,7 +23,8 @@ async function audit(arg: string): Promise<{ code: number; out: string }> {
   try {
     const { stdout } = await run('npx', ['tsx', 'services/api/src/draws/audit-cli.ts', arg], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: api!.ctx.config.DATABASE_URL },
+      // The api's data folder holds the master key its members' keys are wrapped with (as a server's PERSONAL_DATA_KEY would).
+      env: { ...process.env, DATABASE_URL: api!.ctx.config.DATABASE_URL, DATA_DIR: api!.ctx.config.DATA_DIR },
     });
     return { code: 0, out: stdout };
   } catch (error) {
