@@ -70,7 +70,7 @@ const rawReadModelQuery = "/\\b(from|join|into|update)\\s+read\\.|table_schema\\
 const rawReadModelMessage = "raw SQL on a read.* table: call a function of the owning projection's query module instead.";
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-types/**', '.data/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-types/**', '**/dist-server/**', '.data/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
