@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { openAvatarMenu, signUpMember } from './members';
@@ -175,16 +176,23 @@ describe('information pages', () => {
 
 describe('a release replaced under an open page', () => {
   /** The member has home open; the login chunk of that build is gone (404) until `restore` is true. */
+  function loginRouteChunk(): string {
+    const manifest = JSON.parse(readFileSync(new URL('../web-member/dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    return manifest['src/app/routes/auth.tsx']!.file.replace(/^assets\//, '');
+  }
+
   async function withMissingLoginChunk(restoreAfterReload: boolean) {
     const page = await open('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     let misses = 0;
-    // The login route's chunk is the one the click asks for (the shell's own auth chunk, loaded with the home page, is
-    // left alone: a reload needs it before any route loads, as a real new release would serve it).
-    let missing: string | null = null;
+    // The login route's own chunk, as the build's manifest names it (the shell's shared auth chunk, which a reload needs before
+    // any route loads, is left alone: a real new release serves it under its new name).
+    const missing = `/assets/${loginRouteChunk()}`;
     await page.route(/\/assets\/auth-[\w-]+\.js$/, async (route) => {
-      missing ??= route.request().url();
-      if (route.request().url() !== missing) return route.continue();
+      if (!route.request().url().endsWith(missing)) return route.continue();
       if (restoreAfterReload && misses > 0) return route.continue();
       misses++;
       return route.fulfill({ status: 404, body: 'Not Found' });

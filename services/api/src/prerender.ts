@@ -1,3 +1,4 @@
+import { latestContentVersion } from './content-admin/versions';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -139,7 +140,8 @@ export function prerenderHandler(ctx: AppContext, distDir: string): RequestHandl
   const version = async (): Promise<string> => {
     const bucket = Math.floor(Date.now() / PAGE_MAX_AGE_MS);
     const projected = ctx.projections.readModelVersion ? await ctx.projections.readModelVersion(READ_MODELS) : 'none';
-    return `${projected}@${String(bucket)}`;
+    // Content pages, FAQs and home blocks are edited in tables, not projected: their own version moves with each edit.
+    return `${projected}+${await latestContentVersion(ctx.sql)}@${String(bucket)}`;
   };
 
   const build = async (req: Request): Promise<Entry['answer']> => {

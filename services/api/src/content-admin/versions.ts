@@ -32,6 +32,15 @@ export interface ContentVersion {
   readonly created_at: string;
 }
 
+/**
+ * The latest content version recorded (every staff edit and restore records one): the prerendered
+ * public pages are drawn again once it moves, as they are when the read models they show move.
+ */
+export async function latestContentVersion(sql: Sql): Promise<string> {
+  const r = await sql.query<{ id: number | null }>('select max(id) as id from content.versions');
+  return String(r.rows[0]?.id ?? 0);
+}
+
 export async function listVersions(sql: Sql, collection: string, key: string): Promise<ContentVersion[]> {
   const r = await sql.query<ContentVersion & { created_at: Date | string }>(
     'select id, version, data, staff_id, staff_email, reason, restored_from, created_at from content.versions where collection = $1 and item_key = $2 order by version desc',

@@ -9,6 +9,16 @@ function describeActor(row: EventLogRow): string {
   return `${row.actor_type}:${row.actor_id ?? '?'}${role ? ` (${role})` : ''}`;
 }
 
+/**
+ * The staff reason of an event: in the metadata, or (issue 24) in the event's data when it is held
+ * there sealed under the member's key and kept out of the metadata (services/platform command/handle.ts).
+ */
+function reasonOf(row: EventLogRow): string | null {
+  const data = (row.data ?? {}) as Record<string, unknown>;
+  const correction = data.correction as Record<string, unknown> | undefined;
+  return str(row.metadata.reason) ?? str(data.reason) ?? str(correction?.reason) ?? str(data.note);
+}
+
 /** One event as the console shows it: the payload, and the envelope an auditor reads. */
 export function toAdminEvent(row: EventLogRow) {
   const meta = row.metadata;
@@ -23,7 +33,7 @@ export function toAdminEvent(row: EventLogRow) {
     actor: describeActor(row),
     actor_type: row.actor_type,
     actor_id: row.actor_id,
-    reason: str(meta.reason),
+    reason: reasonOf(row),
     correlation_id: row.correlation_id,
     causation_id: str(meta.causationId),
     schema_version: typeof meta.schemaVersion === 'number' ? meta.schemaVersion : null,
