@@ -88,6 +88,8 @@ describe('the member console a new member meets', () => {
     ];
     for (const [position, link] of presses) {
       const page = await open('/');
+      // The home page is drawn by the server: its links are the app's once React has taken the page over.
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
       await link(page).click();
       await page.waitForURL(/\/membership$/);
       const sent = await page.evaluate(() => (window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []);

@@ -42,6 +42,8 @@ function ClearAfterHydration({ store, children }: { store: PreloadStore; childre
     // Effects of the whole tree have run: every component has read its answer.
     store.answers.clear();
     setRenderNow(null);
+    // The server's page is live now: links route in the app (and are tracked) instead of loading a new page.
+    document.documentElement.dataset.hydrated = 'true';
   }, [store]);
   return children;
 }
