@@ -123,7 +123,10 @@ describe('deleting an account in the browser (PostgreSQL)', () => {
     // The console lays itself out again at each width: the dialog is opened at each one for its screenshot.
     mkdirSync(shots, { recursive: true });
     for (const width of WIDTHS) {
+      // Each width opens the page afresh: the console's layout switching under a resized page (its sidebar becomes a
+      // modal drawer below 600 px) could leave the page hidden from the accessibility tree on a loaded machine.
       await admin.setViewportSize({ width, height: 900 });
+      await admin.goto(`${app.url}/admin/members/${memberId}/show/support`);
       await admin
         .getByRole('button', { name: "Erase personal data (member's written request)" })
         // The member's page loads its tabs' data first: under load that takes longer than an idle machine's few seconds.
