@@ -2,7 +2,7 @@ import type { Sql } from '../db/sql';
 import type { EventRegistry } from '../eventstore/registry';
 import type { Logger } from '../logger';
 import { releaseSealerLock, trySealerLock } from '../transparency/sealer';
-import { discardUnsignedTree, migrateTransparency } from '../transparency/tree-store';
+import { discardUnsignedTree, migrateTransparency, treeHeadSigned } from '../transparency/tree-store';
 import { sealValue } from './cipher';
 import { personalSlots, withValuesAt, type PersonalSlot } from './fields';
 import { migratePersonalDataKeys, type PersonalDataKeyStore } from './key-store';
@@ -111,8 +111,7 @@ export async function migratePlainPersonalData(options: PlainMigrationOptions): 
           );
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      const headsRow = await s.query<{ any: boolean }>('select exists (select 1 from transparency.tree_heads) as any');
-      const signed = headsRow.rows[0]?.any === true;
+      const signed = await treeHeadSigned(s);
       const report = await rewrite(s, types, signed);
       if (report.status === 'refused') {
         const first = report.firstPlain!;

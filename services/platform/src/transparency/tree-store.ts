@@ -230,10 +230,15 @@ export async function latestSigningKey(sql: Sql): Promise<{ readonly keyId: stri
  * from its start. Refuses (returns false, changing nothing) once a head exists: a signed head is
  * never contradicted. Run it holding the sealer's lock.
  */
+/** True once any tree head has been signed: from then on the log it covers must never be rewritten. */
+export async function treeHeadSigned(sql: Sql): Promise<boolean> {
+  const r = await sql.query<{ signed: boolean }>('select exists (select 1 from transparency.tree_heads) as signed');
+  return r.rows[0]?.signed === true;
+}
+
 export async function discardUnsignedTree(sql: Sql): Promise<boolean> {
   return sql.transaction(async (tx) => {
-    const heads = await tx.query<{ any: boolean }>('select exists (select 1 from transparency.tree_heads) as any');
-    if (heads.rows[0]?.any) return false;
+    if (await treeHeadSigned(tx)) return false;
     await tx.exec('delete from transparency.nodes; delete from transparency.leaves; delete from transparency.state;');
     return true;
   });
