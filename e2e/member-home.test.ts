@@ -38,6 +38,15 @@ async function open(path: string, width = 1280, height = 900): Promise<Page> {
   return page;
 }
 
+/** A route module's chunk in the build, as the build's manifest names it. */
+function routeChunk(source: string): string {
+  const manifest = JSON.parse(readFileSync(new URL('../web-member/dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  return `/${manifest[source]!.file}`;
+}
+
 const dollars = (n: number) => (n === 0 ? 'Free' : `$${n.toFixed(2).replace(/\.00$/, '')}`);
 const headerBackground = (page: Page) => page.getByTestId('site-header').evaluate((el) => getComputedStyle(el).backgroundColor);
 
@@ -105,6 +114,29 @@ describe('member home page', () => {
     await menu.getByRole('link', { name: 'Instagram' }).waitFor();
     await menu.getByRole('button', { name: 'Close menu' }).click();
     await menu.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+
+  it("holds a tap on the menu made while the server's page is not yet live, and opens the menu once it is", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    // The home route's module is held back, so the page cannot hydrate until the tap is made.
+    const chunk = routeChunk('src/app/routes/home.tsx');
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    await page.route(
+      (url) => url.pathname === chunk,
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto(`${app.url}/`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await page.locator('html[data-hydrated="true"]').count()).toBe(0);
+    letGo();
+    const menu = page.getByRole('navigation', { name: 'Mobile menu' });
+    await menu.getByRole('link', { name: 'Membership', exact: true }).waitFor({ state: 'visible' });
+    expect(await page.locator('html[data-hydrated="true"]').count()).toBe(1);
     await page.close();
   });
 });
@@ -175,22 +207,13 @@ describe('information pages', () => {
 });
 
 describe('a release replaced under an open page', () => {
-  /** The member has home open; the login chunk of that build is gone (404) until `restore` is true. */
-  function loginRouteChunk(): string {
-    const manifest = JSON.parse(readFileSync(new URL('../web-member/dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<
-      string,
-      { file: string }
-    >;
-    return manifest['src/app/routes/auth.tsx']!.file.replace(/^assets\//, '');
-  }
-
   async function withMissingLoginChunk(restoreAfterReload: boolean) {
     const page = await open('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     let misses = 0;
     // The login route's own chunk, as the build's manifest names it (the shell's shared auth chunk, which a reload needs before
     // any route loads, is left alone: a real new release serves it under its new name).
-    const missing = `/assets/${loginRouteChunk()}`;
+    const missing = routeChunk('src/app/routes/auth.tsx');
     await page.route(/\/assets\/auth-[\w-]+\.js$/, async (route) => {
       if (!route.request().url().endsWith(missing)) return route.continue();
       if (restoreAfterReload && misses > 0) return route.continue();

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router-dom';
 import { App } from './app';
 import { routes } from './app/router';
+import { holdEarlyClicks } from './lib/early-clicks';
 import { PreloadProvider, setRenderNow, type PreloadedPage, type PreloadStore } from './lib/preload';
 import { session } from './lib/session';
 import './styles/index.css';
@@ -17,6 +18,7 @@ if (!root) throw new Error('index.html has no #root element');
  */
 const embedded = document.getElementById('ssr-data');
 if (embedded?.textContent && !session.isLoggedIn()) {
+  holdEarlyClicks();
   const page = JSON.parse(embedded.textContent) as PreloadedPage;
   const store: PreloadStore = { answers: new Map(Object.entries(page.answers)) };
   // The route modules the page is made of are loaded before hydrating, so the first render is the page itself.

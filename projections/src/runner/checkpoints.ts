@@ -1,3 +1,4 @@
+import { migrateExclusively } from '@roar/platform';
 import { ident, START, toBigInt, type Position, type Sql } from '@roar/platform';
 import { READ_SCHEMA, type Projector } from './projector';
 
@@ -10,9 +11,7 @@ export interface Checkpoint {
 
 /** Creates schema `read`, the checkpoints table and every projector's tables; safe to run concurrently. */
 export async function migrateReadModels(sql: Sql, projectors: readonly Projector[]): Promise<void> {
-  await sql.transaction(async (tx) => {
-    // Two processes starting together must not race on CREATE.
-    await tx.query('select pg_advisory_xact_lock(7321002)');
+  await migrateExclusively(sql, async (tx) => {
     await tx.exec(`create schema if not exists ${ident(READ_SCHEMA)};
       create table if not exists ${T} (
         projector text primary key,

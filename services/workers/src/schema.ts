@@ -1,3 +1,4 @@
+import { migrateExclusively } from '@roar/platform';
 import type { Sql } from '@roar/platform';
 
 /**
@@ -44,9 +45,7 @@ alter table jobs.sent_log add column if not exists claims integer not null defau
 `;
 
 export async function migrateJobs(sql: Sql): Promise<void> {
-  await sql.transaction(async (tx) => {
-    // Processes starting together must not race on CREATE.
-    await tx.query('select pg_advisory_xact_lock(7321003)');
+  await migrateExclusively(sql, async (tx) => {
     await tx.exec(JOBS_SCHEMA_SQL);
   });
 }

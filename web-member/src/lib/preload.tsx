@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { replayEarlyClicks } from './early-clicks';
 
 /**
  * Answers a page loaded on the server before it was rendered there (issue 25, public pages that
@@ -44,6 +45,7 @@ function ClearAfterHydration({ store, children }: { store: PreloadStore; childre
     setRenderNow(null);
     // The server's page is live now: links route in the app (and are tracked) instead of loading a new page.
     document.documentElement.dataset.hydrated = 'true';
+    replayEarlyClicks();
   }, [store]);
   return children;
 }

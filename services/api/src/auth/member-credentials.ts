@@ -1,3 +1,4 @@
+import { migrateExclusively } from '@roar/platform';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Sql } from '@roar/platform';
@@ -38,9 +39,7 @@ create table if not exists auth.reset_tokens (
 `;
 
 export async function migrateMemberAuth(sql: Sql): Promise<void> {
-  await sql.transaction(async (tx) => {
-    // Several processes may start together; CREATE ... IF NOT EXISTS still races without a lock.
-    await tx.query('select pg_advisory_xact_lock(7321102)');
+  await migrateExclusively(sql, async (tx) => {
     await tx.exec(MEMBER_AUTH_SCHEMA_SQL);
   });
 }

@@ -1,3 +1,4 @@
+import { migrateExclusively } from '@roar/platform';
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
@@ -45,8 +46,7 @@ const migrated = new WeakMap<Sql, Promise<void>>();
 export function migrateStaffTwoFactor(sql: Sql): Promise<void> {
   let done = migrated.get(sql);
   if (!done) {
-    done = sql.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock(7321102)');
+    done = migrateExclusively(sql, async (tx) => {
       await tx.exec(SCHEMA_SQL);
     });
     done.catch(() => migrated.delete(sql));

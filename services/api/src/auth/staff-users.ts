@@ -1,3 +1,4 @@
+import { migrateExclusively } from '@roar/platform';
 import { randomBytes, randomUUID, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { z } from 'zod';
 import { staffRoleSchema, type StaffRole } from '@roar/contracts/auth';
@@ -31,9 +32,7 @@ create table if not exists auth.staff_users (
 `;
 
 export async function migrateStaffAuth(sql: Sql): Promise<void> {
-  await sql.transaction(async (tx) => {
-    // Several processes may start together; CREATE ... IF NOT EXISTS still races without a lock.
-    await tx.query('select pg_advisory_xact_lock(7321101)');
+  await migrateExclusively(sql, async (tx) => {
     await tx.exec(STAFF_AUTH_SCHEMA_SQL);
     await tx.exec(STAFF_SESSIONS_SCHEMA_SQL);
   });

@@ -1,3 +1,4 @@
+import { migrateExclusively } from '@roar/platform';
 import type { Faq as FaqRow, Page as PageRow, Testimonial as TestimonialRow } from '@roar/contracts/content';
 import type { Sql } from '@roar/platform';
 import { FAQS, HOME_BLOCKS, PAGES, PRIVACY_BEFORE_ISSUE_24, TESTIMONIALS } from './seed';
@@ -9,8 +10,7 @@ export type { Faq as FaqRow, Page as PageRow, Testimonial as TestimonialRow } fr
 
 /** Creates the content tables and adds launch copy that is not there yet (never overwrites edits). */
 export async function migrateContent(sql: Sql): Promise<void> {
-  await sql.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock(7321002)');
+  await migrateExclusively(sql, async (tx) => {
     await tx.exec(`
       create schema if not exists content;
       create table if not exists content.pages (

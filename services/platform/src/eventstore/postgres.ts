@@ -1,3 +1,4 @@
+import { migrateExclusively } from '../db/migrate';
 import { EventEmitter } from 'node:events';
 import { toBigInt, type Sql } from '../db/sql';
 import { withTimeout } from './timeout';
@@ -156,9 +157,7 @@ export interface PostgresEventStoreOptions {
 }
 
 export async function migrateEventStore(sql: Sql): Promise<void> {
-  await sql.transaction(async (tx) => {
-    // Two processes starting together must not race on CREATE.
-    await tx.query('select pg_advisory_xact_lock(7321001)');
+  await migrateExclusively(sql, async (tx) => {
     await tx.exec(EVENT_STORE_SCHEMA_SQL);
     // Large payloads (a draw's frozen list: 7 MB of random hex ids for 100,000 entrants) are
     // compressed with lz4 where the server has it: pglz spent about 2 ms a 100 KB page trying to

@@ -1,3 +1,4 @@
+import { migrateExclusively } from '../db/migrate';
 import type { Listening, Sql } from '../db/sql';
 import type { Logger } from '../logger';
 import { masterKeyId, newDataKey, unwrapDataKey, wrapDataKey } from './cipher';
@@ -38,9 +39,7 @@ create table if not exists personal_data.plain_migration (
 export const ERASED_CHANNEL = 'roar_pd_erased';
 
 export async function migratePersonalDataKeys(sql: Sql): Promise<void> {
-  await sql.transaction(async (tx) => {
-    // The api, projector and worker processes start together: CREATE ... IF NOT EXISTS is not race-safe.
-    await tx.query('select pg_advisory_xact_lock(7321020)');
+  await migrateExclusively(sql, async (tx) => {
     await tx.exec(PERSONAL_DATA_SCHEMA_SQL);
   });
 }

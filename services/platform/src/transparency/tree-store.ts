@@ -1,3 +1,4 @@
+import { migrateExclusively } from '../db/migrate';
 import type { Sql } from '../db/sql';
 import { toBigInt } from '../db/sql';
 import {
@@ -63,9 +64,7 @@ create table if not exists transparency.signing_keys (
 `;
 
 export async function migrateTransparency(sql: Sql): Promise<void> {
-  await sql.transaction(async (tx) => {
-    // The api and the projector process start together: CREATE ... IF NOT EXISTS is not race-safe.
-    await tx.query('select pg_advisory_xact_lock(7321010)');
+  await migrateExclusively(sql, async (tx) => {
     await tx.exec(TRANSPARENCY_SCHEMA_SQL);
   });
 }
