@@ -1,5 +1,4 @@
-import { migrateExclusively } from '@roar/platform';
-import { ident, START, toBigInt, type Position, type Sql } from '@roar/platform';
+import { ident, migrateExclusively, START, toBigInt, type Position, type Sql } from '@roar/platform';
 import { READ_SCHEMA, type Projector } from './projector';
 
 const T = `${ident(READ_SCHEMA)}.checkpoints`;

@@ -1,5 +1,4 @@
-import { migrateExclusively } from '@roar/platform';
-import type { Sql } from '@roar/platform';
+import { migrateExclusively, type Sql } from '@roar/platform';
 
 /**
  * Tables of the side-effect machinery, in their own schema so they never mix with read models:

@@ -1,7 +1,6 @@
-import { migrateExclusively } from '@roar/platform';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Sql } from '@roar/platform';
+import { migrateExclusively, type Sql } from '@roar/platform';
 import { getMember } from '@roar/projections';
 import { assertStrongPassword, type PasswordOwner, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, TOO_LONG, TOO_SHORT } from './password-policy';
 import { hashPassword, verifyPassword } from './staff-users';

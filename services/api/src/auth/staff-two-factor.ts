@@ -1,8 +1,7 @@
-import { migrateExclusively } from '@roar/platform';
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import type { Sql } from '@roar/platform';
+import { migrateExclusively, type Sql } from '@roar/platform';
 
 /**
  * Staff two-factor sign-in: TOTP (RFC 6238: HMAC-SHA-1, 6 digits, 30-second steps) with one-time

@@ -1,8 +1,7 @@
-import { migrateExclusively } from '@roar/platform';
 import { randomBytes, randomUUID, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { z } from 'zod';
 import { staffRoleSchema, type StaffRole } from '@roar/contracts/auth';
-import type { Sql } from '@roar/platform';
+import { migrateExclusively, type Sql } from '@roar/platform';
 import { checkPassword, MAX_PASSWORD_LENGTH } from './password-policy';
 import { endStaffSessions, STAFF_SESSIONS_SCHEMA_SQL } from './staff-sessions';
 

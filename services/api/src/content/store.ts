@@ -1,6 +1,5 @@
-import { migrateExclusively } from '@roar/platform';
 import type { Faq as FaqRow, Page as PageRow, Testimonial as TestimonialRow } from '@roar/contracts/content';
-import type { Sql } from '@roar/platform';
+import { migrateExclusively, type Sql } from '@roar/platform';
 import { FAQS, HOME_BLOCKS, PAGES, PRIVACY_BEFORE_ISSUE_24, TESTIMONIALS } from './seed';
 import { WINNERS_PAGE } from './winners-page';
 import { migrateContentVersions } from '../content-admin/versions';
