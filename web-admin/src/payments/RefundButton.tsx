@@ -1,8 +1,9 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField as MuiTextField } from '@mui/material';
+import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { postAction } from '../dataProvider';
 import { waitingNotice } from '../approvals/waiting';
+import { REASON_IN_EVENT_LOG, ReasonDialog } from '../ui/ReasonDialog';
 
 /**
  * Refund a paid payment in full (admins only; the API refuses everyone else too). The refund is
@@ -37,25 +38,19 @@ export function RefundButton() {
       <Button variant="outlined" color="warning" onClick={() => setOpen(true)}>
         Refund
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="refund-title">
-        <DialogTitle id="refund-title">Refund this payment</DialogTitle>
-        <DialogContent>
-          <MuiTextField
-            label="Reason"
-            helperText="Required: shown in the event log"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            fullWidth
-            margin="dense"
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button variant="contained" color="warning" disabled={reason.trim().length < 3 || busy} onClick={() => void submit()}>
-            Refund in full
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ReasonDialog
+        open={open}
+        id="refund-title"
+        title="Refund this payment"
+        helperText={REASON_IN_EVENT_LOG}
+        reason={reason}
+        onReason={setReason}
+        busy={busy}
+        confirmLabel="Refund in full"
+        confirmColour="warning"
+        onCancel={() => setOpen(false)}
+        onConfirm={() => void submit()}
+      />
     </>
   );
 }
