@@ -4,6 +4,7 @@ import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-a
 import { postAction } from '../dataProvider';
 import { waitingNotice } from '../approvals/waiting';
 import { REASON_IN_EVENT_LOG, ReasonDialog } from '../ui/ReasonDialog';
+import { useStaffCommand } from '../ui/useStaffCommand';
 
 /**
  * Grant (positive) or revoke (negative) entries: a command with a mandatory reason, recorded
@@ -17,25 +18,19 @@ export function AdjustEntriesButton() {
   const [open, setOpen] = useState(false);
   const [count, setCount] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffCommand();
   if (!record || (permissions !== 'admin' && permissions !== 'staff')) return null;
   const n = Number(count);
   const countValid = Number.isInteger(n) && n !== 0 && count.trim() !== '';
-  const submit = async () => {
-    setBusy(true);
-    try {
+  const submit = () =>
+    run(async () => {
       const result = await postAction<{ total: number }>('/entry-adjustments', { memberId: String(record.id), count: n, reason: reason.trim() });
       notify(waitingNotice(result) ?? `Entries adjusted: the member now has ${result.total}`, { type: 'info' });
       setOpen(false);
       setCount('');
       setReason('');
       refresh();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'The adjustment failed', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'The adjustment failed');
   return (
     <>
       <Button variant="outlined" onClick={() => setOpen(true)}>

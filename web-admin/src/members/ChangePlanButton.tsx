@@ -5,6 +5,7 @@ import { memberChangePlanAnswerSchema, memberPlanMovesSchema, type MemberPlanMov
 import { httpClient, parseAnswer, postAction } from '../dataProvider';
 import { formatCents } from '../memberships/MembershipList';
 import { REASON_IN_MEMBER_HISTORY, ReasonDialog } from '../ui/ReasonDialog';
+import { useStaffCommand } from '../ui/useStaffCommand';
 
 /**
  * Change the plan on the member's behalf (issue 14): staff pick another published, visible tier and
@@ -19,7 +20,7 @@ export function ChangePlanButton() {
   const [open, setOpen] = useState(false);
   const [tier, setTier] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffCommand();
   const [link, setLink] = useState<string | null>(null);
   const [moves, setMoves] = useState<PlanMoves | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -46,9 +47,8 @@ export function ChangePlanButton() {
     setReason('');
     setLink(null);
   };
-  const submit = async () => {
-    setBusy(true);
-    try {
+  const submit = () =>
+    run(async () => {
       const answer = await postAction(`/members/${encodeURIComponent(String(record.id))}/change-plan`, {
         membership_id: Number(tier),
         reason: reason.trim(),
@@ -57,12 +57,7 @@ export function ChangePlanButton() {
       setLink(started.payment_url);
       notify('Plan change started: send the member the payment link', { type: 'info' });
       refresh();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'Changing the plan failed', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'Changing the plan failed');
   return (
     <>
       <Button variant="outlined" onClick={() => setOpen(true)}>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { postAction } from '../dataProvider';
 import { REASON_IN_MEMBER_HISTORY, ReasonDialog } from '../ui/ReasonDialog';
+import { useStaffCommand } from '../ui/useStaffCommand';
 
 const FIELDS = [
   { key: 'firstname', label: 'First name' },
@@ -33,7 +34,7 @@ export function EditContactButton() {
   const refresh = useRefresh();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffCommand();
   if (!record || (permissions !== 'admin' && permissions !== 'staff')) return null;
   const before = draftOf(record);
   const base = `/members/${encodeURIComponent(String(record.id))}`;
@@ -41,9 +42,8 @@ export function EditContactButton() {
     setDraft(null);
     setReason('');
   };
-  const submit = async (d: Draft) => {
-    setBusy(true);
-    try {
+  const submit = (d: Draft) =>
+    run(async () => {
       const changes = Object.fromEntries(
         (['firstname', 'lastname', 'mobile', 'address'] as const)
           .filter((k) => d[k].trim() !== before[k])
@@ -55,12 +55,7 @@ export function EditContactButton() {
       notify('Member details saved', { type: 'info' });
       close();
       refresh();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'Saving the member details failed', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'Saving the member details failed');
   const set = (key: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => (d ? { ...d, [key]: e.target.value } : d));
   return (
     <>

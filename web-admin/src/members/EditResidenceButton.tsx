@@ -4,6 +4,7 @@ import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-a
 import { AU_STATES } from '@roar/contracts/common';
 import { postAction } from '../dataProvider';
 import { REASON_IN_MEMBER_HISTORY, ReasonDialog } from '../ui/ReasonDialog';
+import { useStaffCommand } from '../ui/useStaffCommand';
 
 /**
  * Staff correct a member's state and date of birth (issue 22) with a reason: PUT .../residence,
@@ -18,7 +19,7 @@ export function EditResidenceButton() {
   const [state, setState] = useState('');
   const [dob, setDob] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffCommand();
   if (!record || (permissions !== 'admin' && permissions !== 'staff')) return null;
   const start = () => {
     setState(typeof record.state === 'string' ? record.state : '');
@@ -26,9 +27,8 @@ export function EditResidenceButton() {
     setReason('');
     setOpen(true);
   };
-  const save = async () => {
-    setBusy(true);
-    try {
+  const save = () =>
+    run(async () => {
       await postAction(
         `/members/${encodeURIComponent(String(record.id))}/residence`,
         { state: state === '' ? null : state, dob: dob === '' ? null : dob, reason: reason.trim() },
@@ -37,12 +37,7 @@ export function EditResidenceButton() {
       notify('Residence saved', { type: 'info' });
       setOpen(false);
       refresh();
-    } catch (e) {
-      notify(e instanceof Error ? e.message : 'Saving the residence failed', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'Saving the residence failed');
   return (
     <>
       <Button variant="outlined" onClick={start}>

@@ -4,6 +4,7 @@ import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-a
 import { ERASURE_DELETED, ERASURE_KEPT, ERASURE_PENDING } from '@roar/contracts/erasure';
 import { postAction } from '../dataProvider';
 import { ReasonDialog } from '../ui/ReasonDialog';
+import { useStaffCommand } from '../ui/useStaffCommand';
 import { isErasedMember } from './erased';
 
 /**
@@ -18,11 +19,10 @@ export function EraseMemberButton() {
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffCommand();
   if (!record || permissions !== 'admin' || isErasedMember(record)) return null;
-  const submit = async () => {
-    setBusy(true);
-    try {
+  const submit = () =>
+    run(async () => {
       const answer = await postAction<{ waiting_for_approval?: boolean }>(`/members/${encodeURIComponent(String(record.id))}/erase`, {
         reason: reason.trim(),
       });
@@ -32,12 +32,7 @@ export function EraseMemberButton() {
       setOpen(false);
       setReason('');
       refresh();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'Erasure failed', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'Erasure failed');
   return (
     <>
       <Button variant="outlined" color="error" onClick={() => setOpen(true)}>

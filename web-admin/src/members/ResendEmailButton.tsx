@@ -5,6 +5,7 @@ import type { StaffEvent } from '@roar/contracts/staff';
 import { postAction } from '../dataProvider';
 import { formatClubDateTime } from '../ui/display';
 import { REASON_IN_MEMBER_HISTORY, ReasonDialog } from '../ui/ReasonDialog';
+import { useStaffCommand } from '../ui/useStaffCommand';
 
 /** An event of the member's history (the contract's), with what a paid event carries. */
 type HistoryRow = StaffEvent & { readonly payload?: { paymentId?: unknown; tier?: { tier?: unknown } } };
@@ -55,7 +56,7 @@ export function ResendEmailButton() {
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffCommand();
   if (!record || (permissions !== 'admin' && permissions !== 'staff')) return null;
   const choices = choicesOf(record);
   if (choices.length === 0) return null;
@@ -65,19 +66,13 @@ export function ResendEmailButton() {
     setPicked('');
     setReason('');
   };
-  const submit = async (c: Choice) => {
-    setBusy(true);
-    try {
+  const submit = (c: Choice) =>
+    run(async () => {
       await postAction(`/members/${encodeURIComponent(String(record.id))}/resend-email`, { ...c.body, reason: reason.trim() });
       notify('Email sent again', { type: 'info' });
       close();
       refresh();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'Sending the email again failed', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'Sending the email again failed');
   return (
     <>
       <Button variant="outlined" onClick={() => setOpen(true)}>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { postAction } from '../dataProvider';
 import { REASON_IN_MEMBER_HISTORY, REASON_MIN_LENGTH, ReasonDialog } from '../ui/ReasonDialog';
+import { useStaffCommand } from '../ui/useStaffCommand';
 
 interface SupportActionButtonProps {
   /** Button and dialog title, e.g. 'Suspend'. */
@@ -29,23 +30,17 @@ export function SupportActionButton({ label, action, explain, field = 'reason', 
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffCommand();
   if (!record || (permissions !== 'admin' && permissions !== 'staff')) return null;
   const id = `support-${action.replace(/\W/g, '')}-title`;
-  const submit = async () => {
-    setBusy(true);
-    try {
+  const submit = () =>
+    run(async () => {
       await postAction(`/members/${encodeURIComponent(String(record.id))}${action}`, { [field]: value.trim() });
       notify(done, { type: 'info' });
       setOpen(false);
       setValue('');
       refresh();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : `${label} failed`, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, `${label} failed`);
   return (
     <>
       <Button variant="outlined" color={colour} onClick={() => setOpen(true)}>

@@ -4,6 +4,7 @@ import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-a
 import { postAction } from '../dataProvider';
 import { waitingNotice } from '../approvals/waiting';
 import { REASON_IN_EVENT_LOG, ReasonDialog } from '../ui/ReasonDialog';
+import { useStaffCommand } from '../ui/useStaffCommand';
 
 /**
  * Refund a paid payment in full (admins only; the API refuses everyone else too). The refund is
@@ -17,22 +18,16 @@ export function RefundButton() {
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffCommand();
   if (!record || permissions !== 'admin' || record.status !== 'paid') return null;
-  const submit = async () => {
-    setBusy(true);
-    try {
+  const submit = () =>
+    run(async () => {
       const answer = await postAction(`/payments/${encodeURIComponent(String(record.id))}/refund`, { reason: reason.trim() });
       notify(waitingNotice(answer) ?? 'Refund requested: the provider confirms it by webhook', { type: 'info' });
       setOpen(false);
       setReason('');
       setTimeout(refresh, 1000);
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'The refund failed', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'The refund failed');
   return (
     <>
       <Button variant="outlined" color="warning" onClick={() => setOpen(true)}>
