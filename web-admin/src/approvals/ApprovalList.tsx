@@ -112,7 +112,8 @@ function DecideButtons() {
         helperText="Required: the one who asked sees it"
         reason={reason}
         onReason={setReason}
-        canConfirm={!busy && reason.trim().length >= 3}
+        busy={busy}
+        autoFocus
         onCancel={() => setDeclining(false)}
         onConfirm={() => void decide('decline')}
       />

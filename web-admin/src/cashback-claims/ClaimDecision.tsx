@@ -55,7 +55,8 @@ export function ClaimDecision() {
         helperText={pending === 'decline' ? 'The member reads this reason' : 'Recorded in the event log'}
         reason={reason}
         onReason={setReason}
-        canConfirm={!busy && reason.trim().length >= 3}
+        busy={busy}
+        autoFocus
         onCancel={() => setPending(null)}
         onConfirm={() => pending && void run(pending)}
       />

@@ -1,8 +1,10 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField as MuiTextField } from '@mui/material';
+import { Button, TextField as MuiTextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { postAction } from '../dataProvider';
 import { waitingNotice } from '../approvals/waiting';
+import { REASON_IN_EVENT_LOG, ReasonDialog } from '../ui/ReasonDialog';
+import { useStaffCommand } from '../ui/useStaffCommand';
 
 /**
  * Grant (positive) or revoke (negative) entries: a command with a mandatory reason, recorded
@@ -16,58 +18,46 @@ export function AdjustEntriesButton() {
   const [open, setOpen] = useState(false);
   const [count, setCount] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffCommand();
   if (!record || (permissions !== 'admin' && permissions !== 'staff')) return null;
   const n = Number(count);
-  const valid = Number.isInteger(n) && n !== 0 && count.trim() !== '' && reason.trim().length >= 3;
-  const submit = async () => {
-    setBusy(true);
-    try {
+  const countValid = Number.isInteger(n) && n !== 0 && count.trim() !== '';
+  const submit = () =>
+    run(async () => {
       const result = await postAction<{ total: number }>('/entry-adjustments', { memberId: String(record.id), count: n, reason: reason.trim() });
       notify(waitingNotice(result) ?? `Entries adjusted: the member now has ${result.total}`, { type: 'info' });
       setOpen(false);
       setCount('');
       setReason('');
       refresh();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'The adjustment failed', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'The adjustment failed');
   return (
     <>
       <Button variant="outlined" onClick={() => setOpen(true)}>
         Adjust entries
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="adjust-entries-title">
-        <DialogTitle id="adjust-entries-title">Adjust entries</DialogTitle>
-        <DialogContent>
-          <MuiTextField
-            label="Entries"
-            helperText="Positive to grant, negative to revoke"
-            type="number"
-            value={count}
-            onChange={(e) => setCount(e.target.value)}
-            fullWidth
-            margin="dense"
-          />
-          <MuiTextField
-            label="Reason"
-            helperText="Required: shown in the event log"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            fullWidth
-            margin="dense"
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button variant="contained" disabled={!valid || busy} onClick={() => void submit()}>
-            Confirm
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ReasonDialog
+        open={open}
+        id="adjust-entries-title"
+        title="Adjust entries"
+        helperText={REASON_IN_EVENT_LOG}
+        reason={reason}
+        onReason={setReason}
+        ready={countValid}
+        busy={busy}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => void submit()}
+      >
+        <MuiTextField
+          label="Entries"
+          helperText="Positive to grant, negative to revoke"
+          type="number"
+          value={count}
+          onChange={(e) => setCount(e.target.value)}
+          fullWidth
+          margin="dense"
+        />
+      </ReasonDialog>
     </>
   );
 }

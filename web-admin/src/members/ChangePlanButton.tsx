@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  LinearProgress,
-  Link,
-  MenuItem,
-  TextField as MuiTextField,
-} from '@mui/material';
+import { Alert, Button, DialogContentText, LinearProgress, Link, MenuItem, TextField as MuiTextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { memberChangePlanAnswerSchema, memberPlanMovesSchema, type MemberPlanMoves as PlanMoves } from '@roar/contracts/staff';
 import { httpClient, parseAnswer, postAction } from '../dataProvider';
 import { formatCents } from '../memberships/MembershipList';
+import { REASON_IN_MEMBER_HISTORY, ReasonDialog } from '../ui/ReasonDialog';
+import { useStaffCommand } from '../ui/useStaffCommand';
 
 /**
  * Change the plan on the member's behalf (issue 14): staff pick another published, visible tier and
@@ -30,7 +20,7 @@ export function ChangePlanButton() {
   const [open, setOpen] = useState(false);
   const [tier, setTier] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffCommand();
   const [link, setLink] = useState<string | null>(null);
   const [moves, setMoves] = useState<PlanMoves | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -57,9 +47,8 @@ export function ChangePlanButton() {
     setReason('');
     setLink(null);
   };
-  const submit = async () => {
-    setBusy(true);
-    try {
+  const submit = () =>
+    run(async () => {
       const answer = await postAction(`/members/${encodeURIComponent(String(record.id))}/change-plan`, {
         membership_id: Number(tier),
         reason: reason.trim(),
@@ -68,76 +57,61 @@ export function ChangePlanButton() {
       setLink(started.payment_url);
       notify('Plan change started: send the member the payment link', { type: 'info' });
       refresh();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'Changing the plan failed', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'Changing the plan failed');
   return (
     <>
       <Button variant="outlined" onClick={() => setOpen(true)}>
         Change plan
       </Button>
-      <Dialog open={open} onClose={close} aria-labelledby="support-change-plan-title" fullWidth maxWidth="sm">
-        <DialogTitle id="support-change-plan-title">Change plan</DialogTitle>
-        <DialogContent>
-          {link ? (
+      <ReasonDialog
+        open={open}
+        id="support-change-plan-title"
+        title="Change plan"
+        text="Starts the member's upgrade checkout for the plan you pick, as their own upgrade does; nothing changes until they pay."
+        error={loadError}
+        helperText={REASON_IN_MEMBER_HISTORY}
+        reason={reason}
+        onReason={setReason}
+        ready={tier !== ''}
+        busy={busy}
+        width="sm"
+        confirmLabel="Start checkout"
+        actionable={choices.length > 0}
+        result={
+          link ? (
             <Alert severity="success">
               The new plan starts when the member pays. Send them this link:{' '}
               <Link href={link} target="_blank" rel="noreferrer" data-testid="plan-payment-link">
                 {link}
               </Link>
             </Alert>
-          ) : (
-            <>
-              <DialogContentText>
-                Starts the member&apos;s upgrade checkout for the plan you pick, as their own upgrade does; nothing changes until they pay.
-              </DialogContentText>
-              {moves?.current && (
-                <DialogContentText sx={{ mt: 1 }}>
-                  Current plan: <strong>{moves.current.tier}</strong>
-                  {moves.current.cancelled ? ' (cancelled, runs to the end of its paid period)' : ''}
-                </DialogContentText>
-              )}
-              {!moves && !loadError && <LinearProgress sx={{ my: 2 }} aria-label="Loading the plans" />}
-              {loadError && <Alert severity="error">{loadError}</Alert>}
-              {moves && choices.length === 0 && (
-                <Alert severity="info" sx={{ mt: 1 }} data-testid="no-plan-moves">
-                  {moves.none_because}
-                </Alert>
-              )}
-              {choices.length > 0 && (
-                <>
-                  <MuiTextField select label="New plan" value={tier} onChange={(e) => setTier(e.target.value)} fullWidth margin="dense">
-                    {choices.map((t) => (
-                      <MenuItem key={String(t.membership_id)} value={String(t.membership_id)}>
-                        {t.tier} ({formatCents(t.price_cents)} a month)
-                      </MenuItem>
-                    ))}
-                  </MuiTextField>
-                  <MuiTextField
-                    label="Reason"
-                    helperText="Required: kept in the member's history"
-                    value={reason}
-                    onChange={(e) => setReason(e.target.value)}
-                    fullWidth
-                    margin="dense"
-                  />
-                </>
-              )}
-            </>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{link ? 'Done' : 'Cancel'}</Button>
-          {!link && choices.length > 0 && (
-            <Button variant="contained" disabled={busy || tier === '' || reason.trim().length < 3} onClick={() => void submit()}>
-              Start checkout
-            </Button>
-          )}
-        </DialogActions>
-      </Dialog>
+          ) : null
+        }
+        onCancel={close}
+        onConfirm={() => void submit()}
+      >
+        {moves?.current && (
+          <DialogContentText sx={{ mt: 1 }}>
+            Current plan: <strong>{moves.current.tier}</strong>
+            {moves.current.cancelled ? ' (cancelled, runs to the end of its paid period)' : ''}
+          </DialogContentText>
+        )}
+        {!moves && !loadError && <LinearProgress sx={{ my: 2 }} aria-label="Loading the plans" />}
+        {moves && choices.length === 0 && (
+          <Alert severity="info" sx={{ mt: 1 }} data-testid="no-plan-moves">
+            {moves.none_because}
+          </Alert>
+        )}
+        {choices.length > 0 && (
+          <MuiTextField select label="New plan" value={tier} onChange={(e) => setTier(e.target.value)} fullWidth margin="dense">
+            {choices.map((t) => (
+              <MenuItem key={String(t.membership_id)} value={String(t.membership_id)}>
+                {t.tier} ({formatCents(t.price_cents)} a month)
+              </MenuItem>
+            ))}
+          </MuiTextField>
+        )}
+      </ReasonDialog>
     </>
   );
 }

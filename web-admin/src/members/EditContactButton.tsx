@@ -1,7 +1,9 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField as MuiTextField } from '@mui/material';
+import { Button, TextField as MuiTextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { postAction } from '../dataProvider';
+import { REASON_IN_MEMBER_HISTORY, ReasonDialog } from '../ui/ReasonDialog';
+import { useStaffCommand } from '../ui/useStaffCommand';
 
 const FIELDS = [
   { key: 'firstname', label: 'First name' },
@@ -32,7 +34,7 @@ export function EditContactButton() {
   const refresh = useRefresh();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffCommand();
   if (!record || (permissions !== 'admin' && permissions !== 'staff')) return null;
   const before = draftOf(record);
   const base = `/members/${encodeURIComponent(String(record.id))}`;
@@ -40,9 +42,8 @@ export function EditContactButton() {
     setDraft(null);
     setReason('');
   };
-  const submit = async (d: Draft) => {
-    setBusy(true);
-    try {
+  const submit = (d: Draft) =>
+    run(async () => {
       const changes = Object.fromEntries(
         (['firstname', 'lastname', 'mobile', 'address'] as const)
           .filter((k) => d[k].trim() !== before[k])
@@ -54,48 +55,37 @@ export function EditContactButton() {
       notify('Member details saved', { type: 'info' });
       close();
       refresh();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'Saving the member details failed', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'Saving the member details failed');
   const set = (key: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => (d ? { ...d, [key]: e.target.value } : d));
   return (
     <>
       <Button variant="outlined" onClick={() => setDraft(before)}>
         Edit details
       </Button>
-      <Dialog open={draft !== null} onClose={close} aria-labelledby="support-edit-details-title" fullWidth maxWidth="sm">
-        <DialogTitle id="support-edit-details-title">Edit details</DialogTitle>
+      <ReasonDialog
+        open={draft !== null}
+        id="support-edit-details-title"
+        title="Edit details"
+        text={draft && "A new email becomes the member's sign-in address; it must not belong to another account."}
+        helperText={REASON_IN_MEMBER_HISTORY}
+        reason={reason}
+        onReason={setReason}
+        ready={draft !== null && draft.firstname.trim() !== '' && draft.lastname.trim() !== ''}
+        busy={busy}
+        width="sm"
+        confirmLabel="Save"
+        onCancel={close}
+        onConfirm={() => draft && void submit(draft)}
+      >
         {draft && (
-          <DialogContent>
-            <DialogContentText>A new email becomes the member&apos;s sign-in address; it must not belong to another account.</DialogContentText>
+          <>
             <MuiTextField label="Email" type="email" value={draft.email} onChange={set('email')} fullWidth margin="dense" />
             {FIELDS.map((f) => (
               <MuiTextField key={f.key} label={f.label} value={draft[f.key]} onChange={set(f.key)} fullWidth margin="dense" />
             ))}
-            <MuiTextField
-              label="Reason"
-              helperText="Required: kept in the member's history"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              fullWidth
-              margin="dense"
-            />
-          </DialogContent>
+          </>
         )}
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <Button
-            variant="contained"
-            disabled={busy || reason.trim().length < 3 || !draft || draft.firstname.trim() === '' || draft.lastname.trim() === ''}
-            onClick={() => draft && void submit(draft)}
-          >
-            Save
-          </Button>
-        </DialogActions>
-      </Dialog>
+      </ReasonDialog>
     </>
   );
 }

@@ -1,8 +1,10 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField as MuiTextField } from '@mui/material';
+import { Button, MenuItem, TextField as MuiTextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { AU_STATES } from '@roar/contracts/common';
 import { postAction } from '../dataProvider';
+import { REASON_IN_MEMBER_HISTORY, ReasonDialog } from '../ui/ReasonDialog';
+import { useStaffCommand } from '../ui/useStaffCommand';
 
 /**
  * Staff correct a member's state and date of birth (issue 22) with a reason: PUT .../residence,
@@ -17,7 +19,7 @@ export function EditResidenceButton() {
   const [state, setState] = useState('');
   const [dob, setDob] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffCommand();
   if (!record || (permissions !== 'admin' && permissions !== 'staff')) return null;
   const start = () => {
     setState(typeof record.state === 'string' ? record.state : '');
@@ -25,9 +27,8 @@ export function EditResidenceButton() {
     setReason('');
     setOpen(true);
   };
-  const save = async () => {
-    setBusy(true);
-    try {
+  const save = () =>
+    run(async () => {
       await postAction(
         `/members/${encodeURIComponent(String(record.id))}/residence`,
         { state: state === '' ? null : state, dob: dob === '' ? null : dob, reason: reason.trim() },
@@ -36,54 +37,44 @@ export function EditResidenceButton() {
       notify('Residence saved', { type: 'info' });
       setOpen(false);
       refresh();
-    } catch (e) {
-      notify(e instanceof Error ? e.message : 'Saving the residence failed', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'Saving the residence failed');
   return (
     <>
       <Button variant="outlined" onClick={start}>
         Edit residence
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="edit-residence-title" fullWidth maxWidth="xs">
-        <DialogTitle id="edit-residence-title">Edit residence</DialogTitle>
-        <DialogContent>
-          <DialogContentText>The state decides which draws the member may enter; the date of birth, whether they are 18 or over.</DialogContentText>
-          <MuiTextField select label="State or territory" value={state} onChange={(e) => setState(e.target.value)} fullWidth margin="dense">
-            <MenuItem value="">Not given</MenuItem>
-            {AU_STATES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {s}
-              </MenuItem>
-            ))}
-          </MuiTextField>
-          <MuiTextField
-            label="Date of birth"
-            type="date"
-            value={dob}
-            onChange={(e) => setDob(e.target.value)}
-            fullWidth
-            margin="dense"
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <MuiTextField
-            label="Reason"
-            helperText="Required: kept in the member's history"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            fullWidth
-            margin="dense"
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button variant="contained" disabled={busy || reason.trim().length < 3} onClick={() => void save()}>
-            Save
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ReasonDialog
+        open={open}
+        id="edit-residence-title"
+        title="Edit residence"
+        text="The state decides which draws the member may enter; the date of birth, whether they are 18 or over."
+        helperText={REASON_IN_MEMBER_HISTORY}
+        reason={reason}
+        onReason={setReason}
+        busy={busy}
+        width="xs"
+        confirmLabel="Save"
+        onCancel={() => setOpen(false)}
+        onConfirm={() => void save()}
+      >
+        <MuiTextField select label="State or territory" value={state} onChange={(e) => setState(e.target.value)} fullWidth margin="dense">
+          <MenuItem value="">Not given</MenuItem>
+          {AU_STATES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {s}
+            </MenuItem>
+          ))}
+        </MuiTextField>
+        <MuiTextField
+          label="Date of birth"
+          type="date"
+          value={dob}
+          onChange={(e) => setDob(e.target.value)}
+          fullWidth
+          margin="dense"
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </ReasonDialog>
     </>
   );
 }

@@ -1,18 +1,10 @@
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField as MuiTextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { ERASURE_DELETED, ERASURE_KEPT, ERASURE_PENDING } from '@roar/contracts/erasure';
 import { postAction } from '../dataProvider';
+import { ReasonDialog } from '../ui/ReasonDialog';
+import { useStaffCommand } from '../ui/useStaffCommand';
 import { isErasedMember } from './erased';
 
 /**
@@ -27,11 +19,10 @@ export function EraseMemberButton() {
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffCommand();
   if (!record || permissions !== 'admin' || isErasedMember(record)) return null;
-  const submit = async () => {
-    setBusy(true);
-    try {
+  const submit = () =>
+    run(async () => {
       const answer = await postAction<{ waiting_for_approval?: boolean }>(`/members/${encodeURIComponent(String(record.id))}/erase`, {
         reason: reason.trim(),
       });
@@ -41,68 +32,57 @@ export function EraseMemberButton() {
       setOpen(false);
       setReason('');
       refresh();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'Erasure failed', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'Erasure failed');
   return (
     <>
       <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
         Erase personal data (member&apos;s written request)
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="erase-member-title" fullWidth maxWidth="md">
-        <DialogTitle id="erase-member-title">Erase personal data (member&apos;s written request)</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            Only on the member&apos;s own written request. It cannot be undone: the member is signed out, cannot sign in again, and is emailed that it
-            is done.
-          </DialogContentText>
-          <Box sx={{ mt: 2 }}>
-            <Typography variant="subtitle2">What is deleted</Typography>
-            <ul>
-              {ERASURE_DELETED.map((d) => (
-                <li key={d}>
-                  <Typography variant="body2">{d}</Typography>
-                </li>
-              ))}
-            </ul>
-            <Typography variant="subtitle2">What is kept, and why</Typography>
-            <ul>
-              {ERASURE_KEPT.map((k) => (
-                <li key={k.what}>
-                  <Typography variant="body2">
-                    {k.what}: {k.howLong}. {k.why}
-                  </Typography>
-                </li>
-              ))}
-            </ul>
-            <Typography variant="subtitle2">Things in progress</Typography>
-            <ul>
-              {ERASURE_PENDING.map((p) => (
-                <li key={p}>
-                  <Typography variant="body2">{p}</Typography>
-                </li>
-              ))}
-            </ul>
-          </Box>
-          <MuiTextField
-            label="Written request: reference and reason"
-            helperText="Required. Kept in the log for good: give the request's reference, never the member's name or address."
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            fullWidth
-            margin="dense"
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button variant="contained" color="error" disabled={reason.trim().length < 3 || busy} onClick={() => void submit()}>
-            Erase personal data
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ReasonDialog
+        open={open}
+        id="erase-member-title"
+        title="Erase personal data (member's written request)"
+        text="Only on the member's own written request. It cannot be undone: the member is signed out, cannot sign in again, and is emailed that it is done."
+        label="Written request: reference and reason"
+        helperText="Required. Kept in the log for good: give the request's reference, never the member's name or address."
+        reason={reason}
+        onReason={setReason}
+        busy={busy}
+        width="md"
+        confirmLabel="Erase personal data"
+        confirmColour="error"
+        onCancel={() => setOpen(false)}
+        onConfirm={() => void submit()}
+      >
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="subtitle2">What is deleted</Typography>
+          <ul>
+            {ERASURE_DELETED.map((d) => (
+              <li key={d}>
+                <Typography variant="body2">{d}</Typography>
+              </li>
+            ))}
+          </ul>
+          <Typography variant="subtitle2">What is kept, and why</Typography>
+          <ul>
+            {ERASURE_KEPT.map((k) => (
+              <li key={k.what}>
+                <Typography variant="body2">
+                  {k.what}: {k.howLong}. {k.why}
+                </Typography>
+              </li>
+            ))}
+          </ul>
+          <Typography variant="subtitle2">Things in progress</Typography>
+          <ul>
+            {ERASURE_PENDING.map((p) => (
+              <li key={p}>
+                <Typography variant="body2">{p}</Typography>
+              </li>
+            ))}
+          </ul>
+        </Box>
+      </ReasonDialog>
     </>
   );
 }

@@ -1,9 +1,11 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField as MuiTextField } from '@mui/material';
+import { Button, MenuItem, TextField as MuiTextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import type { StaffEvent } from '@roar/contracts/staff';
 import { postAction } from '../dataProvider';
 import { formatClubDateTime } from '../ui/display';
+import { REASON_IN_MEMBER_HISTORY, ReasonDialog } from '../ui/ReasonDialog';
+import { useStaffCommand } from '../ui/useStaffCommand';
 
 /** An event of the member's history (the contract's), with what a paid event carries. */
 type HistoryRow = StaffEvent & { readonly payload?: { paymentId?: unknown; tier?: { tier?: unknown } } };
@@ -54,7 +56,7 @@ export function ResendEmailButton() {
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffCommand();
   if (!record || (permissions !== 'admin' && permissions !== 'staff')) return null;
   const choices = choicesOf(record);
   if (choices.length === 0) return null;
@@ -64,51 +66,41 @@ export function ResendEmailButton() {
     setPicked('');
     setReason('');
   };
-  const submit = async (c: Choice) => {
-    setBusy(true);
-    try {
+  const submit = (c: Choice) =>
+    run(async () => {
       await postAction(`/members/${encodeURIComponent(String(record.id))}/resend-email`, { ...c.body, reason: reason.trim() });
       notify('Email sent again', { type: 'info' });
       close();
       refresh();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'Sending the email again failed', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, 'Sending the email again failed');
   return (
     <>
       <Button variant="outlined" onClick={() => setOpen(true)}>
         Resend email
       </Button>
-      <Dialog open={open} onClose={close} aria-labelledby="support-resend-title" fullWidth maxWidth="sm">
-        <DialogTitle id="support-resend-title">Resend email</DialogTitle>
-        <DialogContent>
-          <DialogContentText>Sends the member the same email again, to their current address.</DialogContentText>
-          <MuiTextField select label="Email" value={picked} onChange={(e) => setPicked(e.target.value)} fullWidth margin="dense">
-            {choices.map((c) => (
-              <MenuItem key={c.key} value={c.key}>
-                {c.label}
-              </MenuItem>
-            ))}
-          </MuiTextField>
-          <MuiTextField
-            label="Reason"
-            helperText="Required: kept in the member's history"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            fullWidth
-            margin="dense"
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <Button variant="contained" disabled={busy || !choice || reason.trim().length < 3} onClick={() => choice && void submit(choice)}>
-            Send again
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ReasonDialog
+        open={open}
+        id="support-resend-title"
+        title="Resend email"
+        text="Sends the member the same email again, to their current address."
+        helperText={REASON_IN_MEMBER_HISTORY}
+        reason={reason}
+        onReason={setReason}
+        ready={choice !== undefined}
+        busy={busy}
+        width="sm"
+        confirmLabel="Send again"
+        onCancel={close}
+        onConfirm={() => choice && void submit(choice)}
+      >
+        <MuiTextField select label="Email" value={picked} onChange={(e) => setPicked(e.target.value)} fullWidth margin="dense">
+          {choices.map((c) => (
+            <MenuItem key={c.key} value={c.key}>
+              {c.label}
+            </MenuItem>
+          ))}
+        </MuiTextField>
+      </ReasonDialog>
     </>
   );
 }

@@ -1,7 +1,9 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField as MuiTextField } from '@mui/material';
+import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { postAction } from '../dataProvider';
+import { REASON_IN_MEMBER_HISTORY, REASON_MIN_LENGTH, ReasonDialog } from '../ui/ReasonDialog';
+import { useStaffCommand } from '../ui/useStaffCommand';
 
 interface SupportActionButtonProps {
   /** Button and dialog title, e.g. 'Suspend'. */
@@ -28,51 +30,39 @@ export function SupportActionButton({ label, action, explain, field = 'reason', 
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffCommand();
   if (!record || (permissions !== 'admin' && permissions !== 'staff')) return null;
-  const valid = value.trim().length >= (field === 'reason' ? 3 : 1);
   const id = `support-${action.replace(/\W/g, '')}-title`;
-  const submit = async () => {
-    setBusy(true);
-    try {
+  const submit = () =>
+    run(async () => {
       await postAction(`/members/${encodeURIComponent(String(record.id))}${action}`, { [field]: value.trim() });
       notify(done, { type: 'info' });
       setOpen(false);
       setValue('');
       refresh();
-    } catch (error) {
-      notify(error instanceof Error ? error.message : `${label} failed`, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, `${label} failed`);
   return (
     <>
       <Button variant="outlined" color={colour} onClick={() => setOpen(true)}>
         {label}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={id} fullWidth maxWidth="sm">
-        <DialogTitle id={id}>{label}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{explain}</DialogContentText>
-          <MuiTextField
-            label={field === 'reason' ? 'Reason' : 'Note'}
-            helperText={field === 'reason' ? "Required: kept in the member's history" : "Kept in the member's history; the member never sees it"}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            fullWidth
-            multiline={field === 'note'}
-            minRows={field === 'note' ? 3 : 1}
-            margin="dense"
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button variant="contained" color={colour} disabled={!valid || busy} onClick={() => void submit()}>
-            Confirm
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ReasonDialog
+        open={open}
+        id={id}
+        title={label}
+        text={explain}
+        label={field === 'reason' ? 'Reason' : 'Note'}
+        helperText={field === 'reason' ? REASON_IN_MEMBER_HISTORY : "Kept in the member's history; the member never sees it"}
+        multiline={field === 'note'}
+        minLength={field === 'reason' ? REASON_MIN_LENGTH : 1}
+        reason={value}
+        onReason={setValue}
+        busy={busy}
+        width="sm"
+        confirmColour={colour}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => void submit()}
+      />
     </>
   );
 }

@@ -158,7 +158,8 @@ export function ClaimActions() {
         helperText="Required: what the winner said; the prize is then redrawn"
         reason={reason}
         onReason={setReason}
-        canConfirm={!busy && reason.trim().length >= 3}
+        busy={busy}
+        autoFocus
         onCancel={close}
         onConfirm={() => void run('decline-claim', { reason: reason.trim() }, 'Recorded as declined')}
       />

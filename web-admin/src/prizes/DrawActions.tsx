@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import { drawActionAnswerSchema, type DrawnWinner } from '@roar/contracts/draws';
 import { parseAnswer, postAction } from '../dataProvider';
-import { ReasonDialog } from '../ui/ReasonDialog';
+import { REASON_MIN_LENGTH, ReasonDialog } from '../ui/ReasonDialog';
 import { waitingNotice } from '../approvals/waiting';
 
 type Action = 'schedule' | 'close' | 'draw' | 'redraw' | 'notify' | 'publish';
@@ -77,7 +77,9 @@ export function DrawActions() {
         helperText={pending === 'redraw' ? 'Required: recorded with the redraw' : 'Recorded in the event log'}
         reason={reason}
         onReason={setReason}
-        canConfirm={!busy && !(pending === 'redraw' && reason.trim().length < 3)}
+        minLength={pending === 'redraw' ? REASON_MIN_LENGTH : 0}
+        busy={busy}
+        autoFocus
         onCancel={() => setPending(null)}
         onConfirm={() => pending && void run(pending)}
       />

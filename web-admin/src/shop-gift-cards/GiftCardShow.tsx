@@ -56,7 +56,8 @@ function CancelCard() {
         helperText={`Its ${dollars(Number(record.balance_cents))} balance is voided; the reason shows in its history`}
         reason={reason}
         onReason={setReason}
-        canConfirm={!busy && reason.trim().length >= 3}
+        busy={busy}
+        autoFocus
         onCancel={() => setOpen(false)}
         onConfirm={() => void confirm()}
       />
