@@ -16,4 +16,6 @@ export const EMAIL_PATTERN =
   /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
 
 /** Why a staff user made a change: the history and the member see it. */
-export const reasonSchema = z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500);
+/** The longest reason staff may give (characters, trimmed). */
+export const REASON_MAX_LENGTH = 500;
+export const reasonSchema = z.string().trim().min(3, 'Give a reason of at least 3 characters').max(REASON_MAX_LENGTH);

@@ -1,5 +1,6 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField as MuiTextField } from '@mui/material';
 import type { ReactNode } from 'react';
+import { REASON_MAX_LENGTH } from '@roar/contracts/common';
 
 /** The server's reasonSchema (contracts/common) wants at least this many characters once trimmed. */
 export const REASON_MIN_LENGTH = 3;
@@ -95,6 +96,8 @@ export function ReasonDialog({
                 minRows={multiline ? 3 : undefined}
                 margin="dense"
                 autoFocus={autoFocus}
+                // The server refuses a longer reason: the field stops there instead.
+                slotProps={{ htmlInput: { maxLength: REASON_MAX_LENGTH } }}
               />
             )}
           </>
@@ -103,7 +106,12 @@ export function ReasonDialog({
       <DialogActions>
         <Button onClick={onCancel}>{done ? 'Done' : 'Cancel'}</Button>
         {asking && (
-          <Button variant="contained" color={confirmColour} disabled={busy || !ready || reason.trim().length < minLength} onClick={onConfirm}>
+          <Button
+            variant="contained"
+            color={confirmColour}
+            disabled={busy || !ready || reason.trim().length < minLength || reason.trim().length > REASON_MAX_LENGTH}
+            onClick={onConfirm}
+          >
             {confirmLabel}
           </Button>
         )}
