@@ -27,8 +27,8 @@ import {
  *
  * Every event row carries the id of the transaction that wrote it (`pg_current_xact_id()`, xid8).
  * Global order is (transaction id, global position). A reader only takes rows whose transaction is
- * older than the oldest transaction still running (`pg_snapshot_xmin(pg_current_snapshot())`):
- * every such transaction has finished, so no event can later appear behind the reader's checkpoint.
+ * older than the oldest transaction still running in this database (`es.settled_horizon()`): every
+ * such transaction has finished, so no event can later appear behind the reader's checkpoint.
  * A sequence alone cannot give that: a writer that took global position 10 may commit after one
  * that took 11, and a reader that had already passed 11 would skip 10 forever.
  */
@@ -59,6 +59,57 @@ create index if not exists events_type on es.events (event_type);
 -- statement on every append cost more than the insert itself). Two writers at the same expected
 -- revision queue on the stream row's lock; once the first commits, the second's WHERE is
 -- re-checked, matches nothing, and it writes nothing: no row comes back, which is the conflict.
+-- The horizon readers stop below: the oldest transaction still running in THIS database, or the
+-- next transaction id when none is. Only a transaction of this database can write es.events, so
+-- one running in another database (a test suite's, a bulk load's on the same server) is left out:
+-- the server-wide pg_snapshot_xmin(pg_current_snapshot()) held every reader back behind it, and
+-- commands waiting for read-your-writes answered late or 202 (issue 25).
+-- Safe because of the order: the snapshot is taken first, the running transactions of this
+-- database are looked up after it, and the caller reads the events in a later statement (a later
+-- snapshot). An id below the horizon is then either finished before that snapshot, or was running
+-- in it and finished before the look-up (so before the read's snapshot too), or belongs to another
+-- database. backend_xid and datid are shown to every role; the look-up is cached for the
+-- transaction, hence the clear first. Prepared (two-phase) transactions have no backend: added.
+create or replace function es.settled_horizon()
+returns xid8
+language plpgsql volatile as $$
+declare
+  v_snapshot pg_snapshot := pg_current_snapshot();
+  v_oldest xid8;
+begin
+  perform pg_stat_clear_snapshot();
+  select min(x) into v_oldest
+  from pg_snapshot_xip(v_snapshot) as x
+  where xid(x) in (
+    select a.backend_xid from pg_stat_get_activity(null) a
+    where a.backend_xid is not null and a.datid = (select d.oid from pg_database d where d.datname = current_database())
+    union all
+    select p.transaction from pg_prepared_xacts p where p.database = current_database()
+  );
+  return least(v_oldest, pg_snapshot_xmax(v_snapshot));
+end
+$$;
+
+-- A page of the log after a position (null: from the start), below the horizon. One round trip:
+-- the horizon is taken first and the page read by a later statement, which in this volatile
+-- function has a snapshot of its own taken after the horizon's look-up (see above).
+create or replace function es.read_settled(p_after_transaction xid8, p_after_position bigint, p_limit integer)
+returns setof es.events
+language plpgsql volatile as $$
+declare
+  v_horizon xid8 := es.settled_horizon();
+begin
+  if p_after_transaction is null then
+    return query select * from es.events e where e.transaction_id < v_horizon
+      order by e.transaction_id, e.global_position limit p_limit;
+  else
+    return query select * from es.events e
+      where (e.transaction_id, e.global_position) > (p_after_transaction, p_after_position) and e.transaction_id < v_horizon
+      order by e.transaction_id, e.global_position limit p_limit;
+  end if;
+end
+$$;
+
 create or replace function es.append_events(p_stream text, p_mode text, p_expected bigint, p_events jsonb)
 returns table (out_position bigint, out_transaction xid8, out_revision bigint)
 language plpgsql as $$
@@ -277,14 +328,11 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
   async function readAll(after: Position, maxCount: number): Promise<RecordedEvent[]> {
     const fromStart = comparePositions(after, START) <= 0;
     const r = await withTimeout('read $all', callTimeoutMs, () =>
-      sql.query<EventRow>(
-        `select ${SELECT_COLUMNS} from es.events e
-         where ${fromStart ? 'true' : '(e.transaction_id, e.global_position) > ($2::text::xid8, $3::bigint)'}
-           and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         order by e.transaction_id, e.global_position
-         limit $1`,
-        fromStart ? [maxCount] : [maxCount, String(after.commit), String(after.prepare)],
-      ),
+      sql.query<EventRow>(`select ${SELECT_COLUMNS} from es.read_settled($1::text::xid8, $2::bigint, $3::integer) e`, [
+        fromStart ? null : String(after.commit),
+        fromStart ? null : String(after.prepare),
+        maxCount,
+      ]),
     );
     return r.rows.map(toRecorded);
   }
@@ -369,13 +417,13 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
   }
 
   /**
-   * Readers see only transactions older than every running one; once `until`'s transaction is
-   * older than those, nothing at or before it can still appear, and a page taken after this (so
+   * Readers see only transactions older than every one still running in this database; once
+   * `until`'s transaction is older than those, nothing at or before it can still appear, and a page taken after this (so
    * with a snapshot at least as new) holds all of it.
    */
   async function settledUpTo(until: Position): Promise<boolean> {
     const visible = await withTimeout('read $all by type', callTimeoutMs, () =>
-      sql.query<{ visible: boolean }>('select $1::text::xid8 < pg_snapshot_xmin(pg_current_snapshot()) as visible', [String(until.commit)]),
+      sql.query<{ visible: boolean }>('select $1::text::xid8 < es.settled_horizon() as visible', [String(until.commit)]),
     );
     return visible.rows[0]?.visible === true;
   }
