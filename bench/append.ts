@@ -34,9 +34,9 @@ const ROUNDS = { postgres: 5, pglite: 3 } as const;
 const WAKE_POLL_MS = 60_000;
 /**
  * Well inside the poll interval, so an arrival proves the notification woke the subscriber. Not
- * tighter: a reader sees an append only once every older transaction of the whole PostgreSQL
- * cluster has ended, and on a shared server another database's long transaction can hold that
- * back for seconds (seen here: 2 s, the close bench of another checkout). The times are printed.
+ * tighter: a reader sees an append only once every older transaction writing to the same log has
+ * ended (before issue 25's change: every older transaction of the whole cluster, and another
+ * database's long transaction held that back for seconds). The times are printed.
  */
 const WAKE_BOUND_MS = 20_000;
 const WAKE_BURST_PER_WRITER = 20;

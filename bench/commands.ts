@@ -128,28 +128,34 @@ interface Shot {
   readonly member: Member;
 }
 
+/** Request n sends this request id; the api records it as its events' correlation id. */
+const requestId = (n: number) => `bench-command-${n}`;
+
 /**
  * Read-your-writes, judged on the log (PostgreSQL): the name an answer shows must be this request's
  * own or one written after it in the member's stream. Requests of one member overlap and may reach
  * the stream in another order than they were sent, so the order they were sent in proves nothing.
+ * The names are sealed in the log (personal data), so each event is known by its correlation id:
+ * the request id the request sent (Name<n> was set by request n).
  */
 async function writeOrder(databaseUrl: string, members: readonly Member[]): Promise<Map<string, Map<string, number>>> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const rows = (
-      await client.query<{ stream_id: string; name: string | null; revision: string }>(
-        `select stream_id, data->'changes'->>'firstname' as name, stream_position::text as revision from es.events
+      await client.query<{ stream_id: string; correlation: string | null; revision: string }>(
+        `select stream_id, metadata->>'correlationId' as correlation, stream_position::text as revision from es.events
          where stream_id = any($1::text[]) and event_type = 'MemberProfileUpdated'`,
         [members.map((m) => m.streamId)],
       )
     ).rows;
     const order = new Map<string, Map<string, number>>();
     for (const row of rows) {
-      if (!row.name) continue;
+      const n = /^bench-command-(\d+)$/.exec(row.correlation ?? '')?.[1];
+      if (n === undefined) continue;
       let names = order.get(row.stream_id);
       if (!names) order.set(row.stream_id, (names = new Map()));
-      names.set(row.name, Number(row.revision));
+      names.set(`Name${n}`, Number(row.revision));
     }
     return order;
   } finally {
@@ -173,7 +179,7 @@ async function offer(server: RunningServer, members: readonly Member[]): Promise
       send(agent, {
         method: 'PATCH',
         url: `${server.url}/api/update-user`,
-        headers: { authorization: `Bearer ${member.token}` },
+        headers: { authorization: `Bearer ${member.token}`, 'x-request-id': requestId(i) },
         body: JSON.stringify({ first_name: expected }),
       }).then((answer) => ({ answer, sequence: i, member })),
     );

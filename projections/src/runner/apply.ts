@@ -122,12 +122,11 @@ export async function applyBatchWithCheckpoint(
  * A read model's transaction does not wait for its commit to reach the disk (PostgreSQL): the read
  * model and its checkpoint commit together or not at all, so a crash can lose only the newest
  * batches, and the projector applies them again from the log. The wait for the disk is the one a
- * member's request would otherwise sit through twice (the append, then the projection). On PGlite
- * the setting is left alone: its one connection serves the appends too.
+ * member's request would otherwise sit through twice (the append, then the projection). Set with
+ * BEGIN in one round trip (`lazyCommit`). On PGlite the setting is left alone: its one connection
+ * serves the appends too.
  */
-async function commitLazily(tx: Sql): Promise<void> {
-  if (tx.kind === 'pg') await tx.query('set local synchronous_commit = off');
-}
+const LAZY_COMMIT = { lazyCommit: true } as const;
 
 /**
  * One batch and its checkpoint in one transaction. The usual case takes the short way: apply, then
@@ -148,22 +147,18 @@ export async function commitBatch(
   if (!last) return expected;
   try {
     await s.transaction(async (tx) => {
-      await commitLazily(tx);
       const handled = fresh.filter((e) => handlesType(projector, e.type));
       if (handled.length > 0) await projector.apply(tx, handled, { schema: READ_SCHEMA, logger });
       if (!(await advanceCheckpoint(tx, projector.name, expected, last.position, projector.version))) {
         throw new CheckpointMovedError(`checkpoint of ${projector.name} moved under this instance`);
       }
-    });
+    }, LAZY_COMMIT);
     return last.position;
   } catch (error) {
     if (error instanceof CheckpointMovedError) throw error;
     logger.debug({ err: error, projector: projector.name }, 'batch failed; applying it again the careful way');
   }
-  const { position, failure } = await s.transaction(async (tx) => {
-    await commitLazily(tx);
-    return applyBatchWithCheckpoint(tx, projector, events, expected, logger);
-  });
+  const { position, failure } = await s.transaction((tx) => applyBatchWithCheckpoint(tx, projector, events, expected, logger), LAZY_COMMIT);
   if (failure) throw new ProjectorEventFailedError(projector.name, failure);
   return position;
 }

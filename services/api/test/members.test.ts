@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { entriesStreamId, memberStreamId } from '@roar/domain';
 import { ApiSpecification } from './api-spec';
 import { startTestApi, type TestApi } from './setup';
@@ -263,6 +263,33 @@ describe('members: sign-up, payment, entries, upgrade, cancel, renewal (embedded
       body: JSON.stringify({ firstname: 'Janet' }),
     });
     expect(((await ok.json()) as { user: { firstname: string } }).user.firstname).toBe('Janet');
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('x-pending-position')).toBeNull();
     expect((await fetch(`${api.url}/api/current-user`)).status).toBe(401);
+  });
+
+  it('a profile update whose wait for the read model runs out answers 202 with the pending position, not a 200', async () => {
+    const session = await json<Session>(await signUp('profile-late@example.com.au', 1));
+    // The projectors are made to miss the wait once (as a stopped or slow one would).
+    const missed = vi.spyOn(api.ctx.projections, 'waitFor').mockResolvedValueOnce(false);
+    try {
+      const late = await fetch(`${api.url}/api/update-user`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },
+        body: JSON.stringify({ firstname: 'Lateral' }),
+      });
+      expect(missed).toHaveBeenCalledTimes(1);
+      expect(late.status).toBe(202);
+      expect(late.headers.get('x-pending-position')).toMatch(/^\d+\/\d+$/);
+      expect((await json<{ user: { id: string } }>(late)).user.id).toBeTruthy();
+    } finally {
+      missed.mockRestore();
+    }
+    // The write itself was saved: once the projection has it, the profile shows it.
+    await expect
+      .poll(async () => (await json<{ user: { firstname: string } }>(await get('/api/current-user', session.access_token))).user.firstname, {
+        timeout: 10_000,
+      })
+      .toBe('Lateral');
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import type { Sql } from '../src/db';
 import { comparePositions, createPostgresEventStore, type EventStore, type Position, type RecordedEvent } from '../src/eventstore';
-import { findPostgres, openScratchPostgresStore, servicesRequired, type ScratchPostgresStore } from '../src/testing';
+import { createTestDatabase, findPostgres, openScratchPostgresStore, servicesRequired, type ScratchPostgresStore } from '../src/testing';
 import { probe, readAllUntil, uniqueStream } from './contract';
 
 const postgresAdmin = await findPostgres();
@@ -62,5 +63,62 @@ describe.runIf(postgresAdmin)('PostgreSQL adapter: a late commit is never skippe
     await expect.poll(() => live.length, { timeout: 5000, interval: 20 }).toBe(2);
     expect(live.map((e) => e.id)).toEqual([t1Event.id, t2Event.id]);
     await sub.stop();
+  });
+
+  it('holds back behind a transaction that wrote something else before its append, by refusing that append', async () => {
+    // Readers know a writer of the log by its lock on the log's tables; a transaction that already
+    // had an id before it took one could have been passed over, so such an append is refused.
+    await sql.session(async (session) => {
+      const held: Sql = { ...session, transaction: (fn) => fn(held), session: (fn) => fn(held) };
+      const heldStore = await createPostgresEventStore(held);
+      await session.query('begin');
+      await session.query('create temporary table if not exists first_write (n int) on commit drop');
+      await session.query('insert into first_write values (1)');
+      const stream = uniqueStream('after-other-write');
+      await expect(heldStore.append(stream, [probe(3, 0)], 'no_stream')).rejects.toThrow(/must come before any other write/);
+      await session.query('rollback');
+      expect(await store.readStream(stream)).toEqual([]);
+    });
+    // A second append in the transaction of a first one is a writer's all along, and goes through.
+    await sql.session(async (session) => {
+      const held: Sql = { ...session, transaction: (fn) => fn(held), session: (fn) => fn(held) };
+      const heldStore = await createPostgresEventStore(held);
+      await session.query('begin');
+      await heldStore.append(uniqueStream('twice-a'), [probe(4, 0)], 'no_stream');
+      await heldStore.append(uniqueStream('twice-b'), [probe(5, 0)], 'no_stream');
+      await session.query('commit');
+    });
+  });
+
+  it('does not wait for transactions that write no events: in another database, or in this one', async () => {
+    const otherDb = await createTestDatabase('roar_es_other');
+    if (!otherDb) throw new Error('no second database');
+    const elsewhere = new pg.Client({ connectionString: otherDb.url });
+    const here = new pg.Client({ connectionString: scratch.db.url });
+    await elsewhere.connect();
+    await here.connect();
+    try {
+      // Both hold a transaction id, open, for the whole test (a bulk load elsewhere on the
+      // server; a read model's transaction here).
+      await elsewhere.query('begin');
+      await elsewhere.query('create table held_open (n int)');
+      await here.query('begin');
+      await here.query('create temporary table held_here (n int) on commit drop');
+      await here.query('insert into held_here values (1)');
+      const seed = await store.append(uniqueStream('seed'), [probe(6, 0)], 'no_stream');
+      const after = await store.append(uniqueStream('after'), [probe(7, 0)], 'no_stream');
+      // Readable at once, with both transactions still open (the server-wide horizon held it back).
+      const read = await store.readAll(seed.position, 10);
+      expect(read.map((e) => e.position)).toEqual([after.position]);
+      const typed = await store.readTypesUpTo(seed.position, after.position, [read[0]!.type], 10);
+      expect(typed.complete).toBe(true);
+      expect(typed.events.map((e) => e.id)).toEqual([read[0]!.id]);
+    } finally {
+      await here.query('rollback').catch(() => undefined);
+      await elsewhere.query('rollback').catch(() => undefined);
+      await here.end();
+      await elsewhere.end();
+      await otherDb.drop();
+    }
   });
 });

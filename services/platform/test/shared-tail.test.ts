@@ -21,7 +21,7 @@ async function countingStore(): Promise<{ store: EventStore; tailReads: () => nu
   const counted: Sql = {
     ...inner,
     query(text, params) {
-      if (text.includes('pg_snapshot_xmin(pg_current_snapshot())') && !text.includes('event_type = any')) reads += 1;
+      if (text.includes('es.read_settled(')) reads += 1;
       return inner.query(text, params);
     },
   };

@@ -8,7 +8,7 @@ import { getEntryTotal, getMember, lastCard, listEntryGrants } from '@roar/proje
 import { TRACKED_EVENT_NAMES } from '@roar/workers';
 import type { AppContext } from '../context';
 import { memberOf, recordFact, requireMember } from '../auth/member';
-import { executeCommand } from '../http/commands';
+import { executeCommand, sendCommandResult, type ExecutedCommand } from '../http/commands';
 import { storableJson } from '../http/storable';
 import { memberCommandContext, originOf, systemCommandContext } from '../kernel/context';
 import { startCheckout } from './checkout';
@@ -85,8 +85,9 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts, referr
         state: b.state,
       }).filter(([, v]) => v !== undefined),
     );
+    let result: ExecutedCommand<unknown>;
     try {
-      await executeCommand(
+      result = await executeCommand(
         app,
         memberStreamId(memberId),
         memberDecider,
@@ -102,7 +103,10 @@ export function createMembersRouter(app: AppContext, ports: MembersPorts, referr
       return;
     }
     const me = await currentUser(app.sql, memberId, app.now());
-    res.json({ user: me?.user ?? null });
+    // The profile is read back from the read model: when the wait for it ran out, that may still be
+    // the profile before this change, so the answer says so (202 and X-Pending-Position, as every
+    // command route: docs/decisions/read-your-writes.md) instead of a 200 that passes it off as saved.
+    sendCommandResult(res, result, 200, { user: me?.user ?? null });
   });
 
   const planChange = (purpose: 'upgrade' | 'single-entry') => async (req: Request, res: Response) => {

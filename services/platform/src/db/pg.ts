@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Listening, QueryResult, Sql } from './sql';
+import type { Listening, QueryResult, Sql, TransactionOptions } from './sql';
 
 type Queryable = pg.Pool | pg.PoolClient;
 
@@ -23,15 +23,17 @@ function clientSql(client: pg.PoolClient): Sql {
   const self: Sql = wrap(
     client,
     'pg',
-    async (fn) => runTransaction(client, self, fn),
+    async (fn, options) => runTransaction(client, self, fn, options),
     async (fn) => fn(self),
     async () => undefined,
   );
   return self;
 }
 
-async function runTransaction<T>(client: pg.PoolClient, sql: Sql, fn: (tx: Sql) => Promise<T>): Promise<T> {
-  await client.query('BEGIN');
+async function runTransaction<T>(client: pg.PoolClient, sql: Sql, fn: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T> {
+  // One simple query, two statements: the setting costs no round trip of its own (a read model's
+  // batch is on the path of every command's read-your-writes wait).
+  await client.query(options?.lazyCommit ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
   try {
     const result = await fn(sql);
     await client.query('COMMIT');
@@ -71,7 +73,7 @@ export function createPgSql(options: PgOptions): Sql {
   const sql = wrap(
     pool,
     'pg',
-    (fn) => withClient((client) => runTransaction(client, clientSql(client), fn)),
+    (fn, options) => withClient((client) => runTransaction(client, clientSql(client), fn, options)),
     (fn) => withClient((client) => fn(clientSql(client))),
     async () => {
       await Promise.all([...listeners].map((l) => l.close()));

@@ -15,7 +15,7 @@ export interface Sql {
   /** Runs several statements with no parameters (migrations). */
   exec(text: string): Promise<void>;
   /** Runs `fn` inside BEGIN/COMMIT; ROLLBACK when it throws. Not re-entrant. */
-  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Runs `fn` on one dedicated session for its whole duration (advisory locks, LISTEN).
    * On PGlite there is only one session, so this is the shared one.
@@ -27,6 +27,15 @@ export interface Sql {
    * runs, since notifications sent meanwhile are lost). Absent where notifications are not offered.
    */
   listen?(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<Listening>;
+}
+
+export interface TransactionOptions {
+  /**
+   * Commit without waiting for the disk (PostgreSQL `synchronous_commit = off` for this transaction
+   * only), set in the same round trip as BEGIN. For work that can be redone after a crash (a read
+   * model and its checkpoint). Ignored on PGlite, whose one connection serves the appends too.
+   */
+  readonly lazyCommit?: boolean;
 }
 
 export interface Listening {
