@@ -81,9 +81,12 @@ export async function priceContents(
   // The reads are independent: run side by side (one round trip's wait instead of five in a row).
   // Answered from memory while what each comes from stays put (read-cache.ts), on one look at the versions.
   const reads = shopReads(app);
-  const [products, stock, couponState, teamActive, card] = await Promise.all([
-    reads.products(contents.items.map((i) => i.product)),
-    reads.stock(contents.items.map((i) => i.sku)),
+  const [[products, stock], couponState, teamActive, card] = await Promise.all([
+    // The stock of the products' other variants comes with the first read of a line's: the next save often picks another size.
+    reads.products(contents.items.map((i) => i.product)).then(async (found) => {
+      const skus = contents.items.map((i) => i.sku);
+      return [found, await reads.stock(skus, () => [...found.values()].flatMap((p) => p.variants.map((v) => v.sku)))] as const;
+    }),
     contents.coupon ? reads.coupon(contents.coupon, () => loadCoupon(app.store, contents.coupon!)) : null,
     reads.teamBenefit(memberId, now),
     contents.gift_card ? loadGiftCard(app.store, contents.gift_card.card_id) : null,
@@ -159,8 +162,8 @@ export async function priceContents(
     }
   }
   const details: CartDetails = {
-    // The line's fields named one by one (a cart line is strict: these are all it has), not spread: the spread
-    // was the costliest step of the answer, paid on every save.
+    // The line's fields named one by one (a cart line is strict: these are all it has), not spread: in a CPU
+    // profile of the save the spread was the answer's largest cost of its own.
     items: lines.map(({ item, p, v, available }, i) => ({
       product: item.product,
       sku: item.sku,

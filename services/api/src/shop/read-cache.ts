@@ -87,11 +87,15 @@ function shared<V>(kept: KeptKind<V>, key: string, load: () => Promise<V>): V | 
   return entry;
 }
 
-/** Rows of `keys` through `kept`: the keys not in it are read together, in one query. */
+/**
+ * Rows of `keys` through `kept`: the keys not in it are read together, in one query, and with them
+ * those of `alongside()` not in it either (kept for the next request, not answered to this one).
+ */
 async function rowsOf<R>(
   kept: KeptKind<R | null>,
   keys: readonly string[],
   read: (missing: string[]) => Promise<Map<string, R>>,
+  alongside: () => readonly string[] = () => [],
 ): Promise<Map<string, R>> {
   const out = new Map<string, R>();
   // The usual case, everything already read: no promise to wait on.
@@ -103,9 +107,16 @@ async function rowsOf<R>(
     return out;
   }
   const unique = [...new Set(keys)];
-  const missing = unique.filter((k) => !kept.done.has(k) && !kept.pending.has(k));
+  const missing = [...new Set([...unique, ...alongside()])].filter((k) => !kept.done.has(k) && !kept.pending.has(k));
   let found: Promise<Map<string, R>> | null = null;
-  const rows = await Promise.all(unique.map((k) => shared(kept, k, () => (found ??= read(missing)).then((m) => m.get(k) ?? null))));
+  const loading = new Map<string, R | null | Promise<R | null>>();
+  for (const k of missing)
+    loading.set(
+      k,
+      shared(kept, k, () => (found ??= read(missing)).then((m) => m.get(k) ?? null)),
+    );
+  // A key kept or on its way is shared; one the kept entries lost meanwhile (the map started again) is read alone.
+  const rows = await Promise.all(unique.map((k) => loading.get(k) ?? shared(kept, k, () => read([k]).then((m) => m.get(k) ?? null))));
   unique.forEach((k, i) => {
     if (rows[i]) out.set(k, rows[i]);
   });
@@ -116,8 +127,11 @@ async function rowsOf<R>(
 export interface ShopReads {
   /** As getProducts. */
   products(ids: readonly string[]): Promise<Map<string, ProductRow>>;
-  /** As stockLevels. */
-  stock(skus: readonly string[]): Promise<Map<string, StockRow>>;
+  /**
+   * As stockLevels. When one of `skus` must be read, those of `alongside` are read with it (the
+   * other variants of the products in the cart: a save that picks another size finds its stock kept).
+   */
+  stock(skus: readonly string[], alongside?: () => readonly string[]): Promise<Map<string, StockRow>>;
   /** A coupon's state, as `load` reads it from its stream. */
   coupon(code: string, load: () => Promise<CouponState>): Promise<CouponState>;
   /** As activeTeamBenefit(at). */
@@ -176,8 +190,8 @@ class Kept implements ShopReads {
   async products(ids: readonly string[]) {
     return rowsOf(await this.kept('products'), ids, (missing) => getProducts(this.app.sql, missing));
   }
-  async stock(skus: readonly string[]) {
-    return rowsOf(await this.kept('stock'), skus, (missing) => stockLevels(this.app.sql, missing));
+  async stock(skus: readonly string[], alongside?: () => readonly string[]) {
+    return rowsOf(await this.kept('stock'), skus, (missing) => stockLevels(this.app.sql, missing), alongside);
   }
   async coupon(code: string, load: () => Promise<CouponState>) {
     return shared(await this.kept('coupons'), code, load);
