@@ -48,11 +48,13 @@ export interface ProjectionDaemon {
   waitFor(position: Position, timeoutMs: number, scope?: WaitScope): Promise<boolean>;
   status(): Promise<ProjectorStatus[]>;
   /**
-   * A string that changes whenever any of the named read models may have changed (their stored
-   * checkpoints and versions): a cache of what they answer stays valid while it stays the same.
-   * From memory for projectors this process runs, from the checkpoints table for the others.
+   * A string that changes whenever any of the named read models may have changed (from an event of
+   * one of `types`, when given): a cache of what they answer stays valid while it stays the same.
+   * From memory for projectors this process runs (the batches they committed that held such events,
+   * and each restart from the checkpoint: not the checkpoint itself, which also moves over events
+   * they ignore), from the checkpoints table for the others (any move of theirs, whatever the types).
    */
-  readModelVersion(names: readonly string[]): Promise<string>;
+  readModelVersion(names: readonly string[], types?: readonly string[]): Promise<string>;
   /** Rebuilds in this process; ProjectorBusyError when another process is the active instance. */
   rebuild(name: string, options?: ReplayOptions): Promise<RebuildResult>;
   verify(name: string, options?: ReplayOptions): Promise<VerifyReport>;
@@ -158,13 +160,13 @@ export function createProjectionDaemon(options: ProjectionDaemonOptions): Projec
         });
       }
     },
-    async readModelVersion(wanted) {
+    async readModelVersion(wanted, types) {
       const parts: string[] = [];
       const remote: string[] = [];
       for (const name of wanted) {
         const p = find(name);
         const w = workers.find((x) => x.projector === p);
-        if (w?.storedPosition && runsLocally(p) && w.state !== 'starting') parts.push(`${name}@${p.version}:${positionToString(w.storedPosition)}`);
+        if (w?.storedPosition && runsLocally(p) && w.state !== 'starting') parts.push(`${name}@${p.version}#${w.changeVersion(types)}`);
         else remote.push(name);
       }
       if (remote.length > 0) {

@@ -8,6 +8,9 @@ import type { ReplayOptions } from './replay';
 
 export type WorkerState = 'starting' | 'standby' | 'active' | 'rebuilding' | 'failing' | 'failed' | 'stopped';
 
+/** Epochs are numbered across every worker of the process: a version string is never reused by another worker or run. */
+let lastEpoch = 0;
+
 /**
  * A batch with no event this projector handles moves only the in-memory position; the stored
  * checkpoint follows at most this often (or with the next handled batch). After a crash the
@@ -47,8 +50,18 @@ export interface WorkerEnv {
 export class ProjectorWorker {
   state: WorkerState = 'starting';
   position: Position | null = null;
-  /** The checkpoint as stored (moves when the read model changed, or every few seconds): caches key on it. */
+  /** The checkpoint as stored (moves when the read model changed, or every few seconds). */
   storedPosition: Position | null = null;
+  /**
+   * What caches key on (`changeVersion`): the epoch moves whenever the read model may have changed
+   * in a way the per-type record cannot tell (each (re)start from the checkpoint: after a rebuild,
+   * a reset, a failure, a standby spell), and within an epoch each committed batch that held events
+   * this projector handles is numbered, by event type. The checkpoint moving over ignored events
+   * (every few seconds under a busy log) changes neither: the read model is what it was.
+   */
+  private epoch = 0;
+  private changes = 0;
+  private readonly changedBy = new Map<string, number>();
   lastError: string | null = null;
   /** The event the projector stopped at (state `failed`), until a batch or a rebuild gets past it. */
   failedEvent: FailedEvent | null = null;
@@ -67,6 +80,23 @@ export class ProjectorWorker {
 
   start(): void {
     this.loop ??= this.run();
+  }
+
+  /**
+   * Changes whenever the read model may have changed from an event of one of `types` (default: of
+   * any type): read before the rows it guards, it is bumped only once a batch is committed.
+   */
+  changeVersion(types?: readonly string[]): string {
+    if (!types) return `${this.epoch}.${this.changes}`;
+    let last = 0;
+    for (const t of types) last = Math.max(last, this.changedBy.get(t) ?? 0);
+    return `${this.epoch}.${last}`;
+  }
+
+  private newEpoch(): void {
+    this.epoch = ++lastEpoch;
+    this.changes = 0;
+    this.changedBy.clear();
   }
 
   /** Someone waits for this read model: write what has been gathered now. */
@@ -172,6 +202,7 @@ export class ProjectorWorker {
         if (!from) throw new Error(`checkpoint of ${name} missing after reset`);
         this.position = from;
         this.storedPosition = from;
+        this.newEpoch();
         if (this.state !== 'failed') {
           this.state = 'active';
           this.lastError = null;
@@ -238,6 +269,10 @@ export class ProjectorWorker {
                 storedAt = Date.now();
                 this.position = expected;
                 this.storedPosition = expected;
+                if (!ignored) {
+                  this.changes += 1;
+                  for (const e of batch) if (handlesType(this.projector, e.type)) this.changedBy.set(e.type, this.changes);
+                }
                 if (this.state === 'failed') {
                   this.state = 'active';
                   this.lastError = null;

@@ -72,10 +72,10 @@ const put = <R>(l: Loaded<R>, key: string, row: R): void => {
   l.touched.add(key);
 };
 
-const PRODUCT_TYPES = ['ProductCreated', 'ProductEdited', 'VariantAdded', 'VariantRepriced', 'ProductPublished'];
-const STOCK_TYPES = ['StockOpened', 'StockReceived', 'StockReserved', 'StockReleased', 'StockSold', 'StockAdjusted', 'StockRestocked'];
+export const PRODUCT_TYPES = ['ProductCreated', 'ProductEdited', 'VariantAdded', 'VariantRepriced', 'ProductPublished'];
+export const STOCK_TYPES = ['StockOpened', 'StockReceived', 'StockReserved', 'StockReleased', 'StockSold', 'StockAdjusted', 'StockRestocked'];
 const TERM_TYPES = ['ShopTermSaved', 'ShopTermRemoved', 'ShopBannerSaved', 'ShopBannerRemoved'];
-const COUPON_TYPES = ['CouponCreated', 'CouponRedeemed', 'CouponRedemptionReleased', 'CouponDisabled'];
+export const COUPON_TYPES = ['CouponCreated', 'CouponRedeemed', 'CouponRedemptionReleased', 'CouponDisabled'];
 const ORDER_TYPES = [
   'OrderPlaced',
   'OrderPaid',

@@ -23,8 +23,11 @@ export interface ProjectionsPort {
     timeoutMs: number,
     scope?: { readonly readModels?: readonly string[]; readonly types?: readonly string[] },
   ): Promise<boolean>;
-  /** Changes whenever one of the named read models may have changed (see content/cache.ts); absent: no caching. */
-  readModelVersion?(names: readonly string[]): Promise<string>;
+  /**
+   * Changes whenever one of the named read models may have changed (from an event of one of `types`,
+   * when given; see content/cache.ts, shop/read-cache.ts); absent: no caching.
+   */
+  readModelVersion?(names: readonly string[], types?: readonly string[]): Promise<string>;
   /** Each projector's state and the event it stopped at, if any (for /ready). */
   status?(): Promise<
     readonly { readonly name: string; readonly failedEvent: { readonly type: string; readonly id: string; readonly error: string } | null }[]
