@@ -5,6 +5,7 @@ import {
   causationKeys,
   checkoutDecider,
   createEventRegistry,
+  eligibilityPayloadFieldsFor,
   entriesDecider,
   memberDecider,
   NO_SECONDARY_PRIZE_IMAGES,
@@ -355,7 +356,10 @@ export async function measureDraw(bench: CloseBench, prizeId: string, members: n
   // Where the time goes: the two reads every step above makes (informational, not in the ratios).
   const cutoff = (await prizeEvents(store, prizeId)).find((e) => e.type === 'EntriesClosed')?.data.cutoffPosition;
   if (!cutoff) throw new Error('bench: no EntriesClosed');
-  const logRead = await measured(() => forEachLogEvent(store, cutoff, () => undefined));
+  // What the audit reads of the log for this draw (a normal draw under rule 1: no registrations).
+  const logRead = await measured(() =>
+    forEachLogEvent(store, cutoff, () => undefined, { fields: eligibilityPayloadFieldsFor({ prizeType: 'normal' }) }),
+  );
   const asOf = (await prizeEvents(store, prizeId)).find((e) => e.type === 'EntriesClosed')?.data.asOf ?? new Date().toISOString();
   const readModel = await measured(() => eligibleFromReadModel(app, positionFromString(cutoff), { prizeId, prizeType: 'normal', asOf }));
   if (!readModel.value || readModel.value.eligible.length !== members)

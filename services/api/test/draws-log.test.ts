@@ -8,7 +8,7 @@ import { forEachLogEvent } from '../src/draws/log';
 /** The eligibility events up to `cutoff`, collected (closing a draw and the audit fold them page by page instead). */
 async function readLogUpTo(store: EventStore, cutoff: Position, batch: number, waitMs: number): Promise<EligibilityEvent[]> {
   const out: EligibilityEvent[] = [];
-  await forEachLogEvent(store, cutoff, (e) => out.push(e), batch, waitMs);
+  await forEachLogEvent(store, cutoff, (e) => out.push(e), { batch, waitMs });
   return out;
 }
 

@@ -7,6 +7,8 @@ import {
   commitRandomness,
   drawStreamId,
   eligibilityAccumulator,
+  eligibilityPayloadFieldsFor,
+  entrantIdOrder,
   entrantKeyOfEvent,
   entrantToIdentify,
   memberStreamId,
@@ -112,18 +114,14 @@ export async function scheduleDraw(app: AppContext, prizeId: string, ctx: Comman
 
 /**
  * The pseudonymous id of each eligible entrant (HMAC-SHA-256 of its key under the draw's salt) and
- * the order that sorts them: indices sorted by a comparator over the ids, no map from id to entrant.
+ * the order that sorts them: indices sorted by id (entrantIdOrder), no map from id to entrant.
  * Two keys with one id would make one entrant of two: refused, never merged.
  */
 function entrantIdsInOrder(salt: string, eligible: readonly EligibleEntrant[]): { ids: string[]; order: number[] } {
   const idOf = pseudonymousEntrantIds(salt);
   const ids = new Array<string>(eligible.length);
-  const order = new Array<number>(eligible.length);
-  for (let i = 0; i < eligible.length; i++) {
-    ids[i] = idOf(eligible[i]!.key);
-    order[i] = i;
-  }
-  order.sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  for (let i = 0; i < eligible.length; i++) ids[i] = idOf(eligible[i]!.key);
+  const order = entrantIdOrder(ids);
   for (let i = 1; i < order.length; i++) if (ids[order[i - 1]!] === ids[order[i]!]) throw new Error('draw: two entrants share an id');
   return { ids, order };
 }
@@ -367,8 +365,10 @@ export async function publishResult(app: AppContext, prizeId: string, ctx: Comma
 /**
  * The audit: the draw's stream and the log up to its recorded cutoff, never a read model. The log
  * is streamed page by page into the eligibility fold, so memory grows with the members, not the
- * events. Each key's pseudonymous id is computed as its first event streams in, while the
- * database reads the next page; the audit then rebuilds, sorts and hashes the list from them.
+ * events; only the event types this draw's entrants depend on are read (eligibilityPayloadFieldsFor:
+ * a rule 1 draw reads no registrations, so no sealed date of birth is fetched or opened). Each
+ * key's pseudonymous id is computed as its first grant (or team) streams in, while the database
+ * reads the next page; the audit then rebuilds, sorts and hashes the list from them.
  */
 export async function verifyDraw(store: EventStore, prizeId: string): Promise<AuditReport> {
   // The stream's events only: the audit reads what they record (auditDraw), it needs no folded state.
@@ -381,11 +381,25 @@ export async function verifyDraw(store: EventStore, prizeId: string): Promise<Au
     const acc = eligibilityAccumulator(input);
     const idOf = pseudonymousEntrantIds(revealed.data.entrantSalt);
     const entrantIds = new Map<string, string>();
-    await forEachLogEvent(store, closed.data.cutoffPosition, (e) => {
-      acc.add(e);
-      const key = entrantKeyOfEvent(e);
-      if (key !== null && !entrantIds.has(key)) entrantIds.set(key, idOf(key));
-    });
+    // Member and team ids already given an entrant id: looked up by the payload's own id string,
+    // which the fold has just hashed, rather than by a key built afresh for every event.
+    const named = { member: new Set<string>(), team: new Set<string>() };
+    await forEachLogEvent(
+      store,
+      closed.data.cutoffPosition,
+      (e) => {
+        acc.add(e);
+        // Only a grant or a complete team can make an entrant; the other events name no one new.
+        if (e.type !== 'EntriesGranted' && e.type !== 'TeamCompleted') return;
+        const d = e.data as { memberId?: unknown; teamId?: unknown };
+        const [seen, id] = e.type === 'TeamCompleted' ? [named.team, d.teamId] : [named.member, d.memberId];
+        if (typeof id !== 'string' || seen.has(id)) return;
+        seen.add(id);
+        const key = entrantKeyOfEvent(e);
+        if (key !== null) entrantIds.set(key, idOf(key));
+      },
+      { fields: eligibilityPayloadFieldsFor(input) },
+    );
     log = { input, eligible: acc.result(), entrantIds };
   }
   return auditDraw(prizeId, events, log, { verifyBeaconSignature: verifyDrandSignature });

@@ -1,5 +1,12 @@
 import { comparePositions, positionFromString, positionToString, START, type EventStore, type Position } from '@roar/platform';
-import { ELIGIBILITY_PAYLOAD_FIELDS, eligibilityAccumulator, type EligibilityEvent, type EligibilityInput, type EligibleEntrant } from '@roar/domain';
+import {
+  ELIGIBILITY_PAYLOAD_FIELDS,
+  eligibilityAccumulator,
+  eligibilityPayloadFieldsFor,
+  type EligibilityEvent,
+  type EligibilityInput,
+  type EligibleEntrant,
+} from '@roar/domain';
 
 /**
  * Hands every eligibility-relevant event of the log up to and including `cutoff` to `visit`, in
@@ -7,8 +14,9 @@ import { ELIGIBILITY_PAYLOAD_FIELDS, eligibilityAccumulator, type EligibilityEve
  * re-validated: an auditor must see a tampered payload, not a decode error). The store filters
  * the event types, so the rest of the log (registrations, checkouts, prizes...) is never fetched
  * or parsed here, and hands over only the payload fields the eligibility fold reads
- * (ELIGIBILITY_PAYLOAD_FIELDS): a membership activation's tier snapshot is most of its bytes and
- * the fold reads two flags of it. Answers how many events it handed over.
+ * (ELIGIBILITY_PAYLOAD_FIELDS, or the narrower `options.fields`): a membership activation's tier
+ * snapshot is most of its bytes and the fold reads two flags of it. Answers how many events it
+ * handed over.
  *
  * `cutoff` is the position of an event that exists (the head when entries closed). The PostgreSQL
  * store hands readers only events whose transaction is older than every running one, so a read can
@@ -17,16 +25,28 @@ import { ELIGIBILITY_PAYLOAD_FIELDS, eligibilityAccumulator, type EligibilityEve
  * would include them. So the store answers "not complete" until everything up to the cutoff is
  * readable, and the read waits for that.
  */
+export interface LogReadOptions {
+  /**
+   * The event types to read and their payload fields: every eligibility type by default; a replay
+   * for one draw passes eligibilityPayloadFieldsFor(input), the types that draw's entrants depend on.
+   */
+  readonly fields?: Readonly<Record<string, readonly string[]>>;
+  /** Events a page (10,000). */
+  readonly batch?: number;
+  /** How long to wait for transactions older than the cutoff to commit (30 s). */
+  readonly waitMs?: number;
+}
+
 export async function forEachLogEvent(
   store: EventStore,
   cutoff: Position | string,
   visit: (event: EligibilityEvent) => void,
-  batch = 10_000,
-  waitMs = 30_000,
+  options: LogReadOptions = {},
 ): Promise<number> {
+  const { fields = ELIGIBILITY_PAYLOAD_FIELDS, batch = 10_000, waitMs = 30_000 } = options;
   const limit = typeof cutoff === 'string' ? positionFromString(cutoff) : cutoff;
   if (comparePositions(limit, START) <= 0) return 0;
-  const read = (from: Position) => store.readTypeFieldsUpTo(from, limit, ELIGIBILITY_PAYLOAD_FIELDS, batch);
+  const read = (from: Position) => store.readTypeFieldsUpTo(from, limit, fields, batch);
   let count = 0;
   const deadline = Date.now() + waitMs;
   let after: Position = START;
@@ -51,9 +71,12 @@ export async function forEachLogEvent(
   return count;
 }
 
-/** The eligible entrants at `cutoff`, folded page by page: memory in members and teams, not events. */
+/**
+ * The eligible entrants at `cutoff`, folded page by page: memory in members and teams, not events.
+ * Only the event types this draw's entrants depend on are read (eligibilityPayloadFieldsFor).
+ */
 export async function eligibleAtCutoff(store: EventStore, cutoff: Position | string, input: EligibilityInput): Promise<EligibleEntrant[]> {
   const acc = eligibilityAccumulator(input);
-  await forEachLogEvent(store, cutoff, (e) => acc.add(e));
+  await forEachLogEvent(store, cutoff, (e) => acc.add(e), { fields: eligibilityPayloadFieldsFor(input) });
   return acc.result();
 }

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   closeEntryList,
   closeEntryListInPages,
+  entrantIdOrder,
   entryLines,
   entryListMatches,
   hashEntrants,
@@ -181,5 +182,27 @@ describe('the canonical lines of a page', () => {
       ),
     );
     expect(() => closeEntryListInPages([], 0)).toThrow(RangeError);
+  });
+});
+
+describe('entrantIdOrder', () => {
+  const byComparator = (ids: readonly string[]) => ids.map((_, i) => i).sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  const hex = () => randomBytes(32).toString('hex');
+
+  it('orders HMAC hex ids as the comparator sort does, ids sharing their first digits and equal ids included', () => {
+    const ids = Array.from({ length: 5000 }, hex);
+    // Shared 8-digit heads (the packed key ties), shared longer prefixes, and duplicates.
+    for (let i = 0; i < 300; i++) ids.push(`${ids[i]!.slice(0, 8 + (i % 40))}${hex()}`.slice(0, 64));
+    for (let i = 0; i < 50; i++) ids.push(ids[i * 7]!);
+    ids.push('00000000'.padEnd(64, '0'), 'ffffffff'.padEnd(64, 'f'), '00000000');
+    const order = entrantIdOrder(ids);
+    expect(order).toEqual(byComparator(ids));
+    expect(new Set(order).size).toBe(ids.length);
+  });
+
+  it('orders ids that are not lower-case hex (or shorter than 8 characters) by the comparator', () => {
+    for (const ids of [['B', 'a', 'A', 'b'], [...Array.from({ length: 20 }, hex), 'ABCDEF0123', 'zz'], ['abc', 'ab', 'abcdefgh'], []]) {
+      expect(entrantIdOrder(ids)).toEqual(byComparator(ids));
+    }
   });
 });

@@ -222,3 +222,63 @@ export function entryLinesTotals(lines: string): { entrants: number; tickets: nu
 export function entryListMatches(list: Pick<FrozenEntryList, 'entrants'>, recordedHash: string): boolean {
   return hashEntrants(list.entrants) === recordedHash.toLowerCase();
 }
+
+/** Up to this many ids sort by packed numeric keys (an index takes 21 bits beside a 32-bit id prefix in a double). */
+const PACKED_SORT_MAX = 1 << 21;
+const INDEX_SPAN = 2 ** 21;
+
+/** The value of the first 8 characters of `id` read as lower-case hex digits, or -1 when they are not (or it is shorter). */
+function hexHead(id: string): number {
+  if (id.length < 8) return -1;
+  let value = 0;
+  for (let i = 0; i < 8; i++) {
+    const c = id.charCodeAt(i);
+    const digit = c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
+    if (digit < 0) return -1;
+    value = value * 16 + digit;
+  }
+  return value;
+}
+
+/**
+ * The indices of `ids` in ascending code-unit order of the ids (equal ids in index order): what
+ * sorting the indices with a comparator over the strings gives, which is how a close and an audit
+ * order a list by entrant id. Entrant ids are HMAC hex, so their first 8 digits are a 32-bit number
+ * in the same order: each index is packed beside that number into one double and the doubles
+ * sorted natively (a typed array's numeric sort, no comparator called back per pair: several
+ * times faster on 100,000 ids); the rare ids sharing those 8 digits are put in order among
+ * themselves by the comparator. Ids that are not all lower-case hex, or more than 2^21 of them,
+ * go through the comparator sort.
+ */
+export function entrantIdOrder(ids: readonly string[]): number[] {
+  const n = ids.length;
+  const order = new Array<number>(n);
+  const byId = (a: number, b: number) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0);
+  const keys = n <= PACKED_SORT_MAX ? new Float64Array(n) : null;
+  for (let i = 0; keys && i < n; i++) {
+    const head = hexHead(ids[i]!);
+    if (head < 0) {
+      for (let j = 0; j < n; j++) order[j] = j;
+      return order.sort(byId);
+    }
+    keys[i] = head * INDEX_SPAN + i;
+  }
+  if (!keys) {
+    for (let j = 0; j < n; j++) order[j] = j;
+    return order.sort(byId);
+  }
+  keys.sort();
+  for (let i = 0; i < n; i++) order[i] = keys[i]! % INDEX_SPAN;
+  // Runs sharing their first 8 digits (in index order so far) sorted by the whole id; a stable sort keeps equal ids in index order.
+  for (let from = 0; from < n;) {
+    const head = Math.floor(keys[from]! / INDEX_SPAN);
+    let to = from + 1;
+    while (to < n && Math.floor(keys[to]! / INDEX_SPAN) === head) to++;
+    if (to - from > 1) {
+      const run = order.slice(from, to).sort(byId);
+      for (let i = 0; i < run.length; i++) order[from + i] = run[i]!;
+    }
+    from = to;
+  }
+  return order;
+}

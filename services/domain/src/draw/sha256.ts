@@ -24,7 +24,7 @@ export const SHA256_IV: Int32Array = new Int32Array([0x6a09e667, 0xbb67ae85, 0x3
 const W = new Int32Array(64);
 
 /** One compression of the 64-byte block at `offset` of `block` into `state` (8 words). */
-function compress(state: Int32Array, so: number, block: Uint8Array, offset: number): void {
+export function compress(state: Int32Array, so: number, block: Uint8Array, offset: number): void {
   for (let i = 0; i < 16; i++) {
     const j = offset + i * 4;
     W[i] = (block[j]! << 24) | (block[j + 1]! << 16) | (block[j + 2]! << 8) | block[j + 3]!;

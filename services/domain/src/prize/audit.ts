@@ -5,6 +5,7 @@ import {
   closeEntryList,
   drawSeed,
   drawWinners,
+  entrantIdOrder,
   hashEntryLines,
   parseEntryLines,
   pseudonymousEntrantIds,
@@ -199,13 +200,9 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
   const hmac = pseudonymousEntrantIds(revealed.entrantSalt);
   const known = 'eligible' in log ? log.entrantIds : undefined;
   const ids = new Array<string>(eligible.length);
-  const order = new Array<number>(eligible.length);
-  for (let i = 0; i < eligible.length; i++) {
-    ids[i] = known?.get(eligible[i]!.key) ?? hmac(eligible[i]!.key);
-    order[i] = i;
-  }
+  for (let i = 0; i < eligible.length; i++) ids[i] = known?.get(eligible[i]!.key) ?? hmac(eligible[i]!.key);
   // Indices sorted by id (no map from id to entrant): closeEntryList then finds the list sorted and only checks and hashes it.
-  order.sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  const order = entrantIdOrder(ids);
   const inOrder = order.map((i) => ({ entrantId: ids[i]!, tickets: eligible[i]!.tickets }));
   const rebuilt = closeEntryList(inOrder);
   // Who an entrant id stands for: looked up for the few winners, mapped whole only to explain a difference.

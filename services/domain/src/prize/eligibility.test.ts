@@ -4,10 +4,12 @@ import {
   ELIGIBILITY_EVENT_TYPES,
   ELIGIBILITY_PAYLOAD_FIELDS,
   eligibilityAccumulator,
+  eligibilityPayloadFieldsFor,
   entrantKeyOfEvent,
   eligibleEntrants,
   memberStanding,
   type EligibilityEvent,
+  type EligibilityInput,
 } from './eligibility';
 
 const ev = (type: string, data: object, occurredAt = '2026-11-10T00:00:00.000Z'): EligibilityEvent => ({ type, data, occurredAt });
@@ -87,6 +89,52 @@ describe('eligibilityAccumulator', () => {
       ),
     }));
     expect(eligibleEntrants(withoutCount, input)).not.toEqual(eligibleEntrants(whole, input));
+  });
+});
+
+describe('eligibilityPayloadFieldsFor', () => {
+  // Every type, residence facts and suspensions included, in an order where dropping a type matters.
+  const mixed: EligibilityEvent[] = [
+    ...log,
+    ev('MemberRegistered', { memberId: 'm1', state: 'NSW', dob: '1980-05-01' }),
+    ev('MemberRegistered', { memberId: 'm2', state: 'SA', dob: '1980-05-01' }),
+    ev('MemberRegistered', { memberId: 'm3', state: 'NSW', dob: '2010-01-01' }),
+    ev('MemberProfileUpdated', { memberId: 'm4', changes: { state: 'VIC', dob: '1990-01-01' } }),
+    ev('MemberRegistered', { memberId: 'm6', state: 'QLD', dob: '1991-01-01' }),
+    ev('MemberSuspended', { memberId: 'm6' }),
+    ev('MemberRegistered', { memberId: 'single11', state: 'QLD', dob: '1991-01-01' }),
+    ev('TeamCompleted', { teamId: 't2', memberIds: ['m1', 'm4', 'm6', 'm8'] }),
+    ev('TeamCompleted', { teamId: 't3', memberIds: ['m1', 'm4', 'm6', 'single11'] }),
+  ];
+  const sorted = (entrants: ReturnType<typeof eligibleEntrants>) => [...entrants].sort((a, b) => (a.key < b.key ? -1 : 1));
+  const inputs: EligibilityInput[] = (['normal', 'bonus', 'weekly', 'event', 'team'] as const).flatMap((prizeType) => [
+    { ...input, prizeType },
+    { ...input, prizeType, ruleVersion: 2, openStates: ['NSW', 'VIC', 'QLD'], minimumAge: 18 },
+  ]);
+
+  it('folds the entrants of every draw type and rule from its types alone as from every eligibility event', () => {
+    for (const draw of inputs) {
+      const fields = eligibilityPayloadFieldsFor(draw);
+      const narrowed = mixed.filter((e) => e.type in fields);
+      expect(narrowed.length, `${draw.prizeType} v${draw.ruleVersion ?? 1}`).toBeLessThan(mixed.length);
+      expect(sorted(eligibleEntrants(narrowed, draw)), `${draw.prizeType} v${draw.ruleVersion ?? 1}`).toEqual(sorted(eligibleEntrants(mixed, draw)));
+      for (const [type, wanted] of Object.entries(fields)) expect(wanted).toBe(ELIGIBILITY_PAYLOAD_FIELDS[type]);
+    }
+    // The residence facts are read under rule 2 only, teams in the team draw only.
+    expect(Object.keys(eligibilityPayloadFieldsFor({ prizeType: 'normal' }))).not.toContain('MemberRegistered');
+    expect(Object.keys(eligibilityPayloadFieldsFor({ prizeType: 'normal', ruleVersion: 2 }))).toContain('MemberRegistered');
+    expect(Object.keys(eligibilityPayloadFieldsFor({ prizeType: 'team' }))).toEqual(['TeamCompleted']);
+  });
+
+  it('a type left out that the draw reads changes the result: the comparison above can fail', () => {
+    const rule2 = inputs.find((d) => d.prizeType === 'normal' && d.ruleVersion === 2)!;
+    const withoutRegistrations = mixed.filter((e) => e.type !== 'MemberRegistered');
+    expect(sorted(eligibleEntrants(withoutRegistrations, rule2))).not.toEqual(sorted(eligibleEntrants(mixed, rule2)));
+    const team2 = inputs.find((d) => d.prizeType === 'team' && d.ruleVersion === 2)!;
+    expect(eligibleEntrants(mixed, team2).map((e) => e.key)).toEqual(['team:t3']);
+    expect(eligibleEntrants(withoutRegistrations, team2)).toEqual([]);
+    const withoutSuspensions = mixed.filter((e) => e.type !== 'MemberSuspended');
+    expect(sorted(eligibleEntrants(withoutSuspensions, rule2))).not.toEqual(sorted(eligibleEntrants(mixed, rule2)));
   });
 });
 

@@ -66,6 +66,28 @@ export const ELIGIBILITY_PAYLOAD_FIELDS: Readonly<Record<string, readonly string
   MemberRegistered: ['memberId', 'state', 'dob'],
   MemberProfileUpdated: ['memberId', 'changes.state', 'changes.dob'],
 };
+/** The event types only rule 2's residence and age check reads (a state, a date of birth). */
+const RESIDENCE_EVENT_TYPES = new Set(['MemberRegistered', 'MemberProfileUpdated']);
+
+/**
+ * ELIGIBILITY_PAYLOAD_FIELDS narrowed to the event types that can change the entrants of the draw
+ * `input` describes: a replay of the log (the audit's, a close without the read model) reads only
+ * these. Under rule 1 the registrations and profile changes are never consulted (residence is rule
+ * 2's); a team draw reads only complete teams (and, under rule 2, its members' residence facts),
+ * every other draw everything but teams. A third of a paying member's eligibility events is a
+ * registration, whose date of birth is sealed: a rule 1 audit neither fetches nor opens them.
+ * The entrants folded from these types alone are the entrants folded from all of them (the test
+ * beside this file folds both ways for every draw type and rule).
+ */
+export function eligibilityPayloadFieldsFor(input: Pick<EligibilityInput, 'prizeType' | 'ruleVersion'>): Readonly<Record<string, readonly string[]>> {
+  const residence = (input.ruleVersion ?? 1) >= 2;
+  const out: Record<string, readonly string[]> = {};
+  for (const [type, fields] of Object.entries(ELIGIBILITY_PAYLOAD_FIELDS)) {
+    const needed = RESIDENCE_EVENT_TYPES.has(type) ? residence : input.prizeType === 'team' ? type === 'TeamCompleted' : type !== 'TeamCompleted';
+    if (needed) out[type] = fields;
+  }
+  return out;
+}
 export const SUSPENDED_REASON = 'Your account is suspended.';
 
 export interface EligibilityEvent {
