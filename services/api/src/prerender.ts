@@ -3,10 +3,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { Router, type Request, type RequestHandler } from 'express';
 import { cleanHtml, type HtmlKind } from '@roar/domain';
 import { listPrizes } from '@roar/projections';
 import type { AppContext } from './context';
+import { chooseEncoding } from './precompressed';
 import { withStyleHashes } from './security-headers';
 
 /**
@@ -107,12 +110,28 @@ interface Entry {
     readonly html?: string;
     /** The policy sources of the style elements in `html`. */
     readonly styleHashes?: readonly string[];
+    /** `html` compressed, per encoding, made when a client first asks for it. */
+    readonly compressed?: Partial<Record<PageEncoding, Promise<Buffer>>>;
   };
 }
+
+/**
+ * A page carries its stylesheets (fillTemplate): compressed, as the build's files are (static.ts), it
+ * costs the wire about what the page and its stylesheets did apart. Made once per kept page, off the
+ * event loop.
+ */
+const PAGE_ENCODINGS: ReadonlySet<PageEncoding> = new Set(['br', 'gzip'] as const);
+type PageEncoding = 'br' | 'gzip';
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+const compressPage = (html: string, encoding: PageEncoding): Promise<Buffer> =>
+  encoding === 'br' ? brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipped(html, { level: 9 });
 
 export const isPrerendered = (path: string): boolean => !CLIENT_ONLY.some((pattern) => pattern.test(path));
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+/** web-member/public/start-after-paint.js: starts the app's entry scripts once the page has been painted. */
+const START_AFTER_PAINT = '/start-after-paint.js';
 
 /**
  * The built index.html with a rendered page in it: its head tags, the app in #root, the answers for
@@ -142,14 +161,23 @@ export function fillTemplate(
     inlined.push(style);
     return `<style>${style.css}</style><link rel="stylesheet" crossorigin href="${href}" disabled />`;
   });
-  // No script preloads: on a page that is already drawn they would only compete with its stylesheets
-  // for the connection and the main thread; the entry script brings its imports when it runs.
-  html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  // The entry scripts are started once the page has been painted (web-member/public/start-after-paint.js,
+  // after the next frame): a deferred script runs as soon as the document is parsed, which on a page that
+  // arrives whole is before its first frame, and the app's entry chunk took ~300 ms of a phone's main
+  // thread (4x CPU) there. They are preloaded, so they are fetched and compiled meanwhile.
+  const entries = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)].map((m) => m[1]!);
+  html = html.replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/g, '');
+  const start = entries.length
+    ? [
+        ...entries.map((src) => `<link rel="modulepreload" crossorigin href="${src}" />`),
+        `<script defer src="${START_AFTER_PAINT}" data-entries="${entries.join(' ')}"></script>`,
+      ].join('\n    ')
+    : '';
   html = html.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${stylesheets.join('\n    ')}`);
   if (title) html = html.replace(/<title>[\s\S]*?<\/title>/, title);
   if (page.head.includes('name="description"')) html = html.replace(/\s*<meta\s+name="description"[\s\S]*?\/>/, '');
   html = html
-    .replace('</head>', `  ${page.head}\n  </head>`)
+    .replace('</head>', `  ${page.head}${start ? `\n    ${start}` : ''}\n  </head>`)
     .replace(ROOT_ELEMENT, `<div id="root">${page.html}</div>\n    <script type="application/json" id="ssr-data">${page.data}</script>`);
   return { html, inlined };
 }
@@ -204,7 +232,7 @@ export function prerenderHandler(ctx: AppContext, distDir: string): RequestHandl
     const rendered = await (await renderer).render(new URL(req.originalUrl, publicUrl), { apiBase: loopback(req), publicUrl });
     if (rendered.kind === 'redirect') return { status: rendered.status, location: rendered.location };
     const page = fillTemplate(template, { ...rendered, styles: routeStyles(manifest, rendered.modules) }, inlineStyle);
-    return { status: 200, html: page.html, styleHashes: page.inlined.map((style) => style.hash) };
+    return { status: 200, html: page.html, styleHashes: page.inlined.map((style) => style.hash), compressed: {} };
   };
 
   return (req, res, next) => {
@@ -219,9 +247,14 @@ export function prerenderHandler(ctx: AppContext, distDir: string): RequestHandl
         if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value as string);
         pages.set(key, { version: at, answer });
       }
-      return answer;
+      const encoding = answer.html !== undefined && answer.compressed ? chooseEncoding(req.headers['accept-encoding'], PAGE_ENCODINGS) : null;
+      const body =
+        encoding && answer.compressed && answer.html !== undefined
+          ? await (answer.compressed[encoding] ??= compressPage(answer.html, encoding))
+          : null;
+      return { answer, encoding, body };
     })().then(
-      (answer) => {
+      ({ answer, encoding, body }) => {
         if (answer.location) {
           res.redirect(answer.status, answer.location);
           return;
@@ -230,6 +263,12 @@ export function prerenderHandler(ctx: AppContext, distDir: string): RequestHandl
         const policy = res.getHeader('Content-Security-Policy');
         if (typeof policy === 'string' && answer.styleHashes?.length)
           res.setHeader('Content-Security-Policy', withStyleHashes(policy, answer.styleHashes));
+        res.vary('Accept-Encoding');
+        if (encoding && body) {
+          res.setHeader('Content-Encoding', encoding);
+          res.status(answer.status).type('html').send(body);
+          return;
+        }
         res.status(answer.status).type('html').send(answer.html);
       },
       (error: unknown) => {

@@ -22,7 +22,7 @@ const TEMPLATE = `<!doctype html>
 </html>`;
 
 describe('a prerendered page in the built index.html', () => {
-  it('puts the app in #root, the answers after it, the page title and head tags in the head, stylesheets first, no script preloads', () => {
+  it('puts the app in #root, the answers after it, the page title and head tags in the head, stylesheets first, the entry started after the first paint', () => {
     const { html, inlined } = fillTemplate(TEMPLATE, {
       html: '<title>ROAR+ | Home</title><h1>Win big</h1>',
       head: '<link rel="canonical" href="https://club.test/" />',
@@ -36,7 +36,11 @@ describe('a prerendered page in the built index.html', () => {
     expect(html).not.toContain('<title>ROAR+</title>');
     expect(html.indexOf('<link rel="canonical"')).toBeLessThan(html.indexOf('</head>'));
     expect(html.indexOf('index-c.css')).toBeLessThan(html.indexOf('index-a.js'));
-    expect(html).not.toContain('modulepreload');
+    // The entry script is started after the first paint (public/start-after-paint.js), preloaded meanwhile.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-a.js" />');
+    expect(html).toContain('<script defer src="/start-after-paint.js" data-entries="/assets/index-a.js"></script>');
+    expect(html.indexOf('start-after-paint.js')).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('name="description"');
   });
 
