@@ -19,7 +19,22 @@ if (!root) throw new Error('index.html has no #root element');
 const embedded = document.getElementById('ssr-data');
 if (embedded?.textContent && !session.isLoggedIn()) {
   holdEarlyClicks();
-  const page = JSON.parse(embedded.textContent) as PreloadedPage;
+  void hydrate(root, JSON.parse(embedded.textContent) as PreloadedPage);
+} else {
+  root.replaceChildren();
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+/**
+ * Hydrates the server's page. Not awaited at the top of this module: the route modules it loads import
+ * the entry chunk this module is in (every module the entry imports shares one chunk, vite.config.ts),
+ * and a top-level await here would have them wait for this module to finish, and it for them.
+ */
+async function hydrate(container: HTMLElement, page: PreloadedPage): Promise<void> {
   const store: PreloadStore = { answers: new Map(Object.entries(page.answers)) };
   // The route modules the page is made of are loaded before hydrating, so the first render is the page itself.
   for (const match of matchRoutes(routes, window.location) ?? []) {
@@ -32,18 +47,11 @@ if (embedded?.textContent && !session.isLoggedIn()) {
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   setRenderNow(page.renderedAt);
   hydrateRoot(
-    root,
+    container,
     <StrictMode>
       <PreloadProvider store={store} clearAfterMount>
         <App />
       </PreloadProvider>
-    </StrictMode>,
-  );
-} else {
-  root.replaceChildren();
-  createRoot(root).render(
-    <StrictMode>
-      <App />
     </StrictMode>,
   );
 }

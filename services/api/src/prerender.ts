@@ -1,11 +1,16 @@
 import { latestContentVersion } from './content-admin/versions';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { Router, type Request, type RequestHandler } from 'express';
 import { cleanHtml, type HtmlKind } from '@roar/domain';
 import { listPrizes } from '@roar/projections';
 import type { AppContext } from './context';
+import { chooseEncoding } from './precompressed';
+import { withStyleHashes } from './security-headers';
 
 /**
  * Public pages rendered on the server (issue 25): the member console's own components, rendered
@@ -66,10 +71,10 @@ type Rendered =
 type Manifest = Record<string, { readonly file: string; readonly css?: readonly string[]; readonly imports?: readonly string[] }>;
 
 /**
- * The stylesheets a page's route modules bring (and the chunks they import): linked in the head,
- * the page is drawn styled before any script runs, and without JavaScript at all.
+ * The stylesheets a page's route modules bring (and the chunks they import), by their built path
+ * ("assets/home-1.css"): with the built index.html's own, they are in the page before it is drawn.
  */
-export function routeLinks(manifest: Manifest, modules: readonly string[], base = '/'): string {
+export function routeStyles(manifest: Manifest, modules: readonly string[]): string[] {
   const files = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string): void => {
@@ -80,8 +85,17 @@ export function routeLinks(manifest: Manifest, modules: readonly string[], base 
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const module of modules) visit(module);
-  return [...styles].map((css) => `<link rel="stylesheet" crossorigin href="${base}${css}" />`).join('\n    ');
+  return [...styles];
 }
+
+/** A stylesheet written into the page: its text and the Content-Security-Policy source that lets it apply. */
+export interface InlineStyle {
+  readonly css: string;
+  readonly hash: string;
+}
+
+/** The policy source of a style element holding exactly `css` ('sha256-…'). */
+export const styleHash = (css: string): string => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
 
 interface Renderer {
   setServerHtmlCleaner(clean: (html: string, kind: HtmlKind) => string): void;
@@ -90,28 +104,82 @@ interface Renderer {
 
 interface Entry {
   readonly version: string;
-  readonly answer: { readonly status: number; readonly location?: string; readonly html?: string };
+  readonly answer: {
+    readonly status: number;
+    readonly location?: string;
+    readonly html?: string;
+    /** The policy sources of the style elements in `html`. */
+    readonly styleHashes?: readonly string[];
+    /** `html` compressed, per encoding, made when a client first asks for it. */
+    readonly compressed?: Partial<Record<PageEncoding, Promise<Buffer>>>;
+  };
 }
+
+/**
+ * A page carries its stylesheets (fillTemplate): compressed, as the build's files are (static.ts), it
+ * costs the wire about what the page and its stylesheets did apart. Made once per kept page, off the
+ * event loop.
+ */
+const PAGE_ENCODINGS: ReadonlySet<PageEncoding> = new Set(['br', 'gzip'] as const);
+type PageEncoding = 'br' | 'gzip';
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+const compressPage = (html: string, encoding: PageEncoding): Promise<Buffer> =>
+  encoding === 'br' ? brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipped(html, { level: 9 });
 
 export const isPrerendered = (path: string): boolean => !CLIENT_ONLY.some((pattern) => pattern.test(path));
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+/** web-member/public/start-after-paint.js: starts the app's entry scripts once the page has been painted. */
+const START_AFTER_PAINT = '/start-after-paint.js';
 
-/** The built index.html with a rendered page in it: its head tags, the app in #root, the answers for hydration after it. */
-export function fillTemplate(template: string, page: { html: string; head: string; data: string }): string {
+/**
+ * The built index.html with a rendered page in it: its head tags, the app in #root, the answers for
+ * hydration after it. The page's stylesheets (the template's and `page.styles`, the route's) come
+ * first in the head; each that `inline` gives the text of is written into the page as a style
+ * element (issue 25: a stylesheet link blocks the first paint until it has been fetched, and on a
+ * phone that is the longest wait before it). Beside each inlined one stays its link, disabled: a
+ * disabled stylesheet link is not fetched, and Vite's loader, which adds a route's stylesheets when
+ * its module loads (before hydration, and on later visits in the app), finds it linked and does not
+ * fetch it again. Returns the page and the stylesheets inlined (their hashes go in the policy).
+ */
+export function fillTemplate(
+  template: string,
+  page: { html: string; head: string; data: string; styles?: readonly string[] },
+  inline: (href: string) => InlineStyle | null = () => null,
+): { html: string; inlined: InlineStyle[] } {
   const title = /<title>[\s\S]*?<\/title>/.exec(page.html)?.[0];
-  // The stylesheets first: the page paints once they are in, and Vite writes them after the script preloads.
-  const stylesheets = template.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-  let html = stylesheets.reduce((at, link) => at.replace(link, ''), template);
-  // No script preloads: on a page that is already drawn they would only compete with its stylesheets
-  // for the connection and the main thread; the entry script brings its imports when it runs.
-  html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  const links = template.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  let html = links.reduce((at, link) => at.replace(link, ''), template);
+  const hrefs = [...links.map((link) => /href="([^"]+)"/.exec(link)?.[1] ?? ''), ...(page.styles ?? []).map((css) => `/${css}`)].filter(
+    (href, i, all) => href !== '' && all.indexOf(href) === i,
+  );
+  const inlined: InlineStyle[] = [];
+  const stylesheets = hrefs.map((href) => {
+    const style = inline(href);
+    if (!style) return `<link rel="stylesheet" crossorigin href="${href}" />`;
+    inlined.push(style);
+    return `<style>${style.css}</style><link rel="stylesheet" crossorigin href="${href}" disabled />`;
+  });
+  // The entry scripts are started once the page has been painted (web-member/public/start-after-paint.js,
+  // after the next frame): a deferred script runs as soon as the document is parsed, which on a page that
+  // arrives whole is before its first frame, and the app's entry chunk took ~300 ms of a phone's main
+  // thread (4x CPU) there. They are preloaded, so they are fetched and compiled meanwhile.
+  const entries = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)].map((m) => m[1]!);
+  html = html.replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/g, '');
+  const start = entries.length
+    ? [
+        ...entries.map((src) => `<link rel="modulepreload" crossorigin href="${src}" />`),
+        `<script defer src="${START_AFTER_PAINT}" data-entries="${entries.join(' ')}"></script>`,
+      ].join('\n    ')
+    : '';
   html = html.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${stylesheets.join('\n    ')}`);
   if (title) html = html.replace(/<title>[\s\S]*?<\/title>/, title);
   if (page.head.includes('name="description"')) html = html.replace(/\s*<meta\s+name="description"[\s\S]*?\/>/, '');
-  return html
-    .replace('</head>', `  ${page.head}\n  </head>`)
+  html = html
+    .replace('</head>', `  ${page.head}${start ? `\n    ${start}` : ''}\n  </head>`)
     .replace(ROOT_ELEMENT, `<div id="root">${page.html}</div>\n    <script type="application/json" id="ssr-data">${page.data}</script>`);
+  return { html, inlined };
 }
 
 /** The address the server renderer's loads go to: this process, on the interface the request came in on. */
@@ -133,6 +201,16 @@ export function prerenderHandler(ctx: AppContext, distDir: string): RequestHandl
   const template = readFileSync(index, 'utf8');
   const manifestPath = join(distDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : {};
+  // The build's stylesheets, read once each: a stylesheet that could end its style element early is linked instead.
+  const styles = new Map<string, InlineStyle | null>();
+  const inlineStyle = (href: string): InlineStyle | null => {
+    if (!styles.has(href)) {
+      const file = join(distDir, href);
+      const css = href.startsWith('/assets/') && href.endsWith('.css') && existsSync(file) ? readFileSync(file, 'utf8') : null;
+      styles.set(href, css === null || /<\/style/i.test(css) ? null : { css, hash: styleHash(css) });
+    }
+    return styles.get(href) ?? null;
+  };
   let renderer: Promise<Renderer> | null = null;
   const pages = new Map<string, Entry>();
   const log = ctx.logger.child({ module: 'prerender' });
@@ -153,8 +231,8 @@ export function prerenderHandler(ctx: AppContext, distDir: string): RequestHandl
     const publicUrl = ctx.publicUrl();
     const rendered = await (await renderer).render(new URL(req.originalUrl, publicUrl), { apiBase: loopback(req), publicUrl });
     if (rendered.kind === 'redirect') return { status: rendered.status, location: rendered.location };
-    const links = routeLinks(manifest, rendered.modules);
-    return { status: 200, html: fillTemplate(template, { ...rendered, head: links ? `${rendered.head}\n    ${links}` : rendered.head }) };
+    const page = fillTemplate(template, { ...rendered, styles: routeStyles(manifest, rendered.modules) }, inlineStyle);
+    return { status: 200, html: page.html, styleHashes: page.inlined.map((style) => style.hash), compressed: {} };
   };
 
   return (req, res, next) => {
@@ -169,14 +247,28 @@ export function prerenderHandler(ctx: AppContext, distDir: string): RequestHandl
         if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value as string);
         pages.set(key, { version: at, answer });
       }
-      return answer;
+      const encoding = answer.html !== undefined && answer.compressed ? chooseEncoding(req.headers['accept-encoding'], PAGE_ENCODINGS) : null;
+      const body =
+        encoding && answer.compressed && answer.html !== undefined
+          ? await (answer.compressed[encoding] ??= compressPage(answer.html, encoding))
+          : null;
+      return { answer, encoding, body };
     })().then(
-      (answer) => {
+      ({ answer, encoding, body }) => {
         if (answer.location) {
           res.redirect(answer.status, answer.location);
           return;
         }
         res.setHeader('Cache-Control', 'no-cache');
+        const policy = res.getHeader('Content-Security-Policy');
+        if (typeof policy === 'string' && answer.styleHashes?.length)
+          res.setHeader('Content-Security-Policy', withStyleHashes(policy, answer.styleHashes));
+        res.vary('Accept-Encoding');
+        if (encoding && body) {
+          res.setHeader('Content-Encoding', encoding);
+          res.status(answer.status).type('html').send(body);
+          return;
+        }
         res.status(answer.status).type('html').send(answer.html);
       },
       (error: unknown) => {

@@ -130,6 +130,25 @@ export function consolePolicy(name: ConsoleName, add: Additions, https: boolean,
   return policy.join('; ');
 }
 
+/**
+ * `policy` letting style elements with exactly these contents apply (their 'sha256-…' sources in
+ * style-src): the member console's server-rendered pages carry their stylesheets in the page (issue
+ * 25). Only those elements: no 'unsafe-inline'. Where style-src already allows inline styles (a chat
+ * widget is configured), the policy is left as it is: beside a hash, browsers ignore 'unsafe-inline',
+ * and the widget's own style elements would stop applying.
+ */
+export function withStyleHashes(policy: string, hashes: readonly string[]): string {
+  if (hashes.length === 0) return policy;
+  return policy
+    .split('; ')
+    .map((directive) => {
+      if (!directive.startsWith('style-src ')) return directive;
+      if (directive.split(' ').includes("'unsafe-inline'")) return directive;
+      return `${directive} ${[...new Set(hashes)].join(' ')}`;
+    })
+    .join('; ');
+}
+
 const NO_ADDITIONS: Additions = { script: [], style: [], connect: [], frame: [], font: [] };
 
 /** The staff console's index.html with this answer's style nonce, where its script reads it (src/cspNonce.ts). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, isPrerendered, routeLinks } from '../src/prerender';
+import { fillTemplate, isPrerendered, routeStyles, styleHash } from '../src/prerender';
+import { withStyleHashes } from '../src/security-headers';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en-AU">
@@ -21,12 +22,13 @@ const TEMPLATE = `<!doctype html>
 </html>`;
 
 describe('a prerendered page in the built index.html', () => {
-  it('puts the app in #root, the answers after it, the page title and head tags in the head, stylesheets first, no script preloads', () => {
-    const html = fillTemplate(TEMPLATE, {
+  it('puts the app in #root, the answers after it, the page title and head tags in the head, stylesheets first, the entry started after the first paint', () => {
+    const { html, inlined } = fillTemplate(TEMPLATE, {
       html: '<title>ROAR+ | Home</title><h1>Win big</h1>',
       head: '<link rel="canonical" href="https://club.test/" />',
       data: '{"renderedAt":1,"answers":{}}',
     });
+    expect(inlined).toEqual([]);
     expect(html).toContain('<div id="root"><title>ROAR+ | Home</title><h1>Win big</h1></div>');
     expect(html).toContain('<script type="application/json" id="ssr-data">{"renderedAt":1,"answers":{}}</script>');
     expect(html.match(/<title>/g)).toHaveLength(2);
@@ -34,28 +36,65 @@ describe('a prerendered page in the built index.html', () => {
     expect(html).not.toContain('<title>ROAR+</title>');
     expect(html.indexOf('<link rel="canonical"')).toBeLessThan(html.indexOf('</head>'));
     expect(html.indexOf('index-c.css')).toBeLessThan(html.indexOf('index-a.js'));
-    expect(html).not.toContain('modulepreload');
+    // The entry script is started after the first paint (public/start-after-paint.js), preloaded meanwhile.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-a.js" />');
+    expect(html).toContain('<script defer src="/start-after-paint.js" data-entries="/assets/index-a.js"></script>');
+    expect(html.indexOf('start-after-paint.js')).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('name="description"');
   });
 
   it("keeps one description: a giveaway's own replaces the site's", () => {
-    const html = fillTemplate(TEMPLATE, { html: '', head: '<meta name="description" content="Win a car." />', data: '{}' });
+    const { html } = fillTemplate(TEMPLATE, { html: '', head: '<meta name="description" content="Win a car." />', data: '{}' });
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html).toContain('Win a car.');
   });
 });
 
 describe('route stylesheets from the build manifest', () => {
-  it("links the stylesheets of a route's chunk and of the chunks it imports, once each", () => {
+  it("finds the stylesheets of a route's chunk and of the chunks it imports, once each", () => {
     const manifest = {
       'src/app/routes/home.tsx': { file: 'assets/home-1.js', css: ['assets/home-1.css'], imports: ['_shared.js', '_cards.js'] },
       '_shared.js': { file: 'assets/shared-2.js', css: ['assets/shared-2.css'], imports: ['_cards.js'] },
       '_cards.js': { file: 'assets/cards-3.js', css: ['assets/home-1.css'] },
     };
-    expect(routeLinks(manifest, ['src/app/routes/home.tsx', 'src/app/routes/missing.tsx']).split('\n    ')).toEqual([
-      '<link rel="stylesheet" crossorigin href="/assets/home-1.css" />',
-      '<link rel="stylesheet" crossorigin href="/assets/shared-2.css" />',
-    ]);
+    expect(routeStyles(manifest, ['src/app/routes/home.tsx', 'src/app/routes/missing.tsx'])).toEqual(['assets/home-1.css', 'assets/shared-2.css']);
+  });
+});
+
+describe('stylesheets written into the page (issue 25: no stylesheet fetch before the first paint)', () => {
+  const sheets: Record<string, string> = { '/assets/index-c.css': 'body{margin:0}', '/assets/home-1.css': '.hero{color:red}' };
+  const inline = (href: string) => (sheets[href] ? { css: sheets[href], hash: styleHash(sheets[href]) } : null);
+
+  it("holds the template's and the route's stylesheets in style elements, first in the head, each beside its link disabled", () => {
+    const { html, inlined } = fillTemplate(
+      TEMPLATE,
+      { html: '<h1>Win big</h1>', head: '', data: '{}', styles: ['assets/home-1.css', 'assets/gone-9.css'] },
+      inline,
+    );
+    expect(inlined.map((s) => s.css)).toEqual(['body{margin:0}', '.hero{color:red}']);
+    expect(html).toContain('<style>body{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/index-c.css" disabled />');
+    expect(html).toContain('<style>.hero{color:red}</style><link rel="stylesheet" crossorigin href="/assets/home-1.css" disabled />');
+    // A stylesheet without text to inline stays an ordinary link.
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/gone-9.css" />');
+    expect(html.match(/<link rel="stylesheet"/g)).toHaveLength(3);
+    expect(html.indexOf('<style>')).toBeLessThan(html.indexOf('index-a.js'));
+    expect(html.indexOf('<style>')).toBeGreaterThan(html.indexOf('name="viewport"'));
+  });
+
+  it("hashes a style element's exact text as CSP does", () => {
+    // echo -n 'body{margin:0}' | openssl dgst -sha256 -binary | base64
+    expect(styleHash('body{margin:0}')).toBe("'sha256-IAdwN3biDCQ3brrgp1m8kBEsPQYyqfREKOEfeoREopc='");
+  });
+
+  it('adds the hashes to style-src only, and leaves a policy that already allows inline styles as it is', () => {
+    const policy = "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self'";
+    expect(withStyleHashes(policy, ["'sha256-a'", "'sha256-b'", "'sha256-a'"])).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self' 'sha256-a' 'sha256-b'; style-src-attr 'unsafe-inline'; img-src 'self'",
+    );
+    const chat = "default-src 'self'; style-src 'self' https://client.crisp.chat 'unsafe-inline'";
+    expect(withStyleHashes(chat, ["'sha256-a'"])).toBe(chat);
+    expect(withStyleHashes(policy, [])).toBe(policy);
   });
 });
 

@@ -33,6 +33,11 @@ export function renderNow(): number {
   return hydrationNow ?? Date.now();
 }
 
+/** True while the browser hydrates the page the server drew (its first render); false on the server and afterwards. */
+export function hydratingServerPage(): boolean {
+  return hydrationNow !== null && typeof document !== 'undefined';
+}
+
 /** Sets (or clears, with null) the time renders use as "now" (the server around each render, the browser while it hydrates). */
 export function setRenderNow(at: number | null): void {
   hydrationNow = at;

@@ -6,6 +6,8 @@ import { apiRequest } from '../../lib/api-client';
 import { dataOf, pageSchema, type Page } from '../../types/api';
 import { SafeHtml } from '../ui/safe-html';
 import { usePreloaded } from '../../lib/preload';
+// This page opens on staff HTML: DOMPurify comes with it, so its first render is already clean (SafeHtml).
+import '../ui/purify';
 
 const pagesAnswer = dataOf(z.array(pageSchema));
 

@@ -12,6 +12,8 @@ import { formatDollars } from '../../lib/format';
 import { fetchPrizeBySlug, formatDrawTime, prizeKey, imageUrl, prizeImages, prizeTypeDisplay, type Prize } from '../../lib/prizes';
 import { SafeHtml } from '../../components/ui/safe-html';
 import { oddsLine, poolLine } from './odds';
+// This page opens on staff HTML: DOMPurify comes with it, so its first render is already clean (SafeHtml).
+import '../../components/ui/purify';
 
 /** `/events/{slug}`: one giveaway with its images, value, draw time, countdown, the member's entries and the winner. */
 export function EventPage() {

@@ -6,6 +6,8 @@ import { Head } from '../../components/ui/head';
 import { SafeHtml } from '../../components/ui/safe-html';
 import { paths } from '../../config/paths';
 import { formatDate } from '../../lib/format';
+// This page opens on staff HTML: DOMPurify comes with it, so its first render is already clean (SafeHtml).
+import '../../components/ui/purify';
 
 /** `/events/{slug}/terms` (issue 22): the draw's terms in force, the latest version issued, through the one HTML policy. */
 export function DrawTermsPage() {

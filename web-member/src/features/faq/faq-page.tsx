@@ -5,6 +5,8 @@ import { Empty, ErrorNote, Spinner } from '../../components/ui/feedback';
 import { Head } from '../../components/ui/head';
 import { apiRequest } from '../../lib/api-client';
 import { SafeHtml } from '../../components/ui/safe-html';
+// This page opens on staff HTML: DOMPurify comes with it, so its first render is already clean (SafeHtml).
+import '../../components/ui/purify';
 
 type State = { status: 'loading' } | { status: 'error'; error: string } | { status: 'loaded'; faqs: Faq[] };
 

@@ -104,7 +104,16 @@ export function Partners() {
                   .filter((p) => p.category === c.id)
                   .map((p) => (
                     <li key={p.id} className="logo-chip">
-                      <img src={p.logo} alt={`${p.name} logo${p.sample ? ' (sample partner)' : ''}`} width={120} height={48} />
+                      {/* Far below the fold: lazy, so the server's page carries no preload of it and the browser neither fetches nor
+                          decodes it before the first paint (each SVG picture is a document of its own to build, issue 25). */}
+                      <img
+                        src={p.logo}
+                        alt={`${p.name} logo${p.sample ? ' (sample partner)' : ''}`}
+                        width={120}
+                        height={48}
+                        loading="lazy"
+                        decoding="async"
+                      />
                     </li>
                   ))}
               </ul>
@@ -135,7 +144,8 @@ export function Testimonials({ title = 'What members say' }: { title?: string })
               <blockquote>“{t.quote}”</blockquote>
               <p className="testimonial__who">
                 {t.image ? (
-                  <img className="testimonial__image" src={t.image} alt="" width={48} height={48} />
+                  // Below the fold, as the partner logos: no preload, no fetch before the first paint.
+                  <img className="testimonial__image" src={t.image} alt="" width={48} height={48} loading="lazy" decoding="async" />
                 ) : (
                   <span className="avatar avatar--sm" aria-hidden="true">
                     {initialOf(t.name)}

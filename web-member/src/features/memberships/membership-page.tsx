@@ -1,5 +1,7 @@
 import { MembershipTiers } from '../../components/membership-tiers';
 import { Head } from '../../components/ui/head';
+// This page opens on staff HTML: DOMPurify comes with it, so its first render is already clean (SafeHtml).
+import '../../components/ui/purify';
 
 export function MembershipPage() {
   return (

@@ -8,6 +8,8 @@ import { formatDate, formatDollars } from '../../lib/format';
 import { imageUrl } from '../../lib/prizes';
 import { useLoad } from '../../lib/use-load';
 import { SafeHtml } from '../../components/ui/safe-html';
+// This page opens on staff HTML: DOMPurify comes with it, so its first render is already clean (SafeHtml).
+import '../../components/ui/purify';
 
 /** A fresh install says so plainly rather than showing an empty list under a heading about winners. */
 export const NO_WINNERS_YET = 'No winners yet: results appear here as soon as the first draw is published.';
