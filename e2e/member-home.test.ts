@@ -117,10 +117,10 @@ describe('member home page', () => {
     await page.close();
   });
 
-  it("holds a tap on the menu made while the server's page is not yet live, and opens the menu once it is", async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    // The home route's module is held back, so the page cannot hydrate until the tap is made.
-    const chunk = routeChunk('src/app/routes/home.tsx');
+  /** Opens a page whose app entry script is held back until `letGo`: the server's page, not yet live. */
+  async function openNotYetLive(path: string, width: number, height: number) {
+    const page = await browser.newPage({ viewport: { width, height } });
+    const chunk = routeChunk('index.html');
     let letGo!: () => void;
     const held = new Promise<void>((resolve) => (letGo = resolve));
     await page.route(
@@ -130,13 +130,29 @@ describe('member home page', () => {
         await route.continue();
       },
     );
-    await page.goto(`${app.url}/`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${app.url}${path}`, { waitUntil: 'domcontentloaded' });
+    return { page, letGo };
+  }
+
+  it("holds a tap on the menu made while the server's page is not yet live, and opens the menu once it is", async () => {
+    // Only the page's start script (public/start-after-paint.js) is there to hold the tap.
+    const { page, letGo } = await openNotYetLive('/', 390, 844);
     await page.getByRole('button', { name: 'Open menu' }).click();
     expect(await page.locator('html[data-hydrated="true"]').count()).toBe(0);
     letGo();
     const menu = page.getByRole('navigation', { name: 'Mobile menu' });
     await menu.getByRole('link', { name: 'Membership', exact: true }).waitFor({ state: 'visible' });
     expect(await page.locator('html[data-hydrated="true"]').count()).toBe(1);
+    await page.close();
+  });
+
+  it('turns the header dark for a visitor who scrolled before the page went live', async () => {
+    const { page, letGo } = await openNotYetLive('/', 1280, 900);
+    await page.getByTestId('membership-tiers').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 400));
+    letGo();
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await expect.poll(() => headerBackground(page)).toBe('rgb(11, 26, 58)');
     await page.close();
   });
 });

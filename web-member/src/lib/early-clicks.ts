@@ -2,32 +2,40 @@
  * The server's page is painted before React takes it over (hydration), and its buttons do nothing
  * until then: a tap on "Open menu" in that moment would be lost, and a form's submit button would
  * submit the form natively, as a plain GET. Taps on buttons in that moment are held and replayed
- * once the page is live, as Angular's event replay does.
+ * once the page is live, as Angular's event replay does. The page's start script
+ * (public/start-after-paint.js) holds them from the first paint; this module takes over from it.
  */
+declare global {
+  interface Window {
+    /** Set by public/start-after-paint.js: stops holding and gives the last button tapped. */
+    roarEarlyClicks?: { take(): HTMLButtonElement | null };
+  }
+}
+
 let held: HTMLButtonElement | null = null;
 let listening = false;
 
 function onEarlyClick(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target.closest('button') : null;
   if (!(target instanceof HTMLButtonElement) || target.disabled) return;
-  // A submit button must not submit before the app handles the form.
   if (target.form) event.preventDefault();
   held = target;
 }
 
-/** From the page's first script until hydration: remember the last button tapped. */
+/** From the app's first script until hydration: remember the last button tapped (where the start script does not already). */
 export function holdEarlyClicks(): void {
-  if (listening) return;
+  if (listening || window.roarEarlyClicks) return;
   listening = true;
   document.addEventListener('click', onEarlyClick, true);
 }
 
 /** The page is live: stop holding, and tap again the button the visitor tapped while it was not. */
 export function replayEarlyClicks(): void {
-  if (!listening) return;
+  const fromStart = window.roarEarlyClicks?.take() ?? null;
+  delete window.roarEarlyClicks;
+  if (listening) document.removeEventListener('click', onEarlyClick, true);
   listening = false;
-  document.removeEventListener('click', onEarlyClick, true);
-  const button = held;
+  const button = fromStart ?? held;
   held = null;
   if (button?.isConnected && !button.disabled) button.click();
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { AvatarMenu } from './avatar-menu';
 import { MobileMenu } from './mobile-menu';
@@ -12,16 +12,22 @@ import { fullName, useAuth } from '../../lib/auth';
 import { useMember } from '../../lib/use-member';
 import { useReferralDialog } from '../../lib/referral-dialog';
 
-/** Scroll offset past the threshold: on home the header turns dark-backed from there. */
+const subscribeToScroll = (onChange: () => void) => {
+  window.addEventListener('scroll', onChange, { passive: true });
+  return () => window.removeEventListener('scroll', onChange);
+};
+
+/**
+ * Scroll offset past the threshold: on home the header turns dark-backed from there. The server's page
+ * is drawn unscrolled, and hydration draws it so too (the server snapshot); React then draws the
+ * browser's own offset, so a visitor who scrolled before the page went live sees the header follow.
+ */
 function useScrolledPast(threshold: number): boolean {
-  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY >= threshold);
-  useEffect(() => {
-    const onScroll = () => setPast(window.scrollY >= threshold);
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, [threshold]);
-  return past;
+  return useSyncExternalStore(
+    subscribeToScroll,
+    () => window.scrollY >= threshold,
+    () => false,
+  );
 }
 
 export function Header() {
