@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router-dom';
 import { App } from './app';
 import { routes } from './app/router';
-import { holdEarlyClicks } from './lib/early-clicks';
+import { dropEarlyClicks, holdEarlyClicks } from './lib/early-clicks';
 import { PreloadProvider, setRenderNow, type PreloadedPage, type PreloadStore } from './lib/preload';
 import { session } from './lib/session';
 import './styles/index.css';
@@ -19,8 +19,13 @@ if (!root) throw new Error('index.html has no #root element');
 const embedded = document.getElementById('ssr-data');
 if (embedded?.textContent && !session.isLoggedIn()) {
   holdEarlyClicks();
-  void hydrate(root, JSON.parse(embedded.textContent) as PreloadedPage);
+  hydrate(root, JSON.parse(embedded.textContent) as PreloadedPage).catch((error: unknown) => {
+    dropEarlyClicks();
+    throw error;
+  });
 } else {
+  // The app draws this page afresh (a member's own): the server's buttons are gone, and so is any tap on them.
+  dropEarlyClicks();
   root.replaceChildren();
   createRoot(root).render(
     <StrictMode>

@@ -3,6 +3,7 @@ import { memberControlsStreamId, memberStreamId } from '@roar/domain';
 import { listSentMail } from '@roar/workers';
 import { clubDay } from '@roar/contracts/time';
 import { adminFetch, signInStaff } from '../src/admin/test-staff';
+import { migrateLocalPayments } from '../src/payments';
 import { startTestApi, type TestApi } from './setup';
 
 interface Session {
@@ -56,6 +57,8 @@ describe('member controls: limits, a break, self-exclusion', () => {
 
   beforeAll(async () => {
     api = (await startTestApi({ database: 'pglite', now: () => clock }))!;
+    // The local payment provider creates its tables on first use; the count below may come first.
+    await migrateLocalPayments(api.infra.sql);
   });
   afterAll(async () => {
     await api?.close();

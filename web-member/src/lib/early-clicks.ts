@@ -29,13 +29,27 @@ export function holdEarlyClicks(): void {
   document.addEventListener('click', onEarlyClick, true);
 }
 
-/** The page is live: stop holding, and tap again the button the visitor tapped while it was not. */
-export function replayEarlyClicks(): void {
+/** Stops holding taps (the start script's and this module's) and gives the last button tapped. */
+function stopHolding(): HTMLButtonElement | null {
   const fromStart = window.roarEarlyClicks?.take() ?? null;
   delete window.roarEarlyClicks;
   if (listening) document.removeEventListener('click', onEarlyClick, true);
   listening = false;
   const button = fromStart ?? held;
   held = null;
+  return button;
+}
+
+/**
+ * The app renders the page afresh instead of taking the server's over (a signed-in member's pages):
+ * stop holding, or every form's submit button would stay held and never submit.
+ */
+export function dropEarlyClicks(): void {
+  stopHolding();
+}
+
+/** The page is live: stop holding, and tap again the button the visitor tapped while it was not. */
+export function replayEarlyClicks(): void {
+  const button = stopHolding();
   if (button?.isConnected && !button.disabled) button.click();
 }
