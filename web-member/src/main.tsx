@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router-dom';
 import { App } from './app';
 import { routes } from './app/router';
-import { dropEarlyClicks, holdEarlyClicks } from './lib/early-clicks';
+import { dropEarlyClicks } from './lib/early-clicks';
 import { PreloadProvider, setRenderNow, type PreloadedPage, type PreloadStore } from './lib/preload';
 import { session } from './lib/session';
 import './styles/index.css';
@@ -18,7 +18,6 @@ if (!root) throw new Error('index.html has no #root element');
  */
 const embedded = document.getElementById('ssr-data');
 if (embedded?.textContent && !session.isLoggedIn()) {
-  holdEarlyClicks();
   hydrate(root, JSON.parse(embedded.textContent) as PreloadedPage).catch((error: unknown) => {
     dropEarlyClicks();
     throw error;

@@ -1,9 +1,9 @@
 /**
  * The server's page is painted before React takes it over (hydration), and its buttons do nothing
  * until then: a tap on "Open menu" in that moment would be lost, and a form's submit button would
- * submit the form natively, as a plain GET. Taps on buttons in that moment are held and replayed
- * once the page is live, as Angular's event replay does. The page's start script
- * (public/start-after-paint.js) holds them from the first paint; this module takes over from it.
+ * submit the form natively, as a plain GET. The page's start script (public/start-after-paint.js)
+ * holds the last button tapped from the first paint, as Angular's event replay does; the app takes
+ * it from there once the page is live.
  */
 declare global {
   interface Window {
@@ -12,37 +12,16 @@ declare global {
   }
 }
 
-let held: HTMLButtonElement | null = null;
-let listening = false;
-
-function onEarlyClick(event: MouseEvent): void {
-  const target = event.target instanceof Element ? event.target.closest('button') : null;
-  if (!(target instanceof HTMLButtonElement) || target.disabled) return;
-  if (target.form) event.preventDefault();
-  held = target;
-}
-
-/** From the app's first script until hydration: remember the last button tapped (where the start script does not already). */
-export function holdEarlyClicks(): void {
-  if (listening || window.roarEarlyClicks) return;
-  listening = true;
-  document.addEventListener('click', onEarlyClick, true);
-}
-
-/** Stops holding taps (the start script's and this module's) and gives the last button tapped. */
+/** Stops the start script holding taps and gives the last button tapped (none on a page it did not start). */
 function stopHolding(): HTMLButtonElement | null {
-  const fromStart = window.roarEarlyClicks?.take() ?? null;
+  const button = window.roarEarlyClicks?.take() ?? null;
   delete window.roarEarlyClicks;
-  if (listening) document.removeEventListener('click', onEarlyClick, true);
-  listening = false;
-  const button = fromStart ?? held;
-  held = null;
   return button;
 }
 
 /**
- * The app renders the page afresh instead of taking the server's over (a signed-in member's pages):
- * stop holding, or every form's submit button would stay held and never submit.
+ * The app renders the page afresh instead of taking the server's over (a signed-in member's pages),
+ * or hydration failed: stop holding, or every form's submit button would stay held and never submit.
  */
 export function dropEarlyClicks(): void {
   stopHolding();
