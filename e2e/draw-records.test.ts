@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startApp, type RunningApp, shotsDir } from './harness';
 import { signInStaffConsole, staffApiToken } from './staff-console';
+import { clubDay } from '@roar/contracts/time';
 
 const SHOTS = shotsDir('records22');
 const WIDTHS = [390, 820, 1440] as const;
 const DAY = 86_400_000;
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The club's day (Australia's time zone, as the product counts days), not UTC's: they differ for 10-11 hours of every day. */
+const day = (ms: number) => clubDay(new Date(ms));
 
 /**
  * Issue 22, the regulator's records in the staff console: the dashboard's compliance calendar lists

@@ -10,6 +10,7 @@ import { seedPaidMember } from '../src/members/admin/test-members';
 import { adminFetch, signInStaff, switchOffFourEyes, type StaffLogin, type StaffRoleName } from '../src/admin/test-staff';
 import { issueSession, migrateMemberAuth } from '../src/auth/member';
 import { startTestApi, type TestApi } from './setup';
+import { clubDay } from '@roar/contracts/time';
 
 /**
  * Issue 22, the regulator's records over HTTP on PGlite: a draw open in NSW, VIC and QLD (an SA
@@ -22,7 +23,8 @@ let api: TestApi;
 let staff: Record<StaffRoleName, StaffLogin>;
 let clock = new Date();
 const DAY = 86_400_000;
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The club's day (Australia's time zone, as the product counts days), not UTC's: they differ for 10-11 hours of every day. */
+const day = (ms: number) => clubDay(new Date(ms));
 
 async function staffSend<T = Record<string, unknown>>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
