@@ -140,3 +140,23 @@ describe('memberRanges', () => {
     expect(memberRanges([])).toEqual([[null, null]]);
   });
 });
+
+describe('accountOfRow', () => {
+  const row = { has_tier: true, bonus_draws: false, weekly_draws: false, suspended: false, period_end: null, cancelled_ends_at: null, stacked: '5' };
+
+  it('gives an account read for a close without singles one shared empty map that refuses changes; the fold gets its own', () => {
+    const read = [accountOfRow({ ...row, singles: {} }, true), accountOfRow({ ...row, singles: {} }, true)];
+    expect(read[0]!.singles).toBe(read[1]!.singles);
+    expect(read[0]!.singles.size).toBe(0);
+    expect(() => read[0]!.singles.set('p1', { count: 1, ranges: [] })).toThrow();
+    expect(() => read[0]!.singles.delete('p1')).toThrow();
+    const withSingle = accountOfRow({ ...row, singles: { p1: 2 } }, true);
+    expect(withSingle.singles.get('p1')).toEqual({ count: 2, ranges: [] });
+    withSingle.singles.set('p2', { count: 1, ranges: [] });
+    const folded = [accountOfRow({ ...row, singles: {} }), accountOfRow({ ...row, singles: {} })];
+    expect(folded[0]!.singles).not.toBe(folded[1]!.singles);
+    folded[0]!.singles.set('p1', { count: 1, ranges: [] });
+    expect(folded[1]!.singles.size).toBe(0);
+    expect(read[1]!.singles.size).toBe(0);
+  });
+});

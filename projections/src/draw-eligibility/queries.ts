@@ -133,18 +133,22 @@ function addMemberRows(fold: EligibilityFold, stale: StaleEligibilityKey[], r: M
       const at = i * 4;
       fold.accounts.set(
         memberId,
-        accountOfRow({
-          has_tier: flags[at] === '1',
-          bonus_draws: flags[at + 1] === '1',
-          weekly_draws: flags[at + 2] === '1',
-          suspended: flags[at + 3] === '1',
-          period_end: periodEnds[i] ?? null,
-          cancelled_ends_at: cancelled[i] ?? null,
-          stacked: stacked[i],
-          singles: single === null || single === undefined ? {} : { [prizeId]: Number(single) },
-          residence_state: states[i] ?? null,
-          dob: dobs[i] ?? null,
-        }),
+        accountOfRow(
+          {
+            has_tier: flags[at] === '1',
+            bonus_draws: flags[at + 1] === '1',
+            weekly_draws: flags[at + 2] === '1',
+            suspended: flags[at + 3] === '1',
+            period_end: periodEnds[i] ?? null,
+            cancelled_ends_at: cancelled[i] ?? null,
+            stacked: stacked[i],
+            singles: single === null || single === undefined ? {} : { [prizeId]: Number(single) },
+            residence_state: states[i] ?? null,
+            dob: dobs[i] ?? null,
+          },
+          // Read for a close: the fold never changes these accounts (stale keys are folded afresh).
+          true,
+        ),
       );
     }
   }
