@@ -85,6 +85,8 @@ export async function readEligibilityRows(
     for (const range of ranges) addMemberRows(fold, stale, (await readRange(range)).rows[0], input.prizeId);
     return { cutoff, fold, stale };
   }
+  // Queued on the one client while the first runs: pg 8 runs them in order (and warns once that
+  // pg 9 will not; see docs/bench.md, the close's third pass).
   const pending = ranges.map(readRange);
   // A range that fails while an earlier one is being read is reported by its own await below.
   for (const p of pending) p.catch(() => undefined);
