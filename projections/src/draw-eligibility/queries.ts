@@ -61,9 +61,9 @@ export async function readEligibilityRows(
   // suspended: four characters a row) and comma-separated counts. The database builds these about
   // twice as fast as one JSON array per row, and a few JSON.parse calls read them.
   //
-  // In ranges of member id (MEMBER_RANGE_BOUNDS), all sent at once on the transaction's connection (one
-  // snapshot): the database aggregates the next range while this process parses the one before,
-  // instead of the two taking turns over the whole table. The ranges partition every id (open at
+  // In ranges of member id (MEMBER_RANGE_BOUNDS), on the transaction's connection (one snapshot): the
+  // database aggregates the next range while this process parses the one before, instead of the two
+  // taking turns over the whole table. The ranges partition every id (open at
   // both ends), so the rows are the same; only the accounts' insertion order differs, and a close
   // sorts its entrants by id.
   const readRange = ([from, to]: [string | null, string | null]) =>
@@ -79,18 +79,20 @@ export async function readEligibilityRows(
          and ($3::text is null or member_id >= $3::text) and ($4::text is null or member_id < $4::text)`,
       [input.prizeId, asOfMs, from, to],
     );
+  // Each range is asked for as soon as the one before has arrived, before that one is parsed: one
+  // query at a time on the connection (pg 9 will refuse a query sent while another runs), and the
+  // database aggregates the next range while this process parses the last.
   const ranges = memberRanges();
-  if (tx.kind !== 'pg') {
-    // PGlite runs one query at a time in this process: nothing to overlap, so the ranges go in turn.
-    for (const range of ranges) addMemberRows(fold, stale, (await readRange(range)).rows[0], input.prizeId);
-    return { cutoff, fold, stale };
+  let next = readRange(ranges[0]!);
+  for (let i = 0; i < ranges.length; i++) {
+    const arrived = await next;
+    if (i + 1 < ranges.length) {
+      next = readRange(ranges[i + 1]!);
+      // Should the parse below throw, the next range's failure is not left unhandled (an await still sees it).
+      next.catch(() => undefined);
+    }
+    addMemberRows(fold, stale, arrived.rows[0], input.prizeId);
   }
-  // Queued on the one client while the first runs: pg 8 runs them in order (and warns once that
-  // pg 9 will not; see docs/bench.md, the close's third pass).
-  const pending = ranges.map(readRange);
-  // A range that fails while an earlier one is being read is reported by its own await below.
-  for (const p of pending) p.catch(() => undefined);
-  for (const p of pending) addMemberRows(fold, stale, (await p).rows[0], input.prizeId);
   return { cutoff, fold, stale };
 }
 
