@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eligibleEntrants, entrantsOfFold, type EligibilityEvent, type EligibilityFold, type EligibilityInput } from '@roar/domain';
 import type { NewEvent } from '@roar/platform';
-import { event, openBackend, silent, type Backend } from '../../test/helpers';
+import { event, openBackend, silent, testDatabase, type Backend } from '../../test/helpers';
 import { createProjectionDaemon, type ProjectionDaemon } from '../runner/daemon';
 import { verifyProjector } from '../runner/verify';
-import { accountOfRow, drawEligibilityProjector } from '.';
+import { accountOfRow, drawEligibilityProjector, readEligibilityRows } from '.';
+import { memberRanges } from './queries';
 
 /**
  * The read model holds the domain's eligibility fold per member and team: folding its rows gives
@@ -36,47 +37,126 @@ const inputs: EligibilityInput[] = [
 
 const sorted = <T extends { key: string }>(list: T[]) => [...list].sort((x, y) => x.key.localeCompare(y.key));
 
-describe('draw_eligibility read model on pglite', () => {
+// PostgreSQL too: there the member rows are read in ranges sent at once on one connection.
+const db = await testDatabase();
+afterAll(async () => {
+  await db?.drop();
+});
+
+describe.each(['pglite', 'postgres'] as const)('draw_eligibility read model on %s', (kind) => {
   let backend: Backend;
   let daemon: ProjectionDaemon;
 
   beforeAll(async () => {
-    backend = await openBackend('pglite');
+    if (kind === 'postgres' && !db) return;
+    backend = await openBackend(kind, db);
     daemon = createProjectionDaemon({ sql: backend.sql, store: backend.store, projectors: [drawEligibilityProjector], logger: silent });
     await daemon.start();
   });
   afterAll(async () => {
-    await daemon.stop();
-    await backend.close();
+    await daemon?.stop();
+    await backend?.close();
   });
 
-  it('folds to the entrants the log gives, for normal, bonus, weekly and team draws; verify passes', async () => {
-    // Appended in two halves: the second batch folds into rows the first one stored.
-    for (const half of [log.slice(0, 6), log.slice(6)]) {
-      for (const [stream, type, data, at] of half) {
-        const e: NewEvent = event(type, data, at);
-        await backend.store.append(stream, [e], 'any');
+  it.skipIf(kind === 'postgres' && !db)(
+    'folds to the entrants the log gives, for normal, bonus, weekly and team draws; verify passes',
+    async () => {
+      // Appended in two halves: the second batch folds into rows the first one stored.
+      for (const half of [log.slice(0, 6), log.slice(6)]) {
+        for (const [stream, type, data, at] of half) {
+          const e: NewEvent = event(type, data, at);
+          await backend.store.append(stream, [e], 'any');
+        }
+        expect(await daemon.waitFor(await backend.store.headPosition(), 20_000)).toBe(true);
+      }
+      const members = await backend.sql.query<Parameters<typeof accountOfRow>[0] & { member_id: string; last_at_ms: unknown; streams: string[] }>(
+        'select * from read.draw_eligibility_members order by member_id',
+      );
+      const teams = await backend.sql.query<{ team_id: string; member_ids: string[] }>('select team_id, member_ids from read.draw_eligibility_teams');
+      const fold: EligibilityFold = {
+        accounts: new Map(members.rows.map((r) => [r.member_id, accountOfRow(r)])),
+        teams: new Map(teams.rows.map((t) => [t.team_id, t.member_ids])),
+      };
+      const events: EligibilityEvent[] = log.map(([, type, data, occurredAt]) => ({ type, data, occurredAt }));
+      for (const input of inputs) expect(sorted(entrantsOfFold(fold, input))).toEqual(sorted(eligibleEntrants(events, input)));
+      expect(entrantsOfFold(fold, inputs[0]!).find((e) => e.key === 'member:a')?.tickets).toBe(38);
+
+      const a = members.rows.find((r) => r.member_id === 'a');
+      expect(Number(a?.last_at_ms)).toBe(Date.parse('2026-10-03T00:00:00.000Z'));
+      expect([...(a?.streams ?? [])].sort()).toEqual(['entries-a', 'member-a']);
+      expect(members.rows.some((r) => r.member_id === 'e')).toBe(false);
+
+      const report = await verifyProjector({ sql: backend.sql, store: backend.store, projector: drawEligibilityProjector, logger: silent });
+      expect(report.differenceCount).toBe(0);
+    },
+    60_000,
+  );
+
+  it.skipIf(kind === 'postgres' && !db)(
+    'reads every member across the ranges of member id it reads in turn, whatever the ids look like',
+    async () => {
+      // Ids below, at and above each bound ('4', '8', 'c'), upper case, digits only and not hex at all.
+      const ids = ['0a', '3f', '4', '4a', '7zz', '8', 'b9', 'c', 'ff', 'zz', 'A1', 'M-1', '99', 'c0ffee'];
+      for (const [i, id] of ids.entries()) {
+        await backend.store.append(
+          `entries-r${i}`,
+          [event('EntriesGranted', { memberId: id, count: i + 1, prizeId: null, firstTicket: 1, lastTicket: i + 1 }, '2026-10-01T00:00:00.000Z')],
+          'any',
+        );
       }
       expect(await daemon.waitFor(await backend.store.headPosition(), 20_000)).toBe(true);
+      const events: EligibilityEvent[] = [
+        ...log,
+        ...ids.map((id, i): (typeof log)[number] => [
+          '',
+          'EntriesGranted',
+          { memberId: id, count: i + 1, prizeId: null },
+          '2026-10-01T00:00:00.000Z',
+        ]),
+      ].map(([, type, data, occurredAt]) => ({ type, data, occurredAt }));
+      for (const input of inputs.filter((x) => x.prizeType !== 'team')) {
+        const asOfMs = Date.parse(input.asOf);
+        const { cutoff, fold, stale } = await backend.sql.transaction((tx) => readEligibilityRows(tx, input, asOfMs));
+        expect(cutoff).not.toBeNull();
+        expect(stale).toEqual([]);
+        const read = entrantsOfFold(fold, input);
+        expect(sorted(read)).toEqual(sorted(eligibleEntrants(events, input)));
+        for (const id of ids) expect(fold.accounts.has(id)).toBe(true);
+      }
+    },
+    60_000,
+  );
+});
+
+describe('memberRanges', () => {
+  it('puts every text in exactly one range', () => {
+    const ranges = memberRanges();
+    expect(ranges[0]![0]).toBeNull();
+    expect(ranges[ranges.length - 1]![1]).toBeNull();
+    for (const id of ['', '0', '3zzz', '4', '40', '7~', '8', 'bf', 'c', 'c0', 'zz', 'A', '~', '\u00e9']) {
+      const holding = ranges.filter(([from, to]) => (from === null || id >= from) && (to === null || id < to));
+      expect(holding).toHaveLength(1);
     }
-    const members = await backend.sql.query<Parameters<typeof accountOfRow>[0] & { member_id: string; last_at_ms: unknown; streams: string[] }>(
-      'select * from read.draw_eligibility_members order by member_id',
-    );
-    const teams = await backend.sql.query<{ team_id: string; member_ids: string[] }>('select team_id, member_ids from read.draw_eligibility_teams');
-    const fold: EligibilityFold = {
-      accounts: new Map(members.rows.map((r) => [r.member_id, accountOfRow(r)])),
-      teams: new Map(teams.rows.map((t) => [t.team_id, t.member_ids])),
-    };
-    const events: EligibilityEvent[] = log.map(([, type, data, occurredAt]) => ({ type, data, occurredAt }));
-    for (const input of inputs) expect(sorted(entrantsOfFold(fold, input))).toEqual(sorted(eligibleEntrants(events, input)));
-    expect(entrantsOfFold(fold, inputs[0]!).find((e) => e.key === 'member:a')?.tickets).toBe(38);
+    expect(memberRanges([])).toEqual([[null, null]]);
+  });
+});
 
-    const a = members.rows.find((r) => r.member_id === 'a');
-    expect(Number(a?.last_at_ms)).toBe(Date.parse('2026-10-03T00:00:00.000Z'));
-    expect([...(a?.streams ?? [])].sort()).toEqual(['entries-a', 'member-a']);
-    expect(members.rows.some((r) => r.member_id === 'e')).toBe(false);
+describe('accountOfRow', () => {
+  const row = { has_tier: true, bonus_draws: false, weekly_draws: false, suspended: false, period_end: null, cancelled_ends_at: null, stacked: '5' };
 
-    const report = await verifyProjector({ sql: backend.sql, store: backend.store, projector: drawEligibilityProjector, logger: silent });
-    expect(report.differenceCount).toBe(0);
-  }, 60_000);
+  it('gives an account read for a close without singles one shared empty map that refuses changes; the fold gets its own', () => {
+    const read = [accountOfRow({ ...row, singles: {} }, true), accountOfRow({ ...row, singles: {} }, true)];
+    expect(read[0]!.singles).toBe(read[1]!.singles);
+    expect(read[0]!.singles.size).toBe(0);
+    expect(() => read[0]!.singles.set('p1', { count: 1, ranges: [] })).toThrow();
+    expect(() => read[0]!.singles.delete('p1')).toThrow();
+    const withSingle = accountOfRow({ ...row, singles: { p1: 2 } }, true);
+    expect(withSingle.singles.get('p1')).toEqual({ count: 2, ranges: [] });
+    withSingle.singles.set('p2', { count: 1, ranges: [] });
+    const folded = [accountOfRow({ ...row, singles: {} }), accountOfRow({ ...row, singles: {} })];
+    expect(folded[0]!.singles).not.toBe(folded[1]!.singles);
+    folded[0]!.singles.set('p1', { count: 1, ranges: [] });
+    expect(folded[1]!.singles.size).toBe(0);
+    expect(read[1]!.singles.size).toBe(0);
+  });
 });

@@ -1,4 +1,11 @@
-import { ELIGIBILITY_EVENT_TYPES, foldEligibilityEvent, type EligibilityEvent, type EligibilityFold, type MemberAccount } from '@roar/domain';
+import {
+  ELIGIBILITY_EVENT_TYPES,
+  foldEligibilityEvent,
+  type EligibilityEvent,
+  type EligibilityFold,
+  type MemberAccount,
+  type TicketRange,
+} from '@roar/domain';
 import { ident, type RecordedEvent, type Sql } from '@roar/platform';
 import type { ApplyContext, Projector } from '../runner/projector';
 import { withErasure } from '../runner/erasure';
@@ -63,11 +70,36 @@ const asStrings = (v: unknown): string[] => {
 const msOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** A stored row as the fold's account. Ticket ranges are not kept: a close needs counts only. */
+/**
+ * The singles of every account read for a close that holds none: one map for all of them (a new
+ * Map per account was most of the cost of building 100,000 accounts). Nothing may add to it:
+ * changing it would change every such account, so it refuses.
+ */
+class NoSingles extends Map<string, { count: number; ranges: TicketRange[] }> {
+  override set(): this {
+    throw new Error('draw_eligibility: an account read for a close is not folded further');
+  }
+  override delete(): boolean {
+    throw new Error('draw_eligibility: an account read for a close is not folded further');
+  }
+  override clear(): void {
+    throw new Error('draw_eligibility: an account read for a close is not folded further');
+  }
+}
+const NO_SINGLES = new NoSingles();
+
+/**
+ * The fold's account of a member row. `readOnly`: the account is only read (a close's entrants),
+ * never folded further, so a row without singles shares one empty map that refuses changes.
+ */
 export function accountOfRow(
   row: Pick<MemberRow, 'has_tier' | 'bonus_draws' | 'weekly_draws' | 'period_end' | 'cancelled_ends_at' | 'stacked' | 'singles' | 'suspended'> &
     Partial<Pick<MemberRow, 'residence_state' | 'dob'>>,
+  readOnly = false,
 ): MemberAccount {
-  const singles = new Map(Object.entries(asObject(row.singles)).map(([prizeId, count]) => [prizeId, { count: Number(count), ranges: [] }]));
+  const entries = Object.entries(asObject(row.singles));
+  const singles =
+    readOnly && entries.length === 0 ? NO_SINGLES : new Map(entries.map(([prizeId, count]) => [prizeId, { count: Number(count), ranges: [] }]));
   return {
     tier: row.has_tier ? { bonus_draws: row.bonus_draws, weekly_draws: row.weekly_draws } : null,
     periodEnd: row.period_end,

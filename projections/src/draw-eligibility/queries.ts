@@ -60,17 +60,53 @@ export async function readEligibilityRows(
   // same order): JSON arrays for the text columns, a string of 0/1 flags (has tier, bonus, weekly,
   // suspended: four characters a row) and comma-separated counts. The database builds these about
   // twice as fast as one JSON array per row, and a few JSON.parse calls read them.
-  const members = await tx.query<MemberAggregates>(
-    `select json_agg(member_id) as ids,
-       string_agg(case when has_tier then '1' else '0' end || case when bonus_draws then '1' else '0' end
-         || case when weekly_draws then '1' else '0' end || case when suspended then '1' else '0' end, '') as flags,
-       string_agg(stacked::text, ',') as stacked, json_agg(period_end) as period_end, json_agg(cancelled_ends_at) as cancelled,
-       json_agg(singles -> $1::text) as single, json_agg(case when last_at_ms > $2::float8 then streams end) as stale,
-       json_agg(residence_state) as residence_state, json_agg(dob) as dob
-     from ${s}.draw_eligibility_members where stacked > 0 or singles ? $1::text or last_at_ms > $2::float8`,
-    [input.prizeId, asOfMs],
-  );
-  const r = members.rows[0];
+  //
+  // In ranges of member id (MEMBER_RANGE_BOUNDS), on the transaction's connection (one snapshot): the
+  // database aggregates the next range while this process parses the one before, instead of the two
+  // taking turns over the whole table. The ranges partition every id (open at
+  // both ends), so the rows are the same; only the accounts' insertion order differs, and a close
+  // sorts its entrants by id.
+  const readRange = ([from, to]: [string | null, string | null]) =>
+    tx.query<MemberAggregates>(
+      `select json_agg(member_id) as ids,
+         string_agg(case when has_tier then '1' else '0' end || case when bonus_draws then '1' else '0' end
+           || case when weekly_draws then '1' else '0' end || case when suspended then '1' else '0' end, '') as flags,
+         string_agg(stacked::text, ',') as stacked, json_agg(period_end) as period_end, json_agg(cancelled_ends_at) as cancelled,
+         json_agg(singles -> $1::text) as single, json_agg(case when last_at_ms > $2::float8 then streams end) as stale,
+         json_agg(residence_state) as residence_state, json_agg(dob) as dob
+       from ${s}.draw_eligibility_members
+       where (stacked > 0 or singles ? $1::text or last_at_ms > $2::float8)
+         and ($3::text is null or member_id >= $3::text) and ($4::text is null or member_id < $4::text)`,
+      [input.prizeId, asOfMs, from, to],
+    );
+  // Each range is asked for as soon as the one before has arrived, before that one is parsed: one
+  // query at a time on the connection (pg 9 will refuse a query sent while another runs), and the
+  // database aggregates the next range while this process parses the last.
+  const ranges = memberRanges();
+  let next = readRange(ranges[0]!);
+  for (let i = 0; i < ranges.length; i++) {
+    const arrived = await next;
+    if (i + 1 < ranges.length) {
+      next = readRange(ranges[i + 1]!);
+      // Should the parse below throw, the next range's failure is not left unhandled (an await still sees it).
+      next.catch(() => undefined);
+    }
+    addMemberRows(fold, stale, arrived.rows[0], input.prizeId);
+  }
+  return { cutoff, fold, stale };
+}
+
+/** Ranges of member id read one query each (see readEligibilityRows): member ids are UUIDs, so the bounds split them about evenly. */
+const MEMBER_RANGE_BOUNDS = ['4', '8', 'c'];
+
+/** [from, to) of each range, null for an open end: together they hold every text. */
+export function memberRanges(bounds: readonly string[] = MEMBER_RANGE_BOUNDS): Array<[string | null, string | null]> {
+  const edges = [null, ...bounds, null];
+  return edges.slice(0, -1).map((from, i) => [from, edges[i + 1]!]);
+}
+
+/** One range's aggregated columns folded into accounts, or its keys whose rows count events after the as-of instant into `stale`. */
+function addMemberRows(fold: EligibilityFold, stale: StaleEligibilityKey[], r: MemberAggregates | undefined, prizeId: string): void {
   const ids = jsonArray<string>(r?.ids);
   const flags = r?.flags ?? '';
   const stacked = r?.stacked ? r.stacked.split(',') : [];
@@ -101,22 +137,25 @@ export async function readEligibilityRows(
       const at = i * 4;
       fold.accounts.set(
         memberId,
-        accountOfRow({
-          has_tier: flags[at] === '1',
-          bonus_draws: flags[at + 1] === '1',
-          weekly_draws: flags[at + 2] === '1',
-          suspended: flags[at + 3] === '1',
-          period_end: periodEnds[i] ?? null,
-          cancelled_ends_at: cancelled[i] ?? null,
-          stacked: stacked[i],
-          singles: single === null || single === undefined ? {} : { [input.prizeId]: Number(single) },
-          residence_state: states[i] ?? null,
-          dob: dobs[i] ?? null,
-        }),
+        accountOfRow(
+          {
+            has_tier: flags[at] === '1',
+            bonus_draws: flags[at + 1] === '1',
+            weekly_draws: flags[at + 2] === '1',
+            suspended: flags[at + 3] === '1',
+            period_end: periodEnds[i] ?? null,
+            cancelled_ends_at: cancelled[i] ?? null,
+            stacked: stacked[i],
+            singles: single === null || single === undefined ? {} : { [prizeId]: Number(single) },
+            residence_state: states[i] ?? null,
+            dob: dobs[i] ?? null,
+          },
+          // Read for a close: the fold never changes these accounts (stale keys are folded afresh).
+          true,
+        ),
       );
     }
   }
-  return { cutoff, fold, stale };
 }
 
 function jsonArray<T>(v: unknown): T[] {

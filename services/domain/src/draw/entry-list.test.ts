@@ -5,6 +5,7 @@ import {
   closeEntryList,
   closeEntryListInPages,
   entrantIdOrder,
+  entrantsOfLines,
   entryLines,
   entryListMatches,
   hashEntrants,
@@ -204,5 +205,41 @@ describe('entrantIdOrder', () => {
     for (const ids of [['B', 'a', 'A', 'b'], [...Array.from({ length: 20 }, hex), 'ABCDEF0123', 'zz'], ['abc', 'ab', 'abcdefgh'], []]) {
       expect(entrantIdOrder(ids)).toEqual(byComparator(ids));
     }
+  });
+});
+
+describe('entrantsOfLines', () => {
+  const entrants = (n: number, at = 0) =>
+    Array.from({ length: n }, (_, i) => ({ entrantId: `e${String(at + i).padStart(4, '0')}`, tickets: 1 + (i % 7) }));
+
+  it('hands the fold of a close the entrants its pages were built from, once each; the same values as parsing', () => {
+    const input = entrants(5);
+    const list = closeEntryListInPages(input, 2);
+    expect(list.pages).toHaveLength(3);
+    const first = entrantsOfLines(list.pages[0]!);
+    // The close's own objects, not a parse of its lines.
+    expect(first![0]).toBe(input[0]);
+    expect(first).toEqual(parseEntryLines(list.pages[0]!));
+    // Handed over once: a second fold of the same page parses it (equal values, new objects).
+    const again = entrantsOfLines(list.pages[0]!);
+    expect(again).toEqual(first);
+    expect(again![0]).not.toBe(input[0]);
+    for (const page of list.pages.slice(1)) expect(entrantsOfLines(page)).toEqual(parseEntryLines(page));
+  });
+
+  it('parses lines no close here built, refuses what is not canonical, and keeps only the last close', () => {
+    const older = closeEntryListInPages(entrants(3), 3);
+    const newer = closeEntryListInPages(entrants(3, 10), 3);
+    expect(entrantsOfLines(older.pages[0]!)).toEqual(parseEntryLines(older.pages[0]!));
+    expect(entrantsOfLines(newer.pages[0]!)![0]!.entrantId).toBe('e0010');
+    expect(entrantsOfLines('a\t1\nb\t2\n')).toEqual([
+      { entrantId: 'a', tickets: 1 },
+      { entrantId: 'b', tickets: 2 },
+    ]);
+    expect(entrantsOfLines('a\t0\n')).toBeNull();
+    // At most maxEntrants, built or not.
+    const list = closeEntryListInPages(entrants(4), 4);
+    expect(entrantsOfLines(list.pages[0]!, 3)).toBeNull();
+    expect(entrantsOfLines(list.pages[0]!, 4)).toHaveLength(4);
   });
 });

@@ -96,7 +96,31 @@ export interface PagedEntryList extends FrozenEntryList {
 export function closeEntryListInPages(entries: Iterable<EntryInput>, pageSize: number): PagedEntryList {
   if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new RangeError('pageSize must be a positive whole number');
   const { entrants, pages } = mergedInOrder(entries, pageSize);
-  return { entrants, totalTickets: totalOf(entrants), hash: hashEntryLines(pages), pages };
+  const list = { entrants, totalTickets: totalOf(entrants), hash: hashEntryLines(pages), pages };
+  builtPages = new Map(pages.map((lines, i) => [lines, entrants.slice(i * pageSize, (i + 1) * pageSize)]));
+  return list;
+}
+
+/**
+ * The entrants of each page of the list this process closed last (`closeEntryListInPages`), by the
+ * page's lines: the fold of the events that close appends (the command handler's state after the
+ * append, `entrantsOfLines`) takes them instead of parsing the same lines back into 100,000
+ * objects. Only the last list is kept, and each page is handed over once.
+ */
+let builtPages = new Map<string, FrozenEntrant[]>();
+
+/**
+ * The entrants of canonical lines (`parseEntryLines`), or null when the text is not that form: the
+ * entrants the last close built the same lines from when the lines are one of its pages (then
+ * forgotten here), parsed otherwise. Equal lines are equal entrants either way.
+ */
+export function entrantsOfLines(lines: string, maxEntrants = Number.POSITIVE_INFINITY): FrozenEntrant[] | null {
+  const built = builtPages.get(lines);
+  if (built !== undefined && built.length <= maxEntrants) {
+    builtPages.delete(lines);
+    return built;
+  }
+  return parseEntryLines(lines, maxEntrants);
 }
 
 /**

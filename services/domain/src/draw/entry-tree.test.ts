@@ -68,6 +68,26 @@ describe('entry tree (issue 24)', () => {
     }
   });
 
+  it('leaf inputs of every length up to the longest hash as SHA-256 does (padding across one, two and three blocks)', () => {
+    // Ids of 1 to 128 characters, counts of 1 to 13 digits (first tickets up to 16): leaf inputs of 6 to 161 bytes.
+    const list = Array.from({ length: 128 }, (_, i) => ({
+      entrantId: String.fromCharCode(0x21 + (i % 94)).repeat(i + 1),
+      tickets: Number('9'.repeat((i % 15) + 1)),
+    }));
+    for (const n of [1, 2, 5, 64, 128]) {
+      const part = list.slice(0, n);
+      let first = 0;
+      const inputs = part.map((e) => {
+        const line = entryLeafInput(first, e);
+        first += e.tickets;
+        return line;
+      });
+      expect(entryTreeRoot(part).root).toBe(naiveRoot(inputs).toString('hex'));
+      expect(entryTreeRootOfLines([entryLines(part)]).root).toBe(naiveRoot(inputs).toString('hex'));
+      expect(entryTree(part).tree.root().toString('hex')).toBe(naiveRoot(inputs).toString('hex'));
+    }
+  });
+
   it('large first tickets and counts hash as their decimal digits', () => {
     const list = [
       { entrantId: 'a', tickets: 2 ** 40 },

@@ -1,6 +1,6 @@
 import { combineCover, EMPTY_ROOT, inclusionProof, perfectCover, type Hash } from '@roar/platform';
 import type { FrozenEntrant } from './entry-list';
-import { sha256Words, wordsToBytes } from './sha256';
+import { compress, SHA256_IV, wordsToBytes } from './sha256';
 
 /**
  * The committed entry list as a Merkle tree (issue 24): the RFC 9162 construction of the sealed
@@ -29,10 +29,43 @@ export function entryLeafInput(firstTicket: number, entrant: FrozenEntrant): str
 /** Entrant ids are at most 128 ASCII characters, ticket numbers at most 16 digits: a leaf input fits. */
 const LEAF_MAX = 1 + 17 + 129 + 17 + 1;
 
-/** Hashes leaves and nodes into word arrays through buffers reused for every leaf and node. */
+/**
+ * SHA-256 of `buffer[0, length)` into `out[offset, offset + 8)`, the padding written in place after
+ * the message (the buffer has room for it): no copy of the message's tail into another block.
+ */
+function sha256InPlace(buffer: Uint8Array, length: number, out: Int32Array, offset: number): void {
+  const end = (length + 9 + 63) & ~63;
+  buffer[length] = 0x80;
+  buffer.fill(0, length + 1, end - 4);
+  const bits = length * 8;
+  buffer[end - 4] = bits >>> 24;
+  buffer[end - 3] = (bits >>> 16) & 0xff;
+  buffer[end - 2] = (bits >>> 8) & 0xff;
+  buffer[end - 1] = bits & 0xff;
+  out.set(SHA256_IV, offset);
+  for (let at = 0; at < end; at += 64) compress(out, offset, buffer, at);
+}
+
+/** Writes the decimal digits of the whole number `value` at `bytes[at]`; returns the index after them. */
+function writeDigits(bytes: Uint8Array, at: number, value: number): number {
+  if (value < 10) {
+    bytes[at] = 0x30 + value;
+    return at + 1;
+  }
+  let digits = 1;
+  for (let v = value; v >= 10; v = Math.floor(v / 10)) digits++;
+  let v = value;
+  for (let i = at + digits - 1; i >= at; i--) {
+    bytes[i] = 0x30 + (v % 10);
+    v = Math.floor(v / 10);
+  }
+  return at + digits;
+}
+
+/** Hashes leaves and nodes into word arrays through buffers reused for every leaf and node (room for each one's padding). */
 class EntryHasher {
-  private readonly leaf = new Uint8Array(LEAF_MAX + 64);
-  private readonly node = new Uint8Array(65);
+  private readonly leaf = new Uint8Array(LEAF_MAX + 64 + 72);
+  private readonly node = new Uint8Array(128);
   private length = 0;
 
   constructor() {
@@ -43,14 +76,9 @@ class EntryHasher {
   private begin(firstTicket: number): void {
     const leaf = this.leaf;
     leaf[0] = 0x00;
-    let at = 1;
-    if (firstTicket === 0) leaf[at++] = 0x30;
-    else {
-      const digits = String(firstTicket);
-      for (let i = 0; i < digits.length; i++) leaf[at++] = digits.charCodeAt(i);
-    }
-    leaf[at++] = 0x09;
-    this.length = at;
+    const at = writeDigits(leaf, 1, firstTicket);
+    leaf[at] = 0x09;
+    this.length = at + 1;
   }
 
   /** The leaf of an entrant into `out[offset..offset + 8)`. */
@@ -60,10 +88,9 @@ class EntryHasher {
     let at = this.length;
     for (let i = 0; i < entrantId.length && at < LEAF_MAX - 18; i++) leaf[at++] = entrantId.charCodeAt(i) & 0xff;
     leaf[at++] = 0x09;
-    const digits = String(tickets);
-    for (let i = 0; i < digits.length; i++) leaf[at++] = digits.charCodeAt(i);
+    at = writeDigits(leaf, at, tickets);
     leaf[at++] = 0x0a;
-    sha256Words(leaf, at, out, offset);
+    sha256InPlace(leaf, at, out, offset);
   }
 
   /** The leaf of the canonical line `bytes[from, to)` ("<id>\t<tickets>\n", newline included). */
@@ -71,15 +98,15 @@ class EntryHasher {
     this.begin(firstTicket);
     const leaf = this.leaf;
     let at = this.length;
-    for (let i = from; i < to && at < leaf.length; i++) leaf[at++] = bytes[i]!;
-    sha256Words(leaf, at, out, offset);
+    for (let i = from; i < to && at < LEAF_MAX; i++) leaf[at++] = bytes[i]!;
+    sha256InPlace(leaf, at, out, offset);
   }
 
   /** SHA-256(0x01 || left || right) of the words at `words[l]` and `words[r]`, into `out[offset]`. */
   pair(words: Int32Array, l: number, right: Int32Array, r: number, out: Int32Array, offset: number): void {
     wordsToBytes(words, l, this.node, 1);
     wordsToBytes(right, r, this.node, 33);
-    sha256Words(this.node, 65, out, offset);
+    sha256InPlace(this.node, 65, out, offset);
   }
 }
 

@@ -1,4 +1,4 @@
-import { parseEntryLines, type BeaconSchedule, type FrozenEntrant } from '../draw';
+import { entrantsOfLines, type BeaconSchedule, type FrozenEntrant } from '../draw';
 import type { PrizeEvent, PrizeFields, PrizeStatus } from './events';
 
 export interface DrawnWinner {
@@ -127,8 +127,8 @@ export function evolvePrize(state: PrizeState, event: PrizeEvent): PrizeState {
         redrawChainLength: event.data.redrawChainLength ?? 0,
       }));
     case 'EntryListRecorded':
-      // Decoded pages are canonical lines (checked on read).
-      return withDraw(state, (d) => ({ ...d, entrants: withPage(d.entrants, parseEntryLines(event.data.lines) ?? []) }));
+      // Decoded pages are canonical lines (checked on read); a page this process has just closed takes the entrants it was built from.
+      return withDraw(state, (d) => ({ ...d, entrants: withPage(d.entrants, entrantsOfLines(event.data.lines) ?? []) }));
     case 'EntriesClosed':
       return withDraw(state, (d) => ({
         ...d,
