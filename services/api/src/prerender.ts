@@ -251,7 +251,8 @@ export function prerenderHandler(ctx: AppContext, distDir: string): RequestHandl
     const apiBase = loopback(req);
     void (async () => {
       const at = await version();
-      const period = Math.floor(Date.now() / PAGE_MAX_AGE_MS);
+      // On the app's clock: a test clock moved on by days renders afresh, as the countdowns it moves would.
+      const period = Math.floor(ctx.now().getTime() / PAGE_MAX_AGE_MS);
       const keep = (answer: Entry['answer'], renderedIn: number): void => {
         pages.delete(key);
         if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value as string);

@@ -149,6 +149,7 @@ export async function render(url) {
       projections: { readModelVersion: () => Promise.resolve(readModels.version) },
       sql: { query: () => Promise.resolve({ rows: [{ id: 7 }] }) },
       publicUrl: () => 'http://club.test/',
+      now: () => new Date(),
     } as unknown as AppContext;
     const app = express();
     app.use(prerenderHandler(ctx, join(root, 'dist')));
