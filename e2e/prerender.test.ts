@@ -112,6 +112,16 @@ describe('a crawler without JavaScript', () => {
     expect(body).not.toContain('ssr-data');
   });
 
+  it('gets a home page whose pictures all load after its first paint (issue 25: each SVG picture is a document to build first)', async () => {
+    const { body } = await html('/');
+    const images = rootOf(body).match(/<img [^>]*>/g) ?? [];
+    expect(
+      images.some((img) => img.includes('/images/giveaways/')),
+      'the next giveaway is pictured',
+    ).toBe(true);
+    for (const img of images) expect(img).toContain('loading="lazy"');
+  });
+
   it('finds the public pages and every open giveaway in /sitemap.xml, named by /robots.txt', async () => {
     const robots = await (await fetch(`${app.url}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${app.url}/sitemap.xml`);

@@ -21,7 +21,12 @@ import { withStyleHashes } from './security-headers';
  *
  * Each page is kept, per URL, while the read models it shows stay at the same projection position
  * (the catalogue answers' rule, content/cache.ts) and at most PAGE_MAX_AGE_MS: countdowns and
- * "closes in" lines move with time, and staff-edited content pages are not projected.
+ * "closes in" lines move with time, and staff-edited content pages are not projected. A page that
+ * is only too old (its read models and content have not moved) is answered as it is while its
+ * replacement renders in the background, once per URL at a time, if it is at most one period
+ * past its age (issue 25: the visitor who came just after the period turned waited for a render,
+ * whose CPU a phone-sized first paint competes with on the same machine). A page whose data moved,
+ * or older than that, is rendered before answering, as before.
  */
 const PAGE_MAX_AGE_MS = 30_000;
 /** Distinct URLs kept; past it the oldest page goes first. */
@@ -103,7 +108,12 @@ interface Renderer {
 }
 
 interface Entry {
+  /** The read models' and the content's versions the page was rendered at. */
   readonly version: string;
+  /** The PAGE_MAX_AGE_MS period it was rendered in. */
+  readonly period: number;
+  /** Its replacement, while one renders in the background. */
+  refreshing?: Promise<void>;
   readonly answer: {
     readonly status: number;
     readonly location?: string;
@@ -216,20 +226,20 @@ export function prerenderHandler(ctx: AppContext, distDir: string): RequestHandl
   const log = ctx.logger.child({ module: 'prerender' });
 
   const version = async (): Promise<string> => {
-    const bucket = Math.floor(Date.now() / PAGE_MAX_AGE_MS);
     const projected = ctx.projections.readModelVersion ? await ctx.projections.readModelVersion(READ_MODELS) : 'none';
     // Content pages, FAQs and home blocks are edited in tables, not projected: their own version moves with each edit.
-    return `${projected}+${await latestContentVersion(ctx.sql)}@${String(bucket)}`;
+    return `${projected}+${await latestContentVersion(ctx.sql)}`;
   };
 
-  const build = async (req: Request): Promise<Entry['answer']> => {
+  // The request's URL and loopback address are taken when it comes in: a refresh renders after the answer has gone.
+  const build = async (originalUrl: string, apiBase: string): Promise<Entry['answer']> => {
     // HTML in a page is cleaned by the domain's one policy, as the API cleans what it stores and answers.
     renderer ??= (import(pathToFileURL(bundle).href) as Promise<Renderer>).then((r) => {
       r.setServerHtmlCleaner(cleanHtml);
       return r;
     });
     const publicUrl = ctx.publicUrl();
-    const rendered = await (await renderer).render(new URL(req.originalUrl, publicUrl), { apiBase: loopback(req), publicUrl });
+    const rendered = await (await renderer).render(new URL(originalUrl, publicUrl), { apiBase, publicUrl });
     if (rendered.kind === 'redirect') return { status: rendered.status, location: rendered.location };
     const page = fillTemplate(template, { ...rendered, styles: routeStyles(manifest, rendered.modules) }, inlineStyle);
     return { status: 200, html: page.html, styleHashes: page.inlined.map((style) => style.hash), compressed: {} };
@@ -238,14 +248,35 @@ export function prerenderHandler(ctx: AppContext, distDir: string): RequestHandl
   return (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPrerendered(req.path) || !req.accepts('html')) return next();
     const key = req.originalUrl;
+    const apiBase = loopback(req);
     void (async () => {
       const at = await version();
-      const hit = pages.get(key);
-      const answer = hit && hit.version === at ? hit.answer : await build(req);
-      if (!hit || hit.version !== at) {
+      // On the app's clock: a test clock moved on by days renders afresh, as the countdowns it moves would.
+      const period = Math.floor(ctx.now().getTime() / PAGE_MAX_AGE_MS);
+      const keep = (answer: Entry['answer'], renderedIn: number): void => {
         pages.delete(key);
         if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value as string);
-        pages.set(key, { version: at, answer });
+        pages.set(key, { version: at, period: renderedIn, answer });
+      };
+      const hit = pages.get(key);
+      let answer: Entry['answer'];
+      if (hit && hit.version === at && hit.period === period) answer = hit.answer;
+      else if (hit && hit.version === at && hit.period === period - 1) {
+        // Only too old: answered as it is while its replacement renders (kept only if the data has not moved meanwhile).
+        answer = hit.answer;
+        hit.refreshing ??= build(key, apiBase)
+          .then(
+            async (fresh) => {
+              if ((await version()) === at && pages.get(key) === hit) keep(fresh, period);
+            },
+            (error: unknown) => log.warn({ err: error, path: req.path }, 'server rendering failed; the kept page is served until the next try'),
+          )
+          .finally(() => {
+            hit.refreshing = undefined;
+          });
+      } else {
+        answer = await build(key, apiBase);
+        keep(answer, period);
       }
       const encoding = answer.html !== undefined && answer.compressed ? chooseEncoding(req.headers['accept-encoding'], PAGE_ENCODINGS) : null;
       const body =

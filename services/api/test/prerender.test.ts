@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { fillTemplate, isPrerendered, routeStyles, styleHash } from '../src/prerender';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express from 'express';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppContext } from '../src/context';
+import { fillTemplate, isPrerendered, prerenderHandler, routeStyles, styleHash } from '../src/prerender';
 import { withStyleHashes } from '../src/security-headers';
 
 const TEMPLATE = `<!doctype html>
@@ -114,5 +121,101 @@ describe('which pages are rendered on the server', () => {
       '/events/x/verify',
     ])
       expect(isPrerendered(path), path).toBe(false);
+  });
+});
+
+describe('kept pages (issue 25: no visitor waits for a render only because the page grew old)', () => {
+  const FAKE_BUNDLE = `let n = 0;
+export function setServerHtmlCleaner() {}
+export async function render(url) {
+  n += 1;
+  globalThis.__prerenderCalls = n;
+  if (globalThis.__prerenderGate) await globalThis.__prerenderGate;
+  if (globalThis.__prerenderFail) throw new Error('render failed');
+  return { kind: 'page', html: '<p>render ' + n + ' of ' + url.pathname + '</p>', head: '', data: '{}', modules: [] };
+}
+`;
+  const state = globalThis as { __prerenderCalls?: number; __prerenderGate?: Promise<void>; __prerenderFail?: boolean };
+
+  async function serve(readModels: { version: string }) {
+    const root = mkdtempSync(join(tmpdir(), 'prerender-'));
+    mkdirSync(join(root, 'dist'));
+    mkdirSync(join(root, 'dist-server'));
+    writeFileSync(join(root, 'dist', 'index.html'), '<html><head><meta name="viewport" content="x"></head><body><div id="root"></div></body></html>');
+    writeFileSync(join(root, 'dist-server', 'entry-server.js'), FAKE_BUNDLE);
+    const warnings: unknown[] = [];
+    const ctx = {
+      logger: { child: () => ({ warn: (...args: unknown[]) => warnings.push(args) }) },
+      projections: { readModelVersion: () => Promise.resolve(readModels.version) },
+      sql: { query: () => Promise.resolve({ rows: [{ id: 7 }] }) },
+      publicUrl: () => 'http://club.test/',
+      now: () => new Date(),
+    } as unknown as AppContext;
+    const app = express();
+    app.use(prerenderHandler(ctx, join(root, 'dist')));
+    app.use((_req, res) => res.status(404).send('not rendered'));
+    const server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    const url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+    const page = async (path: string): Promise<string> =>
+      (await fetch(`${url}${path}`, { headers: { Accept: 'text/html' }, signal: AbortSignal.timeout(5_000) })).text();
+    return { page, warnings, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+  /** Until the background render settles (it has no handle of its own). */
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  afterEach(() => {
+    vi.useRealTimers();
+    state.__prerenderGate = undefined;
+    state.__prerenderFail = false;
+  });
+
+  it('answers a page only too old at once, as it was, and keeps the one rendered meanwhile for the next visitor', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-27T10:00:05Z') });
+    const readModels = { version: 'p1' };
+    const site = await serve(readModels);
+    try {
+      expect(await site.page('/')).toContain('render 1 of /');
+      expect(await site.page('/')).toContain('render 1 of /');
+      expect(state.__prerenderCalls).toBe(1);
+      // The next 30-second period: the old page is answered while the new one renders, held back here.
+      vi.setSystemTime(new Date('2026-11-27T10:00:35Z'));
+      let open!: () => void;
+      state.__prerenderGate = new Promise<void>((resolve) => (open = resolve));
+      expect(await site.page('/')).toContain('render 1 of /');
+      expect(await site.page('/')).toContain('render 1 of /');
+      expect(state.__prerenderCalls).toBe(2); // one refresh at a time
+      open();
+      await settled();
+      expect(await site.page('/')).toContain('render 2 of /');
+      expect(state.__prerenderCalls).toBe(2);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('renders before answering when the read models moved or the page is more than one period old; a failed refresh keeps the page', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-27T11:00:05Z') });
+    const readModels = { version: 'p1' };
+    const site = await serve(readModels);
+    try {
+      expect(await site.page('/winners')).toContain('render 1 of /winners');
+      readModels.version = 'p2';
+      expect(await site.page('/winners')).toContain('render 2 of /winners');
+      vi.setSystemTime(new Date('2026-11-27T11:01:05Z')); // two periods on
+      expect(await site.page('/winners')).toContain('render 3 of /winners');
+      vi.setSystemTime(new Date('2026-11-27T11:01:35Z')); // one period on, and the refresh fails
+      state.__prerenderFail = true;
+      expect(await site.page('/winners')).toContain('render 3 of /winners');
+      await settled();
+      expect(site.warnings).toHaveLength(1);
+      state.__prerenderFail = false;
+      expect(await site.page('/winners')).toContain('render 3 of /winners'); // tried again in the background
+      await settled();
+      expect(await site.page('/winners')).toContain('render 5 of /winners');
+    } finally {
+      await site.close();
+    }
   });
 });
