@@ -64,6 +64,19 @@ describe.runIf(postgresAdmin)('the log read of a draw close waits for transactio
     expect(log.map((e) => e.data.memberId)).toEqual(['early', 'late', 'head']);
   });
 
+  it('does other work while the next page is read, a slice at a time, and hands over the same events in the same order', async () => {
+    for (let i = 0; i < 7; i++) await store.append(`entries-${randomUUID()}`, [grant(`m${i}`)], 'no_stream');
+    const cutoff = await store.headPosition();
+    const plain = await readLogUpTo(store, cutoff, 2, 10_000);
+    const withWork: EligibilityEvent[] = [];
+    let slices = 0;
+    await forEachLogEvent(store, cutoff, (e) => withWork.push(e), { batch: 2, waitMs: 10_000, whileWaiting: () => ++slices < 3 });
+    expect(withWork).toEqual(plain);
+    expect(plain.length).toBeGreaterThanOrEqual(7);
+    // Called until it said it was done (the third slice), never again after.
+    expect(slices).toBe(3);
+  });
+
   it('gives up with a clear error when the cutoff never becomes readable', async () => {
     const head = await store.headPosition();
     await expect(readLogUpTo(store, { commit: head.commit + 1_000_000n, prepare: head.prepare + 1n }, 1000, 200)).rejects.toThrow(/did not reach/);

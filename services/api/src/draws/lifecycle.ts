@@ -14,6 +14,7 @@ import {
   memberStreamId,
   prizeDecider,
   pseudonymousEntrantIds,
+  RecordedListWork,
   redrawChainEnd,
   redrawChainLink,
   rulesInForce,
@@ -377,6 +378,8 @@ export async function verifyDraw(store: EventStore, prizeId: string): Promise<Au
   const revealed = events.find((e) => e.type === 'RandomnessRevealed');
   const input = auditEligibilityInput(prizeId, events);
   let log: AuditLog = [];
+  // The recorded list parsed, hashed and put in its entry tree while the database reads the log.
+  const recordedList = new RecordedListWork(events);
   if (closed && revealed && input) {
     const acc = eligibilityAccumulator(input);
     const idOf = pseudonymousEntrantIds(revealed.data.entrantSalt);
@@ -398,9 +401,9 @@ export async function verifyDraw(store: EventStore, prizeId: string): Promise<Au
         const key = entrantKeyOfEvent(e);
         if (key !== null) entrantIds.set(key, idOf(key));
       },
-      { fields: eligibilityPayloadFieldsFor(input) },
+      { fields: eligibilityPayloadFieldsFor(input), whileWaiting: () => recordedList.step() },
     );
     log = { input, eligible: acc.result(), entrantIds };
   }
-  return auditDraw(prizeId, events, log, { verifyBeaconSignature: verifyDrandSignature });
+  return auditDraw(prizeId, events, log, { verifyBeaconSignature: verifyDrandSignature, recordedList });
 }

@@ -35,6 +35,24 @@ export interface LogReadOptions {
   readonly batch?: number;
   /** How long to wait for transactions older than the cutoff to commit (30 s). */
   readonly waitMs?: number;
+  /**
+   * Other work done a slice at a time while the database reads the next page, instead of
+   * waiting idle: called (between turns of the event loop) until the page arrives or it returns
+   * false (nothing left). The audit hashes the recorded list's pages here.
+   */
+  readonly whileWaiting?: () => boolean;
+}
+
+/** Runs `work` a slice at a time, giving the event loop a turn between slices, until `pending` settles or `work` says it is done. */
+async function workUntil(pending: Promise<unknown>, work: () => boolean): Promise<void> {
+  let settled = false;
+  pending.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  // A turn first: a page already read settles here, and the fold goes on without delay.
+  await new Promise((resolve) => setImmediate(resolve));
+  while (!settled && work()) await new Promise((resolve) => setImmediate(resolve));
 }
 
 export async function forEachLogEvent(
@@ -43,7 +61,8 @@ export async function forEachLogEvent(
   visit: (event: EligibilityEvent) => void,
   options: LogReadOptions = {},
 ): Promise<number> {
-  const { fields = ELIGIBILITY_PAYLOAD_FIELDS, batch = 10_000, waitMs = 30_000 } = options;
+  const { fields = ELIGIBILITY_PAYLOAD_FIELDS, batch = 10_000, waitMs = 30_000, whileWaiting } = options;
+  let working = whileWaiting !== undefined;
   const limit = typeof cutoff === 'string' ? positionFromString(cutoff) : cutoff;
   if (comparePositions(limit, START) <= 0) return 0;
   const read = (from: Position) => store.readTypeFieldsUpTo(from, limit, fields, batch);
@@ -54,6 +73,7 @@ export async function forEachLogEvent(
   // current one (two pages held at most).
   let next: ReturnType<typeof read> | null = read(after);
   while (next) {
+    if (working) await workUntil(next, () => (working = whileWaiting!()));
     const page: Awaited<ReturnType<EventStore['readTypeFieldsUpTo']>> = await next;
     if (!page.complete) {
       if (Date.now() > deadline) throw new Error(`the event log did not reach ${positionToString(limit)} within ${waitMs} ms`);

@@ -183,12 +183,26 @@ export function entryTreeRoot(entrants: Iterable<FrozenEntrant>): EntryTreeRoot 
  * The pages must be canonical lines (`isEntryLines`).
  */
 export function entryTreeRootOfLines(pages: Iterable<string>): EntryTreeRoot {
-  const hasher = new EntryHasher();
-  const frontier = new EntryFrontier(hasher);
-  let first = 0;
-  let buffer = Buffer.alloc(0);
-  for (const page of pages) {
-    if (buffer.length < page.length) buffer = Buffer.allocUnsafe(page.length * 2);
+  const builder = new EntryTreeOfLines();
+  for (const page of pages) builder.add(page);
+  return builder.result();
+}
+
+/**
+ * `entryTreeRootOfLines` fed one page at a time: a caller with other waits (the audit, while the
+ * database reads the log) hashes a page whenever it would otherwise sit idle. The same root.
+ */
+export class EntryTreeOfLines {
+  private readonly hasher = new EntryHasher();
+  private readonly frontier = new EntryFrontier(this.hasher);
+  private first = 0;
+  private buffer = Buffer.alloc(0);
+
+  /** The next page of canonical lines (`isEntryLines`). */
+  add(page: string): void {
+    const { hasher, frontier } = this;
+    if (this.buffer.length < page.length) this.buffer = Buffer.allocUnsafe(page.length * 2);
+    const buffer = this.buffer;
     const length = buffer.write(page, 0, 'latin1');
     let start = 0;
     let tickets = 0;
@@ -197,9 +211,9 @@ export function entryTreeRootOfLines(pages: Iterable<string>): EntryTreeRoot {
       const c = buffer[i]!;
       if (c === 0x0a) {
         const { words, offset } = frontier.slot;
-        hasher.line(first, buffer, start, i + 1, words, offset);
+        hasher.line(this.first, buffer, start, i + 1, words, offset);
         frontier.push();
-        first += tickets;
+        this.first += tickets;
         start = i + 1;
         tickets = 0;
         inTickets = false;
@@ -207,7 +221,10 @@ export function entryTreeRootOfLines(pages: Iterable<string>): EntryTreeRoot {
       else if (inTickets) tickets = tickets * 10 + (c - 0x30);
     }
   }
-  return { root: frontier.root(), count: frontier.count };
+
+  result(): EntryTreeRoot {
+    return { root: this.frontier.root(), count: this.frontier.count };
+  }
 }
 
 /**

@@ -15,7 +15,8 @@ import {
   type FrozenEntryList,
 } from '../draw';
 import { eligibleEntrants, memberIdOfEntrantKey, type EligibilityEvent, type EligibilityInput, type EligibleEntrant } from './eligibility';
-import { entryTreeRootOfLines } from '../draw/entry-tree';
+import { createHash } from 'node:crypto';
+import { EntryTreeOfLines, entryTreeRootOfLines, type EntryTreeRoot } from '../draw/entry-tree';
 import type { PrizeEvent } from './events';
 import { evolvePrize, initialPrizeState, type PrizeState } from './state';
 
@@ -33,6 +34,70 @@ export interface AuditOptions {
     schedule: BeaconSchedule,
     round: { round: number; signature: string; previousSignature: string | null },
   ) => string | null;
+  /**
+   * The recorded list's pages already parsed, hashed and put in the entry tree by the caller
+   * (`RecordedListWork` over the same stream: the audit streaming the log does it while the
+   * database reads the next page). Used only when its pages are the stream's own, string for
+   * string; otherwise the audit does the work itself.
+   */
+  readonly recordedList?: RecordedListWork;
+}
+
+/** The recorded list's pages parsed, hashed and in their entry tree (`RecordedListWork.finish`). */
+interface RecordedList {
+  /** The lines of every EntryListRecorded event in stream order, as given (canonical or not). */
+  readonly sources: readonly unknown[];
+  readonly recorded: FrozenEntrant[];
+  readonly recordedLines: string[];
+  readonly hash: string;
+  readonly tree: EntryTreeRoot;
+}
+
+/**
+ * The work on the frozen list an audit does without the log (each recorded page parsed, the
+ * pages hashed and put in the entry tree), one page per `step()`, so a caller can do it in the
+ * time it would otherwise wait; `finish()` does what is left. Pages that are not canonical lines
+ * add no entrant and no bytes, as in the audit itself.
+ */
+export class RecordedListWork {
+  private readonly sources: unknown[];
+  private next = 0;
+  private readonly recorded: FrozenEntrant[] = [];
+  private readonly recordedLines: string[] = [];
+  private readonly hash = createHash('sha256');
+  private readonly tree = new EntryTreeOfLines();
+  private done: RecordedList | null = null;
+
+  constructor(drawEvents: readonly PrizeEvent[]) {
+    this.sources = [];
+    for (const e of drawEvents) if (e.type === 'EntryListRecorded') this.sources.push(e.data.lines);
+  }
+
+  /** Parses and hashes the next page; false when none is left. */
+  step(): boolean {
+    if (this.next >= this.sources.length) return false;
+    const lines = this.sources[this.next++] as string;
+    const page = parseEntryLines(lines);
+    if (page) {
+      for (const entrant of page) this.recorded.push(entrant);
+      this.recordedLines.push(lines);
+      this.hash.update(lines, 'utf8');
+      this.tree.add(lines);
+    }
+    return this.next < this.sources.length;
+  }
+
+  finish(): RecordedList {
+    while (this.step());
+    this.done ??= {
+      sources: this.sources,
+      recorded: this.recorded,
+      recordedLines: this.recordedLines,
+      hash: this.hash.digest('hex'),
+      tree: this.tree.result(),
+    };
+    return this.done;
+  }
 }
 
 /**
@@ -60,6 +125,8 @@ interface DrawRecord {
   readonly recorded: FrozenEntrant[];
   /** The recorded pages as stored: canonical lines, together the bytes the list hash covers. */
   readonly recordedLines: readonly string[];
+  /** The list's hash and entry tree when a caller computed them (RecordedListWork), else null. */
+  readonly precomputed: { readonly hash: string; readonly tree: EntryTreeRoot } | null;
   readonly closed: DataOf<'EntriesClosed'> | null;
   readonly revealed: DataOf<'RandomnessRevealed'> | null;
   readonly commitment: string | null;
@@ -71,10 +138,14 @@ interface DrawRecord {
  * What the draw's own stream records: the prize as it stood at the close, the frozen list (its
  * pages' lines, and their entrants unless `withList` is false), the commitment and the reveal.
  */
-function readDrawRecord(drawEvents: readonly PrizeEvent[], withList = true): DrawRecord {
+function readDrawRecord(drawEvents: readonly PrizeEvent[], withList = true, work?: RecordedListWork): DrawRecord {
   let stateAtClose: PrizeState = initialPrizeState;
-  const recorded: FrozenEntrant[] = [];
-  const recordedLines: string[] = [];
+  // The caller's parsed pages, if they are this stream's pages (checked below, string for string).
+  const given = withList && work ? work.finish() : null;
+  let sameSources = given !== null;
+  let source = 0;
+  let recorded: FrozenEntrant[] = [];
+  let recordedLines: string[] = [];
   let closed: DrawRecord['closed'] = null;
   let revealed: DrawRecord['revealed'] = null;
   let commitment: string | null = null;
@@ -88,7 +159,8 @@ function readDrawRecord(drawEvents: readonly PrizeEvent[], withList = true): Dra
       method = e.data.method;
       beacon = e.data.beacon;
     }
-    if (e.type === 'EntryListRecorded' && withList) {
+    if (e.type === 'EntryListRecorded' && given) sameSources &&= given.sources[source++] === e.data.lines;
+    else if (e.type === 'EntryListRecorded' && withList) {
       // A decoded page is canonical lines; one that is not (a payload handed over undecoded) adds
       // no entrant and no bytes, and the hash check reports it.
       const page = parseEntryLines(e.data.lines);
@@ -98,7 +170,12 @@ function readDrawRecord(drawEvents: readonly PrizeEvent[], withList = true): Dra
     if (e.type === 'EntriesClosed') closed = e.data;
     if (e.type === 'RandomnessRevealed') revealed = e.data;
   }
-  return { stateAtClose, recorded, recordedLines, closed, revealed, commitment, method, beacon };
+  let precomputed: DrawRecord['precomputed'] = null;
+  if (given && sameSources && source === given.sources.length) {
+    ({ recorded, recordedLines } = given);
+    precomputed = { hash: given.hash, tree: given.tree };
+  } else if (given) return readDrawRecord(drawEvents, withList);
+  return { stateAtClose, recorded, recordedLines, precomputed, closed, revealed, commitment, method, beacon };
 }
 
 /**
@@ -137,7 +214,11 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
     lines.push(`DIFFERS: ${line}`);
   };
 
-  const { stateAtClose, recorded, recordedLines, closed, revealed, commitment, method, beacon } = readDrawRecord(drawEvents);
+  const { stateAtClose, recorded, recordedLines, precomputed, closed, revealed, commitment, method, beacon } = readDrawRecord(
+    drawEvents,
+    true,
+    options.recordedList,
+  );
   if (stateAtClose.status === 'absent') return { verified: false, lines: [`No prize ${prizeId} in the event log.`] };
   if (!closed) return { verified: false, lines: [`The entries of prize ${prizeId} are not closed yet: nothing to verify.`] };
   lines.push(
@@ -163,7 +244,7 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
 
   // 1. The recorded list hashes to the recorded hash, and its totals agree.
   // The pages' lines are the canonical serialisation itself: hashed as recorded, byte for byte.
-  const recordedHash = hashEntryLines(recordedLines);
+  const recordedHash = precomputed?.hash ?? hashEntryLines(recordedLines);
   const recordedTotal = recorded.reduce((n, e) => n + e.tickets, 0);
   if (recordedHash !== closed.listHash) fail(`the recorded entry list hashes to ${recordedHash}, EntriesClosed says ${closed.listHash}`);
   else lines.push(`Entry list hash ${closed.listHash} matches the recorded list`);
@@ -172,7 +253,7 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
       `the recorded list holds ${recorded.length} entrants and ${recordedTotal} tickets, EntriesClosed says ${closed.entrantCount} and ${closed.totalTickets}`,
     );
   }
-  auditEntryTree(recordedLines, closed, lines, fail);
+  auditEntryTree(recordedLines, closed, lines, fail, precomputed?.tree);
   const recordedList: FrozenEntryList = { entrants: recorded, totalTickets: recordedTotal, hash: closed.listHash };
 
   if (!revealed) {
@@ -203,8 +284,14 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
   for (let i = 0; i < eligible.length; i++) ids[i] = known?.get(eligible[i]!.key) ?? hmac(eligible[i]!.key);
   // Indices sorted by id (no map from id to entrant): closeEntryList then finds the list sorted and only checks and hashes it.
   const order = entrantIdOrder(ids);
-  const inOrder = order.map((i) => ({ entrantId: ids[i]!, tickets: eligible[i]!.tickets }));
-  const rebuilt = closeEntryList(inOrder);
+  // The recorded list is canonical lines hashing to the recorded hash (checked above): a rebuilt
+  // list holding the same entrants with the same tickets, in the same order, is those same lines,
+  // so it has that hash without building and hashing its 7 MB of lines again. Any other list is
+  // built and hashed in full, for the hash it has and the entrants that differ.
+  const same = recordedHash === closed.listHash && sameEntrants(order, ids, eligible, recorded);
+  const rebuilt = same
+    ? { hash: recordedHash, entrants: recorded }
+    : closeEntryList(order.map((i) => ({ entrantId: ids[i]!, tickets: eligible[i]!.tickets })));
   // Who an entrant id stands for: looked up for the few winners, mapped whole only to explain a difference.
   let keyMap: Map<string, string> | null = null;
   const keyOf = {
@@ -305,6 +392,21 @@ export function auditDraw(prizeId: string, drawEvents: readonly PrizeEvent[], lo
   return { verified: problems.length === 0, lines };
 }
 
+/** Whether the entrants `order` puts in id order are `recorded`, entrant for entrant, with the same tickets. */
+function sameEntrants(
+  order: readonly number[],
+  ids: readonly string[],
+  eligible: readonly EligibleEntrant[],
+  recorded: readonly FrozenEntrant[],
+): boolean {
+  if (order.length !== recorded.length) return false;
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k]!;
+    if (ids[i] !== recorded[k]!.entrantId || eligible[i]!.tickets !== recorded[k]!.tickets) return false;
+  }
+  return true;
+}
+
 /** Beacon draws: the commitment names the chain and round, the round is the one scheduled, published after the close, and signed. */
 function auditBeacon(
   beacon: BeaconSchedule,
@@ -344,12 +446,18 @@ function auditBeacon(
 }
 
 /** Issue 24: the entry tree of the recorded pages has the root and size the close recorded (closes before it record none). */
-function auditEntryTree(recordedLines: readonly string[], closed: DataOf<'EntriesClosed'>, lines: string[], fail: (line: string) => void): void {
+function auditEntryTree(
+  recordedLines: readonly string[],
+  closed: DataOf<'EntriesClosed'>,
+  lines: string[],
+  fail: (line: string) => void,
+  computed?: EntryTreeRoot,
+): void {
   if (closed.entryRoot === undefined) {
     lines.push('The close records no entry tree root (closed before issue 24): the list hash alone commits to the list');
     return;
   }
-  const tree = entryTreeRootOfLines(recordedLines);
+  const tree = computed ?? entryTreeRootOfLines(recordedLines);
   if (tree.root !== closed.entryRoot) fail(`the recorded entry list's Merkle root is ${tree.root}, EntriesClosed says ${closed.entryRoot}`);
   else if (tree.count !== closed.entryCount)
     fail(`the recorded entry list's Merkle tree has ${tree.count} leaves, EntriesClosed says ${closed.entryCount}`);

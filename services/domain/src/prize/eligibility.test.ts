@@ -148,3 +148,38 @@ describe('entrantKeyOfEvent', () => {
     expect(folded.every((key) => named.has(key))).toBe(true);
   });
 });
+
+describe('the fold kept lean for closes and audits (issue 25)', () => {
+  const at = '2026-11-10T00:00:00.000Z';
+  const e = (type: string, data: object): EligibilityEvent => ({ type, data, occurredAt: at });
+  const active = (memberId: string) =>
+    e('MembershipActivated', { memberId, tier: { bonus_draws: false, weekly_draws: true }, periodEnd: '2026-12-10T00:00:00.000Z' });
+  const input = (prizeId: string) => ({ prizeId, prizeType: 'normal' as const, asOf: '2026-12-01T00:00:00.000Z' });
+
+  it('single entries of one member never reach another (the empty single entries are shared), and a member standing keeps its ranges', () => {
+    const events = [
+      active('alice'),
+      active('bob'),
+      e('EntriesGranted', { memberId: 'alice', count: 4, firstTicket: 1, lastTicket: 4, prizeId: null }),
+      e('EntriesGranted', { memberId: 'alice', count: 2, firstTicket: 5, lastTicket: 6, prizeId: 'p2' }),
+      e('EntriesGranted', { memberId: 'bob', count: 3, firstTicket: 1, lastTicket: 3, prizeId: null }),
+    ];
+    const tickets = (prizeId: string, log: EligibilityEvent[]) =>
+      Object.fromEntries(eligibleEntrants(log, input(prizeId)).map((x) => [x.key, x.tickets]));
+    expect(tickets('p2', events)).toEqual({ 'member:alice': 6, 'member:bob': 3 });
+    expect(tickets('p1', events)).toEqual({ 'member:alice': 4, 'member:bob': 3 });
+    // A later fold of other members: none of them holds alice's single entries.
+    expect(
+      tickets('p2', [active('carol'), e('EntriesGranted', { memberId: 'carol', count: 1, firstTicket: 1, lastTicket: 1, prizeId: null })]),
+    ).toEqual({
+      'member:carol': 1,
+    });
+    expect(memberStanding(events, 'alice', input('p2'))).toMatchObject({
+      tickets: 6,
+      ranges: [
+        { first: 1, last: 4 },
+        { first: 5, last: 6 },
+      ],
+    });
+  });
+});

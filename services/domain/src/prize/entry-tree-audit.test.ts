@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commitRandomness, entryTreeRoot, parseEntryLines, pseudonymousEntrantId } from '../draw';
-import { auditDraw } from './audit';
+import { closeEntryList, commitRandomness, entryTreeRoot, parseEntryLines, pseudonymousEntrantId } from '../draw';
+import { auditDraw, RecordedListWork } from './audit';
 import { prizeDecider, type EntrantIdentity } from './decider';
 import { eligibleEntrants, type EligibilityEvent } from './eligibility';
 import { NO_SECONDARY_PRIZE_IMAGES, type PrizeEvent, type PrizeFields } from './events';
@@ -96,5 +96,55 @@ describe('the entry tree in the close and the audit (issue 24)', () => {
     const oldReport = auditDraw('p1', old, log);
     expect(oldReport.lines.at(-1)).toBe('VERIFIED');
     expect(oldReport.lines).toContain('The close records no entry tree root (closed before issue 24): the list hash alone commits to the list');
+  });
+});
+
+describe('the audit with the recorded list parsed and hashed beforehand (issue 25)', () => {
+  const folded = (events: EligibilityEvent[]) => ({
+    input: { prizeId: 'p1', prizeType: 'normal' as const, asOf },
+    eligible: eligibleEntrants(events, { prizeId: 'p1', prizeType: 'normal', asOf }),
+  });
+
+  it('a RecordedListWork over the same stream, finished or not, gives the report the audit gives alone', () => {
+    const all = drawnLog({ treeHead });
+    const alone = auditDraw('p1', all, folded(log));
+    expect(alone.lines.at(-1)).toBe('VERIFIED');
+    const work = new RecordedListWork(all);
+    work.step();
+    expect(auditDraw('p1', all, folded(log), { recordedList: work })).toEqual(alone);
+    expect(auditDraw('p1', all, folded(log), { recordedList: work })).toEqual(alone);
+  });
+
+  it('work done over other pages than the stream records is not used: a changed line is still found', () => {
+    const all = drawnLog();
+    const closed = closedOf(all);
+    const tampered = all.map((e) => {
+      if (e.type !== 'EntryListRecorded') return e;
+      const [first, ...rest] = e.data.lines.split('\n');
+      const [id, tickets] = first!.split('\t');
+      return { ...e, data: { ...e.data, lines: [`${id}\t${Number(tickets) + 1}`, ...rest].join('\n') } } as PrizeEvent;
+    });
+    const report = auditDraw('p1', tampered, folded(log), { recordedList: new RecordedListWork(all) });
+    expect(report).toEqual(auditDraw('p1', tampered, folded(log)));
+    expect(report.verified).toBe(false);
+    expect(report.lines.filter((l) => l.startsWith('DIFFERS: the recorded entry list hashes to'))).toHaveLength(1);
+    expect(report.lines.some((l) => l.startsWith("DIFFERS: the recorded entry list's Merkle root is"))).toBe(true);
+    expect(closed.data.listHash).not.toBe('');
+  });
+
+  it('a log that rebuilds another list: the rebuilt list is hashed in full and each entrant that differs is named', () => {
+    const all = drawnLog();
+    const closed = closedOf(all);
+    const changed = log.map((e) =>
+      e.type === 'EntriesGranted' && (e.data as { memberId: string }).memberId === 'bob' ? { ...e, data: { ...(e.data as object), count: 9 } } : e,
+    );
+    const rebuilt = folded(changed).eligible.map((e) => ({ entrantId: pseudonymousEntrantId(e.key, salt), tickets: e.tickets }));
+    const bob = pseudonymousEntrantId('member:bob', salt);
+    const report = auditDraw('p1', all, folded(changed), { recordedList: new RecordedListWork(all) });
+    expect(report.verified).toBe(false);
+    expect(report.lines.filter((l) => l.startsWith('DIFFERS'))).toEqual([
+      `DIFFERS: the entry list rebuilt from the event log hashes to ${closeEntryList(rebuilt).hash}, recorded ${closed.data.listHash}`,
+      `DIFFERS: entrant ${bob} (member:bob): recorded 3 tickets, rebuilt 9`,
+    ]);
   });
 });
