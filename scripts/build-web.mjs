@@ -14,7 +14,9 @@ function newest(path) {
   if (!st.isDirectory()) return st.mtimeMs;
   let max = 0;
   for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist' || entry === 'dist-types') continue;
+    // The build's own outputs: the server bundle (dist-server) is written after dist/index.html, so
+    // counting it made every app look stale straight after its build, and every caller rebuilt it.
+    if (entry === 'node_modules' || entry === 'dist' || entry === 'dist-server' || entry === 'dist-types') continue;
     max = Math.max(max, newest(join(path, entry)));
   }
   return max;
@@ -27,7 +29,13 @@ export function buildWebApps() {
     const sources = Math.max(newest(dir), newest(join(root, 'services', 'contracts')));
     if (existsSync(built) && sources <= statSync(built).mtimeMs) continue;
     process.stdout.write(`Building ${app}...\n`);
-    const r = spawnSync('npm', ['run', 'build', '--workspace', app], { cwd: root, stdio: 'inherit' });
+    // Always the production build: a caller under a test runner (NODE_ENV=test) built React's
+    // development runtime into dist, which every browser test and the bench then opened.
+    const r = spawnSync('npm', ['run', 'build', '--workspace', app], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
 }
