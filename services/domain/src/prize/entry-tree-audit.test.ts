@@ -49,6 +49,16 @@ function drawnLog(command: Partial<{ treeHead: typeof treeHead }> = {}) {
 }
 const closedOf = (events: PrizeEvent[]) => events.find((e): e is Extract<PrizeEvent, { type: 'EntriesClosed' }> => e.type === 'EntriesClosed')!;
 
+/** The log with one ticket added to the recorded list's first entry, as a tampered store would hold it. */
+function withFirstEntryTicketAdded(all: PrizeEvent[]): PrizeEvent[] {
+  return all.map((e) => {
+    if (e.type !== 'EntryListRecorded') return e;
+    const [first, ...rest] = e.data.lines.split('\n');
+    const [id, tickets] = first!.split('\t');
+    return { ...e, data: { ...e.data, lines: [`${id}\t${Number(tickets) + 1}`, ...rest].join('\n') } } as PrizeEvent;
+  });
+}
+
 describe('the entry tree in the close and the audit (issue 24)', () => {
   it('the close records the root and size of the entry tree over the recorded pages, and the tree head it was given', () => {
     const all = drawnLog({ treeHead });
@@ -68,12 +78,7 @@ describe('the entry tree in the close and the audit (issue 24)', () => {
   it('one line of the recorded list changed: the audit names the Merkle root that no longer matches', () => {
     const all = drawnLog();
     const closed = closedOf(all);
-    const tampered = all.map((e) => {
-      if (e.type !== 'EntryListRecorded') return e;
-      const [first, ...rest] = e.data.lines.split('\n');
-      const [id, tickets] = first!.split('\t');
-      return { ...e, data: { ...e.data, lines: [`${id}\t${Number(tickets) + 1}`, ...rest].join('\n') } } as PrizeEvent;
-    });
+    const tampered = withFirstEntryTicketAdded(all);
     const tamperedRoot = entryTreeRoot(tampered.flatMap((e) => (e.type === 'EntryListRecorded' ? parseEntryLines(e.data.lines)! : []))).root;
     const report = auditDraw('p1', tampered, log);
     expect(report.verified).toBe(false);
@@ -118,12 +123,7 @@ describe('the audit with the recorded list parsed and hashed beforehand (issue 2
   it('work done over other pages than the stream records is not used: a changed line is still found', () => {
     const all = drawnLog();
     const closed = closedOf(all);
-    const tampered = all.map((e) => {
-      if (e.type !== 'EntryListRecorded') return e;
-      const [first, ...rest] = e.data.lines.split('\n');
-      const [id, tickets] = first!.split('\t');
-      return { ...e, data: { ...e.data, lines: [`${id}\t${Number(tickets) + 1}`, ...rest].join('\n') } } as PrizeEvent;
-    });
+    const tampered = withFirstEntryTicketAdded(all);
     const report = auditDraw('p1', tampered, folded(log), { recordedList: new RecordedListWork(all) });
     expect(report).toEqual(auditDraw('p1', tampered, folded(log)));
     expect(report.verified).toBe(false);
