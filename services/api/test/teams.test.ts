@@ -438,6 +438,7 @@ describe('the team draw over HTTP (embedded default)', () => {
     const captain = await c.paidMember(3);
     const late = await c.signUp(1);
     const idle = await c.signUp(1);
+    expect([late.status, idle.status], JSON.stringify([late.body, idle.body])).toEqual([201, 201]);
     await c.post('/api/team/start', {}, captain.token);
     await invite(late.email, captain.token);
     const t = (await invite(idle.email, captain.token)).body.data as Team;
