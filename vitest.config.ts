@@ -12,6 +12,8 @@ export default defineConfig({
       'web-admin/src/**/*.test.{ts,tsx}',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],
+    // One initialised PGlite data folder for the run: fresh embedded databases load it instead of running initdb.
+    globalSetup: ['./scripts/pglite-template.mjs'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // expect.poll waits for a state that arrives asynchronously (a webhook, a projector, a render):

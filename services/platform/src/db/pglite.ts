@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse, PGlite, protocol } from '@electric-sql/pglite';
 import type { QueryResult, Sql } from './sql';
 
@@ -79,12 +80,31 @@ function preparedQueries(db: PGlite) {
 }
 
 /**
+ * A new database runs PostgreSQL's initdb inside the WebAssembly build: seconds of CPU on every
+ * fresh data folder (5 s on a quiet 2-core machine, 25 s on a loaded one), which the test suite
+ * paid for each of its hundreds of fresh databases. `PGLITE_INITDB_TEMPLATE` may name a tarball of a
+ * data folder just initialised by this same PGlite (`dumpDataDir`, made once per test run by
+ * scripts/pglite-template.ts): a fresh database then starts as that folder instead. The product
+ * does not set it; a database that exists is opened as it is.
+ */
+let template: { path: string; blob: Blob } | null = null;
+function initdbTemplate(): Blob | undefined {
+  const path = process.env.PGLITE_INITDB_TEMPLATE;
+  if (!path) return undefined;
+  if (template?.path !== path) template = { path, blob: new Blob([readFileSync(path)]) };
+  return template.blob;
+}
+
+/**
  * Embedded PostgreSQL (WASM) in this process: one connection, so every query and transaction
  * runs in turn. A simple promise chain keeps a transaction from interleaving with other queries.
  */
 export async function createPgliteSql(dataDir: string | null): Promise<Sql> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = dataDir ? new PGlite(dataDir) : new PGlite();
+  const fresh = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'));
+  const template = fresh ? initdbTemplate() : undefined;
+  const options = template ? { loadDataDir: template } : {};
+  const db = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await db.waitReady;
   const run = preparedQueries(db);
   let queue: Promise<unknown> = Promise.resolve();
