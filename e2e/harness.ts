@@ -31,6 +31,16 @@ export interface RunningApp {
 }
 
 /**
+ * Product processes this test process started. A test that times out ends its worker without its
+ * afterAll, which left its app running (and loading the machine) for the rest of the run: they go
+ * with this process.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/**
  * Starts the real product process (`services/api/src/main.ts`, role all unless env says otherwise)
  * on a free port with a fresh temporary data folder (PGlite), serving the built web apps, and
  * resolves once /ready answers 200. The web apps must have been built (`npm run build`).
@@ -65,6 +75,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   const started = Date.now();
