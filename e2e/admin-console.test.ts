@@ -25,6 +25,61 @@ describe('staff console in the browser', () => {
     await app?.stop();
   });
 
+  it('draws the sign-in page before any script runs (issue 25), and hydrates it as drawn', async () => {
+    // Without JavaScript: the form, labelled as ever, under the console's policy and its style nonce.
+    const bare = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await bare.newPage();
+      for (const path of ['/admin/login', '/admin/login/']) {
+        const response = await page.goto(`${app.url}${path}`);
+        expect(response?.status()).toBe(200);
+        const nonce = /'nonce-([^']+)'/.exec(response?.headers()['content-security-policy'] ?? '')?.[1];
+        expect(await page.locator('meta[name="csp-nonce"]').getAttribute('content')).toBe(nonce);
+        await page.getByRole('heading', { name: 'ROAR+ staff sign-in' }).waitFor();
+        expect(await page.getByLabel('Email').getAttribute('type')).toBe('email');
+        expect(await page.getByLabel('Password').getAttribute('type')).toBe('password');
+        // Styled by its stylesheet: the button in the console's blue.
+        const button = page.getByRole('button', { name: 'Sign in' });
+        expect(await button.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(21, 101, 192)');
+      }
+    } finally {
+      await bare.close();
+    }
+
+    // With JavaScript, the script held back until the form is filled in (a slow phone, a password
+    // manager): the page hydrates with what was typed, signs in with it, and logs no hydration error.
+    const live = await browser.newContext();
+    try {
+      const page = await live.newPage();
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        // The wrong password's 401 is the one error expected.
+        if (m.type() === 'error' && !/status of 401/.test(m.text())) problems.push(m.text());
+      });
+      page.on('pageerror', (e) => problems.push(e.message));
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/admin\/assets\/.*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${app.url}/admin/login?next=/admin/memberships`, { waitUntil: 'commit' });
+      await page.getByLabel('Email').fill(STAFF_EMAIL);
+      await page.getByLabel('Password').fill('not-the-password');
+      release();
+      // Hydrated: React has taken the form over (its props on the element; a test-only look inside).
+      await expect.poll(() => page.evaluate("Object.keys(document.querySelector('form')).some((k) => k.startsWith('__reactProps'))")).toBe(true);
+      expect(problems).toEqual([]);
+      expect(await page.getByLabel('Password').inputValue()).toBe('not-the-password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('Invalid email or password.').waitFor();
+      expect(await page.getByLabel('Email').inputValue()).toBe(STAFF_EMAIL);
+      expect(problems).toEqual([]);
+    } finally {
+      await live.close();
+    }
+  });
+
   it('refuses a wrong password with the API message', async () => {
     await page.goto(`${app.url}/admin/`);
     await page.getByRole('heading', { name: 'ROAR+ staff sign-in' }).waitFor();

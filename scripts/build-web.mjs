@@ -22,12 +22,19 @@ function newest(path) {
   return max;
 }
 
+/** What each app's build writes last, per file in dist/: all of them present and newer than the sources, or the app is built. */
+const OUTPUTS = {
+  'web-member': ['index.html'],
+  // login.html: the sign-in page drawn at build time (scripts/prerender-admin.mjs), written after index.html.
+  'web-admin': ['index.html', 'login.html'],
+};
+
 export function buildWebApps() {
-  for (const app of ['web-member', 'web-admin']) {
+  for (const [app, outputs] of Object.entries(OUTPUTS)) {
     const dir = join(root, app);
-    const built = join(dir, 'dist', 'index.html');
-    const sources = Math.max(newest(dir), newest(join(root, 'services', 'contracts')));
-    if (existsSync(built) && sources <= statSync(built).mtimeMs) continue;
+    const built = outputs.map((file) => join(dir, 'dist', file));
+    const sources = Math.max(newest(dir), newest(join(root, 'services', 'contracts')), newest(join(root, 'scripts', 'prerender-admin.mjs')));
+    if (built.every((file) => existsSync(file) && sources <= statSync(file).mtimeMs)) continue;
     process.stdout.write(`Building ${app}...\n`);
     // Always the production build: a caller under a test runner (NODE_ENV=test) built React's
     // development runtime into dist, which every browser test and the bench then opened.

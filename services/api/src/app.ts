@@ -150,7 +150,11 @@ export function createApp(
     app.use(
       '/admin',
       consoleSecurityHeaders(ctx, 'admin'),
-      spaRouter(options.adminDist ?? `${root}web-admin/dist`, 'staff console', { renderIndex: renderAdminIndex }),
+      spaRouter(options.adminDist ?? `${root}web-admin/dist`, 'staff console', {
+        renderIndex: renderAdminIndex,
+        // The sign-in page, drawn at build time (issue 25): it paints before any script runs.
+        prerendered: [{ path: /^\/login\/?$/, file: 'login.html' }],
+      }),
     );
     const memberDist = options.memberDist ?? `${root}web-member/dist`;
     app.use(sitemapRouter(ctx));

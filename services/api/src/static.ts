@@ -22,6 +22,13 @@ export interface SpaOptions {
   readonly renderIndex?: (html: string, res: Response) => string;
   /** Answers a document request itself (a page rendered on the server) or passes it on to index.html. */
   readonly renderPage?: RequestHandler;
+  /**
+   * Documents the build drew ahead (issue 25: the staff sign-in page, dist/login.html), each served
+   * for the paths that match it (relative to the app's base) in place of index.html, and written for
+   * the answer by renderIndex as index.html is. The file itself is not served by its name. A build
+   * without the file serves index.html there, as before.
+   */
+  readonly prerendered?: ReadonlyArray<{ readonly path: RegExp; readonly file: string }>;
 }
 
 export function spaRouter(distDir: string, name: string, options: SpaOptions = {}): Router {
@@ -35,18 +42,26 @@ export function spaRouter(distDir: string, name: string, options: SpaOptions = {
   }
   const sendIndex = precompressedSender(distDir);
   const { renderIndex } = options;
-  const template = renderIndex ? readFileSync(index, 'utf8') : '';
-  const serveIndex: RequestHandler = (req, res) => {
-    if (renderIndex) {
-      res.setHeader('Cache-Control', 'no-store');
-      res.type('html').send(renderIndex(template, res));
-      return;
-    }
-    if (sendIndex(req, res, '/index.html', REVALIDATE)) return;
-    res.setHeader('Cache-Control', REVALIDATE);
-    res.sendFile(index);
+  const serveDocument = (file: string): RequestHandler => {
+    const template = renderIndex ? readFileSync(join(distDir, file), 'utf8') : '';
+    return (req, res) => {
+      if (renderIndex) {
+        res.setHeader('Cache-Control', 'no-store');
+        res.type('html').send(renderIndex(template, res));
+        return;
+      }
+      if (sendIndex(req, res, `/${file}`, REVALIDATE)) return;
+      res.setHeader('Cache-Control', REVALIDATE);
+      res.sendFile(join(distDir, file));
+    };
   };
+  const serveIndex = serveDocument('index.html');
   router.get('/index.html', serveIndex);
+  for (const page of options.prerendered ?? []) {
+    if (!existsSync(join(distDir, page.file))) continue;
+    router.get(page.path, serveDocument(page.file));
+    router.get(`/${page.file}`, serveIndex);
+  }
   const assets = join(distDir, 'assets');
   router.use('/assets', precompressedStatic(assets, IMMUTABLE));
   router.use('/assets', express.static(assets, { immutable: true, maxAge: '365d', fallthrough: false }));

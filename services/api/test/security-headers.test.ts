@@ -52,6 +52,11 @@ beforeAll(async () => {
     );
     writeFileSync(join(dist, name, 'assets', 'index.js'), 'export {};\n');
   }
+  // The staff sign-in page the build draws (scripts/prerender-admin.mjs): served for /admin/login.
+  writeFileSync(
+    join(dist, 'admin', 'login.html'),
+    '<!doctype html><html lang="en"><head><script type="module" src="/assets/index.js"></script></head><body>admin sign-in drawn</body></html>',
+  );
 }, 60_000);
 afterAll(async () => {
   for (const server of servers) await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -93,9 +98,11 @@ describe('the consoles are served with a strict policy', () => {
 
   it('staff console: the same, with receipts framed from blob URLs and no outside script whatever the service keys say', async () => {
     const origin = await serve(api.ctx);
-    for (const path of ['/admin/', '/admin/members', '/admin/cashback-claims/1/show']) {
+    for (const path of ['/admin/', '/admin/members', '/admin/cashback-claims/1/show', '/admin/login', '/admin/login/']) {
       const r = await fetch(`${origin}${path}`);
       expect(r.status).toBe(200);
+      // The sign-in page is the one drawn at build time; every other path, the console's index.html.
+      expect(await r.clone().text(), path).toContain(path.startsWith('/admin/login') ? 'admin sign-in drawn' : '<body>admin</body>');
       const csp = policyOf(r);
       expect(csp.get('script-src')).toEqual(["'self'"]);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
@@ -113,6 +120,10 @@ describe('the consoles are served with a strict policy', () => {
     }
     const [a, b] = await Promise.all([fetch(`${origin}/admin/`), fetch(`${origin}/admin/`)]);
     expect(policyOf(a).get('style-src')).not.toEqual(policyOf(b).get('style-src'));
+    // The drawn page is not served by its file name (nor for paths that only begin like it): the console opens there, as before.
+    for (const path of ['/admin/login.html', '/admin/login/x', '/admin/logins']) {
+      expect(await (await fetch(`${origin}${path}`)).text(), path).toContain('<body>admin</body>');
+    }
   });
 
   it('no referrer at all from the pages whose address holds a token', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { afterSignIn, signIn, signInNotice } from '../auth/sign-in';
 import { confirmEnrolment, SecondStepRequired, startEnrolment, type Confirmed, type Enrolment, type SecondStep } from '../auth/twoFactor';
 import { session } from '../auth/session';
@@ -12,7 +12,12 @@ import './sign-in.css';
 export function SignInPage({ next }: { next: string | null }) {
   const [step, setStep] = useState<SecondStep | null>(null);
   const [enrolled, setEnrolled] = useState<Confirmed | null>(null);
-  const [notice] = useState(() => signInNotice.take());
+  // Read after the first render: the page drawn at build time has no notice, and hydration must draw the same.
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    const left = signInNotice.take();
+    if (left) setNotice(left);
+  }, []);
   const open = () => window.location.replace(afterSignIn(next));
   return (
     <main className="sign-in">
@@ -44,10 +49,20 @@ function Field(props: {
   autoFocus?: boolean;
 }) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const { value, onChange } = props;
+  // The page is drawn before its script runs (entry-server.tsx): what was typed (or filled in by a
+  // password manager) before hydration is in the field, not in the state, until it is taken over here.
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== value) onChange(typed);
+    // Once, after the first render: later the field and the state change together.
+  }, []);
   return (
     <div className="sign-in__field">
       <label htmlFor={id}>{props.label}</label>
       <input
+        ref={input}
         id={id}
         type={props.type ?? 'text'}
         required
