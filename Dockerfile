@@ -15,7 +15,7 @@ RUN npm ci
 COPY . .
 RUN npm run build && npm run build:services
 
-# Final stage: production dependencies of the services only, and the compiled output. No tsx,
+# Final stage: production dependencies of the services and of the member console's server bundle, and the compiled output. No tsx,
 # no TypeScript sources, no dev dependencies.
 FROM node:20.19-bookworm-slim
 ENV NODE_ENV=production
@@ -31,11 +31,14 @@ COPY web-member/package.json web-member/
 COPY web-admin/package.json web-admin/
 RUN npm ci --omit=dev --no-audit --no-fund \
       --workspace services/contracts --workspace services/platform --workspace services/domain --workspace services/workers \
-      --workspace services/api --workspace projections \
+      --workspace services/api --workspace projections --workspace web-member \
   && npm cache clean --force
 COPY --from=build /app/services/api/dist services/api/dist
 COPY --from=build /app/projections/dist projections/dist
 COPY --from=build /app/web-member/dist web-member/dist
+# The public pages are drawn on the server by web-member's server bundle (docs/prerender.md), which
+# imports react, react-dom/server and the rest of web-member's production dependencies (installed above).
+COPY --from=build /app/web-member/dist-server web-member/dist-server
 COPY --from=build /app/web-admin/dist web-admin/dist
 USER node
 EXPOSE 3000
