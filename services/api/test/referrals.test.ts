@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entriesStreamId, memberStreamId, referralStreamId } from '@roar/domain';
-import { adminFetch, signInStaff, type StaffLogin } from '../src/admin/test-staff';
+import { adminFetch, randomDigits, signInStaff, type StaffLogin } from '../src/admin/test-staff';
 import { paymentProcessManager } from '../src/app';
 import { ApiSpecification } from './api-spec';
 import { client } from './referrals-helpers';
@@ -54,7 +54,7 @@ describe.each([{ database: 'pglite' as const }, { database: 'postgres' as const 
     const free = await c.signUp(1);
     const freeCode = (await c.me(free.token)).user.referral_code;
     for (const referral_code of ['unknown-code-123', freeCode]) {
-      const email = `bad-${Math.random().toString(36).slice(2, 8)}@example.com.au`;
+      const email = `bad-${randomDigits()}@example.com.au`;
       const r = await c.post('/api/sign-up', {
         first_name: 'B',
         last_name: 'C',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberStreamId } from '@roar/domain';
-import { adminFetch, signInStaff } from '../src/admin/test-staff';
+import { adminFetch, randomDigits, signInStaff } from '../src/admin/test-staff';
 import { startTestApi, type TestApi } from './setup';
 
 /** A date of birth `years` years before today (UTC day; a margin of days keeps the club's day on the same side). */
@@ -46,7 +46,7 @@ describe('residence (issue 22): state and date of birth at sign-up, in the profi
       [{ state: 'NSW', dob: '1990-02-30' }, /\(dob\)/],
     ];
     for (const [extra, error] of cases) {
-      const r = await signUp(`bad-${Math.random().toString(36).slice(2)}@example.com.au`, 3, extra);
+      const r = await signUp(`bad-${randomDigits()}@example.com.au`, 3, extra);
       expect(r.status, JSON.stringify(extra)).toBe(400);
       expect(((await r.json()) as { error: string }).error).toMatch(error);
     }
