@@ -34,8 +34,18 @@ export const HEAP = 4096;
 const SLACK = 512;
 const PAGE = 65536;
 
+/** The little of the WebAssembly JavaScript API used here (the project's TypeScript libraries do not declare it). */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { readonly exports: unknown };
+}
+
 interface Exports {
-  readonly memory: WebAssembly.Memory;
+  readonly memory: WasmMemory;
   hash_blocks(input: number, slot: number, count: number, blockCounts: number, iv: number, out: number): void;
   hash_nodes(input: number, count: number, out: number): void;
   hash_digests(input: number, count: number, iv: number, bits: number, out: number): void;
@@ -44,9 +54,10 @@ interface Exports {
 function instantiate(): Sha256x4Kernel | null {
   let exports: Exports;
   try {
-    if (typeof WebAssembly !== 'object') return null;
-    const module = new WebAssembly.Module(Buffer.from(WASM_BASE64, 'base64'));
-    exports = new WebAssembly.Instance(module, {}).exports as unknown as Exports;
+    const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+    if (!wasm) return null;
+    const module = new wasm.Module(Buffer.from(WASM_BASE64, 'base64'));
+    exports = new wasm.Instance(module, {}).exports as Exports;
   } catch {
     // No WebAssembly SIMD here: the JavaScript SHA-256 does the work.
     return null;
