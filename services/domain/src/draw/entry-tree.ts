@@ -181,6 +181,7 @@ const LEAF_BYTES = LEAF_OUT + BATCH * 32 - HEAP;
 class LeafBatch {
   private u8: Uint8Array = new Uint8Array(0);
   private i32: Int32Array = new Int32Array(0);
+  private buffer: Buffer = Buffer.alloc(0);
   private pending = 0;
   private at = 0;
 
@@ -190,8 +191,8 @@ class LeafBatch {
     private readonly sink: (i32: Int32Array, from: number, count: number) => void,
   ) {}
 
-  open(extra = 0): void {
-    ({ u8: this.u8, i32: this.i32 } = this.kernel.reserve(LEAF_BYTES + extra));
+  open(): void {
+    ({ u8: this.u8, i32: this.i32, buffer: this.buffer } = this.kernel.reserve(LEAF_BYTES));
   }
 
   /** Starts a leaf input: 0x00 and the first ticket's digits, then a tab. */
@@ -225,8 +226,8 @@ class LeafBatch {
   entrant(firstTicket: number, entrantId: string, tickets: number): void {
     const u8 = this.u8;
     let at = this.begin(firstTicket);
-    const limit = this.at + LEAF_MAX - 18;
-    for (let i = 0; i < entrantId.length && at < limit; i++) u8[at++] = entrantId.charCodeAt(i) & 0xff;
+    // Each code unit's low byte, up to the limit EntryHasher has (ids are ASCII).
+    at += this.buffer.write(entrantId, at, Math.max(0, this.at + LEAF_MAX - 18 - at), 'latin1');
     u8[at++] = 0x09;
     at = writeDigits(u8, at, tickets);
     u8[at++] = 0x0a;

@@ -63,7 +63,6 @@ const BATCH = 1024;
 /** A message's slot in the module's memory: up to 4 blocks, so messages of up to 247 UTF-8 bytes; longer ones go one at a time. */
 const SLOT = 256;
 const SLOT_MESSAGE = SLOT - 9;
-const encoder = new TextEncoder();
 
 /**
  * HMAC-SHA-256(key, message) in lower-case hex of every message, in order, messages as UTF-8: the
@@ -84,29 +83,18 @@ export function hmacSha256HexAll(key: string | Uint8Array, messages: readonly st
   const COUNTS = IN + BATCH * SLOT;
   const MID = COUNTS + BATCH * 4;
   const OUT = MID + BATCH * 32;
-  const { u8, i32 } = kernel.reserve(OUT + BATCH * 32 - HEAP);
+  const { u8, i32, buffer } = kernel.reserve(OUT + BATCH * 32 - HEAP);
   i32.set(innerState, IVS / 4);
   i32.set(outerState, IVS / 4 + 8);
-  const digests = Buffer.from(u8.buffer, u8.byteOffset + OUT, BATCH * 32);
+  const digests = buffer.subarray(OUT, OUT + BATCH * 32);
   for (let from = 0; from < messages.length; from += BATCH) {
     const count = Math.min(BATCH, messages.length - from);
     for (let j = 0; j < count; j++) {
       const text = messages[from + j]!;
       const p = IN + j * SLOT;
-      let length = text.length;
-      if (length > SLOT_MESSAGE) length = -1;
-      else {
-        // ASCII (every entrant key) copied code unit by code unit; anything else encoded as UTF-8.
-        for (let i = 0; i < text.length; i++) {
-          const c = text.charCodeAt(i);
-          if (c > 0x7f) {
-            const { read, written } = encoder.encodeInto(text, u8.subarray(p, p + SLOT_MESSAGE));
-            length = read === text.length ? written : -1;
-            break;
-          }
-          u8[p + i] = c;
-        }
-      }
+      // UTF-8 (ASCII for every entrant key) written by Buffer.write, which stops short of a character that does not fit.
+      let length = text.length > SLOT_MESSAGE ? -1 : buffer.write(text, p, SLOT_MESSAGE, 'utf8');
+      if (text.length * 3 > SLOT_MESSAGE && length !== Buffer.byteLength(text, 'utf8')) length = -1;
       if (length < 0) {
         // Too long for a slot: hashed on its own, its lane left empty.
         ids[from + j] = one(text);
@@ -128,9 +116,10 @@ export function hmacSha256HexAll(key: string | Uint8Array, messages: readonly st
     for (let j = count; j % 4 !== 0; j++) i32[COUNTS / 4 + j] = 0;
     kernel.hashBlocks(IN, SLOT, count, COUNTS, IVS, MID);
     kernel.hashDigests(MID, count, IVS + 32, (BLOCK + 32) * 8, OUT);
-    // Words to big-endian bytes, then hex.
+    // Words to big-endian bytes, then hex: one string for the batch, each id a slice of it.
     digests.swap32();
-    for (let j = 0; j < count; j++) if (i32[COUNTS / 4 + j] !== 0) ids[from + j] = digests.toString('hex', j * 32, j * 32 + 32);
+    const hex = digests.toString('hex', 0, count * 32);
+    for (let j = 0; j < count; j++) if (i32[COUNTS / 4 + j] !== 0) ids[from + j] = hex.slice(j * 64, j * 64 + 64);
   }
   return ids;
 }

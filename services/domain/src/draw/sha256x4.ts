@@ -12,8 +12,8 @@ import { WASM_BASE64 } from './sha256x4-wasm';
  * arrays), so interleaved async work cannot see another's buffers.
  */
 export interface Sha256x4Kernel {
-  /** Bytes and words of the module's memory from HEAP on, at least `bytes` long (views renewed when it grows). */
-  reserve(bytes: number): { u8: Uint8Array; i32: Int32Array };
+  /** Views of the module's memory, which holds at least `bytes` from HEAP on (views renewed when it grows). */
+  reserve(bytes: number): { u8: Uint8Array; i32: Int32Array; buffer: Buffer };
   /** See hash_blocks in sha256x4.wat (addresses in bytes). */
   hashBlocks(input: number, slot: number, count: number, blockCounts: number, iv: number, out: number): void;
   /** See hash_nodes in sha256x4.wat: out may equal input. */
@@ -65,6 +65,7 @@ function instantiate(): Sha256x4Kernel | null {
   const memory = exports.memory;
   let u8 = new Uint8Array(memory.buffer);
   let i32 = new Int32Array(memory.buffer);
+  let buffer = Buffer.from(memory.buffer);
   const kernel: Sha256x4Kernel = {
     reserve(bytes) {
       const need = HEAP + bytes + SLACK;
@@ -72,8 +73,9 @@ function instantiate(): Sha256x4Kernel | null {
         memory.grow(Math.ceil((need - memory.buffer.byteLength) / PAGE));
         u8 = new Uint8Array(memory.buffer);
         i32 = new Int32Array(memory.buffer);
+        buffer = Buffer.from(memory.buffer);
       }
-      return { u8, i32 };
+      return { u8, i32, buffer };
     },
     hashBlocks: exports.hash_blocks,
     hashNodes: exports.hash_nodes,

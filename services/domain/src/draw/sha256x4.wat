@@ -65,7 +65,7 @@
 
   ;; One compression of the block in W[0, 16) into the state, in the lanes of $mask (all ones: every lane).
   (func $compress (param $mask v128)
-    (local $p i32) (local $r i32) (local $x v128) (local $y v128)
+    (local $p i32) (local $r i32) (local $w i32) (local $x v128) (local $y v128)
     (local $a v128) (local $b v128) (local $c v128) (local $d v128)
     (local $e v128) (local $f v128) (local $g v128) (local $h v128)
     (local $t1 v128) (local $t2 v128)
@@ -89,25 +89,106 @@
     (local.set $f (v128.load offset=1616 (i32.const 0)))
     (local.set $g (v128.load offset=1632 (i32.const 0)))
     (local.set $h (v128.load offset=1648 (i32.const 0)))
+    ;; Eight rounds a turn, the roles of a..h rotating through the locals instead of moving between them.
     (loop $round
+      ;; round r + 0: a..h = a..h
       (local.set $t1
         (i32x4.add
           (i32x4.add (local.get $h) (v128.xor (v128.xor (v128.or (i32x4.shr_u (local.get $e) (i32.const 6)) (i32x4.shl (local.get $e) (i32.const 26))) (v128.or (i32x4.shr_u (local.get $e) (i32.const 11)) (i32x4.shl (local.get $e) (i32.const 21)))) (v128.or (i32x4.shr_u (local.get $e) (i32.const 25)) (i32x4.shl (local.get $e) (i32.const 7)))))
           (i32x4.add
             (v128.bitselect (local.get $f) (local.get $g) (local.get $e))
-            (i32x4.add (v128.load32_splat (i32.shl (local.get $r) (i32.const 2))) (v128.load offset=512 (i32.shl (local.get $r) (i32.const 4)))))))
-      (local.set $t2
-        (i32x4.add (v128.xor (v128.xor (v128.or (i32x4.shr_u (local.get $a) (i32.const 2)) (i32x4.shl (local.get $a) (i32.const 30))) (v128.or (i32x4.shr_u (local.get $a) (i32.const 13)) (i32x4.shl (local.get $a) (i32.const 19)))) (v128.or (i32x4.shr_u (local.get $a) (i32.const 22)) (i32x4.shl (local.get $a) (i32.const 10))))
-          (v128.bitselect (local.get $c) (local.get $a) (v128.xor (local.get $a) (local.get $b)))))
-      (local.set $h (local.get $g))
-      (local.set $g (local.get $f))
-      (local.set $f (local.get $e))
-      (local.set $e (i32x4.add (local.get $d) (local.get $t1)))
-      (local.set $d (local.get $c))
-      (local.set $c (local.get $b))
-      (local.set $b (local.get $a))
-      (local.set $a (i32x4.add (local.get $t1) (local.get $t2)))
-      (br_if $round (i32.lt_u (local.tee $r (i32.add (local.get $r) (i32.const 1))) (i32.const 64))))
+            (i32x4.add (v128.load32_splat offset=0 (local.get $r)) (v128.load offset=512 (local.get $w))))))
+      (local.set $d (i32x4.add (local.get $d) (local.get $t1)))
+      (local.set $h
+        (i32x4.add (local.get $t1)
+          (i32x4.add (v128.xor (v128.xor (v128.or (i32x4.shr_u (local.get $a) (i32.const 2)) (i32x4.shl (local.get $a) (i32.const 30))) (v128.or (i32x4.shr_u (local.get $a) (i32.const 13)) (i32x4.shl (local.get $a) (i32.const 19)))) (v128.or (i32x4.shr_u (local.get $a) (i32.const 22)) (i32x4.shl (local.get $a) (i32.const 10))))
+            (v128.bitselect (local.get $c) (local.get $a) (v128.xor (local.get $a) (local.get $b))))))
+      ;; round r + 1: a..h = h..g
+      (local.set $t1
+        (i32x4.add
+          (i32x4.add (local.get $g) (v128.xor (v128.xor (v128.or (i32x4.shr_u (local.get $d) (i32.const 6)) (i32x4.shl (local.get $d) (i32.const 26))) (v128.or (i32x4.shr_u (local.get $d) (i32.const 11)) (i32x4.shl (local.get $d) (i32.const 21)))) (v128.or (i32x4.shr_u (local.get $d) (i32.const 25)) (i32x4.shl (local.get $d) (i32.const 7)))))
+          (i32x4.add
+            (v128.bitselect (local.get $e) (local.get $f) (local.get $d))
+            (i32x4.add (v128.load32_splat offset=4 (local.get $r)) (v128.load offset=528 (local.get $w))))))
+      (local.set $c (i32x4.add (local.get $c) (local.get $t1)))
+      (local.set $g
+        (i32x4.add (local.get $t1)
+          (i32x4.add (v128.xor (v128.xor (v128.or (i32x4.shr_u (local.get $h) (i32.const 2)) (i32x4.shl (local.get $h) (i32.const 30))) (v128.or (i32x4.shr_u (local.get $h) (i32.const 13)) (i32x4.shl (local.get $h) (i32.const 19)))) (v128.or (i32x4.shr_u (local.get $h) (i32.const 22)) (i32x4.shl (local.get $h) (i32.const 10))))
+            (v128.bitselect (local.get $b) (local.get $h) (v128.xor (local.get $h) (local.get $a))))))
+      ;; round r + 2: a..h = g..f
+      (local.set $t1
+        (i32x4.add
+          (i32x4.add (local.get $f) (v128.xor (v128.xor (v128.or (i32x4.shr_u (local.get $c) (i32.const 6)) (i32x4.shl (local.get $c) (i32.const 26))) (v128.or (i32x4.shr_u (local.get $c) (i32.const 11)) (i32x4.shl (local.get $c) (i32.const 21)))) (v128.or (i32x4.shr_u (local.get $c) (i32.const 25)) (i32x4.shl (local.get $c) (i32.const 7)))))
+          (i32x4.add
+            (v128.bitselect (local.get $d) (local.get $e) (local.get $c))
+            (i32x4.add (v128.load32_splat offset=8 (local.get $r)) (v128.load offset=544 (local.get $w))))))
+      (local.set $b (i32x4.add (local.get $b) (local.get $t1)))
+      (local.set $f
+        (i32x4.add (local.get $t1)
+          (i32x4.add (v128.xor (v128.xor (v128.or (i32x4.shr_u (local.get $g) (i32.const 2)) (i32x4.shl (local.get $g) (i32.const 30))) (v128.or (i32x4.shr_u (local.get $g) (i32.const 13)) (i32x4.shl (local.get $g) (i32.const 19)))) (v128.or (i32x4.shr_u (local.get $g) (i32.const 22)) (i32x4.shl (local.get $g) (i32.const 10))))
+            (v128.bitselect (local.get $a) (local.get $g) (v128.xor (local.get $g) (local.get $h))))))
+      ;; round r + 3: a..h = f..e
+      (local.set $t1
+        (i32x4.add
+          (i32x4.add (local.get $e) (v128.xor (v128.xor (v128.or (i32x4.shr_u (local.get $b) (i32.const 6)) (i32x4.shl (local.get $b) (i32.const 26))) (v128.or (i32x4.shr_u (local.get $b) (i32.const 11)) (i32x4.shl (local.get $b) (i32.const 21)))) (v128.or (i32x4.shr_u (local.get $b) (i32.const 25)) (i32x4.shl (local.get $b) (i32.const 7)))))
+          (i32x4.add
+            (v128.bitselect (local.get $c) (local.get $d) (local.get $b))
+            (i32x4.add (v128.load32_splat offset=12 (local.get $r)) (v128.load offset=560 (local.get $w))))))
+      (local.set $a (i32x4.add (local.get $a) (local.get $t1)))
+      (local.set $e
+        (i32x4.add (local.get $t1)
+          (i32x4.add (v128.xor (v128.xor (v128.or (i32x4.shr_u (local.get $f) (i32.const 2)) (i32x4.shl (local.get $f) (i32.const 30))) (v128.or (i32x4.shr_u (local.get $f) (i32.const 13)) (i32x4.shl (local.get $f) (i32.const 19)))) (v128.or (i32x4.shr_u (local.get $f) (i32.const 22)) (i32x4.shl (local.get $f) (i32.const 10))))
+            (v128.bitselect (local.get $h) (local.get $f) (v128.xor (local.get $f) (local.get $g))))))
+      ;; round r + 4: a..h = e..d
+      (local.set $t1
+        (i32x4.add
+          (i32x4.add (local.get $d) (v128.xor (v128.xor (v128.or (i32x4.shr_u (local.get $a) (i32.const 6)) (i32x4.shl (local.get $a) (i32.const 26))) (v128.or (i32x4.shr_u (local.get $a) (i32.const 11)) (i32x4.shl (local.get $a) (i32.const 21)))) (v128.or (i32x4.shr_u (local.get $a) (i32.const 25)) (i32x4.shl (local.get $a) (i32.const 7)))))
+          (i32x4.add
+            (v128.bitselect (local.get $b) (local.get $c) (local.get $a))
+            (i32x4.add (v128.load32_splat offset=16 (local.get $r)) (v128.load offset=576 (local.get $w))))))
+      (local.set $h (i32x4.add (local.get $h) (local.get $t1)))
+      (local.set $d
+        (i32x4.add (local.get $t1)
+          (i32x4.add (v128.xor (v128.xor (v128.or (i32x4.shr_u (local.get $e) (i32.const 2)) (i32x4.shl (local.get $e) (i32.const 30))) (v128.or (i32x4.shr_u (local.get $e) (i32.const 13)) (i32x4.shl (local.get $e) (i32.const 19)))) (v128.or (i32x4.shr_u (local.get $e) (i32.const 22)) (i32x4.shl (local.get $e) (i32.const 10))))
+            (v128.bitselect (local.get $g) (local.get $e) (v128.xor (local.get $e) (local.get $f))))))
+      ;; round r + 5: a..h = d..c
+      (local.set $t1
+        (i32x4.add
+          (i32x4.add (local.get $c) (v128.xor (v128.xor (v128.or (i32x4.shr_u (local.get $h) (i32.const 6)) (i32x4.shl (local.get $h) (i32.const 26))) (v128.or (i32x4.shr_u (local.get $h) (i32.const 11)) (i32x4.shl (local.get $h) (i32.const 21)))) (v128.or (i32x4.shr_u (local.get $h) (i32.const 25)) (i32x4.shl (local.get $h) (i32.const 7)))))
+          (i32x4.add
+            (v128.bitselect (local.get $a) (local.get $b) (local.get $h))
+            (i32x4.add (v128.load32_splat offset=20 (local.get $r)) (v128.load offset=592 (local.get $w))))))
+      (local.set $g (i32x4.add (local.get $g) (local.get $t1)))
+      (local.set $c
+        (i32x4.add (local.get $t1)
+          (i32x4.add (v128.xor (v128.xor (v128.or (i32x4.shr_u (local.get $d) (i32.const 2)) (i32x4.shl (local.get $d) (i32.const 30))) (v128.or (i32x4.shr_u (local.get $d) (i32.const 13)) (i32x4.shl (local.get $d) (i32.const 19)))) (v128.or (i32x4.shr_u (local.get $d) (i32.const 22)) (i32x4.shl (local.get $d) (i32.const 10))))
+            (v128.bitselect (local.get $f) (local.get $d) (v128.xor (local.get $d) (local.get $e))))))
+      ;; round r + 6: a..h = c..b
+      (local.set $t1
+        (i32x4.add
+          (i32x4.add (local.get $b) (v128.xor (v128.xor (v128.or (i32x4.shr_u (local.get $g) (i32.const 6)) (i32x4.shl (local.get $g) (i32.const 26))) (v128.or (i32x4.shr_u (local.get $g) (i32.const 11)) (i32x4.shl (local.get $g) (i32.const 21)))) (v128.or (i32x4.shr_u (local.get $g) (i32.const 25)) (i32x4.shl (local.get $g) (i32.const 7)))))
+          (i32x4.add
+            (v128.bitselect (local.get $h) (local.get $a) (local.get $g))
+            (i32x4.add (v128.load32_splat offset=24 (local.get $r)) (v128.load offset=608 (local.get $w))))))
+      (local.set $f (i32x4.add (local.get $f) (local.get $t1)))
+      (local.set $b
+        (i32x4.add (local.get $t1)
+          (i32x4.add (v128.xor (v128.xor (v128.or (i32x4.shr_u (local.get $c) (i32.const 2)) (i32x4.shl (local.get $c) (i32.const 30))) (v128.or (i32x4.shr_u (local.get $c) (i32.const 13)) (i32x4.shl (local.get $c) (i32.const 19)))) (v128.or (i32x4.shr_u (local.get $c) (i32.const 22)) (i32x4.shl (local.get $c) (i32.const 10))))
+            (v128.bitselect (local.get $e) (local.get $c) (v128.xor (local.get $c) (local.get $d))))))
+      ;; round r + 7: a..h = b..a
+      (local.set $t1
+        (i32x4.add
+          (i32x4.add (local.get $a) (v128.xor (v128.xor (v128.or (i32x4.shr_u (local.get $f) (i32.const 6)) (i32x4.shl (local.get $f) (i32.const 26))) (v128.or (i32x4.shr_u (local.get $f) (i32.const 11)) (i32x4.shl (local.get $f) (i32.const 21)))) (v128.or (i32x4.shr_u (local.get $f) (i32.const 25)) (i32x4.shl (local.get $f) (i32.const 7)))))
+          (i32x4.add
+            (v128.bitselect (local.get $g) (local.get $h) (local.get $f))
+            (i32x4.add (v128.load32_splat offset=28 (local.get $r)) (v128.load offset=624 (local.get $w))))))
+      (local.set $e (i32x4.add (local.get $e) (local.get $t1)))
+      (local.set $a
+        (i32x4.add (local.get $t1)
+          (i32x4.add (v128.xor (v128.xor (v128.or (i32x4.shr_u (local.get $b) (i32.const 2)) (i32x4.shl (local.get $b) (i32.const 30))) (v128.or (i32x4.shr_u (local.get $b) (i32.const 13)) (i32x4.shl (local.get $b) (i32.const 19)))) (v128.or (i32x4.shr_u (local.get $b) (i32.const 22)) (i32x4.shl (local.get $b) (i32.const 10))))
+            (v128.bitselect (local.get $d) (local.get $b) (v128.xor (local.get $b) (local.get $c))))))
+      (local.set $w (i32.add (local.get $w) (i32.const 128)))
+      (br_if $round (i32.lt_u (local.tee $r (i32.add (local.get $r) (i32.const 32))) (i32.const 256))))
     (v128.store offset=1536 (i32.const 0)
       (v128.bitselect (i32x4.add (local.get $a) (local.tee $x (v128.load offset=1536 (i32.const 0)))) (local.get $x) (local.get $mask)))
     (v128.store offset=1552 (i32.const 0)
