@@ -437,11 +437,18 @@ export class EntryTree {
         first += e.tickets;
       }
       batch.flush();
-      const { i32 } = kernel.reserve(n * 32);
-      i32.set(leaves, HEAP / 4);
-      for (let width = Math.floor(n / 2); width >= 1; width = Math.floor(width / 2)) {
-        kernel.hashNodes(HEAP, width, HEAP);
-        this.levels.push(i32.slice(HEAP / 4, HEAP / 4 + width * 8));
+      // BATCH nodes at a time through the module's memory, which so stays small (it never shrinks).
+      const { i32 } = kernel.reserve(LEAF_BYTES);
+      for (let width = Math.floor(n / 2), below = leaves; width >= 1; width = Math.floor(width / 2)) {
+        const level = new Int32Array(width * 8);
+        for (let from = 0; from < width; from += BATCH) {
+          const count = Math.min(BATCH, width - from);
+          i32.set(below.subarray(from * 16, (from + count) * 16), HEAP / 4);
+          kernel.hashNodes(HEAP, count, HEAP);
+          level.set(i32.subarray(HEAP / 4, HEAP / 4 + count * 8), from * 8);
+        }
+        this.levels.push(level);
+        below = level;
       }
       return;
     }
