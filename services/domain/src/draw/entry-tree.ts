@@ -234,12 +234,10 @@ class LeafBatch {
     this.end(at);
   }
 
-  line(firstTicket: number, bytes: Uint8Array, from: number, to: number): void {
-    const u8 = this.u8;
-    let at = this.begin(firstTicket);
-    const limit = this.at + LEAF_MAX;
-    for (let i = from; i < to && at < limit; i++) u8[at++] = bytes[i]!;
-    this.end(at);
+  line(firstTicket: number, bytes: Buffer, from: number, to: number): void {
+    const at = this.begin(firstTicket);
+    // Up to LEAF_MAX bytes of leaf input, as EntryHasher.line.
+    this.end(at + bytes.copy(this.u8, at, from, Math.min(to, from + Math.max(0, this.at + LEAF_MAX - at))));
   }
 
   /** Hashes the leaves written so far and hands them to the sink. */
@@ -373,18 +371,26 @@ export class EntryTreeOfLines {
     if (this.buffer.length < page.length) this.buffer = Buffer.allocUnsafe(page.length * 2);
     const buffer = this.buffer;
     const length = buffer.write(page, 0, 'latin1');
+    if (leaves) {
+      // Line by line (indexOf finds each newline), the count read back from the newline to the tab.
+      for (let start = 0, end = buffer.indexOf(0x0a, 0); end !== -1 && end < length; start = end + 1, end = buffer.indexOf(0x0a, start)) {
+        leaves.line(this.first, buffer, start, end + 1);
+        let tickets = 0;
+        for (let i = end - 1, unit = 1; i >= start && buffer[i] !== 0x09; i--, unit *= 10) tickets += (buffer[i]! - 0x30) * unit;
+        this.first += tickets;
+      }
+      leaves.flush();
+      return;
+    }
     let start = 0;
     let tickets = 0;
     let inTickets = false;
     for (let i = 0; i < length; i++) {
       const c = buffer[i]!;
       if (c === 0x0a) {
-        if (leaves) leaves.line(this.first, buffer, start, i + 1);
-        else {
-          const { words, offset } = frontier.slot;
-          hasher.line(this.first, buffer, start, i + 1, words, offset);
-          frontier.push();
-        }
+        const { words, offset } = frontier.slot;
+        hasher.line(this.first, buffer, start, i + 1, words, offset);
+        frontier.push();
         this.first += tickets;
         start = i + 1;
         tickets = 0;
@@ -392,7 +398,6 @@ export class EntryTreeOfLines {
       } else if (c === 0x09) inTickets = true;
       else if (inTickets) tickets = tickets * 10 + (c - 0x30);
     }
-    leaves?.flush();
   }
 
   result(): EntryTreeRoot {
