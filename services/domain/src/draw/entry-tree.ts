@@ -16,8 +16,13 @@ import { HEAP, sha256x4, type Sha256x4Kernel } from './sha256x4';
  * ticket numbers [first, first + tickets) and not just its count. The root goes into EntriesClosed
  * as `entryRoot` (lower-case hex) with `entryCount` leaves.
  *
- * Hashing: one pass, in JavaScript SHA-256 (sha256.ts) over buffers made once per tree, no string,
- * Buffer or object per leaf or node (node:crypto's per-call set-up cost more than the hashing).
+ * Hashing: four leaves or nodes at a time in WebAssembly SIMD (sha256x4.ts) where it is available:
+ * leaf inputs written into the module's memory and hashed a batch at a time, then the tree level by
+ * level (adjacent nodes paired left to right, an odd last node carried up: the same tree as RFC
+ * 9162's split at the largest power of two, tested for every size to 300 and larger ones). Else
+ * one pass in JavaScript SHA-256 (sha256.ts) over buffers made once per tree, no string, Buffer or
+ * object per leaf or node (node:crypto's per-call set-up cost more than the hashing); the
+ * JavaScript hasher also serves the few merges of the frontier.
  */
 export const ENTRY_LEAF_ENCODING =
   'leaf = SHA-256(0x00 || UTF-8("<first ticket>\\t<entrant id>\\t<tickets>\\n")), one per entrant in list order, first ticket counted from 0; ' +
