@@ -13,7 +13,7 @@ import {
   entrantToIdentify,
   memberStreamId,
   prizeDecider,
-  pseudonymousEntrantIds,
+  pseudonymousEntrantIdsOf,
   RecordedListWork,
   redrawChainEnd,
   redrawChainLink,
@@ -119,9 +119,10 @@ export async function scheduleDraw(app: AppContext, prizeId: string, ctx: Comman
  * Two keys with one id would make one entrant of two: refused, never merged.
  */
 function entrantIdsInOrder(salt: string, eligible: readonly EligibleEntrant[]): { ids: string[]; order: number[] } {
-  const idOf = pseudonymousEntrantIds(salt);
-  const ids = new Array<string>(eligible.length);
-  for (let i = 0; i < eligible.length; i++) ids[i] = idOf(eligible[i]!.key);
+  const ids = pseudonymousEntrantIdsOf(
+    salt,
+    eligible.map((e) => e.key),
+  );
   const order = entrantIdOrder(ids);
   for (let i = 1; i < order.length; i++) if (ids[order[i - 1]!] === ids[order[i]!]) throw new Error('draw: two entrants share an id');
   return { ids, order };
@@ -209,8 +210,11 @@ async function identitiesByReplay(app: AppContext, prizeId: string, prize: Exist
     { cutoffPosition: string; asOf: string; eligibilityRuleVersion: number; openStates?: string[]; minimumAge?: number } | undefined;
   if (!data) throw new DomainError('conflict', 'Close the entries first.');
   const eligible = await eligibleAtCutoff(app.store, data.cutoffPosition, closeEligibilityInput(prizeId, prize.fields.prize_type_id, data));
-  const entrantIdOf = pseudonymousEntrantIds(salt);
-  return new Map(eligible.map((e) => [entrantIdOf(e.key), { key: e.key, memberIds: e.memberIds }]));
+  const ids = pseudonymousEntrantIdsOf(
+    salt,
+    eligible.map((e) => e.key),
+  );
+  return new Map(eligible.map((e, i) => [ids[i]!, { key: e.key, memberIds: e.memberIds }]));
 }
 
 /**
@@ -363,13 +367,17 @@ export async function publishResult(app: AppContext, prizeId: string, ctx: Comma
   );
 }
 
+/** Entrant keys whose ids the audit computes at once while the log streams in. */
+const ID_BATCH = 1024;
+
 /**
  * The audit: the draw's stream and the log up to its recorded cutoff, never a read model. The log
  * is streamed page by page into the eligibility fold, so memory grows with the members, not the
  * events; only the event types this draw's entrants depend on are read (eligibilityPayloadFieldsFor:
  * a rule 1 draw reads no registrations, so no sealed date of birth is fetched or opened). Each
- * key's pseudonymous id is computed as its first grant (or team) streams in, while the database
- * reads the next page; the audit then rebuilds, sorts and hashes the list from them.
+ * key's pseudonymous id is computed soon after its first grant (or team) streams in, ID_BATCH
+ * keys at a time, while the database reads the next page; the audit then rebuilds, sorts and
+ * hashes the list from them.
  */
 export async function verifyDraw(store: EventStore, prizeId: string): Promise<AuditReport> {
   // The stream's events only: the audit reads what they record (auditDraw), it needs no folded state.
@@ -382,8 +390,15 @@ export async function verifyDraw(store: EventStore, prizeId: string): Promise<Au
   const recordedList = new RecordedListWork(events);
   if (closed && revealed && input) {
     const acc = eligibilityAccumulator(input);
-    const idOf = pseudonymousEntrantIds(revealed.data.entrantSalt);
+    const salt = revealed.data.entrantSalt;
     const entrantIds = new Map<string, string>();
+    // Keys waiting for their ids, hashed a batch at a time (four at once in WebAssembly SIMD).
+    let pending: string[] = [];
+    const hashPending = () => {
+      const ids = pseudonymousEntrantIdsOf(salt, pending);
+      for (let i = 0; i < pending.length; i++) entrantIds.set(pending[i]!, ids[i]!);
+      pending = [];
+    };
     // Member and team ids already given an entrant id: looked up by the payload's own id string,
     // which the fold has just hashed, rather than by a key built afresh for every event.
     const named = { member: new Set<string>(), team: new Set<string>() };
@@ -399,10 +414,11 @@ export async function verifyDraw(store: EventStore, prizeId: string): Promise<Au
         if (typeof id !== 'string' || seen.has(id)) return;
         seen.add(id);
         const key = entrantKeyOfEvent(e);
-        if (key !== null) entrantIds.set(key, idOf(key));
+        if (key !== null && pending.push(key) === ID_BATCH) hashPending();
       },
       { fields: eligibilityPayloadFieldsFor(input), whileWaiting: () => recordedList.step() },
     );
+    hashPending();
     log = { input, eligible: acc.result(), entrantIds };
   }
   return auditDraw(prizeId, events, log, { verifyBeaconSignature: verifyDrandSignature, recordedList });

@@ -5,7 +5,7 @@ import {
   entrantsOfFold,
   foldEligibilityEvent,
   parseEntryLines,
-  pseudonymousEntrantIds,
+  pseudonymousEntrantIdsOf,
   type EligibilityFold,
   type EntriesClosedEvent,
   type PrizeEvent,
@@ -44,12 +44,16 @@ async function statesAtClose(app: AppContext, prizeId: string, prizeType: string
   const folded: EligibilityFold = { accounts: new Map(), teams: new Map() };
   const asOf = Date.parse(closed.asOf);
   await forEachLogEvent(app.store, closed.cutoffPosition, (e) => foldEligibilityEvent(folded, e, asOf));
-  const idOf = pseudonymousEntrantIds(salt);
+  const entrants = entrantsOfFold(folded, input);
+  const ids = pseudonymousEntrantIdsOf(
+    salt,
+    entrants.map((e) => e.key),
+  );
   const states = new Map<string, string>();
-  for (const entrant of entrantsOfFold(folded, input)) {
+  entrants.forEach((entrant, i) => {
     const each = [...new Set(entrant.memberIds.map((m) => folded.accounts.get(m)?.state ?? ''))].filter(Boolean);
-    states.set(idOf(entrant.key), each.join(' '));
-  }
+    states.set(ids[i]!, each.join(' '));
+  });
   return states;
 }
 

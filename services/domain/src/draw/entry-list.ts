@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { DomainError } from '@roar/platform';
-import { hmacSha256Hex } from './hmac';
+import { hmacSha256Hex, hmacSha256HexAll } from './hmac';
 
 /**
  * The canonical frozen entry list of one draw. Closing a draw turns whatever entries the read
@@ -45,6 +45,11 @@ export function pseudonymousEntrantId(memberId: string, drawSalt: string | Uint8
 /** `pseudonymousEntrantId` under one salt for a whole list (a close, an audit): the same ids, several times faster. */
 export function pseudonymousEntrantIds(drawSalt: string | Uint8Array): (memberId: string) => string {
   return hmacSha256Hex(drawSalt);
+}
+
+/** The pseudonymous ids of all the keys given, in order, under one salt: a whole list hashed four at a time (hmacSha256HexAll). */
+export function pseudonymousEntrantIdsOf(drawSalt: string | Uint8Array, memberIds: readonly string[]): string[] {
+  return hmacSha256HexAll(drawSalt, memberIds);
 }
 
 function checkEntry(entry: EntryInput): void {

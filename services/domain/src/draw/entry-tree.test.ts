@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHash, randomBytes } from 'node:crypto';
 import { verifyInclusion } from '@roar/platform';
 import { entryLines } from './entry-list';
-import { entryLeafInput, entryTree, entryTreeRoot, entryTreeRootOfLines } from './entry-tree';
+import { EntryTreeOfLines, entryLeafInput, entryTree, entryTreeRoot, entryTreeRootOfLines } from './entry-tree';
+import { sha256x4, useSha256x4 } from './sha256x4';
 
 const sha = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
 
@@ -115,5 +116,83 @@ describe('entry tree (issue 24)', () => {
       const leaf = sha(Buffer.from([0]), Buffer.from(entryLeafInput(firstTickets[i]!, list[i]!), 'utf8'));
       expect(verifyInclusion(i, list.length, leaf, tree.inclusionProof(i), root), `leaf ${i}`).toBe(true);
     }
+  });
+});
+
+describe('entry tree hashed four leaves at a time in WebAssembly SIMD', () => {
+  afterEach(() => {
+    useSha256x4(true);
+  });
+
+  /** The roots and whole trees of a list by the JavaScript code (one message at a time) and by the WebAssembly path. */
+  const both = <T>(build: () => T): { js: T; simd: T } => {
+    expect(sha256x4()).not.toBeNull();
+    const simd = build();
+    useSha256x4(false);
+    try {
+      return { js: build(), simd };
+    } finally {
+      useSha256x4(true);
+    }
+  };
+
+  const varied = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      entrantId: randomBytes(32)
+        .toString('hex')
+        .slice(0, 1 + ((i * 37) % 64)),
+      tickets: ((i * 7919) % 1000) + 1,
+    }));
+
+  it('gives the roots of the JavaScript code for every size from 0 to 300 and large sizes (the level-by-level tree is RFC 9162 tree)', () => {
+    for (const n of [...Array.from({ length: 301 }, (_, i) => i), 1023, 1024, 1025, 2048, 2049, 3071, 4096, 5000, 20_001]) {
+      const list = varied(n);
+      const roots = both(() => ({
+        root: entryTreeRoot(list),
+        ofLines: entryTreeRootOfLines([entryLines(list)]),
+        tree: entryTree(list).tree.root().toString('hex'),
+      }));
+      expect(roots.simd, `${n} entrants`).toEqual(roots.js);
+      if (n > 0) expect(roots.simd.tree).toBe(roots.js.root.root);
+    }
+    // Built a batch at a time: the module's memory (which never shrinks) stays under 512 kB whatever the list.
+    expect(sha256x4()!.reserve(0).u8.length).toBeLessThanOrEqual(2 ** 19);
+  });
+
+  it('gives the same whole tree: every perfect subtree, every proof, the first tickets', () => {
+    for (const n of [1, 2, 3, 5, 8, 13, 100, 1025, 3000]) {
+      const list = varied(n);
+      const trees = both(() => entryTree(list));
+      expect(Array.from(trees.simd.firstTickets)).toEqual(Array.from(trees.js.firstTickets));
+      expect(trees.simd.tree.bytes).toBe(trees.js.tree.bytes);
+      for (let level = 0; 2 ** level <= n; level++)
+        for (let i = 0; (i + 1) * 2 ** level <= n; i++) expect(trees.simd.tree.node(level, i).equals(trees.js.tree.node(level, i))).toBe(true);
+      for (const i of [0, Math.floor(n / 2), n - 1]) expect(trees.simd.tree.inclusionProof(i)).toEqual(trees.js.tree.inclusionProof(i));
+    }
+  });
+
+  it('gives the same root from lines fed in pages of any size, across batches of 1,024 leaves', () => {
+    const list = varied(5000);
+    for (const pageSize of [1, 7, 1000, 1024, 1500, 5000]) {
+      const pages: string[] = [];
+      for (let from = 0; from < list.length; from += pageSize) pages.push(entryLines(list.slice(from, from + pageSize)));
+      const roots = both(() => entryTreeRootOfLines(pages));
+      expect(roots.simd, `pages of ${pageSize}`).toEqual(roots.js);
+    }
+  });
+
+  it('keeps its leaves apart from another tree built between its pages', () => {
+    const a = varied(3000);
+    const b = varied(2000).map((e) => ({ ...e, tickets: e.tickets + 1 }));
+    const expected = [entryTreeRootOfLines([entryLines(a)]), entryTreeRootOfLines([entryLines(b)])];
+    const ta = new EntryTreeOfLines();
+    const tb = new EntryTreeOfLines();
+    for (let from = 0; from < 3000; from += 700) {
+      ta.add(entryLines(a.slice(from, from + 700)));
+      tb.add(entryLines(b.slice(from, from + 700)));
+      // A whole tree in between, which grows the module's memory.
+      entryTree(varied(3000));
+    }
+    expect([ta.result(), tb.result()]).toEqual(expected);
   });
 });

@@ -5,6 +5,8 @@
  * (node:crypto's one-shot `hash` allocates its input view and its output per call; measured in CPU
  * time, the two hash a 65-byte message equally fast, about twice noble-hashes). Checked against
  * node:crypto in sha256.test.ts; long messages (documents, the list hash) go through node:crypto.
+ * The bulk of a close's and an audit's hashing goes four messages at a time through sha256x4.ts
+ * (WebAssembly SIMD) where it is available; this is the fallback and the one-message path.
  *
  * Digests are kept as 8 big-endian 32-bit words (Int32Array slices), and written out as bytes
  * only where a caller needs them.
