@@ -36,18 +36,27 @@ export function entryLeafInput(firstTicket: number, entrant: FrozenEntrant): str
 const LEAF_MAX = 1 + 17 + 129 + 17 + 1;
 
 /**
+ * SHA-256's padding of the message `bytes[start, start + length)`, written in place after it (0x80,
+ * zeros, the length in bits as 64 bits big-endian): returns the index after the last block.
+ */
+function writeSha256Padding(bytes: Uint8Array, start: number, length: number): number {
+  const end = start + ((length + 9 + 63) & ~63);
+  bytes[start + length] = 0x80;
+  bytes.fill(0, start + length + 1, end - 4);
+  const bits = length * 8;
+  bytes[end - 4] = bits >>> 24;
+  bytes[end - 3] = (bits >>> 16) & 0xff;
+  bytes[end - 2] = (bits >>> 8) & 0xff;
+  bytes[end - 1] = bits & 0xff;
+  return end;
+}
+
+/**
  * SHA-256 of `buffer[0, length)` into `out[offset, offset + 8)`, the padding written in place after
  * the message (the buffer has room for it): no copy of the message's tail into another block.
  */
 function sha256InPlace(buffer: Uint8Array, length: number, out: Int32Array, offset: number): void {
-  const end = (length + 9 + 63) & ~63;
-  buffer[length] = 0x80;
-  buffer.fill(0, length + 1, end - 4);
-  const bits = length * 8;
-  buffer[end - 4] = bits >>> 24;
-  buffer[end - 3] = (bits >>> 16) & 0xff;
-  buffer[end - 2] = (bits >>> 8) & 0xff;
-  buffer[end - 1] = bits & 0xff;
+  const end = writeSha256Padding(buffer, 0, length);
   out.set(SHA256_IV, offset);
   for (let at = 0; at < end; at += 64) compress(out, offset, buffer, at);
 }
@@ -214,16 +223,7 @@ class LeafBatch {
   private end(end: number): void {
     const u8 = this.u8;
     const p = this.at;
-    const length = end - p;
-    const blocks = (length + 9 + 63) >>> 6;
-    const last = p + blocks * 64;
-    u8[end] = 0x80;
-    u8.fill(0, end + 1, last - 4);
-    const bits = length * 8;
-    u8[last - 4] = bits >>> 24;
-    u8[last - 3] = (bits >>> 16) & 0xff;
-    u8[last - 2] = (bits >>> 8) & 0xff;
-    u8[last - 1] = bits & 0xff;
+    const blocks = (writeSha256Padding(u8, p, end - p) - p) >>> 6;
     this.i32[LEAF_COUNTS / 4 + this.pending] = blocks;
     if (++this.pending === BATCH) this.flush();
   }
