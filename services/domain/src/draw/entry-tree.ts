@@ -1,6 +1,6 @@
 import { combineCover, EMPTY_ROOT, inclusionProof, perfectCover, type Hash } from '@roar/platform';
 import type { FrozenEntrant } from './entry-list';
-import { compress, SHA256_IV, wordsToBytes } from './sha256';
+import { compress, SHA256_IV, wordsToBytes, writeSha256Padding } from './sha256';
 import { HEAP, sha256x4, type Sha256x4Kernel } from './sha256x4';
 
 /**
@@ -34,22 +34,6 @@ export function entryLeafInput(firstTicket: number, entrant: FrozenEntrant): str
 
 /** Entrant ids are at most 128 ASCII characters, ticket numbers at most 16 digits: a leaf input fits. */
 const LEAF_MAX = 1 + 17 + 129 + 17 + 1;
-
-/**
- * SHA-256's padding of the message `bytes[start, start + length)`, written in place after it (0x80,
- * zeros, the length in bits as 64 bits big-endian): returns the index after the last block.
- */
-function writeSha256Padding(bytes: Uint8Array, start: number, length: number): number {
-  const end = start + ((length + 9 + 63) & ~63);
-  bytes[start + length] = 0x80;
-  bytes.fill(0, start + length + 1, end - 4);
-  const bits = length * 8;
-  bytes[end - 4] = bits >>> 24;
-  bytes[end - 3] = (bits >>> 16) & 0xff;
-  bytes[end - 2] = (bits >>> 8) & 0xff;
-  bytes[end - 1] = bits & 0xff;
-  return end;
-}
 
 /**
  * SHA-256 of `buffer[0, length)` into `out[offset, offset + 8)`, the padding written in place after

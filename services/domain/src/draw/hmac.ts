@@ -1,5 +1,5 @@
 import { createHmac, hash } from 'node:crypto';
-import { compress, SHA256_IV, sha256Words, wordsToBytes } from './sha256';
+import { compress, SHA256_IV, sha256Words, wordsToBytes, writeSha256Padding } from './sha256';
 import { HEAP, sha256x4 } from './sha256x4';
 
 const BLOCK = 64;
@@ -101,17 +101,8 @@ export function hmacSha256HexAll(key: string | Uint8Array, messages: readonly st
         i32[COUNTS / 4 + j] = 0;
         continue;
       }
-      // The padding: 0x80, zeros, the length in bits of key block and message, big-endian.
-      const blocks = (length + 9 + 63) >>> 6;
-      const end = p + blocks * 64;
-      u8[p + length] = 0x80;
-      u8.fill(0, p + length + 1, end - 4);
-      const bits = (BLOCK + length) * 8;
-      u8[end - 4] = bits >>> 24;
-      u8[end - 3] = (bits >>> 16) & 0xff;
-      u8[end - 2] = (bits >>> 8) & 0xff;
-      u8[end - 1] = bits & 0xff;
-      i32[COUNTS / 4 + j] = blocks;
+      // The padding counts the key block before the message.
+      i32[COUNTS / 4 + j] = (writeSha256Padding(u8, p, length, BLOCK) - p) >>> 6;
     }
     for (let j = count; j % 4 !== 0; j++) i32[COUNTS / 4 + j] = 0;
     kernel.hashBlocks(IN, SLOT, count, COUNTS, IVS, MID);

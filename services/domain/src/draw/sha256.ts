@@ -70,6 +70,23 @@ export function compress(state: Int32Array, so: number, block: Uint8Array, offse
   state[so + 7] = (state[so + 7]! + h) | 0;
 }
 
+/**
+ * SHA-256's padding of the message `bytes[start, start + length)`, written in place after it (0x80,
+ * zeros, the length in bits as 64 bits big-endian, counting `prefixBytes` already compressed before
+ * it, such as an HMAC key block): returns the index after the last block. Lengths below 2^29 bytes.
+ */
+export function writeSha256Padding(bytes: Uint8Array, start: number, length: number, prefixBytes = 0): number {
+  const end = start + ((length + 9 + 63) & ~63);
+  bytes[start + length] = 0x80;
+  bytes.fill(0, start + length + 1, end - 4);
+  const bits = (prefixBytes + length) * 8;
+  bytes[end - 4] = bits >>> 24;
+  bytes[end - 3] = (bits >>> 16) & 0xff;
+  bytes[end - 2] = (bits >>> 8) & 0xff;
+  bytes[end - 1] = bits & 0xff;
+  return end;
+}
+
 const TAIL = new Uint8Array(128);
 
 /**
