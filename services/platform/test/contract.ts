@@ -216,6 +216,9 @@ export function eventStoreContract(label: string, open: () => Promise<OpenedStor
         { teamId: 't1', memberIds: ['a', 'b'], tier: { bonus_draws: { nested: [1, 2] } } },
         ['not', 'an', 'object'],
         { memberId: 'm3', 'dotted.key': 1 },
+        // JSON text's corners: escapes (a quote, a backslash, a newline, a tab, the unit separator), non-ASCII, numbers in every form.
+        { memberId: 'say "hi"\\ there\nnext\tline\u001f end, café 🏌', count: -12.5e3, periodEnd: '', teamId: 'null', memberIds: [] },
+        { memberId: 'true', count: 12345678901234567, prizeId: '-1', tier: { bonus_draws: false, weekly_draws: null } },
       ];
       const written: NewEvent[] = payloads.map((data, i) => ({ ...probe(0, i, i % 2 === 0 ? 'FieldsWanted' : 'FieldsOther'), data }));
       written.splice(3, 0, probe(0, 99, 'FieldsSkipped'));
@@ -238,7 +241,16 @@ export function eventStoreContract(label: string, open: () => Promise<OpenedStor
         after = page.last;
       }
       const read = pages.flat();
-      expect(whole.map((e) => e.type)).toEqual(['FieldsWanted', 'FieldsOther', 'FieldsWanted', 'FieldsOther', 'FieldsWanted', 'FieldsOther']);
+      expect(whole.map((e) => e.type)).toEqual([
+        'FieldsWanted',
+        'FieldsOther',
+        'FieldsWanted',
+        'FieldsOther',
+        'FieldsWanted',
+        'FieldsOther',
+        'FieldsWanted',
+        'FieldsOther',
+      ]);
       expect(read).toEqual(
         whole.map((e) => ({ type: e.type, data: payloadFields(e.data, fields[e.type as keyof typeof fields]), occurredAt: e.metadata.occurredAt })),
       );
@@ -250,6 +262,13 @@ export function eventStoreContract(label: string, open: () => Promise<OpenedStor
       });
       expect(read[1]!.data).toEqual({ memberId: 'm2', teamId: null, memberIds: null, count: 5, prizeId: null });
       expect(read[4]!.data).toEqual({ memberId: null, tier: { bonus_draws: null, weekly_draws: null }, periodEnd: null, count: null });
+      expect(read[6]!.data).toEqual({
+        memberId: 'say "hi"\\ there\nnext\tline\u001f end, café 🏌',
+        tier: { bonus_draws: null, weekly_draws: null },
+        periodEnd: '',
+        count: -12500,
+      });
+      expect(read[7]!.data).toEqual({ memberId: 'true', teamId: null, memberIds: null, count: 12345678901234567, prizeId: '-1' });
       expect((await store.readTypeFieldsUpTo(until, until, fields, 10)).events).toEqual([]);
       expect((await store.readTypeFieldsUpTo(head, until, {}, 10)).events).toEqual([]);
     });
