@@ -77,6 +77,40 @@ describe.runIf(postgresAdmin)('the log read of a draw close waits for transactio
     expect(slices).toBe(3);
   });
 
+  it('reads ranges of the log side by side and hands over the same events in log order as one reader would', async () => {
+    // Grants among events of other types, some appends of several events, so the cuts fall anywhere.
+    const other = (n: number): NewEvent => ({ ...grant(`x${n}`), type: 'ProbeIgnored' });
+    for (let i = 0; i < 30; i++) {
+      const events = i % 3 === 0 ? [grant(`r${i}a`), other(i), grant(`r${i}b`)] : i % 3 === 1 ? [other(i), other(i + 100)] : [grant(`r${i}`)];
+      await store.append(`entries-${randomUUID()}`, events, 'no_stream');
+    }
+    const cutoff = await store.headPosition();
+    const { logCuts: _cuts, ...oneReader } = store;
+    expect(_cuts).toBeTypeOf('function');
+    const expected: EligibilityEvent[] = [];
+    await forEachLogEvent(oneReader, cutoff, (e) => expected.push(e), { batch: 3, waitMs: 10_000 });
+    const cutsMade: number[] = [];
+    const counting: EventStore = {
+      ...store,
+      logCuts: async (until, every) => (await store.logCuts!(until, every)).filter((_, i) => cutsMade.push(i) > -1),
+    };
+    for (const rangeEvents of [1, 4, 7, 1000]) {
+      const read: EligibilityEvent[] = [];
+      let slices = 0;
+      const count = await forEachLogEvent(counting, cutoff, (e) => read.push(e), {
+        batch: 3,
+        waitMs: 10_000,
+        rangeEvents,
+        whileWaiting: () => ++slices < 50,
+      });
+      expect(read).toEqual(expected);
+      expect(count).toBe(expected.length);
+    }
+    expect(expected.filter((e) => (e.data as { memberId: string }).memberId.startsWith('r'))).toHaveLength(30);
+    // Ranges of one event each: a cut at nearly every event of the log.
+    expect(cutsMade.length).toBeGreaterThan(60);
+  });
+
   it('gives up with a clear error when the cutoff never becomes readable', async () => {
     const head = await store.headPosition();
     await expect(readLogUpTo(store, { commit: head.commit + 1_000_000n, prepare: head.prepare + 1n }, 1000, 200)).rejects.toThrow(/did not reach/);

@@ -556,6 +556,38 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     return { events, last: { commit: toBigInt(row.last[0]), prepare: toBigInt(row.last[1]) }, complete: true };
   }
 
+  /**
+   * Cuts every `every` global positions from the log's first event to `until`'s: for each target,
+   * the first event at or after it (one query, an index probe per cut), kept when it comes before
+   * `until` in log order. Positions follow the order of the appends closely enough to balance the
+   * ranges; the cuts are sorted in log order, so they partition it whatever their balance.
+   */
+  async function logCuts(until: Position, every: number): Promise<Position[]> {
+    if (!Number.isSafeInteger(every) || every < 1) throw new RangeError('every must be a positive whole number');
+    const first = await withTimeout('log cuts', callTimeoutMs, () =>
+      sql.query<{ lo: unknown }>('select min(global_position)::text as lo from es.events'),
+    );
+    if (first.rows[0]?.lo === null || first.rows[0]?.lo === undefined) return [];
+    const lo = toBigInt(first.rows[0].lo);
+    const targets: string[] = [];
+    for (let at = lo + BigInt(every); at < until.prepare; at += BigInt(every)) targets.push(String(at));
+    if (targets.length === 0) return [];
+    const r = await withTimeout('log cuts', callTimeoutMs, () =>
+      sql.query<{ c: unknown; p: unknown }>(
+        `select b.transaction_id::text as c, b.global_position::text as p
+         from unnest($1::bigint[]) t(at)
+         cross join lateral (select e.transaction_id, e.global_position from es.events e where e.global_position >= t.at
+           order by e.global_position limit 1) b`,
+        [targets],
+      ),
+    );
+    const cuts = r.rows
+      .map((row) => ({ commit: toBigInt(row.c), prepare: toBigInt(row.p) }))
+      .filter((cut) => comparePositions(cut, until) < 0)
+      .sort(comparePositions);
+    return cuts.filter((cut, i) => i === 0 || comparePositions(cuts[i - 1]!, cut) < 0);
+  }
+
   function subscribe(after: Position, onBatch: (events: RecordedEvent[]) => Promise<void>, opts: SubscribeOptions = {}): SubscriptionHandle {
     const batchSize = opts.batchSize ?? 500;
     let stopped = false;
@@ -666,6 +698,8 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     readAll,
     readTypesUpTo,
     readTypeFieldsUpTo,
+    // PGlite answers one query at a time: ranges read side by side would only take turns.
+    ...(sql.kind === 'pglite' ? {} : { logCuts }),
     subscribe,
     headPosition,
     ping: async () => {

@@ -180,6 +180,7 @@ export function validatingStore(inner: EventStore, registry: EventRegistry): Eve
       inner.readTypesUpTo(after, until, types, maxCount),
     readTypeFieldsUpTo: (after: Position, until: Position, fields: Readonly<Record<string, readonly string[]>>, maxCount: number) =>
       inner.readTypeFieldsUpTo(after, until, fields, maxCount),
+    ...(inner.logCuts ? { logCuts: (until: Position, every: number) => inner.logCuts!(until, every) } : {}),
     subscribe: (after: Position, onBatch: (events: RecordedEvent[]) => Promise<void>, options?: SubscribeOptions): SubscriptionHandle =>
       inner.subscribe(after, onBatch, options),
     headPosition: () => inner.headPosition(),

@@ -173,6 +173,14 @@ export interface EventStore {
    */
   readTypeFieldsUpTo(after: Position, until: Position, fields: Readonly<Record<string, readonly string[]>>, maxCount: number): Promise<FieldsPage>;
   /**
+   * Positions that cut the log up to `until` into ranges of about `every` events (of every type),
+   * in log order, each before `until`: a reader may read the ranges side by side (readTypeFieldsUpTo
+   * from one cut to the next, each range's `after` the cut before it) and hand their events over in
+   * log order. Any cuts partition the log; these only balance the ranges. Absent where reads cannot
+   * run side by side (PGlite serves one query at a time).
+   */
+  logCuts?(until: Position, every: number): Promise<Position[]>;
+  /**
    * Catch-up then live delivery of every event after `after`, in global order, each exactly once
    * per subscription while it runs. `onBatch` is awaited before the next batch is delivered.
    * After a drop the adapter resubscribes from the last position it handed over.

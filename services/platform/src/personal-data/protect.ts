@@ -218,6 +218,7 @@ export function protectingStore(inner: EventStore, registry: EventRegistry, keys
         events: page.events.map((e) => (widened![e.type] === fields[e.type] ? e : { ...e, data: payloadFields(e.data, fields[e.type] ?? []) })),
       };
     },
+    ...(inner.logCuts ? { logCuts: (until: Position, every: number) => inner.logCuts!(until, every) } : {}),
     subscribe(after: Position, onBatch: (events: RecordedEvent[]) => Promise<void>, options?: SubscribeOptions): SubscriptionHandle {
       return inner.subscribe(after, async (events) => onBatch(await open(events)), options);
     },
