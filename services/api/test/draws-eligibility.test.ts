@@ -94,8 +94,16 @@ describe('draw eligibility read model', () => {
     };
     await runPrizeCommand(app, prizeId, { type: 'CreatePrize', prizeId, fields }, staff());
     await scheduleDraw(app, prizeId, staff());
-    const closed = await logReads(() => closeEntries(app, prizeId, staff()));
+    const waitFor = app.projections.waitFor.bind(app.projections);
+    const waits: Array<readonly string[] | undefined> = [];
+    app.projections.waitFor = (position, timeoutMs, scope) => {
+      waits.push(scope?.readModels);
+      return waitFor(position, timeoutMs, scope);
+    };
+    const closed = await logReads(() => closeEntries(app, prizeId, staff())).finally(() => (app.projections.waitFor = waitFor));
     expect(closed.reads).toBe(0);
+    // The read of eligibility waits for its own read model only, the answer for the prizes read model only.
+    expect(waits).toEqual([['draw_eligibility'], ['prizes']]);
 
     const { state } = await loadPrize(app.store, prizeId);
     const events = await prizeEvents(app.store, prizeId);

@@ -7,7 +7,7 @@ import {
   type EligibleEntrant,
 } from '@roar/domain';
 import { comparePositions, type Position, type RecordedEvent } from '@roar/platform';
-import { eligibilityKeyOf, readEligibilityRows, type StaleEligibilityKey } from '@roar/projections';
+import { drawEligibilityProjector, eligibilityKeyOf, readEligibilityRows, type StaleEligibilityKey } from '@roar/projections';
 import type { AppContext } from '../context';
 
 /**
@@ -51,7 +51,8 @@ async function refold(
 }
 
 export async function eligibleFromReadModel(app: AppContext, head: Position, input: EligibilityInput): Promise<EligibilitySnapshot | null> {
-  if (!(await app.projections.waitFor(head, app.config.PROJECTION_WAIT_MS))) return null;
+  // Only this read model: a close does not wait on the dashboard's or the shop's projectors.
+  if (!(await app.projections.waitFor(head, app.config.PROJECTION_WAIT_MS, { readModels: [drawEligibilityProjector.name] }))) return null;
   const asOfMs = Date.parse(input.asOf);
   const { cutoff, fold, stale } = await app.sql.transaction((tx) => readEligibilityRows(tx, input, asOfMs));
   if (!cutoff) return null;
