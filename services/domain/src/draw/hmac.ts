@@ -73,9 +73,11 @@ const SLOT_MESSAGE = SLOT - 9;
  */
 export function hmacSha256HexAll(key: string | Uint8Array, messages: readonly string[]): string[] {
   const kernel = sha256x4();
-  const one = hmacSha256Hex(key);
-  if (!kernel) return messages.map(one);
+  if (!kernel) return messages.map(hmacSha256Hex(key));
   const { innerState, outerState } = keyStates(key);
+  // A message too long for a slot is hashed on its own: the one-at-a-time function made on the first such message only.
+  let single: ((message: string) => string) | null = null;
+  const one = (text: string) => (single ??= hmacSha256Hex(key))(text);
   const ids = new Array<string>(messages.length);
   // The module's memory: the two key states, the padded messages, their block counts, the inner and the outer digests.
   const IVS = HEAP;
