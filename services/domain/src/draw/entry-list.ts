@@ -163,7 +163,7 @@ function mergedInOrder(entries: Iterable<EntryInput>, pageSize: number): { entra
  */
 function checkedInOrder(input: readonly EntryInput[], pageSize: number): { entrants: readonly FrozenEntrant[]; pages: string[] } {
   const kept: FrozenEntrant[] = [];
-  for (const e of input) if (e.tickets > 0) kept.push(e);
+  for (let i = 0; i < input.length; i++) if (input[i]!.tickets > 0) kept.push(input[i]!);
   const pages: string[] = [];
   for (let from = 0; from < kept.length; from += pageSize) {
     const page = kept.slice(from, from + pageSize);
@@ -178,7 +178,7 @@ function checkedInOrder(input: readonly EntryInput[], pageSize: number): { entra
 
 function totalOf(entrants: readonly FrozenEntrant[]): number {
   let totalTickets = 0;
-  for (const e of entrants) totalTickets += e.tickets;
+  for (let i = 0; i < entrants.length; i++) totalTickets += entrants[i]!.tickets;
   // Above 2^53 ticket sums stop being exact numbers, and the sampler maps into [0, total).
   if (!Number.isSafeInteger(totalTickets)) throw new DomainError('invalid', 'Too many tickets in one draw.', { totalTickets });
   return totalTickets;
@@ -190,7 +190,7 @@ function totalOf(entrants: readonly FrozenEntrant[]): number {
  */
 export function entryLines(entrants: readonly FrozenEntrant[]): string {
   let text = '';
-  for (const { entrantId, tickets } of entrants) text += `${entrantId}\t${tickets}\n`;
+  for (let i = 0; i < entrants.length; i++) text += `${entrants[i]!.entrantId}\t${entrants[i]!.tickets}\n`;
   return text;
 }
 

@@ -305,7 +305,10 @@ export function entryTreeRoot(entrants: Iterable<FrozenEntrant>): EntryTreeRoot 
     const leaves = tree.leaves;
     leaves.open();
     let first = 0;
-    for (const entrant of entrants) {
+    // A list by index: no iterator result made per entrant while this code is still cold (a close runs it once).
+    const list: readonly FrozenEntrant[] = Array.isArray(entrants) ? entrants : [...entrants];
+    for (let i = 0; i < list.length; i++) {
+      const entrant = list[i]!;
       leaves.entrant(first, entrant.entrantId, entrant.tickets);
       first += entrant.tickets;
     }
