@@ -10,8 +10,8 @@ import {
 
 /**
  * Hands every eligibility-relevant event of the log up to and including `cutoff` to `visit`, in
- * log order, as stored (payloads are not
- * re-validated: an auditor must see a tampered payload, not a decode error). The store filters
+ * log order, as stored (payloads are not re-validated: an auditor must see a tampered payload, not
+ * a decode error). The store filters
  * the event types, so the rest of the log (registrations, checkouts, prizes...) is never fetched
  * or parsed here, and hands over only the payload fields the eligibility fold reads
  * (ELIGIBILITY_PAYLOAD_FIELDS, or the narrower `options.fields`): a membership activation's tier
