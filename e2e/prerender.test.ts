@@ -179,4 +179,74 @@ describe('a visitor with JavaScript', () => {
       await context.close();
     }
   });
+
+  it("keeps everything below the home page's hero out of its first frame, and shows it, whole, before the app starts (issue 25)", async () => {
+    const shown = `[document.documentElement.className, ...[...document.querySelectorAll('.hero ~ *, .site-footer')].map((e) => getComputedStyle(e).contentVisibility)]`;
+    // Without JavaScript nothing is held back: the page is laid out as it always was.
+    const bare = await browser.newContext({ viewport: { width: 1440, height: 900 }, javaScriptEnabled: false });
+    const plain = await bare.newPage();
+    await plain.goto(`${app.url}/`, { waitUntil: 'networkidle' });
+    const [mark, ...plainStates] = (await plain.evaluate(shown)) as string[];
+    expect(mark).toBe('paint-first');
+    expect(plainStates.length).toBeGreaterThan(8);
+    expect(new Set(plainStates)).toEqual(new Set(['visible']));
+    const fullHeight = await plain.evaluate(() => document.documentElement.scrollHeight);
+    await bare.close();
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // When the parser has read the whole page (readyState "interactive", before the start script runs), the giveaway,
+    // the sections and the footer are held back; the hero is not.
+    await page.addInitScript(`document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') window.heldAtParse = { shown: ${shown}, hero: getComputedStyle(document.querySelector('.hero')).contentVisibility };
+    })`);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${app.url}/`, { waitUntil: 'commit' });
+    await expect.poll(() => page.evaluate(() => 'heldAtParse' in window), { timeout: 30_000 }).toBe(true);
+    const atParse = (await page.evaluate('window.heldAtParse')) as { shown: string[]; hero: string };
+    expect(atParse.shown[0]).toBe('paint-first');
+    expect(new Set(atParse.shown.slice(1))).toEqual(new Set(['hidden']));
+    expect(atParse.hero).toBe('visible');
+    // Lifted by the start script after the first frame, while the app's entry is still held.
+    await expect.poll(() => page.evaluate(shown), { timeout: 30_000 }).toEqual(['', ...plainStates]);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(fullHeight);
+    release();
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('h1')
+            .first()
+            .evaluate((h1) => Object.keys(h1).some((k) => k.startsWith('__reactFiber'))),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    expect(errors).toEqual([]);
+
+    await context.close();
+
+    // A link to a section of the page, opened afresh, still lands on it (the section is the page's CSS target).
+    const linked = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const section = await linked.newPage();
+    await section.goto(`${app.url}/#partners-title`, { waitUntil: 'networkidle' });
+    await expect.poll(() => section.evaluate(() => Math.round(document.getElementById('partners-title')!.getBoundingClientRect().top))).toBe(0);
+    expect(await section.evaluate(() => window.scrollY)).toBeGreaterThan(900);
+    await linked.close();
+
+    // Should the start script never run, the page is shown all the same (home.css: after 3 s).
+    const blocked = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const without = await blocked.newPage();
+    await without.route(/start-after-paint\.js$/, (route) => route.abort());
+    await without.goto(`${app.url}/`, { waitUntil: 'load' });
+    await expect.poll(() => without.evaluate(shown), { timeout: 10_000 }).toEqual(['paint-first', ...plainStates]);
+    expect(await without.evaluate(() => document.documentElement.scrollHeight)).toBe(fullHeight);
+    await blocked.close();
+  });
 });

@@ -21,6 +21,7 @@
     },
   };
   const start = () => {
+    document.documentElement.classList.remove('paint-first');
     for (const src of entries) {
       const entry = document.createElement('script');
       entry.type = 'module';

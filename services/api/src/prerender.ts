@@ -183,6 +183,10 @@ export function fillTemplate(
         `<script defer src="${START_AFTER_PAINT}" data-entries="${entries.join(' ')}"></script>`,
       ].join('\n    ')
     : '';
+  // Until that paint, what the stylesheet holds back under `.paint-first` (web-member home.css: everything below
+  // the home page's hero, and the footer) skips its layout (content-visibility: hidden); the start script lifts
+  // the class once the first frame is drawn, before the app starts. Only with a start script, which alone lifts it.
+  if (start) html = html.replace(/<html([^>]*)>/, '<html$1 class="paint-first">');
   html = html.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${stylesheets.join('\n    ')}`);
   if (title) html = html.replace(/<title>[\s\S]*?<\/title>/, title);
   if (page.head.includes('name="description"')) html = html.replace(/\s*<meta\s+name="description"[\s\S]*?\/>/, '');

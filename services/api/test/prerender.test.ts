@@ -49,6 +49,16 @@ describe('a prerendered page in the built index.html', () => {
     expect(html).toContain('<script defer src="/start-after-paint.js" data-entries="/assets/index-a.js"></script>');
     expect(html.indexOf('start-after-paint.js')).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('name="description"');
+    // Marked for the start script, which lifts the mark after the first frame (web-member home.css, .paint-first).
+    expect(html).toContain('<html lang="en-AU" class="paint-first">');
+  });
+
+  it('marks the page paint-first only when it has a start script to lift the mark', () => {
+    const bare = TEMPLATE.replace(/\s*<script type="module"[^>]*><\/script>/, '');
+    const { html } = fillTemplate(bare, { html: '<h1>Win big</h1>', head: '', data: '{}' });
+    expect(html).not.toContain('start-after-paint.js');
+    expect(html).not.toContain('paint-first');
+    expect(html).toContain('<html lang="en-AU">');
   });
 
   it("keeps one description: a giveaway's own replaces the site's", () => {
