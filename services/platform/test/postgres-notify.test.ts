@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgSql, type Sql } from '../src/db';
-import { comparePositions, createPostgresEventStore, type EventStore, type RecordedEvent } from '../src/eventstore';
+import { comparePositions, createPostgresEventStore, positionFromString, type EventStore, type RecordedEvent } from '../src/eventstore';
 import { findPostgres, openScratchPostgresStore, servicesRequired, type ScratchPostgresStore } from '../src/testing';
 import { probe, uniqueStream } from './contract';
 
@@ -45,6 +45,39 @@ describe.runIf(postgresAdmin)('PostgreSQL adapter: another process is woken on a
       await expect.poll(() => seen.length, { timeout: 5000 }).toBe(1 + burst.length);
     } finally {
       await sub.stop();
+    }
+  });
+
+  it('spaces its notifications under a steady stream of appends, and still announces the last append', async () => {
+    const heard: string[] = [];
+    const listening = await otherSql.listen!('roar_es_appended', (payload) => heard.push(payload));
+    const store = await createPostgresEventStore(scratch.sql, { notifyGapMs: 50 });
+    try {
+      const started = performance.now();
+      let last = await store.append(uniqueStream('steady'), [probe(3, 0)], 'no_stream');
+      // Four writers appending one event at a time for at least 300 ms: many appends.
+      let appends = 1;
+      await Promise.all(
+        Array.from({ length: 4 }, async (_, w) => {
+          const stream = uniqueStream(`steady-${w}`);
+          let expected: bigint | 'no_stream' = 'no_stream';
+          while (performance.now() - started < 300) {
+            const r = await store.append(stream, [probe(4, appends++)], expected);
+            expected = r.nextExpectedRevision;
+            if (comparePositions(r.position, last.position) > 0) last = r;
+          }
+        }),
+      );
+      const took = performance.now() - started;
+      // The newest append is announced all the same (after the gap), then nothing more is sent.
+      const announced = () => heard.some((p) => comparePositions(positionFromString(p.split(' ')[0]!), last.position) >= 0);
+      await expect.poll(announced, { timeout: 5000 }).toBe(true);
+      expect(appends).toBeGreaterThan(20);
+      // At most one notification per 50 ms of appending, and the last one after it: not one per append.
+      expect(heard.length).toBeLessThanOrEqual(Math.ceil(took / 50) + 2);
+    } finally {
+      await store.close();
+      await listening.close();
     }
   });
 });
