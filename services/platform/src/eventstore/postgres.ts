@@ -263,29 +263,12 @@ export async function migrateEventStore(sql: Sql): Promise<void> {
 const FIELD_SEPARATOR = '\x1f';
 
 /**
- * One field of a page of readTypeFieldsUpTo: the JSON text of the payload's value there, or empty
- * where the payload has none (null, as JSON's null). Strings without an escape, booleans, null and
- * plain numbers are read without JSON.parse; the rest (escaped strings, objects, arrays) with it.
- */
-export function jsonFieldValue(text: string): unknown {
-  if (text === '' || text === 'null') return null;
-  const first = text.charCodeAt(0);
-  if (first === 34 /* " */ && text.indexOf('\\') < 0) return text.slice(1, -1);
-  if (text === 'true') return true;
-  if (text === 'false') return false;
-  if ((first >= 48 && first <= 57) || first === 45 /* - */) {
-    const n = Number(text);
-    if (Number.isFinite(n)) return n;
-  }
-  return JSON.parse(text);
-}
-
-/**
  * The events of a page of readTypeFieldsUpTo, its text read in place: from separator to separator
- * (indexOf), each value taken from between two of them as jsonFieldValue would read it, without
- * splitting the page into lines and the lines into fields (arrays and strings for every event,
- * most of the garbage a replay of the log made). Whole numbers of up to 15 digits are read digit by
- * digit, where they lie.
+ * (indexOf), without splitting the page into lines and the lines into fields (arrays and strings for
+ * every event, most of the garbage a replay of the log made). Each field is the JSON text of the
+ * payload's value there, or empty where the payload has none (null, as JSON's null): strings without
+ * an escape, booleans, null and numbers are read without JSON.parse (whole numbers of up to 15
+ * digits digit by digit, where they lie); escaped strings, objects and arrays with it.
  */
 export function fieldLines(text: string, paths: ReadonlyMap<string, readonly (readonly string[])[]>): EventFields[] {
   const events: EventFields[] = [];
@@ -312,7 +295,12 @@ export function fieldLines(text: string, paths: ReadonlyMap<string, readonly (re
       }
       if (i === to) return n;
     }
-    return jsonFieldValue(text.slice(from, to));
+    const slice = text.slice(from, to);
+    if ((first >= 48 && first <= 57) || first === 45 /* - */) {
+      const n = Number(slice);
+      if (Number.isFinite(n)) return n;
+    }
+    return JSON.parse(slice);
   };
   // The line being read ends at `end`; the field starting at `from` ends at the next separator on it, or at `end`.
   let end = 0;
