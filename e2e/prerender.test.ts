@@ -186,6 +186,8 @@ describe('a visitor with JavaScript', () => {
 
   it("keeps everything below the home page's hero out of its first frame, and shows it, whole, before the app starts (issue 25)", async () => {
     const shown = `[document.documentElement.className, ...[...document.querySelectorAll('.hero ~ *, .site-footer')].map((e) => getComputedStyle(e).contentVisibility)]`;
+    // The hero's glows and ring (its ::before and ::after): left out of the first frame, shown after it.
+    const glows = `['::before', '::after'].map((p) => getComputedStyle(document.querySelector('.hero'), p).opacity)`;
     // Without JavaScript nothing is held back: the page is laid out as it always was.
     const bare = await browser.newContext({ viewport: { width: 1440, height: 900 }, javaScriptEnabled: false });
     const plain = await bare.newPage();
@@ -194,6 +196,7 @@ describe('a visitor with JavaScript', () => {
     expect(mark).toBe('paint-first');
     expect(plainStates.length).toBeGreaterThan(8);
     expect(new Set(plainStates)).toEqual(new Set(['visible']));
+    expect(await plain.evaluate(glows)).toEqual(['1', '1']);
     const fullHeight = await plain.evaluate(() => document.documentElement.scrollHeight);
     await bare.close();
 
@@ -204,7 +207,7 @@ describe('a visitor with JavaScript', () => {
     // When the parser has read the whole page (readyState "interactive", before the start script runs), the giveaway,
     // the sections and the footer are held back; the hero is not.
     await page.addInitScript(`document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive') window.heldAtParse = { shown: ${shown}, hero: getComputedStyle(document.querySelector('.hero')).contentVisibility };
+      if (document.readyState === 'interactive') window.heldAtParse = { shown: ${shown}, hero: getComputedStyle(document.querySelector('.hero')).contentVisibility, glows: ${glows} };
     })`);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -214,12 +217,14 @@ describe('a visitor with JavaScript', () => {
     });
     await page.goto(`${app.url}/`, { waitUntil: 'commit' });
     await expect.poll(() => page.evaluate(() => 'heldAtParse' in window), { timeout: 30_000 }).toBe(true);
-    const atParse = (await page.evaluate('window.heldAtParse')) as { shown: string[]; hero: string };
+    const atParse = (await page.evaluate('window.heldAtParse')) as { shown: string[]; hero: string; glows: string[] };
     expect(atParse.shown[0]).toBe('paint-first');
     expect(new Set(atParse.shown.slice(1))).toEqual(new Set(['hidden']));
     expect(atParse.hero).toBe('visible');
+    expect(atParse.glows).toEqual(['0', '0']);
     // Lifted by the start script after the first frame, while the app's entry is still held.
     await expect.poll(() => page.evaluate(shown), { timeout: 30_000 }).toEqual(['', ...plainStates]);
+    await expect.poll(() => page.evaluate(glows), { timeout: 30_000 }).toEqual(['1', '1']);
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(fullHeight);
     release();
     await hydrated(page);
@@ -241,6 +246,7 @@ describe('a visitor with JavaScript', () => {
     await without.route(/start-after-paint\.js$/, (route) => route.abort());
     await without.goto(`${app.url}/`, { waitUntil: 'load' });
     await expect.poll(() => without.evaluate(shown), { timeout: 10_000 }).toEqual(['paint-first', ...plainStates]);
+    expect(await without.evaluate(glows)).toEqual(['1', '1']);
     expect(await without.evaluate(() => document.documentElement.scrollHeight)).toBe(fullHeight);
     await blocked.close();
   });
