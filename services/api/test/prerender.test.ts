@@ -53,6 +53,14 @@ describe('a prerendered page in the built index.html', () => {
     expect(html).toContain('<html lang="en-AU" class="paint-first">');
   });
 
+  it("holds the first frame until the page's heading is parsed, when the heading has an id", () => {
+    const { html } = fillTemplate(TEMPLATE, { html: '<header>ROAR+</header><h1 id="hero-title">Win big</h1>', head: '', data: '{}' });
+    expect(html).toContain('<link rel="expect" href="#hero-title" blocking="render" />');
+    expect(html.indexOf('rel="expect"')).toBeLessThan(html.indexOf('</head>'));
+    const plain = fillTemplate(TEMPLATE, { html: '<h1>Win big</h1>', head: '', data: '{}' }).html;
+    expect(plain).not.toContain('rel="expect"');
+  });
+
   it('marks the page paint-first only when it has a start script to lift the mark', () => {
     const bare = TEMPLATE.replace(/\s*<script type="module"[^>]*><\/script>/, '');
     const { html } = fillTemplate(bare, { html: '<h1>Win big</h1>', head: '', data: '{}' });
