@@ -191,7 +191,7 @@ export function fillTemplate(
   // without it ignores the link, and the block lifts at the end of the document should the heading be
   // missing): the parser may yield after the header, and a frame of the header alone came first in about
   // one cold load in six of the home page, its heading (the largest paint) a frame later.
-  const heading = /<h1 id="([A-Za-z][\w-]*)"/.exec(page.html)?.[1];
+  const heading = /<h1\b[^>]*?\sid="([A-Za-z][\w-]*)"/.exec(page.html)?.[1];
   const expectHeading = heading ? [`<link rel="expect" href="#${heading}" blocking="render" />`] : [];
   html = html.replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${[...stylesheets, ...expectHeading].join('\n    ')}`);
   if (title) html = html.replace(/<title>[\s\S]*?<\/title>/, title);

@@ -57,6 +57,8 @@ describe('a prerendered page in the built index.html', () => {
     const { html } = fillTemplate(TEMPLATE, { html: '<header>ROAR+</header><h1 id="hero-title">Win big</h1>', head: '', data: '{}' });
     expect(html).toContain('<link rel="expect" href="#hero-title" blocking="render" />');
     expect(html.indexOf('rel="expect"')).toBeLessThan(html.indexOf('</head>'));
+    const later = fillTemplate(TEMPLATE, { html: '<h1 class="title" id="refer-title">Refer</h1>', head: '', data: '{}' }).html;
+    expect(later).toContain('<link rel="expect" href="#refer-title" blocking="render" />');
     const plain = fillTemplate(TEMPLATE, { html: '<h1>Win big</h1>', head: '', data: '{}' }).html;
     expect(plain).not.toContain('rel="expect"');
   });
