@@ -118,12 +118,35 @@ describe('eligibilityPayloadFieldsFor', () => {
       const narrowed = mixed.filter((e) => e.type in fields);
       expect(narrowed.length, `${draw.prizeType} v${draw.ruleVersion ?? 1}`).toBeLessThan(mixed.length);
       expect(sorted(eligibleEntrants(narrowed, draw)), `${draw.prizeType} v${draw.ruleVersion ?? 1}`).toEqual(sorted(eligibleEntrants(mixed, draw)));
-      for (const [type, wanted] of Object.entries(fields)) expect(wanted).toBe(ELIGIBILITY_PAYLOAD_FIELDS[type]);
+      // Every field the fold reads of the type, but a grant's ticket range (the entrants read none).
+      for (const [type, wanted] of Object.entries(fields))
+        expect(wanted).toEqual((ELIGIBILITY_PAYLOAD_FIELDS[type] ?? []).filter((f) => f !== 'firstTicket' && f !== 'lastTicket'));
     }
+    expect(eligibilityPayloadFieldsFor({ prizeType: 'normal' }).EntriesGranted).toEqual(['memberId', 'count', 'prizeId']);
     // The residence facts are read under rule 2 only, teams in the team draw only.
     expect(Object.keys(eligibilityPayloadFieldsFor({ prizeType: 'normal' }))).not.toContain('MemberRegistered');
     expect(Object.keys(eligibilityPayloadFieldsFor({ prizeType: 'normal', ruleVersion: 2 }))).toContain('MemberRegistered');
     expect(Object.keys(eligibilityPayloadFieldsFor({ prizeType: 'team' }))).toEqual(['TeamCompleted']);
+  });
+
+  it('the accumulator folds payloads reduced to those fields as the whole payloads, ticket ranges left out', () => {
+    // Stacked and single grants (m11's prize-bound grant, single11's) with ranges that would differ if read.
+    const events = [...mixed, ev('EntriesGranted', { memberId: 'm11', count: 3, firstTicket: 900, lastTicket: 902, prizeId: 'p1' })];
+    for (const draw of inputs) {
+      const fields = eligibilityPayloadFieldsFor(draw);
+      const acc = eligibilityAccumulator(draw);
+      for (const e of events) if (e.type in fields) acc.add({ ...e, data: payloadFields(e.data, fields[e.type] ?? []) });
+      expect(sorted(acc.result()), `${draw.prizeType} v${draw.ruleVersion ?? 1}`).toEqual(sorted(eligibleEntrants(events, draw)));
+    }
+    // The reduction can change the result: without the count, the grants give no tickets.
+    const withoutCount = eligibilityAccumulator(input);
+    for (const e of events) if (e.type === 'EntriesGranted') withoutCount.add({ ...e, data: payloadFields(e.data, ['memberId', 'prizeId']) });
+    expect(withoutCount.result()).not.toEqual(
+      eligibleEntrants(
+        events.filter((e) => e.type === 'EntriesGranted'),
+        input,
+      ),
+    );
   });
 
   it('a type left out that the draw reads changes the result: the comparison above can fail', () => {

@@ -68,6 +68,14 @@ export const ELIGIBILITY_PAYLOAD_FIELDS: Readonly<Record<string, readonly string
 };
 /** The event types only rule 2's residence and age check reads (a state, a date of birth). */
 const RESIDENCE_EVENT_TYPES = new Set(['MemberRegistered', 'MemberProfileUpdated']);
+/**
+ * The fields only a member's ticket ranges read: a grant's first and last ticket. The entrants of a
+ * draw count tickets and read no ranges (eligibilityAccumulator folds without them), so a replay
+ * for a draw does not fetch them: two of a grant's five fields, for every grant in the log.
+ */
+const RANGE_FIELDS = new Set(['firstTicket', 'lastTicket']);
+const withoutRanges = (fields: readonly string[]): readonly string[] =>
+  fields.some((f) => RANGE_FIELDS.has(f)) ? fields.filter((f) => !RANGE_FIELDS.has(f)) : fields;
 
 /**
  * ELIGIBILITY_PAYLOAD_FIELDS narrowed to the event types that can change the entrants of the draw
@@ -77,14 +85,16 @@ const RESIDENCE_EVENT_TYPES = new Set(['MemberRegistered', 'MemberProfileUpdated
  * every other draw everything but teams. A third of a paying member's eligibility events is a
  * registration, whose date of birth is sealed: a rule 1 audit neither fetches nor opens them.
  * The entrants folded from these types alone are the entrants folded from all of them (the test
- * beside this file folds both ways for every draw type and rule).
+ * beside this file folds both ways for every draw type and rule). The entrants read no ticket
+ * ranges, so the grants' first and last tickets are left out too (RANGE_FIELDS): this is what
+ * eligibilityAccumulator reads, not what a member's standing or the regulator's export reads.
  */
 export function eligibilityPayloadFieldsFor(input: Pick<EligibilityInput, 'prizeType' | 'ruleVersion'>): Readonly<Record<string, readonly string[]>> {
   const residence = (input.ruleVersion ?? 1) >= 2;
   const out: Record<string, readonly string[]> = {};
   for (const [type, fields] of Object.entries(ELIGIBILITY_PAYLOAD_FIELDS)) {
     const needed = RESIDENCE_EVENT_TYPES.has(type) ? residence : input.prizeType === 'team' ? type === 'TeamCompleted' : type !== 'TeamCompleted';
-    if (needed) out[type] = fields;
+    if (needed) out[type] = withoutRanges(fields);
   }
   return out;
 }
@@ -195,8 +205,8 @@ type Folded = EligibilityFold;
  * ignored). Exported for the draw_eligibility read model, which folds with `asOf` = Infinity and
  * keeps each member's latest occurred-at, so a close can trust a row only when nothing in it
  * happened after the close's as-of instant. `withRanges` false leaves the ticket ranges out (the
- * stacked ranges stay empty): the entrants and their tickets do not read them, only a member's
- * own standing does.
+ * stacked and single ranges stay empty, and a grant's first and last ticket are not read): the
+ * entrants and their tickets do not read them, only a member's own standing does.
  */
 export function foldEligibilityEvent(folded: EligibilityFold, event: EligibilityEvent, asOf: number, withRanges = true): void {
   const { accounts, teams } = folded;
@@ -229,7 +239,7 @@ export function foldEligibilityEvent(folded: EligibilityFold, event: Eligibility
         if (a.singles === NO_SINGLES) a.singles = new Map();
         const single = a.singles.get(prizeId) ?? { count: 0, ranges: [] };
         single.count += count;
-        single.ranges.push({ first: num(d.firstTicket), last: num(d.lastTicket) });
+        if (withRanges) single.ranges.push({ first: num(d.firstTicket), last: num(d.lastTicket) });
         a.singles.set(prizeId, single);
       }
       break;

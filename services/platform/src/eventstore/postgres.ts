@@ -583,12 +583,17 @@ export async function createPostgresEventStore(sql: Sql, options: PostgresEventS
     // read's time in this process was the driver's rows and the garbage they left.
     const paths = new Map(types.map((type) => [type, (fields[type] ?? []).map((f) => f.split('.'))]));
     const json = (value: string) => `coalesce((${value})::text, '')`;
+    // A field of the payload's top level by its key (`->`), anything else by its path (`#>`): the
+    // same value, and the key's lookup is the cheaper of the two, for every event of a replay. A
+    // key that reads as a whole number keeps `#>`, which would also index a payload that is an array.
+    const field = (path: readonly string[]) =>
+      path.length === 1 && !/^-?\d+$/.test(path[0]!) ? `e.data -> $${params.push(path[0])}::text` : `e.data #> $${params.push(path)}::text[]`;
     const cases = types
       .map(
         (type) =>
           `when $${params.push(type)}::text then concat_ws(E'\\x1f', ${paths
             .get(type)!
-            .map((path) => json(`e.data #> $${params.push(path)}::text[]`))
+            .map((path) => json(field(path)))
             .join(', ')})`,
       )
       .join(' ');
