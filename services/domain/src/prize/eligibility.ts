@@ -74,8 +74,7 @@ const RESIDENCE_EVENT_TYPES = new Set(['MemberRegistered', 'MemberProfileUpdated
  * for a draw does not fetch them: two of a grant's five fields, for every grant in the log.
  */
 const RANGE_FIELDS = new Set(['firstTicket', 'lastTicket']);
-const withoutRanges = (fields: readonly string[]): readonly string[] =>
-  fields.some((f) => RANGE_FIELDS.has(f)) ? fields.filter((f) => !RANGE_FIELDS.has(f)) : fields;
+const withoutRanges = (fields: readonly string[]): readonly string[] => fields.filter((f) => !RANGE_FIELDS.has(f));
 
 /**
  * ELIGIBILITY_PAYLOAD_FIELDS narrowed to the event types that can change the entrants of the draw
