@@ -128,6 +128,29 @@ describe('the canonical lines of a page', () => {
     expect(isEntryLines(`${'x'.repeat(128)}\t1\n`)).toBe(true);
   });
 
+  it('answers a long text checked before from its characters: the same answer, the line limit still applied, a near copy checked afresh', () => {
+    const page = (n: number, tickets: string) => Array.from({ length: n }, (_, i) => `${String(i).padStart(64, 'f')}\t${tickets}\n`).join('');
+    const good = page(2000, '7');
+    expect(good.length).toBeGreaterThan(16_384);
+    for (let round = 0; round < 2; round++) {
+      expect(isEntryLines(good)).toBe(true);
+      // A copy made afresh (as a page read back from the store is): the same characters, the same answers.
+      const copy = JSON.parse(JSON.stringify(good)) as string;
+      expect(isEntryLines(copy, 2000)).toBe(true);
+      expect(isEntryLines(copy, 1999)).toBe(false);
+      expect(parseEntryLines(copy, 1999)).toBeNull();
+    }
+    // The same length, one character different near the end: checked, not answered from the text before.
+    const bad = `${good.slice(0, -2)}x\n`;
+    expect(bad.length).toBe(good.length);
+    expect(isEntryLines(bad)).toBe(false);
+    expect(isEntryLines(bad)).toBe(false);
+    const zero = `${good.slice(0, -2)}0\n`;
+    expect(isEntryLines(zero)).toBe(false);
+    expect(isEntryLines(`${good}a\t1\n`, 2001)).toBe(true);
+    expect(isEntryLines(`${good}a\t1\n`, 2000)).toBe(false);
+  });
+
   it('accepts exactly what the line grammar accepts (checked against its regular expression)', () => {
     const grammar = /^(?:[\x21-\x7e]{1,128}\t[1-9][0-9]{0,14}\n)*$/;
     // Texts built from the characters that matter (separators, digits, a space, a non-ASCII letter), of lines near the limits.

@@ -210,13 +210,51 @@ function lineCountAtMost(text: string, max: number): boolean {
   return true;
 }
 
+function lineCount(text: string): number {
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
+  return lines;
+}
+
+/**
+ * Texts of at least CHECKED_MIN characters found to be canonical lines, with their line counts,
+ * the latest CHECKED_MAX_CHARS characters of them: a close checks each page of its list as it
+ * builds it, the registry again as the page is appended and again as the projections decode it
+ * (a page read back is a new string with the same characters). The answer depends on the
+ * characters alone, so a text found here is answered by comparing it with the one checked, and
+ * a text that is not canonical is never kept. V8 hashes a string this long by its length, so a
+ * look-up costs a comparison of the characters with the texts of that length, not a hash of them.
+ */
+const CHECKED_MIN = 16_384;
+const CHECKED_MAX_CHARS = 32 * 1024 * 1024;
+const checkedLines = new Map<string, number>();
+let checkedChars = 0;
+
+function rememberChecked(text: string, lines: number): void {
+  if (text.length > CHECKED_MAX_CHARS) return;
+  checkedLines.set(text, lines);
+  checkedChars += text.length;
+  // The oldest first (a Map keeps insertion order), until what is kept fits again.
+  for (const old of checkedLines.keys()) {
+    if (checkedChars <= CHECKED_MAX_CHARS) break;
+    checkedLines.delete(old);
+    checkedChars -= old.length;
+  }
+}
+
 /**
  * Whether `text` is canonical lines (`entryLines`): every line an entrant id of 1 to 128
  * printable ASCII characters, a tab, a whole number of tickets from 1 to 15 digits (a safe
  * integer), a newline; at most `maxEntrants` lines. Checks without building anything.
  */
 export function isEntryLines(text: string, maxEntrants = Number.POSITIVE_INFINITY): boolean {
-  return ENTRY_LINES.test(text) && lineCountAtMost(text, maxEntrants);
+  if (text.length < CHECKED_MIN) return ENTRY_LINES.test(text) && lineCountAtMost(text, maxEntrants);
+  const known = checkedLines.get(text);
+  if (known !== undefined) return known <= maxEntrants;
+  if (!ENTRY_LINES.test(text)) return false;
+  const lines = lineCount(text);
+  rememberChecked(text, lines);
+  return lines <= maxEntrants;
 }
 
 /** The entrants of canonical lines (`entryLines`), or null when the text is not that form (`isEntryLines`). */
