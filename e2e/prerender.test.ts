@@ -81,7 +81,12 @@ describe('a crawler without JavaScript', () => {
     expect(metaOf(body, 'twitter:card')).toBe('summary_large_image');
     const image = metaOf(body, 'og:image') ?? '';
     expect(image.startsWith(`${app.url}/`), `og:image is absolute: ${image}`).toBe(true);
-    expect((await fetch(image)).status).toBe(200);
+    // A JPEG the server draws from the hero image (the sites show no SVG), its size named beside it.
+    const picture = await fetch(image);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
+    expect([...new Uint8Array(await picture.arrayBuffer()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect([metaOf(body, 'og:image:type'), metaOf(body, 'og:image:width'), metaOf(body, 'og:image:height')]).toEqual(['image/jpeg', '1200', '630']);
     expect(metaOf(body, 'twitter:image')).toBe(image);
     // The closing date in the club's zone (worked out here with Intl, not with the app's formatter).
     const parts = Object.fromEntries(

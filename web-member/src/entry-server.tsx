@@ -8,6 +8,7 @@ import { setDefaultBaseUrl, type ApiResult } from './lib/api-client';
 import { formatDollars } from './lib/format';
 import { PreloadProvider, preloadedJson, setRenderNow, type PreloadStore } from './lib/preload';
 import { formatDrawTime, imageUrl, prizeKey, type Prize } from './lib/prizes';
+import { SHARE_IMAGE, shareImagePath } from '@roar/contracts/prizes';
 
 export { setServerHtmlCleaner } from './components/ui/safe-html';
 
@@ -68,7 +69,17 @@ export function giveawayCard(prize: Prize, pageUrl: string, publicUrl: string): 
   const title = `${prize.title} | ${PRODUCT_NAME}`;
   const about = plainText(prize.description, 160);
   const description = `Win ${prize.title}, valued at ${formatDollars(prize.prize_value)}. Entries close ${formatDrawTime(prize.prize_end_date)}.${about ? ` ${about}` : ''}`;
-  const image = new URL(imageUrl(prize.hero_image), publicUrl).href;
+  // The server's JPEG of the hero image (sites draw no SVG); a picture elsewhere is named as it is.
+  const shown = imageUrl(prize.hero_image);
+  const elsewhere = /^(https?:)?\/\//i.test(shown);
+  const image = new URL(elsewhere ? shown : shareImagePath(prize.slug, prize.hero_image), publicUrl).href;
+  const drawn = elsewhere
+    ? []
+    : [
+        meta('property', 'og:image:type', SHARE_IMAGE.type),
+        meta('property', 'og:image:width', String(SHARE_IMAGE.width)),
+        meta('property', 'og:image:height', String(SHARE_IMAGE.height)),
+      ];
   return [
     meta('name', 'description', description),
     meta('property', 'og:type', 'website'),
@@ -77,6 +88,7 @@ export function giveawayCard(prize: Prize, pageUrl: string, publicUrl: string): 
     meta('property', 'og:description', description),
     meta('property', 'og:url', pageUrl),
     meta('property', 'og:image', image),
+    ...drawn,
     meta('property', 'og:image:alt', prize.title),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', title),

@@ -56,6 +56,7 @@ import { checkResponses, responseCheckMode } from './http/response-check';
 import { applyTrustProxy } from './http/trust-proxy';
 import { spaRouter } from './static';
 import { prerenderHandler, sitemapRouter } from './prerender';
+import { shareImageRouter } from './prizes/share-image';
 import { baseSecurityHeaders, consoleSecurityHeaders, noStoreForCredentials, renderAdminIndex } from './security-headers';
 import { canonicalHost } from './http/canonical-host';
 
@@ -158,6 +159,8 @@ export function createApp(
     );
     const memberDist = options.memberDist ?? `${root}web-member/dist`;
     app.use(sitemapRouter(ctx));
+    // The picture of a giveaway's card where its link is shared (its page's og:image and twitter:image).
+    app.use(shareImageRouter(ctx, memberDist));
     app.use('/', consoleSecurityHeaders(ctx, 'member'), spaRouter(memberDist, 'member console', { renderPage: prerenderHandler(ctx, memberDist) }));
   }
   app.use(notFoundHandler);

@@ -182,3 +182,21 @@ export const winnersAnswerSchema = z.object({ data: z.array(publishedWinnerSchem
 /** `GET /api/prizes/{slug}/terms`: the draw's terms in force (the latest DrawTermsIssued). */
 export const drawTermsAnswerSchema = z.object({ version: z.number().int().min(1), html: z.string(), issued_at: z.string() }).strict();
 export type DrawTermsAnswer = z.infer<typeof drawTermsAnswerSchema>;
+
+/**
+ * The picture a link to a giveaway shows where it is shared (its Open Graph and Twitter card): a
+ * JPEG of the hero image at the size both sites ask for (1.91:1), drawn by the server, because
+ * they show JPEG, PNG, WebP or GIF and never SVG, the form the club's own giveaway art ships in.
+ */
+export const SHARE_IMAGE = { width: 1200, height: 630, type: 'image/jpeg' } as const;
+
+/** Where a giveaway's share picture is served: `v` changes with the hero image, so a site that keeps pictures by address fetches the new one. */
+export function shareImagePath(slug: string, heroImage: string | null | undefined): string {
+  // FNV-1a (32 bits) of the hero image's path: a short tag, not a secret.
+  let hash = 0x811c9dc5;
+  for (const ch of heroImage ?? '') {
+    hash ^= ch.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `/share/events/${encodeURIComponent(slug)}.jpg?v=${hash.toString(36)}`;
+}

@@ -10,7 +10,8 @@ import { currentWinnerOf, toPrize } from './view';
 import { drawPools, POOL_MAX_AGE_MS } from './pool';
 import { WINNERS_PAGE } from '../content/winners-page';
 
-const PUBLIC_STATUSES = ['published', 'archived'];
+/** The prizes the public catalogue shows (a draft is staff's alone). */
+export const PUBLIC_STATUSES: readonly string[] = ['published', 'archived'];
 
 /** The state a published result names ("Sam K., QLD" -> QLD): exactly what the winners page shows, or null. */
 export function publishedState(display: string): AuState | null {
