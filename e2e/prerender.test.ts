@@ -110,7 +110,7 @@ describe('a crawler without JavaScript', () => {
     expect(body.match(/<meta name="description"/g)).toHaveLength(1);
   });
 
-  it('gets every public page drawn, with its canonical link; a member page stays an app shell', async () => {
+  it('gets every public page drawn, with its canonical link and its card; a member page stays an app shell', async () => {
     for (const [path, text] of [
       ['/', 'Just Glory'],
       ['/membership', 'Pick your membership'],
@@ -126,7 +126,15 @@ describe('a crawler without JavaScript', () => {
       expect(rootOf(body), path).toContain(text);
       expect(body, path).toContain(`<link rel="canonical" href="${app.url}${path}" />`);
       expect(body, path).toContain('<script type="application/json" id="ssr-data">');
+      // A shared link to it shows the page's title and the club's picture.
+      const title = /<head>[\s\S]*?<title>([^<]*)<\/title>/.exec(body)?.[1];
+      expect(metaOf(body, 'og:title'), path).toBe(title?.replace(/&amp;/g, '&'));
+      expect(metaOf(body, 'og:url'), path).toBe(`${app.url}${path}`);
+      expect(metaOf(body, 'og:image'), path).toBe(`${app.url}/share/site.jpg`);
+      expect(metaOf(body, 'twitter:card'), path).toBe('summary_large_image');
     }
+    const site = await fetch(`${app.url}/share/site.jpg`);
+    expect([site.status, site.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
     const { body } = await html('/dashboard');
     expect(body).toContain('<div id="root"></div>');
     expect(body).not.toContain('ssr-data');

@@ -8,7 +8,7 @@ import { setDefaultBaseUrl, type ApiResult } from './lib/api-client';
 import { formatDollars } from './lib/format';
 import { PreloadProvider, preloadedJson, setRenderNow, type PreloadStore } from './lib/preload';
 import { formatDrawTime, imageUrl, prizeKey, type Prize } from './lib/prizes';
-import { SHARE_IMAGE, shareImagePath } from '@roar/contracts/prizes';
+import { SHARE_IMAGE, shareImagePath, SITE_SHARE_IMAGE_PATH } from '@roar/contracts/prizes';
 
 export { setServerHtmlCleaner } from './components/ui/safe-html';
 
@@ -97,6 +97,28 @@ export function giveawayCard(prize: Prize, pageUrl: string, publicUrl: string): 
   ].join('\n    ');
 }
 
+/**
+ * The card of a shared link to any other public page: its title, its address and the club's
+ * picture (the page's own description stays the one sites read).
+ */
+export function siteCard(title: string, pageUrl: string, publicUrl: string): string {
+  const image = new URL(SITE_SHARE_IMAGE_PATH, publicUrl).href;
+  return [
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', PRODUCT_NAME),
+    meta('property', 'og:title', title),
+    meta('property', 'og:url', pageUrl),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:type', SHARE_IMAGE.type),
+    meta('property', 'og:image:width', String(SHARE_IMAGE.width)),
+    meta('property', 'og:image:height', String(SHARE_IMAGE.height)),
+    meta('property', 'og:image:alt', PRODUCT_NAME),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:image', image),
+  ].join('\n    ');
+}
+
 export async function render(url: URL, options: RenderOptions): Promise<Rendered> {
   setDefaultBaseUrl(options.apiBase);
   const handler = createStaticHandler(routes);
@@ -136,6 +158,10 @@ export async function render(url: URL, options: RenderOptions): Promise<Rendered
   if (giveaway !== undefined) {
     const answer = store.answers.get(prizeKey(giveaway)) as ApiResult<Prize | null> | undefined;
     if (answer?.ok && answer.data) head.push(giveawayCard(answer.data, pageUrl, options.publicUrl));
+  }
+  if (head.length === 1) {
+    const title = plainText(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? '', 200) || PRODUCT_NAME;
+    head.push(siteCard(title, pageUrl, options.publicUrl));
   }
   const data = preloadedJson({ renderedAt, answers: Object.fromEntries(store.answers) });
   const modules = context.matches.flatMap((m) => {

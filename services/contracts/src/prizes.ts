@@ -190,6 +190,9 @@ export type DrawTermsAnswer = z.infer<typeof drawTermsAnswerSchema>;
  */
 export const SHARE_IMAGE = { width: 1200, height: 630, type: 'image/jpeg' } as const;
 
+/** The picture of a shared link to any other public page: the club's own (the default giveaway picture), drawn the same way. */
+export const SITE_SHARE_IMAGE_PATH = '/share/site.jpg';
+
 /** Where a giveaway's share picture is served: `v` changes with the hero image, so a site that keeps pictures by address fetches the new one. */
 export function shareImagePath(slug: string, heroImage: string | null | undefined): string {
   // FNV-1a (32 bits) of the hero image's path: a short tag, not a secret.

@@ -120,6 +120,10 @@ describe('the picture of a shared giveaway link', () => {
       expect(other.data.equals(none.data), `${slug} shows the default picture`).toBe(true);
     }
     expect(none.data.equals((await card(SEEDED)).data)).toBe(false);
+    // Every other public page's card: the same default picture.
+    const site = await fetch(`${api.url}/share/site.jpg`);
+    expect([site.status, site.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    expect(Buffer.from(await site.arrayBuffer()).equals(none.data)).toBe(true);
   });
 
   it('answers 404 for a draft, an unknown giveaway and anything that is not a slug', async () => {

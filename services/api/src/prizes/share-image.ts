@@ -1,8 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import sharp from 'sharp';
-import { SHARE_IMAGE } from '@roar/contracts/prizes';
+import { SHARE_IMAGE, SITE_SHARE_IMAGE_PATH } from '@roar/contracts/prizes';
 import { getPrize } from '@roar/projections';
 import type { AppContext } from '../context';
 import { uploadsStorage } from '../storage';
@@ -17,6 +17,7 @@ import { PUBLIC_STATUSES } from './content';
  * or whose picture is elsewhere (a foreign address is never fetched by the server) or unreadable,
  * shows the site's default giveaway picture. Drawn once per picture and kept (the latest
  * KEPT_IMAGES), so a link shared widely is not drawn again for every site that reads it.
+ * `GET /share/site.jpg` is the same drawing of the default picture: the card of every other public page.
  */
 const DEFAULT_IMAGE = '/images/giveaway-default.svg';
 /** Where a hero image given as a bare name lies (the member console's `IMAGE_BASE_PATH`). */
@@ -95,34 +96,42 @@ export function shareImageRouter(app: AppContext, memberDist: string): Router {
     }
     return drawn;
   };
+  /** The card of `hero` (the default picture where it cannot be drawn), or null when not even that can. */
+  const drawnCard = async (hero: string | null, slug: string | null): Promise<Buffer | null> => {
+    const own = hero === null ? null : await sourceOf(app, memberDist, hero);
+    if (own) {
+      const card = await cardOf(own).catch((error: unknown) => {
+        app.logger.warn({ err: error, slug, image: hero }, 'share image: the hero image could not be drawn; the default shows');
+        return null;
+      });
+      if (card) return card;
+    }
+    const fallback = await sourceOf(app, memberDist, DEFAULT_IMAGE);
+    return fallback ? cardOf(fallback).catch(() => null) : null;
+  };
+  const send = (res: Response, card: Buffer | null) => {
+    if (!card) {
+      res.status(404).json({ errors: [{ message: 'Not found.' }] });
+      return;
+    }
+    res.setHeader('Content-Type', SHARE_IMAGE.type);
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.send(card);
+  };
+  router.get(SITE_SHARE_IMAGE_PATH, (_req, res, next) => {
+    drawnCard(null, null).then((card) => send(res, card), next);
+  });
   router.get('/share/events/:file', async (req, res, next) => {
     try {
       const slug = SLUG_FILE.exec(req.params.file ?? '')?.[1];
       const row = slug ? await getPrize(app.sql, slug) : null;
       if (!row || row.prize.slug !== slug || !PUBLIC_STATUSES.includes(row.prize.status)) {
-        res.status(404).json({ errors: [{ message: 'Not found.' }] });
+        send(res, null);
         return;
       }
-      const own = await sourceOf(app, memberDist, row.prize.hero_image);
-      let card: Buffer | null = null;
-      if (own) {
-        card = await cardOf(own).catch((error: unknown) => {
-          app.logger.warn({ err: error, slug, image: row.prize.hero_image }, 'share image: the hero image could not be drawn; the default shows');
-          return null;
-        });
-      }
-      if (!card) {
-        const fallback = await sourceOf(app, memberDist, DEFAULT_IMAGE);
-        card = fallback ? await cardOf(fallback).catch(() => null) : null;
-      }
-      if (!card) {
-        res.status(404).json({ errors: [{ message: 'Not found.' }] });
-        return;
-      }
-      res.setHeader('Content-Type', SHARE_IMAGE.type);
-      res.setHeader('Cache-Control', 'public, max-age=3600');
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.send(card);
+      // A giveaway without a picture shows the default one, as its page does.
+      send(res, await drawnCard(row.prize.hero_image ?? DEFAULT_IMAGE, slug));
     } catch (error) {
       next(error);
     }
