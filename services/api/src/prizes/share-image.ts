@@ -9,16 +9,7 @@ import { uploadsStorage } from '../storage';
 import { MEDIA_BASE_PATH } from '../media';
 import { PUBLIC_STATUSES } from './content';
 
-/**
- * `GET /share/events/<slug>.jpg`: the picture a shared link to a giveaway shows (issue 25: its
- * Open Graph and Twitter card, `shareImagePath`). Facebook, X and LinkedIn draw JPEG, PNG, WebP or
- * GIF, never SVG (the club's own giveaway art) and not always WebP (staff uploads), so the hero
- * image is drawn here as a 1200 x 630 JPEG, cropped from its centre. A giveaway without a picture,
- * or whose picture is elsewhere (a foreign address is never fetched by the server) or unreadable,
- * shows the site's default giveaway picture. Drawn once per picture and kept (the latest
- * KEPT_IMAGES), so a link shared widely is not drawn again for every site that reads it.
- * `GET /share/site.jpg` is the same drawing of the default picture: the card of every other public page.
- */
+/** The member console's picture of a giveaway without one (its `DEFAULT_PRIZE_IMAGE`), and the card of every other page. */
 const DEFAULT_IMAGE = '/images/giveaway-default.svg';
 /** Where a hero image given as a bare name lies (the member console's `IMAGE_BASE_PATH`). */
 const IMAGE_BASE_PATH = '/assets/';
@@ -73,6 +64,16 @@ async function drawCard(data: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * `GET /share/events/<slug>.jpg`: the picture a shared link to a giveaway shows (issue 25: its
+ * Open Graph and Twitter card, `shareImagePath`). Facebook, X and LinkedIn draw JPEG, PNG, WebP or
+ * GIF, never SVG (the club's own giveaway art) and not always WebP (staff uploads), so the hero
+ * image is drawn here as a 1200 x 630 JPEG, cropped from its centre. A giveaway without a picture,
+ * or whose picture is elsewhere (a foreign address is never fetched by the server) or unreadable,
+ * shows the site's default giveaway picture. Drawn once per picture and kept (the latest
+ * KEPT_IMAGES), so a link shared widely is not drawn again for every site that reads it.
+ * `GET /share/site.jpg` is the same drawing of the default picture: the card of every other public page.
+ */
 export function shareImageRouter(app: AppContext, memberDist: string): Router {
   const router = Router();
   const kept = new Map<string, Promise<Buffer>>();
@@ -96,18 +97,18 @@ export function shareImageRouter(app: AppContext, memberDist: string): Router {
     }
     return drawn;
   };
-  /** The card of `hero` (the default picture where it cannot be drawn), or null when not even that can. */
+  /** The card of `hero` (blank: the default picture; the default too where it cannot be drawn), or null when not even that can. */
   const drawnCard = async (hero: string | null, slug: string | null): Promise<Buffer | null> => {
-    const own = hero === null ? null : await sourceOf(app, memberDist, hero);
-    if (own) {
-      const card = await cardOf(own).catch((error: unknown) => {
-        app.logger.warn({ err: error, slug, image: hero }, 'share image: the hero image could not be drawn; the default shows');
-        return null;
-      });
-      if (card) return card;
-    }
+    const own = await sourceOf(app, memberDist, hero);
+    const card = own
+      ? await cardOf(own).catch((error: unknown) => {
+          app.logger.warn({ err: error, slug, image: hero }, 'share image: the picture could not be drawn; the default shows');
+          return null;
+        })
+      : null;
+    if (card) return card;
     const fallback = await sourceOf(app, memberDist, DEFAULT_IMAGE);
-    return fallback ? cardOf(fallback).catch(() => null) : null;
+    return fallback && fallback.key !== own?.key ? cardOf(fallback).catch(() => null) : null;
   };
   const send = (res: Response, card: Buffer | null) => {
     if (!card) {
@@ -120,7 +121,7 @@ export function shareImageRouter(app: AppContext, memberDist: string): Router {
     res.send(card);
   };
   router.get(SITE_SHARE_IMAGE_PATH, (_req, res, next) => {
-    drawnCard(null, null).then((card) => send(res, card), next);
+    drawnCard(DEFAULT_IMAGE, null).then((card) => send(res, card), next);
   });
   router.get('/share/events/:file', async (req, res, next) => {
     try {
@@ -131,7 +132,7 @@ export function shareImageRouter(app: AppContext, memberDist: string): Router {
         return;
       }
       // A giveaway without a picture shows the default one, as its page does.
-      send(res, await drawnCard(row.prize.hero_image ?? DEFAULT_IMAGE, slug));
+      send(res, await drawnCard(row.prize.hero_image, slug));
     } catch (error) {
       next(error);
     }
