@@ -64,37 +64,45 @@ function plainText(html: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
+/**
+ * The Open Graph and Twitter tags of a shared link: its title, address and picture, with the
+ * picture's type and size where the server draws it (`drawn`), and a description where the page
+ * has its own for the card.
+ */
+function card(c: { title: string; description?: string; pageUrl: string; image: string; drawn: boolean; alt: string }): string {
+  const described = c.description === undefined ? [] : [c.description];
+  return [
+    ...described.map((d) => meta('name', 'description', d)),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', PRODUCT_NAME),
+    meta('property', 'og:title', c.title),
+    ...described.map((d) => meta('property', 'og:description', d)),
+    meta('property', 'og:url', c.pageUrl),
+    meta('property', 'og:image', c.image),
+    ...(c.drawn
+      ? [
+          meta('property', 'og:image:type', SHARE_IMAGE.type),
+          meta('property', 'og:image:width', String(SHARE_IMAGE.width)),
+          meta('property', 'og:image:height', String(SHARE_IMAGE.height)),
+        ]
+      : []),
+    meta('property', 'og:image:alt', c.alt),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', c.title),
+    ...described.map((d) => meta('name', 'twitter:description', d)),
+    meta('name', 'twitter:image', c.image),
+  ].join('\n    ');
+}
+
 /** The card a shared link to a giveaway shows: the prize, its value, its closing time in the club's zone, its picture. */
 export function giveawayCard(prize: Prize, pageUrl: string, publicUrl: string): string {
-  const title = `${prize.title} | ${PRODUCT_NAME}`;
   const about = plainText(prize.description, 160);
   const description = `Win ${prize.title}, valued at ${formatDollars(prize.prize_value)}. Entries close ${formatDrawTime(prize.prize_end_date)}.${about ? ` ${about}` : ''}`;
   // The server's JPEG of the hero image (sites draw no SVG); a picture elsewhere is named as it is.
   const shown = imageUrl(prize.hero_image);
   const elsewhere = /^(https?:)?\/\//i.test(shown);
   const image = new URL(elsewhere ? shown : shareImagePath(prize.slug, prize.hero_image), publicUrl).href;
-  const drawn = elsewhere
-    ? []
-    : [
-        meta('property', 'og:image:type', SHARE_IMAGE.type),
-        meta('property', 'og:image:width', String(SHARE_IMAGE.width)),
-        meta('property', 'og:image:height', String(SHARE_IMAGE.height)),
-      ];
-  return [
-    meta('name', 'description', description),
-    meta('property', 'og:type', 'website'),
-    meta('property', 'og:site_name', PRODUCT_NAME),
-    meta('property', 'og:title', title),
-    meta('property', 'og:description', description),
-    meta('property', 'og:url', pageUrl),
-    meta('property', 'og:image', image),
-    ...drawn,
-    meta('property', 'og:image:alt', prize.title),
-    meta('name', 'twitter:card', 'summary_large_image'),
-    meta('name', 'twitter:title', title),
-    meta('name', 'twitter:description', description),
-    meta('name', 'twitter:image', image),
-  ].join('\n    ');
+  return card({ title: `${prize.title} | ${PRODUCT_NAME}`, description, pageUrl, image, drawn: !elsewhere, alt: prize.title });
 }
 
 /**
@@ -102,21 +110,7 @@ export function giveawayCard(prize: Prize, pageUrl: string, publicUrl: string): 
  * picture (the page's own description stays the one sites read).
  */
 export function siteCard(title: string, pageUrl: string, publicUrl: string): string {
-  const image = new URL(SITE_SHARE_IMAGE_PATH, publicUrl).href;
-  return [
-    meta('property', 'og:type', 'website'),
-    meta('property', 'og:site_name', PRODUCT_NAME),
-    meta('property', 'og:title', title),
-    meta('property', 'og:url', pageUrl),
-    meta('property', 'og:image', image),
-    meta('property', 'og:image:type', SHARE_IMAGE.type),
-    meta('property', 'og:image:width', String(SHARE_IMAGE.width)),
-    meta('property', 'og:image:height', String(SHARE_IMAGE.height)),
-    meta('property', 'og:image:alt', PRODUCT_NAME),
-    meta('name', 'twitter:card', 'summary_large_image'),
-    meta('name', 'twitter:title', title),
-    meta('name', 'twitter:image', image),
-  ].join('\n    ');
+  return card({ title, pageUrl, image: new URL(SITE_SHARE_IMAGE_PATH, publicUrl).href, drawn: true, alt: PRODUCT_NAME });
 }
 
 export async function render(url: URL, options: RenderOptions): Promise<Rendered> {

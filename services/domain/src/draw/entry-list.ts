@@ -203,16 +203,10 @@ export function entryLines(entrants: readonly FrozenEntrant[]): string {
  */
 const ENTRY_LINES = /^(?:[\x21-\x7e]{1,128}\t[1-9][0-9]{0,14}\n)*$/;
 
-function lineCountAtMost(text: string, max: number): boolean {
-  if (max === Number.POSITIVE_INFINITY) return true;
+/** The lines of `text` (its newlines), counted no further than one past `stopAbove`. */
+function lineCount(text: string, stopAbove = Number.POSITIVE_INFINITY): number {
   let lines = 0;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) if (++lines > max) return false;
-  return true;
-}
-
-function lineCount(text: string): number {
-  let lines = 0;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lines++;
+  for (let at = text.indexOf('\n'); at >= 0 && lines <= stopAbove; at = text.indexOf('\n', at + 1)) lines++;
   return lines;
 }
 
@@ -248,7 +242,8 @@ function rememberChecked(text: string, lines: number): void {
  * integer), a newline; at most `maxEntrants` lines. Checks without building anything.
  */
 export function isEntryLines(text: string, maxEntrants = Number.POSITIVE_INFINITY): boolean {
-  if (text.length < CHECKED_MIN) return ENTRY_LINES.test(text) && lineCountAtMost(text, maxEntrants);
+  if (text.length < CHECKED_MIN)
+    return ENTRY_LINES.test(text) && (maxEntrants === Number.POSITIVE_INFINITY || lineCount(text, maxEntrants) <= maxEntrants);
   const known = checkedLines.get(text);
   if (known !== undefined) return known <= maxEntrants;
   if (!ENTRY_LINES.test(text)) return false;
