@@ -33,10 +33,67 @@ export async function passSecondStep(page: Page, email: string, onEnrol?: () => 
   }
 }
 
+/** Where the staff console keeps its session in the browser (web-admin/src/auth/session.ts). */
+const TOKEN_KEY = 'roar-staff-token';
+const USER_KEY = 'roar-staff-user';
+
+/**
+ * The last staff session each user got from these helpers, per app: a staff member who already
+ * signed in keeps using that session, in the console and through the API, as long as the server
+ * accepts it. Signing in again only to open a new browser context would type a fresh second-factor
+ * code each time, and a code works once: the third sign-in within a 30-second step waits for the
+ * next one (up to 30 s of a walk spent waiting, several times in some walks).
+ */
+const sessions = new Map<string, string>();
+const sessionKey = (baseUrl: string, email: string) => `${baseUrl} ${email.toLowerCase()}`;
+
+/** The staff user behind a kept session as the server sees it now (role included), or null once it has ended. */
+async function keptSession(baseUrl: string, email: string): Promise<{ token: string; user: unknown } | null> {
+  const token = sessions.get(sessionKey(baseUrl, email));
+  if (!token) return null;
+  const r = await fetch(`${baseUrl}/api/admin/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+  if (r.status === 200) return { token, user: await r.json() };
+  sessions.delete(sessionKey(baseUrl, email));
+  return null;
+}
+
+/**
+ * Opens the staff console on `page` in the user's live session, when there is one (the console
+ * reads it from the browser's storage, as after a reload): true once the page is on its way to the
+ * console, false when the user has no session the server still accepts.
+ */
+export async function resumeStaffSession(page: Page, baseUrl: string, email: string): Promise<boolean> {
+  const kept = await keptSession(baseUrl, email);
+  if (!kept) return false;
+  await page.goto(`${baseUrl}/admin/login`);
+  await page.evaluate(
+    ([tokenKey, userKey, token, user]) => {
+      localStorage.setItem(tokenKey, token);
+      localStorage.setItem(userKey, user);
+    },
+    [TOKEN_KEY, USER_KEY, kept.token, JSON.stringify(kept.user)] as const,
+  );
+  await page.goto(`${baseUrl}/admin`);
+  return true;
+}
+
+/** Keeps the session the console on `page` is signed in with as the user's live session (`resumeStaffSession`, `staffApiToken`). */
+export async function keepStaffSession(page: Page, baseUrl: string, email: string): Promise<void> {
+  const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+  if (token) sessions.set(sessionKey(baseUrl, email), token);
+}
+
+/** The user's live session token, or null when the server no longer accepts it (or there is none). */
+export async function keptStaffToken(baseUrl: string, email: string): Promise<string | null> {
+  return (await keptSession(baseUrl, email))?.token ?? null;
+}
+
 /**
  * Signs a staff user (the bootstrap admin unless told) in to the staff console and waits for its
  * landing page, the dashboard; then, unless `stay` says so, opens the memberships list (where the
- * console used to land, and where the older walks start).
+ * console used to land, and where the older walks start). A user with a live session from an
+ * earlier sign-in continues it (the console reads it from the browser's storage, as after a
+ * reload); otherwise the sign-in page, the password and the second step, as a person does it.
  */
 export async function signInStaffConsole(
   page: Page,
@@ -44,20 +101,30 @@ export async function signInStaffConsole(
   staff: { email: string; password: string } = BOOTSTRAP_ADMIN,
   options: { stay?: 'dashboard' } = {},
 ): Promise<void> {
-  await page.goto(`${baseUrl}/admin/login`);
-  await page.getByLabel('Email').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await passSecondStep(page, staff.email);
+  if (!(await resumeStaffSession(page, baseUrl, staff.email))) {
+    await page.goto(`${baseUrl}/admin/login`);
+    await page.getByLabel('Email').fill(staff.email);
+    await page.getByLabel('Password').fill(staff.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await passSecondStep(page, staff.email);
+  }
   await page.getByRole('heading', { name: 'Draw calendar' }).waitFor();
+  await keepStaffSession(page, baseUrl, staff.email);
   if (options.stay === 'dashboard') return;
   await page.getByRole('menuitem', { name: 'Memberships', exact: true }).click();
   await page.waitForURL(/\/admin\/memberships/);
 }
 
-/** A staff token through the API (password, then the second step), the bootstrap admin unless told. */
+/**
+ * A staff token for the API, the bootstrap admin unless told: the user's live session when it has
+ * one (`signInStaffConsole`), otherwise a sign-in (the password, then the second step).
+ */
 export async function staffApiToken(baseUrl: string, staff: { email: string; password: string } = BOOTSTRAP_ADMIN): Promise<string> {
-  return (await staffSignIn(baseUrl, staff, () => new Date(), { wait: true })).token;
+  const kept = await keptStaffToken(baseUrl, staff.email);
+  if (kept) return kept;
+  const { token } = await staffSignIn(baseUrl, staff, () => new Date(), { wait: true });
+  sessions.set(sessionKey(baseUrl, staff.email), token);
+  return token;
 }
 
 /**

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@roar/platform/testing';
 import { ensureStaffUser } from '../services/api/src/auth/staff';
 import { launchBrowser, startApp, type RunningApp } from './harness';
 import { signUpMember } from './members';
-import { BOOTSTRAP_ADMIN, passSecondStep, staffApiToken } from './staff-console';
+import { BOOTSTRAP_ADMIN, keepStaffSession, passSecondStep, signInStaffConsole, staffApiToken } from './staff-console';
 
 const SECOND = { email: 'sam@roarplus.test', password: 'velvet-compass-62-tundra', name: 'Sam Second' } as const;
 const WIDTHS = [390, 820, 1440] as const;
@@ -118,6 +118,8 @@ describe('staff two-factor and four-eyes approval in the browser (PostgreSQL)', 
     await shoot(page, 'verify', () => page.getByLabel('Authentication code').waitFor());
     await passSecondStep(page, BOOTSTRAP_ADMIN.email);
     await page.getByRole('heading', { name: 'Draw calendar' }).waitFor();
+    // The admin stays signed in: the next walk continues this session (signInStaffConsole).
+    await keepStaffSession(page, app.url, BOOTSTRAP_ADMIN.email);
 
     await page.goto(`${app.url}/admin/prizes/${encodeURIComponent(prizeId)}/show/draw`);
     await page.getByRole('button', { name: 'Draw winner', exact: true }).click();
@@ -171,8 +173,7 @@ describe('staff two-factor and four-eyes approval in the browser (PostgreSQL)', 
   it('shows a single-admin club switching four-eyes off on the dashboard', async (t) => {
     if (!app || !browser) return t.skip();
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await passwordStep(page, BOOTSTRAP_ADMIN);
-    await passSecondStep(page, BOOTSTRAP_ADMIN.email);
+    await signInStaffConsole(page, app.url, BOOTSTRAP_ADMIN, { stay: 'dashboard' });
     const card = page.getByTestId('staff-security');
     await card.getByRole('button', { name: 'Change' }).click();
     const dialog = page.getByRole('dialog', { name: 'Staff security settings' });
