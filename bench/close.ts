@@ -149,7 +149,7 @@ function memberEvents(registry: ReturnType<typeof createEventRegistry>, i: numbe
  * the process's maxRSS; and the peak of the V8 heap in use above where it stood at the start (RSS
  * does not shrink after an earlier step, so a later step's own growth shows in the heap figure).
  */
-async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; peakRss: number; heapGrowth: number }> {
+async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; cpuMs: number; peakRss: number; heapGrowth: number }> {
   let peak = process.memoryUsage.rss();
   const heapBefore = process.memoryUsage().heapUsed;
   let heapPeak = heapBefore;
@@ -158,14 +158,16 @@ async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: numb
     peak = Math.max(peak, process.memoryUsage.rss());
     heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
   }, 5);
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   try {
     const value = await work();
     const ms = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
     const maxAfter = process.resourceUsage().maxRSS * 1024;
     peak = Math.max(peak, process.memoryUsage.rss(), maxAfter > maxBefore ? maxAfter : 0);
     heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
-    return { value, ms, peakRss: peak, heapGrowth: heapPeak - heapBefore };
+    return { value, ms, cpuMs: (cpu.user + cpu.system) / 1000, peakRss: peak, heapGrowth: heapPeak - heapBefore };
   } finally {
     clearInterval(timer);
   }
@@ -321,6 +323,9 @@ export async function scheduledDraw(bench: CloseBench): Promise<string> {
 
 export interface DrawFigures {
   readonly closeMs: number;
+  /** This process's CPU time in the close and in the audit (every thread: V8's collector included; not the database's). */
+  readonly closeCpuMs: number;
+  readonly auditCpuMs: number;
   readonly drawMs: number;
   readonly auditMs: number;
   readonly readMs: number;
@@ -381,6 +386,8 @@ export async function measureDraw(bench: CloseBench, prizeId: string, members: n
   }
   return {
     closeMs: close.ms,
+    closeCpuMs: close.cpuMs,
+    auditCpuMs: audit.cpuMs,
     drawMs: draw.ms,
     auditMs: audit.ms,
     readMs: median(reads),
@@ -401,9 +408,13 @@ function printDraw(f: DrawFigures, log: (line: string) => void): void {
   const row = (label: string, ms: number, goal = '') =>
     log(`  ${label.padEnd(28)} ${ms.toFixed(0).padStart(8)} ms   ratio ${(ms / f.readMs).toFixed(2)}${goal}`);
   row('close (closeEntries)', f.closeMs, `   goal <= 3: ${f.closeMs / f.readMs <= 3 ? 'met' : 'NOT met'}`);
+  log(
+    `  ${'  of which: CPU here'.padEnd(28)} ${f.closeCpuMs.toFixed(0).padStart(8)} ms   (this process's CPU in the close, every thread; the database's not counted: steadier than the wall time between runs)`,
+  );
   row('draw (drawWinner)', f.drawMs);
   row('close + draw', f.closeMs + f.drawMs);
   row('audit (verifyDraw)', f.auditMs, `   goal <= 5: ${f.auditMs / f.readMs <= 5 ? 'met' : 'NOT met'}`);
+  log(`  ${'  of which: CPU here'.padEnd(28)} ${f.auditCpuMs.toFixed(0).padStart(8)} ms   (this process's CPU in the audit, every thread)`);
   log(`  ${'read list (draw_entrants)'.padEnd(28)} ${f.readMs.toFixed(0).padStart(8)} ms   (the floor: median of ${READ_ROUNDS})`);
   log(`  ${'  of which: read model'.padEnd(28)} ${f.readModelMs.toFixed(0).padStart(8)} ms   (close: draw_eligibility rows at its checkpoint)`);
   log(
@@ -429,6 +440,8 @@ function drawKeys(prefix: string, f: DrawFigures): Record<string, number> {
     [`${prefix}close_ms`]: Math.round(f.closeMs),
     [`${prefix}draw_ms`]: Math.round(f.drawMs),
     [`${prefix}audit_ms`]: Math.round(f.auditMs),
+    [`${prefix}close_cpu_ms`]: Math.round(f.closeCpuMs),
+    [`${prefix}audit_cpu_ms`]: Math.round(f.auditCpuMs),
     [`${prefix}close_peak_mb`]: Number(Math.max(f.closePeakMb, f.closeHeapMb).toFixed(1)),
     [`${prefix}audit_peak_mb`]: Number(Math.max(f.auditPeakMb, f.auditHeapMb).toFixed(1)),
     [`${prefix}entrants`]: f.entrants,
