@@ -84,7 +84,7 @@ export async function keepStaffSession(page: Page, baseUrl: string, email: strin
 }
 
 /** The user's live session token, or null when the server no longer accepts it (or there is none). */
-export async function keptStaffToken(baseUrl: string, email: string): Promise<string | null> {
+async function keptStaffToken(baseUrl: string, email: string): Promise<string | null> {
   return (await keptSession(baseUrl, email))?.token ?? null;
 }
 
