@@ -9,9 +9,10 @@ export const BOOTSTRAP_ADMIN = { email: 'admin@roarplus.test', password: 'staff-
  * The staff console's second sign-in step, as a person does it: on the first sign-in of a role
  * that requires it, enrol (the set-up key shown beside the QR code is what the test's
  * "authenticator" keeps), then read the recovery codes and continue; later, type the code the
- * authenticator shows. Codes come from the kept secret (test-staff.ts), on the real clock.
+ * authenticator shows. Codes come from the kept secret (test-staff.ts), on the app's clock (`now`:
+ * the real one unless a test moved the app's).
  */
-export async function passSecondStep(page: Page, email: string, onEnrol?: () => Promise<void>): Promise<void> {
+export async function passSecondStep(page: Page, email: string, onEnrol?: () => Promise<void>, now: () => Date = () => new Date()): Promise<void> {
   const dashboard = page.getByRole('heading', { name: 'Draw calendar' });
   const enrol = page.getByRole('heading', { name: 'Set up two-factor sign-in' });
   const verify = page.getByRole('heading', { name: 'Two-factor sign-in' });
@@ -20,7 +21,7 @@ export async function passSecondStep(page: Page, email: string, onEnrol?: () => 
     await page.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
     const secret = (await page.getByLabel('Set-up key').innerText()).replace(/\s+/g, '');
     await onEnrol?.();
-    const at = new Date();
+    const at = now();
     rememberTwoFactor(email, secret, at);
     // The enrolment is confirmed with the current step's code, which becomes the last one used.
     await page.getByLabel('Authentication code').fill(totpCode(secret, at));
@@ -28,7 +29,7 @@ export async function passSecondStep(page: Page, email: string, onEnrol?: () => 
     await page.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
     await page.getByRole('button', { name: 'Continue to the console' }).click();
   } else if (await verify.isVisible()) {
-    await page.getByLabel('Authentication code').fill(await nextTotpCode(email, () => new Date(), { wait: true }));
+    await page.getByLabel('Authentication code').fill(await nextTotpCode(email, now, { wait: true }));
     await page.getByRole('button', { name: 'Verify' }).click();
   }
 }
@@ -62,7 +63,7 @@ async function keptSession(baseUrl: string, email: string): Promise<{ token: str
  * reads it from the browser's storage, as after a reload): true once the page is on its way to the
  * console, false when the user has no session the server still accepts.
  */
-export async function resumeStaffSession(page: Page, baseUrl: string, email: string): Promise<boolean> {
+async function resumeStaffSession(page: Page, baseUrl: string, email: string): Promise<boolean> {
   const kept = await keptSession(baseUrl, email);
   if (!kept) return false;
   await page.goto(`${baseUrl}/admin/login`);
@@ -93,20 +94,21 @@ async function keptStaffToken(baseUrl: string, email: string): Promise<string | 
  * landing page, the dashboard; then, unless `stay` says so, opens the memberships list (where the
  * console used to land, and where the older walks start). A user with a live session from an
  * earlier sign-in continues it (the console reads it from the browser's storage, as after a
- * reload); otherwise the sign-in page, the password and the second step, as a person does it.
+ * reload); otherwise the sign-in page, the password and the second step, as a person does it,
+ * the code from the app's clock (`now`, the real one unless a test moved the app's).
  */
 export async function signInStaffConsole(
   page: Page,
   baseUrl: string,
   staff: { email: string; password: string } = BOOTSTRAP_ADMIN,
-  options: { stay?: 'dashboard' } = {},
+  options: { stay?: 'dashboard'; now?: () => Date } = {},
 ): Promise<void> {
   if (!(await resumeStaffSession(page, baseUrl, staff.email))) {
     await page.goto(`${baseUrl}/admin/login`);
     await page.getByLabel('Email').fill(staff.email);
     await page.getByLabel('Password').fill(staff.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await passSecondStep(page, staff.email);
+    await passSecondStep(page, staff.email, undefined, options.now);
   }
   await page.getByRole('heading', { name: 'Draw calendar' }).waitFor();
   await keepStaffSession(page, baseUrl, staff.email);
@@ -117,12 +119,17 @@ export async function signInStaffConsole(
 
 /**
  * A staff token for the API, the bootstrap admin unless told: the user's live session when it has
- * one (`signInStaffConsole`), otherwise a sign-in (the password, then the second step).
+ * one (`signInStaffConsole`), otherwise a sign-in (the password, then the second step, its code
+ * from the app's clock `now`).
  */
-export async function staffApiToken(baseUrl: string, staff: { email: string; password: string } = BOOTSTRAP_ADMIN): Promise<string> {
+export async function staffApiToken(
+  baseUrl: string,
+  staff: { email: string; password: string } = BOOTSTRAP_ADMIN,
+  now: () => Date = () => new Date(),
+): Promise<string> {
   const kept = await keptStaffToken(baseUrl, staff.email);
   if (kept) return kept;
-  const { token } = await staffSignIn(baseUrl, staff, () => new Date(), { wait: true });
+  const { token } = await staffSignIn(baseUrl, staff, now, { wait: true });
   sessions.set(sessionKey(baseUrl, staff.email), token);
   return token;
 }

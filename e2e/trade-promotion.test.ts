@@ -6,17 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AU_STATES } from '@roar/contracts/common';
 import { CLUB_TIME_ZONE } from '@roar/contracts/time';
-import { nextTotpCode, staffSignIn } from '../services/api/src/admin/test-staff';
 import { advanceClock, launchBrowser, startApp, type RunningApp, auditDraw } from './harness';
 import { signUpMember, type SignedUp } from './members';
-import {
-  BOOTSTRAP_ADMIN,
-  drawAction,
-  keepStaffSession,
-  resumeStaffSession,
-  signInStaffConsole,
-  switchOffFourEyesAsSingleAdmin,
-} from './staff-console';
+import { BOOTSTRAP_ADMIN, drawAction, signInStaffConsole, staffApiToken, switchOffFourEyesAsSingleAdmin } from './staff-console';
 
 const SHOTS = process.env.SCREENSHOTS_DIR ?? '/work/notes/shots/walk22';
 const WIDTHS = [390, 820, 1440] as const;
@@ -80,8 +72,6 @@ describe('a trade promotion from sign-up to a verified redraw (issue 22)', () =>
   /** The test clock's lead over the real one: TOTP codes and staff sessions are checked on it. */
   let offset = 0;
   const appNow = () => new Date(Date.now() + offset);
-  /** A staff api token, signed in again after the clock moved (a session lasts 8 hours of the app's clock). */
-  let staffToken: { offset: number; token: string } | null = null;
   const slug = `hunter-ute-${Date.now().toString(36)}`;
   const title = 'A ute for the Hunter Valley';
 
@@ -103,22 +93,7 @@ describe('a trade promotion from sign-up to a verified redraw (issue 22)', () =>
   /** A staff console page signed in as the bootstrap admin, its second step typed from the app's (moved) clock. */
   async function staffConsole(): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, timezoneId: 'UTC', acceptDownloads: true });
-    if (offset === 0) {
-      await signInStaffConsole(page, app.url, undefined, { stay: 'dashboard' });
-      return page;
-    }
-    // A session the app still accepts at its moved clock is continued; otherwise a sign-in, its code from that clock.
-    if (!(await resumeStaffSession(page, app.url, BOOTSTRAP_ADMIN.email))) {
-      await page.goto(`${app.url}/admin/login`);
-      await page.getByLabel('Email').fill(BOOTSTRAP_ADMIN.email);
-      await page.getByLabel('Password').fill(BOOTSTRAP_ADMIN.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
-      await page.getByLabel('Authentication code').fill(await nextTotpCode(BOOTSTRAP_ADMIN.email, appNow, { wait: true }));
-      await page.getByRole('button', { name: 'Verify' }).click();
-    }
-    await page.getByRole('heading', { name: 'Draw calendar' }).waitFor();
-    await keepStaffSession(page, app.url, BOOTSTRAP_ADMIN.email);
+    await signInStaffConsole(page, app.url, undefined, { stay: 'dashboard', now: appNow });
     return page;
   }
 
@@ -144,9 +119,7 @@ describe('a trade promotion from sign-up to a verified redraw (issue 22)', () =>
     entrant_count: number;
     winners: { member_ids: string[]; redrawn_reason: string | null }[];
   }> {
-    if (!staffToken || staffToken.offset !== offset)
-      staffToken = { offset, token: (await staffSignIn(app.url, BOOTSTRAP_ADMIN, appNow, { wait: true })).token };
-    const { token } = staffToken;
+    const token = await staffApiToken(app.url, BOOTSTRAP_ADMIN, appNow);
     const r = await fetch(`${app.url}/api/admin/prizes/${encodeURIComponent(prizeId)}`, { headers: { authorization: `Bearer ${token}` } });
     expect(r.status).toBe(200);
     return (await r.json()) as never;
